@@ -1,0 +1,246 @@
+/**
+ * Wire shapes of the REST API (../README "API"), as TypeScript. The JSON Schemas in this folder
+ * describe the same shapes for ajv and the OpenAPI document; the projector builds its
+ * precomputed JSON from these types, so both sides agree at compile time.
+ */
+
+export interface ApiCompany {
+  cik: string;
+  name: string;
+  updatedAt: string | null;
+  latestFormType: string | null;
+  latestFilingDate: string | null;
+  offeringStatus: string;
+  dealType: string;
+  tickerHint: string | null;
+  exchangeHint: string | null;
+  sicDescription: string | null;
+}
+
+export interface ApiLatestTermsCompact {
+  offeringPrice: number | null;
+  priceRangeLow: number | null;
+  priceRangeHigh: number | null;
+  grossProceeds: number | null;
+  totalSharesOffered: number | null;
+  structure: string | null;
+}
+
+export interface ApiClassification {
+  calendarEligibility: 'include' | 'exclude' | 'review' | null;
+  issuerKind: string | null;
+  listingPath: string | null;
+  confidence: number | null;
+}
+
+export interface ApiConsensus {
+  ticker: string | null;
+  exchange: string | null;
+  listingDate: string | null;
+  offerPrice: number | null;
+  offerPriceLow: number | null;
+  offerPriceHigh: number | null;
+  totalShares: number | null;
+  grossProceeds: number | null;
+  resolvedAt: string;
+  sourceSummary: Record<string, string | null>;
+}
+
+export const ISSUER_STRUCTURE_FLAGS = [
+  'adr',
+  'foreign_private_issuer',
+  'cayman_holding_company',
+  'vie_structure',
+  'dual_class',
+  'units',
+  'warrants',
+  'self_underwritten',
+  'best_efforts',
+  'emerging_growth_company',
+  'smaller_reporting_company',
+] as const;
+export type IssuerStructureFlag = (typeof ISSUER_STRUCTURE_FLAGS)[number];
+
+/** Extended terms: company-detail latestTerms and each detail filing's `terms`. */
+export interface ApiTermsExtended {
+  confidence: number | null;
+  offeringPrice: number | null;
+  priceRangeLow: number | null;
+  priceRangeHigh: number | null;
+  totalSharesOffered: number | null;
+  grossProceeds: number | null;
+  overAllotmentShares: number | null;
+  shareClass: string | null;
+  securityDescription: string | null;
+  exchangeHint: string | null;
+  tickerHint: string | null;
+  unitDescription: string | null;
+  warrantSummary: string | null;
+  useOfProceedsSummary: string | null;
+  isPrimaryOffering: boolean | null;
+  isSecondaryOffering: boolean | null;
+  isSellingStockholdersOnly: boolean | null;
+  issuerStructureFlags: IssuerStructureFlag[] | null;
+  underwriters: string[] | null;
+}
+
+/** Compact terms: the filing list's `terms`. */
+export interface ApiTermsCompact {
+  offeringPrice: number | null;
+  priceRangeLow: number | null;
+  priceRangeHigh: number | null;
+  totalSharesOffered: number | null;
+  grossProceeds: number | null;
+  exchangeHint: string | null;
+  tickerHint: string | null;
+  useOfProceedsSummary: string | null;
+  isPrimaryOffering: boolean | null;
+  isSecondaryOffering: boolean | null;
+  isSellingStockholdersOnly: boolean | null;
+  issuerStructureFlags: IssuerStructureFlag[] | null;
+  underwriters: string[] | null;
+}
+
+export interface ApiAiEnrichment {
+  narrativeSummary: string | null;
+  materialChanges: string[] | null;
+  riskFlags: string[] | null;
+  confidence: number | null;
+}
+
+export interface ApiFinancialSnapshot {
+  cashAndCashEquivalents: number | null;
+  cashAndMarketableSecurities: number | null;
+  workingCapital: number | null;
+  totalAssets: number | null;
+  totalLiabilities: number | null;
+  accumulatedDeficit: number | null;
+  netLossLatestPeriod: number | null;
+  netLossPriorPeriod: number | null;
+  source: {
+    accessionNumber: string;
+    filingDate: string | null;
+    formType: string | null;
+    extractedAt: string | null;
+  } | null;
+}
+
+/** Company-detail `filings` element: the required fields; aiEnrichment and terms are appended. */
+export interface ApiCompanyFiling {
+  accessionNumber: string;
+  filingDate: string;
+  formType: string;
+  primaryDocument: string;
+  inferredStatus: string;
+  formTitle: string | null;
+  formSummary: string | null;
+  changeSummary: string | null;
+  aiEnrichment?: ApiAiEnrichment | null;
+  terms?: ApiTermsExtended | null;
+}
+
+/** Filing list element. */
+export interface ApiFiling {
+  cik: string;
+  companyName: string | null;
+  accessionNumber: string;
+  filingDate: string;
+  formType: string;
+  primaryDocument: string;
+  inferredStatus: string;
+  formTitle: string | null;
+  formSummary: string | null;
+  changeSummary: string | null;
+  aiEnrichment?: ApiAiEnrichment | null;
+  terms?: ApiTermsCompact | null;
+}
+
+export interface ApiCompanyNews {
+  sourceName: string;
+  title: string;
+  description: string | null;
+  url: string;
+  urlToImage: string | null;
+  publishedAt: string;
+  content: string | null;
+}
+
+export interface ApiNews extends ApiCompanyNews {
+  cik: string;
+  companyName: string | null;
+  provider: string | null;
+}
+
+export interface ApiOutcome {
+  cik: string;
+  companyName: string | null;
+  ticker: string;
+  exchange: string | null;
+  sicDescription: string | null;
+  tradingStartDate: string;
+  offerPrice: number | null;
+  closeDay1: number | null;
+  closeWeek1: number | null;
+  week1TradingDays: number | null;
+  day1ReturnPct: number | null;
+  week1ReturnPct: number | null;
+  status: 'partial' | 'complete';
+  updatedAt: string | null;
+}
+
+export interface ApiArticleFeedItem {
+  id: string;
+  sourceKind: 'daily_spotlight' | 'weekly_review' | 'quarterly_review';
+  title: string;
+  url: string;
+  publishedAt: string;
+}
+
+/** Lock-up schedule (include token `lockup_schedule`; the spec leaves its shape to us). */
+export interface ApiLockupSchedule {
+  sourceAccessionNumber: string;
+  startDate: string | null;
+  tranches: Array<{
+    days: number;
+    shares: number | null;
+    description: string;
+    expiryDate: string | null;
+    firstSellableTradingDay: string | null;
+  }>;
+  earlyReleaseConditions: string[];
+}
+
+export interface ApiError {
+  error: { code: string; message: string; details?: unknown };
+}
+
+/** Company offering lifecycle values (spec: "not shown"; documented in the OpenAPI document). */
+export const OFFERING_STATUSES = [
+  'none',
+  'draft',
+  'filed',
+  'amended',
+  'launched',
+  'effective',
+  'priced',
+  'listed',
+  'withdrawn',
+  'stale',
+  'postponed',
+  'dormant',
+] as const;
+
+export const DEAL_TYPES = [
+  'ipo',
+  'spac',
+  'direct_listing',
+  'uplisting',
+  'follow_on',
+  'reg_a',
+  'fund',
+  'resale',
+  'debt',
+  'business_combination',
+  'other',
+  'unknown',
+] as const;

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { SqliteHandle } from '../sqlite.ts';
+import type { EventType } from './event-types.ts';
+
+/** Bodies at or above this size go to the content-addressed blob table, gzip-compressed. */
+export const BLOB_THRESHOLD_BYTES = 4096;
+
+export interface NewEvent {
+  type: EventType;
+  source: string;
+  subject: string;
+  observedAt: string;
+  /** Either a small JSON-serialisable payload ... */
+  payload?: unknown;
+  /** ... or a raw fetched body, stored as a blob when large. */
+  body?: Buffer;
+  meta?: Record<string, unknown>;
+}
+
+export interface StoredEvent {
+  seq: number;
+  eventId: string;
+  type: EventType;
+  source: string;
+  subject: string;
+  observedAt: string;
+  meta: Record<string, unknown>;
+  /** Parsed inline payload (null when the event carries a body instead). */
+  payload: unknown;
+  /** Lazily decompressed raw body, or null when the event carries an inline payload. */
+  body(): Buffer | null;
+}
+
+export interface AppendResult {
+  seq: number;
+  eventId: string;
+  inserted: boolean;
+}
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+function eventIdOf(type: string, subject: string, contentHash: string): string {
+  return sha256(`${type}\u0000${subject}\u0000${contentHash}`);
+}
+
+interface EventRow {
+  seq: number;
+  event_id: string;
+  type: string;
+  source: string;
+  subject: string;
+  observed_at: string;
+  payload: string | null;
+  blob_sha256: string | null;
+  meta: string;
+}
+
+/**
+ * The append-only event log. Writes are idempotent: the same (type, subject, content) is stored
+ * once, whenever and however often it is fetched. Statements are prepared once per log.
+ */
+export class EventLog {
+  private readonly insertBlob;
+  private readonly insertEvent;
+  private readonly findEvent;
+  private readonly readBlob;
+  private readonly readAfter;
+  private readonly readAfterOfType;
+  private readonly maxSeq;
+
+  constructor(readonly db: SqliteHandle) {
+    this.insertBlob = db.prepare(
+      'INSERT OR IGNORE INTO blobs (sha256, encoding, byte_length, data) VALUES (?, ?, ?, ?)',
+    );
+    this.insertEvent = db.prepare(
+      `INSERT OR IGNORE INTO events (event_id, type, source, subject, observed_at, payload, blob_sha256, meta)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.findEvent = db.prepare('SELECT seq FROM events WHERE event_id = ?').pluck();
+    this.readBlob = db.prepare('SELECT encoding, data FROM blobs WHERE sha256 = ?');
+    this.readAfter = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
+    this.readAfterOfType = db.prepare('SELECT * FROM events WHERE type = ? AND seq > ? ORDER BY seq');
+    this.maxSeq = db.prepare('SELECT coalesce(max(seq), 0) FROM events').pluck();
+  }
+
+  append(event: NewEvent): AppendResult {
+    return this.db.transaction(() => this.appendOne(event))();
+  }
+
+  appendMany(events: NewEvent[]): AppendResult[] {
+    return this.db.transaction(() => events.map((e) => this.appendOne(e)))();
+  }
+
+  private appendOne(event: NewEvent): AppendResult {
+    let payloadText: string | null = null;
+    let blobHash: string | null = null;
+    let contentHash: string;
+    if (event.body !== undefined) {
+      contentHash = sha256(event.body);
+      if (event.body.length >= BLOB_THRESHOLD_BYTES) {
+        blobHash = contentHash;
+        this.insertBlob.run(blobHash, 'gzip', event.body.length, gzipSync(event.body));
+      } else {
+        blobHash = contentHash;
+        this.insertBlob.run(blobHash, 'identity', event.body.length, event.body);
+      }
+    } else {
+      payloadText = JSON.stringify(event.payload ?? null);
+      contentHash = sha256(payloadText);
+    }
+    const eventId = eventIdOf(event.type, event.subject, contentHash);
+    const info = this.insertEvent.run(
+      eventId,
+      event.type,
+      event.source,
+      event.subject,
+      event.observedAt,
+      payloadText,
+      blobHash,
+      JSON.stringify(event.meta ?? {}),
+    );
+    if (info.changes > 0) return { seq: Number(info.lastInsertRowid), eventId, inserted: true };
+    return { seq: this.findEvent.get(eventId) as number, eventId, inserted: false };
+  }
+
+  /** Events with seq greater than `afterSeq`, oldest first, at most `limit`. */
+  readBatch(afterSeq: number, limit: number): StoredEvent[] {
+    return (this.readAfter.all(afterSeq, limit) as EventRow[]).map((r) => this.toStored(r));
+  }
+
+  ofType(type: EventType, afterSeq = 0): StoredEvent[] {
+    return (this.readAfterOfType.all(type, afterSeq) as EventRow[]).map((r) => this.toStored(r));
+  }
+
+  lastSeq(): number {
+    return this.maxSeq.get() as number;
+  }
+
+  private toStored(row: EventRow): StoredEvent {
+    const blobHash = row.blob_sha256;
+    return {
+      seq: row.seq,
+      eventId: row.event_id,
+      type: row.type as EventType,
+      source: row.source,
+      subject: row.subject,
+      observedAt: row.observed_at,
+      meta: JSON.parse(row.meta) as Record<string, unknown>,
+      payload: row.payload === null ? null : JSON.parse(row.payload),
+      body: () => {
+        if (!blobHash) return null;
+        const blob = this.readBlob.get(blobHash) as { encoding: string; data: Buffer } | undefined;
+        if (!blob) throw new Error(`event ${row.seq} references missing blob ${blobHash}`);
+        return blob.encoding === 'gzip' ? gunzipSync(blob.data) : blob.data;
+      },
+    };
+  }
+}

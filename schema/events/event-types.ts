@@ -1,0 +1,54 @@
+/**
+ * The closed set of event types. Each names a fact observed at a time; the projector derives
+ * every read table from these and nothing else.
+ */
+export const EVENT_TYPES = [
+  /** A row of an EDGAR daily or full index (form, master or company). Subject: accession number. */
+  'edgar.index_entry',
+  /** A company submissions JSON page, raw body. Subject: 10-digit CIK. */
+  'edgar.submissions',
+  /** A filing's primary document, raw body. Subject: accession number. */
+  'edgar.document',
+  /** SEC company_tickers.json, raw body. Subject: `company_tickers`. */
+  'edgar.company_tickers',
+  /** XBRL company facts JSON, raw body. Subject: 10-digit CIK. */
+  'edgar.companyfacts',
+  /** One news article from a provider. Subject: canonical URL. */
+  'news.article',
+  /** Daily OHLCV bars for a ticker, raw body as fetched. Subject: ticker. */
+  'market.daily_bars',
+  /** One row of a vendor IPO table (e.g. a Bloomberg export). Subject: ticker. */
+  'reference.ipo_row',
+  /** A published article (daily spotlight, weekly or quarterly review). Subject: article id. */
+  'article.published',
+  /** An operator's override of a derived value. Subject: the overridden key. */
+  'correction',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Payload of `edgar.index_entry`. Dates are normalised to YYYY-MM-DD. */
+export interface IndexEntryPayload {
+  cik: string;
+  companyName: string;
+  formType: string;
+  dateFiled: string;
+  accessionNumber: string;
+  fileName: string;
+}
+
+/** Meta of `edgar.submissions`: which page of the company's history this body is. */
+export interface SubmissionsMeta {
+  url: string;
+  /** `recent` for CIK##########.json, else the older page's file name. */
+  page: string;
+}
+
+/** Meta of `edgar.document`. */
+export interface DocumentMeta {
+  url: string;
+  cik: string;
+  accessionNumber: string;
+  primaryDocument: string;
+  contentType?: string;
+}

@@ -1,0 +1,107 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+const statements = [
+  `CREATE TABLE companies (
+    sort_date TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    name TEXT NOT NULL,
+    name_lower TEXT NOT NULL,
+    ticker TEXT,
+    exchange TEXT,
+    offering_status TEXT NOT NULL,
+    deal_type TEXT NOT NULL,
+    market TEXT NOT NULL,
+    is_ipo INTEGER NOT NULL,
+    kind TEXT,
+    gross_proceeds REAL,
+    updated_at TEXT,
+    json TEXT NOT NULL,
+    latest_terms_json TEXT NOT NULL DEFAULT 'null',
+    latest_terms_detail_json TEXT NOT NULL DEFAULT 'null',
+    classification_json TEXT NOT NULL DEFAULT 'null',
+    consensus_json TEXT NOT NULL DEFAULT 'null',
+    financial_snapshot_json TEXT NOT NULL DEFAULT 'null',
+    lockup_schedule_json TEXT NOT NULL DEFAULT 'null',
+    PRIMARY KEY (sort_date, cik)
+  ) WITHOUT ROWID`,
+  `CREATE UNIQUE INDEX companies_by_cik ON companies(cik)`,
+  `CREATE INDEX companies_by_name ON companies(name_lower)`,
+  `CREATE INDEX companies_by_updated ON companies(updated_at)`,
+  `CREATE TABLE company_tickers (
+    ticker TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    is_primary INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (ticker, cik)
+  ) WITHOUT ROWID`,
+  `CREATE INDEX company_tickers_by_cik ON company_tickers(cik)`,
+  // Full-text company search; the projector keeps it in step with `companies`.
+  `CREATE VIRTUAL TABLE company_search USING fts5(cik UNINDEXED, name, tickers, tokenize = 'unicode61 remove_diacritics 2')`,
+  `CREATE TABLE filings (
+    filing_date TEXT NOT NULL,
+    accession_number TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    company_name TEXT,
+    name_lower TEXT,
+    form_type TEXT NOT NULL,
+    file_number TEXT,
+    json TEXT NOT NULL,
+    detail_json TEXT NOT NULL,
+    ai_enrichment_json TEXT NOT NULL DEFAULT 'null',
+    terms_json TEXT NOT NULL DEFAULT 'null',
+    terms_detail_json TEXT NOT NULL DEFAULT 'null',
+    PRIMARY KEY (filing_date, accession_number, cik)
+  ) WITHOUT ROWID`,
+  `CREATE INDEX filings_by_cik ON filings(cik, filing_date, accession_number)`,
+  `CREATE INDEX filings_by_form ON filings(form_type, filing_date, accession_number)`,
+  `CREATE INDEX filings_by_accession ON filings(accession_number)`,
+  `CREATE TABLE news (
+    published_at TEXT NOT NULL,
+    news_id TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    company_name TEXT,
+    name_lower TEXT,
+    provider TEXT,
+    source_name TEXT NOT NULL,
+    json TEXT NOT NULL,
+    detail_json TEXT NOT NULL,
+    content_json TEXT NOT NULL DEFAULT 'null',
+    PRIMARY KEY (published_at, news_id, cik)
+  ) WITHOUT ROWID`,
+  `CREATE INDEX news_by_cik ON news(cik, published_at)`,
+  `CREATE TABLE outcomes (
+    trading_start_date TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    ticker TEXT NOT NULL,
+    company_name TEXT,
+    name_lower TEXT,
+    status TEXT NOT NULL,
+    json TEXT NOT NULL,
+    PRIMARY KEY (trading_start_date, cik, ticker)
+  ) WITHOUT ROWID`,
+  `CREATE INDEX outcomes_by_cik ON outcomes(cik)`,
+  `CREATE TABLE articles (
+    published_at TEXT NOT NULL,
+    article_id TEXT NOT NULL,
+    source_kind TEXT NOT NULL,
+    title TEXT NOT NULL,
+    path TEXT NOT NULL,
+    html TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    PRIMARY KEY (published_at, article_id)
+  ) WITHOUT ROWID`,
+  `CREATE UNIQUE INDEX articles_by_id ON articles(article_id)`,
+  `CREATE TABLE projector_checkpoint (
+    projection TEXT PRIMARY KEY,
+    last_seq INTEGER NOT NULL,
+    updated_at TEXT NOT NULL
+  )`,
+  `CREATE TABLE read_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+];
+
+export const readMigrations: Record<string, Migration> = {
+  '0001_read_tables': {
+    async up(db: Kysely<any>) {
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
+};

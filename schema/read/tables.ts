@@ -1,0 +1,128 @@
+/**
+ * Read tables: one row per served API object, with the object precomputed as JSON by the
+ * projector. JSON "heads" are objects without their closing brace, so the API appends the
+ * requested include fragments and `}` without parsing or re-serialising anything.
+ *
+ * Each list table is WITHOUT ROWID and clustered on its page order, so a page is one range scan.
+ */
+
+export interface CompaniesTable {
+  /** Latest filing date (YYYY-MM-DD) or '' when the company has none: page order, newest first. */
+  sort_date: string;
+  /** 10-digit CIK: the unique tiebreaker. */
+  cik: string;
+  name: string;
+  /** Lower-cased name for the case-insensitive contains and prefix filters. */
+  name_lower: string;
+  /** Primary ticker hint (upper case) or null. All tickers are in `company_tickers`. */
+  ticker: string | null;
+  exchange: string | null;
+  offering_status: string;
+  deal_type: string;
+  /** Normalised market family: exchange, otc or unknown. */
+  market: 'exchange' | 'otc' | 'unknown';
+  /** 1 when the company's current deal is an IPO-family deal (scope=ipo). */
+  is_ipo: number;
+  /** Company kind for the `kind` filter: operating, spac, funds, follow_on; null when none applies. */
+  kind: string | null;
+  /** Stated gross proceeds, or range midpoint × shares offered; null when unknown. */
+  gross_proceeds: number | null;
+  updated_at: string | null;
+  /** ApiCompany head (the ten identity fields), no closing brace. */
+  json: string;
+  /** JSON text of each enrichment, 'null' until derived. */
+  latest_terms_json: string;
+  latest_terms_detail_json: string;
+  classification_json: string;
+  consensus_json: string;
+  financial_snapshot_json: string;
+  lockup_schedule_json: string;
+}
+
+/** Every ticker a company is known by (upper case) → CIK, for lookups and the ticker filter. */
+export interface CompanyTickersTable {
+  ticker: string;
+  cik: string;
+  /** 1 for the company's primary ticker hint. */
+  is_primary: number;
+}
+
+export interface FilingsTable {
+  filing_date: string;
+  accession_number: string;
+  /** A filing with several filers is listed once per filer CIK. */
+  cik: string;
+  company_name: string | null;
+  name_lower: string | null;
+  form_type: string;
+  file_number: string | null;
+  /** ApiFiling head (required fields, including cik and companyName), no closing brace. */
+  json: string;
+  /** Company-detail filing element head (no cik/companyName), no closing brace. */
+  detail_json: string;
+  ai_enrichment_json: string;
+  /** Compact terms (filing list) and extended terms (company detail), 'null' when none. */
+  terms_json: string;
+  terms_detail_json: string;
+}
+
+export interface NewsTable {
+  published_at: string;
+  news_id: string;
+  cik: string;
+  company_name: string | null;
+  name_lower: string | null;
+  provider: string | null;
+  source_name: string;
+  /** ApiNews head without `content`, no closing brace. */
+  json: string;
+  /** Company-detail news element head without `content`, no closing brace. */
+  detail_json: string;
+  content_json: string;
+}
+
+export interface OutcomesTable {
+  trading_start_date: string;
+  cik: string;
+  ticker: string;
+  company_name: string | null;
+  name_lower: string | null;
+  status: 'partial' | 'complete';
+  /** Complete ApiOutcome JSON. */
+  json: string;
+}
+
+export interface ArticlesTable {
+  published_at: string;
+  article_id: string;
+  source_kind: string;
+  title: string;
+  /** Path under PUBLIC_BASE_URL, e.g. /articles/daily-2017-03-02. */
+  path: string;
+  html: string;
+  /** Plain-text summary for feeds. */
+  summary: string;
+}
+
+/** Rows and the checkpoint are written in one transaction per batch. */
+export interface ProjectorCheckpointTable {
+  projection: string;
+  last_seq: number;
+  updated_at: string;
+}
+
+export interface ReadMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface ReadDatabase {
+  companies: CompaniesTable;
+  company_tickers: CompanyTickersTable;
+  filings: FilingsTable;
+  news: NewsTable;
+  outcomes: OutcomesTable;
+  articles: ArticlesTable;
+  projector_checkpoint: ProjectorCheckpointTable;
+  read_meta: ReadMetaTable;
+}

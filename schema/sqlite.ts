@@ -1,0 +1,29 @@
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+
+export type SqliteHandle = Database.Database;
+
+export interface OpenOptions {
+  readonly?: boolean;
+}
+
+/**
+ * Opens a SQLite file with the pragmas every stage relies on. WAL lets the API read while the
+ * projector writes; NORMAL sync is durable across process crashes (only an OS crash can lose the
+ * last transactions, which the event log can replay).
+ */
+export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandle {
+  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  if (!options.readonly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+  }
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** Wraps an open handle in Kysely. Closing the Kysely instance closes the handle. */
+export function kyselyFor<DB>(db: SqliteHandle): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: db }) });
+}
