@@ -52,3 +52,42 @@ export interface DocumentMeta {
   primaryDocument: string;
   contentType?: string;
 }
+
+/** Meta of `market.daily_bars` (the body is the raw CSV or chart JSON as fetched). */
+export interface DailyBarsMeta {
+  url: string;
+  ticker: string;
+  /** Which parser reads the body. */
+  format: 'stooq_csv' | 'yahoo_chart';
+  /** Whether the vendor's prices are split/dividend-adjusted (Stooq's are). */
+  adjusted: boolean | null;
+}
+
+/** Payload of `news.article`: one article in NewsAPI shape, whichever provider delivered it. */
+export interface NewsArticlePayload {
+  /** `newsapi` or `rss:<feed url>`. */
+  provider: string;
+  /** The query or feed that found it, for provenance. */
+  query: string | null;
+  article: {
+    source: { id: string | null; name: string };
+    author: string | null;
+    title: string | null;
+    description: string | null;
+    url: string;
+    urlToImage: string | null;
+    publishedAt: string | null;
+    content: string | null;
+  };
+}
+
+/** Payload of `article.published`: a generated article, as built (see projector/articles). */
+export interface ArticlePublishedPayload {
+  id: string;
+  sourceKind: 'daily_spotlight' | 'weekly_review' | 'quarterly_review';
+  title: string;
+  publishedAt: string;
+  path: string;
+  html: string;
+  summary: string;
+}

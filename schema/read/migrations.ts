@@ -98,10 +98,58 @@ const statements = [
   `CREATE TABLE read_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
 ];
 
+// Internal projector state (not served): facts merged from every event, from which the served rows
+// of a company are re-derived whole, so incremental projection and a rebuild agree byte for byte.
+const projectorStateStatements = [
+  `CREATE TABLE proj_company_state (
+    cik TEXT PRIMARY KEY,
+    name TEXT,
+    entity_type TEXT,
+    sic TEXT,
+    sic_description TEXT,
+    tickers_json TEXT NOT NULL DEFAULT '[]',
+    exchanges_json TEXT NOT NULL DEFAULT '[]',
+    updated_at TEXT
+  ) WITHOUT ROWID`,
+  `CREATE TABLE proj_filing_state (
+    cik TEXT NOT NULL,
+    accession_number TEXT NOT NULL,
+    form_type TEXT NOT NULL,
+    filing_date TEXT NOT NULL,
+    file_number TEXT,
+    primary_document TEXT,
+    acceptance_date_time TEXT,
+    act TEXT,
+    items TEXT,
+    report_date TEXT,
+    company_name TEXT,
+    source TEXT NOT NULL,
+    PRIMARY KEY (cik, accession_number)
+  ) WITHOUT ROWID`,
+  `CREATE TABLE proj_ticker_hints (
+    cik TEXT NOT NULL,
+    ord INTEGER NOT NULL,
+    ticker TEXT NOT NULL,
+    title TEXT NOT NULL,
+    exchange TEXT,
+    PRIMARY KEY (cik, ord)
+  ) WITHOUT ROWID`,
+  `CREATE TABLE proj_skipped_events (
+    seq INTEGER PRIMARY KEY,
+    type TEXT NOT NULL,
+    reason TEXT NOT NULL
+  )`,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
       for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0002_projector_state': {
+    async up(db: Kysely<any>) {
+      for (const statement of projectorStateStatements) await sql.raw(statement).execute(db);
     },
   },
 };

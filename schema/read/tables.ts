@@ -116,6 +116,60 @@ export interface ReadMetaTable {
   value: string;
 }
 
+/**
+ * Projector state (migration 0002), internal to the projector: the API never reads it. Every
+ * served row of a company is re-derived from these tables whenever an event touches the company.
+ */
+export interface ProjCompanyStateTable {
+  cik: string;
+  /** From the latest `filings.recent` submissions page; null until one is seen. */
+  name: string | null;
+  entity_type: string | null;
+  sic: string | null;
+  sic_description: string | null;
+  /** JSON arrays from the submissions page, parallel to each other. */
+  tickers_json: string;
+  exchanges_json: string;
+  /** Latest observedAt of an event that changed this company's facts. */
+  updated_at: string | null;
+}
+
+/** One filing per (cik, accession), merged from submissions pages and index entries. */
+export interface ProjFilingStateTable {
+  cik: string;
+  accession_number: string;
+  form_type: string;
+  filing_date: string;
+  file_number: string | null;
+  primary_document: string | null;
+  /** As EDGAR gives it (Eastern time with a fake Z); null for index-only filings. */
+  acceptance_date_time: string | null;
+  act: string | null;
+  items: string | null;
+  report_date: string | null;
+  /** Company name as the index row gave it (null for submissions rows). */
+  company_name: string | null;
+  /** `submissions` (authoritative) or `index` (until the submissions page lists the filing). */
+  source: 'submissions' | 'index';
+}
+
+/** Rows of the latest `company_tickers.json` snapshot for known and unknown CIKs alike. */
+export interface ProjTickerHintsTable {
+  cik: string;
+  /** Row position in the file: the first row of a CIK is its primary class. */
+  ord: number;
+  ticker: string;
+  title: string;
+  exchange: string | null;
+}
+
+/** Events whose payload could not be read: recorded and skipped so one bad body cannot wedge the projector. */
+export interface ProjSkippedEventsTable {
+  seq: number;
+  type: string;
+  reason: string;
+}
+
 export interface ReadDatabase {
   companies: CompaniesTable;
   company_tickers: CompanyTickersTable;
@@ -125,4 +179,8 @@ export interface ReadDatabase {
   articles: ArticlesTable;
   projector_checkpoint: ProjectorCheckpointTable;
   read_meta: ReadMetaTable;
+  proj_company_state: ProjCompanyStateTable;
+  proj_filing_state: ProjFilingStateTable;
+  proj_ticker_hints: ProjTickerHintsTable;
+  proj_skipped_events: ProjSkippedEventsTable;
 }

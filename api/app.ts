@@ -1,0 +1,62 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { articleRoutes } from './articles/articles.routes.ts';
+import type { ApiKeyVerifier } from './auth/api-keys.ts';
+import { keyGuard } from './auth/guard.middleware.ts';
+import { companyRoutes } from './companies/companies.routes.ts';
+import { createShapeCompiler } from './db/compiled-query.ts';
+import type { ReadDbSource } from './db/read-db-source.ts';
+import { errorMiddleware, type ErrorReporter } from './errors/error.middleware.ts';
+import { filingRoutes } from './filings/filings.routes.ts';
+import { accessLog, type AccessLogger } from './http/access-log.middleware.ts';
+import { createCursorCodec } from './http/cursor.ts';
+import { createRequestAjv } from './http/query-validator.ts';
+import type { ResourceDeps } from './http/resource-deps.ts';
+import { PUBLIC_DOC_CACHE, sendJson } from './http/send.ts';
+import { newsRoutes } from './news/news.routes.ts';
+import { buildOpenApiDocument } from './openapi/openapi.document.ts';
+import { outcomeRoutes } from './outcomes/outcomes.routes.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+
+export interface AppDeps {
+  readDb: ReadDbSource;
+  apiKeys: ApiKeyVerifier;
+  rateLimiter: RateLimiter;
+  /** HMAC secret for pagination cursors (at least 16 characters). */
+  cursorSecret: string;
+  /** Absolute base of article URLs, without a trailing slash. */
+  publicBaseUrl: string;
+  log?: AccessLogger;
+  /** Receives unexpected errors (the client only ever sees internal_error). */
+  reportError?: ErrorReporter;
+  now?: () => number;
+}
+
+/** Builds the Koa app from its dependencies; reads no environment and opens nothing itself. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  const router = new Router();
+  const resources: ResourceDeps = {
+    router,
+    ajv: createRequestAjv(),
+    compiler: createShapeCompiler(),
+    readDb: deps.readDb,
+    cursors: createCursorCodec(deps.cursorSecret),
+    guard: keyGuard(deps.apiKeys, deps.rateLimiter),
+    publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''),
+  };
+
+  articleRoutes(resources);
+  companyRoutes(resources);
+  filingRoutes(resources);
+  newsRoutes(resources);
+  outcomeRoutes(resources);
+
+  const openApiBody = JSON.stringify(buildOpenApiDocument({ rateLimitPerMinute: deps.rateLimiter.limit }));
+  router.get('/api/v1/openapi.json', (ctx) => sendJson(ctx, openApiBody, PUBLIC_DOC_CACHE));
+
+  app.use(accessLog(deps.log, deps.now ?? Date.now));
+  app.use(errorMiddleware(deps.reportError ?? (() => {})));
+  app.use(router.routes());
+  return app;
+}

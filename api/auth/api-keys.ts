@@ -1,0 +1,152 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import type { OpenDatabase } from '../../schema/databases.ts';
+import type { OpsDatabase } from '../../schema/ops/tables.ts';
+
+export const KEY_PREFIX = 'ipo_live_';
+const RANDOM_LENGTH = 40;
+const LOOKUP_PREFIX_LENGTH = 12;
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const KEY_PATTERN = /^ipo_live_[0-9A-Za-z]{32,128}$/;
+
+export interface ApiKeyInfo {
+  id: string;
+  name: string;
+  prefix: string;
+  last4: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface CreatedApiKey extends ApiKeyInfo {
+  /** The key itself: shown once, never stored. */
+  key: string;
+}
+
+/** What authentication needs: a synchronous check that is cheap enough for every request. */
+export interface ApiKeyVerifier {
+  /** The key's id when `presented` is a live key, else null. Never throws on client input. */
+  verify(presented: string): string | null;
+}
+
+export interface ApiKeyStore extends ApiKeyVerifier {
+  create(name: string): Promise<CreatedApiKey>;
+  list(): Promise<ApiKeyInfo[]>;
+  /** Revokes by id or by lookup prefix; false when no live key matched. */
+  revoke(idOrPrefix: string): Promise<boolean>;
+}
+
+export interface ApiKeyStoreOptions {
+  now?: () => Date;
+}
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function generateApiKey(): string {
+  let random = '';
+  for (let i = 0; i < RANDOM_LENGTH; i++) random += BASE62[randomInt(62)];
+  return KEY_PREFIX + random;
+}
+
+/**
+ * API keys in ops.db: only sha256, a 12-character lookup prefix and the last four characters are
+ * kept. Verification looks the prefix up, compares hashes in constant time, and caches the
+ * verdict until `PRAGMA data_version` says another connection (the CLI revoking a key) committed.
+ */
+export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKeyStoreOptions = {}): ApiKeyStore {
+  const now = options.now ?? (() => new Date());
+  const byPrefix = ops.sqlite.prepare(
+    ops.kysely.selectFrom('api_keys').select(['id', 'key_hash', 'revoked_at']).where('prefix', '=', '?' as string).compile().sql,
+  ) as Statement<[string], { id: string; key_hash: string; revoked_at: string | null }>;
+  const dataVersion = ops.sqlite.prepare('PRAGMA data_version').pluck(true) as Statement<[], number>;
+  const cache = new Map<string, string | null>();
+  let seenVersion = dataVersion.get() as number;
+
+  const forget = () => cache.clear();
+
+  return {
+    verify(presented) {
+      if (!KEY_PATTERN.test(presented)) return null;
+      const version = dataVersion.get() as number;
+      if (version !== seenVersion) {
+        seenVersion = version;
+        forget();
+      }
+      const hash = sha256Hex(presented);
+      const cached = cache.get(hash);
+      if (cached !== undefined) return cached;
+      const row = byPrefix.get(presented.slice(0, LOOKUP_PREFIX_LENGTH));
+      const ok =
+        row !== undefined &&
+        row.revoked_at === null &&
+        timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'));
+      const verdict = ok ? row.id : null;
+      // Bounded so a flood of random keys cannot grow memory without limit.
+      if (cache.size >= 10_000) cache.clear();
+      cache.set(hash, verdict);
+      return verdict;
+    },
+
+    async create(name) {
+      // The prefix column is unique; a collision (rare, 62^3 space after "ipo_live_") just retries.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const key = generateApiKey();
+        const info: ApiKeyInfo = {
+          id: `key_${randomBytes(8).toString('hex')}`,
+          name,
+          prefix: key.slice(0, LOOKUP_PREFIX_LENGTH),
+          last4: key.slice(-4),
+          createdAt: now().toISOString(),
+          revokedAt: null,
+        };
+        const inserted = await ops.kysely
+          .insertInto('api_keys')
+          .values({
+            id: info.id,
+            name: info.name,
+            prefix: info.prefix,
+            key_hash: sha256Hex(key),
+            last4: info.last4,
+            created_at: info.createdAt,
+            revoked_at: null,
+          })
+          .onConflict((oc) => oc.column('prefix').doNothing())
+          .executeTakeFirst();
+        if (inserted.numInsertedOrUpdatedRows === 1n) {
+          forget();
+          return { ...info, key };
+        }
+      }
+      throw new Error('could not allocate a unique API key prefix');
+    },
+
+    async list() {
+      const rows = await ops.kysely
+        .selectFrom('api_keys')
+        .select(['id', 'name', 'prefix', 'last4', 'created_at', 'revoked_at'])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        prefix: row.prefix,
+        last4: row.last4,
+        createdAt: row.created_at,
+        revokedAt: row.revoked_at,
+      }));
+    },
+
+    async revoke(idOrPrefix) {
+      const result = await ops.kysely
+        .updateTable('api_keys')
+        .set({ revoked_at: now().toISOString() })
+        .where((eb) => eb.or([eb('id', '=', idOrPrefix), eb('prefix', '=', idOrPrefix)]))
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      // data_version does not move for this connection's own writes, so drop the cache here.
+      forget();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { COMPANY_DETAIL_INCLUDES, COMPANY_LIST_INCLUDES } from '../../schema/api/params.schema.ts';
+import { isCikLike, padCik } from '../../schema/cik.ts';
+import type { ReadDatabase } from '../../schema/read/tables.ts';
+import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
+import { closedJson, keysetBefore, keysetValues } from '../db/keyset.ts';
+import type { ReadConnection } from '../db/read-db-source.ts';
+import type { CursorKey } from '../http/cursor.ts';
+import { ftsQuery, likeContains, lowerInstant, lowerName, PREFIX_END, upperTicker } from '../http/filter-values.ts';
+import type { CompanyDetailQuery, CompanyListQuery } from './companies.schema.ts';
+
+/** Page order: latest filing date, newest first, CIK as the unique tiebreaker. */
+export const COMPANY_KEY = ['sort_date', 'cik'] as const;
+
+type CompanyQb = SelectQueryBuilder<ReadDatabase, 'companies', any>;
+type Filter = (qb: CompanyQb, param: Param) => CompanyQb;
+
+const FILTERS: Record<string, Filter> = {
+  q: (qb, p) => qb.where(sql<boolean>`cik IN (SELECT cik FROM company_search WHERE company_search MATCH ${p('q')})`),
+  company_name: (qb, p) => qb.where(sql<boolean>`name_lower LIKE ${p('company_name')} ESCAPE '\\'`),
+  name_prefix: (qb, p) => qb.where('name_lower', '>=', p('name_prefix')).where('name_lower', '<', p('name_prefix_end')),
+  ticker: (qb, p) => qb.where('cik', 'in', (eb) => eb.selectFrom('company_tickers').select('cik').where('ticker', '=', p('ticker'))),
+  offering_status: (qb, p) => qb.where('offering_status', '=', p('offering_status')),
+  scope: (qb) => qb.where(sql<boolean>`is_ipo = 1`),
+  market: (qb, p) => qb.where('market', '=', p('market')),
+  kind: (qb, p) => qb.where(sql<boolean>`kind IN (SELECT value FROM json_each(${p('kind')}))`),
+  updated_since: (qb, p) => qb.where('updated_at', '>=', p('updated_since')),
+  gross_proceeds_gt: (qb, p) => qb.where('gross_proceeds', '>', p('gross_proceeds_gt')),
+  gross_proceeds_lt: (qb, p) => qb.where('gross_proceeds', '<', p('gross_proceeds_lt')),
+  after: (qb, p) => qb.where(keysetBefore(COMPANY_KEY, p)),
+};
+
+const INCLUDE_FRAGMENTS: Record<string, string> = {
+  latest_terms: `',"latestTerms":' || latest_terms_json`,
+  classification: `',"classification":' || classification_json`,
+  consensus: `',"consensus":' || consensus_json`,
+  financial_snapshot: `',"financialSnapshot":' || financial_snapshot_json`,
+  lockup_schedule: `',"lockupSchedule":' || lockup_schedule_json`,
+};
+
+/** Filter values keyed by the FILTERS entry that uses them; the active names form the shape. */
+function listFilterValues(query: CompanyListQuery, after: CursorKey | null) {
+  const values: Record<string, unknown> = {};
+  const active: string[] = [];
+  const use = (name: string, extra: Record<string, unknown>) => {
+    active.push(name);
+    Object.assign(values, extra);
+  };
+  if (query.q !== undefined) use('q', { q: ftsQuery(query.q) });
+  if (query.company_name !== undefined) use('company_name', { company_name: likeContains(query.company_name) });
+  if (query.name_prefix !== undefined) {
+    const prefix = lowerName(query.name_prefix);
+    use('name_prefix', { name_prefix: prefix, name_prefix_end: prefix + PREFIX_END });
+  }
+  if (query.ticker !== undefined) use('ticker', { ticker: upperTicker(query.ticker) });
+  if (query.offering_status !== undefined) use('offering_status', { offering_status: query.offering_status });
+  if (query.scope === 'ipo') use('scope', {});
+  if (query.market !== undefined && query.market !== 'all') use('market', { market: query.market });
+  if (query.kind !== undefined && query.kind.length > 0) use('kind', { kind: JSON.stringify(query.kind) });
+  if (query.updated_since !== undefined) use('updated_since', { updated_since: lowerInstant('updated_since', query.updated_since) });
+  if (query.gross_proceeds_gt !== undefined) use('gross_proceeds_gt', { gross_proceeds_gt: query.gross_proceeds_gt });
+  if (query.gross_proceeds_lt !== undefined) use('gross_proceeds_lt', { gross_proceeds_lt: query.gross_proceeds_lt });
+  if (after !== null) use('after', keysetValues(after));
+  return { active, values };
+}
+
+export function createCompanyQueries(compiler: ShapeCompiler) {
+  const db = compiler.builder;
+
+  return {
+    /** `limit + 1` rows of [sort_date, cik, companyJson]. */
+    list(conn: ReadConnection, query: CompanyListQuery, after: CursorKey | null, limit: number): unknown[][] {
+      const includes = COMPANY_LIST_INCLUDES.filter((token) => query.include?.includes(token));
+      const { active, values } = listFilterValues(query, after);
+      const shape = compiler.shape(`companies|${active.join(',')}|${includes.join(',')}`, (param) => {
+        let qb: CompanyQb = db
+          .selectFrom('companies')
+          .select(COMPANY_KEY)
+          .select(closedJson('json', includes.map((token) => INCLUDE_FRAGMENTS[token])).as('body'));
+        for (const name of active) qb = FILTERS[name](qb, param);
+        return qb.orderBy('sort_date', 'desc').orderBy('cik', 'desc').limit(param('limit'));
+      });
+      return conn.rows(shape.sql).all(...bind(shape, { ...values, limit: limit + 1 }));
+    },
+
+    /** CIK for a detail identifier: a CIK (any padding) first, else a ticker in any case. */
+    resolveIdentifier(conn: ReadConnection, identifier: string): string | null {
+      if (isCikLike(identifier)) {
+        const byCik = compiler.shape('company-by-cik', (param) =>
+          db.selectFrom('companies').select('cik').where('cik', '=', param('cik')),
+        );
+        const cik = conn.values(byCik.sql).get(...bind(byCik, { cik: padCik(identifier) }));
+        if (typeof cik === 'string') return cik;
+      }
+      // A recycled ticker can name several companies: the primary holder, then the most recent.
+      const byTicker = compiler.shape('company-by-ticker', (param) =>
+        db
+          .selectFrom('company_tickers as t')
+          .innerJoin('companies as c', 'c.cik', 't.cik')
+          .select('t.cik')
+          .where('t.ticker', '=', param('ticker'))
+          .orderBy('t.is_primary', 'desc')
+          .orderBy('c.sort_date', 'desc')
+          .orderBy('c.cik', 'desc')
+          .limit(param('one')),
+      );
+      const cik = conn.values(byTicker.sql).get(...bind(byTicker, { ticker: upperTicker(identifier), one: 1 }));
+      return typeof cik === 'string' ? cik : null;
+    },
+
+    /** Detail head: identity, extended latestTerms and the requested object includes, still open. */
+    detailHead(conn: ReadConnection, cik: string, query: CompanyDetailQuery): string | null {
+      const includes = COMPANY_DETAIL_INCLUDES.filter(
+        (token) => token in INCLUDE_FRAGMENTS && token !== 'latest_terms' && query.include?.includes(token),
+      );
+      const shape = compiler.shape(`company-detail|${includes.join(',')}`, (param) =>
+        db
+          .selectFrom('companies')
+          .select(
+            sql<string>`${sql.raw(
+              [`json`, `',"latestTerms":' || latest_terms_detail_json`, ...includes.map((t) => INCLUDE_FRAGMENTS[t])].join(' || '),
+            )}`.as('head'),
+          )
+          .where('cik', '=', param('cik')),
+      );
+      const head = conn.values(shape.sql).get(...bind(shape, { cik }));
+      return typeof head === 'string' ? head : null;
+    },
+
+    /** Every filing of the company, newest first, with aiEnrichment and extended terms. */
+    filingsOf(conn: ReadConnection, cik: string): string[] {
+      const shape = compiler.shape('company-filings', (param) =>
+        db
+          .selectFrom('filings')
+          .select(
+            closedJson('detail_json', [`',"aiEnrichment":' || ai_enrichment_json`, `',"terms":' || terms_detail_json`]).as('body'),
+          )
+          .where('cik', '=', param('cik'))
+          .orderBy('filing_date', 'desc')
+          .orderBy('accession_number', 'desc'),
+      );
+      return conn.values(shape.sql).all(...bind(shape, { cik })) as string[];
+    },
+
+    /** Every news item linked to the company, newest first, with its content. */
+    newsOf(conn: ReadConnection, cik: string): string[] {
+      const shape = compiler.shape('company-news', (param) =>
+        db
+          .selectFrom('news')
+          .select(closedJson('detail_json', [`',"content":' || content_json`]).as('body'))
+          .where('cik', '=', param('cik'))
+          .orderBy('published_at', 'desc')
+          .orderBy('news_id', 'desc'),
+      );
+      return conn.values(shape.sql).all(...bind(shape, { cik })) as string[];
+    },
+  };
+}
+
+export type CompanyQueries = ReturnType<typeof createCompanyQueries>;

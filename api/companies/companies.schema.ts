@@ -1,0 +1,37 @@
+import type { Ajv } from 'ajv';
+import {
+  CompanyDetailQuerySchema,
+  CompanyListQuerySchema,
+  type COMPANY_DETAIL_INCLUDES,
+  type COMPANY_KINDS,
+  type COMPANY_LIST_INCLUDES,
+  type MARKETS,
+  type SCOPES,
+} from '../../schema/api/params.schema.ts';
+import { compileQueryValidator } from '../http/query-validator.ts';
+
+export interface CompanyListQuery {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+  company_name?: string;
+  name_prefix?: string;
+  ticker?: string;
+  offering_status?: string;
+  scope?: (typeof SCOPES)[number];
+  market?: (typeof MARKETS)[number];
+  kind?: Array<(typeof COMPANY_KINDS)[number]>;
+  include?: Array<(typeof COMPANY_LIST_INCLUDES)[number]>;
+  updated_since?: string;
+  gross_proceeds_gt?: number;
+  gross_proceeds_lt?: number;
+}
+
+export interface CompanyDetailQuery {
+  include?: Array<(typeof COMPANY_DETAIL_INCLUDES)[number]>;
+}
+
+export const companyValidators = (ajv: Ajv) => ({
+  list: compileQueryValidator<CompanyListQuery>(ajv, CompanyListQuerySchema),
+  detail: compileQueryValidator<CompanyDetailQuery>(ajv, CompanyDetailQuerySchema),
+});

@@ -1,0 +1,43 @@
+import { padCik } from '../../schema/cik.ts';
+import { ApiError } from '../errors/api-error.ts';
+
+/** Escapes LIKE wildcards so user text matches literally (used with ESCAPE '\'). */
+export function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Upper end of a prefix range: every string that starts with `prefix` sorts below it. */
+export const PREFIX_END = '\u{10FFFF}';
+
+export const lowerName = (text: string) => text.toLowerCase();
+export const upperTicker = (text: string) => text.trim().toUpperCase();
+export { padCik };
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function toUtcIso(parameter: string, value: string): string {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw ApiError.invalidParameters([{ parameter, message: 'is not a valid ISO-8601 timestamp' }]);
+  // The projector stores timestamps as Date#toISOString (UTC, milliseconds), so equal instants compare equal as text.
+  return new Date(ms).toISOString();
+}
+
+/** Inclusive lower bound on a stored UTC timestamp; a bare date means the start of that day. */
+export function lowerInstant(parameter: string, value: string): string {
+  return DATE_ONLY.test(value) ? value : toUtcIso(parameter, value);
+}
+
+/** Inclusive upper bound on a stored UTC timestamp; a bare date includes that whole day. */
+export function upperInstant(parameter: string, value: string): string {
+  return DATE_ONLY.test(value) ? value + PREFIX_END : toUtcIso(parameter, value);
+}
+
+/** The calendar date a date or date-time names (as written, before any offset is applied). */
+export const datePart = (value: string) => value.slice(0, 10);
+
+/** FTS5 query from user text: every term quoted (so syntax is inert), the last one prefix-matched. */
+export function ftsQuery(text: string): string {
+  const terms = text.split(/\s+/).filter((term) => term !== '');
+  if (terms.length === 0) return '""'; // an empty phrase: valid syntax that matches nothing
+  return terms.map((term, i) => `"${term.replace(/"/g, '""')}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+}

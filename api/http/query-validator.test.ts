@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ArticleFeedQuerySchema,
+  CompanyDetailQuerySchema,
+  CompanyListQuerySchema,
+  FilingListQuerySchema,
+  NewsListQuerySchema,
+  OutcomeListQuerySchema,
+} from '../../schema/api/params.schema.ts';
+import type { ApiError } from '../errors/api-error.ts';
+import { compileQueryValidator, createRequestAjv, type RawQuery } from './query-validator.ts';
+
+const ajv = createRequestAjv();
+const companies = compileQueryValidator<Record<string, unknown>>(ajv, CompanyListQuerySchema);
+const detail = compileQueryValidator<Record<string, unknown>>(ajv, CompanyDetailQuerySchema);
+const filings = compileQueryValidator<Record<string, unknown>>(ajv, FilingListQuerySchema);
+const news = compileQueryValidator<Record<string, unknown>>(ajv, NewsListQuerySchema);
+const outcomes = compileQueryValidator<Record<string, unknown>>(ajv, OutcomeListQuerySchema);
+const articles = compileQueryValidator<Record<string, unknown>>(ajv, ArticleFeedQuerySchema);
+
+function badParameters(validate: (q: RawQuery) => unknown, query: RawQuery): string[] {
+  try {
+    validate(query);
+  } catch (error) {
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.code).toBe('invalid_request');
+    return (apiError.details as Array<{ parameter: string }>).map((d) => d.parameter).sort();
+  }
+  return [];
+}
+
+describe('query validation', () => {
+  it('coerces valid values and splits list parameters both ways', () => {
+    expect(
+      companies({ limit: '100', kind: ['spac,funds', 'operating'], include: 'latest_terms, consensus', gross_proceeds_gt: '1.5e7' }),
+    ).toEqual({ limit: 100, kind: ['spac', 'funds', 'operating'], include: ['latest_terms', 'consensus'], gross_proceeds_gt: 15_000_000 });
+    expect(companies({ updated_since: '2021-06-30' })).toEqual({ updated_since: '2021-06-30' });
+    expect(companies({ updated_since: '2021-06-30T12:00:00Z' })).toEqual({ updated_since: '2021-06-30T12:00:00Z' });
+    expect(news({ published_at_from: '2021-06-30T12:00:00+02:00', include: 'content' })).toMatchObject({ include: ['content'] });
+  });
+
+  it('names every bad parameter of one request', () => {
+    expect(
+      badParameters(companies, {
+        limit: '0',
+        scope: 'spac',
+        market: 'nasdaq',
+        kind: 'operating,banks',
+        include: 'latest_terms,filings',
+        gross_proceeds_gt: '0',
+        gross_proceeds_lt: 'lots',
+        updated_since: 'yesterday',
+        colour: 'blue',
+      }),
+    ).toEqual(['colour', 'gross_proceeds_gt', 'gross_proceeds_lt', 'include', 'kind', 'limit', 'market', 'scope', 'updated_since']);
+  });
+
+  it('rejects limits outside 1..100 or not integers', () => {
+    for (const limit of ['0', '101', '-1', '2.5', 'ten', '', ['5', '6']]) {
+      expect(badParameters(articles, { limit })).toEqual(['limit']);
+    }
+    expect(articles({ limit: '1' })).toEqual({ limit: 1 });
+  });
+
+  it('rejects malformed dates and timestamps', () => {
+    expect(badParameters(filings, { filing_date_from: '2021-6-30', filing_date_to: '2021-06-30T00:00:00Z' })).toEqual([
+      'filing_date_from',
+      'filing_date_to',
+    ]);
+    expect(badParameters(filings, { filing_date_from: '2021-02-30' })).toEqual(['filing_date_from']);
+    expect(badParameters(news, { published_at_from: '30/06/2021', published_at_to: '2021-06-30T25:00:00Z' })).toEqual([
+      'published_at_from',
+      'published_at_to',
+    ]);
+    expect(badParameters(outcomes, { trading_start_date_from: 'soon', status: 'pending' })).toEqual(['status', 'trading_start_date_from']);
+  });
+
+  it('rejects unknown include tokens per endpoint', () => {
+    expect(badParameters(detail, { include: 'filings,news,lockup_schedule,financial_snapshot' })).toEqual([]);
+    expect(badParameters(detail, { include: 'filings,everything' })).toEqual(['include']);
+    expect(badParameters(filings, { include: 'content' })).toEqual(['include']);
+    expect(badParameters(news, { include: 'terms' })).toEqual(['include']);
+  });
+
+  it('rejects unknown parameters, including ones valid elsewhere', () => {
+    expect(badParameters(articles, { cursor: 'x' })).toEqual(['cursor']);
+    expect(badParameters(outcomes, { include: 'content' })).toEqual(['include']);
+    expect(badParameters(filings, { cik: 'CIK1766140' })).toEqual(['cik']);
+  });
+});

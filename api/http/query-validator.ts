@@ -1,0 +1,69 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { JsonSchema } from '../../schema/api/json-schema.ts';
+import { LIST_PARAMETERS } from '../../schema/api/params.schema.ts';
+import { ApiError, type ParameterProblem } from '../errors/api-error.ts';
+
+// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+export type RawQuery = Record<string, string | string[] | undefined>;
+export type QueryValidator<T> = (query: RawQuery) => T;
+
+/** One ajv instance per app: coerces query strings to the schema types and reports every error. */
+export function createRequestAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: false, strict: true });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'x-explode' });
+  return ajv;
+}
+
+/** Compiles `schema` once and returns a function that validates (a copy of) a parsed query. */
+export function compileQueryValidator<T>(ajv: Ajv, schema: JsonSchema): QueryValidator<T> {
+  const validate = ajv.compile(schema) as ValidateFunction<T>;
+  return (query) => {
+    const data = normaliseQuery(query);
+    if (validate(data)) return data as T;
+    throw ApiError.invalidParameters(problemsOf(validate.errors ?? []));
+  };
+}
+
+/** List parameters accept both `a,b` and repeated keys; split them before validation. */
+function normaliseQuery(query: RawQuery): Record<string, unknown> {
+  // No prototype: a parameter named __proto__ is just an unknown parameter.
+  const data: Record<string, unknown> = Object.create(null);
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (LIST_PARAMETERS.has(name)) {
+      const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','));
+      data[name] = parts.map((p) => p.trim()).filter((p) => p !== '');
+    } else {
+      data[name] = value;
+    }
+  }
+  return data;
+}
+
+/** One problem per offending parameter, in the order ajv met them. */
+export function problemsOf(errors: ErrorObject[]): ParameterProblem[] {
+  const byParameter = new Map<string, ErrorObject>();
+  for (const error of errors) {
+    const parameter =
+      error.keyword === 'additionalProperties'
+        ? String((error.params as { additionalProperty: string }).additionalProperty)
+        : error.instancePath.split('/')[1] ?? '';
+    // anyOf explains itself better than the failed alternatives reported before it.
+    if (!byParameter.has(parameter) || error.keyword === 'anyOf') byParameter.set(parameter, error);
+  }
+  return [...byParameter].map(([parameter, error]) => ({ parameter, message: describe(error) }));
+}
+
+function describe(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') return 'unknown parameter';
+  if (error.keyword === 'enum') {
+    return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+  }
+  if (error.keyword === 'anyOf') return 'must be a date (YYYY-MM-DD) or an ISO-8601 date-time with offset';
+  return error.message ?? 'is invalid';
+}

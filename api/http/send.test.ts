@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { etagOf, matchesIfNoneMatch } from './send.ts';
+
+describe('ETag', () => {
+  it('is a strong validator that changes with the body', () => {
+    const a = etagOf('{"items":[]}');
+    expect(a).toMatch(/^"[\w-]+"$/);
+    expect(etagOf('{"items":[]}')).toBe(a);
+    expect(etagOf('{"items":[1]}')).not.toBe(a);
+  });
+
+  it('matches If-None-Match lists, weak forms and *', () => {
+    const etag = etagOf('body');
+    expect(matchesIfNoneMatch(etag, etag)).toBe(true);
+    expect(matchesIfNoneMatch(`"other", ${etag}`, etag)).toBe(true);
+    expect(matchesIfNoneMatch(`W/${etag}`, etag)).toBe(true);
+    expect(matchesIfNoneMatch('*', etag)).toBe(true);
+    expect(matchesIfNoneMatch('"other"', etag)).toBe(false);
+    expect(matchesIfNoneMatch(undefined, etag)).toBe(false);
+  });
+});

@@ -1,0 +1,21 @@
+/** Public surface of the API stage for scripts/ (composition roots) and tests. */
+export { createApp, type AppDeps } from './app.ts';
+export { createReadDbSource, type ReadDbSource, type ReadDbSourceOptions, type ReadConnection } from './db/read-db-source.ts';
+export {
+  createApiKeyStore,
+  generateApiKey,
+  KEY_PREFIX,
+  type ApiKeyInfo,
+  type ApiKeyStore,
+  type ApiKeyVerifier,
+  type CreatedApiKey,
+} from './auth/api-keys.ts';
+export {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+  type RateLimitDecision,
+} from './rate-limit/rate-limiter.ts';
+export { buildOpenApiDocument, type OpenApiOptions } from './openapi/openapi.document.ts';
+export { ApiError, type ApiErrorCode } from './errors/api-error.ts';
+export type { AccessLogEntry, AccessLogger } from './http/access-log.middleware.ts';

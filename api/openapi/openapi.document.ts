@@ -1,0 +1,180 @@
+import type { JsonSchema } from '../../schema/api/json-schema.ts';
+import {
+  ArticleFeedQuerySchema,
+  CompanyDetailQuerySchema,
+  CompanyListQuerySchema,
+  DEFAULT_PAGE_SIZE,
+  FilingListQuerySchema,
+  MAX_PAGE_SIZE,
+  NewsListQuerySchema,
+  OutcomeListQuerySchema,
+} from '../../schema/api/params.schema.ts';
+import { RESPONSE_SCHEMAS } from '../../schema/api/resources.schema.ts';
+import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/types.ts';
+import { API_ERROR_STATUS } from '../errors/api-error.ts';
+import { toOpenApiSchema } from './to-openapi-schema.ts';
+
+export interface OpenApiOptions {
+  /** Documented per-key quota; the running app passes its configured value. */
+  rateLimitPerMinute?: number;
+  serverUrl?: string;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const header = (description: string, type = 'string') => ({ description, schema: { type } });
+
+function queryParameters(schema: JsonSchema): JsonSchema[] {
+  const properties = schema.properties as Record<string, JsonSchema>;
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    const parameter: JsonSchema = { name, in: 'query', required: false, description, schema: toOpenApiSchema(rest) };
+    if (property.type === 'array') {
+      parameter.style = 'form';
+      parameter.explode = property['x-explode'] !== false;
+    }
+    return parameter;
+  });
+}
+
+function describeDecisions(rateLimit: number): string {
+  const codes = Object.entries(API_ERROR_STATUS)
+    .map(([code, status]) => `\`${code}\` (${status})`)
+    .join(', ');
+  return [
+    'Read-only JSON API over companies with IPO and other offering deals, their SEC filings, linked news, post-listing outcomes and a public feed of published articles. Every item is built from SEC EDGAR data by an event-sourced projector.',
+    '',
+    'Decisions on points the specification leaves open:',
+    `- **Ordering**: companies by latest filing date, newest first, then CIK descending (companies without filings last); filings by filing date, then accession number, then filer CIK, newest first; news by publication time, then news id, then CIK, newest first; outcomes by trading start date, then CIK, then ticker, newest first; articles by publication time, newest first.`,
+    `- **Page size**: default ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}; the article feed uses the same default.`,
+    '- **Cursors**: keyset pagination over the order above. `next_cursor` is an opaque signed token bound to its endpoint; it does not expire, and a page fetched with it continues strictly after the last item of the previous page (no duplicates, no gaps while the data is unchanged). Pass the same filters with it. A malformed, tampered or other-endpoint cursor is a 400. `has_more` is true exactly when `next_cursor` is non-null; `meta.count` is the number of items in `data`.',
+    '- **Unknown query parameters** are rejected with 400 `invalid_request` naming each of them, so typos never silently widen a result. Every invalid parameter is listed in `error.details` as `{parameter, message}`.',
+    `- **Error codes** (closed set): ${codes}. Internal errors never carry internal messages.`,
+    `- **Rate limit**: ${rateLimit} requests per API key per fixed 60-second window (setting RATE_LIMIT_PER_MINUTE), shared across API processes when Redis is configured. Every authenticated response carries \`RateLimit-Policy: "default";q=<quota>;w=60\` and \`RateLimit: "default";r=<remaining>;t=<seconds to reset>\` (IETF httpapi draft) plus legacy \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 adds \`Retry-After\`. The public article feed is not rate limited by key.`,
+    '- **Authentication**: `Authorization: Bearer ipo_live_…`. Keys are issued, listed and revoked by the operator with the `ipo keys` command; only a SHA-256 hash is stored and a revocation takes effect on the next request. Missing, malformed, unknown and revoked keys get the same 401 with `WWW-Authenticate: Bearer`.',
+    `- **offeringStatus** values: ${OFFERING_STATUSES.join(', ')}. **dealType** values: ${DEAL_TYPES.join(', ')}. Statuses are re-derived from the filing history on every change, so a company may move between any of them (for example a withdrawn deal that files again); the API does not constrain transitions.`,
+    '- **Formats**: dates are `YYYY-MM-DD`; timestamps are ISO-8601 in UTC (`2017-03-02T14:30:00Z`). Timestamp query bounds accept a date or a date-time with offset; a bare date as an upper bound includes that whole UTC day. CIKs in responses are 10-digit zero-padded strings; CIK inputs accept any padding. Ticker inputs are case-insensitive.',
+    '- **Company detail**: `latestTerms` is always present (extended form, null when no terms were extracted). The `lockup_schedule` token adds `lockupSchedule` (ApiLockupSchedule or null). `filings` and `news` list every item of the company, newest first; detail news items always include `content`.',
+    '- **Caching**: every 200 carries a strong `ETag` (hash of the body) and `Cache-Control` (`private, max-age=60` with `Vary: Authorization` for keyed responses; `public, max-age=60, stale-while-revalidate=300` for the article feed); a matching `If-None-Match` gets 304. HEAD is answered for every GET. The article feed allows any origin (CORS) and answers OPTIONS preflight.',
+    '- **Events / webhooks**: none; clients poll (use `updated_since` and ETags).',
+    '- **Versioning**: the major version is in the path (`/api/v1`). Within v1, fields and enum values may be added but are never removed or renamed; a breaking change gets `/api/v2`, with v1 served alongside it for at least six months.',
+  ].join('\n');
+}
+
+/** The published OpenAPI 3.0.0 document, generated from the same schemas ajv validates with. */
+export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
+  const rateLimit = options.rateLimitPerMinute ?? 600;
+  const rateHeaders = {
+    RateLimit: header('`"default";r=<remaining>;t=<seconds until the window resets>`'),
+    'RateLimit-Policy': header(`\`"default";q=<quota>;w=60\` (default quota ${rateLimit})`),
+    'RateLimit-Limit': header('Quota of the current window.', 'integer'),
+    'RateLimit-Remaining': header('Requests left in the current window.', 'integer'),
+    'RateLimit-Reset': header('Seconds until the window resets.', 'integer'),
+  };
+  const cacheHeaders = {
+    ETag: header('Strong validator: hash of the response body.'),
+    'Cache-Control': header('Caching policy of this response.'),
+  };
+  const json = (schema: string) => ({ 'application/json': { schema: ref(schema) } });
+  const ok = (schema: string, keyed: boolean) => ({
+    description: 'OK',
+    headers: keyed ? { ...cacheHeaders, ...rateHeaders } : cacheHeaders,
+    content: json(schema),
+  });
+  const errors = (keyed: boolean, notFound = false) => ({
+    '304': { $ref: '#/components/responses/NotModified' },
+    '400': { $ref: '#/components/responses/BadRequest' },
+    ...(keyed ? { '401': { $ref: '#/components/responses/Unauthorized' } } : {}),
+    ...(notFound ? { '404': { $ref: '#/components/responses/NotFound' } } : {}),
+    ...(keyed ? { '429': { $ref: '#/components/responses/TooManyRequests' } } : {}),
+    '503': { $ref: '#/components/responses/Unavailable' },
+  });
+  const listOperation = (operationId: string, summary: string, params: JsonSchema, schema: string, tag: string) => ({
+    get: { operationId, summary, tags: [tag], parameters: queryParameters(params), responses: { '200': ok(schema, true), ...errors(true) } },
+  });
+
+  return {
+    openapi: '3.0.0',
+    info: { title: 'IPO Research Data Service', version: '1.0.0', description: describeDecisions(rateLimit), license: { name: 'MIT' } },
+    servers: [{ url: options.serverUrl ?? '/' }],
+    security: [{ bearerAuth: [] }],
+    tags: [{ name: 'companies' }, { name: 'filings' }, { name: 'news' }, { name: 'outcomes' }, { name: 'articles' }, { name: 'meta' }],
+    paths: {
+      '/api/v1/articles': {
+        get: {
+          operationId: 'listArticles',
+          summary: 'Public feed of published articles, newest first (no credentials, CORS enabled, not rate limited).',
+          tags: ['articles'],
+          security: [],
+          parameters: queryParameters(ArticleFeedQuerySchema),
+          responses: { '200': ok('ArticleFeed', false), ...errors(false) },
+        },
+        options: {
+          operationId: 'preflightArticles',
+          summary: 'CORS preflight for the article feed.',
+          tags: ['articles'],
+          security: [],
+          responses: { '204': { description: 'Allowed: GET, HEAD, OPTIONS from any origin.' } },
+        },
+      },
+      '/api/v1/companies': listOperation('listCompanies', 'List companies with offering deals.', CompanyListQuerySchema, 'CompanyList', 'companies'),
+      '/api/v1/companies/{identifier}': {
+        get: {
+          operationId: 'getCompany',
+          summary: 'One company by CIK (any padding) or ticker (any case).',
+          tags: ['companies'],
+          parameters: [
+            {
+              name: 'identifier',
+              in: 'path',
+              required: true,
+              description: 'SEC CIK with or without leading zeros, or a ticker symbol. A CIK-like value that matches no company is tried as a ticker.',
+              schema: { type: 'string' },
+            },
+            ...queryParameters(CompanyDetailQuerySchema),
+          ],
+          responses: { '200': ok('CompanyDetailResponse', true), ...errors(true, true) },
+        },
+      },
+      '/api/v1/filings': listOperation('listFilings', 'List filings.', FilingListQuerySchema, 'FilingList', 'filings'),
+      '/api/v1/news': listOperation('listNews', 'List news items linked to companies.', NewsListQuerySchema, 'NewsList', 'news'),
+      '/api/v1/outcomes': listOperation(
+        'listOutcomes',
+        'List post-listing trading outcomes (status partial or complete only).',
+        OutcomeListQuerySchema,
+        'OutcomeList',
+        'outcomes',
+      ),
+      '/api/v1/openapi.json': {
+        get: {
+          operationId: 'getOpenApiDocument',
+          summary: 'This document (no credentials).',
+          tags: ['meta'],
+          security: [],
+          responses: { '200': { description: 'OpenAPI 3.0.0 document', headers: cacheHeaders, content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (ipo_live_ followed by at least 32 base62 characters)' },
+      },
+      schemas: Object.fromEntries(Object.entries(RESPONSE_SCHEMAS).map(([name, schema]) => [name, toOpenApiSchema(schema)])),
+      responses: {
+        NotModified: { description: 'The If-None-Match ETag still matches; no body.', headers: cacheHeaders },
+        BadRequest: { description: 'Invalid request: `invalid_request` with one details element per bad parameter.', content: json('ApiError') },
+        Unauthorized: {
+          description: 'Missing, malformed, unknown or revoked API key (`unauthorized`).',
+          headers: { 'WWW-Authenticate': header('Always `Bearer`.') },
+          content: json('ApiError'),
+        },
+        NotFound: { description: 'No company matches the identifier (`not_found`).', content: json('ApiError') },
+        TooManyRequests: {
+          description: 'Rate limit exceeded (`rate_limited`).',
+          headers: { 'Retry-After': header('Seconds until the window resets.', 'integer'), ...rateHeaders },
+          content: json('ApiError'),
+        },
+        Unavailable: { description: 'No read database has been published yet (`service_unavailable`).', content: json('ApiError') },
+      },
+    },
+  };
+}

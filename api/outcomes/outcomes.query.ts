@@ -1,0 +1,76 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ReadDatabase } from '../../schema/read/tables.ts';
+import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
+import { keysetBefore, keysetValues } from '../db/keyset.ts';
+import type { ReadConnection } from '../db/read-db-source.ts';
+import type { CursorKey } from '../http/cursor.ts';
+import { datePart, likeContains, lowerName, padCik, PREFIX_END, upperTicker } from '../http/filter-values.ts';
+import type { OutcomeListQuery } from './outcomes.schema.ts';
+
+/** Page order: first trading day, newest first; CIK and ticker make the key unique. */
+export const OUTCOME_KEY = ['trading_start_date', 'cik', 'ticker'] as const;
+
+type OutcomeQb = SelectQueryBuilder<ReadDatabase, 'outcomes', any>;
+
+const FILTERS: Record<string, (qb: OutcomeQb, p: Param) => OutcomeQb> = {
+  cik: (qb, p) => qb.where('cik', '=', p('cik')),
+  company_name: (qb, p) => qb.where(sql<boolean>`name_lower LIKE ${p('company_name')} ESCAPE '\\'`),
+  name_prefix: (qb, p) => qb.where('name_lower', '>=', p('name_prefix')).where('name_lower', '<', p('name_prefix_end')),
+  // An outcome carries the ticker it traded under; a company's other tickers match through it too.
+  ticker: (qb, p) =>
+    qb.where((eb) =>
+      eb.or([
+        eb('ticker', '=', p('ticker')),
+        eb('cik', 'in', eb.selectFrom('company_tickers').select('cik').where('ticker', '=', p('ticker'))),
+      ]),
+    ),
+  status: (qb, p) => qb.where('status', '=', p('status')),
+  trading_start_date_from: (qb, p) => qb.where('trading_start_date', '>=', p('trading_start_date_from')),
+  trading_start_date_to: (qb, p) => qb.where('trading_start_date', '<=', p('trading_start_date_to')),
+  after: (qb, p) => qb.where(keysetBefore(OUTCOME_KEY, p)),
+};
+
+export function createOutcomeQueries(compiler: ShapeCompiler) {
+  const db = compiler.builder;
+  return {
+    /** `limit + 1` rows of [trading_start_date, cik, ticker, outcomeJson]. */
+    list(conn: ReadConnection, query: OutcomeListQuery, after: CursorKey | null, limit: number): unknown[][] {
+      const values: Record<string, unknown> = { limit: limit + 1 };
+      const active: string[] = [];
+      const use = (name: string, extra: Record<string, unknown>) => {
+        active.push(name);
+        Object.assign(values, extra);
+      };
+      if (query.cik !== undefined) use('cik', { cik: padCik(query.cik) });
+      if (query.company_name !== undefined) use('company_name', { company_name: likeContains(query.company_name) });
+      if (query.name_prefix !== undefined) {
+        const prefix = lowerName(query.name_prefix);
+        use('name_prefix', { name_prefix: prefix, name_prefix_end: prefix + PREFIX_END });
+      }
+      if (query.ticker !== undefined) use('ticker', { ticker: upperTicker(query.ticker) });
+      if (query.status !== undefined) use('status', { status: query.status });
+      if (query.trading_start_date_from !== undefined) {
+        use('trading_start_date_from', { trading_start_date_from: datePart(query.trading_start_date_from) });
+      }
+      if (query.trading_start_date_to !== undefined) {
+        use('trading_start_date_to', { trading_start_date_to: datePart(query.trading_start_date_to) });
+      }
+      if (after !== null) use('after', keysetValues(after));
+
+      const shape = compiler.shape(`outcomes|${active.join(',')}`, (param) => {
+        let qb: OutcomeQb = db
+          .selectFrom('outcomes')
+          .select([...OUTCOME_KEY, 'json'])
+          // The spec promises only partial and complete rows, whatever else a projector writes.
+          .where(sql<boolean>`status IN ('partial', 'complete')`);
+        for (const name of active) qb = FILTERS[name](qb, param);
+        return qb
+          .orderBy('trading_start_date', 'desc')
+          .orderBy('cik', 'desc')
+          .orderBy('ticker', 'desc')
+          .limit(param('limit'));
+      });
+      return conn.rows(shape.sql).all(...bind(shape, values));
+    },
+  };
+}

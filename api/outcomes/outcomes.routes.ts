@@ -1,0 +1,19 @@
+import { pageSize } from '../http/list-page.ts';
+import type { ResourceDeps } from '../http/resource-deps.ts';
+import { PRIVATE_CACHE, sendJson } from '../http/send.ts';
+import { OUTCOMES_ENDPOINT, outcomePageBody } from './outcomes.mapper.ts';
+import { createOutcomeQueries, OUTCOME_KEY } from './outcomes.query.ts';
+import { outcomeValidator } from './outcomes.schema.ts';
+
+export function outcomeRoutes({ router, ajv, compiler, readDb, cursors, guard }: ResourceDeps): void {
+  const validate = outcomeValidator(ajv);
+  const queries = createOutcomeQueries(compiler);
+
+  router.get('/api/v1/outcomes', guard, (ctx) => {
+    const query = validate(ctx.query);
+    const after = query.cursor === undefined ? null : cursors.decode(OUTCOMES_ENDPOINT, query.cursor, OUTCOME_KEY.length);
+    const limit = pageSize(query.limit);
+    const rows = queries.list(readDb.current(), query, after, limit);
+    sendJson(ctx, outcomePageBody(rows, limit, cursors), PRIVATE_CACHE, 'Authorization');
+  });
+}

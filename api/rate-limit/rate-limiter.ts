@@ -1,0 +1,88 @@
+import type { Redis } from 'ioredis';
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the current window resets (at least 1). */
+  resetSeconds: number;
+}
+
+/** Fixed one-minute windows per key; both implementations share the window arithmetic. */
+export interface RateLimiter {
+  readonly limit: number;
+  readonly windowSeconds: number;
+  hit(key: string): Promise<RateLimitDecision>;
+}
+
+export interface RateLimiterOptions {
+  limitPerMinute: number;
+  now?: () => number;
+}
+
+const WINDOW_MS = 60_000;
+
+function decide(limit: number, count: number, now: number, windowIndex: number): RateLimitDecision {
+  const resetMs = (windowIndex + 1) * WINDOW_MS - now;
+  return {
+    allowed: count <= limit,
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+  };
+}
+
+/** One process's budget; memory is bounded by dropping windows that have ended. */
+export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const now = options.now ?? Date.now;
+  const limit = options.limitPerMinute;
+  let currentWindow = -1;
+  let counts = new Map<string, number>();
+  return {
+    limit,
+    windowSeconds: WINDOW_MS / 1000,
+    async hit(key) {
+      const at = now();
+      const window = Math.floor(at / WINDOW_MS);
+      if (window !== currentWindow) {
+        currentWindow = window;
+        counts = new Map();
+      }
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      return decide(limit, count, at, window);
+    },
+  };
+}
+
+export interface RedisRateLimiterOptions extends RateLimiterOptions {
+  redis: Redis;
+  /** Namespaces the counters (tests use a unique one each). */
+  keyPrefix?: string;
+}
+
+// INCR and the expiry in one round trip and one atomic step.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+/**
+ * Shared budget across API processes: one counter per key and window in Redis. Windows are
+ * aligned to the wall clock, so processes agree on them without coordination.
+ */
+export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
+  const now = options.now ?? Date.now;
+  const limit = options.limitPerMinute;
+  const prefix = options.keyPrefix ?? 'ipo:ratelimit:';
+  return {
+    limit,
+    windowSeconds: WINDOW_MS / 1000,
+    async hit(key) {
+      const at = now();
+      const window = Math.floor(at / WINDOW_MS);
+      const count = Number(await options.redis.eval(HIT_SCRIPT, 1, `${prefix}${key}:${window}`, String(2 * WINDOW_MS)));
+      return decide(limit, count, at, window);
+    },
+  };
+}

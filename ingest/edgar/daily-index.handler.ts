@@ -1,0 +1,43 @@
+import type { NewEvent } from '../../schema/events/event-log.ts';
+import type { IndexEntryPayload } from '../../schema/events/event-types.ts';
+import { parseEdgarIndex, type IndexKind } from '../../schema/edgar/index.parse.ts';
+import { isoAt } from '../clock.ts';
+import type { Handler } from '../jobs/handler-context.ts';
+import { job, type Job } from '../jobs/job-types.ts';
+import { EDGAR_SOURCE } from './edgar-event.ts';
+
+/** `2020-03-18`, `form` → `/Archives/edgar/daily-index/2020/QTR1/form.20200318.idx`. */
+export function dailyIndexPath(date: string, kind: IndexKind): string {
+  const [year, month] = date.split('-');
+  const quarter = Math.ceil(Number(month) / 3);
+  return `/Archives/edgar/daily-index/${year}/QTR${quarter}/${kind}.${date.replace(/-/g, '')}.idx`;
+}
+
+/** One submissions job per distinct CIK that filed one of `forms`, in index order. */
+export function submissionsFollowUps(entries: IndexEntryPayload[], forms: string[]): Job[] {
+  const wanted = new Set(forms);
+  const ciks = new Set<string>();
+  for (const entry of entries) if (wanted.has(entry.formType)) ciks.add(entry.cik);
+  return [...ciks].map((cik) => job('edgar.submissions', { cik }));
+}
+
+/** A day's index: one `edgar.index_entry` event per (accession, cik) row. Weekends and holidays 404. */
+export const dailyIndexHandler: Handler<'edgar.daily_index'> = async (data, ctx) => {
+  const response = await ctx.client.get('www', dailyIndexPath(data.date, data.kind));
+  if (!response.found) return { appended: 0, followUps: [], notFound: true };
+  const parsed = parseEdgarIndex(response.body, data.kind);
+  if (parsed.malformed.length > 0) {
+    ctx.logger.warn('index rows not readable, skipped', { url: response.url, count: parsed.malformed.length, first: parsed.malformed[0] });
+  }
+  const observedAt = isoAt(ctx.clock);
+  const events: NewEvent[] = parsed.entries.map((entry) => ({
+    type: 'edgar.index_entry',
+    source: EDGAR_SOURCE,
+    subject: entry.accessionNumber,
+    observedAt,
+    payload: entry,
+    meta: { url: response.url, index: data.kind },
+  }));
+  const appended = ctx.log.appendMany(events).filter((r) => r.inserted).length;
+  return { appended, followUps: data.followForms ? submissionsFollowUps(parsed.entries, data.followForms) : [] };
+};

@@ -1,0 +1,173 @@
+import { gunzipSync, inflateSync } from 'node:zlib';
+import type { Config } from '../../schema/config.ts';
+import { realSleep, systemClock, type Clock, type Sleep } from '../clock.ts';
+import { EdgarPermanentError, EdgarThrottledError, EdgarTransientError } from './edgar-errors.ts';
+import { TokenBucket } from './token-bucket.ts';
+
+/** `www` = www.sec.gov (Archives, indexes, company_tickers), `data` = data.sec.gov (submissions, XBRL). */
+export type EdgarHost = 'www' | 'data';
+
+export type EdgarResponse =
+  | { found: true; url: string; status: number; body: Buffer; contentType: string | null }
+  | { found: false; url: string; status: 404 };
+
+export interface EdgarClientOptions {
+  userAgent: string;
+  wwwUrl: string;
+  dataUrl: string;
+  maxRequestsPerSecond: number;
+  throttleBackoffMs: number;
+  fetch?: typeof globalThis.fetch;
+  sleep?: Sleep;
+  clock?: Clock;
+  /** Source of jitter in [0, 1); injectable so backoff is deterministic in tests. */
+  random?: () => number;
+  /** Attempts per request for 429, 5xx and network errors (first try included). */
+  maxAttempts?: number;
+  /** First retry delay; doubles per attempt, with jitter, capped at `maxBackoffMs`. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** How many rate-threshold pauses one request may sit through before giving up. */
+  maxThrottlePauses?: number;
+}
+
+const EMAIL_TOKEN = /[^\s@<>()]+@[^\s@<>()]+\.[A-Za-z]{2,}/;
+const THROTTLE_MARKER = /Request Rate Threshold Exceeded/i;
+const UNDECLARED_MARKER = /Undeclared Automated Tool/i;
+
+/** The SEC requires a declared User-Agent with a contact address (domain.md §1.1). */
+export function isDeclaredUserAgent(userAgent: string): boolean {
+  return EMAIL_TOKEN.test(userAgent);
+}
+
+/**
+ * The only way the service talks to EDGAR. Every request goes through one token bucket and one
+ * pause gate, so a rate-threshold page from any request stops all traffic of this client.
+ */
+export class EdgarClient {
+  private readonly fetchFn: typeof globalThis.fetch;
+  private readonly sleep: Sleep;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly bucket: TokenBucket;
+  private readonly bases: Record<EdgarHost, string>;
+  private pausedUntil = 0;
+  private requestCount = 0;
+
+  constructor(private readonly options: EdgarClientOptions) {
+    if (!isDeclaredUserAgent(options.userAgent)) {
+      throw new EdgarPermanentError(
+        'EDGAR_USER_AGENT must declare who is calling, e.g. "Acme Research contact@acme.example"; the SEC blocks undeclared tools',
+        null,
+        '',
+      );
+    }
+    if (options.maxRequestsPerSecond > 10) throw new RangeError('the SEC allows at most 10 requests per second');
+    this.fetchFn = options.fetch ?? globalThis.fetch;
+    this.sleep = options.sleep ?? realSleep;
+    this.clock = options.clock ?? systemClock();
+    this.random = options.random ?? Math.random;
+    this.bucket = new TokenBucket(options.maxRequestsPerSecond, this.clock, this.sleep);
+    this.bases = { www: options.wwwUrl.replace(/\/+$/, ''), data: options.dataUrl.replace(/\/+$/, '') };
+  }
+
+  /** Requests sent so far, retries included. */
+  get requestsSent(): number {
+    return this.requestCount;
+  }
+
+  url(host: EdgarHost, path: string): string {
+    return `${this.bases[host]}${path.startsWith('/') ? path : `/${path}`}`;
+  }
+
+  /** GETs a path. 404 is a result, not an error; anything else that is not 2xx throws. */
+  async get(host: EdgarHost, path: string): Promise<EdgarResponse> {
+    const url = this.url(host, path);
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const maxPauses = this.options.maxThrottlePauses ?? 2;
+    let attempt = 0;
+    let pauses = 0;
+    for (;;) {
+      await this.waitForPause();
+      await this.bucket.take();
+      attempt++;
+      let response: Response;
+      try {
+        this.requestCount++;
+        response = await this.fetchFn(url, {
+          headers: { 'User-Agent': this.options.userAgent, 'Accept-Encoding': 'gzip, deflate' },
+        });
+      } catch (error) {
+        if (attempt >= maxAttempts) throw new EdgarTransientError(`network error after ${attempt} attempts: ${(error as Error).message}`, null, url);
+        await this.sleep(this.backoff(attempt));
+        continue;
+      }
+      const status = response.status;
+      if (status >= 200 && status < 300) {
+        const body = decode(Buffer.from(await response.arrayBuffer()), response.headers.get('content-encoding'));
+        return { found: true, url, status, body, contentType: response.headers.get('content-type') };
+      }
+      const text = await response.text().catch(() => '');
+      if (status === 404) return { found: false, url, status: 404 };
+      if (status === 403 && UNDECLARED_MARKER.test(text) && !THROTTLE_MARKER.test(text)) {
+        throw new EdgarPermanentError(`EDGAR refused the User-Agent as an undeclared automated tool (${url})`, status, url);
+      }
+      if (status === 403) {
+        // The SEC answers over-rate clients with 403, not 429, and names no Retry-After; its page
+        // reuses the undeclared-tool wording, hence the threshold check above. Any other 403 is
+        // treated as throttling too: backing off is safe, hammering is not.
+        if (pauses >= maxPauses) throw new EdgarThrottledError(url, this.options.throttleBackoffMs);
+        pauses++;
+        this.pauseAll(this.options.throttleBackoffMs);
+        continue;
+      }
+      if (status === 429 || status >= 500) {
+        if (attempt >= maxAttempts) throw new EdgarTransientError(`HTTP ${status} after ${attempt} attempts`, status, url);
+        await this.sleep(this.backoff(attempt));
+        continue;
+      }
+      throw new EdgarPermanentError(`HTTP ${status} from ${url}`, status, url);
+    }
+  }
+
+  private pauseAll(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+  }
+
+  private async waitForPause(): Promise<void> {
+    // Loop: another request may extend the pause while this one sleeps.
+    for (let wait = this.pausedUntil - this.clock.now(); wait > 0; wait = this.pausedUntil - this.clock.now()) {
+      await this.sleep(wait);
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.options.baseBackoffMs ?? 500;
+    const cap = this.options.maxBackoffMs ?? 30_000;
+    const exp = Math.min(cap, base * 2 ** (attempt - 1));
+    // "Equal jitter": half fixed, half random, so retries of many workers spread out.
+    return Math.round(exp / 2 + (exp / 2) * this.random());
+  }
+}
+
+/**
+ * Undici's fetch already inflates encoded bodies but keeps the Content-Encoding header; other
+ * fetch implementations may not. Decode only when the bytes still look encoded.
+ */
+function decode(body: Buffer, encoding: string | null): Buffer {
+  const enc = encoding?.toLowerCase().trim();
+  if (enc === 'gzip' && body[0] === 0x1f && body[1] === 0x8b) return gunzipSync(body);
+  if (enc === 'deflate' && body[0] === 0x78) {
+    try {
+      return inflateSync(body);
+    } catch {
+      return body;
+    }
+  }
+  return body;
+}
+
+/** Builds the client from configuration; extra options (fetch, sleep, clock) are for tests. */
+export function createEdgarClient(config: Pick<Config, 'edgar'>, overrides: Partial<EdgarClientOptions> = {}): EdgarClient {
+  return new EdgarClient({ ...config.edgar, ...overrides });
+}

@@ -1,0 +1,12 @@
+/** What the command line needs from the ingest stage. */
+export { realSleep, systemClock, isoAt, type Clock, type Sleep } from './clock.ts';
+export { createEdgarClient, EdgarClient, isDeclaredUserAgent, type EdgarClientOptions, type EdgarHost, type EdgarResponse } from './edgar/edgar-client.ts';
+export { EdgarPermanentError, EdgarThrottledError, EdgarTransientError } from './edgar/edgar-errors.ts';
+export { edgarHandlers, runJob } from './jobs/handlers.ts';
+export { silentLogger, type Handler, type HandlerContext, type HandlerMap, type HandlerResult, type Logger } from './jobs/handler-context.ts';
+export { job, jobId, JOB_NAMES, type Job, type JobName, type JobPayloads } from './jobs/job-types.ts';
+export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-validate.ts';
+export { loadPlan, parsePlan, type Plan } from './plan.ts';
+export { runInline, type InlineRunOptions, type InlineRunReport, type JobFailure, type RunProgress } from './runner/inline-runner.ts';
+export { EDGAR_QUEUE, openEdgarQueue, startWorkers, type EdgarQueue, type EdgarWorkers, type QueueOptions, type WorkerOptions } from './runner/bullmq-runner.ts';
+export { startReplayServer, type ReplayRequest, type ReplayRoute, type ReplayServer, type ReplayServerOptions } from './replay/replay-server.ts';

@@ -1,0 +1,32 @@
+import type { EventLog } from '../../schema/events/event-log.ts';
+import type { Clock } from '../clock.ts';
+import type { EdgarClient } from '../edgar/edgar-client.ts';
+import type { Job, JobName, JobPayloads } from './job-types.ts';
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+export interface HandlerContext {
+  client: EdgarClient;
+  log: EventLog;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface HandlerResult {
+  /** Events newly written (an already-stored fact counts 0). */
+  appended: number;
+  followUps: Job[];
+  /** The source answered 404: nothing to record, nothing to retry. */
+  notFound?: boolean;
+}
+
+export type Handler<N extends JobName> = (data: JobPayloads[N], ctx: HandlerContext) => Promise<HandlerResult>;
+
+/** Closed and exhaustive: a job name without a handler is a compile error. */
+export type HandlerMap = { [N in JobName]: Handler<N> };

@@ -1,0 +1,23 @@
+import { companyTickersHandler } from '../edgar/company-tickers.handler.ts';
+import { companyfactsHandler } from '../edgar/companyfacts.handler.ts';
+import { dailyIndexHandler } from '../edgar/daily-index.handler.ts';
+import { documentHandler } from '../edgar/document.handler.ts';
+import { submissionsHandler, submissionsPageHandler } from '../edgar/submissions.handler.ts';
+import type { HandlerContext, HandlerMap, HandlerResult } from './handler-context.ts';
+import type { Job } from './job-types.ts';
+
+/** Every job name has exactly one handler; the `HandlerMap` type makes a missing one a compile error. */
+export const edgarHandlers: HandlerMap = {
+  'edgar.company_tickers': companyTickersHandler,
+  'edgar.daily_index': dailyIndexHandler,
+  'edgar.submissions': submissionsHandler,
+  'edgar.submissions_page': submissionsPageHandler,
+  'edgar.document': documentHandler,
+  'edgar.companyfacts': companyfactsHandler,
+};
+
+/** Runs one job with its handler. The cast is safe: `Job` pairs each name with its own payload. */
+export function runJob(handlers: HandlerMap, j: Job, ctx: HandlerContext): Promise<HandlerResult> {
+  const handler = handlers[j.name] as (data: Job['data'], ctx: HandlerContext) => Promise<HandlerResult>;
+  return handler(j.data, ctx);
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { IndexKind } from '../../schema/edgar/index.parse.ts';
+
+/**
+ * The closed set of ingest jobs: job name → payload type. The handler map is typed against this,
+ * so adding a job here without a handler does not compile.
+ */
+export interface JobPayloads {
+  'edgar.company_tickers': Record<string, never>;
+  'edgar.daily_index': { date: string; kind: IndexKind; followForms?: string[] };
+  'edgar.submissions': { cik: string };
+  'edgar.submissions_page': { cik: string; name: string };
+  'edgar.document': { cik: string; accessionNumber: string; primaryDocument: string };
+  'edgar.companyfacts': { cik: string };
+}
+
+export type JobName = keyof JobPayloads;
+
+export const JOB_NAMES = [
+  'edgar.company_tickers',
+  'edgar.daily_index',
+  'edgar.submissions',
+  'edgar.submissions_page',
+  'edgar.document',
+  'edgar.companyfacts',
+] as const satisfies readonly JobName[];
+
+// Fails to compile if JOB_NAMES misses a name of JobPayloads.
+type MissingName = Exclude<JobName, (typeof JOB_NAMES)[number]>;
+const _allNamesListed: MissingName extends never ? true : never = true;
+void _allNamesListed;
+
+export type Job = { [N in JobName]: { name: N; data: JobPayloads[N] } }[JobName];
+
+export function job<N extends JobName>(name: N, data: JobPayloads[N]): Job {
+  return { name, data } as Job;
+}
+
+/** JSON with sorted keys, so equal payloads give equal ids whatever their key order. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}${':'}${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Deterministic job id: the same job enqueued twice is one job. BullMQ forbids ':' in custom ids,
+ * so the payload is hashed rather than spelled out.
+ */
+export function jobId(j: Job): string {
+  const digest = createHash('sha256').update(`${j.name}\u0000${stableJson(j.data)}`).digest('hex').slice(0, 32);
+  return `${j.name}-${digest}`;
+}

@@ -1,0 +1,53 @@
+import { isCikLike } from '../../schema/cik.ts';
+import { EdgarPermanentError } from '../edgar/edgar-errors.ts';
+import type { Job, JobName } from './job-types.ts';
+import { JOB_NAMES } from './job-types.ts';
+
+/** A job whose data can never succeed: runners fail it at once instead of retrying. */
+export class InvalidJobError extends Error {
+  override name = 'InvalidJobError';
+}
+
+export function isPermanentFailure(error: unknown): boolean {
+  return error instanceof InvalidJobError || error instanceof EdgarPermanentError;
+}
+
+const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const PAGE_NAME = /^CIK\d{10}-submissions-\d{3}\.json$/;
+// A primary document is a file name, sometimes under one folder (`xslF345X03/doc4.xml`).
+const DOCUMENT = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)?$/;
+
+type Check = (data: Record<string, unknown>) => string | null;
+
+const str = (v: unknown) => typeof v === 'string';
+const cik: Check = (d) => (str(d.cik) && isCikLike(d.cik as string) ? null : 'cik must be 1 to 10 digits');
+
+const checks: { [N in JobName]: Check[] } = {
+  'edgar.company_tickers': [],
+  'edgar.daily_index': [
+    (d) => (str(d.date) && ISO_DATE.test(d.date as string) ? null : 'date must be YYYY-MM-DD'),
+    (d) => (d.kind === 'form' || d.kind === 'company' || d.kind === 'master' ? null : 'kind must be form, company or master'),
+    (d) => (d.followForms === undefined || (Array.isArray(d.followForms) && d.followForms.every(str)) ? null : 'followForms must be a list of form types'),
+  ],
+  'edgar.submissions': [cik],
+  'edgar.submissions_page': [cik, (d) => (str(d.name) && PAGE_NAME.test(d.name as string) ? null : 'name must look like CIK##########-submissions-001.json')],
+  'edgar.document': [
+    cik,
+    (d) => (str(d.accessionNumber) && ACCESSION.test(d.accessionNumber as string) ? null : 'accessionNumber must be NNNNNNNNNN-YY-SSSSSS'),
+    (d) => (str(d.primaryDocument) && DOCUMENT.test(d.primaryDocument as string) && !(d.primaryDocument as string).includes('..') ? null : 'primaryDocument must be a file name'),
+  ],
+  'edgar.companyfacts': [cik],
+};
+
+/** Checks an untyped {name, data} (from a plan file or a queue) and returns it typed. */
+export function validateJob(candidate: unknown): Job {
+  if (!candidate || typeof candidate !== 'object') throw new InvalidJobError('a job must be an object with name and data');
+  const { name, data } = candidate as { name?: unknown; data?: unknown };
+  if (typeof name !== 'string' || !(JOB_NAMES as readonly string[]).includes(name)) throw new InvalidJobError(`unknown job name ${JSON.stringify(name)}`);
+  const payload = (data ?? {}) as Record<string, unknown>;
+  if (typeof payload !== 'object' || Array.isArray(payload)) throw new InvalidJobError(`${name}: data must be an object`);
+  const problems = checks[name as JobName].map((check) => check(payload)).filter((p): p is string => p !== null);
+  if (problems.length > 0) throw new InvalidJobError(`${name}: ${problems.join('; ')}`);
+  return { name, data: payload } as Job;
+}

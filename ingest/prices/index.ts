@@ -1,0 +1,12 @@
+export {
+  fetchDailyBars,
+  pricesRequestPath,
+  stooqSymbol,
+  yahooSymbol,
+  PricesTransientError,
+  PricesPermanentError,
+  type PricesClientOptions,
+  type PricesFormat,
+  type PricesResponse,
+  type DateRange,
+} from './prices-client.ts';

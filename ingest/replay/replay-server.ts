@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { systemClock, type Clock } from '../clock.ts';
+import { dataNotFoundXml, RATE_THRESHOLD_PAGE, UNDECLARED_TOOL_PAGE, WWW_NOT_FOUND_PAGE } from './replay-pages.ts';
+
+/** One recorded response: `host` is a free key (`www`, `data`, later `prices`, `news`...). */
+export interface ReplayRoute {
+  host: string;
+  path: string;
+  /** Relative to the manifest's folder. `.gz` files are stored compressed. */
+  file: string;
+  contentType: string;
+}
+
+export interface ReplayManifest {
+  routes: ReplayRoute[];
+}
+
+export interface ReplayRequest {
+  host: string;
+  path: string;
+  status: number;
+  userAgent: string;
+  /** True when the stored gzip bytes were sent with Content-Encoding: gzip. */
+  gzip: boolean;
+}
+
+export interface ReplayServerOptions {
+  /** One manifest or several; their routes are merged. */
+  manifestPath: string | string[];
+  hostname?: string;
+  /** Hosts that behave like EDGAR (User-Agent check, rate threshold). Default `www`, `data`. */
+  edgarHosts?: string[];
+  /** Requests allowed in any 1-second window across the EDGAR hosts; null disables. Default 10. */
+  rateLimitPerSecond?: number | null;
+  clock?: Clock;
+}
+
+export interface ReplayServer {
+  /** Base URL per host key, e.g. `{ www: 'http://127.0.0.1:40123', data: 'http://127.0.0.1:40124' }`. */
+  urls: Record<string, string>;
+  requestLog: ReplayRequest[];
+  close(): Promise<void>;
+}
+
+interface LoadedRoute {
+  route: ReplayRoute;
+  absolutePath: string;
+  gzipped: boolean;
+}
+
+const EMAIL_TOKEN = /[^\s@<>()]+@[^\s@<>()]+\.[A-Za-z]{2,}/;
+
+export function loadReplayRoutes(manifestPaths: string[]): LoadedRoute[] {
+  return manifestPaths.flatMap((manifestPath) => {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as ReplayManifest;
+    if (!Array.isArray(manifest.routes)) throw new Error(`${manifestPath}: no "routes" array`);
+    const base = dirname(resolve(manifestPath));
+    return manifest.routes.map((route) => ({ route, absolutePath: resolve(base, route.file), gzipped: route.file.endsWith('.gz') }));
+  });
+}
+
+/**
+ * A local stand-in for EDGAR (and later other sources) that serves recorded real responses at the
+ * paths the real hosts serve them, and reproduces EDGAR's refusals so clients are tested against
+ * them: 403 for an undeclared User-Agent, 403 above 10 requests a second, 404 for unknown paths.
+ */
+export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
+  const manifests = Array.isArray(options.manifestPath) ? options.manifestPath : [options.manifestPath];
+  const routes = loadReplayRoutes(manifests);
+  const hostname = options.hostname ?? '127.0.0.1';
+  const edgarHosts = new Set(options.edgarHosts ?? ['www', 'data']);
+  const limit = options.rateLimitPerSecond === undefined ? 10 : options.rateLimitPerSecond;
+  const clock = options.clock ?? systemClock();
+  const requestLog: ReplayRequest[] = [];
+  const recentEdgarRequests: number[] = [];
+  const byHost = new Map<string, Map<string, LoadedRoute>>();
+  for (const loaded of routes) {
+    const table = byHost.get(loaded.route.host) ?? new Map<string, LoadedRoute>();
+    table.set(loaded.route.path, loaded);
+    byHost.set(loaded.route.host, table);
+  }
+  const fileCache = new Map<string, Buffer>();
+  const bytesOf = (path: string) => {
+    let bytes = fileCache.get(path);
+    if (!bytes) fileCache.set(path, (bytes = readFileSync(path)));
+    return bytes;
+  };
+
+  const overRate = (): boolean => {
+    if (limit === null) return false;
+    const now = clock.now();
+    recentEdgarRequests.push(now);
+    while (recentEdgarRequests.length > 0 && recentEdgarRequests[0] <= now - 1000) recentEdgarRequests.shift();
+    return recentEdgarRequests.length > limit;
+  };
+
+  const handle = (host: string, req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const userAgent = req.headers['user-agent'] ?? '';
+    const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const reply = (status: number, body: Buffer | string, contentType: string, gzip = false) => {
+      requestLog.push({ host, path, status, userAgent, gzip });
+      const headers: Record<string, string | number> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) };
+      if (gzip) headers['Content-Encoding'] = 'gzip';
+      res.writeHead(status, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    if (edgarHosts.has(host)) {
+      const throttled = overRate();
+      if (!EMAIL_TOKEN.test(userAgent)) return reply(403, UNDECLARED_TOOL_PAGE, 'text/html');
+      if (throttled) return reply(403, RATE_THRESHOLD_PAGE, 'text/html');
+    }
+    const loaded = req.method === 'GET' || req.method === 'HEAD' ? byHost.get(host)?.get(path) : undefined;
+    if (!loaded) {
+      if (host === 'data') return reply(404, dataNotFoundXml(path), 'application/xml');
+      return reply(404, WWW_NOT_FOUND_PAGE, 'text/html');
+    }
+    const stored = bytesOf(loaded.absolutePath);
+    if (loaded.gzipped && acceptsGzip) return reply(200, stored, loaded.route.contentType, true);
+    return reply(200, loaded.gzipped ? gunzipSync(stored) : stored, loaded.route.contentType);
+  };
+
+  const servers: Server[] = [];
+  const urls: Record<string, string> = {};
+  try {
+    for (const host of byHost.keys()) {
+      const server = createServer((req, res) => handle(host, req, res));
+      await new Promise<void>((ok, fail) => {
+        server.once('error', fail);
+        server.listen(0, hostname, () => ok());
+      });
+      servers.push(server);
+      urls[host] = `http://${hostname}:${(server.address() as AddressInfo).port}`;
+    }
+  } catch (error) {
+    await closeAll(servers);
+    throw error;
+  }
+  return { urls, requestLog, close: () => closeAll(servers) };
+}
+
+async function closeAll(servers: Server[]): Promise<void> {
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((ok) => {
+          server.close(() => ok());
+          server.closeAllConnections();
+        }),
+    ),
+  );
+}

@@ -1,0 +1,139 @@
+import { Queue, UnrecoverableError, Worker, type Job as BullJob, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import { EdgarThrottledError } from '../edgar/edgar-errors.ts';
+import type { HandlerContext, HandlerMap } from '../jobs/handler-context.ts';
+import { runJob } from '../jobs/handlers.ts';
+import { jobId, type Job } from '../jobs/job-types.ts';
+import { isPermanentFailure, validateJob } from '../jobs/job-validate.ts';
+
+/** Every job in this slice talks to EDGAR, so they share one queue and one rate limiter. */
+export const EDGAR_QUEUE = 'edgar';
+
+export interface QueueOptions {
+  redisUrl: string;
+  /** Queue name (no ':'); tests use a unique one each. */
+  queueName?: string;
+  /** Redis key prefix; default BullMQ's `bull`. */
+  prefix?: string;
+  /** Attempts per job for transient failures, first try included. */
+  attempts?: number;
+  /** First retry delay of the exponential backoff. */
+  backoffMs?: number;
+}
+
+export interface EdgarQueue {
+  queue: Queue;
+  /** Adds jobs with deterministic ids: a job already queued, running or recently done is not added again. */
+  enqueue(jobs: Job[]): Promise<number>;
+  /** Resolves when nothing is waiting, delayed or active (polls; for CLIs and tests). */
+  waitUntilIdle(options?: { pollMs?: number; timeoutMs?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+// BullMQ's blocking commands need this; without it a slow Redis reply kills the worker.
+const redisFor = (url: string) => new Redis(url, { maxRetriesPerRequest: null });
+
+function jobOptions(options: QueueOptions, j: Job): JobsOptions {
+  return {
+    jobId: jobId(j),
+    attempts: options.attempts ?? 5,
+    backoff: { type: 'exponential', delay: options.backoffMs ?? 5_000 },
+    // Keep finished ids for a day so re-enqueueing the same job is a no-op, without growing forever.
+    removeOnComplete: { age: 24 * 3600, count: 50_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  };
+}
+
+export function openEdgarQueue(options: QueueOptions): EdgarQueue {
+  const connection = redisFor(options.redisUrl);
+  const queue = new Queue(options.queueName ?? EDGAR_QUEUE, { connection, prefix: options.prefix });
+  return {
+    queue,
+    async enqueue(jobs) {
+      if (jobs.length === 0) return 0;
+      const valid = jobs.map((j) => validateJob(j));
+      await queue.addBulk(valid.map((j) => ({ name: j.name, data: j.data, opts: jobOptions(options, j) })));
+      return valid.length;
+    },
+    async waitUntilIdle({ pollMs = 100, timeoutMs = 120_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused');
+        if (Object.values(counts).every((n) => n === 0)) return;
+        if (Date.now() > deadline) throw new Error(`queue ${queue.name} not idle after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+        await new Promise((r) => setTimeout(r, pollMs));
+      }
+    },
+    async close() {
+      await queue.close();
+      await connection.quit();
+    },
+  };
+}
+
+export interface WorkerOptions extends QueueOptions {
+  handlers: HandlerMap;
+  ctx: HandlerContext;
+  /** EDGAR requests per second across ALL workers on this queue (BullMQ's limiter lives in Redis). */
+  maxRequestsPerSecond: number;
+  concurrency?: number;
+  /** How long the whole queue pauses when the client gives up on a throttled request. */
+  throttleBackoffMs: number;
+}
+
+export interface EdgarWorkers {
+  worker: Worker;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a worker that runs the same handlers as the inline runner. Each handler makes one EDGAR
+ * request per job, so the queue's limiter (max per 1000 ms) is the global request limit.
+ */
+export function startWorkers(options: WorkerOptions): EdgarWorkers {
+  const followUps = openEdgarQueue(options);
+  const connection = redisFor(options.redisUrl);
+  const worker: Worker = new Worker(
+    options.queueName ?? EDGAR_QUEUE,
+    async (bullJob: BullJob) => {
+      let j: Job;
+      try {
+        j = validateJob({ name: bullJob.name, data: bullJob.data });
+      } catch (error) {
+        throw new UnrecoverableError((error as Error).message);
+      }
+      try {
+        const result = await runJob(options.handlers, j, options.ctx);
+        await followUps.enqueue(result.followUps);
+        return { appended: result.appended, notFound: result.notFound ?? false, followUps: result.followUps.length };
+      } catch (error) {
+        if (isPermanentFailure(error)) throw new UnrecoverableError((error as Error).message);
+        if (error instanceof EdgarThrottledError) {
+          // Stop every worker on this queue, not just this one, then put the job back untouched.
+          await followUps.queue.rateLimit(options.throttleBackoffMs);
+          throw Worker.RateLimitError();
+        }
+        throw error;
+      }
+    },
+    {
+      connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency ?? 4,
+      limiter: { max: options.maxRequestsPerSecond, duration: 1000 },
+    },
+  );
+  // Without an 'error' listener a lost Redis connection would crash the process.
+  worker.on('error', (error) => options.ctx.logger.error('worker error', { error: error.message }));
+  worker.on('failed', (bullJob, error) => {
+    options.ctx.logger.error('job failed', { id: bullJob?.id, name: bullJob?.name, attemptsMade: bullJob?.attemptsMade, error: error.message });
+  });
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      await connection.quit();
+      await followUps.close();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { padCik } from '../schema/cik.ts';
+import { CompanyTickersParseError, parseCompanyTickers } from '../schema/edgar/company-tickers.parse.ts';
+import { parseSubmissions, SubmissionsParseError } from '../schema/edgar/submissions.parse.ts';
+import type { StoredEvent } from '../schema/events/event-log.ts';
+import type { IndexEntryPayload } from '../schema/events/event-types.ts';
+import type { ProjectorState } from './state.store.ts';
+
+/** A payload the projector cannot read: the event is recorded in proj_skipped_events and passed over. */
+export class UnreadableEventError extends Error {}
+
+export function isUnreadable(error: unknown): error is Error {
+  return error instanceof UnreadableEventError || error instanceof SubmissionsParseError || error instanceof CompanyTickersParseError;
+}
+
+/**
+ * Folds one event into the projector state and adds the CIKs whose facts changed to `touched`.
+ * Event types other steps own (documents, news, bars, ...) pass through untouched.
+ */
+export function applyEvent(state: ProjectorState, event: StoredEvent, touched: Set<string>): void {
+  switch (event.type) {
+    case 'edgar.submissions':
+      return applySubmissions(state, event, touched);
+    case 'edgar.index_entry':
+      return applyIndexEntry(state, event, touched);
+    case 'edgar.company_tickers':
+      return applyCompanyTickers(state, event, touched);
+    default:
+      return;
+  }
+}
+
+function applySubmissions(state: ProjectorState, event: StoredEvent, touched: Set<string>): void {
+  const body = event.body();
+  if (!body) throw new UnreadableEventError('submissions event carries no body');
+  const parsed = parseSubmissions(body);
+  if (!/^\d{1,10}$/.test(event.subject) && !parsed.company) throw new UnreadableEventError(`subject ${event.subject} is not a CIK`);
+  const cik = parsed.company?.cik ?? padCik(event.subject);
+  let changed = state.ensureCompany(cik);
+  if (parsed.company) changed = state.setCompanyMeta(parsed.company) || changed;
+  for (const filing of parsed.filings) changed = state.putSubmissionsFiling(cik, filing) || changed;
+  if (changed) markChanged(state, cik, event.observedAt, touched);
+}
+
+function applyIndexEntry(state: ProjectorState, event: StoredEvent, touched: Set<string>): void {
+  const entry = readIndexEntry(event.payload);
+  let changed = state.ensureCompany(entry.cik);
+  changed = state.putIndexFiling(entry) || changed;
+  if (changed) markChanged(state, entry.cik, event.observedAt, touched);
+}
+
+function applyCompanyTickers(state: ProjectorState, event: StoredEvent, touched: Set<string>): void {
+  const body = event.body();
+  const rows = parseCompanyTickers(body ?? JSON.stringify(event.payload));
+  // A snapshot names ~10k listed companies; only those we already follow get a served row.
+  for (const cik of state.replaceTickerHints(rows)) {
+    if (state.companyExists(cik)) markChanged(state, cik, event.observedAt, touched);
+  }
+}
+
+function markChanged(state: ProjectorState, cik: string, observedAt: string, touched: Set<string>): void {
+  state.touchUpdatedAt(cik, observedAt);
+  touched.add(cik);
+}
+
+function readIndexEntry(payload: unknown): IndexEntryPayload {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  const field = (name: string): string => {
+    const value = p[name];
+    if (typeof value !== 'string' || value.trim() === '') throw new UnreadableEventError(`index entry lacks ${name}`);
+    return value.trim();
+  };
+  const cik = field('cik');
+  const accessionNumber = field('accessionNumber');
+  const dateFiled = field('dateFiled');
+  if (!/^\d{1,10}$/.test(cik)) throw new UnreadableEventError(`index entry has an invalid CIK ${cik}`);
+  if (!/^\d{10}-\d{2}-\d{6}$/.test(accessionNumber)) throw new UnreadableEventError(`index entry has an invalid accession ${accessionNumber}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dateFiled)) throw new UnreadableEventError(`index entry has an invalid date ${dateFiled}`);
+  return {
+    cik: padCik(cik),
+    companyName: typeof p.companyName === 'string' ? p.companyName.trim() : '',
+    formType: field('formType'),
+    dateFiled,
+    accessionNumber,
+    fileName: typeof p.fileName === 'string' ? p.fileName : '',
+  };
+}

@@ -1,0 +1,78 @@
+import type { ApiOutcome } from '../../schema/api/types.ts';
+
+export type ArticleKind = 'daily_spotlight' | 'weekly_review' | 'quarterly_review';
+
+/** A generated article: the `article.published` payload and the `articles` read row. */
+export interface Article {
+  /** Stable id, e.g. `daily-2017-03-02`, `weekly-2014-W26`, `quarterly-2014-Q2`. */
+  id: string;
+  sourceKind: ArticleKind;
+  title: string;
+  /** ISO-8601 timestamp, fixed by the period (never the wall clock), so a rebuild is identical. */
+  publishedAt: string;
+  /** `/articles/<id>`, appended to PUBLIC_BASE_URL. */
+  path: string;
+  html: string;
+  /** Plain text for feeds. */
+  summary: string;
+}
+
+/** Where a number comes from: an EDGAR filing URL or another data source. */
+export interface SourceLink {
+  label: string;
+  url: string;
+}
+
+export interface ArticleFiling {
+  cik: string;
+  companyName: string;
+  formType: string;
+  filingDate: string;
+  accessionNumber: string;
+  /** The filing's EDGAR URL (index or primary document). */
+  url: string;
+}
+
+export interface ArticlePricing {
+  cik: string;
+  companyName: string;
+  ticker: string | null;
+  exchange: string | null;
+  dealType: string;
+  pricingDate: string;
+  offerPrice: number | null;
+  sharesOffered: number | null;
+  grossProceeds: number | null;
+  /** Usually the 424B4 that states the price. */
+  source: SourceLink;
+}
+
+export interface ArticleOutcome {
+  outcome: ApiOutcome;
+  dealType: string;
+  grossProceeds: number | null;
+  /** From classification; `exclude` rows are left out of the aggregates. */
+  calendarEligibility: 'include' | 'exclude' | 'review' | null;
+  /** Source of the offer price and proceeds (424B4 or vendor table). */
+  offerSource: SourceLink;
+  /** Source of the closes (the bars). */
+  priceSource: SourceLink;
+}
+
+export interface ArticleLockup {
+  cik: string;
+  companyName: string;
+  ticker: string | null;
+  expiryDate: string;
+  firstSellableTradingDay: string | null;
+  shares: number | null;
+  source: SourceLink;
+}
+
+/** Everything an article may draw on; builders filter by their own period. */
+export interface ArticleData {
+  filings?: readonly ArticleFiling[];
+  pricings?: readonly ArticlePricing[];
+  outcomes?: readonly ArticleOutcome[];
+  lockups?: readonly ArticleLockup[];
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { runExtract, runScore } from '../../scripts/extract-cli.ts';
+import { sampleProspectusPath } from './labelled-samples.ts';
+import { benchProspectusReader } from './bench.ts';
+
+function collect(): { out: PassThrough; text: () => string } {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  return { out, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+describe('extract CLI', () => {
+  it('prints terms, provenance, estimates and signals for a gzipped prospectus', async () => {
+    const { out, text } = collect();
+    await runExtract(sampleProspectusPath('S-1-A_0001047469-14-002425_aaoi-followon.htm.gz'), out);
+    const json = JSON.parse(text());
+    expect(Object.keys(json).sort()).toEqual(['estimates', 'provenance', 'signals', 'terms']);
+    expect(json.terms.tickerHint).toBe('AAOI');
+    expect(json.signals.initialPublicOffering).toBe(false);
+  });
+  it('rejects unsupported and missing files with a clear message', async () => {
+    const { out } = collect();
+    await expect(runExtract('prospectus.pdf', out)).rejects.toThrow(/unsupported file type/);
+    await expect(runExtract(sampleProspectusPath('missing.htm'), out)).rejects.toThrow(/no such file/);
+  });
+  it('prints the per-field accuracy table', () => {
+    const { out, text } = collect();
+    const accuracy = runScore(out);
+    expect(accuracy).toBeGreaterThanOrEqual(0.95);
+    expect(text()).toMatch(/^field\s+correct\s+accuracy/);
+    expect(text()).toMatch(/underwriters\s+\d+\/6/);
+  });
+  it('bench reports throughput over the sample prospectuses', () => {
+    const r = benchProspectusReader({ rounds: 1 });
+    expect(r.documents).toBe(8);
+    expect(r.megabytes).toBeGreaterThan(9);
+    expect(r.readerMBps).toBeGreaterThan(0);
+  });
+});

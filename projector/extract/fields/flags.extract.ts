@@ -1,0 +1,106 @@
+/**
+ * The 11 issuer structure flags, each set only from explicit language (a checked box on the
+ * facing page, "we are an emerging growth company", "Each Unit consists of …"). Absence of
+ * language leaves the flag off; nothing is inferred from industry, size or country.
+ */
+import type { IssuerStructureFlag } from '../../../schema/api/types.ts';
+import { ISSUER_STRUCTURE_FLAGS } from '../../../schema/api/types.ts';
+import type { ExtractContext, Found } from '../extract-context.ts';
+import { frontMatter } from '../extract-context.ts';
+import { blocksIn, sentenceAt, type Region } from '../doc-regions.ts';
+import type { OfferedNoun } from './shares.extract.ts';
+
+// Checked and unchecked marks as EDGAR renders them: ☒/☐, Wingdings "ý"/"o" and "x"/"¨".
+const CHECKED = '☒☑■✓✔⌧ýþxX';
+const MARK = `[${CHECKED}☐□¨o❑]`;
+
+/** State of a check-box label on the facing page: true, false, or null when absent. */
+export function checkbox(text: string, label: string): boolean | null {
+  const re = new RegExp(`${label}\\s*(${MARK})(?=\\s|$|\\()`, 'gi');
+  const m = re.exec(text);
+  if (!m) return null;
+  return CHECKED.includes(m[1]);
+}
+
+const QUOTE = `["“”'‘’]?`;
+const EGC_SENTENCE = new RegExp(`\\bwe (?:are|qualify as) (?:also )?an? ${QUOTE}emerging growth company`, 'i');
+const SRC_SENTENCE = new RegExp(`\\bwe are (?:also )?a ${QUOTE}smaller reporting company`, 'i');
+const FPI_SENTENCE = new RegExp(`\\bwe are (?:also )?a ${QUOTE}foreign private issuer`, 'i');
+const CAYMAN = /\bCayman Islands (?:exempted )?holding company|\bholding company (?:incorporated )?in the Cayman Islands/i;
+const VIE = /\bvariable interest entit(?:y|ies)\b/i;
+const VIE_CONTRACTS = /\bcontractual arrangements\b/i;
+const DUAL_CLASS = /\bClass [A-C] (?:common stock|ordinary shares?|common shares?)\b[^.]{0,80}?\b(?:entitled to|has|carries|have) (ten|twenty|fifty|\d{1,3})(?:\s+\(\d+\))? votes\b/i;
+const SELF_UNDERWRITTEN = /\bself[- ]underwritten\b/i;
+const BEST_EFFORTS = /\b(?:reasonable\s+)?best[- ]efforts[”"]?\s+(?:basis|offering)\b/i;
+const COVER_WARRANTS = /\bwarrants?\b/i;
+
+export interface FlagInputs {
+  noun: OfferedNoun | null;
+  unitDescription: string | null;
+}
+
+export function extractFlags(ctx: ExtractContext, inputs: FlagInputs): Found<IssuerStructureFlag[]> & { evidence: Partial<Record<IssuerStructureFlag, string>> } {
+  const evidence: Partial<Record<IssuerStructureFlag, string>> = {};
+  const set = (flag: IssuerStructureFlag, text: string): void => {
+    if (!(flag in evidence)) evidence[flag] = text;
+  };
+  const front = frontMatter(ctx);
+  const facingText = textOf(ctx, ctx.regions.facing);
+
+  if (checkbox(facingText, 'emerging growth company') === true) set('emerging_growth_company', 'Emerging growth company ☒');
+  if (checkbox(facingText, 'smaller reporting company') === true) set('smaller_reporting_company', 'Smaller reporting company ☒');
+  const sentenceFlags: Array<[IssuerStructureFlag, RegExp]> = [
+    ['emerging_growth_company', EGC_SENTENCE],
+    ['smaller_reporting_company', SRC_SENTENCE],
+    ['foreign_private_issuer', FPI_SENTENCE],
+    ['cayman_holding_company', CAYMAN],
+    ['dual_class', DUAL_CLASS],
+  ];
+  let vie: string | null = null;
+  let contracts = false;
+  for (const [, b] of blocksIn(ctx.doc, front)) {
+    if (b.kind === 'table') continue;
+    for (const [flag, re] of sentenceFlags) {
+      const m = re.exec(b.text);
+      if (m && !(flag in evidence) && !/\bif\s+$/i.test(b.text.slice(Math.max(0, m.index - 4), m.index))) {
+        if (flag === 'dual_class' && !moreThanOneVote(m[1])) continue;
+        set(flag, sentenceAt(b.text, m.index));
+      }
+    }
+    const v = VIE.exec(b.text);
+    if (v && !vie) vie = sentenceAt(b.text, v.index);
+    if (VIE_CONTRACTS.test(b.text)) contracts = true;
+  }
+  if (vie && contracts) set('vie_structure', vie);
+
+  if (inputs.noun === 'ads') set('adr', 'American Depositary Shares offered');
+  if (inputs.noun === 'units' || inputs.unitDescription) set('units', inputs.unitDescription ?? 'Units offered');
+  if (inputs.unitDescription && COVER_WARRANTS.test(inputs.unitDescription)) set('warrants', inputs.unitDescription);
+  for (const [, b] of blocksIn(ctx.doc, ctx.regions.cover)) {
+    // A title line such as "Common Stock and Warrants" names the securities sold.
+    if (b.kind !== 'table' && b.text.length <= 60 && COVER_WARRANTS.test(b.text) && !/exercise|issuable|underlying/i.test(b.text)) set('warrants', b.text);
+    if (b.kind === 'table') continue;
+    const su = SELF_UNDERWRITTEN.exec(b.text);
+    if (su) set('self_underwritten', sentenceAt(b.text, su.index));
+    const be = BEST_EFFORTS.exec(b.text);
+    if (be) set('best_efforts', sentenceAt(b.text, be.index));
+  }
+  const flags = ISSUER_STRUCTURE_FLAGS.filter((f) => f in evidence);
+  return {
+    value: flags,
+    text: flags.map((f) => evidence[f]).join(' | '),
+    block: ctx.regions.cover.start,
+    evidence,
+  };
+}
+
+function moreThanOneVote(word: string): boolean {
+  const n = /^\d+$/.test(word) ? Number(word) : ({ ten: 10, twenty: 20, fifty: 50 } as Record<string, number>)[word.toLowerCase()];
+  return (n ?? 0) > 1;
+}
+
+function textOf(ctx: ExtractContext, region: Region): string {
+  const parts: string[] = [];
+  for (const [, b] of blocksIn(ctx.doc, region)) parts.push(b.text);
+  return parts.join('\n');
+}

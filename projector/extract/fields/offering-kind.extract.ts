@@ -1,0 +1,41 @@
+/**
+ * Who sells: the issuer (primary), selling stockholders (secondary), or only the holders (resale).
+ * Read from the cover, where every prospectus must say it.
+ */
+import type { ExtractContext, Found } from '../extract-context.ts';
+import { blocksIn, sentenceAt } from '../doc-regions.ts';
+
+const PRIMARY =
+  /\b(?:we are offering|we are selling|(?:is|are) offering (?:\S+ )?(?:shares|units|ADSs|american depositary) of (?:its|our)|(?:Inc|Corp|Ltd|Limited|Company|Corporation)\.?,? (?:is )?offering (?:\S+ )?(?:shares|units|ADSs)|this is (?:an|our|the) initial public offering of|we are offering for sale)\b/i;
+const NOT_PRIMARY = /\bwe are not (?:selling|offering) any\b/i;
+const SECONDARY =
+  /selling (?:stock|share|unit)holders?\b.{0,250}?\b(?:are offering|is offering|may offer|offer and resell|may (?:from time to time )?(?:sell|resell)|are selling|is selling)\b|\boffered by the selling (?:stock|share)holders?\b/i;
+
+export interface OfferingKind {
+  isPrimaryOffering: boolean | null;
+  isSecondaryOffering: boolean | null;
+  isSellingStockholdersOnly: boolean | null;
+}
+
+export function extractOfferingKind(ctx: ExtractContext): Found<OfferingKind> | null {
+  let primary: { block: number; text: string } | null = null;
+  let secondary: { block: number; text: string } | null = null;
+  let notPrimary = false;
+  for (const [i, b] of blocksIn(ctx.doc, ctx.regions.cover)) {
+    if (b.kind === 'table') continue;
+    if (NOT_PRIMARY.test(b.text)) notPrimary = true;
+    const p = PRIMARY.exec(b.text);
+    if (p && !primary) primary = { block: i, text: sentenceAt(b.text, p.index) };
+    const s = SECONDARY.exec(b.text);
+    if (s && !secondary) secondary = { block: i, text: sentenceAt(b.text, s.index) };
+  }
+  if (!primary && !secondary) return null;
+  const isPrimary = primary !== null && !notPrimary;
+  const isSecondary = secondary !== null;
+  const src = primary ?? secondary!;
+  return {
+    value: { isPrimaryOffering: isPrimary, isSecondaryOffering: isSecondary, isSellingStockholdersOnly: isSecondary && !isPrimary },
+    text: src.text,
+    block: src.block,
+  };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { extractTerms, toCompactTerms } from './terms.extract.ts';
+import { coverSignals } from './cover-signals.ts';
+import { loadLabels, readDocumentFile, sampleProspectusPath } from './labelled-samples.ts';
+import { readProspectus } from './prospectus-reader.ts';
+import { scoreExtractions, formatScoreTable, fieldMatches } from './score.ts';
+import { sampleDoc } from './test-docs.ts';
+
+describe('extractTerms over the hand-labelled real prospectuses', () => {
+  const labels = loadLabels();
+  const pairs = labels.map((label) => ({
+    label,
+    terms: extractTerms(readProspectus(readDocumentFile(sampleProspectusPath(label.file)), { formType: label.formType }), { formType: label.formType }).terms,
+  }));
+
+  it('has a label for every full sample prospectus', () => {
+    expect(labels.map((l) => l.file).sort()).toEqual([
+      '424B5-prelim_FFIC_flushing-financial.htm.gz',
+      'S-1-A_0001047469-14-002425_aaoi-followon.htm.gz',
+      'S-1-A_0001213900-21-035033_unicycive.htm.gz',
+      'S-1_0001104659-23-076317_acurx.htm.gz',
+      'S-1_0001193125-11-032963_pandora.htm.gz',
+      'S-1_2016-10-07_twilio-followon.htm.gz',
+    ]);
+    for (const l of labels) expect(Object.keys(l.notes).length).toBeGreaterThan(0);
+  });
+
+  it('gets at least 95% of labelled fields right', () => {
+    const report = scoreExtractions(pairs);
+    expect(report.overall.total).toBe(labels.length * 18);
+    expect(report.overall.accuracy, formatScoreTable(report)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('marks the Unicycive gross proceeds as a midpoint estimate and cites its sources', () => {
+    const r = extractTerms(sampleDoc('unicycive'));
+    expect(r.terms.grossProceeds).toBe(25025000);
+    expect(r.estimates.grossProceeds).toBe('midpoint_x_shares');
+    expect(r.provenance.priceRangeLow?.text).toMatch(/between \$5\.00 and \$6\.00/);
+    expect(r.provenance.tickerHint?.text).toMatch(/under the symbol “UNCY”/);
+    expect(r.terms.confidence).toBeGreaterThan(0.5);
+    expect(toCompactTerms(r.terms)).not.toHaveProperty('shareClass');
+  });
+
+  it('leaves every term of a blank early draft null (Pandora)', () => {
+    const t = extractTerms(sampleDoc('pandora')).terms;
+    expect([t.offeringPrice, t.priceRangeLow, t.priceRangeHigh, t.totalSharesOffered, t.grossProceeds, t.overAllotmentShares, t.tickerHint, t.exchangeHint]).toEqual([null, null, null, null, null, null, null, null]);
+  });
+
+  it('scores a wrong value as wrong', () => {
+    expect(fieldMatches('totalSharesOffered', 2700000, 1275235)).toBe(false);
+    expect(fieldMatches('underwriters', ['Piper Sandler & Co.', 'Keefe, Bruyette & Woods, Inc.'], ['Keefe, Bruyette & Woods, Inc.', 'Piper Sandler & Co.'])).toBe(false);
+    expect(fieldMatches('exchangeHint', 'Nasdaq Capital Market', 'The Nasdaq Capital Market')).toBe(true);
+    expect(fieldMatches('tickerHint', null, 'AAOI')).toBe(false);
+  });
+});
+
+describe('coverSignals', () => {
+  it('does not read follow-ons, shelf supplements or resales as IPOs', () => {
+    for (const name of ['aaoi', 'twilio', 'flushing', 'acurx'] as const) {
+      const s = coverSignals(sampleDoc(name));
+      expect(s.initialPublicOffering, name).toBe(false);
+      expect(s.noPublicMarket, name).toBe(false);
+      expect(s.listedUnderSymbol, name).toBe(true);
+    }
+    expect(coverSignals(sampleDoc('flushing')).prospectusSupplement).toBe(true);
+    const acurx = coverSignals(sampleDoc('acurx'));
+    expect([acurx.resale, acurx.issuerReceivesNoProceeds, acurx.underwritten]).toEqual([true, true, false]);
+  });
+
+  it('reads the IPO covers as IPOs (Unicycive, Pandora)', () => {
+    for (const name of ['unicycive', 'pandora'] as const) {
+      const s = coverSignals(sampleDoc(name));
+      expect([s.initialPublicOffering, s.noPublicMarket, s.listedUnderSymbol, s.underwritten, s.blankCheck], name).toEqual([true, true, false, true, false]);
+    }
+    expect(coverSignals(sampleDoc('unicycive')).priceRangeStated).toBe(true);
+  });
+});

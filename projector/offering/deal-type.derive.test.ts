@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { sampleDoc } from '../extract/test-docs.ts';
+import { coverSignals } from '../extract/cover-signals.ts';
+import { extractTerms } from '../extract/terms.extract.ts';
+import { groupDeals } from './deals.group.ts';
+import { deriveDealType } from './deal-type.derive.ts';
+import { loadSubmissions } from './sample.testkit.ts';
+
+const dealOf = (name: Parameters<typeof loadSubmissions>[0], key: string) => {
+  const s = loadSubmissions(name);
+  return { ...s, deal: groupDeals(s.filings).find((d) => d.key === key)! };
+};
+
+describe('deriveDealType on real prospectuses', () => {
+  it('AAOI follow-on S-1/A (selling stockholders, listed on NASDAQ) is a follow_on, not an IPO', () => {
+    const { company, filings, deal } = dealOf('aaoi', '333-194379');
+    const doc = sampleDoc('aaoi');
+    const r = deriveDealType({ deal, company, companyFilings: filings, signals: coverSignals(doc), terms: extractTerms(doc).terms });
+    expect(r.dealType).toBe('follow_on');
+    expect(r.reasons.join(' ')).toMatch(/periodic reports/);
+  });
+
+  it('Unicycive S-1/A Amendment No. 3 is an IPO (first-time registrant, "initial public offering")', () => {
+    const { company, filings, deal } = dealOf('unicycive', '333-256367');
+    const r = deriveDealType({ deal, company, companyFilings: filings, signals: coverSignals(sampleDoc('unicycive')) });
+    expect(r).toMatchObject({ dealType: 'ipo', confidence: 0.85 });
+  });
+
+  it('Twilio and Flushing covers say "listed … under the symbol": follow_on even without a filing history', () => {
+    for (const name of ['twilio', 'flushing'] as const) {
+      const r = deriveDealType({ deal: { key: 'doc', baseForm: name === 'twilio' ? 'S-1' : 'S-3', openedDate: '2016-10-07' }, signals: coverSignals(sampleDoc(name)) });
+      expect(r.dealType).toBe('follow_on');
+    }
+  });
+
+  it('Acurx S-1 registering selling stockholders only, no underwriter: resale', () => {
+    const doc = sampleDoc('acurx');
+    const r = deriveDealType({ deal: { key: '333-273015', baseForm: 'S-1', openedDate: '2023-06-29' }, signals: coverSignals(doc), terms: extractTerms(doc).terms });
+    expect(r.dealType).toBe('resale');
+  });
+
+  it('Pandora S-1 stays an IPO although selling stockholders sell too', () => {
+    const doc = sampleDoc('pandora');
+    const r = deriveDealType({ deal: { key: '333-172207', baseForm: 'S-1', openedDate: '2011-02-11' }, signals: coverSignals(doc), terms: extractTerms(doc).terms });
+    expect(r.dealType).toBe('ipo');
+  });
+
+  it('a 424B4 cover asserting an initial public offering wins over an already-listed reading (gh-869 rule)', () => {
+    const pandora = coverSignals(sampleDoc('pandora'));
+    const aaoi = coverSignals(sampleDoc('aaoi'));
+    const r = deriveDealType({ deal: { key: 'x', baseForm: 'S-1', openedDate: '2011-02-11' }, signals: aaoi, finalSignals: pandora });
+    expect(r.dealType).toBe('ipo');
+    expect(deriveDealType({ deal: { key: 'x', baseForm: 'S-1', openedDate: '2011-02-11' }, signals: aaoi }).dealType).toBe('follow_on');
+  });
+});
+
+describe('deriveDealType from forms and company facts (real submissions)', () => {
+  it.each([
+    ['learncw', '333-254820', 'spac'],
+    ['vincerx', '333-236466', 'spac'],
+    ['vincerx', '333-252589', 'follow_on'],
+    ['alzamend', '024-10637', 'reg_a'],
+    ['alzamend', '333-255955', 'ipo'],
+    ['trfinance', '333-284840', 'business_combination'],
+    ['marvell', '333-285742', 'follow_on'],
+    ['tesla', '333-164593', 'ipo'],
+    ['tesla', '333-174466', 'follow_on'],
+  ] as const)('%s %s → %s', (name, key, expected) => {
+    const { company, filings, deal } = dealOf(name, key);
+    expect(deriveDealType({ deal, company, companyFilings: filings }).dealType).toBe(expected);
+  });
+
+  it('no deal → unknown', () => {
+    expect(deriveDealType({ deal: null }).dealType).toBe('unknown');
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Deal type (domain.md §2.4): what kind of offering one deal is, from its forms, the company's SIC
+ * and history, and — when a prospectus was read — its cover signals. First match wins:
+ *   business_combination  S-4/F-4 (a de-SPAC merger included)
+ *   spac                  SIC 6770, a cover with "blank check" + "trust account", or the
+ *                         issuer's name at the time ends in "Acquisition Corp"
+ *   reg_a                 1-A/DOS or a 024- file number
+ *   fund                  N-2, or SIC 6221 (commodity/crypto trusts)
+ *   (424B1/424B4 cover asserting "initial public offering" → ipo, even with selling stockholders)
+ *   uplisting             an already public issuer whose cover says it is quoted OTC and applies to list
+ *   resale                an already public issuer registering only selling holders' shares
+ *   debt                  a notes/indenture offering with no share class
+ *   follow_on             an S-3/F-3 shelf, or an S-1/F-1 by an already public issuer
+ *   direct_listing        "direct listing"/"registered stockholders"/"reference price" with no underwriter
+ *   ipo                   a first-time registrant, with "initial public offering"/"no public market" on the
+ *                         cover when a cover was read
+ *   other                 a first-time registrant whose cover asserts none of the above
+ *   unknown               no deal, or only followers of a registration we never saw
+ * "Already public" = a 10-K/10-Q/20-F/40-F before the deal opened, or a cover saying the stock
+ * "is listed on … under the symbol".
+ */
+import type { ApiTermsExtended } from '../../schema/api/types.ts';
+import { DEAL_TYPES } from '../../schema/api/types.ts';
+import type { CoverSignals } from '../extract/cover-signals.ts';
+import type { Deal } from './deals.group.ts';
+import type { CompanyFacts, FilingFact } from './types.ts';
+import { baseForm, COMBINATION_FORMS, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from './forms.ts';
+
+export type DealType = (typeof DEAL_TYPES)[number];
+
+export interface DealTypeInput {
+  deal: Pick<Deal, 'key' | 'baseForm' | 'openedDate'> | null;
+  company?: CompanyFacts | null;
+  /** All the company's filings, to find periodic reports filed before the deal. */
+  companyFilings?: readonly FilingFact[];
+  /** Cover signals of the deal's latest registration prospectus (S-1, S-1/A, F-1 …). */
+  signals?: CoverSignals | null;
+  /** Cover signals of its final prospectus (424B1/424B4), when read. */
+  finalSignals?: CoverSignals | null;
+  terms?: Pick<ApiTermsExtended, 'isSellingStockholdersOnly' | 'shareClass' | 'totalSharesOffered'> | null;
+}
+
+export interface DealTypeResult {
+  dealType: DealType;
+  /** Why, in words a reader can check against the filings. */
+  reasons: string[];
+  /** 0.5 forms only … 0.95 final prospectus read. */
+  confidence: number;
+}
+
+const SPAC_NAME = /\bacquisition (?:corp(?:oration)?|co(?:mpany)?|ltd|limited|inc)\b\.?/i;
+const IPO_FAMILY: ReadonlySet<DealType> = new Set(['ipo', 'spac', 'direct_listing', 'uplisting']);
+
+export function isIpoFamily(dealType: string): boolean {
+  return IPO_FAMILY.has(dealType as DealType);
+}
+
+export function deriveDealType(input: DealTypeInput): DealTypeResult {
+  const { deal, company, signals, finalSignals, terms } = input;
+  if (!deal || deal.baseForm === null) return result('unknown', ['no registration statement of this deal is visible'], 0.3);
+  const base = deal.baseForm;
+  const read = signals ?? finalSignals ?? null;
+  const conf = finalSignals ? 0.95 : signals ? 0.85 : 0.6;
+
+  if (COMBINATION_FORMS.has(base)) return result('business_combination', [`opened by ${base}`], 0.9);
+  const name = nameAt(company, deal.openedDate);
+  if (company?.sic === '6770') return result('spac', ['SIC 6770 (blank checks)'], 0.95);
+  if (read?.blankCheck && read.trustAccount) return result('spac', ['cover mentions a blank check company and a trust account'], conf);
+  if (IPO_CAPABLE_FORMS.has(base) && name && SPAC_NAME.test(name)) return result('spac', [`issuer was named "${name}" when the deal opened`], 0.75);
+  if (base === '1-A' || base === 'DOS' || deal.key.startsWith('024-')) return result('reg_a', ['Regulation A offering statement (1-A/DOS, 024- file number)'], 0.95);
+  if (base === 'N-2') return result('fund', ['N-2 (closed-end fund or BDC)'], 0.95);
+  if (company?.sic === '6221') return result('fund', ['SIC 6221 (commodity trust)'], 0.8);
+
+  if (finalSignals?.initialPublicOffering) {
+    return result('ipo', ['the final prospectus cover says this is an initial public offering'], 0.95);
+  }
+  const priorReports = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
+  const reasons: string[] = [];
+  if (priorReports) reasons.push(`already filing periodic reports (${priorReports.formType} on ${priorReports.filingDate})`);
+  if (read?.listedUnderSymbol) reasons.push('cover says the stock is already listed under a symbol');
+  if (company?.hasPeriodicReports && !priorReports && input.companyFilings === undefined) reasons.push('company files periodic reports');
+  const alreadyPublic = reasons.length > 0 && !read?.initialPublicOffering;
+
+  if (SHELF_FORMS.has(base)) return result('follow_on', [`${base} shelf registration`, ...reasons], 0.9);
+  if (alreadyPublic) {
+    if (read?.otcQuoted && read.applyingToList) return result('uplisting', [...reasons, 'cover: quoted OTC and applying to list on an exchange'], conf);
+    if (!read && company?.exchanges.some((e) => e !== null && /^otc/i.test(e))) {
+      return result('uplisting', [...reasons, 'the company is quoted OTC'], 0.6);
+    }
+    const sellersOnly = terms?.isSellingStockholdersOnly === true || (read?.resale === true && read.issuerReceivesNoProceeds);
+    if (read && sellersOnly && !read.underwritten) return result('resale', [...reasons, 'cover registers resales by selling holders; the issuer receives no proceeds'], conf);
+    if (read?.debtOffering && !terms?.shareClass && !terms?.totalSharesOffered) return result('debt', [...reasons, 'cover offers notes under an indenture'], conf);
+    return result('follow_on', reasons, read ? conf : 0.6);
+  }
+  if (read?.directListing && !read.underwritten) return result('direct_listing', ['cover describes a direct listing / registered stockholders with no underwriter'], conf);
+  if (!read) {
+    if (IPO_CAPABLE_FORMS.has(base) || base === 'DRS') return result('ipo', [`${base} by a first-time registrant`], 0.6);
+    return result('other', [`${base} by a first-time registrant`], 0.4);
+  }
+  if (read.initialPublicOffering || read.noPublicMarket) {
+    const why = read.initialPublicOffering ? 'cover says initial public offering' : 'cover says no public market exists';
+    return result('ipo', [`${baseForm(base)} by a first-time registrant`, why], conf);
+  }
+  if (read.debtOffering) return result('debt', ['cover offers notes under an indenture'], conf);
+  return result('other', ['first-time registrant, but the cover asserts neither an IPO nor a listing'], 0.5);
+}
+
+function result(dealType: DealType, reasons: string[], confidence: number): DealTypeResult {
+  return { dealType, reasons, confidence };
+}
+
+export function priorPeriodicReport(filings: readonly FilingFact[], before: string): FilingFact | null {
+  let first: FilingFact | null = null;
+  for (const f of filings) {
+    if (PERIODIC_FORMS.has(baseForm(f.formType)) && f.filingDate < before && (!first || f.filingDate < first.filingDate)) first = f;
+  }
+  return first;
+}
+
+/** The issuer's name when the deal opened: a former name whose period covers the date, else the current one. */
+function nameAt(company: CompanyFacts | null | undefined, date: string): string | null {
+  if (!company) return null;
+  for (const former of company.formerNames ?? []) {
+    const from = former.from?.slice(0, 10) ?? '0000-00-00';
+    const to = former.to?.slice(0, 10) ?? '9999-12-31';
+    if (date >= from && date <= to) return former.name;
+  }
+  return company.name;
+}

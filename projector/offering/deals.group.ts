@@ -1,0 +1,148 @@
+/**
+ * Groups a company's filings into deals (domain.md §1.2, §2.3): one deal per Securities Act
+ * registration, keyed by its 333- (or Reg A 024-) file number, never by date proximity. Three
+ * exceptions need dates:
+ *   - a confidential draft (DRS 377-, DOS 367-) joins the public registration it flips into;
+ *   - a Rule 462(b) S-1MEF/F-1MEF has its own 333- number but upsizes the deal that goes
+ *     effective or prices within a few days of it;
+ *   - index rows carry no file number, so their followers join the latest open registration.
+ */
+import type { FilingFact } from './types.ts';
+import {
+  baseForm, chronological, daysBetween, DRAFT_FORMS, EFFECT_FORMS, FOLLOWER_FORMS, IPO_CAPABLE_FORMS, MEF_FORMS,
+  OPENING_FORMS, PRICED_FORMS, SHELF_FORMS, WITHDRAWAL_FORMS,
+} from './forms.ts';
+
+export interface Deal {
+  /** The 333-/024- number; `draft:<377-…>` for a draft that never flipped; `unnumbered:<accession>` for an index-only deal. */
+  key: string;
+  fileNumber: string | null;
+  /** Opening form (S-1, F-1, S-3, 1-A …), DRS/DOS for a draft-only deal, null when only followers are visible. */
+  baseForm: string | null;
+  draftFileNumbers: string[];
+  mefFileNumbers: string[];
+  /** Oldest first. */
+  filings: FilingFact[];
+  /** Date of the opening registration (or the first filing when none is visible). */
+  openedDate: string;
+}
+
+/** A draft flips within a year of its last amendment; anything later is a different deal. */
+const DRAFT_FLIP_WINDOW_DAYS = 365;
+/** A 462(b) registration is filed on pricing day; the EFFECT or 424B it upsizes lands within days. */
+const MEF_LINK_WINDOW_DAYS = 5;
+
+interface Group {
+  key: string;
+  fileNumber: string | null;
+  baseForm: string | null;
+  kind: 'registration' | 'draft' | 'mef';
+  filings: FilingFact[];
+  drafts: string[];
+  mefs: string[];
+}
+
+export function groupDeals(filings: readonly FilingFact[]): Deal[] {
+  const groups = new Map<string, Group>();
+  const open = (key: string, kind: Group['kind'], fileNumber: string | null): Group => {
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { key, fileNumber, baseForm: null, kind, filings: [], drafts: [], mefs: [] }));
+    return g;
+  };
+  let latestRegistration: Group | null = null;
+  for (const filing of [...filings].sort(chronological)) {
+    const form = filing.formType;
+    const base = baseForm(form);
+    const number = filing.fileNumber;
+    let group: Group | null = null;
+    if (DRAFT_FORMS.has(base)) {
+      group = open(`draft:${number ?? filing.accessionNumber}`, 'draft', number);
+      group.baseForm ??= base;
+    } else if (MEF_FORMS.has(base)) {
+      group = open(`mef:${number ?? filing.accessionNumber}`, 'mef', number);
+      group.baseForm ??= base;
+    } else if (number && /^(?:333|024)-/.test(number) && (OPENING_FORMS.has(base) || FOLLOWER_FORMS.has(form))) {
+      const mef = groups.get(`mef:${number}`);
+      group = mef ?? open(number, 'registration', number);
+    } else if (!number && OPENING_FORMS.has(base)) {
+      // An index row: an amendment continues the latest deal of its form, an original opens one.
+      group =
+        form !== base && latestRegistration?.baseForm === base
+          ? latestRegistration
+          : open(`unnumbered:${filing.accessionNumber}`, 'registration', null);
+    } else if (!number && FOLLOWER_FORMS.has(form)) {
+      group = latestRegistration ?? (WITHDRAWAL_FORMS.has(form) ? open(`unnumbered:${filing.accessionNumber}`, 'registration', null) : null);
+    }
+    if (!group) continue;
+    group.filings.push(filing);
+    if (group.kind === 'registration' && group.baseForm === null && OPENING_FORMS.has(base)) group.baseForm = base;
+    if (group.kind === 'registration') latestRegistration = group;
+  }
+
+  const registrations = [...groups.values()].filter((g) => g.kind === 'registration');
+  const deals: Group[] = [...registrations];
+  const claimed = new Set<Group>();
+  for (const draft of [...groups.values()].filter((g) => g.kind === 'draft').sort(byFirstFiling)) {
+    const first = draft.filings[0].filingDate;
+    const last = draft.filings[draft.filings.length - 1].filingDate;
+    const targets = draft.baseForm === 'DOS' ? new Set(['1-A']) : IPO_CAPABLE_FORMS;
+    const flip = registrations
+      .filter((g) => !claimed.has(g) && g.baseForm !== null && targets.has(g.baseForm))
+      .filter((g) => openedDate(g) >= first && daysBetween(last, openedDate(g)) <= DRAFT_FLIP_WINDOW_DAYS)
+      .sort(byOpened)[0];
+    if (flip) {
+      claimed.add(flip);
+      flip.filings.push(...draft.filings);
+      if (draft.fileNumber) flip.drafts.push(draft.fileNumber);
+    } else {
+      deals.push(draft);
+    }
+  }
+  for (const mef of [...groups.values()].filter((g) => g.kind === 'mef')) {
+    const target = mefTarget(mef, registrations);
+    if (target) {
+      target.filings.push(...mef.filings);
+      if (mef.fileNumber) target.mefs.push(mef.fileNumber);
+    } else {
+      deals.push(mef);
+    }
+  }
+
+  return deals
+    .map((g) => {
+      const sorted = [...g.filings].sort(chronological);
+      return {
+        key: g.kind === 'draft' && g.fileNumber ? `draft:${g.fileNumber}` : g.key,
+        fileNumber: g.kind === 'registration' ? g.fileNumber : null,
+        baseForm: g.baseForm,
+        draftFileNumbers: g.drafts,
+        mefFileNumbers: g.mefs,
+        filings: sorted,
+        openedDate: openedDate({ ...g, filings: sorted }),
+      };
+    })
+    .sort((a, b) => (a.openedDate < b.openedDate ? -1 : a.openedDate > b.openedDate ? 1 : a.key < b.key ? -1 : 1));
+}
+
+function mefTarget(mef: Group, registrations: Group[]): Group | null {
+  const date = mef.filings[0].filingDate;
+  let best: { g: Group; gap: number } | null = null;
+  for (const g of registrations) {
+    if (g.baseForm === null || SHELF_FORMS.has(g.baseForm) || openedDate(g) > date) continue;
+    for (const f of g.filings) {
+      if (!EFFECT_FORMS.has(f.formType) && !PRICED_FORMS.has(f.formType)) continue;
+      const gap = daysBetween(date, f.filingDate);
+      if (gap < -1 || gap > MEF_LINK_WINDOW_DAYS) continue;
+      if (!best || Math.abs(gap) < best.gap) best = { g, gap: Math.abs(gap) };
+    }
+  }
+  return best?.g ?? null;
+}
+
+function openedDate(g: Pick<Group, 'filings' | 'baseForm'>): string {
+  const opening = g.filings.find((f) => baseForm(f.formType) === g.baseForm && !f.formType.endsWith('/A'));
+  return (opening ?? g.filings[0]).filingDate;
+}
+
+const byOpened = (a: Group, b: Group): number => (openedDate(a) < openedDate(b) ? -1 : openedDate(a) > openedDate(b) ? 1 : 0);
+const byFirstFiling = (a: Group, b: Group): number => chronological(a.filings[0], b.filings[0]);

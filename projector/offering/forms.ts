@@ -1,0 +1,64 @@
+/** Form families of the IPO lifecycle (domain.md §2.1). */
+
+/** `S-1/A` → `S-1`. */
+export function baseForm(form: string): string {
+  return form.endsWith('/A') ? form.slice(0, -2) : form;
+}
+
+export const isAmendment = (form: string): boolean => form.endsWith('/A');
+
+/** Registration statements that open a deal. S-8 (employee plans) is not an offering we track. */
+export const OPENING_FORMS = new Set(['S-1', 'F-1', 'S-11', 'N-2', '1-A', 'S-3', 'S-3ASR', 'F-3', 'F-3ASR', 'S-4', 'F-4']);
+/** Forms whose issuer sells under an existing shelf or registers a business combination: never an IPO path. */
+export const SHELF_FORMS = new Set(['S-3', 'S-3ASR', 'F-3', 'F-3ASR']);
+export const COMBINATION_FORMS = new Set(['S-4', 'F-4']);
+/** Forms of a deal that can open an IPO-style lifecycle (a DRS flips into one of these). */
+export const IPO_CAPABLE_FORMS = new Set(['S-1', 'F-1', 'S-11', 'N-2']);
+export const AUTO_EFFECTIVE_FORMS = new Set(['S-3ASR', 'F-3ASR']);
+/** Confidential drafts: 377- for DRS, 367- for Reg A's DOS. */
+export const DRAFT_FORMS = new Set(['DRS', 'DOS']);
+/** Rule 462(b) short-form upsizing registrations: their own 333- number, someone else's deal. */
+export const MEF_FORMS = new Set(['S-1MEF', 'F-1MEF', 'S-11MEF', 'S-3MEF', 'F-3MEF']);
+export const PRICED_FORMS = new Set(['424B4', '424B1', '253G2']);
+export const EFFECT_FORMS = new Set(['EFFECT', 'QUALIF']);
+export const WITHDRAWAL_FORMS = new Set(['RW', '1-A-W']);
+/** Forms that follow the registration they belong to (they carry its file number, or none on index rows). */
+export const FOLLOWER_FORMS = new Set([
+  'EFFECT', 'QUALIF', 'FWP', 'RW', 'RW WD', 'AW', 'AW WD', 'DEL AM', 'POS AM', 'POS EX', 'POSASR', '424A', '424B1', '424B2',
+  '424B3', '424B4', '424B5', '424B7', '424B8', '253G1', '253G2', '253G3', '1-A-W', '1-A POS', '25-NSE',
+]);
+/** Registration-statement activity that refreshes a deal (T_last in domain.md §2.3). */
+export function isRegistrationActivity(form: string): boolean {
+  const base = baseForm(form);
+  return OPENING_FORMS.has(base) || DRAFT_FORMS.has(base) || form === 'FWP' || form === 'DEL AM';
+}
+
+export function isListingForm(form: string): boolean {
+  return form === '8-A12B' || form === '8-A12B/A' || /^CERT[A-Z]*$/.test(form);
+}
+
+export const PERIODIC_FORMS = new Set(['10-K', '10-Q', '10-K405', '10-KSB', '10-QSB', '10-KT', '10-QT', '20-F', '40-F']);
+
+/** Oldest first: filing date, then acceptance time, then accession. */
+export function chronological<T extends { filingDate: string; acceptanceDateTime: string | null; accessionNumber: string }>(a: T, b: T): number {
+  return cmp(a.filingDate, b.filingDate) || cmp(a.acceptanceDateTime ?? '', b.acceptanceDateTime ?? '') || cmp(a.accessionNumber, b.accessionNumber);
+}
+
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Calendar-day difference b − a for YYYY-MM-DD strings (UTC day numbers, no host time zone). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}

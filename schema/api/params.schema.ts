@@ -1,0 +1,146 @@
+import { string, type JsonSchema } from './json-schema.ts';
+
+/**
+ * Query-parameter schemas, one closed object per endpoint. ajv validates requests against these
+ * (coercing strings) and the OpenAPI document lists the same properties as parameters.
+ * `x-explode` tells the document generator how an array parameter is written in the URL.
+ */
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export const COMPANY_LIST_INCLUDES = ['latest_terms', 'classification', 'consensus'] as const;
+export const COMPANY_DETAIL_INCLUDES = [
+  'latest_terms',
+  'classification',
+  'consensus',
+  'filings',
+  'news',
+  'financial_snapshot',
+  'lockup_schedule',
+] as const;
+export const FILING_INCLUDES = ['ai_enrichment', 'terms'] as const;
+export const NEWS_INCLUDES = ['content'] as const;
+export const SCOPES = ['ipo', 'all'] as const;
+export const MARKETS = ['all', 'exchange', 'otc', 'unknown'] as const;
+export const COMPANY_KINDS = ['operating', 'spac', 'funds', 'follow_on'] as const;
+export const OUTCOME_STATUSES = ['partial', 'complete'] as const;
+
+/** Parameters whose value is a list: comma-separated and/or repeated. */
+export const LIST_PARAMETERS = new Set(['include', 'kind']);
+
+const limit: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: MAX_PAGE_SIZE,
+  default: DEFAULT_PAGE_SIZE,
+  description: `Page size, 1 to ${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.`,
+};
+const cursor = string({
+  minLength: 1,
+  maxLength: 1024,
+  description:
+    'Opaque keyset cursor from a previous response\'s next_cursor, signed and bound to this endpoint. Repeat the same filters when passing it. A malformed, tampered or other-endpoint cursor is a 400.',
+});
+const date = (description: string): JsonSchema => string({ format: 'date', description });
+const timestamp = (description: string): JsonSchema =>
+  string({
+    anyOf: [{ format: 'date' }, { format: 'date-time' }],
+    description: `${description} ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z).`,
+  });
+const includeOf = (tokens: readonly string[]): JsonSchema => ({
+  type: 'array',
+  items: { type: 'string', enum: [...tokens] },
+  'x-explode': false,
+  description: `Comma-separated enrichment tokens: ${tokens.join(', ')}. Unknown tokens are a 400.`,
+});
+const cik = string({ pattern: '^\\d{1,10}$', description: 'SEC CIK, with or without leading zeros.' });
+const companyName = string({ minLength: 1, maxLength: 200, description: 'Case-insensitive contains match on the company name.' });
+const namePrefix = string({ minLength: 1, maxLength: 200, description: 'Case-insensitive prefix match on the company name.' });
+const ticker = string({
+  minLength: 1,
+  maxLength: 20,
+  description: 'Ticker symbol (any case); matches every ticker a company is known by.',
+});
+
+function params(properties: Record<string, JsonSchema>): JsonSchema {
+  return { type: 'object', additionalProperties: false, properties };
+}
+
+export const ArticleFeedQuerySchema = params({ limit });
+
+export const CompanyListQuerySchema = params({
+  limit,
+  cursor,
+  q: string({
+    minLength: 1,
+    maxLength: 200,
+    description:
+      'Full-text search over company names and tickers; every term must match and the final term is prefix-matched. Search syntax in the input is treated as plain text.',
+  }),
+  company_name: companyName,
+  name_prefix: namePrefix,
+  ticker,
+  offering_status: string({ minLength: 1, maxLength: 40, description: 'Exact offering status (see ApiCompany.offeringStatus values).' }),
+  scope: string({ enum: [...SCOPES], default: 'all', description: 'ipo = IPO-family deals only; all (default) = every deal row.' }),
+  market: string({
+    enum: [...MARKETS],
+    default: 'all',
+    description: 'Normalised market family of the listing venue; all (default) = no filter.',
+  }),
+  kind: {
+    type: 'array',
+    items: { type: 'string', enum: [...COMPANY_KINDS] },
+    'x-explode': true,
+    description: 'Company kind; repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several.',
+  },
+  include: includeOf(COMPANY_LIST_INCLUDES),
+  updated_since: timestamp('Companies whose updatedAt is at or after this instant.'),
+  gross_proceeds_gt: {
+    type: 'number',
+    exclusiveMinimum: 0,
+    description: 'Gross proceeds strictly greater than this (stated proceeds, else range midpoint × shares offered; companies without an estimate are excluded).',
+  },
+  gross_proceeds_lt: { type: 'number', exclusiveMinimum: 0, description: 'Gross proceeds strictly less than this, same basis.' },
+});
+
+export const CompanyDetailQuerySchema = params({ include: includeOf(COMPANY_DETAIL_INCLUDES) });
+
+export const FilingListQuerySchema = params({
+  limit,
+  cursor,
+  cik,
+  company_name: companyName,
+  name_prefix: namePrefix,
+  ticker,
+  form_type: string({ minLength: 1, maxLength: 40, description: 'Exact SEC form type, any case (S-1, S-1/A, 424B4, …).' }),
+  filing_date_from: date('Filings filed on or after this date (YYYY-MM-DD).'),
+  filing_date_to: date('Filings filed on or before this date (YYYY-MM-DD).'),
+  include: includeOf(FILING_INCLUDES),
+});
+
+export const NewsListQuerySchema = params({
+  limit,
+  cursor,
+  cik,
+  company_name: companyName,
+  name_prefix: namePrefix,
+  ticker,
+  published_at_from: timestamp('News published at or after this instant.'),
+  published_at_to: timestamp('News published at or before this instant; a bare date includes that whole UTC day.'),
+  provider: string({ minLength: 1, maxLength: 100, description: 'Exact news provider id.' }),
+  source_name: string({ minLength: 1, maxLength: 200, description: 'Exact source (publication) name.' }),
+  include: includeOf(NEWS_INCLUDES),
+});
+
+export const OutcomeListQuerySchema = params({
+  limit,
+  cursor,
+  cik,
+  company_name: companyName,
+  name_prefix: namePrefix,
+  ticker,
+  status: string({ enum: [...OUTCOME_STATUSES], description: 'partial = week-1 horizon not yet reached; complete = all horizons known.' }),
+  trading_start_date_from: timestamp('Outcomes whose first trading day is on or after the date part of this value.'),
+  trading_start_date_to: timestamp('Outcomes whose first trading day is on or before the date part of this value.'),
+});

@@ -1,0 +1,342 @@
+import {
+  nullableBoolean,
+  nullableInteger,
+  nullableNumber,
+  nullableString,
+  nullableStringArray,
+  object,
+  orNull,
+  string,
+  stringArray,
+  type JsonSchema,
+} from './json-schema.ts';
+import { DEAL_TYPES, ISSUER_STRUCTURE_FLAGS, OFFERING_STATUSES } from './types.ts';
+
+/** Response shapes of the API (mirrors types.ts). Keys are the OpenAPI component names. */
+
+export const ApiErrorSchema = object(
+  {
+    error: object(
+      {
+        code: string({
+          enum: [
+            'invalid_request',
+            'unauthorized',
+            'not_found',
+            'method_not_allowed',
+            'rate_limited',
+            'service_unavailable',
+            'internal_error',
+          ],
+          description:
+            'Closed set: invalid_request (400: bad or unknown query parameter, malformed or tampered cursor), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).',
+        }),
+        message: string(),
+        details: {
+          description:
+            'For invalid_request: an array of {parameter, message}, one element per offending query parameter (including "cursor" and unknown parameters). Otherwise absent or null.',
+        },
+      },
+      ['details'],
+    ),
+  },
+  [],
+);
+
+export const ApiMetaSchema = object({ count: { type: 'integer', minimum: 0, description: 'Number of items in `data` on this page.' } });
+
+export const ApiCompanySchemaBase: Record<string, JsonSchema> = {
+  cik: string({ description: '10-digit zero-padded SEC CIK.', pattern: '^\\d{10}$' }),
+  name: string(),
+  updatedAt: nullableString({ description: 'ISO-8601 timestamp of the last change to this company row.' }),
+  latestFormType: nullableString(),
+  latestFilingDate: nullableString({ description: 'YYYY-MM-DD.' }),
+  offeringStatus: string({ enum: [...OFFERING_STATUSES], description: 'Lifecycle of the current deal.' }),
+  dealType: string({ enum: [...DEAL_TYPES] }),
+  tickerHint: nullableString(),
+  exchangeHint: nullableString(),
+  sicDescription: nullableString(),
+};
+
+export const ApiLatestTermsCompactSchema = object({
+  offeringPrice: nullableNumber(),
+  priceRangeLow: nullableNumber(),
+  priceRangeHigh: nullableNumber(),
+  grossProceeds: nullableNumber(),
+  totalSharesOffered: nullableNumber(),
+  structure: nullableString(),
+});
+
+export const ApiClassificationSchema = object({
+  calendarEligibility: orNull(string({ enum: ['include', 'exclude', 'review'] })),
+  issuerKind: nullableString(),
+  listingPath: nullableString(),
+  confidence: nullableNumber(),
+});
+
+export const ApiConsensusSchema = object({
+  ticker: nullableString(),
+  exchange: nullableString(),
+  listingDate: nullableString(),
+  offerPrice: nullableNumber(),
+  offerPriceLow: nullableNumber(),
+  offerPriceHigh: nullableNumber(),
+  totalShares: nullableNumber(),
+  grossProceeds: nullableNumber(),
+  resolvedAt: string(),
+  sourceSummary: { type: 'object', additionalProperties: nullableString(), description: 'Source name → value it reported.' },
+});
+
+const issuerStructureFlags = orNull({ type: 'array', items: string({ enum: [...ISSUER_STRUCTURE_FLAGS] }) });
+
+export const ApiTermsExtendedSchema = object({
+  confidence: nullableNumber(),
+  offeringPrice: nullableNumber(),
+  priceRangeLow: nullableNumber(),
+  priceRangeHigh: nullableNumber(),
+  totalSharesOffered: nullableNumber(),
+  grossProceeds: nullableNumber(),
+  overAllotmentShares: nullableNumber(),
+  shareClass: nullableString(),
+  securityDescription: nullableString(),
+  exchangeHint: nullableString(),
+  tickerHint: nullableString(),
+  unitDescription: nullableString(),
+  warrantSummary: nullableString(),
+  useOfProceedsSummary: nullableString(),
+  isPrimaryOffering: nullableBoolean(),
+  isSecondaryOffering: nullableBoolean(),
+  isSellingStockholdersOnly: nullableBoolean(),
+  issuerStructureFlags,
+  underwriters: nullableStringArray(),
+});
+
+export const ApiTermsCompactSchema = object({
+  offeringPrice: nullableNumber(),
+  priceRangeLow: nullableNumber(),
+  priceRangeHigh: nullableNumber(),
+  totalSharesOffered: nullableNumber(),
+  grossProceeds: nullableNumber(),
+  exchangeHint: nullableString(),
+  tickerHint: nullableString(),
+  useOfProceedsSummary: nullableString(),
+  isPrimaryOffering: nullableBoolean(),
+  isSecondaryOffering: nullableBoolean(),
+  isSellingStockholdersOnly: nullableBoolean(),
+  issuerStructureFlags,
+  underwriters: nullableStringArray(),
+});
+
+export const ApiAiEnrichmentSchema = object({
+  narrativeSummary: nullableString(),
+  materialChanges: nullableStringArray(),
+  riskFlags: nullableStringArray(),
+  confidence: nullableNumber(),
+});
+
+export const ApiFinancialSnapshotSchema = object(
+  {
+    cashAndCashEquivalents: nullableNumber(),
+    cashAndMarketableSecurities: nullableNumber(),
+    workingCapital: nullableNumber(),
+    totalAssets: nullableNumber(),
+    totalLiabilities: nullableNumber(),
+    accumulatedDeficit: nullableNumber(),
+    netLossLatestPeriod: nullableNumber(),
+    netLossPriorPeriod: nullableNumber(),
+    source: orNull(
+      object({
+        accessionNumber: string(),
+        filingDate: nullableString(),
+        formType: nullableString(),
+        extractedAt: nullableString(),
+      }),
+    ),
+  },
+  [],
+  {
+    description:
+      'Extracted from regulatory filings. Values may reflect different period ends or accounting presentations; verify against the source filing.',
+  },
+);
+
+export const ApiLockupScheduleSchema = object(
+  {
+    sourceAccessionNumber: string({ description: 'Accession number of the prospectus the lock-up terms were read from.' }),
+    startDate: nullableString({ description: 'YYYY-MM-DD the lock-up period counts from (the prospectus date).' }),
+    tranches: {
+      type: 'array',
+      items: object({
+        days: { type: 'integer', minimum: 0, description: 'Length of the lock-up in calendar days after startDate.' },
+        shares: nullableNumber({ description: 'Shares released at expiry, when the prospectus states it.' }),
+        description: string({ description: 'The prospectus wording this tranche was read from.' }),
+        expiryDate: nullableString({ description: 'YYYY-MM-DD: startDate + days.' }),
+        firstSellableTradingDay: nullableString({ description: 'YYYY-MM-DD: the first NYSE trading day after expiryDate.' }),
+      }),
+    },
+    earlyReleaseConditions: stringArray({ description: 'Early-release provisions quoted from the prospectus (waivers, earnings or price triggers).' }),
+  },
+  [],
+  { description: 'Lock-up schedule (include token lockup_schedule). Null when no prospectus lock-up terms were found.' },
+);
+
+const filingCore: Record<string, JsonSchema> = {
+  accessionNumber: string(),
+  filingDate: string({ description: 'YYYY-MM-DD.' }),
+  formType: string(),
+  primaryDocument: string(),
+  inferredStatus: string(),
+  formTitle: nullableString(),
+  formSummary: nullableString(),
+  changeSummary: nullableString(),
+};
+
+export const ApiFilingSchema = object(
+  {
+    cik: string({ pattern: '^\\d{10}$' }),
+    companyName: nullableString(),
+    ...filingCore,
+    aiEnrichment: { ...orNull(ApiAiEnrichmentSchema), description: 'Present with include=ai_enrichment.' },
+    terms: { ...orNull(ApiTermsCompactSchema), description: 'Present with include=terms (compact form).' },
+  },
+  ['aiEnrichment', 'terms'],
+);
+
+export const ApiCompanyFilingSchema = object(
+  {
+    ...filingCore,
+    aiEnrichment: orNull(ApiAiEnrichmentSchema),
+    terms: { ...orNull(ApiTermsExtendedSchema), description: 'Extended terms form.' },
+  },
+  ['aiEnrichment', 'terms'],
+);
+
+const newsCore: Record<string, JsonSchema> = {
+  sourceName: string(),
+  title: string(),
+  description: nullableString(),
+  url: string(),
+  urlToImage: nullableString(),
+  publishedAt: string({ description: 'ISO-8601 timestamp.' }),
+  content: nullableString({ description: 'Article body; on the news list only with include=content, otherwise null.' }),
+};
+
+export const ApiCompanyNewsSchema = object(newsCore);
+
+export const ApiNewsSchema = object({
+  cik: string({ pattern: '^\\d{10}$' }),
+  companyName: nullableString(),
+  ...newsCore,
+  provider: nullableString(),
+});
+
+export const ApiOutcomeSchema = object({
+  cik: string({ pattern: '^\\d{10}$' }),
+  companyName: nullableString(),
+  ticker: string(),
+  exchange: nullableString(),
+  sicDescription: nullableString(),
+  tradingStartDate: string({ description: 'YYYY-MM-DD of the first trading session.' }),
+  offerPrice: nullableNumber(),
+  closeDay1: nullableNumber(),
+  closeWeek1: nullableNumber(),
+  week1TradingDays: nullableInteger(),
+  day1ReturnPct: nullableNumber(),
+  week1ReturnPct: nullableNumber(),
+  status: string({ enum: ['partial', 'complete'] }),
+  updatedAt: nullableString(),
+});
+
+export const ApiArticleFeedItemSchema = object({
+  id: string({ description: 'Stable article id for deduplication.' }),
+  sourceKind: string({ enum: ['daily_spotlight', 'weekly_review', 'quarterly_review'] }),
+  title: string(),
+  url: string({ format: 'uri' }),
+  publishedAt: string({ format: 'date-time' }),
+});
+
+export const ApiCompanySchema = object(
+  {
+    ...ApiCompanySchemaBase,
+    latestTerms: { ...orNull(ApiLatestTermsCompactSchema), description: 'Present with include=latest_terms (list shape).' },
+    classification: { ...orNull(ApiClassificationSchema), description: 'Present with include=classification.' },
+    consensus: { ...orNull(ApiConsensusSchema), description: 'Present with include=consensus.' },
+  },
+  ['latestTerms', 'classification', 'consensus'],
+);
+
+export const ApiCompanyDetailSchema = object(
+  {
+    ...ApiCompanySchemaBase,
+    latestTerms: {
+      ...orNull(ApiTermsExtendedSchema),
+      description: 'Always present in the detail shape (extended form), null when no terms were extracted.',
+    },
+    classification: { ...orNull(ApiClassificationSchema), description: 'Present with include=classification.' },
+    consensus: { ...orNull(ApiConsensusSchema), description: 'Present with include=consensus.' },
+    financialSnapshot: { ...orNull(ApiFinancialSnapshotSchema), description: 'Present with include=financial_snapshot.' },
+    lockupSchedule: { ...orNull(ApiLockupScheduleSchema), description: 'Present with include=lockup_schedule.' },
+    filings: {
+      type: 'array',
+      items: ApiCompanyFilingSchema,
+      description: 'Present with include=filings: every filing of the company, newest first (filing date, then accession number), with aiEnrichment and extended terms.',
+    },
+    news: {
+      type: 'array',
+      items: ApiCompanyNewsSchema,
+      description: 'Present with include=news: every linked news item, newest first, content included.',
+    },
+  },
+  ['classification', 'consensus', 'financialSnapshot', 'lockupSchedule', 'filings', 'news'],
+);
+
+function listEnvelope(item: JsonSchema, order: string): JsonSchema {
+  return object(
+    {
+      data: { type: 'array', items: item, description: `Ordered ${order}.` },
+      next_cursor: nullableString({
+        description: 'Opaque cursor for the next page; null on the last page. Pass it back as `cursor` with the same filters.',
+      }),
+      has_more: { type: 'boolean', description: 'True exactly when next_cursor is non-null.' },
+      meta: ApiMetaSchema,
+    },
+    [],
+  );
+}
+
+export const CompanyListSchema = listEnvelope(ApiCompanySchema, 'by latest filing date, newest first, then CIK descending');
+export const FilingListSchema = listEnvelope(ApiFilingSchema, 'by filing date, then accession number, then CIK, newest first');
+export const NewsListSchema = listEnvelope(ApiNewsSchema, 'by publication time, newest first, then news id and CIK descending');
+export const OutcomeListSchema = listEnvelope(ApiOutcomeSchema, 'by trading start date, newest first, then CIK and ticker descending');
+export const CompanyDetailResponseSchema = object({ data: ApiCompanyDetailSchema });
+export const ArticleFeedSchema = object({
+  items: { type: 'array', items: ApiArticleFeedItemSchema, description: 'Published articles, newest first.' },
+});
+
+/** Component name → schema, in the order the OpenAPI document lists them. */
+export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
+  ApiError: ApiErrorSchema,
+  ApiMeta: ApiMetaSchema,
+  ApiCompany: ApiCompanySchema,
+  ApiCompanyDetail: ApiCompanyDetailSchema,
+  ApiLatestTermsCompact: ApiLatestTermsCompactSchema,
+  ApiTermsExtended: ApiTermsExtendedSchema,
+  ApiTermsCompact: ApiTermsCompactSchema,
+  ApiClassification: ApiClassificationSchema,
+  ApiConsensus: ApiConsensusSchema,
+  ApiAiEnrichment: ApiAiEnrichmentSchema,
+  ApiFinancialSnapshot: ApiFinancialSnapshotSchema,
+  ApiLockupSchedule: ApiLockupScheduleSchema,
+  ApiFiling: ApiFilingSchema,
+  ApiCompanyFiling: ApiCompanyFilingSchema,
+  ApiNews: ApiNewsSchema,
+  ApiCompanyNews: ApiCompanyNewsSchema,
+  ApiOutcome: ApiOutcomeSchema,
+  ApiArticleFeedItem: ApiArticleFeedItemSchema,
+  CompanyList: CompanyListSchema,
+  CompanyDetailResponse: CompanyDetailResponseSchema,
+  FilingList: FilingListSchema,
+  NewsList: NewsListSchema,
+  OutcomeList: OutcomeListSchema,
+  ArticleFeed: ArticleFeedSchema,
+};

@@ -1,0 +1,60 @@
+import type { Server } from 'node:http';
+import { Redis } from 'ioredis';
+import {
+  createApiKeyStore,
+  createApp,
+  createMemoryRateLimiter,
+  createReadDbSource,
+  createRedisRateLimiter,
+  type AccessLogger,
+} from '../api/index.ts';
+import type { Config } from '../schema/config.ts';
+import { openOpsDb } from '../schema/databases.ts';
+import { cursorSecret } from './runtime.ts';
+
+export interface RunningApi {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Composition root of the API process: opens read.db read-only, ops.db for keys, Redis if set. */
+export async function startApiServer(config: Config, options: { log?: AccessLogger; port?: number } = {}): Promise<RunningApi> {
+  const ops = await openOpsDb(config.dataDir);
+  const readDb = createReadDbSource({ dataDir: config.dataDir });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const rateLimiter = redis
+    ? createRedisRateLimiter({ redis, limitPerMinute: config.rateLimitPerMinute })
+    : createMemoryRateLimiter({ limitPerMinute: config.rateLimitPerMinute });
+  const app = createApp({
+    readDb,
+    apiKeys: createApiKeyStore(ops),
+    rateLimiter,
+    cursorSecret: await cursorSecret(config, ops),
+    publicBaseUrl: config.publicBaseUrl,
+    log: options.log,
+    reportError: (error) => process.stderr.write(`error ${(error as Error).stack ?? String(error)}\n`),
+  });
+  const port = options.port ?? config.port;
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(port, config.host, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  // Keep-alive longer than typical load balancers' idle timeouts avoids reset connections.
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  return {
+    server,
+    url: `http://${host}:${boundPort}`,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      readDb.close();
+      await ops.close();
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+
+export interface Io {
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  description: string;
+  multiple?: boolean;
+}
+
+export interface Command {
+  /** Words that select the command, e.g. `keys create`. */
+  name: string;
+  summary: string;
+  /** Positional arguments, e.g. `FILE`, shown in the usage line. */
+  args?: string[];
+  options?: Record<string, OptionSpec>;
+  /** Extra help text: what the command does, what it prints, examples. */
+  details?: string;
+  run(input: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] }, io: Io): Promise<number>;
+}
+
+/** Raised for bad command-line input: printed without a stack trace, exit code 2. */
+export class UsageError extends Error {}
+
+export function helpText(command: Command): string {
+  const usage = ['ipo', command.name, ...(command.args ?? []), command.options ? '[options]' : ''].filter(Boolean).join(' ');
+  const lines = [`Usage: ${usage}`, '', command.summary];
+  if (command.details) lines.push('', command.details.trim());
+  const options = Object.entries(command.options ?? {});
+  lines.push('', 'Options:');
+  for (const [name, spec] of options) {
+    lines.push(`  --${name}${spec.type === 'string' ? ' VALUE' : ''}`.padEnd(28) + spec.description);
+  }
+  lines.push('  --help'.padEnd(28) + 'Show this help.');
+  return `${lines.join('\n')}\n`;
+}
+
+export function parseCommandArgs(command: Command, argv: string[]) {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {};
+  for (const [name, spec] of Object.entries(command.options ?? {})) options[name] = { type: spec.type, multiple: spec.multiple };
+  try {
+    const parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    const expected = command.args?.filter((a) => !a.startsWith('[')).length ?? 0;
+    if (parsed.positionals.length < expected) throw new UsageError(`missing ${command.args?.slice(parsed.positionals.length).join(' ')}`);
+    if (parsed.positionals.length > (command.args?.length ?? 0)) throw new UsageError(`unexpected argument "${parsed.positionals[expected]}"`);
+    return parsed as { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError((error as Error).message);
+  }
+}

@@ -1,0 +1,34 @@
+import type { Command } from '../command.ts';
+
+export const extractCommand: Command = {
+  name: 'extract',
+  summary: 'Print the offering terms extracted from one prospectus (html, htm or txt; .gz accepted) as JSON.',
+  args: ['FILE'],
+  details: `Reads S-1, S-1/A, F-1, F-1/A, S-11, 424B1, 424B3 and 424B4 documents, including full-submission
+.txt files. Every value carries its provenance (the sentence or table row it came from); what cannot
+be read is null.`,
+  options: { form: { type: 'string', description: 'Form type when the file does not say it (e.g. 424B4).' } },
+  async run({ positionals, values }, io) {
+    const { runExtract, ExtractCliError } = await import('../extract-cli.ts');
+    try {
+      await runExtract(positionals[0], io.out, { formType: typeof values.form === 'string' ? values.form : undefined });
+      return 0;
+    } catch (error) {
+      if (error instanceof ExtractCliError) {
+        io.err.write(`ipo extract: ${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
+  },
+};
+
+export const scoreCommand: Command = {
+  name: 'score',
+  summary: 'Score the terms extractor against the hand labels of the bundled prospectuses (per-field accuracy).',
+  async run(_input, io) {
+    const { runScore } = await import('../extract-cli.ts');
+    const accuracy = runScore(io.out);
+    return accuracy >= 0 ? 0 : 1;
+  },
+};

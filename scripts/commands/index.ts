@@ -1,0 +1,23 @@
+import type { Command } from '../command.ts';
+import { extractCommand, scoreCommand } from './extract.ts';
+import { ingestCommands, workerCommand } from './ingest.ts';
+import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.ts';
+import { migrateCommand, replayCommand } from './misc.ts';
+import { projectCommand } from './project.ts';
+import { serveCommand } from './serve.ts';
+import { startCommand } from './start.ts';
+
+export const COMMANDS: Command[] = [
+  startCommand,
+  serveCommand,
+  migrateCommand,
+  ...ingestCommands,
+  workerCommand,
+  projectCommand,
+  keysCreateCommand,
+  keysListCommand,
+  keysRevokeCommand,
+  extractCommand,
+  scoreCommand,
+  replayCommand,
+];

@@ -1,0 +1,169 @@
+import {
+  createEdgarClient,
+  edgarHandlers,
+  job,
+  loadPlan,
+  openEdgarQueue,
+  runInline,
+  startWorkers,
+  systemClock,
+  type Job,
+} from '../../ingest/index.ts';
+import { loadConfig, type Config } from '../../schema/config.ts';
+import { openEventLogDb } from '../../schema/databases.ts';
+import type { Command, Io, OptionSpec } from '../command.ts';
+import { UsageError } from '../command.ts';
+import { consoleLogger, onShutdown } from '../runtime.ts';
+
+const QUEUE_OPTION: Record<string, OptionSpec> = {
+  queue: { type: 'boolean', description: 'Enqueue on the BullMQ queue (REDIS_URL) for `ipo worker` instead of running inline.' },
+};
+
+function requireString(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+function requireCik(values: Record<string, unknown>): string {
+  const cik = requireString(values, 'cik');
+  if (!/^\d{1,10}$/.test(cik)) throw new UsageError(`--cik must be 1 to 10 digits, got "${cik}"`);
+  return cik;
+}
+
+/** Runs jobs and their follow-ups in this process, or hands them to the BullMQ workers. */
+async function dispatch(jobs: Job[], queue: boolean, io: Io): Promise<number> {
+  const config = loadConfig(io.env);
+  if (queue) {
+    if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL');
+    const edgarQueue = openEdgarQueue({ redisUrl: config.redisUrl });
+    try {
+      const added = await edgarQueue.enqueue(jobs);
+      io.out.write(`enqueued ${added} jobs; run \`ipo worker\` to process them\n`);
+    } finally {
+      await edgarQueue.close();
+    }
+    return 0;
+  }
+  const events = await openEventLogDb(config.dataDir);
+  try {
+    const logger = consoleLogger(io.err);
+    let lastPrint = 0;
+    const report = await runInline(jobs, {
+      handlers: edgarHandlers,
+      ctx: { client: createEdgarClient(config), log: events.log, clock: systemClock(), logger },
+      onProgress: (p) => {
+        if (Date.now() - lastPrint < 1000) return;
+        lastPrint = Date.now();
+        io.err.write(`ingest: ${p.done} done, ${p.pending} pending, ${p.appended} events, ${p.failed} failed\n`);
+      },
+    });
+    io.out.write(
+      `${report.jobs} jobs: ${report.succeeded} succeeded, ${report.notFound} not found, ${report.failures.length} failed; ` +
+        `${report.appended} new events (${report.duplicates} duplicate jobs skipped)\n`,
+    );
+    for (const failure of report.failures) io.err.write(`failed ${failure.id}: ${failure.error.message}\n`);
+    return report.failures.length > 0 ? 1 : 0;
+  } finally {
+    await events.close();
+  }
+}
+
+const followFormsOption: OptionSpec = {
+  type: 'string',
+  description: 'Comma-separated forms whose filers get a follow-up submissions fetch, e.g. S-1,F-1,EFFECT,RW.',
+};
+
+export const ingestCommands: Command[] = [
+  {
+    name: 'ingest plan',
+    summary: 'Run every job of a plan file (JSON: {"jobs":[{"name":…,"data":…}]}).',
+    args: ['FILE'],
+    options: QUEUE_OPTION,
+    run: ({ positionals, values }, io) => dispatch(loadPlan(positionals[0]).jobs, Boolean(values.queue), io),
+  },
+  {
+    name: 'ingest index',
+    summary: 'Fetch one EDGAR daily index (form, company or master) and record each row as an event.',
+    options: {
+      date: { type: 'string', description: 'Filing date YYYY-MM-DD (required).' },
+      kind: { type: 'string', description: 'form (default), company or master.' },
+      'follow-forms': followFormsOption,
+      ...QUEUE_OPTION,
+    },
+    run({ values }, io) {
+      const date = requireString(values, 'date');
+      const kind = (values.kind as string | undefined) ?? 'form';
+      if (!['form', 'company', 'master'].includes(kind)) throw new UsageError(`--kind must be form, company or master`);
+      const followForms = typeof values['follow-forms'] === 'string' ? values['follow-forms'].split(',').map((f) => f.trim()).filter(Boolean) : undefined;
+      return dispatch([job('edgar.daily_index', { date, kind: kind as 'form' | 'company' | 'master', ...(followForms ? { followForms } : {}) })], Boolean(values.queue), io);
+    },
+  },
+  {
+    name: 'ingest submissions',
+    summary: "Fetch a company's submissions JSON and every older page it lists.",
+    options: { cik: { type: 'string', description: 'CIK, with or without leading zeros (required).' }, ...QUEUE_OPTION },
+    run: ({ values }, io) => dispatch([job('edgar.submissions', { cik: requireCik(values) })], Boolean(values.queue), io),
+  },
+  {
+    name: 'ingest document',
+    summary: "Fetch a filing's primary document.",
+    options: {
+      cik: { type: 'string', description: 'Filer CIK (required).' },
+      accession: { type: 'string', description: 'Accession number, e.g. 0001213900-21-035033 (required).' },
+      document: { type: 'string', description: 'Primary document file name (required).' },
+      ...QUEUE_OPTION,
+    },
+    run({ values }, io) {
+      const accessionNumber = requireString(values, 'accession');
+      if (!/^\d{10}-\d{2}-\d{6}$/.test(accessionNumber)) throw new UsageError('--accession must look like 0001213900-21-035033');
+      const data = { cik: requireCik(values), accessionNumber, primaryDocument: requireString(values, 'document') };
+      return dispatch([job('edgar.document', data)], Boolean(values.queue), io);
+    },
+  },
+  {
+    name: 'ingest tickers',
+    summary: "Fetch SEC's company_tickers.json (ticker and exchange hints).",
+    options: QUEUE_OPTION,
+    run: ({ values }, io) => dispatch([job('edgar.company_tickers', {})], Boolean(values.queue), io),
+  },
+  {
+    name: 'ingest companyfacts',
+    summary: "Fetch a company's XBRL company facts.",
+    options: { cik: { type: 'string', description: 'CIK (required).' }, ...QUEUE_OPTION },
+    run: ({ values }, io) => dispatch([job('edgar.companyfacts', { cik: requireCik(values) })], Boolean(values.queue), io),
+  },
+];
+
+export async function startEdgarWorker(config: Config, io: Io, concurrency: number) {
+  if (!config.redisUrl) throw new UsageError('the worker needs REDIS_URL');
+  const events = await openEventLogDb(config.dataDir);
+  const workers = startWorkers({
+    redisUrl: config.redisUrl,
+    handlers: edgarHandlers,
+    ctx: { client: createEdgarClient(config), log: events.log, clock: systemClock(), logger: consoleLogger(io.err) },
+    maxRequestsPerSecond: config.edgar.maxRequestsPerSecond,
+    throttleBackoffMs: config.edgar.throttleBackoffMs,
+    concurrency,
+  });
+  return {
+    async close() {
+      await workers.close();
+      await events.close();
+    },
+  };
+}
+
+export const workerCommand: Command = {
+  name: 'worker',
+  summary: 'Run BullMQ ingest workers (needs REDIS_URL); the EDGAR rate limit holds across all workers.',
+  options: { concurrency: { type: 'string', description: 'Jobs in flight in this process (default 4).' } },
+  async run({ values }, io) {
+    const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
+    const worker = await startEdgarWorker(loadConfig(io.env), io, concurrency);
+    io.err.write(`worker running (concurrency ${concurrency}); Ctrl-C to stop\n`);
+    onShutdown(worker.close);
+    return new Promise<number>(() => {});
+  },
+};

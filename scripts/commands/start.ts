@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApiKeyStore } from '../../api/index.ts';
+import { loadConfig, type Config } from '../../schema/config.ts';
+import type { OpenDatabase } from '../../schema/databases.ts';
+import type { OpsDatabase } from '../../schema/ops/tables.ts';
+import { startApiServer } from '../api-server.ts';
+import type { Command, Io } from '../command.ts';
+import { ingestDemoSample, replayManifests, SAMPLE_DIR } from '../demo.ts';
+import { consoleLogger, onShutdown, openWriteStores } from '../runtime.ts';
+import { project } from './project.ts';
+
+const DEMO_CURSOR = 'demo.sample';
+
+/** Identifies what the demo ingests, so a changed sample is ingested again (events are idempotent). */
+function sampleFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const file of [join(SAMPLE_DIR, 'demo-plan.json'), ...replayManifests()]) hash.update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function ensureDemoKey(config: Config, ops: OpenDatabase<OpsDatabase>): Promise<string> {
+  // The demo key is kept in a file so that `npm start` can print it again; real keys are never stored.
+  const file = join(config.dataDir, 'demo-api-key');
+  const store = createApiKeyStore(ops);
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim();
+    if (store.verify(key)) return key;
+  }
+  const created = await store.create('demo');
+  writeFileSync(file, `${created.key}\n`, { mode: 0o600 });
+  return created.key;
+}
+
+export async function prepareDemo(config: Config, io: Io): Promise<string> {
+  const stores = await openWriteStores(config);
+  try {
+    const fingerprint = sampleFingerprint();
+    const done = await stores.ops.kysely.selectFrom('ingest_cursors').select('value').where('name', '=', DEMO_CURSOR).executeTakeFirst();
+    if (done?.value === fingerprint) {
+      io.err.write(`demo sample already ingested in ${config.dataDir}; reusing it\n`);
+    } else {
+      io.err.write('ingesting the bundled real EDGAR sample through the replay server …\n');
+      let lastPrint = 0;
+      const report = await ingestDemoSample(config, stores.events.log, consoleLogger(io.err), (p) => {
+        if (Date.now() - lastPrint < 1000) return;
+        lastPrint = Date.now();
+        io.err.write(`ingest: ${p.done} jobs done, ${p.pending} pending, ${p.appended} events, ${p.notFound} not found, ${p.failed} failed\n`);
+      });
+      io.err.write(
+        `ingest: ${report.jobs} jobs, ${report.appended} new events, ${report.notFound} not found (404), ${report.requests} requests\n`,
+      );
+      if (report.failures.length > 0) {
+        for (const f of report.failures) io.err.write(`ingest failed: ${f.id}: ${f.error.message}\n`);
+        throw new Error(`${report.failures.length} demo ingest jobs failed`);
+      }
+      const now = new Date().toISOString();
+      await stores.ops.kysely
+        .insertInto('ingest_cursors')
+        .values({ name: DEMO_CURSOR, value: fingerprint, updated_at: now })
+        .onConflict((c) => c.column('name').doUpdateSet({ value: fingerprint, updated_at: now }))
+        .execute();
+    }
+    const projected = await project(config.dataDir, false, io.err);
+    io.err.write(`project (${projected.mode}): ${projected.events} events, ${projected.companiesDerived} companies, ${projected.ms} ms\n`);
+    return await ensureDemoKey(config, stores.ops);
+  } finally {
+    await stores.close();
+  }
+}
+
+export const startCommand: Command = {
+  name: 'start',
+  summary: 'Demo: migrate, ingest the bundled real sample, project, create a demo key, serve.',
+  details: `What \`npm start\` runs. Needs no Redis: the in-process runner runs the ingest job handlers
+against a local replay server of recorded real EDGAR responses. Data goes to DATA_DIR (default
+./data); a second run reuses it. Prints "URL: …" and "API key: …".`,
+  async run(_input, io) {
+    const config = loadConfig(io.env);
+    const key = await prepareDemo(config, io);
+    const api = await startApiServer(config);
+    io.out.write(
+      [
+        `URL: ${api.url}`,
+        `API key: ${key}`,
+        '',
+        'Try:',
+        `  curl -H "Authorization: Bearer ${key}" '${api.url}/api/v1/companies?limit=5'`,
+        `  curl -H "Authorization: Bearer ${key}" '${api.url}/api/v1/companies/AAOI?include=filings'`,
+        `  curl '${api.url}/api/v1/openapi.json'`,
+        '',
+      ].join('\n'),
+    );
+    onShutdown(api.close);
+    return new Promise<number>(() => {});
+  },
+};

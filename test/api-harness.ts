@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import {
+  createApiKeyStore,
+  createApp,
+  createMemoryRateLimiter,
+  createReadDbSource,
+  type AppDeps,
+  type ApiKeyStore,
+  type RateLimiter,
+  type ReadDbSource,
+} from '../api/index.ts';
+import { openOpsDb, openReadDbForWrite, type OpenDatabase } from '../schema/databases.ts';
+import type { OpsDatabase } from '../schema/ops/tables.ts';
+import { newReadDbPath, publishReadDb } from '../schema/read/location.ts';
+
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+export const CURSOR_SECRET = 'test-cursor-secret-0123456789';
+export const PUBLIC_BASE_URL = 'https://ipo.example.test';
+
+/** A data dir with an empty, migrated read.db generation published behind the link. */
+export async function emptyDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ipo-api-'));
+  await publishEmptyGeneration(dataDir);
+  return dataDir;
+}
+
+export async function publishEmptyGeneration(dataDir: string): Promise<string> {
+  const path = newReadDbPath(dataDir);
+  const db = await openReadDbForWrite(path);
+  await db.close();
+  publishReadDb(dataDir, path);
+  return path;
+}
+
+export interface RunningApi {
+  baseUrl: string;
+  key: string;
+  keys: ApiKeyStore;
+  ops: OpenDatabase<OpsDatabase>;
+  readDb: ReadDbSource;
+  get(path: string, init?: { key?: string | null; headers?: Record<string, string>; method?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Starts the real app on port 0 over `dataDir` with one fresh API key. */
+export async function startApi(
+  dataDir: string,
+  options: { rateLimiter?: RateLimiter; overrides?: Partial<AppDeps>; checkIntervalMs?: number } = {},
+): Promise<RunningApi> {
+  const ops = await openOpsDb(dataDir);
+  const keys = createApiKeyStore(ops);
+  const { key } = await keys.create('test');
+  const readDb = createReadDbSource({ dataDir, checkIntervalMs: options.checkIntervalMs ?? 0 });
+  const app = createApp({
+    readDb,
+    apiKeys: keys,
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter({ limitPerMinute: 10_000 }),
+    cursorSecret: CURSOR_SECRET,
+    publicBaseUrl: PUBLIC_BASE_URL,
+    reportError: (error) => console.error(error),
+    ...options.overrides,
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  // Tests block the event loop (a synchronous rebuild) for seconds; a short keep-alive would let
+  // the server drop a socket fetch is about to reuse (ECONNRESET).
+  server.keepAliveTimeout = 60_000;
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    key,
+    keys,
+    ops,
+    readDb,
+    get(path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      const useKey = init.key === undefined ? key : init.key;
+      if (useKey !== null) headers.Authorization = `Bearer ${useKey}`;
+      return fetch(baseUrl + path, { method: init.method ?? 'GET', headers });
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      readDb.close();
+      await ops.close();
+    },
+  };
+}
+
+export function removeDataDir(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> }>>;
+  components: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+};
+
+/**
+ * Checks response bodies against the document the server publishes: the operation's response
+ * for that status, resolved through $refs, compiled by a separate ajv that knows `nullable`.
+ */
+export function documentValidator(doc: unknown) {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  ajv.addSchema(doc as object, 'openapi.json');
+  const typed = doc as Doc;
+  const cache = new Map<string, ValidateFunction>();
+  return function check(pathTemplate: string, status: number, body: unknown): void {
+    const id = `${pathTemplate} ${status}`;
+    let validate = cache.get(id);
+    if (!validate) {
+      let response = typed.paths[pathTemplate]?.get?.responses[String(status)];
+      if (!response) throw new Error(`document has no ${status} response for GET ${pathTemplate}`);
+      if (response.$ref) response = typed.components.responses[response.$ref.split('/').pop()!];
+      const schema = response.content?.['application/json']?.schema as { $ref: string } | undefined;
+      if (!schema) throw new Error(`document has no JSON body for ${id}`);
+      validate = ajv.compile({ $ref: `openapi.json${schema.$ref}` });
+      cache.set(id, validate);
+    }
+    if (!validate(body)) {
+      throw new Error(`${id} body does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+    }
+  };
+}
+
+/**
+ * Projects the real recorded sample into `dataDir` with the real projector (rebuild + atomic
+ * swap), as `ipo project --rebuild` does. Until the shared demo-data helper lands, this is how
+ * API tests get a read.db built from real documents.
+ */
+export async function projectSampleInto(dataDir: string): Promise<void> {
+  const { openEventLogDb } = await import('../schema/databases.ts');
+  const { rebuildReadDb } = await import('../projector/index.ts');
+  const { appendWholeSample } = await import('./projector-sample-events.ts');
+  const events = await openEventLogDb(dataDir);
+  try {
+    appendWholeSample(events.log); // idempotent: the same payload twice is one event
+    await rebuildReadDb({ dataDir, eventLog: events.log });
+  } finally {
+    await events.close();
+  }
+}

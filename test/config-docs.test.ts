@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SETTINGS } from '../schema/config.ts';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+describe('configuration', () => {
+  it('documents every setting in the README table with its default', () => {
+    for (const [name, setting] of Object.entries(SETTINGS)) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\``));
+      expect(row, `README has no row for ${name}`).toBeDefined();
+      if (setting.default) expect(row).toContain(`\`${setting.default}\``);
+    }
+  });
+
+  it('applies defaults and rejects malformed numbers with a clear error', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.redisUrl).toBeNull();
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ EDGAR_MAX_RPS: '11' })).toThrow(/EDGAR_MAX_RPS/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});

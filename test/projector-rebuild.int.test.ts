@@ -1,0 +1,184 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEventLogDb, openReadDbForWrite } from '../schema/databases.ts';
+import type { EventLog, NewEvent } from '../schema/events/event-log.ts';
+import { liveReadDbPath, readDbLinkPath } from '../schema/read/location.ts';
+import { openSqlite } from '../schema/sqlite.ts';
+import {
+  acquireProjectorLock,
+  projectIncremental,
+  projectLive,
+  ProjectorBusyError,
+  projectorLockPath,
+  rebuildReadDb,
+} from '../projector/index.ts';
+import {
+  companyTickersEvent,
+  dumpReadDb,
+  indexEntryEvents,
+  SUBMISSIONS_FILES,
+  submissionsEvent,
+  tempDir,
+} from './projector-sample-events.ts';
+
+/**
+ * Every kind of EDGAR event of the demo sample, cut in three arrivals: a daily index, the tickers
+ * snapshot and all submissions pages (the second daily index only adds run time, not coverage).
+ */
+function sampleArrivals(): NewEvent[][] {
+  const submissions = SUBMISSIONS_FILES.map((f) => submissionsEvent(f));
+  return [
+    [...indexEntryEvents('form.20200318.idx.gz'), ...submissions.slice(0, 4)],
+    [companyTickersEvent(), ...submissions.slice(4, 8)],
+    submissions.slice(8),
+  ];
+}
+
+/** Submissions pages and the tickers snapshot only: enough for the crash, swap and lock tests, and quick. */
+function smallArrivals(): NewEvent[][] {
+  const submissions = SUBMISSIONS_FILES.map((f) => submissionsEvent(f));
+  return [submissions.slice(0, 4), [companyTickersEvent(), ...submissions.slice(4, 8)], submissions.slice(8)];
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function newDataDir(name: string): Promise<{ dir: string; log: EventLog }> {
+  const tmp = tempDir(name);
+  const events = await openEventLogDb(tmp.dir);
+  cleanups.push(tmp.remove, () => events.close());
+  return { dir: tmp.dir, log: events.log };
+}
+
+async function dumpOf(path: string): Promise<string> {
+  const db = openSqlite(path, { readonly: true });
+  try {
+    return dumpReadDb(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('rebuild and incremental projection agree', () => {
+  it('a rebuild equals incremental projection in small batches and in several arrivals, byte for byte', async () => {
+    const whole = await newDataDir('projector-rebuild');
+    for (const arrival of sampleArrivals()) whole.log.appendMany(arrival);
+    const started = performance.now();
+    const rebuilt = await rebuildReadDb({ dataDir: whole.dir, eventLog: whole.log });
+    const seconds = (performance.now() - started) / 1000;
+    console.info(`projected the sample: ${rebuilt.events} events in ${seconds.toFixed(2)} s (${rebuilt.companiesDerived} company derivations)`);
+    expect(rebuilt.skipped).toBe(0);
+    const expected = await dumpOf(readDbLinkPath(whole.dir));
+    expect(expected).toContain('APPLIED OPTOELECTRONICS');
+
+    // The same events, projected in batches of 250 into a plain file.
+    const small = await openReadDbForWrite(`${whole.dir}/small-batches.db`);
+    cleanups.push(() => small.close());
+    const result = projectIncremental({ eventLog: whole.log, readDb: small.sqlite, batchSize: 250 });
+    expect(result.batches).toBe(Math.ceil(rebuilt.events / 250));
+    expect(dumpReadDb(small.sqlite)).toBe(expected);
+
+    // The same events arriving in three deliveries, each projected into the live generation.
+    const arriving = await newDataDir('projector-arrivals');
+    for (const arrival of sampleArrivals()) {
+      arriving.log.appendMany(arrival);
+      await projectLive({ dataDir: arriving.dir, eventLog: arriving.log, batchSize: 500 });
+    }
+    expect(await dumpOf(readDbLinkPath(arriving.dir))).toBe(expected);
+  });
+
+  it('projecting twice, or re-appending the same fetches, changes nothing', async () => {
+    const { dir, log } = await newDataDir('projector-twice');
+    for (const arrival of smallArrivals()) log.appendMany(arrival);
+    const first = await projectLive({ dataDir: dir, eventLog: log });
+    expect(first.mode).toBe('rebuild');
+    const before = await dumpOf(readDbLinkPath(dir));
+    for (const arrival of smallArrivals()) log.appendMany(arrival);
+    const second = await projectLive({ dataDir: dir, eventLog: log });
+    expect(second).toMatchObject({ mode: 'incremental', events: 0, path: first.path });
+    expect(await dumpOf(readDbLinkPath(dir))).toBe(before);
+  });
+});
+
+describe('a crash mid-batch', () => {
+  it('leaves rows and checkpoint as the previous batch left them, and the next run completes', async () => {
+    const { dir, log } = await newDataDir('projector-crash');
+    const [first, second, third] = smallArrivals();
+    log.appendMany(first);
+    await projectLive({ dataDir: dir, eventLog: log });
+    const path = liveReadDbPath(dir)!;
+    const before = await dumpOf(path);
+    log.appendMany([...second, ...third]);
+
+    const db = await openReadDbForWrite(path);
+    cleanups.push(() => db.close());
+    let batches = 0;
+    expect(() =>
+      projectIncremental({
+        eventLog: log,
+        readDb: db.sqlite,
+        batchSize: 100_000,
+        beforeCommit: () => {
+          batches++;
+          throw new Error('simulated crash after the rows were written');
+        },
+      }),
+    ).toThrow(/simulated crash/);
+    expect(batches).toBe(1);
+    expect(dumpReadDb(db.sqlite)).toBe(before);
+    expect(existsSync(projectorLockPath(dir))).toBe(false);
+
+    const resumed = projectIncremental({ eventLog: log, readDb: db.sqlite });
+    expect(resumed.events).toBe(second.length + third.length);
+
+    const reference = await newDataDir('projector-crash-reference');
+    for (const arrival of smallArrivals()) reference.log.appendMany(arrival);
+    await rebuildReadDb({ dataDir: reference.dir, eventLog: reference.log });
+    expect(dumpReadDb(db.sqlite)).toBe(await dumpOf(readDbLinkPath(reference.dir)));
+  });
+});
+
+describe('generation swap and the single-writer lock', () => {
+  it('an open reader keeps its generation through a rebuild; a fresh open sees the new one', async () => {
+    const { dir, log } = await newDataDir('projector-swap');
+    const [first, second] = smallArrivals();
+    log.appendMany(first);
+    const one = await rebuildReadDb({ dataDir: dir, eventLog: log });
+    expect(one.previous).toBeNull();
+    const reader = openSqlite(readDbLinkPath(dir), { readonly: true });
+    cleanups.push(() => {
+      reader.close();
+    });
+    const countCompanies = reader.prepare('SELECT count(*) FROM companies').pluck();
+    const oldCount = countCompanies.get() as number;
+
+    log.appendMany(second);
+    const two = await rebuildReadDb({ dataDir: dir, eventLog: log });
+    expect(two.previous).toBe(one.path);
+    expect(existsSync(one.path)).toBe(false);
+    expect(liveReadDbPath(dir)).toBe(two.path);
+
+    expect(countCompanies.get()).toBe(oldCount);
+    const fresh = openSqlite(readDbLinkPath(dir), { readonly: true });
+    cleanups.push(() => {
+      fresh.close();
+    });
+    const newCount = fresh.prepare('SELECT count(*) FROM companies').pluck().get() as number;
+    expect(newCount).toBeGreaterThan(oldCount);
+  });
+
+  it('refuses a second writer and takes over a lock left by a dead process', async () => {
+    const { dir, log } = await newDataDir('projector-lock');
+    log.appendMany(smallArrivals()[2]);
+    const release = acquireProjectorLock(dir);
+    await expect(projectLive({ dataDir: dir, eventLog: log })).rejects.toThrow(ProjectorBusyError);
+    release();
+    // A pid above Linux's pid_max belongs to no process: the lock is stale.
+    writeFileSync(projectorLockPath(dir), '4194305');
+    const result = await projectLive({ dataDir: dir, eventLog: log });
+    expect(result.events).toBe(smallArrivals()[2].length);
+    expect(existsSync(projectorLockPath(dir))).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { parseEdgarIndex } from '../schema/edgar/index.parse.ts';
+import type { EventLog, NewEvent } from '../schema/events/event-log.ts';
+import type { SqliteHandle } from '../schema/sqlite.ts';
+
+/**
+ * Appends the real recorded EDGAR sample to an event log the way the ingest does: submissions
+ * pages as raw bodies with meta {url, page}, company_tickers.json as a raw body, and one
+ * `edgar.index_entry` per parsed row of the real daily indexes.
+ */
+const EDGAR = join(import.meta.dirname, '../data/sample/edgar');
+
+export function sampleBytes(relative: string): Buffer {
+  const bytes = readFileSync(join(EDGAR, relative));
+  return relative.endsWith('.gz') ? gunzipSync(bytes) : bytes;
+}
+
+export const SUBMISSIONS_FILES: Array<{ file: string; cik: string; page: string }> = [
+  { file: 'CIK0000895419_wolfspeed.json', cik: '0000895419', page: 'recent' },
+  { file: 'CIK0001158114_applied-optoelectronics.json.gz', cik: '0001158114', page: 'recent' },
+  { file: 'CIK0001318605_tesla.json', cik: '0001318605', page: 'recent' },
+  { file: 'CIK0001318605-submissions-001_tesla-older-page.json', cik: '0001318605', page: 'CIK0001318605-submissions-001.json' },
+  { file: 'CIK0001677077_alzamend.json', cik: '0001677077', page: 'recent' },
+  { file: 'CIK0001766140_unicycive.json', cik: '0001766140', page: 'recent' },
+  { file: 'CIK0001796129_vincerx.json', cik: '0001796129', page: 'recent' },
+  { file: 'CIK0001814722_tr-finance.json', cik: '0001814722', page: 'recent' },
+  { file: 'CIK0001835632_marvell.json', cik: '0001835632', page: 'recent' },
+  { file: 'CIK0001847577_learncw-spac.json', cik: '0001847577', page: 'recent' },
+  { file: 'CIK0001881551_solidion.json', cik: '0001881551', page: 'recent' },
+];
+
+// Observation times of this test run's fetches (when our ingest saw the files), one per kind.
+const OBSERVED = {
+  submissions: '2026-02-01T10:00:00.000Z',
+  tickers: '2026-02-01T09:00:00.000Z',
+  index: '2026-02-01T08:00:00.000Z',
+};
+
+export function submissionsEvent(entry: (typeof SUBMISSIONS_FILES)[number], observedAt = OBSERVED.submissions): NewEvent {
+  const name = entry.page === 'recent' ? `CIK${entry.cik}.json` : entry.page;
+  return {
+    type: 'edgar.submissions',
+    source: 'edgar',
+    subject: entry.cik,
+    observedAt,
+    body: sampleBytes(`submissions/${entry.file}`),
+    meta: { url: `https://data.sec.gov/submissions/${name}`, page: entry.page },
+  };
+}
+
+export function companyTickersEvent(observedAt = OBSERVED.tickers): NewEvent {
+  return {
+    type: 'edgar.company_tickers',
+    source: 'edgar',
+    subject: 'company_tickers',
+    observedAt,
+    body: sampleBytes('company_tickers.json.gz'),
+    meta: { url: 'https://www.sec.gov/files/company_tickers.json' },
+  };
+}
+
+export function indexEntryEvents(file: string, observedAt = OBSERVED.index): NewEvent[] {
+  return parseEdgarIndex(sampleBytes(`index/${file}`)).entries.map((entry) => ({
+    type: 'edgar.index_entry',
+    source: 'edgar',
+    subject: entry.accessionNumber,
+    observedAt,
+    payload: entry,
+    meta: { url: `https://www.sec.gov/Archives/edgar/daily-index/${file.replace(/\.gz$/, '')}` },
+  }));
+}
+
+/** The whole demo sample: both real daily indexes, the tickers snapshot and every submissions page. */
+export function appendWholeSample(log: EventLog): number {
+  const events = [
+    ...indexEntryEvents('form.20200318.idx.gz'),
+    ...indexEntryEvents('company.20221003.idx.gz'),
+    companyTickersEvent(),
+    ...SUBMISSIONS_FILES.map((f) => submissionsEvent(f)),
+  ];
+  log.appendMany(events);
+  return events.length;
+}
+
+export function tempDir(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const DUMP_ORDER: Record<string, string> = {
+  companies: 'cik',
+  company_tickers: 'ticker, cik',
+  company_search: 'rowid',
+  filings: 'filing_date, accession_number, cik',
+  news: 'published_at, news_id, cik',
+  outcomes: 'trading_start_date, cik, ticker',
+  articles: 'published_at, article_id',
+  proj_company_state: 'cik',
+  proj_filing_state: 'cik, accession_number',
+  proj_ticker_hints: 'cik, ord',
+  proj_skipped_events: 'seq',
+  read_meta: 'key',
+};
+
+/** Every read table as text, in key order; the checkpoint without its wall-clock stamp. */
+export function dumpReadDb(db: SqliteHandle): string {
+  const parts: string[] = [];
+  for (const [table, order] of Object.entries(DUMP_ORDER)) {
+    const select = table === 'company_search' ? 'SELECT rowid, * FROM company_search' : `SELECT * FROM ${table}`;
+    const rows = db.prepare(`${select} ORDER BY ${order}`).raw().all();
+    parts.push(`## ${table} (${rows.length})`, ...rows.map((r) => JSON.stringify(r)));
+  }
+  const checkpoint = db.prepare('SELECT projection, last_seq FROM projector_checkpoint ORDER BY projection').raw().all();
+  parts.push('## projector_checkpoint', ...checkpoint.map((r) => JSON.stringify(r)));
+  return parts.join('\n');
+}
