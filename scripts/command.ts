@@ -42,7 +42,9 @@ export function helpText(command: Command): string {
 
 export function parseCommandArgs(command: Command, argv: string[]) {
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {};
-  for (const [name, spec] of Object.entries(command.options ?? {})) options[name] = { type: spec.type, multiple: spec.multiple };
+  for (const [name, spec] of Object.entries(command.options ?? {})) {
+    options[name] = spec.multiple ? { type: spec.type, multiple: true } : { type: spec.type };
+  }
   try {
     const parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     const expected = command.args?.filter((a) => !a.startsWith('[')).length ?? 0;

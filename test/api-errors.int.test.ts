@@ -181,3 +181,34 @@ describe('API before the first projection', () => {
     }
   });
 });
+
+describe('API internal errors', () => {
+  it('answers 500 internal_error without leaking the message, and reports it with the request id', async () => {
+    const dataDir = await emptyDataDir();
+    const reported: Array<[unknown, string]> = [];
+    const api = await startApi(dataDir, {
+      overrides: {
+        readDb: {
+          current() {
+            throw new Error('SQLITE_CORRUPT at /secret/path/read.db');
+          },
+          close() {},
+        },
+        reportError: (error, requestId) => reported.push([error, requestId]),
+      },
+    });
+    try {
+      const res = await api.get('/api/v1/companies', { headers: { 'X-Request-Id': 'req-123' } });
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ error: { code: 'internal_error', message: 'Internal server error', details: null } });
+      expect(text).not.toMatch(/secret|SQLITE|at /);
+      expect(res.headers.get('x-request-id')).toBe('req-123');
+      expect(reported).toHaveLength(1);
+      expect(reported[0][1]).toBe('req-123');
+    } finally {
+      await api.close();
+      removeDataDir(dataDir);
+    }
+  });
+});

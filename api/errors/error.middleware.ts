@@ -1,7 +1,8 @@
 import type { Context, Next } from 'koa';
 import { ApiError } from './api-error.ts';
 
-export type ErrorReporter = (error: unknown, ctx: Context) => void;
+/** Gets the error and the request id only: never the request, so headers cannot end up in logs. */
+export type ErrorReporter = (error: unknown, requestId: string) => void;
 
 /**
  * The one place errors become responses. ApiErrors keep their code and message; anything else
@@ -31,6 +32,6 @@ function internalError(caught: unknown, ctx: Context, report: ErrorReporter): Ap
   // Koa's body parser-free stack can still raise HttpErrors for malformed URLs and the like.
   const status = (caught as { status?: number; expose?: boolean })?.status;
   if (status === 400) return new ApiError('invalid_request', 'Malformed request', null);
-  report(caught, ctx);
+  report(caught, String(ctx.state.requestId ?? ''));
   return new ApiError('internal_error', 'Internal server error', null);
 }

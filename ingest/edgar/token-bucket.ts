@@ -16,9 +16,12 @@ export class TokenBucket {
     private readonly clock: Clock,
     private readonly sleep: Sleep,
     readonly burst = 1,
+    marginMs = 50,
   ) {
     if (!(ratePerSecond > 0) || !(burst >= 1)) throw new RangeError('rate must be > 0 and burst >= 1');
-    this.intervalMs = 1000 / ratePerSecond;
+    // The server counts arrivals, which drift from send times by a few ms; spreading `rate` sends
+    // over 1000 + margin ms keeps a 1-second window on the far side at or under `rate`.
+    this.intervalMs = (1000 + marginMs) / ratePerSecond;
     this.tokens = burst;
     this.last = clock.now();
   }

@@ -32,6 +32,7 @@ const PERIOD = new RegExp(String.raw`\b(\d{1,3}|${NUMBER_WORDS})(?:\s*\(\d{1,3}\
 const NOT_THIS_OFFERING = /\bour initial public offering\b|\bRule 701\b|\bprior offering\b/i;
 // Conditions, not commentary: who may release or waive, extensions, staged or earlier releases.
 const RELEASE = /\bmay\b[^.]{0,120}\b(?:release|waive)|\bextensions?\b|\bextended\b|\bearlier of\b|\bwill be released\b|\bearly release (?:of|provision)/i;
+const RISK_COMMENTARY = /\bcould (?:cause|adversely|harm)\b|\bperception\b/i;
 const SHARES_AT_EXPIRY = new RegExp(
   String.raw`(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?(?:\s+(?:million|thousand))?)\s+shares[^.]{0,200}?expiration of (?:the\s+)?(\d{1,3})-day lock-?up`,
   'i',
@@ -51,7 +52,7 @@ export function extractLockup(doc: ProspectusDoc): LockupExtraction {
         if (count !== null && !shares.has(Number(sized[2]))) shares.set(Number(sized[2]), count);
       }
       if (!LOCKUP_CONTEXT.test(sentence)) continue;
-      if (/lock-?up/i.test(sentence) && RELEASE.test(sentence) && !release.includes(sentence)) release.push(sentence);
+      if (/lock-?up/i.test(sentence) && RELEASE.test(sentence) && !RISK_COMMENTARY.test(sentence) && !release.includes(sentence)) release.push(sentence);
       const period = PERIOD.exec(sentence);
       if (!period) continue;
       const amount = /^\d+$/.test(period[1]) ? Number(period[1]) : wordsToNumber(period[1]);

@@ -31,13 +31,17 @@ export async function buildBenchReadDb(path: string, sampleDir: string, count = 
       classification_json, consensus_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
   const insertTicker = db.sqlite.prepare('INSERT OR IGNORE INTO company_tickers (ticker, cik, is_primary) VALUES (?,?,1)');
   const day0 = Date.UTC(2000, 0, 3);
+  const usedCiks = new Set<number>();
   db.sqlite.transaction(() => {
     for (let i = 0; i < count; i++) {
       const real = tickers[i % tickers.length];
-      const cik = padCik(i < tickers.length ? real.cik_str : 9_000_000 + i);
+      // company_tickers.json lists some CIKs once per share class; repeats get sequence CIKs.
+      const realCik = i < tickers.length && !usedCiks.has(real.cik_str);
+      if (realCik) usedCiks.add(real.cik_str);
+      const cik = padCik(realCik ? real.cik_str : 9_000_000 + i);
       const date = new Date(day0 + ((i * 7919) % 9400) * 86_400_000).toISOString().slice(0, 10);
       const t = terms[i % terms.length];
-      const ticker = i < tickers.length ? real.ticker : null;
+      const ticker = realCik ? real.ticker : null;
       const company: ApiCompany = {
         cik,
         name: real.title,

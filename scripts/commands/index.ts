@@ -6,6 +6,7 @@ import { migrateCommand, replayCommand } from './misc.ts';
 import { projectCommand } from './project.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
+import { benchCommand } from './bench.ts';
 
 export const COMMANDS: Command[] = [
   startCommand,
@@ -20,4 +21,5 @@ export const COMMANDS: Command[] = [
   extractCommand,
   scoreCommand,
   replayCommand,
+  benchCommand,
 ];

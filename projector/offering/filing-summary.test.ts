@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { sampleDoc } from '../extract/test-docs.ts';
+import { extractTerms } from '../extract/terms.extract.ts';
+import { groupDeals } from './deals.group.ts';
+import { amendmentNumbers, changeSummary, formSummary, termChanges } from './filing-summary.derive.ts';
+import { byAccession, loadSubmissions } from './sample.testkit.ts';
+
+const { company, filings } = loadSubmissions('unicycive');
+const deal = groupDeals(filings).find((d) => d.key === '333-256367')!;
+const numbers = amendmentNumbers(deal.filings);
+const unicycive = extractTerms(sampleDoc('unicycive')).terms;
+const summary = (acc: string, terms = null as typeof unicycive | null) =>
+  formSummary({ filing: byAccession(filings, acc), companyName: company.name, dealKind: 'ipo', dealFileNumber: deal.fileNumber, amendmentNumber: numbers.get(acc), terms });
+
+describe('formSummary on Unicycive (real filings and prospectus)', () => {
+  it('numbers the amendment and states the read terms', () => {
+    expect(summary('0001213900-21-035033', unicycive)).toBe(
+      "Amendment No. 3 to Unicycive Therapeutics, Inc.'s IPO registration (S-1/A, 333-256367): 4,550,000 units at $5.00–$6.00 per unit; " +
+        'about $25.0 million gross; Nasdaq Capital Market as UNCY; led by Roth Capital Partners, LLC.',
+    );
+  });
+
+  it('describes drafts under their own 377- number, the S-1, the EFFECT, the 8-A12B and the CERT', () => {
+    expect(summary('0001213900-20-034354')).toBe("Amendment No. 1 to Unicycive Therapeutics, Inc.'s confidential draft registration statement (DRS/A, 377-03542).");
+    expect(summary('0001213900-21-028391')).toBe("Unicycive Therapeutics, Inc.'s IPO registration on Form S-1 (333-256367).");
+    expect(summary('9999999995-21-002720')).toMatch(/^SEC notice that Unicycive Therapeutics, Inc.'s registration statement 333-256367 is effective/);
+    expect(formSummary({ filing: byAccession(filings, '0001213900-21-035803'), companyName: company.name })).toMatch(/section 12\(b\)/);
+    expect(formSummary({ filing: byAccession(filings, '0001354457-21-000764'), companyName: company.name })).toMatch(/^Exchange certification/);
+  });
+
+  it('AAOI CERTNAS names Nasdaq; a 10-K gets no summary', () => {
+    const aaoi = loadSubmissions('aaoi');
+    const cert = aaoi.filings.find((f) => f.formType === 'CERTNAS')!;
+    expect(formSummary({ filing: cert, companyName: aaoi.company.name })).toMatch(/^Nasdaq certification/);
+    expect(formSummary({ filing: aaoi.filings.find((f) => f.formType === '10-K')!, companyName: aaoi.company.name })).toBeNull();
+  });
+});
+
+describe('changeSummary', () => {
+  it('is null for the first filing of a deal and when the current document was not read', () => {
+    const s1 = byAccession(filings, '0001213900-21-028391');
+    expect(changeSummary(null, { filing: s1, terms: unicycive })).toBeNull();
+    expect(changeSummary({ filing: s1, terms: unicycive }, { filing: s1, terms: null })).toBeNull();
+  });
+
+  it('reports no change when two readings agree', () => {
+    const a1 = byAccession(filings, '0001213900-21-033200');
+    const a3 = byAccession(filings, '0001213900-21-035033');
+    expect(changeSummary({ filing: a1, terms: unicycive }, { filing: a3, terms: unicycive })).toBe('No change in the offering terms since the S-1/A of 2021-06-21.');
+  });
+
+  it('from a real all-blank IPO S-1 (Pandora) to a real launched amendment (Unicycive): range, size, banks and listing are "set"', () => {
+    // Two real documents of different issuers: the diff rules only see terms, so this exercises
+    // every "first stated" branch without inventing a filing.
+    const blank = extractTerms(sampleDoc('pandora')).terms;
+    expect(blank.priceRangeLow).toBeNull();
+    const changes = termChanges({ ...blank, underwriters: null }, unicycive);
+    expect(changes).toEqual([
+      'price range set at $5.00–$6.00',
+      '4,550,000 securities offered (first stated)',
+      'underwriters added: Roth Capital Partners, LLC, EF Hutton, division of Benchmark Investments, LLC',
+      'proposed ticker UNCY',
+      'exchange named: Nasdaq Capital Market',
+    ]);
+  });
+});

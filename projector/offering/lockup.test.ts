@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { sampleDoc } from '../extract/test-docs.ts';
+import { extractLockup } from './lockup.extract.ts';
+import { deriveLockupSchedule } from './lockup.derive.ts';
+
+describe('extractLockup on real prospectuses', () => {
+  it('AAOI follow-on: one 90-day tranche from the prospectus date, 0.9 million shares, extension and release terms quoted', () => {
+    const x = extractLockup(sampleDoc('aaoi'));
+    expect(x.tranches).toHaveLength(1);
+    expect(x.tranches[0]).toMatchObject({ days: 90, months: null, basis: 'prospectus_date', shares: 900_000 });
+    expect(x.tranches[0].text).toMatch(/^The lock-up agreements entered into in connection with this offering expire 90 days after the date of this prospectus/);
+    expect(x.earlyReleaseConditions.some((c) => c.includes('subject to potential extensions in the event we release earning results'))).toBe(true);
+    expect(x.earlyReleaseConditions.some((c) => c.includes('may, in their sole discretion and at any time without notice, release all or any portion'))).toBe(true);
+    // The IPO lock-up it mentions ("in connection with our initial public offering") is not this deal's.
+    expect(x.tranches.some((t) => /initial public offering/.test(t.text))).toBe(false);
+  });
+
+  it('Pandora IPO S-1: 180 days after the date of this prospectus; risk commentary is not a release condition', () => {
+    const x = extractLockup(sampleDoc('pandora'));
+    expect(x.tranches.map((t) => [t.days, t.basis])).toEqual([[180, 'prospectus_date']]);
+    expect(x.earlyReleaseConditions).toEqual([
+      'In addition, the underwriters may, in their sole discretion, release all or some portion of the shares subject to lock-up agreements prior to expiration of the lock-up period.',
+    ]);
+  });
+
+  it('Unicycive: "six months following the closing" counts from the closing; the Rule 701 90 days is not a lock-up', () => {
+    const x = extractLockup(sampleDoc('unicycive'));
+    expect(x.tranches.map((t) => [t.days, t.months, t.basis])).toEqual([[null, 6, 'closing']]);
+  });
+
+  it('Twilio follow-on: the 90-day lock-up of this offering, not the 180 days of its IPO', () => {
+    expect(extractLockup(sampleDoc('twilio')).tranches.map((t) => t.days)).toEqual([90]);
+  });
+
+  it('Acurx resale S-1 has no lock-up', () => {
+    expect(extractLockup(sampleDoc('acurx'))).toEqual({ tranches: [], earlyReleaseConditions: [] });
+  });
+});
+
+describe('deriveLockupSchedule', () => {
+  it('AAOI follow-on priced 2014-03-19 (EFFECT): expires 2014-06-17, first sellable 2014-06-18', () => {
+    const s = deriveLockupSchedule({ extraction: extractLockup(sampleDoc('aaoi')), sourceAccessionNumber: '0001047469-14-002669', effectiveDate: '2014-03-19' });
+    expect(s.startDate).toBe('2014-03-19');
+    expect(s.tranches).toEqual([
+      expect.objectContaining({ days: 90, shares: 900_000, expiryDate: '2014-06-17', firstSellableTradingDay: '2014-06-18' }),
+    ]);
+    expect(s.sourceAccessionNumber).toBe('0001047469-14-002669');
+  });
+
+  it('Unicycive priced 2021-07-12: closes T+2 on 07-14, six months end 2022-01-14, MLK Day pushes first sale to 01-18', () => {
+    const s = deriveLockupSchedule({ extraction: extractLockup(sampleDoc('unicycive')), sourceAccessionNumber: '0001213900-21-036849', effectiveDate: '2021-07-12' });
+    expect(s.tranches[0]).toMatchObject({ days: 184, expiryDate: '2022-01-14', firstSellableTradingDay: '2022-01-18' });
+  });
+
+  it('falls back to the trading day before the 424B4 filing when no prospectus or EFFECT date is known', () => {
+    const s = deriveLockupSchedule({ extraction: extractLockup(sampleDoc('aaoi')), sourceAccessionNumber: '0001047469-14-002669', finalProspectusFilingDate: '2014-03-20' });
+    expect(s.startDate).toBe('2014-03-19');
+  });
+
+  it('without any date the tranche keeps its days and has no dates', () => {
+    const s = deriveLockupSchedule({ extraction: extractLockup(sampleDoc('pandora')), sourceAccessionNumber: '0001193125-11-032963' });
+    expect(s).toMatchObject({ startDate: null, tranches: [{ days: 180, expiryDate: null, firstSellableTradingDay: null }] });
+  });
+});

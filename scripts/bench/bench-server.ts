@@ -1,0 +1,30 @@
+/**
+ * A benchmark server process: `reference` (bare node:http) or `api` (the real Koa app), on the
+ * read.db given. Run as a child so the load generator is a separate process.
+ */
+import { mkdirSync } from 'node:fs';
+import { createApiKeyStore, createApp, createMemoryRateLimiter, createReadDbSource } from '../../api/index.ts';
+import { openOpsDb } from '../../schema/databases.ts';
+import { startReferenceServer } from './reference-server.ts';
+
+const [mode, dataDir, port, readDbPath] = process.argv.slice(2);
+
+if (mode === 'reference') {
+  await startReferenceServer(readDbPath, Number(port));
+} else {
+  mkdirSync(dataDir, { recursive: true });
+  const ops = await openOpsDb(dataDir);
+  const keys = createApiKeyStore(ops);
+  const created = await keys.create('bench');
+  const app = createApp({
+    readDb: createReadDbSource({ dataDir }),
+    apiKeys: keys,
+    // The limiter runs on every request as in production, with a budget the load cannot exhaust.
+    rateLimiter: createMemoryRateLimiter({ limitPerMinute: 1_000_000_000 }),
+    cursorSecret: 'benchmark-cursor-secret-0123456789',
+    publicBaseUrl: `http://127.0.0.1:${port}`,
+  });
+  await new Promise<void>((resolve) => app.listen(Number(port), '127.0.0.1', () => resolve()));
+  process.stdout.write(`KEY ${created.key}\n`);
+}
+process.stdout.write('READY\n');

@@ -1,0 +1,35 @@
+import type { Command } from '../command.ts';
+import { UsageError } from '../command.ts';
+
+export const benchCommand: Command = {
+  name: 'bench',
+  summary: 'Benchmarks: API throughput against a bare node:http reference, and prospectus extraction throughput.',
+  details: `Builds a 100k-company read.db in a temporary folder, serves it from a child process, and loads it
+with autocannon (50 connections) from this process: the company list (50 rows, with and without
+include=latest_terms,classification,consensus) and a company detail page, then the reference server
+(node:http, one cached prepared statement, precomputed JSON) in the same run. Prints req/s, p50, p99
+and each figure's ratio to the reference. Then measures prospectus reading and extraction in MB/s.`,
+  options: {
+    seconds: { type: 'string', description: 'Measured seconds per scenario (default 10).' },
+    companies: { type: 'string', description: 'Companies in the benchmark read.db (default 100000).' },
+    only: { type: 'string', description: 'api or extract: run one part only.' },
+  },
+  async run({ values }, io) {
+    const seconds = values.seconds === undefined ? 10 : Number(values.seconds);
+    const companies = values.companies === undefined ? 100_000 : Number(values.companies);
+    if (!(seconds > 0) || !Number.isInteger(companies) || companies < 100) throw new UsageError('--seconds > 0 and --companies ≥ 100');
+    if (values.only !== 'extract') {
+      const { runApiBenchmark } = await import('../bench/run-bench.ts');
+      await runApiBenchmark(io.out, { seconds, companies });
+    }
+    if (values.only !== 'api') {
+      const { benchProspectusReader } = await import('../../projector/extract/bench.ts');
+      const result = benchProspectusReader({});
+      io.out.write(
+        `\nprospectus extraction: ${result.documents} documents, ${result.megabytes.toFixed(1)} MB; ` +
+          `reader ${result.readerMBps.toFixed(1)} MB/s, reader + terms ${result.readAndExtractMBps.toFixed(1)} MB/s (one core)\n`,
+      );
+    }
+    return 0;
+  },
+};
