@@ -25,6 +25,14 @@ export const SETTINGS = {
   CURSOR_SECRET: { default: '', doc: 'HMAC secret that signs pagination cursors; unset = generated once and kept in ops.db.' },
   STALE_AFTER_DAYS: { default: '90', doc: 'Days without registration activity before an unpriced deal is marked stale.' },
   DORMANT_AFTER_DAYS: { default: '270', doc: 'Days without registration activity before a stale deal is marked dormant.' },
+  PRICES_URL: { default: 'https://stooq.com', doc: 'Base URL of the daily-bars provider.' },
+  PRICES_FORMAT: { default: 'stooq_csv', doc: 'Daily-bars format: stooq_csv (Date,Open,High,Low,Close,Volume) or yahoo_chart (chart JSON).' },
+  NEWS_API_URL: { default: 'https://newsapi.org', doc: 'Base URL of a NewsAPI-compatible provider (/v2/everything).' },
+  NEWS_API_KEY: { default: '', doc: 'API key for the news provider; unset = the NewsAPI client is not used.' },
+  NEWS_RSS_URLS: { default: '', doc: 'Comma-separated RSS/Atom press-release feed URLs.' },
+  LLM_API_URL: { default: '', doc: 'Optional OpenAI-compatible endpoint that may replace the extractive filing summaries; never required.' },
+  LLM_API_KEY: { default: '', doc: 'Key for LLM_API_URL.' },
+  LLM_MODEL: { default: '', doc: 'Model name sent to LLM_API_URL.' },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -46,6 +54,9 @@ export interface Config {
   cursorSecret: string | null;
   staleAfterDays: number;
   dormantAfterDays: number;
+  prices: { url: string; format: 'stooq_csv' | 'yahoo_chart' };
+  news: { apiUrl: string; apiKey: string | null; rssUrls: string[] };
+  llm: { apiUrl: string; apiKey: string | null; model: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +67,11 @@ function positiveInt(name: SettingName, raw: string, max = Number.MAX_SAFE_INTEG
     throw new ConfigError(`${name} must be an integer between 1 and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function pricesFormat(raw: string): 'stooq_csv' | 'yahoo_chart' {
+  if (raw === 'stooq_csv' || raw === 'yahoo_chart') return raw;
+  throw new ConfigError(`PRICES_FORMAT must be stooq_csv or yahoo_chart, got "${raw}"`);
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -84,5 +100,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     cursorSecret: get('CURSOR_SECRET') || null,
     staleAfterDays: positiveInt('STALE_AFTER_DAYS', get('STALE_AFTER_DAYS')),
     dormantAfterDays: positiveInt('DORMANT_AFTER_DAYS', get('DORMANT_AFTER_DAYS')),
+    prices: Object.freeze({ url: trimSlash(get('PRICES_URL')), format: pricesFormat(get('PRICES_FORMAT')) }),
+    news: Object.freeze({
+      apiUrl: trimSlash(get('NEWS_API_URL')),
+      apiKey: get('NEWS_API_KEY') || null,
+      rssUrls: get('NEWS_RSS_URLS').split(',').map((u) => u.trim()).filter(Boolean),
+    }),
+    llm: get('LLM_API_URL')
+      ? Object.freeze({ apiUrl: trimSlash(get('LLM_API_URL')), apiKey: get('LLM_API_KEY') || null, model: get('LLM_MODEL') })
+      : null,
   });
 }

@@ -66,10 +66,8 @@ export function groupDeals(filings: readonly FilingFact[]): Deal[] {
       group = mef ?? open(number, 'registration', number);
     } else if (!number && OPENING_FORMS.has(base)) {
       // An index row: an amendment continues the latest deal of its form, an original opens one.
-      group =
-        form !== base && latestRegistration?.baseForm === base
-          ? latestRegistration
-          : open(`unnumbered:${filing.accessionNumber}`, 'registration', null);
+      const latest = latestRegistration as Group | null;
+      group = form !== base && latest?.baseForm === base ? latest : open(`unnumbered:${filing.accessionNumber}`, 'registration', null);
     } else if (!number && FOLLOWER_FORMS.has(form)) {
       group = latestRegistration ?? (WITHDRAWAL_FORMS.has(form) ? open(`unnumbered:${filing.accessionNumber}`, 'registration', null) : null);
     }

@@ -5,7 +5,7 @@
  * offer price), which carries no accession.
  */
 import type { FilingTerms } from './types.ts';
-import { chronological, PRICED_FORMS } from './forms.ts';
+import { cmp, PRICED_FORMS } from './forms.ts';
 
 export interface PriceObservation {
   source: string;
@@ -47,9 +47,7 @@ export function observationsFromTerms(list: readonly FilingTerms[]): PriceObserv
 }
 
 export function derivePriceHistory(observations: readonly PriceObservation[]): PriceHistory {
-  const sorted = [...observations].sort((a, b) =>
-    chronological({ ...a, acceptanceDateTime: null, accessionNumber: a.accessionNumber ?? '' }, { ...b, acceptanceDateTime: null, accessionNumber: b.accessionNumber ?? '' }),
-  );
+  const sorted = [...observations].sort((a, b) => cmp(a.date, b.date) || cmp(a.accessionNumber ?? '', b.accessionNumber ?? ''));
   let initialRange: RangePoint | null = null;
   let lastRange: RangePoint | null = null;
   const revisions: PriceHistory['revisions'] = [];

@@ -91,3 +91,32 @@ export interface ArticlePublishedPayload {
   html: string;
   summary: string;
 }
+
+/**
+ * Payload of `reference.ipo_row`: one row of a vendor IPO table as parsed (projector/market's
+ * IpoTableRow). Subject: `ticker`. Sizes are in USD millions, percentages in percent.
+ */
+export interface IpoRowPayload {
+  bloombergTicker: string;
+  ticker: string;
+  country: string;
+  issuer: string;
+  offerPrice: number | null;
+  rangeLow: number | null;
+  rangeHigh: number | null;
+  tradeDate: string | null;
+  offerToFirstClosePct: number | null;
+  offerSizeMillions: number | null;
+  sharesOutstandingMillions: number | null;
+  marketCapAtOfferMillions: number | null;
+  pricedRange: string | null;
+  cusip: string | null;
+  industrySector: string | null;
+  industryGroup: string | null;
+  industrySubgroup: string | null;
+}
+
+/** Meta of `edgar.companyfacts` (the body is the raw XBRL company facts JSON). Subject: 10-digit CIK. */
+export interface CompanyFactsMeta {
+  url: string;
+}

@@ -141,6 +141,61 @@ const projectorStateStatements = [
   )`,
 ];
 
+// Offering intelligence and market data (migration 0003): what expensive parsing read from one event,
+// stored once so a company's re-derivation never re-reads a document, a facts file or a price body.
+const enrichmentStateStatements = [
+  // Keyed by the CIK the document was fetched for: a document may arrive before its filing's row.
+  `CREATE TABLE proj_document_terms (
+    cik TEXT NOT NULL,
+    accession_number TEXT NOT NULL,
+    form_type TEXT,
+    seq INTEGER NOT NULL,
+    terms_json TEXT NOT NULL,
+    provenance_json TEXT NOT NULL,
+    estimates_json TEXT NOT NULL,
+    signals_json TEXT NOT NULL,
+    lockup_json TEXT NOT NULL,
+    enrichment_json TEXT NOT NULL,
+    PRIMARY KEY (cik, accession_number)
+  ) WITHOUT ROWID`,
+  `CREATE TABLE proj_financial_snapshots (
+    cik TEXT PRIMARY KEY,
+    snapshot_json TEXT NOT NULL
+  ) WITHOUT ROWID`,
+  `CREATE TABLE proj_ipo_rows (
+    ticker TEXT NOT NULL,
+    bloomberg_ticker TEXT NOT NULL,
+    trade_date TEXT NOT NULL,
+    row_json TEXT NOT NULL,
+    observed_at TEXT NOT NULL,
+    PRIMARY KEY (ticker, bloomberg_ticker, trade_date)
+  ) WITHOUT ROWID`,
+  `CREATE TABLE proj_daily_bars (
+    ticker TEXT PRIMARY KEY,
+    bars_json TEXT NOT NULL,
+    adjusted INTEGER,
+    observed_at TEXT NOT NULL
+  ) WITHOUT ROWID`,
+  `CREATE TABLE proj_news (
+    news_id TEXT PRIMARY KEY,
+    payload_json TEXT NOT NULL,
+    observed_at TEXT NOT NULL
+  ) WITHOUT ROWID`,
+  `CREATE TABLE proj_news_links (
+    cik TEXT NOT NULL,
+    news_id TEXT NOT NULL,
+    confidence REAL NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY (cik, news_id)
+  ) WITHOUT ROWID`,
+  `CREATE INDEX proj_news_links_by_news ON proj_news_links(news_id)`,
+  // The name and tickers a company's news links were computed for; a change re-links its news.
+  `CREATE TABLE proj_link_signatures (
+    cik TEXT PRIMARY KEY,
+    signature TEXT NOT NULL
+  ) WITHOUT ROWID`,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
@@ -150,6 +205,11 @@ export const readMigrations: Record<string, Migration> = {
   '0002_projector_state': {
     async up(db: Kysely<any>) {
       for (const statement of projectorStateStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0003_enrichment_state': {
+    async up(db: Kysely<any>) {
+      for (const statement of enrichmentStateStatements) await sql.raw(statement).execute(db);
     },
   },
 };

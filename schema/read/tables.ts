@@ -170,6 +170,76 @@ export interface ProjSkippedEventsTable {
   reason: string;
 }
 
+/**
+ * Enrichment state (migration 0003), internal to the projector: what one event's expensive parse
+ * read, stored once. Re-derivation reads these rows and never the raw bodies.
+ */
+export interface ProjDocumentTermsTable {
+  /** The CIK the document was fetched for (DocumentMeta.cik). */
+  cik: string;
+  accession_number: string;
+  /** The SGML `<TYPE>` of the document, when it had a wrapper; the filing row's form wins. */
+  form_type: string | null;
+  /** Event that carried the document: a later fetch of the same accession replaces an earlier one. */
+  seq: number;
+  /** Extended terms (ApiTermsExtended). */
+  terms_json: string;
+  /** Sentence and block each field came from. */
+  provenance_json: string;
+  estimates_json: string;
+  /** Cover signals for the deal-type rules. */
+  signals_json: string;
+  /** Lock-up periods as the document states them. */
+  lockup_json: string;
+  /** Extractive aiEnrichment without materialChanges (those compare filings at derive time). */
+  enrichment_json: string;
+}
+
+export interface ProjFinancialSnapshotsTable {
+  cik: string;
+  /** ApiFinancialSnapshot JSON from the latest companyfacts event. */
+  snapshot_json: string;
+}
+
+/** Vendor IPO table rows (`reference.ipo_row`), linked to companies by ticker and name at derive time. */
+export interface ProjIpoRowsTable {
+  ticker: string;
+  bloomberg_ticker: string;
+  /** Trade date or '' when the vendor left it blank. */
+  trade_date: string;
+  row_json: string;
+  observed_at: string;
+}
+
+/** Daily bars per ticker, merged over every `market.daily_bars` event (a later body wins per date). */
+export interface ProjDailyBarsTable {
+  ticker: string;
+  bars_json: string;
+  adjusted: number | null;
+  observed_at: string;
+}
+
+/** Every news article seen, linked or not. */
+export interface ProjNewsTable {
+  /** newsKey(url): sha256 of the canonical URL. */
+  news_id: string;
+  /** NewsArticlePayload JSON. */
+  payload_json: string;
+  observed_at: string;
+}
+
+export interface ProjNewsLinksTable {
+  cik: string;
+  news_id: string;
+  confidence: number;
+  reason: string;
+}
+
+export interface ProjLinkSignaturesTable {
+  cik: string;
+  signature: string;
+}
+
 export interface ReadDatabase {
   companies: CompaniesTable;
   company_tickers: CompanyTickersTable;
@@ -183,4 +253,11 @@ export interface ReadDatabase {
   proj_filing_state: ProjFilingStateTable;
   proj_ticker_hints: ProjTickerHintsTable;
   proj_skipped_events: ProjSkippedEventsTable;
+  proj_document_terms: ProjDocumentTermsTable;
+  proj_financial_snapshots: ProjFinancialSnapshotsTable;
+  proj_ipo_rows: ProjIpoRowsTable;
+  proj_daily_bars: ProjDailyBarsTable;
+  proj_news: ProjNewsTable;
+  proj_news_links: ProjNewsLinksTable;
+  proj_link_signatures: ProjLinkSignaturesTable;
 }

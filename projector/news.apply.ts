@@ -1,0 +1,68 @@
+import type { StoredEvent } from '../schema/events/event-log.ts';
+import type { ArticlePublishedPayload, NewsArticlePayload } from '../schema/events/event-types.ts';
+import type { EnrichmentState, NewsLink, StoredNews } from './enrichment.store.ts';
+import { linkArticle, type LinkCandidate } from './news/company.link.ts';
+import { newsKey } from './news/url.normalize.ts';
+
+export class UnreadableNewsEventError extends Error {}
+
+/**
+ * `news.article`: kept whether or not it links; linked against every company served so far. A company
+ * derived later (or renamed) re-links all stored news itself (see relinkIfChanged), so the links
+ * end up a function of the final names and tickers whatever the arrival order.
+ * Returns the CIKs whose news changed.
+ */
+export function applyNewsArticle(state: EnrichmentState, event: StoredEvent): string[] {
+  const payload = readNewsPayload(event.payload);
+  const newsId = newsKey(payload.article.url);
+  const before = state.linkedCiks(newsId);
+  if (!state.putNews(newsId, payload, event.observedAt)) return [];
+  const stored: StoredNews = { newsId, payload, observedAt: event.observedAt };
+  const links = linkArticle(articleText(stored), state.servedCandidates());
+  for (const l of links) state.link(l.candidate.cik as string, { newsId, confidence: l.confidence, reason: l.reason });
+  return [...new Set([...before, ...links.map((l) => l.candidate.cik as string)])].sort();
+}
+
+/** The signature of what a company is linked by; a change means its news must be re-linked. */
+export function linkSignature(candidate: LinkCandidate): string {
+  return JSON.stringify([candidate.name, [...candidate.tickers].sort(), candidate.formerNames ?? []]);
+}
+
+/** Re-links every stored article to one company when its name or tickers changed since the last linking. */
+export function relinkIfChanged(state: EnrichmentState, candidate: LinkCandidate & { cik: string }): void {
+  const signature = linkSignature(candidate);
+  if (state.linkSignature(candidate.cik) === signature) return;
+  const links: NewsLink[] = [];
+  for (const news of state.allNews()) {
+    const [link] = linkArticle(articleText(news), [candidate]);
+    if (link) links.push({ newsId: news.newsId, confidence: link.confidence, reason: link.reason });
+  }
+  state.relinkCompany(candidate.cik, links);
+  state.setLinkSignature(candidate.cik, signature);
+}
+
+function articleText(news: StoredNews) {
+  const a = news.payload.article;
+  return { title: a.title, description: a.description, content: a.content, url: a.url };
+}
+
+function readNewsPayload(payload: unknown): NewsArticlePayload {
+  const p = (payload ?? {}) as Partial<NewsArticlePayload>;
+  const a = p.article as Partial<NewsArticlePayload['article']> | undefined;
+  if (!a || typeof a.url !== 'string' || a.url.trim() === '') throw new UnreadableNewsEventError('news article lacks a url');
+  if (!a.source || typeof a.source.name !== 'string') throw new UnreadableNewsEventError('news article lacks a source name');
+  if (typeof p.provider !== 'string') throw new UnreadableNewsEventError('news article lacks its provider');
+  return p as NewsArticlePayload;
+}
+
+/** `article.published`: the payload is the served row. */
+export function readArticlePayload(payload: unknown): ArticlePublishedPayload {
+  const p = (payload ?? {}) as Partial<ArticlePublishedPayload>;
+  for (const key of ['id', 'title', 'publishedAt', 'path', 'html', 'summary'] as const) {
+    if (typeof p[key] !== 'string') throw new UnreadableNewsEventError(`published article lacks ${key}`);
+  }
+  if (!['daily_spotlight', 'weekly_review', 'quarterly_review'].includes(p.sourceKind as string)) {
+    throw new UnreadableNewsEventError(`published article has an unknown kind ${String(p.sourceKind)}`);
+  }
+  return p as ArticlePublishedPayload;
+}

@@ -1,0 +1,48 @@
+import type { ApiCompanyNews, ApiNews } from '../schema/api/types.ts';
+import type { NewsTable } from '../schema/read/tables.ts';
+import { jsonHead } from './json-head.ts';
+import type { StoredNews } from './enrichment.store.ts';
+
+/**
+ * Served news rows of one company from its linked articles. An article is served only when it
+ * states when it was published (the API's publishedAt is required and the list is ordered by it);
+ * undated articles stay in proj_news and are served once a provider supplies a date. A missing
+ * title is served as an empty string rather than made up. `content` lives in content_json, sent
+ * only with include=content.
+ */
+export function deriveNewsRows(cik: string, companyName: string, linked: readonly StoredNews[]): NewsTable[] {
+  const rows: NewsTable[] = [];
+  for (const news of linked) {
+    const a = news.payload.article;
+    const publishedAt = isoTimestamp(a.publishedAt);
+    if (!publishedAt) continue;
+    const detail: Omit<ApiCompanyNews, 'content'> = {
+      sourceName: a.source.name,
+      title: a.title ?? '',
+      description: a.description,
+      url: a.url,
+      urlToImage: a.urlToImage,
+      publishedAt,
+    };
+    const listed: Omit<ApiNews, 'content'> = { cik, companyName, ...detail, provider: news.payload.provider };
+    rows.push({
+      published_at: publishedAt,
+      news_id: news.newsId,
+      cik,
+      company_name: companyName,
+      name_lower: companyName.toLowerCase(),
+      provider: news.payload.provider,
+      source_name: a.source.name,
+      json: jsonHead(listed),
+      detail_json: jsonHead(detail),
+      content_json: JSON.stringify(a.content),
+    });
+  }
+  return rows;
+}
+
+function isoTimestamp(value: string | null): string | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}

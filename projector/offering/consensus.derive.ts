@@ -1,0 +1,105 @@
+/**
+ * Consensus offering facts across sources, field by field, by this priority (first non-null wins):
+ *   offerPrice         EDGAR final prospectus (424B4/424B1) > vendor table > EDGAR preliminary fixed price
+ *   offerPriceLow/High EDGAR latest prospectus range > vendor filing range
+ *   totalShares        EDGAR latest prospectus > vendor
+ *   grossProceeds      EDGAR latest prospectus > vendor
+ *   ticker             submissions tickers > company_tickers > EDGAR prospectus proposed symbol > vendor
+ *   exchange           submissions exchanges > company_tickers > EDGAR prospectus exchange
+ *   listingDate        first daily bar > vendor trade date > lifecycle expected first trade date
+ * `sourceSummary` keeps what every source said, so a disagreement stays visible. `resolvedAt` is the
+ * latest observation time among the sources that contributed a value (deterministic, no clock).
+ */
+import type { ApiConsensus, ApiTermsExtended } from '../../schema/api/types.ts';
+
+export interface VendorRow {
+  source: string;
+  ticker: string | null;
+  offerPrice: number | null;
+  rangeLow: number | null;
+  rangeHigh: number | null;
+  tradeDate: string | null;
+  shares?: number | null;
+  proceeds?: number | null;
+  observedAt: string;
+}
+
+export interface ConsensusInput {
+  edgar?: { accessionNumber: string; formType: string; terms: ApiTermsExtended; observedAt: string } | null;
+  submissions?: { tickers: string[]; exchanges: Array<string | null>; observedAt: string } | null;
+  companyTickers?: { ticker: string; exchange: string | null; observedAt: string } | null;
+  vendors?: readonly VendorRow[];
+  firstBar?: { date: string; observedAt: string } | null;
+  expectedFirstTradeDate?: { date: string; observedAt: string } | null;
+}
+
+type Candidate<T> = [T | null | undefined, string | undefined];
+
+export function deriveConsensus(input: ConsensusInput): ApiConsensus {
+  const used = new Set<string>();
+  const times = new Map<string, string>();
+  const e = input.edgar;
+  const final = e && (e.formType === '424B4' || e.formType === '424B1');
+  if (e) times.set('edgar', e.observedAt);
+  if (input.submissions) times.set('submissions', input.submissions.observedAt);
+  if (input.companyTickers) times.set('company_tickers', input.companyTickers.observedAt);
+  if (input.firstBar) times.set('prices', input.firstBar.observedAt);
+  if (input.expectedFirstTradeDate) times.set('lifecycle', input.expectedFirstTradeDate.observedAt);
+  for (const v of input.vendors ?? []) times.set(v.source, v.observedAt);
+
+  const pick = <T>(...candidates: Candidate<T>[]): T | null => {
+    for (const [value, source] of candidates) {
+      if (value !== null && value !== undefined && source) {
+        used.add(source);
+        return value;
+      }
+    }
+    return null;
+  };
+  const vendorFirst = <K extends keyof VendorRow>(key: K): Candidate<VendorRow[K]> => {
+    const v = (input.vendors ?? []).find((r) => r[key] !== null && r[key] !== undefined);
+    return [v?.[key], v?.source];
+  };
+  const sub = input.submissions;
+  const ct = input.companyTickers;
+  const result: ApiConsensus = {
+    ticker: pick<string>([sub?.tickers[0], 'submissions'], [ct?.ticker, 'company_tickers'], [e?.terms.tickerHint, 'edgar'], vendorFirst('ticker') as Candidate<string>),
+    exchange: pick<string>([sub?.exchanges[0], 'submissions'], [ct?.exchange, 'company_tickers'], [e?.terms.exchangeHint, 'edgar']),
+    listingDate: pick<string>([input.firstBar?.date, 'prices'], vendorFirst('tradeDate') as Candidate<string>, [input.expectedFirstTradeDate?.date, 'lifecycle']),
+    offerPrice: pick<number>([final ? e?.terms.offeringPrice : null, 'edgar'], vendorFirst('offerPrice') as Candidate<number>, [e?.terms.offeringPrice, 'edgar']),
+    offerPriceLow: pick<number>([e?.terms.priceRangeLow, 'edgar'], vendorFirst('rangeLow') as Candidate<number>),
+    offerPriceHigh: pick<number>([e?.terms.priceRangeHigh, 'edgar'], vendorFirst('rangeHigh') as Candidate<number>),
+    totalShares: pick<number>([e?.terms.totalSharesOffered, 'edgar'], vendorFirst('shares') as Candidate<number>),
+    grossProceeds: pick<number>([e?.terms.grossProceeds, 'edgar'], vendorFirst('proceeds') as Candidate<number>),
+    resolvedAt: '',
+    sourceSummary: {},
+  };
+  result.resolvedAt = [...used].map((s) => times.get(s) ?? '').sort().pop() || [...times.values()].sort().pop() || '1970-01-01T00:00:00Z';
+
+  const summary: Record<string, string | null> = {};
+  if (e) summary.edgar = describe(`${e.formType} ${e.accessionNumber}`, { ticker: e.terms.tickerHint, exchange: e.terms.exchangeHint, price: e.terms.offeringPrice, low: e.terms.priceRangeLow, high: e.terms.priceRangeHigh, shares: e.terms.totalSharesOffered });
+  if (sub) summary.submissions = sub.tickers.length > 0 ? `tickers ${sub.tickers.map((t, i) => `${t} (${sub.exchanges[i] ?? 'no exchange'})`).join(', ')}` : null;
+  if (ct) summary.company_tickers = `ticker ${ct.ticker}${ct.exchange ? ` on ${ct.exchange}` : ''}`;
+  if (input.firstBar) summary.prices = `first daily bar ${input.firstBar.date}`;
+  if (input.expectedFirstTradeDate) summary.lifecycle = `expected first trade ${input.expectedFirstTradeDate.date}`;
+  for (const v of input.vendors ?? []) {
+    summary[v.source] = describe(null, { ticker: v.ticker, price: v.offerPrice, low: v.rangeLow, high: v.rangeHigh, shares: v.shares ?? null, tradeDate: v.tradeDate });
+  }
+  result.sourceSummary = summary;
+  return result;
+}
+
+function describe(
+  prefix: string | null,
+  f: { ticker?: string | null; exchange?: string | null; price?: number | null; low?: number | null; high?: number | null; shares?: number | null; tradeDate?: string | null },
+): string | null {
+  const parts: string[] = [];
+  if (f.price !== null && f.price !== undefined) parts.push(`offer $${f.price.toFixed(2)}`);
+  if (f.low != null && f.high != null) parts.push(`range $${f.low.toFixed(2)}–$${f.high.toFixed(2)}`);
+  if (f.shares != null) parts.push(`${f.shares.toLocaleString('en-US')} shares`);
+  if (f.ticker) parts.push(`ticker ${f.ticker}`);
+  if (f.exchange) parts.push(`exchange ${f.exchange}`);
+  if (f.tradeDate) parts.push(`trade date ${f.tradeDate}`);
+  if (parts.length === 0) return null;
+  return prefix ? `${prefix}: ${parts.join('; ')}` : parts.join('; ');
+}
