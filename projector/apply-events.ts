@@ -3,20 +3,39 @@ import { CompanyTickersParseError, parseCompanyTickers } from '../schema/edgar/c
 import { parseSubmissions, SubmissionsParseError } from '../schema/edgar/submissions.parse.ts';
 import type { StoredEvent } from '../schema/events/event-log.ts';
 import type { IndexEntryPayload } from '../schema/events/event-types.ts';
+import { documentMeta, readDocumentTerms } from './document.apply.ts';
+import type { EnrichmentState } from './enrichment.store.ts';
+import { applyCompanyFacts, applyDailyBars, applyIpoRow, UnreadableMarketEventError } from './market.apply.ts';
+import { applyNewsArticle, readArticlePayload, UnreadableNewsEventError } from './news.apply.ts';
+import type { ServedTables } from './served.store.ts';
 import type { ProjectorState } from './state.store.ts';
 
 /** A payload the projector cannot read: the event is recorded in proj_skipped_events and passed over. */
 export class UnreadableEventError extends Error {}
 
 export function isUnreadable(error: unknown): error is Error {
-  return error instanceof UnreadableEventError || error instanceof SubmissionsParseError || error instanceof CompanyTickersParseError;
+  return (
+    error instanceof UnreadableEventError ||
+    error instanceof SubmissionsParseError ||
+    error instanceof CompanyTickersParseError ||
+    error instanceof UnreadableMarketEventError ||
+    error instanceof UnreadableNewsEventError
+  );
+}
+
+/** Everything an event may write: the projector's state and, for articles, the served table itself. */
+export interface ApplyTarget {
+  state: ProjectorState;
+  enrichment: EnrichmentState;
+  served: ServedTables;
 }
 
 /**
- * Folds one event into the projector state and adds the CIKs whose facts changed to `touched`.
- * Event types other steps own (documents, news, bars, ...) pass through untouched.
+ * Folds one event into the projector state and adds the CIKs whose served rows may change to
+ * `touched`. `correction` events have no projection yet and pass through.
  */
-export function applyEvent(state: ProjectorState, event: StoredEvent, touched: Set<string>): void {
+export function applyEvent(target: ApplyTarget, event: StoredEvent, touched: Set<string>): void {
+  const { state, enrichment } = target;
   switch (event.type) {
     case 'edgar.submissions':
       return applySubmissions(state, event, touched);
@@ -24,9 +43,41 @@ export function applyEvent(state: ProjectorState, event: StoredEvent, touched: S
       return applyIndexEntry(state, event, touched);
     case 'edgar.company_tickers':
       return applyCompanyTickers(state, event, touched);
+    case 'edgar.document':
+      return applyDocument(target, event, touched);
+    case 'edgar.companyfacts': {
+      const cik = applyCompanyFacts(enrichment, event);
+      if (cik && state.companyExists(cik)) markChanged(state, cik, event.observedAt, touched);
+      return;
+    }
+    case 'reference.ipo_row':
+      for (const cik of applyIpoRow(enrichment, event)) markChanged(state, cik, event.observedAt, touched);
+      return;
+    case 'market.daily_bars':
+      for (const cik of applyDailyBars(enrichment, event)) markChanged(state, cik, event.observedAt, touched);
+      return;
+    case 'news.article':
+      // News changes a company's news list, not the company: its updatedAt stays.
+      for (const cik of applyNewsArticle(enrichment, event)) touched.add(cik);
+      return;
+    case 'article.published':
+      target.served.writeArticle(readArticlePayload(event.payload));
+      return;
     default:
       return;
   }
+}
+
+function applyDocument(target: ApplyTarget, event: StoredEvent, touched: Set<string>): void {
+  const meta = documentMeta(event);
+  if (!meta) throw new UnreadableEventError('document event lacks a CIK or accession number in its meta');
+  const body = event.body();
+  if (!body) throw new UnreadableEventError('document event carries no body');
+  const read = readDocumentTerms(body.toString('utf8'), meta, target.enrichment.filingForm(meta.cik, meta.accessionNumber));
+  if (!read) return;
+  target.enrichment.putDocument(event.seq, read);
+  // The document is kept even when its company is not known yet: the company's first derivation reads it.
+  if (target.state.companyExists(meta.cik)) markChanged(target.state, meta.cik, event.observedAt, touched);
 }
 
 function applySubmissions(state: ProjectorState, event: StoredEvent, touched: Set<string>): void {

@@ -1,26 +1,28 @@
-import type { ApiCompany } from '../schema/api/types.ts';
+import type { ApiCompany, ApiFinancialSnapshot } from '../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../schema/read/tables.ts';
-import { deriveDealType, isIpoFamily, kindOf } from './deal-type.derive.ts';
-import { currentDeal, dealStatus, groupDeals, listingFilingDates } from './deals.derive.ts';
+import { kindOf } from './deal-type.derive.ts';
 import { chronological, type CompanyFacts, type FilingFact, type TickerHint } from './facts.ts';
 import { marketOf } from './market.derive.ts';
-
-/** The columns this step owns; enrichment columns (terms, consensus, ...) belong to later steps. */
-export type CompanyIdentityRow = Omit<
-  CompaniesTable,
-  | 'latest_terms_json'
-  | 'latest_terms_detail_json'
-  | 'classification_json'
-  | 'consensus_json'
-  | 'financial_snapshot_json'
-  | 'lockup_schedule_json'
->;
+import type { CompanyOffering } from './offering.derive.ts';
+import { isIpoFamily } from './offering/deal-type.derive.ts';
+import { grossProceedsBasis, latestTermsList, lockupScheduleOf } from './terms.derive.ts';
 
 export interface DerivedCompany {
-  row: CompanyIdentityRow;
+  row: CompaniesTable;
   tickers: CompanyTickersTable[];
   /** The FTS5 `company_search` row. */
   search: { cik: string; name: string; tickers: string };
+}
+
+/** Who the company is: the name and tickers every other step (news links, vendor rows, bars) joins on. */
+export interface CompanyIdentity {
+  name: string;
+  tickerHint: string | null;
+  exchangeHint: string | null;
+  /** Upper case, primary first: the submissions page's, then company_tickers.json's. */
+  allTickers: string[];
+  /** The company_tickers.json titles, which name the company as the exchange lists it. */
+  hintTitles: string[];
 }
 
 /** Company name: the submissions page's, else the newest index row's, else company_tickers.json's title. */
@@ -32,35 +34,52 @@ export function companyName(facts: CompanyFacts, filings: readonly FilingFact[],
   return newestNamed?.companyName ?? hints[0]?.title ?? facts.cik;
 }
 
-export function deriveCompany(facts: CompanyFacts, filings: readonly FilingFact[], hints: readonly TickerHint[]): DerivedCompany {
-  const name = companyName(facts, filings, hints);
+export function companyIdentity(facts: CompanyFacts, filings: readonly FilingFact[], hints: readonly TickerHint[]): CompanyIdentity {
   const fromSubmissions = facts.tickers.length > 0;
-  const tickerHint = fromSubmissions ? facts.tickers[0].toUpperCase() : (hints[0]?.ticker ?? null);
-  const exchangeHint = fromSubmissions ? (facts.exchanges[0] ?? null) : (hints[0]?.exchange ?? null);
-  const market = marketOf(exchangeHint);
+  return {
+    name: companyName(facts, filings, hints),
+    tickerHint: fromSubmissions ? facts.tickers[0].toUpperCase() : (hints[0]?.ticker ?? null),
+    exchangeHint: fromSubmissions ? (facts.exchanges[0] ?? null) : (hints[0]?.exchange ?? null),
+    allTickers: [...new Set([...facts.tickers.map((t) => t.toUpperCase()), ...hints.map((h) => h.ticker)])],
+    hintTitles: [...new Set(hints.map((h) => h.title))],
+  };
+}
 
+export interface CompanyEnrichment {
+  classificationJson: string;
+  consensusJson: string;
+  snapshot: ApiFinancialSnapshot | null;
+}
+
+/**
+ * The served company row. Status and deal type come from the offering rules (lifecycle of the
+ * current deal); `is_ipo`, `kind` and `market` follow the final deal type, the market falling back
+ * to the exchange the latest prospectus names when the company has no exchange yet.
+ */
+export function deriveCompany(
+  facts: CompanyFacts,
+  filings: readonly FilingFact[],
+  identity: CompanyIdentity,
+  offering: CompanyOffering,
+  enrichment: CompanyEnrichment,
+): DerivedCompany {
+  const { name, tickerHint, exchangeHint, allTickers } = identity;
+  const latestTerms = offering.latestTerms?.doc.terms ?? null;
+  const market = marketOf(exchangeHint ?? latestTerms?.exchangeHint ?? null);
   const latest = filings.length > 0 ? [...filings].sort(chronological)[filings.length - 1] : null;
-  const deals = groupDeals(filings);
-  const deal = currentDeal(deals);
-  // Trading evidence comes from the submissions page when we have one: its tickers are empty
-  // before listing and after delisting, while a company_tickers.json snapshot may be older.
-  const hasExchangeTicker = facts.name !== null ? fromSubmissions && market !== 'otc' : tickerHint !== null && market !== 'otc';
-  const offeringStatus = deal ? dealStatus(deal, { listingFilingDates: listingFilingDates(filings), hasExchangeTicker }) : 'none';
-  const dealType = deriveDealType({ sic: facts.sic, deal, filings, market });
-
   const api: ApiCompany = {
     cik: facts.cik,
     name,
     updatedAt: facts.updatedAt,
     latestFormType: latest?.formType ?? null,
     latestFilingDate: latest?.filingDate ?? null,
-    offeringStatus,
-    dealType,
+    offeringStatus: offering.lifecycle.offeringStatus,
+    dealType: offering.dealType,
     tickerHint,
     exchangeHint,
     sicDescription: facts.sicDescription,
   };
-  const allTickers = [...new Set([...facts.tickers.map((t) => t.toUpperCase()), ...hints.map((h) => h.ticker)])];
+  const lockup = lockupScheduleOf(offering.lifecycle.currentDeal, offering.termsByAccession);
   return {
     row: {
       sort_date: api.latestFilingDate ?? '',
@@ -69,14 +88,20 @@ export function deriveCompany(facts: CompanyFacts, filings: readonly FilingFact[
       name_lower: name.toLowerCase(),
       ticker: tickerHint,
       exchange: exchangeHint,
-      offering_status: offeringStatus,
-      deal_type: dealType,
+      offering_status: api.offeringStatus,
+      deal_type: api.dealType,
       market,
-      is_ipo: isIpoFamily(dealType) ? 1 : 0,
-      kind: kindOf(dealType),
-      gross_proceeds: null,
+      is_ipo: isIpoFamily(api.dealType) ? 1 : 0,
+      kind: kindOf(api.dealType),
+      gross_proceeds: grossProceedsBasis(latestTerms),
       updated_at: facts.updatedAt,
       json: jsonHead(api),
+      latest_terms_json: JSON.stringify(latestTerms ? latestTermsList(latestTerms) : null),
+      latest_terms_detail_json: JSON.stringify(latestTerms),
+      classification_json: enrichment.classificationJson,
+      consensus_json: enrichment.consensusJson,
+      financial_snapshot_json: JSON.stringify(enrichment.snapshot),
+      lockup_schedule_json: JSON.stringify(lockup),
     },
     tickers: allTickers.map((ticker) => ({ ticker, cik: facts.cik, is_primary: ticker === tickerHint ? 1 : 0 })),
     search: { cik: facts.cik, name, tickers: allTickers.join(' ') },

@@ -45,7 +45,10 @@ export function isIpoFamily(dealType: string): boolean {
   return IPO_FAMILY.has(dealType);
 }
 
-/** The `kind` filter: operating, spac, funds, follow_on; null when no deal type applies. */
+/**
+ * The `kind` filter: operating, spac, funds, follow_on; null when no kind applies (debt, business
+ * combinations, unknown). A resale by an already public issuer sells listed stock, so it is a follow_on.
+ */
 export function kindOf(dealType: string): 'operating' | 'spac' | 'funds' | 'follow_on' | null {
   switch (dealType) {
     case 'spac':
@@ -53,11 +56,13 @@ export function kindOf(dealType: string): 'operating' | 'spac' | 'funds' | 'foll
     case 'fund':
       return 'funds';
     case 'follow_on':
+    case 'resale':
       return 'follow_on';
     case 'ipo':
     case 'uplisting':
     case 'direct_listing':
     case 'reg_a':
+    case 'other':
       return 'operating';
     default:
       return null;

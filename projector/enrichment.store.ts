@@ -75,6 +75,7 @@ export class EnrichmentState {
   private readonly selectAllNews;
   private readonly selectNewsByIds;
   private readonly deleteLinksOfCik;
+  private readonly deleteLinksOfNews;
   private readonly insertLink;
   private readonly selectLinks;
   private readonly selectSignature;
@@ -124,6 +125,7 @@ export class EnrichmentState {
        JOIN proj_news n ON n.news_id = l.news_id WHERE l.cik = ? ORDER BY n.news_id`,
     );
     this.deleteLinksOfCik = db.prepare('DELETE FROM proj_news_links WHERE cik = ?');
+    this.deleteLinksOfNews = db.prepare('DELETE FROM proj_news_links WHERE news_id = ?');
     this.insertLink = db.prepare(
       `INSERT INTO proj_news_links (cik, news_id, confidence, reason) VALUES (?, ?, ?, ?)
        ON CONFLICT (cik, news_id) DO UPDATE SET confidence = excluded.confidence, reason = excluded.reason`,
@@ -262,6 +264,11 @@ export class EnrichmentState {
 
   link(cik: string, link: NewsLink): void {
     this.insertLink.run(cik, link.newsId, link.confidence, link.reason);
+  }
+
+  /** Drops every link of one article (before it is linked again). */
+  unlinkNews(newsId: string): void {
+    this.deleteLinksOfNews.run(newsId);
   }
 
   /** Replaces every news link of one company. */

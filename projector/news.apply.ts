@@ -18,6 +18,7 @@ export function applyNewsArticle(state: EnrichmentState, event: StoredEvent): st
   const before = state.linkedCiks(newsId);
   if (!state.putNews(newsId, payload, event.observedAt)) return [];
   const stored: StoredNews = { newsId, payload, observedAt: event.observedAt };
+  state.unlinkNews(newsId);
   const links = linkArticle(articleText(stored), state.servedCandidates());
   for (const l of links) state.link(l.candidate.cik as string, { newsId, confidence: l.confidence, reason: l.reason });
   return [...new Set([...before, ...links.map((l) => l.candidate.cik as string)])].sort();

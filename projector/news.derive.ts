@@ -1,6 +1,6 @@
 import type { ApiCompanyNews, ApiNews } from '../schema/api/types.ts';
 import type { NewsTable } from '../schema/read/tables.ts';
-import { jsonHead } from './json-head.ts';
+import { jsonHead } from './company.derive.ts';
 import type { StoredNews } from './enrichment.store.ts';
 
 /**

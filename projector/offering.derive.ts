@@ -1,11 +1,12 @@
 import type { ApiAiEnrichment, ApiTermsExtended } from '../schema/api/types.ts';
 import { PROSPECTUS_FORMS } from './document.apply.ts';
 import type { DocumentTerms } from './enrichment.store.ts';
-import { chronological, type CompanyFacts, type FilingFact } from './facts.ts';
+import type { CompanyFacts } from './facts.ts';
+import type { FilingFact } from './offering/types.ts';
 import { deriveDealType, type DealType } from './offering/deal-type.derive.ts';
 import type { Deal } from './offering/deals.group.ts';
 import { amendmentNumbers, changeSummary, formSummary, termChanges } from './offering/filing-summary.derive.ts';
-import { baseForm, OPENING_FORMS, PRICED_FORMS } from './offering/forms.ts';
+import { baseForm, chronological, OPENING_FORMS, PRICED_FORMS } from './offering/forms.ts';
 import { deriveLifecycle, type CompanyLifecycle, type DealLifecycle } from './offering/lifecycle.derive.ts';
 
 /** Terms of one filing whose document was read, joined to the filing's own facts. */
@@ -118,7 +119,7 @@ function filingOfferings(
   companyName: string,
 ): Map<string, FilingOffering> {
   const out = new Map<string, FilingOffering>();
-  const context = new Map<string, { deal: DealLifecycle; amendment: number | undefined; previous: FilingTermsFact | FilingFact | null }>();
+  const context = new Map<string, { deal: DealLifecycle; amendment: number | undefined; previous: FilingFact | null }>();
   for (const deal of lifecycle.deals) {
     const numbers = amendmentNumbers(deal.filings);
     let previous: FilingFact | null = null;
@@ -131,7 +132,7 @@ function filingOfferings(
   for (const filing of sorted) {
     const ctx = context.get(filing.accessionNumber);
     const read = terms.get(filing.accessionNumber) ?? null;
-    const previous = ctx?.previous ? { filing: ctx.previous as FilingFact, terms: terms.get((ctx.previous as FilingFact).accessionNumber)?.doc.terms ?? null } : null;
+    const previous = ctx?.previous ? { filing: ctx.previous, terms: terms.get(ctx.previous.accessionNumber)?.doc.terms ?? null } : null;
     const current = { filing, terms: read?.doc.terms ?? null };
     const isRegistration = PROSPECTUS_FORMS.has(filing.formType);
     out.set(filing.accessionNumber, {

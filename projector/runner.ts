@@ -2,8 +2,8 @@ import { dirname } from 'node:path';
 import type { EventLog, StoredEvent } from '../schema/events/event-log.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
 import { applyEvent, isUnreadable } from './apply-events.ts';
-import { deriveCompany } from './company.derive.ts';
-import { deriveFiling } from './filing.derive.ts';
+import { deriveCompanyRows } from './company-rows.derive.ts';
+import { EnrichmentState } from './enrichment.store.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { ServedTables } from './served.store.ts';
 import { ProjectorState } from './state.store.ts';
@@ -11,7 +11,7 @@ import { ProjectorState } from './state.store.ts';
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '1';
+export const PROJECTOR_VERSION = '2';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {
@@ -19,6 +19,8 @@ export interface ProjectProgress {
   events: number;
   batches: number;
   companiesDerived: number;
+  /** Companies re-derived because the as-of date moved (see asOfDate). */
+  companiesSwept: number;
 }
 
 export interface ProjectResult extends ProjectProgress {
@@ -58,36 +60,55 @@ function runBatches(options: ProjectOptions): ProjectResult {
   const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
-  const state = new ProjectorState(readDb);
-  const served = new ServedTables(readDb);
+  const target = { state: new ProjectorState(readDb), enrichment: new EnrichmentState(readDb), served: new ServedTables(readDb) };
   const readCheckpoint = readDb.prepare('SELECT last_seq FROM projector_checkpoint WHERE projection = ?').pluck();
   const writeCheckpoint = readDb.prepare(
     `INSERT INTO projector_checkpoint (projection, last_seq, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (projection) DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at`,
   );
   const countSkipped = readDb.prepare('SELECT count(*) FROM proj_skipped_events').pluck();
+  const readMeta = readDb.prepare('SELECT value FROM read_meta WHERE key = ?').pluck();
+  const writeMeta = readDb.prepare(`INSERT INTO read_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+  const allCiks = readDb.prepare('SELECT cik FROM proj_company_state ORDER BY cik').pluck();
   // Stamped by whoever projects, so `projectLive` can tell a generation built by other derivations.
-  readDb
-    .prepare(`INSERT INTO read_meta (key, value) VALUES ('projector_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
-    .run(PROJECTOR_VERSION);
+  writeMeta.run('projector_version', PROJECTOR_VERSION);
   const skippedBefore = countSkipped.get() as number;
+  const asOf = () => (readMeta.get(AS_OF_KEY) as string | undefined) ?? null;
 
-  const progress: ProjectProgress = { lastSeq: (readCheckpoint.get(PROJECTION_NAME) as number | undefined) ?? 0, events: 0, batches: 0, companiesDerived: 0 };
+  const progress: ProjectProgress = {
+    lastSeq: (readCheckpoint.get(PROJECTION_NAME) as number | undefined) ?? 0,
+    events: 0,
+    batches: 0,
+    companiesDerived: 0,
+    companiesSwept: 0,
+  };
   const projectBatch = readDb.transaction((events: StoredEvent[]) => {
     const touched = new Set<string>();
+    let latest = asOf();
     for (const event of events) {
+      if (latest === null || event.observedAt > latest) latest = event.observedAt;
       try {
-        applyEvent(state, event, touched);
+        applyEvent(target, event, touched);
       } catch (error) {
         if (!isUnreadable(error)) throw error;
-        state.recordSkipped(event.seq, event.type, error.message);
+        target.state.recordSkipped(event.seq, event.type, error.message);
       }
     }
-    for (const cik of [...touched].sort()) rederive(state, served, cik);
+    if (latest !== null) writeMeta.run(AS_OF_KEY, latest);
+    const today = asOfDate(latest);
+    for (const cik of [...touched].sort()) rederive(target, cik, today);
     options.beforeCommit?.({ events, touched });
     const lastSeq = events[events.length - 1].seq;
     writeCheckpoint.run(PROJECTION_NAME, lastSeq, clock().toISOString());
     return { lastSeq, derived: touched.size };
+  });
+  // Overlays (stale, postponed, listed-by-date) read the as-of date: when it moved, every company is
+  // re-derived once, so each row reflects the same date whichever batch last touched it.
+  const sweep = readDb.transaction((today: string) => {
+    const ciks = allCiks.all() as string[];
+    for (const cik of ciks) rederive(target, cik, today);
+    writeMeta.run(SWEPT_AS_OF_KEY, today);
+    return ciks.length;
   });
 
   for (;;) {
@@ -100,17 +121,34 @@ function runBatches(options: ProjectOptions): ProjectResult {
     progress.companiesDerived += derived;
     options.onProgress?.({ ...progress });
   }
+  const today = asOf() === null ? null : asOfDate(asOf());
+  if (today !== null && readMeta.get(SWEPT_AS_OF_KEY) !== today) {
+    progress.companiesSwept += sweep(today);
+    options.onProgress?.({ ...progress });
+  }
   return { ...progress, skipped: (countSkipped.get() as number) - skippedBefore };
 }
 
+/**
+ * The projection's "today": the date of the latest observedAt among the events projected so far.
+ * Derived rows never read the wall clock, so a rebuild reproduces them byte for byte; the cost is
+ * that a stale or postponed overlay appears only once some later event has been observed (any
+ * fetch moves the date, and the scheduled refreshes fetch daily).
+ */
+function asOfDate(observedAt: string | null): string {
+  return observedAt === null ? '0000-00-00' : observedAt.slice(0, 10);
+}
+
+const AS_OF_KEY = 'as_of';
+const SWEPT_AS_OF_KEY = 'swept_as_of';
+
 /** Re-derives every served row of one company from the projector state. */
-function rederive(state: ProjectorState, served: ServedTables, cik: string): void {
-  const loaded = state.load(cik);
-  if (!loaded) return;
-  const company = deriveCompany(loaded.facts, loaded.filings, loaded.hints);
-  served.writeCompany(company);
-  served.writeFilings(
-    cik,
-    loaded.filings.map((f) => deriveFiling(f, company.row.name)),
-  );
+function rederive(target: { state: ProjectorState; enrichment: EnrichmentState; served: ServedTables }, cik: string, today: string): void {
+  const derived = deriveCompanyRows(target.state, target.enrichment, cik, today);
+  if (!derived) return;
+  const { served } = target;
+  served.writeCompany(derived.company);
+  served.writeFilings(cik, derived.filings);
+  served.writeOutcomes(cik, derived.outcomes);
+  served.writeNews(cik, derived.news);
 }

@@ -34,7 +34,7 @@ describe('projector on the real EDGAR sample', () => {
     tmp.remove();
   });
 
-  it('AAOI: every filing of the IPO carries the status it implies, and the company its current deal', () => {
+  it('AAOI: every filing of the IPO carries its deal status at that filing, and the company its IPO deal', () => {
     log.append(submissionsEvent(submissions(AAOI)));
     project();
     const rows = read.sqlite
@@ -45,8 +45,10 @@ describe('projector on the real EDGAR sample', () => {
     const statuses = rows.map((r) => [r.form_type, JSON.parse(`${r.json}}`).inferredStatus]);
     const byForm = Object.fromEntries(statuses);
     expect(byForm).toEqual({
-      DRS: 'draft', 'S-1': 'filed', 'S-1/A': 'amended', '8-A12B': 'listing_approved', CERTNAS: 'listing_approved',
-      EFFECT: 'effective', '424B4': 'priced',
+      // 8-A12B and CERTNAS belong to no deal: they carry the deal's status when they were filed. The
+      // 424B4 came after both listing filings and on the expected first trade date: listed.
+      DRS: 'draft', 'S-1': 'filed', 'S-1/A': 'amended', '8-A12B': 'amended', CERTNAS: 'amended',
+      EFFECT: 'effective', '424B4': 'listed',
     });
     const effect = JSON.parse(`${rows.find((r) => r.form_type === 'EFFECT')!.json}}`);
     expect(effect).toEqual({
@@ -58,7 +60,7 @@ describe('projector on the real EDGAR sample', () => {
       primaryDocument: 'xslEFFECTX01/primary_doc.xml',
       inferredStatus: 'effective',
       formTitle: 'Notice of effectiveness of a registration statement',
-      formSummary: null,
+      formSummary: expect.stringMatching(/^SEC notice that APPLIED OPTOELECTRONICS, INC\.'s? registration statement 333-190591 is effective/),
       changeSummary: null,
     });
     // Spec key order, no closing brace: the API appends include fragments.
@@ -67,7 +69,7 @@ describe('projector on the real EDGAR sample', () => {
     ]);
     expect(rows[0].json.endsWith('}')).toBe(false);
 
-    // The current deal is the 2019 S-3 shelf (EFFECT 2020-01-09): an effective follow-on, not an IPO.
+    // The latest IPO-family deal is the company's deal: the 2013 IPO, listed (8-A12B + CERTNAS), not the later shelves.
     const row = company(AAOI);
     expect(companyJson(AAOI)).toEqual({
       cik: AAOI,
@@ -75,26 +77,28 @@ describe('projector on the real EDGAR sample', () => {
       updatedAt: '2026-02-01T10:00:00.000Z',
       latestFormType: '10-Q',
       latestFilingDate: '2022-05-05',
-      offeringStatus: 'effective',
-      dealType: 'follow_on',
+      offeringStatus: 'listed',
+      dealType: 'ipo',
       tickerHint: 'AAOI',
       exchangeHint: 'Nasdaq',
       sicDescription: 'Semiconductors & Related Devices',
     });
     expect(row).toMatchObject({
-      sort_date: '2022-05-05', ticker: 'AAOI', exchange: 'Nasdaq', market: 'exchange', is_ipo: 0, kind: 'follow_on',
-      gross_proceeds: null, latest_terms_json: 'null', consensus_json: 'null',
+      sort_date: '2022-05-05', ticker: 'AAOI', exchange: 'Nasdaq', market: 'exchange', is_ipo: 1, kind: 'operating',
+      // No document of the company was projected: no terms.
+      gross_proceeds: null, latest_terms_json: 'null', latest_terms_detail_json: 'null',
     });
     const filingCount = read.sqlite.prepare('SELECT count(*) FROM filings WHERE cik = ?').pluck().get(AAOI);
     expect(filingCount).toBe(850);
   });
 
-  it('Learn CW (SIC 6770) is a SPAC whose S-1 deal priced; company_tickers.json supplies its tickers', () => {
+  it('Learn CW (SIC 6770) is a SPAC whose S-1 deal listed; company_tickers.json supplies its tickers', () => {
     log.appendMany([companyTickersEvent(), submissionsEvent(submissions(LEARN_CW))]);
     project();
     expect(companyJson(LEARN_CW)).toMatchObject({
       name: 'Learn CW Investment Corp',
-      offeringStatus: 'priced',
+      // 8-A12B (2021-10-06) and EFFECT/424B4 within days, the as-of date long past the first trade date.
+      offeringStatus: 'listed',
       dealType: 'spac',
       tickerHint: 'LCW',
       exchangeHint: null,
@@ -126,10 +130,13 @@ describe('projector on the real EDGAR sample', () => {
       .prepare(`SELECT json FROM filings WHERE cik = ? AND form_type = '424B4' AND filing_date = '2010-06-29'`)
       .pluck()
       .get(TESLA) as string;
-    expect(JSON.parse(`${ipoFiling}}`)).toMatchObject({ companyName: 'Tesla, Inc.', inferredStatus: 'priced', formTitle: 'Final prospectus' });
-    // The older page adds history, not news: name and latest filing stay, updatedAt moves to the new observation.
+    expect(JSON.parse(`${ipoFiling}}`)).toMatchObject({ companyName: 'Tesla, Inc.', inferredStatus: 'listed', formTitle: 'Final prospectus' });
+    // The older page adds history: name and latest filing stay, updatedAt moves to the new observation, and
+    // the 2010 IPO it reveals becomes the company's deal (the latest IPO-family deal wins over later shelves).
     const after = companyJson(TESLA);
-    expect({ ...after, updatedAt: before.updatedAt }).toEqual(before);
+    expect(before).toMatchObject({ dealType: 'follow_on', offeringStatus: 'effective' });
+    expect({ ...after, updatedAt: before.updatedAt, dealType: 'follow_on', offeringStatus: 'effective' }).toEqual(before);
+    expect(after).toMatchObject({ dealType: 'ipo', offeringStatus: 'listed' });
     expect(after.updatedAt).toBe('2026-02-01T11:00:00.000Z');
   });
 
@@ -138,7 +145,8 @@ describe('projector on the real EDGAR sample', () => {
     project();
     expect(companyJson(UTIME)).toMatchObject({
       name: 'UTime Ltd',
-      offeringStatus: 'filed',
+      // Nothing filed on the F-1 since 2020-03-18 and the as-of date is 2026-02-01: dormant (> 270 days).
+      offeringStatus: 'dormant',
       dealType: 'ipo',
       latestFormType: 'F-1',
       latestFilingDate: '2020-03-18',

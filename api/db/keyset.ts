@@ -17,7 +17,39 @@ export function keysetValues(key: readonly string[]): Record<string, string> {
   return values;
 }
 
-/** `json || fragment || '}'`: the stored head closed with the requested includes. */
+/** SQL text of `json || fragment || '}'`: the stored head closed with the requested includes. */
+export function closedJsonSql(head: string, fragments: readonly string[]): string {
+  return [head, ...fragments, `'}'`].join(' || ');
+}
+
+/** `closedJsonSql` as a selectable expression. */
 export function closedJson(head: string, fragments: readonly string[]): RawBuilder<string> {
-  return sql<string>`${sql.raw([head, ...fragments, `'}'`].join(' || '))}`;
+  return sql<string>`${sql.raw(closedJsonSql(head, fragments))}`;
+}
+
+/**
+ * Separates the key parts and the item JSON in a keyed row. The key columns are dates, CIKs,
+ * accession numbers, tickers and ids the projector writes, none of which holds a control character.
+ */
+export const KEY_SEPARATOR = '\u001f';
+
+/**
+ * `k0 || char(31) || k1 || char(31) || body` as one text column. The driver then builds one JS
+ * string per row rather than an array of values, about half the cost of a page's row conversion;
+ * only the last served row's key is ever split out (for the cursor). Key columns are NOT NULL.
+ */
+export function keyedRow(columns: readonly string[], bodySql: string): RawBuilder<string> {
+  return sql<string>`${sql.raw([...columns, bodySql].join(' || char(31) || '))}`;
+}
+
+/** Offset of the item JSON in a keyed row with `keyLength` key parts. */
+export function bodyOffset(row: string, keyLength: number): number {
+  let at = 0;
+  for (let i = 0; i < keyLength; i++) at = row.indexOf(KEY_SEPARATOR, at) + 1;
+  return at;
+}
+
+/** The key parts of a keyed row. */
+export function keyOf(row: string, keyLength: number): string[] {
+  return row.slice(0, bodyOffset(row, keyLength) - 1).split(KEY_SEPARATOR);
 }

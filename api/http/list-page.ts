@@ -1,23 +1,22 @@
 import { DEFAULT_PAGE_SIZE } from '../../schema/api/params.schema.ts';
-import type { CursorCodec, CursorKey } from './cursor.ts';
+import { bodyOffset, keyOf } from '../db/keyset.ts';
+import type { CursorCodec } from './cursor.ts';
 
 /**
- * A page query returns `limit + 1` rows of [...keyColumns, itemJson]. The extra row only proves
- * there is a next page; the cursor points at the last row served.
+ * A page query returns `limit + 1` keyed rows (see `keyedRow`). The extra row only proves there is
+ * a next page; the cursor points at the last row served. The envelope is built by concatenation:
+ * the items are already JSON, so nothing is parsed or re-serialised.
  */
-export function listPageBody(
-  rows: unknown[][],
-  limit: number,
-  keyLength: number,
-  cursors: CursorCodec,
-  endpoint: string,
-): string {
+export function listPageBody(rows: string[], limit: number, keyLength: number, cursors: CursorCodec, endpoint: string): string {
   const hasMore = rows.length > limit;
-  const served = hasMore ? rows.slice(0, limit) : rows;
-  let data = '';
-  for (let i = 0; i < served.length; i++) data += (i === 0 ? '' : ',') + (served[i][keyLength] as string);
-  const nextCursor = hasMore ? `"${cursors.encode(endpoint, served[limit - 1].slice(0, keyLength) as CursorKey)}"` : 'null';
-  return `{"data":[${data}],"next_cursor":${nextCursor},"has_more":${hasMore},"meta":{"count":${served.length}}}`;
+  const count = hasMore ? limit : rows.length;
+  let body = '{"data":[';
+  for (let i = 0; i < count; i++) {
+    const row = rows[i];
+    body += (i === 0 ? '' : ',') + row.slice(bodyOffset(row, keyLength));
+  }
+  const nextCursor = hasMore ? `"${cursors.encode(endpoint, keyOf(rows[limit - 1], keyLength))}"` : 'null';
+  return `${body}],"next_cursor":${nextCursor},"has_more":${hasMore},"meta":{"count":${count}}}`;
 }
 
 export const pageSize = (limit: number | undefined) => limit ?? DEFAULT_PAGE_SIZE;

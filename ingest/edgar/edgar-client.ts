@@ -88,8 +88,7 @@ export class EdgarClient {
     let attempt = 0;
     let pauses = 0;
     for (;;) {
-      await this.waitForPause();
-      await this.bucket.take();
+      await this.acquireSlot();
       attempt++;
       let response: Response;
       try {
@@ -132,6 +131,15 @@ export class EdgarClient {
 
   private pauseAll(ms: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+  }
+
+  /** A slot that is both under the rate and outside any pause, even one begun while queued. */
+  private async acquireSlot(): Promise<void> {
+    for (;;) {
+      await this.waitForPause();
+      await this.bucket.take();
+      if (this.clock.now() >= this.pausedUntil) return;
+    }
   }
 
   private async waitForPause(): Promise<void> {

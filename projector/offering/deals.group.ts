@@ -13,7 +13,7 @@ import {
   OPENING_FORMS, PRICED_FORMS, SHELF_FORMS, WITHDRAWAL_FORMS,
 } from './forms.ts';
 
-export interface Deal {
+export interface Deal<F extends FilingFact = FilingFact> {
   /** The 333-/024- number; `draft:<377-…>` for a draft that never flipped; `unnumbered:<accession>` for an index-only deal. */
   key: string;
   fileNumber: string | null;
@@ -21,8 +21,8 @@ export interface Deal {
   baseForm: string | null;
   draftFileNumbers: string[];
   mefFileNumbers: string[];
-  /** Oldest first. */
-  filings: FilingFact[];
+  /** Oldest first; the caller's own filing objects, richer types included. */
+  filings: F[];
   /** Date of the opening registration (or the first filing when none is visible). */
   openedDate: string;
 }
@@ -32,29 +32,29 @@ const DRAFT_FLIP_WINDOW_DAYS = 365;
 /** A 462(b) registration is filed on pricing day; the EFFECT or 424B it upsizes lands within days. */
 const MEF_LINK_WINDOW_DAYS = 5;
 
-interface Group {
+interface Group<F extends FilingFact = FilingFact> {
   key: string;
   fileNumber: string | null;
   baseForm: string | null;
   kind: 'registration' | 'draft' | 'mef';
-  filings: FilingFact[];
+  filings: F[];
   drafts: string[];
   mefs: string[];
 }
 
-export function groupDeals(filings: readonly FilingFact[]): Deal[] {
-  const groups = new Map<string, Group>();
-  const open = (key: string, kind: Group['kind'], fileNumber: string | null): Group => {
+export function groupDeals<F extends FilingFact>(filings: readonly F[]): Deal<F>[] {
+  const groups = new Map<string, Group<F>>();
+  const open = (key: string, kind: Group['kind'], fileNumber: string | null): Group<F> => {
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { key, fileNumber, baseForm: null, kind, filings: [], drafts: [], mefs: [] }));
     return g;
   };
-  let latestRegistration: Group | null = null;
+  let latestRegistration: Group<F> | null = null;
   for (const filing of [...filings].sort(chronological)) {
     const form = filing.formType;
     const base = baseForm(form);
     const number = filing.fileNumber;
-    let group: Group | null = null;
+    let group: Group<F> | null = null;
     if (DRAFT_FORMS.has(base)) {
       group = open(`draft:${number ?? filing.accessionNumber}`, 'draft', number);
       group.baseForm ??= base;
@@ -66,7 +66,7 @@ export function groupDeals(filings: readonly FilingFact[]): Deal[] {
       group = mef ?? open(number, 'registration', number);
     } else if (!number && OPENING_FORMS.has(base)) {
       // An index row: an amendment continues the latest deal of its form, an original opens one.
-      const latest = latestRegistration as Group | null;
+      const latest = latestRegistration as Group<F> | null;
       group = form !== base && latest?.baseForm === base ? latest : open(`unnumbered:${filing.accessionNumber}`, 'registration', null);
     } else if (!number && FOLLOWER_FORMS.has(form)) {
       group = latestRegistration ?? (WITHDRAWAL_FORMS.has(form) ? open(`unnumbered:${filing.accessionNumber}`, 'registration', null) : null);
@@ -78,8 +78,8 @@ export function groupDeals(filings: readonly FilingFact[]): Deal[] {
   }
 
   const registrations = [...groups.values()].filter((g) => g.kind === 'registration');
-  const deals: Group[] = [...registrations];
-  const claimed = new Set<Group>();
+  const deals: Group<F>[] = [...registrations];
+  const claimed = new Set<Group<F>>();
   for (const draft of [...groups.values()].filter((g) => g.kind === 'draft').sort(byFirstFiling)) {
     const first = draft.filings[0].filingDate;
     const last = draft.filings[draft.filings.length - 1].filingDate;
@@ -122,9 +122,9 @@ export function groupDeals(filings: readonly FilingFact[]): Deal[] {
     .sort((a, b) => (a.openedDate < b.openedDate ? -1 : a.openedDate > b.openedDate ? 1 : a.key < b.key ? -1 : 1));
 }
 
-function mefTarget(mef: Group, registrations: Group[]): Group | null {
+function mefTarget<F extends FilingFact>(mef: Group<F>, registrations: Group<F>[]): Group<F> | null {
   const date = mef.filings[0].filingDate;
-  let best: { g: Group; gap: number } | null = null;
+  let best: { g: Group<F>; gap: number } | null = null;
   for (const g of registrations) {
     if (g.baseForm === null || SHELF_FORMS.has(g.baseForm) || openedDate(g) > date) continue;
     for (const f of g.filings) {
@@ -137,10 +137,10 @@ function mefTarget(mef: Group, registrations: Group[]): Group | null {
   return best?.g ?? null;
 }
 
-function openedDate(g: Pick<Group, 'filings' | 'baseForm'>): string {
+function openedDate(g: { filings: readonly FilingFact[]; baseForm: string | null }): string {
   const opening = g.filings.find((f) => baseForm(f.formType) === g.baseForm && !f.formType.endsWith('/A'));
   return (opening ?? g.filings[0]).filingDate;
 }
 
-const byOpened = (a: Group, b: Group): number => (openedDate(a) < openedDate(b) ? -1 : openedDate(a) > openedDate(b) ? 1 : 0);
-const byFirstFiling = (a: Group, b: Group): number => chronological(a.filings[0], b.filings[0]);
+const byOpened = (a: Group<FilingFact>, b: Group<FilingFact>): number => (openedDate(a) < openedDate(b) ? -1 : openedDate(a) > openedDate(b) ? 1 : 0);
+const byFirstFiling = (a: Group<FilingFact>, b: Group<FilingFact>): number => chronological(a.filings[0], b.filings[0]);

@@ -29,7 +29,7 @@ import type { CompanyFacts, DealOverlay, DealStatus, FilingFact } from './types.
 
 export type RangeTerms = Pick<ApiTermsExtended, 'priceRangeLow' | 'priceRangeHigh' | 'offeringPrice'>;
 
-export interface LifecycleOptions {
+export interface LifecycleOptions<F extends FilingFact = FilingFact> {
   /** YYYY-MM-DD; the projection's notion of now, injected. */
   today: string;
   calendar?: TradingCalendar;
@@ -42,10 +42,10 @@ export interface LifecycleOptions {
   termsByAccession?: ReadonlyMap<string, RangeTerms>;
   company?: CompanyFacts | null;
   /** Deal type per deal; defaults to the forms-only rules of deal-type.derive. */
-  dealTypeOf?: (deal: Deal) => DealType;
+  dealTypeOf?: (deal: Deal<F>) => DealType;
 }
 
-export interface DealLifecycle extends Deal {
+export interface DealLifecycle<F extends FilingFact = FilingFact> extends Deal<F> {
   dealKind: DealType;
   status: DealStatus;
   overlay: DealOverlay | null;
@@ -56,7 +56,7 @@ export interface DealLifecycle extends Deal {
   lastFilingDate: string;
   effectiveDate: string | null;
   pricedDate: string | null;
-  finalProspectus: FilingFact | null;
+  finalProspectus: F | null;
   withdrawnDate: string | null;
   expectedFirstTradeDate: string | null;
   /** The first bar date, when it belongs to this deal. */
@@ -65,9 +65,9 @@ export interface DealLifecycle extends Deal {
   delisted: boolean;
 }
 
-export interface CompanyLifecycle {
-  deals: DealLifecycle[];
-  currentDeal: DealLifecycle | null;
+export interface CompanyLifecycle<F extends FilingFact = FilingFact> {
+  deals: DealLifecycle<F>[];
+  currentDeal: DealLifecycle<F> | null;
   /** One of OFFERING_STATUSES: the current deal's display status, `none` without a deal. */
   offeringStatus: string;
   /** accession → inferredStatus, for every filing given. */
@@ -82,16 +82,16 @@ const EFFECT_TO_424B_DAYS = 10;
 /** Listing filings more than this many days after effectiveness/pricing are not this deal's. */
 const LISTING_WINDOW_DAYS = 30;
 
-export function deriveLifecycle(filings: readonly FilingFact[], opts: LifecycleOptions): CompanyLifecycle {
+export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opts: LifecycleOptions<F>): CompanyLifecycle<F> {
   const calendar = opts.calendar ?? createTradingCalendar();
   const sorted = [...filings].sort(chronological);
   const listing = sorted.filter((f) => isListingForm(f.formType));
-  const typeOf = opts.dealTypeOf ?? ((deal: Deal) => deriveDealType({ deal, company: opts.company, companyFilings: sorted }).dealType);
+  const typeOf = opts.dealTypeOf ?? ((deal: Deal<F>) => deriveDealType({ deal, company: opts.company, companyFilings: sorted }).dealType);
   const deals = groupDeals(sorted).map((deal) => evaluateDeal(deal, typeOf(deal), listing, opts, calendar));
   const currentDeal = pickCurrent(deals);
 
   const inferredStatus = new Map<string, string>();
-  const dealOf = new Map<string, DealLifecycle>();
+  const dealOf = new Map<string, DealLifecycle<F>>();
   for (const d of deals) for (const f of d.filings) dealOf.set(f.accessionNumber, d);
   for (const f of sorted) {
     const own = dealOf.get(f.accessionNumber);
@@ -122,8 +122,8 @@ function pickCurrent<T extends { dealKind: DealType; lastFilingDate: string; ope
   return best;
 }
 
-function evaluateDeal(deal: Deal, dealKind: DealType, listing: FilingFact[], opts: LifecycleOptions, calendar: TradingCalendar): DealLifecycle {
-  const s = statusOf({ ...deal, dealKind }, listing, opts.today, opts, calendar);
+function evaluateDeal<F extends FilingFact>(deal: Deal<F>, dealKind: DealType, listing: FilingFact[], opts: LifecycleOptions<F>, calendar: TradingCalendar): DealLifecycle<F> {
+  const s = statusOf<F>({ ...deal, dealKind }, listing, opts.today, opts, calendar);
   const overlay = overlayOf(deal, s, opts, calendar);
   return {
     ...deal,
@@ -137,28 +137,28 @@ function evaluateDeal(deal: Deal, dealKind: DealType, listing: FilingFact[], opt
   };
 }
 
-interface StatusFacts {
+interface StatusFacts<F extends FilingFact = FilingFact> {
   status: DealStatus;
   lastActivityDate: string;
   effectiveDate: string | null;
   pricedDate: string | null;
-  finalProspectus: FilingFact | null;
+  finalProspectus: F | null;
   withdrawnDate: string | null;
   expectedFirstTradeDate: string | null;
   firstTradeDate: string | null;
 }
 
-function statusOf(
-  deal: Deal & { dealKind: DealType },
+function statusOf<F extends FilingFact>(
+  deal: Deal<F> & { dealKind: DealType },
   listing: FilingFact[],
   asOf: string,
-  opts: LifecycleOptions,
+  opts: LifecycleOptions<F>,
   calendar: TradingCalendar,
-): StatusFacts {
+): StatusFacts<F> {
   const filings = deal.filings;
   let withdrawnDate: string | null = null;
   let effectiveDate: string | null = null;
-  let finalProspectus: FilingFact | null = null;
+  let finalProspectus: F | null = null;
   let lastActivityDate = filings[0].filingDate;
   for (const f of filings) {
     if (f.formType === 'RW' || f.formType === '1-A-W') withdrawnDate = f.filingDate;
@@ -212,7 +212,7 @@ function launched(filings: FilingFact[], terms: ReadonlyMap<string, RangeTerms> 
   return (latest.priceRangeLow !== null && latest.priceRangeHigh !== null) || latest.offeringPrice !== null;
 }
 
-function overlayOf(deal: Deal, s: StatusFacts, opts: LifecycleOptions, calendar: TradingCalendar): DealOverlay | null {
+function overlayOf<F extends FilingFact>(deal: Deal<F>, s: StatusFacts<F>, opts: LifecycleOptions<F>, calendar: TradingCalendar): DealOverlay | null {
   const stale = opts.staleDays ?? DEFAULT_STALE_DAYS;
   const dormant = opts.dormantDays ?? DEFAULT_DORMANT_DAYS;
   const idle = daysBetween(s.lastActivityDate, opts.today);

@@ -7,6 +7,7 @@ import { projectCommand } from './project.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
 import { benchCommand } from './bench.ts';
+import { scheduleCommand } from './schedule.ts';
 
 export const COMMANDS: Command[] = [
   startCommand,
@@ -22,4 +23,5 @@ export const COMMANDS: Command[] = [
   scoreCommand,
   replayCommand,
   benchCommand,
+  scheduleCommand,
 ];

@@ -32,7 +32,7 @@ function requireCik(values: Record<string, unknown>): string {
 }
 
 /** Runs jobs and their follow-ups in this process, or hands them to the BullMQ workers. */
-async function dispatch(jobs: Job[], queue: boolean, io: Io): Promise<number> {
+export async function dispatch(jobs: Job[], queue: boolean, io: Io): Promise<number> {
   const config = loadConfig(io.env);
   if (queue) {
     if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL');

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { job, jobId } from './job-types.ts';
+import { validateJob } from './job-validate.ts';
+
+describe('jobId', () => {
+  it('is the same for the same name and data, whatever the key order', () => {
+    const a = jobId(job('edgar.document', { cik: '1766140', accessionNumber: '0001213900-21-035033', primaryDocument: 'a.htm' }));
+    const b = jobId({ name: 'edgar.document', data: { primaryDocument: 'a.htm', accessionNumber: '0001213900-21-035033', cik: '1766140' } });
+    expect(a).toBe(b);
+    expect(a).toMatch(/^edgar\.document-[0-9a-f]{32}$/);
+  });
+
+  it('differs when the name or any value differs, and never contains ":" (BullMQ forbids it)', () => {
+    const ids = [
+      jobId(job('edgar.submissions', { cik: '1318605' })),
+      jobId(job('edgar.companyfacts', { cik: '1318605' })),
+      jobId(job('edgar.submissions', { cik: '1318606' })),
+      jobId(job('edgar.daily_index', { date: '2020-03-18', kind: 'form' })),
+      jobId(job('edgar.daily_index', { date: '2020-03-18', kind: 'form', followForms: ['S-1'] })),
+    ];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.some((id) => id.includes(':'))).toBe(false);
+  });
+});
+
+describe('validateJob', () => {
+  it('accepts valid jobs and rejects malformed ones', () => {
+    expect(validateJob({ name: 'edgar.submissions_page', data: { cik: '0001318605', name: 'CIK0001318605-submissions-001.json' } }).name).toBe('edgar.submissions_page');
+    expect(() => validateJob({ name: 'edgar.submissions_page', data: { cik: '0001318605', name: '../secrets.json' } })).toThrow(/name must look like/);
+    expect(() => validateJob({ name: 'edgar.submissions', data: { cik: 'CIK1318605' } })).toThrow(/cik must be/);
+    expect(() => validateJob({ name: 'edgar.daily_index', data: { date: '2020-03-18', kind: 'xbrl' } })).toThrow(/kind must be/);
+    expect(() => validateJob(null)).toThrow(/must be an object/);
+  });
+});

@@ -1,0 +1,113 @@
+import type { ApiFinancialSnapshot } from '../schema/api/types.ts';
+import type { FilingsTable, NewsTable, OutcomesTable } from '../schema/read/tables.ts';
+import { companyIdentity, deriveCompany, type CompanyIdentity, type DerivedCompany } from './company.derive.ts';
+import type { DocumentTerms, EnrichmentState, StoredBars, StoredIpoRow, StoredNews } from './enrichment.store.ts';
+import type { CompanyFacts, FilingFact, TickerHint } from './facts.ts';
+import { deriveFiling } from './filing.derive.ts';
+import { relinkIfChanged } from './news.apply.ts';
+import { deriveNewsRows } from './news.derive.ts';
+import { deriveOffering } from './offering.derive.ts';
+import { deriveCompanyOutcome, linkedIpoRows, pricedIpoDeal, vendorRowFor } from './outcome.derive.ts';
+import type { ProjectorState } from './state.store.ts';
+
+export interface CompanyRows {
+  company: DerivedCompany;
+  filings: FilingsTable[];
+  outcomes: OutcomesTable[];
+  news: NewsTable[];
+}
+
+/** Everything one company's served rows are derived from. */
+export interface CompanyInputs {
+  facts: CompanyFacts;
+  filings: FilingFact[];
+  hints: TickerHint[];
+  identity: CompanyIdentity;
+  documents: DocumentTerms[];
+  snapshot: ApiFinancialSnapshot | null;
+  /** Vendor rows under any of the company's tickers (not yet checked against its name). */
+  ipoRows: StoredIpoRow[];
+  /** Bars per ticker, for the company's tickers and its vendor rows' tickers. */
+  bars: Map<string, StoredBars>;
+  news: StoredNews[];
+  today: string;
+}
+
+/**
+ * Loads one company's state and derives its served rows. News links are brought up to date with
+ * the company's current name and tickers first, since they decide which articles are its own.
+ */
+export function deriveCompanyRows(state: ProjectorState, enrichment: EnrichmentState, cik: string, today: string): CompanyRows | null {
+  const loaded = state.load(cik);
+  if (!loaded) return null;
+  const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
+  relinkIfChanged(enrichment, { cik, name: identity.name, tickers: identity.allTickers });
+  const ipoRows = identity.allTickers.flatMap((t) => enrichment.ipoRows(t));
+  const bars = new Map<string, StoredBars>();
+  for (const ticker of new Set([...identity.allTickers, ...ipoRows.map((r) => r.row.ticker)])) {
+    const stored = enrichment.bars(ticker);
+    if (stored) bars.set(ticker, stored);
+  }
+  return deriveRows({
+    ...loaded,
+    identity,
+    documents: enrichment.documents(cik),
+    snapshot: enrichment.snapshot(cik),
+    ipoRows,
+    bars,
+    news: enrichment.linkedNews(cik),
+    today,
+  });
+}
+
+/** Pure: a company's inputs to its company, filing, outcome and news rows. */
+export function deriveRows(input: CompanyInputs): CompanyRows {
+  const { facts, identity } = input;
+  const vendorRows = linkedIpoRows(input.ipoRows, [identity.name, ...identity.hintTitles]);
+  // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
+  const barsTicker = [...vendorRows.map((r) => r.row.ticker), ...identity.allTickers].find((t) => input.bars.has(t)) ?? null;
+  const bars = barsTicker ? (input.bars.get(barsTicker) as StoredBars) : null;
+  const offering = deriveOffering({
+    facts,
+    filings: input.filings,
+    documents: input.documents,
+    companyName: identity.name,
+    today: input.today,
+    firstBarDate: bars?.bars[0]?.date ?? null,
+  });
+  const company = deriveCompany(facts, input.filings, identity, offering, {
+    // Classification and consensus rules are not in projector/offering yet; their columns stay 'null'.
+    classificationJson: 'null',
+    consensusJson: 'null',
+    snapshot: input.snapshot,
+  });
+  const deal = pricedIpoDeal(offering.lifecycle.deals);
+  const outcome = deriveCompanyOutcome({
+    cik: facts.cik,
+    companyName: identity.name,
+    exchange: identity.exchangeHint,
+    sicDescription: facts.sicDescription,
+    deal,
+    vendorRow: vendorRowFor(vendorRows, deal),
+    bars,
+    terms: offering.termsByAccession,
+  });
+  return {
+    company,
+    filings: input.filings.map((f) => deriveFiling(f, identity.name, offering.filings.get(f.accessionNumber) ?? null)),
+    outcomes: outcome
+      ? [
+          {
+            trading_start_date: outcome.tradingStartDate,
+            cik: outcome.cik,
+            ticker: outcome.ticker,
+            company_name: outcome.companyName,
+            name_lower: outcome.companyName?.toLowerCase() ?? null,
+            status: outcome.status,
+            json: JSON.stringify(outcome),
+          },
+        ]
+      : [],
+    news: deriveNewsRows(facts.cik, identity.name, input.news),
+  };
+}

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../scripts/cli.ts';
+import { COMMANDS } from '../scripts/commands/index.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ipo-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function ipo(...argv: string[]) {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (c) => (stdout += c));
+  err.on('data', (c) => (stderr += c));
+  const code = await main(argv, { out, err, env: { DATA_DIR: dataDir } });
+  return { code, stdout, stderr };
+}
+
+describe('ipo command line', () => {
+  it('has --help on every command, and every command is in the README', async () => {
+    const readme = (await import('node:fs')).readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const command of COMMANDS) {
+      const result = await ipo(...command.name.split(' '), '--help');
+      expect(result.code, command.name).toBe(0);
+      expect(result.stdout).toContain(`Usage: ipo ${command.name}`);
+      expect(readme, `README lists ipo ${command.name}`).toContain(`\`ipo ${command.name}`);
+    }
+  });
+
+  it('rejects unknown commands and bad options with exit code 2 and no stack trace', async () => {
+    expect((await ipo('frobnicate')).code).toBe(2);
+    const bad = await ipo('ingest', 'submissions', '--cik', 'abc');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--cik must be 1 to 10 digits');
+    expect(bad.stderr).not.toContain('    at ');
+    expect((await ipo('keys', 'create')).code).toBe(2);
+  });
+
+  it('creates, lists and revokes API keys, printing the key only at creation', async () => {
+    const created = await ipo('keys', 'create', '--name', 'analyst');
+    expect(created.code).toBe(0);
+    const key = created.stdout.trim();
+    expect(key).toMatch(/^ipo_live_[0-9A-Za-z]{32,}$/);
+
+    const listed = await ipo('keys', 'list');
+    expect(listed.stdout).toContain('analyst');
+    expect(listed.stdout).not.toContain(key);
+    const id = listed.stdout.split('\n')[1].split('\t')[0];
+
+    expect((await ipo('keys', 'revoke', id)).code).toBe(0);
+    expect((await ipo('keys', 'list')).stdout.split('\n')[1].split('\t')[4]).not.toBe('-');
+    expect((await ipo('keys', 'revoke', id)).code).toBe(1);
+  });
+});

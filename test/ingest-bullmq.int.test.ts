@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEventLogDb } from '../schema/databases.ts';
+import { systemClock } from '../ingest/clock.ts';
+import { EdgarClient } from '../ingest/edgar/edgar-client.ts';
+import { silentLogger } from '../ingest/jobs/handler-context.ts';
+import { edgarHandlers } from '../ingest/jobs/handlers.ts';
+import { job, jobId } from '../ingest/jobs/job-types.ts';
+import { openEdgarQueue, startWorkers } from '../ingest/runner/bullmq-runner.ts';
+import { startReplayServer } from '../ingest/replay/replay-server.ts';
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function setup() {
+  const queueName = `edgar-test-${randomUUID()}`;
+  const server = await startReplayServer({ manifestPath: join(import.meta.dirname, '../data/sample/edgar/replay.json') });
+  cleanups.push(() => server.close());
+  const dir = mkdtempSync(join(tmpdir(), 'ingest-bullmq-'));
+  const db = await openEventLogDb(dir);
+  cleanups.push(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const client = new EdgarClient({ userAgent: 'ipo-research tests tests@example.com', wwwUrl: server.urls.www, dataUrl: server.urls.data, maxRequestsPerSecond: 10, throttleBackoffMs: 1000 });
+  const ctx = { client, log: db.log, clock: systemClock(), logger: silentLogger };
+  const queue = openEdgarQueue({ redisUrl: REDIS_URL, queueName, attempts: 2, backoffMs: 50 });
+  cleanups.push(async () => {
+    await queue.queue.obliterate({ force: true });
+    await queue.close();
+  });
+  const workers = startWorkers({ redisUrl: REDIS_URL, queueName, handlers: edgarHandlers, ctx, maxRequestsPerSecond: 10, throttleBackoffMs: 1000, attempts: 2, backoffMs: 50 });
+  cleanups.push(() => workers.close());
+  return { server, db, queue };
+}
+
+describe('BullMQ runner on the real Redis', () => {
+  it('runs a Tesla submissions job and its older-page follow-up into the event log', async () => {
+    const { db, queue, server } = await setup();
+    const tesla = job('edgar.submissions', { cik: '1318605' });
+    await queue.enqueue([tesla]);
+    // The same job again is a no-op: same deterministic id.
+    await queue.enqueue([tesla]);
+    await queue.waitUntilIdle({ timeoutMs: 30_000 });
+    const events = db.log.ofType('edgar.submissions');
+    expect(events.map((e) => [e.subject, e.meta.page])).toEqual([
+      ['0001318605', 'recent'],
+      ['0001318605', 'CIK0001318605-submissions-001.json'],
+    ]);
+    expect(server.requestLog.map((r) => r.path)).toEqual(['/submissions/CIK0001318605.json', '/submissions/CIK0001318605-submissions-001.json']);
+    const done = await queue.queue.getJob(jobId(tesla));
+    expect(done?.returnvalue).toEqual({ appended: 1, notFound: false, followUps: 1 });
+  });
+
+  it('fails a job with invalid data at once, without retries', async () => {
+    const { queue } = await setup();
+    await queue.queue.add('edgar.submissions', { cik: 'not-a-cik' }, { jobId: 'bad-job', attempts: 5, backoff: { type: 'fixed', delay: 10 } });
+    await queue.waitUntilIdle({ timeoutMs: 30_000 });
+    const failed = await queue.queue.getJob('bad-job');
+    expect(await failed?.getState()).toBe('failed');
+    expect(failed?.attemptsMade).toBe(1);
+    expect(failed?.failedReason).toContain('cik must be 1 to 10 digits');
+  });
+});
