@@ -6,9 +6,8 @@ import { keyGuard } from './auth/guard.middleware.ts';
 import { companyRoutes } from './companies/companies.routes.ts';
 import { createShapeCompiler } from './db/compiled-query.ts';
 import type { ReadDbSource } from './db/read-db-source.ts';
-import { errorMiddleware, type ErrorReporter } from './errors/error.middleware.ts';
 import { filingRoutes } from './filings/filings.routes.ts';
-import { accessLog, type AccessLogger } from './http/access-log.middleware.ts';
+import { edgeMiddleware, type AccessLogger, type ErrorReporter } from './http/edge.middleware.ts';
 import { createCursorCodec } from './http/cursor.ts';
 import { createRequestAjv } from './http/query-validator.ts';
 import type { ResourceDeps } from './http/resource-deps.ts';
@@ -55,8 +54,7 @@ export function createApp(deps: AppDeps): Koa {
   const openApiBody = JSON.stringify(buildOpenApiDocument({ rateLimitPerMinute: deps.rateLimiter.limit }));
   router.get('/api/v1/openapi.json', (ctx) => sendJson(ctx, openApiBody, PUBLIC_DOC_CACHE));
 
-  app.use(accessLog(deps.log, deps.now ?? Date.now));
-  app.use(errorMiddleware(deps.reportError ?? (() => {})));
+  app.use(edgeMiddleware({ log: deps.log, report: deps.reportError ?? (() => {}), now: deps.now ?? Date.now }));
   app.use(router.routes());
   return app;
 }

@@ -18,4 +18,4 @@ export {
 } from './rate-limit/rate-limiter.ts';
 export { buildOpenApiDocument, type OpenApiOptions } from './openapi/openapi.document.ts';
 export { ApiError, type ApiErrorCode } from './errors/api-error.ts';
-export type { AccessLogEntry, AccessLogger } from './http/access-log.middleware.ts';
+export type { AccessLogEntry, AccessLogger, ErrorReporter } from './http/edge.middleware.ts';

@@ -41,7 +41,7 @@ export function deriveCompanyRows(state: ProjectorState, enrichment: EnrichmentS
   const loaded = state.load(cik);
   if (!loaded) return null;
   const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
-  relinkIfChanged(enrichment, { cik, name: identity.name, tickers: identity.allTickers });
+  relinkIfChanged(enrichment, { cik, name: identity.name, tickers: identity.allTickers, formerNames: loaded.facts.formerNames.map((f) => f.name) });
   const ipoRows = identity.allTickers.flatMap((t) => enrichment.ipoRows(t));
   const bars = new Map<string, StoredBars>();
   for (const ticker of new Set([...identity.allTickers, ...ipoRows.map((r) => r.row.ticker)])) {
@@ -63,7 +63,7 @@ export function deriveCompanyRows(state: ProjectorState, enrichment: EnrichmentS
 /** Pure: a company's inputs to its company, filing, outcome and news rows. */
 export function deriveRows(input: CompanyInputs): CompanyRows {
   const { facts, identity } = input;
-  const vendorRows = linkedIpoRows(input.ipoRows, [identity.name, ...identity.hintTitles]);
+  const vendorRows = linkedIpoRows(input.ipoRows, [identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)]);
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
   const barsTicker = [...vendorRows.map((r) => r.row.ticker), ...identity.allTickers].find((t) => input.bars.has(t)) ?? null;
   const bars = barsTicker ? (input.bars.get(barsTicker) as StoredBars) : null;

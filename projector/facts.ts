@@ -24,6 +24,8 @@ export interface CompanyFacts {
   sicDescription: string | null;
   tickers: string[];
   exchanges: Array<string | null>;
+  /** Names the company filed under before, with the dates they applied (submissions formerNames). */
+  formerNames: Array<{ name: string; from: string | null; to: string | null }>;
   updatedAt: string | null;
 }
 

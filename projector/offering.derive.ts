@@ -64,6 +64,7 @@ export function deriveOffering(input: OfferingInput): CompanyOffering {
     sicDescription: input.facts.sicDescription,
     tickers: input.facts.tickers,
     exchanges: input.facts.exchanges,
+    formerNames: input.facts.formerNames,
   };
   const dealTypeOf = (deal: Deal): DealType => {
     const read = deal.filings.map((f) => termsByAccession.get(f.accessionNumber)).filter((t): t is FilingTermsFact => t !== undefined);
@@ -125,8 +126,8 @@ function filingOfferings(
     let previous: FilingFact | null = null;
     for (const f of deal.filings) {
       context.set(f.accessionNumber, { deal, amendment: numbers.get(f.accessionNumber), previous });
-      // "The previous registration filing": the deal's last registration statement or prospectus before this one.
-      if (PROSPECTUS_FORMS.has(f.formType)) previous = f;
+      // The previous registration document of the deal that was read: an unread one cannot say what changed.
+      if (PROSPECTUS_FORMS.has(f.formType) && terms.has(f.accessionNumber)) previous = f;
     }
   }
   for (const filing of sorted) {

@@ -12,6 +12,7 @@ interface CompanyStateRow {
   sic_description: string | null;
   tickers_json: string;
   exchanges_json: string;
+  former_names_json: string;
   updated_at: string | null;
 }
 
@@ -50,9 +51,10 @@ export class ProjectorState {
   constructor(db: SqliteHandle) {
     this.insertCompany = db.prepare('INSERT OR IGNORE INTO proj_company_state (cik) VALUES (?)');
     this.updateCompanyMeta = db.prepare(
-      `UPDATE proj_company_state SET name = ?, entity_type = ?, sic = ?, sic_description = ?, tickers_json = ?, exchanges_json = ?
+      `UPDATE proj_company_state SET name = ?, entity_type = ?, sic = ?, sic_description = ?, tickers_json = ?, exchanges_json = ?,
+         former_names_json = ?
        WHERE cik = ? AND (name IS NOT ? OR entity_type IS NOT ? OR sic IS NOT ? OR sic_description IS NOT ?
-                          OR tickers_json IS NOT ? OR exchanges_json IS NOT ?)`,
+                          OR tickers_json IS NOT ? OR exchanges_json IS NOT ? OR former_names_json IS NOT ?)`,
     );
     this.bumpUpdated = db.prepare(
       `UPDATE proj_company_state SET updated_at = ? WHERE cik = ? AND (updated_at IS NULL OR updated_at < ?)`,
@@ -111,6 +113,7 @@ export class ProjectorState {
       company.sicDescription,
       JSON.stringify(company.tickers),
       JSON.stringify(company.exchanges),
+      JSON.stringify(company.formerNames),
     ];
     return this.updateCompanyMeta.run(...values, company.cik, ...values).changes > 0;
   }
@@ -189,6 +192,7 @@ export class ProjectorState {
       sicDescription: row.sic_description,
       tickers: JSON.parse(row.tickers_json) as string[],
       exchanges: JSON.parse(row.exchanges_json) as Array<string | null>,
+      formerNames: JSON.parse(row.former_names_json) as CompanyFacts['formerNames'],
       updatedAt: row.updated_at,
     };
     const filings = (this.selectFilings.all(cik) as FilingStateRow[]).map(

@@ -102,6 +102,13 @@ const DUMP_ORDER: Record<string, string> = {
   proj_filing_state: 'cik, accession_number',
   proj_ticker_hints: 'cik, ord',
   proj_skipped_events: 'seq',
+  proj_document_terms: 'cik, accession_number',
+  proj_financial_snapshots: 'cik',
+  proj_ipo_rows: 'ticker, bloomberg_ticker, trade_date',
+  proj_daily_bars: 'ticker',
+  proj_news: 'news_id',
+  proj_news_links: 'cik, news_id',
+  proj_link_signatures: 'cik',
   read_meta: 'key',
 };
 

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { pageSize } from '../http/list-page.ts';
+import { validQuery } from '../http/query-validator.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
 import { PUBLIC_FEED_CACHE, sendJson } from '../http/send.ts';
 import { articleFeedBody } from './articles.mapper.ts';
@@ -20,7 +21,7 @@ export function articleRoutes({ router, ajv, compiler, readDb, publicBaseUrl }: 
   const queries = createArticleQueries(compiler);
 
   router.get(FEED_PATH, cors, (ctx) => {
-    const query = validate(ctx.query);
+    const query = validQuery(validate, ctx);
     const items = queries.latest(readDb.current(), publicBaseUrl, pageSize(query.limit));
     sendJson(ctx, articleFeedBody(items), PUBLIC_FEED_CACHE);
   });

@@ -4,8 +4,8 @@ import { COMPANY_KEY } from './companies.query.ts';
 
 export const COMPANIES_ENDPOINT = 'companies';
 
-/** Company list envelope from [sort_date, cik, companyJson] rows. */
-export function companyPageBody(rows: unknown[][], limit: number, cursors: CursorCodec): string {
+/** Company list envelope from [sort_date, cik, companyJson] keyed rows. */
+export function companyPageBody(rows: string[], limit: number, cursors: CursorCodec): string {
   return listPageBody(rows, limit, COMPANY_KEY.length, cursors, COMPANIES_ENDPOINT);
 }
 

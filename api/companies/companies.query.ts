@@ -3,7 +3,7 @@ import { COMPANY_DETAIL_INCLUDES, COMPANY_LIST_INCLUDES } from '../../schema/api
 import { isCikLike, padCik } from '../../schema/cik.ts';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
-import { closedJson, keysetBefore, keysetValues } from '../db/keyset.ts';
+import { closedJson, closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import { ftsQuery, likeContains, lowerInstant, lowerName, PREFIX_END, upperTicker } from '../http/filter-values.ts';
@@ -68,19 +68,19 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
   const db = compiler.builder;
 
   return {
-    /** `limit + 1` rows of [sort_date, cik, companyJson]. */
-    list(conn: ReadConnection, query: CompanyListQuery, after: CursorKey | null, limit: number): unknown[][] {
+    /** `limit + 1` keyed rows: sort_date, cik, companyJson. */
+    list(conn: ReadConnection, query: CompanyListQuery, after: CursorKey | null, limit: number): string[] {
       const includes = COMPANY_LIST_INCLUDES.filter((token) => query.include?.includes(token));
       const { active, values } = listFilterValues(query, after);
       const shape = compiler.shape(`companies|${active.join(',')}|${includes.join(',')}`, (param) => {
         let qb: CompanyQb = db
           .selectFrom('companies')
-          .select(COMPANY_KEY)
-          .select(closedJson('json', includes.map((token) => INCLUDE_FRAGMENTS[token])).as('body'));
+          .select(keyedRow(COMPANY_KEY, closedJsonSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
         for (const name of active) qb = FILTERS[name](qb, param);
         return qb.orderBy('sort_date', 'desc').orderBy('cik', 'desc').limit(param('limit'));
       });
-      return conn.rows(shape.sql).all(...bind(shape, { ...values, limit: limit + 1 }));
+      values.limit = limit + 1;
+      return conn.values(shape.sql).all(...bind(shape, values)) as string[];
     },
 
     /** CIK for a detail identifier: a CIK (any padding) first, else a ticker in any case. */

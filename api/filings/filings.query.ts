@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { FILING_INCLUDES } from '../../schema/api/params.schema.ts';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
-import { closedJson, keysetBefore, keysetValues } from '../db/keyset.ts';
+import { closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import { likeContains, lowerName, padCik, PREFIX_END, upperTicker } from '../http/filter-values.ts';
@@ -32,8 +32,8 @@ const INCLUDE_FRAGMENTS: Record<string, string> = {
 export function createFilingQueries(compiler: ShapeCompiler) {
   const db = compiler.builder;
   return {
-    /** `limit + 1` rows of [filing_date, accession_number, cik, filingJson]. */
-    list(conn: ReadConnection, query: FilingListQuery, after: CursorKey | null, limit: number): unknown[][] {
+    /** `limit + 1` keyed rows: filing_date, accession_number, cik, filingJson. */
+    list(conn: ReadConnection, query: FilingListQuery, after: CursorKey | null, limit: number): string[] {
       const includes = FILING_INCLUDES.filter((token) => query.include?.includes(token));
       const values: Record<string, unknown> = { limit: limit + 1 };
       const active: string[] = [];
@@ -56,8 +56,7 @@ export function createFilingQueries(compiler: ShapeCompiler) {
       const shape = compiler.shape(`filings|${active.join(',')}|${includes.join(',')}`, (param) => {
         let qb: FilingQb = db
           .selectFrom('filings')
-          .select(FILING_KEY)
-          .select(closedJson('json', includes.map((token) => INCLUDE_FRAGMENTS[token])).as('body'));
+          .select(keyedRow(FILING_KEY, closedJsonSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
         for (const name of active) qb = FILTERS[name](qb, param);
         return qb
           .orderBy('filing_date', 'desc')
@@ -65,7 +64,7 @@ export function createFilingQueries(compiler: ShapeCompiler) {
           .orderBy('cik', 'desc')
           .limit(param('limit'));
       });
-      return conn.rows(shape.sql).all(...bind(shape, values));
+      return conn.values(shape.sql).all(...bind(shape, values)) as string[];
     },
   };
 }

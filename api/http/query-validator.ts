@@ -29,6 +29,16 @@ export function compileQueryValidator<T>(ajv: Ajv, schema: JsonSchema): QueryVal
   };
 }
 
+const NO_PARAMETERS = Object.freeze(Object.create(null));
+
+/**
+ * The validated query of a request. Every parameter of every endpoint is optional, so an empty
+ * query string is valid everywhere and skips parsing and ajv altogether.
+ */
+export function validQuery<T>(validate: QueryValidator<T>, request: { querystring: string; query: RawQuery }): T {
+  return request.querystring === '' ? (NO_PARAMETERS as T) : validate(request.query);
+}
+
 /** List parameters accept both `a,b` and repeated keys; split them before validation. */
 function normaliseQuery(query: RawQuery): Record<string, unknown> {
   // No prototype: a parameter named __proto__ is just an unknown parameter.

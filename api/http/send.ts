@@ -1,33 +1,50 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context } from 'koa';
 
 export const PRIVATE_CACHE = 'private, max-age=60';
 export const PUBLIC_FEED_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 export const PUBLIC_DOC_CACHE = 'public, max-age=300';
 
-/** Strong validator: the hash of the exact bytes sent. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Strong validator: SHA-1 of the exact bytes sent. The one-shot `crypto.hash` over the encoded
+ * body costs a few microseconds on a 14 KB page, less than any JavaScript hash of the string.
+ */
+export function etagOf(body: string | Buffer): string {
+  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 /** True when an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-/** Sends a JSON text with ETag and Cache-Control, answering 304 when the client already has it. */
-export function sendJson(ctx: Context, body: string, cacheControl: string, vary?: string): void {
-  const etag = etagOf(body);
-  ctx.set('ETag', etag);
-  ctx.set('Cache-Control', cacheControl);
-  if (vary) ctx.set('Vary', vary);
-  if (matchesIfNoneMatch(ctx.get('If-None-Match') || undefined, etag)) {
+/**
+ * Sends a text body with ETag and Cache-Control, answering 304 when the client already has it.
+ * The body is encoded once: the same bytes are hashed and written, and Koa takes their length
+ * instead of measuring and encoding the string again. Headers go straight to the node response.
+ */
+export function sendBody(ctx: Context, body: string, contentType: string, cacheControl: string, vary?: string): void {
+  const bytes = Buffer.from(body);
+  const etag = etagOf(bytes);
+  const res = ctx.res;
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', cacheControl);
+  if (vary !== undefined) res.setHeader('Vary', vary);
+  if (matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) {
     ctx.status = 304;
     return;
   }
   ctx.status = 200;
-  ctx.type = 'application/json';
-  ctx.body = body;
+  res.setHeader('Content-Type', contentType);
+  ctx.body = bytes;
+}
+
+/** `sendBody` for a JSON text. */
+export function sendJson(ctx: Context, body: string, cacheControl: string, vary?: string): void {
+  sendBody(ctx, body, JSON_TYPE, cacheControl, vary);
 }

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
-import { closedJson, keysetBefore, keysetValues } from '../db/keyset.ts';
+import { closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import { likeContains, lowerInstant, lowerName, padCik, PREFIX_END, upperInstant, upperTicker } from '../http/filter-values.ts';
@@ -27,8 +27,8 @@ const FILTERS: Record<string, (qb: NewsQb, p: Param) => NewsQb> = {
 export function createNewsQueries(compiler: ShapeCompiler) {
   const db = compiler.builder;
   return {
-    /** `limit + 1` rows of [published_at, news_id, cik, newsJson]; content only when asked for. */
-    list(conn: ReadConnection, query: NewsListQuery, after: CursorKey | null, limit: number): unknown[][] {
+    /** `limit + 1` keyed rows: published_at, news_id, cik, newsJson; content only when asked for. */
+    list(conn: ReadConnection, query: NewsListQuery, after: CursorKey | null, limit: number): string[] {
       const withContent = query.include?.includes('content') ?? false;
       const values: Record<string, unknown> = { limit: limit + 1 };
       const active: string[] = [];
@@ -56,11 +56,11 @@ export function createNewsQueries(compiler: ShapeCompiler) {
       const shape = compiler.shape(`news|${active.join(',')}|${withContent}`, (param) => {
         // ApiNews always carries `content`; it is null unless include=content asked for the body.
         const content = withContent ? `',"content":' || content_json` : `',"content":null'`;
-        let qb: NewsQb = db.selectFrom('news').select(NEWS_KEY).select(closedJson('json', [content]).as('body'));
+        let qb: NewsQb = db.selectFrom('news').select(keyedRow(NEWS_KEY, closedJsonSql('json', [content])).as('row'));
         for (const name of active) qb = FILTERS[name](qb, param);
         return qb.orderBy('published_at', 'desc').orderBy('news_id', 'desc').orderBy('cik', 'desc').limit(param('limit'));
       });
-      return conn.rows(shape.sql).all(...bind(shape, values));
+      return conn.values(shape.sql).all(...bind(shape, values)) as string[];
     },
   };
 }

@@ -4,7 +4,7 @@ import { OUTCOME_KEY } from './outcomes.query.ts';
 
 export const OUTCOMES_ENDPOINT = 'outcomes';
 
-/** Outcome list envelope from [trading_start_date, cik, ticker, outcomeJson] rows. */
-export function outcomePageBody(rows: unknown[][], limit: number, cursors: CursorCodec): string {
+/** Outcome list envelope from [trading_start_date, cik, ticker, outcomeJson] keyed rows. */
+export function outcomePageBody(rows: string[], limit: number, cursors: CursorCodec): string {
   return listPageBody(rows, limit, OUTCOME_KEY.length, cursors, OUTCOMES_ENDPOINT);
 }

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
-import { keysetBefore, keysetValues } from '../db/keyset.ts';
+import { keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import { datePart, likeContains, lowerName, padCik, PREFIX_END, upperTicker } from '../http/filter-values.ts';
@@ -33,8 +33,8 @@ const FILTERS: Record<string, (qb: OutcomeQb, p: Param) => OutcomeQb> = {
 export function createOutcomeQueries(compiler: ShapeCompiler) {
   const db = compiler.builder;
   return {
-    /** `limit + 1` rows of [trading_start_date, cik, ticker, outcomeJson]. */
-    list(conn: ReadConnection, query: OutcomeListQuery, after: CursorKey | null, limit: number): unknown[][] {
+    /** `limit + 1` keyed rows: trading_start_date, cik, ticker, outcomeJson. */
+    list(conn: ReadConnection, query: OutcomeListQuery, after: CursorKey | null, limit: number): string[] {
       const values: Record<string, unknown> = { limit: limit + 1 };
       const active: string[] = [];
       const use = (name: string, extra: Record<string, unknown>) => {
@@ -60,7 +60,7 @@ export function createOutcomeQueries(compiler: ShapeCompiler) {
       const shape = compiler.shape(`outcomes|${active.join(',')}`, (param) => {
         let qb: OutcomeQb = db
           .selectFrom('outcomes')
-          .select([...OUTCOME_KEY, 'json'])
+          .select(keyedRow(OUTCOME_KEY, 'json').as('row'))
           // The spec promises only partial and complete rows, whatever else a projector writes.
           .where(sql<boolean>`status IN ('partial', 'complete')`);
         for (const name of active) qb = FILTERS[name](qb, param);
@@ -70,7 +70,7 @@ export function createOutcomeQueries(compiler: ShapeCompiler) {
           .orderBy('ticker', 'desc')
           .limit(param('limit'));
       });
-      return conn.rows(shape.sql).all(...bind(shape, values));
+      return conn.values(shape.sql).all(...bind(shape, values)) as string[];
     },
   };
 }

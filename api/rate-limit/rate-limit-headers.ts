@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { RateLimitDecision } from './rate-limiter.ts';
 
 /** IETF httpapi draft fields plus the legacy RateLimit-* trio many clients still read. */
@@ -8,5 +9,23 @@ export function rateLimitHeaders(decision: RateLimitDecision, windowSeconds: num
     'RateLimit-Limit': String(decision.limit),
     'RateLimit-Remaining': String(decision.remaining),
     'RateLimit-Reset': String(decision.resetSeconds),
+  };
+}
+
+/**
+ * Writes the same headers as `rateLimitHeaders` straight to the response; the quota fields are
+ * constant per limiter, so they are formatted once, not per request.
+ */
+export function rateLimitHeaderWriter(limit: number, windowSeconds: number) {
+  const policy = `"default";q=${limit};w=${windowSeconds}`;
+  const limitText = String(limit);
+  return (res: ServerResponse, decision: RateLimitDecision): void => {
+    const remaining = String(decision.remaining);
+    const reset = String(decision.resetSeconds);
+    res.setHeader('RateLimit-Policy', decision.limit === limit ? policy : `"default";q=${decision.limit};w=${windowSeconds}`);
+    res.setHeader('RateLimit', `"default";r=${remaining};t=${reset}`);
+    res.setHeader('RateLimit-Limit', decision.limit === limit ? limitText : String(decision.limit));
+    res.setHeader('RateLimit-Remaining', remaining);
+    res.setHeader('RateLimit-Reset', reset);
   };
 }

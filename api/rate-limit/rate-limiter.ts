@@ -12,7 +12,8 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   readonly limit: number;
   readonly windowSeconds: number;
-  hit(key: string): Promise<RateLimitDecision>;
+  /** Synchronous when the count is local (no promise, no microtask on the hot path). */
+  hit(key: string): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 export interface RateLimiterOptions {
@@ -41,7 +42,7 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
   return {
     limit,
     windowSeconds: WINDOW_MS / 1000,
-    async hit(key) {
+    hit(key) {
       const at = now();
       const window = Math.floor(at / WINDOW_MS);
       if (window !== currentWindow) {

@@ -1,6 +1,8 @@
 import type { EventLog } from '../../schema/events/event-log.ts';
 import type { Clock } from '../clock.ts';
 import type { EdgarClient } from '../edgar/edgar-client.ts';
+import type { NewsSource } from '../news/news-source.ts';
+import type { PricesSource } from '../prices/prices-source.ts';
 import type { Job, JobName, JobPayloads } from './job-types.ts';
 
 export interface Logger {
@@ -16,6 +18,10 @@ export interface HandlerContext {
   log: EventLog;
   clock: Clock;
   logger: Logger;
+  /** Daily-bars provider; a process without it fails `prices.*` jobs permanently. */
+  prices?: PricesSource;
+  /** News provider and feeds; a process without it fails `news.*` jobs permanently. */
+  news?: NewsSource;
 }
 
 export interface HandlerResult {

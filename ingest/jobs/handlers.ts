@@ -3,18 +3,26 @@ import { companyfactsHandler } from '../edgar/companyfacts.handler.ts';
 import { dailyIndexHandler } from '../edgar/daily-index.handler.ts';
 import { documentHandler } from '../edgar/document.handler.ts';
 import { submissionsHandler, submissionsPageHandler } from '../edgar/submissions.handler.ts';
+import { everythingHandler, feedHandler } from '../news/news.handler.ts';
+import { dailyBarsHandler } from '../prices/daily-bars.handler.ts';
 import type { HandlerContext, HandlerMap, HandlerResult } from './handler-context.ts';
 import type { Job } from './job-types.ts';
 
 /** Every job name has exactly one handler; the `HandlerMap` type makes a missing one a compile error. */
-export const edgarHandlers: HandlerMap = {
+export const jobHandlers: HandlerMap = {
   'edgar.company_tickers': companyTickersHandler,
   'edgar.daily_index': dailyIndexHandler,
   'edgar.submissions': submissionsHandler,
   'edgar.submissions_page': submissionsPageHandler,
   'edgar.document': documentHandler,
   'edgar.companyfacts': companyfactsHandler,
+  'prices.daily_bars': dailyBarsHandler,
+  'news.everything': everythingHandler,
+  'news.feed': feedHandler,
 };
+
+/** The name from when every job was an EDGAR job; the same closed map. */
+export const edgarHandlers = jobHandlers;
 
 /** Runs one job with its handler. The cast is safe: `Job` pairs each name with its own payload. */
 export function runJob(handlers: HandlerMap, j: Job, ctx: HandlerContext): Promise<HandlerResult> {

@@ -12,6 +12,12 @@ export interface JobPayloads {
   'edgar.submissions_page': { cik: string; name: string };
   'edgar.document': { cik: string; accessionNumber: string; primaryDocument: string };
   'edgar.companyfacts': { cik: string };
+  /** Daily bars of one listed ticker from the prices provider. */
+  'prices.daily_bars': { ticker: string };
+  /** One NewsAPI `/v2/everything` search (the newest 100 articles). */
+  'news.everything': { query: string; from?: string; to?: string };
+  /** One RSS/Atom press-release feed. */
+  'news.feed': { url: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -23,12 +29,25 @@ export const JOB_NAMES = [
   'edgar.submissions_page',
   'edgar.document',
   'edgar.companyfacts',
+  'prices.daily_bars',
+  'news.everything',
+  'news.feed',
 ] as const satisfies readonly JobName[];
 
 // Fails to compile if JOB_NAMES misses a name of JobPayloads.
 type MissingName = Exclude<JobName, (typeof JOB_NAMES)[number]>;
 const _allNamesListed: MissingName extends never ? true : never = true;
 void _allNamesListed;
+
+/**
+ * Which BullMQ queue runs a job. EDGAR jobs share the SEC rate limiter; prices and news have no
+ * such limit and must not wait behind it, and a news 429 pauses only the news queue.
+ */
+export type QueueName = 'edgar' | 'prices' | 'news';
+
+export function queueOf(name: JobName): QueueName {
+  return name.startsWith('edgar.') ? 'edgar' : name.startsWith('prices.') ? 'prices' : 'news';
+}
 
 export type Job = { [N in JobName]: { name: N; data: JobPayloads[N] } }[JobName];
 

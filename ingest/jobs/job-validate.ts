@@ -1,5 +1,8 @@
 import { isCikLike } from '../../schema/cik.ts';
 import { EdgarPermanentError } from '../edgar/edgar-errors.ts';
+import { NewsApiError } from '../news/newsapi-client.ts';
+import { PricesPermanentError } from '../prices/prices-client.ts';
+import { MarketSourceMissingError } from './market-errors.ts';
 import type { Job, JobName } from './job-types.ts';
 import { JOB_NAMES } from './job-types.ts';
 
@@ -9,13 +12,23 @@ export class InvalidJobError extends Error {
 }
 
 export function isPermanentFailure(error: unknown): boolean {
-  return error instanceof InvalidJobError || error instanceof EdgarPermanentError;
+  return (
+    error instanceof InvalidJobError ||
+    error instanceof EdgarPermanentError ||
+    error instanceof PricesPermanentError ||
+    error instanceof NewsApiError ||
+    error instanceof MarketSourceMissingError
+  );
 }
 
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const PAGE_NAME = /^CIK\d{10}-submissions-\d{3}\.json$/;
 // A primary document is a file name, sometimes under one folder (`xslF345X03/doc4.xml`).
+// Exchange symbols with a class or unit suffix: BRK.B, TPGE/U, TPGE-U.
+const TICKER = /^[A-Za-z0-9][A-Za-z0-9./-]{0,11}$/;
+const FEED_URL = /^https?:\/\/\S+$/;
+const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
 const DOCUMENT = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)?$/;
 
 type Check = (data: Record<string, unknown>) => string | null;
@@ -38,6 +51,13 @@ const checks: { [N in JobName]: Check[] } = {
     (d) => (str(d.primaryDocument) && DOCUMENT.test(d.primaryDocument as string) && !(d.primaryDocument as string).includes('..') ? null : 'primaryDocument must be a file name'),
   ],
   'edgar.companyfacts': [cik],
+  'prices.daily_bars': [(d) => (str(d.ticker) && TICKER.test(d.ticker as string) ? null : 'ticker must be an exchange symbol like SNAP or TPGE-U')],
+  'news.everything': [
+    (d) => (str(d.query) && (d.query as string).trim() !== '' && (d.query as string).length <= 500 ? null : 'query must be 1 to 500 characters'),
+    (d) => (d.from === undefined || (str(d.from) && DATE_OR_TIME.test(d.from as string)) ? null : 'from must be YYYY-MM-DD or an ISO timestamp'),
+    (d) => (d.to === undefined || (str(d.to) && DATE_OR_TIME.test(d.to as string)) ? null : 'to must be YYYY-MM-DD or an ISO timestamp'),
+  ],
+  'news.feed': [(d) => (str(d.url) && FEED_URL.test(d.url as string) ? null : 'url must be an absolute http(s) URL')],
 };
 
 /** Checks an untyped {name, data} (from a plan file or a queue) and returns it typed. */

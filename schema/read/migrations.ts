@@ -189,6 +189,8 @@ const enrichmentStateStatements = [
     PRIMARY KEY (cik, news_id)
   ) WITHOUT ROWID`,
   `CREATE INDEX proj_news_links_by_news ON proj_news_links(news_id)`,
+  // EDGAR formerNames of the submissions page: SPAC names before a merger, news under an old name.
+  `ALTER TABLE proj_company_state ADD COLUMN former_names_json TEXT NOT NULL DEFAULT '[]'`,
   // The name and tickers a company's news links were computed for; a change re-links its news.
   `CREATE TABLE proj_link_signatures (
     cik TEXT PRIMARY KEY,

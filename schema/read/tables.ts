@@ -132,6 +132,8 @@ export interface ProjCompanyStateTable {
   exchanges_json: string;
   /** Latest observedAt of an event that changed this company's facts. */
   updated_at: string | null;
+  /** EDGAR formerNames ({name, from, to}[]) of the submissions page (migration 0003). */
+  former_names_json: string;
 }
 
 /** One filing per (cik, accession), merged from submissions pages and index entries. */

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { KeyedState } from '../auth/guard.middleware.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { JSON_TYPE } from './send.ts';
+
+/** One line per request. Deliberately has no headers field: the Authorization header is never logged. */
+export interface AccessLogEntry {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  apiKeyId: string | null;
+}
+
+export type AccessLogger = (entry: AccessLogEntry) => void;
+
+/** Gets the error and the request id only: never the request, so headers cannot end up in logs. */
+export type ErrorReporter = (error: unknown, requestId: string) => void;
+
+export interface EdgeOptions {
+  log?: AccessLogger;
+  report: ErrorReporter;
+  now: () => number;
+}
+
+const CLIENT_REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/**
+ * Everything every request goes through, in one middleware to keep the chain short: the request
+ * id (the client's when it sends a sane one, else a per-app random prefix and a counter, which is
+ * unique without a UUID per request), the error envelope, and the access log.
+ *
+ * The one place errors become responses: ApiErrors keep their code and message; anything else is
+ * reported and answered with a bare internal_error, so messages and stacks never leak.
+ */
+export function edgeMiddleware(options: EdgeOptions) {
+  const { log, report, now } = options;
+  const prefix = `${randomBytes(6).toString('base64url')}-`;
+  let counter = 0;
+
+  return async function edge(ctx: Context, next: Next): Promise<void> {
+    const incoming = ctx.req.headers['x-request-id'];
+    const requestId =
+      typeof incoming === 'string' && CLIENT_REQUEST_ID.test(incoming) ? incoming : prefix + (++counter).toString(36);
+    ctx.state.requestId = requestId;
+    ctx.res.setHeader('X-Request-Id', requestId);
+    const started = log ? now() : 0;
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw ctx.matched && ctx.matched.length > 0
+          ? new ApiError('method_not_allowed', 'Method not allowed', null, { Allow: 'GET, HEAD' })
+          : ApiError.notFound(`No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (caught) {
+      const error = caught instanceof ApiError ? caught : internalError(caught, requestId, report);
+      ctx.status = error.status;
+      const res = ctx.res;
+      res.setHeader('Cache-Control', 'no-store');
+      for (const name in error.headers) res.setHeader(name, error.headers[name]);
+      res.setHeader('Content-Type', JSON_TYPE);
+      ctx.body = error.toBody();
+    }
+    if (log) {
+      log({
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: now() - started,
+        apiKeyId: (ctx.state as KeyedState).apiKeyId ?? null,
+      });
+    }
+  };
+}
+
+function internalError(caught: unknown, requestId: string, report: ErrorReporter): ApiError {
+  // Koa's body parser-free stack can still raise HttpErrors for malformed URLs and the like.
+  const status = (caught as { status?: number } | null)?.status;
+  if (status === 400) return new ApiError('invalid_request', 'Malformed request', null);
+  report(caught, requestId);
+  return new ApiError('internal_error', 'Internal server error', null);
+}

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventLogDb, openReadDbForWrite, type OpenDatabase } from '../schema/databases.ts';
+import type { EventLog, NewEvent } from '../schema/events/event-log.ts';
+import type { ReadDatabase } from '../schema/read/tables.ts';
+import { readDbLinkPath } from '../schema/read/location.ts';
+import { openSqlite } from '../schema/sqlite.ts';
+import { projectIncremental, rebuildReadDb } from '../projector/index.ts';
+import { buildQuarterlyReview } from '../projector/articles/index.ts';
+import { realOutcomes } from '../projector/articles/real-data.testkit.ts';
+import { readWindowIndex } from '../projector/market/window-index.testkit.ts';
+import {
+  articleEvent,
+  barsEvent,
+  bloombergRows,
+  DOCUMENTS,
+  documentEvent,
+  ipoRowEvents,
+  MARVELL,
+  marvellFactsEvent,
+  newsEvents,
+  windowTickers,
+} from './projector-enrichment-events.ts';
+import { companyTickersEvent, dumpReadDb, indexEntryEvents, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
+
+const AAOI = '0001158114';
+const UNICYCIVE = '0001766140';
+const SNAP = '0001564408';
+const fixedClock = () => new Date('2026-02-02T00:00:00.000Z');
+
+const windowIndex = readWindowIndex();
+const windowCiks = new Set(windowIndex.filter((w) => w.cik).map((w) => w.cik!.padStart(10, '0')));
+
+/**
+ * The whole enrichment sample, in an order where the Unicycive prospectus arrives before its
+ * company is known: index rows of the companies the price window covers (a real subset of the
+ * daily index), the tickers snapshot, every submissions page, both prospectuses, the Marvell facts,
+ * the Bloomberg rows of those tickers, the 321 window price files, the 20 news records and one article.
+ */
+function allEvents(): NewEvent[] {
+  const tickers = new Set(windowTickers());
+  const rows = bloombergRows().filter((r) => tickers.has(r.ticker) || r.ticker === 'AAOI' || r.ticker === 'LCWUF' || r.ticker === 'TSLA');
+  const index = indexEntryEvents('form.20200318.idx.gz').filter((e) => windowCiks.has((e.payload as { cik: string }).cik.padStart(10, '0')));
+  const article = buildQuarterlyReview(2014, 2, { outcomes: realOutcomes() });
+  return [
+    documentEvent(DOCUMENTS.unicycive),
+    ...index,
+    companyTickersEvent(),
+    ...SUBMISSIONS_FILES.map((f) => submissionsEvent(f)),
+    documentEvent(DOCUMENTS.aaoiFollowOn),
+    marvellFactsEvent(),
+    ...ipoRowEvents(rows),
+    ...[...tickers].map((t) => barsEvent(t)),
+    ...newsEvents(),
+    articleEvent(article),
+  ];
+}
+
+describe('offering intelligence and market data on the real sample', () => {
+  const tmp = tempDir('projector-enrichment');
+  let events: Awaited<ReturnType<typeof openEventLogDb>>;
+  let read: OpenDatabase<ReadDatabase>;
+  let log: EventLog;
+  const one = (sql: string, ...args: unknown[]) => read.sqlite.prepare(sql).get(...args) as Record<string, any>;
+  const json = (text: string) => JSON.parse(text.endsWith('}') || text === 'null' || text.startsWith('[') ? text : `${text}}`);
+
+  beforeAll(async () => {
+    events = await openEventLogDb(tmp.dir);
+    log = events.log;
+    read = await openReadDbForWrite(`${tmp.dir}/read.db`);
+    log.appendMany(allEvents());
+    const result = projectIncremental({ eventLog: log, readDb: read.sqlite, clock: fixedClock, lockDir: null });
+    expect(result.skipped).toBe(0);
+  });
+  afterAll(async () => {
+    await read.close();
+    await events.close();
+    tmp.remove();
+  });
+
+  it('Unicycive: its S-1/A terms fill the filing and the company, read before the company was known', () => {
+    const filing = one(`SELECT json, terms_json, terms_detail_json, ai_enrichment_json FROM filings WHERE accession_number = '0001213900-21-035033'`);
+    expect(json(filing.terms_json)).toMatchObject({
+      priceRangeLow: 5, priceRangeHigh: 6, totalSharesOffered: 4_550_000, grossProceeds: 25_025_000, tickerHint: 'UNCY',
+      exchangeHint: 'Nasdaq Capital Market', underwriters: ['Roth Capital Partners, LLC', 'EF Hutton, division of Benchmark Investments, LLC'],
+    });
+    expect(Object.keys(json(filing.terms_json))).not.toContain('shareClass');
+    expect(json(filing.terms_detail_json)).toMatchObject({ overAllotmentShares: 682_500, shareClass: 'common stock' });
+    // A range on the latest registration document read: the filing launched the deal.
+    expect(json(filing.json)).toMatchObject({ inferredStatus: 'launched', formSummary: expect.stringContaining('4,550,000 units at $5.00–$6.00') });
+    expect(json(filing.ai_enrichment_json)).toMatchObject({ narrativeSummary: expect.stringContaining('initial public offering'), materialChanges: null });
+
+    const company = one('SELECT * FROM companies WHERE cik = ?', UNICYCIVE);
+    expect(json(company.json)).toMatchObject({ offeringStatus: 'listed', dealType: 'ipo', tickerHint: 'UNCY' });
+    expect(json(company.latest_terms_json)).toEqual({
+      offeringPrice: null, priceRangeLow: 5, priceRangeHigh: 6, grossProceeds: 25_025_000, totalSharesOffered: 4_550_000, structure: 'units',
+    });
+    expect(company).toMatchObject({ gross_proceeds: 25_025_000, is_ipo: 1, kind: 'operating', market: 'exchange' });
+    expect(json(company.latest_terms_detail_json)).toEqual(json(filing.terms_detail_json));
+    // "six months following the closing": from the effective date, settled T+2.
+    expect(json(company.lockup_schedule_json)).toMatchObject({ sourceAccessionNumber: '0001213900-21-035033', startDate: '2021-07-12' });
+  });
+
+  it('AAOI: the 2013 IPO is its deal; the outcome agrees with Bloomberg; the 2014 follow-on S-1/A is read as a follow-on', () => {
+    const company = one('SELECT * FROM companies WHERE cik = ?', AAOI);
+    expect(json(company.json)).toMatchObject({ offeringStatus: 'listed', dealType: 'ipo' });
+    const outcome = json(one('SELECT json FROM outcomes WHERE cik = ?', AAOI).json);
+    // Bloomberg: offer $10.00, first trade 2013-09-26, offer to first close -0.40%.
+    expect(outcome).toMatchObject({ ticker: 'AAOI', tradingStartDate: '2013-09-26', offerPrice: 10, closeDay1: 9.96, day1ReturnPct: -0.4, status: 'complete' });
+    expect(outcome.updatedAt).toBe('2026-02-01T12:00:00.000Z');
+    const followOn = json(one(`SELECT json FROM filings WHERE accession_number = '0001047469-14-002425'`).json);
+    expect(followOn.formSummary).toMatch(/follow-on offering registration \(S-1\/A, 333-194379\): 2,700,000 shares/);
+  });
+
+  it('every outcome matches Bloomberg offer-to-first-close within 0.05 points', () => {
+    const rows = read.sqlite.prepare('SELECT json FROM outcomes').pluck().all() as string[];
+    const byTicker = new Map(windowIndex.map((w) => [w.ticker, w]));
+    const outcomes = rows.map((r) => JSON.parse(r));
+    // AAOI plus the window IPOs of companies the daily index names (Snap, Okta, Workday, ...).
+    expect(outcomes.length).toBeGreaterThanOrEqual(30);
+    for (const o of outcomes) {
+      const w = byTicker.get(o.ticker)!;
+      expect(o.tradingStartDate).toBe(w.tradeDate);
+      expect(o.offerPrice).toBe(w.offerPrice);
+      expect(Math.abs(o.day1ReturnPct - w.bloombergDay1Pct)).toBeLessThan(0.05);
+    }
+    expect(outcomes.find((o) => o.ticker === 'SNAP')).toMatchObject({ cik: SNAP, offerPrice: 17, closeDay1: 24.48, day1ReturnPct: 44 });
+  });
+
+  it('Marvell: the company facts give the financial snapshot', () => {
+    const snapshot = json(one('SELECT financial_snapshot_json FROM companies WHERE cik = ?', MARVELL).financial_snapshot_json);
+    expect(snapshot.source).toMatchObject({ formType: '10-Q', extractedAt: '2026-02-01T12:00:00.000Z' });
+    expect(typeof snapshot.totalAssets).toBe('number');
+    expect(snapshot.totalAssets).toBeGreaterThan(snapshot.totalLiabilities);
+  });
+
+  it('news: every record is kept; links follow names and tickers; only dated articles are served', () => {
+    expect(one('SELECT count(*) AS n FROM proj_news').n).toBe(20);
+    const links = read.sqlite.prepare('SELECT cik, count(*) AS n FROM proj_news_links GROUP BY cik ORDER BY cik').all();
+    // Snap and Pinterest are companies of the daily index; Twitter, GoPro and Pinduoduo are not followed here.
+    expect(links.map((l: any) => l.cik)).toEqual(['0001506293', SNAP]);
+    const served = read.sqlite.prepare('SELECT cik, json, content_json FROM news').all() as Array<{ cik: string; json: string; content_json: string }>;
+    expect(served).toHaveLength(1);
+    expect(json(served[0].json)).toMatchObject({
+      cik: SNAP, sourceName: 'NECN (source: CNBC)', publishedAt: '2017-03-01T00:00:00.000Z', provider: 'newsapi',
+      url: 'http://www.necn.com/news/business/Snap-IPO-Set-to-Price-at-17-Per-Share-Source-415134033.html',
+    });
+    expect(served[0].content_json).toBe('null');
+  });
+
+  it('a published article is served as is', () => {
+    const row = one('SELECT article_id, source_kind, path FROM articles');
+    expect(row).toEqual({ article_id: 'quarterly-2014-Q2', source_kind: 'quarterly_review', path: '/articles/quarterly-2014-Q2' });
+  });
+});
+
+describe('enrichment projection is deterministic', () => {
+  it('a rebuild equals incremental projection in arrivals and small batches, with every event type present', async () => {
+    const tmp = tempDir('projector-enrichment-rebuild');
+    const events = await openEventLogDb(tmp.dir);
+    try {
+      const all = allEvents();
+      const cut = [0, Math.floor(all.length / 3), Math.floor((2 * all.length) / 3), all.length];
+      const incremental = await openReadDbForWrite(`${tmp.dir}/incremental.db`);
+      try {
+        for (let i = 0; i < 3; i++) {
+          events.log.appendMany(all.slice(cut[i], cut[i + 1]));
+          projectIncremental({ eventLog: events.log, readDb: incremental.sqlite, batchSize: 97, clock: fixedClock, lockDir: null });
+        }
+        const rebuilt = await rebuildReadDb({ dataDir: tmp.dir, eventLog: events.log });
+        expect(rebuilt.skipped).toBe(0);
+        const db = openSqlite(readDbLinkPath(tmp.dir), { readonly: true });
+        try {
+          const expected = dumpReadDb(db);
+          expect(expected).toContain('"ticker":"AAOI"');
+          expect(dumpReadDb(incremental.sqlite)).toBe(expected);
+        } finally {
+          db.close();
+        }
+        // Projecting again changes nothing.
+        const before = dumpReadDb(incremental.sqlite);
+        projectIncremental({ eventLog: events.log, readDb: incremental.sqlite, clock: fixedClock, lockDir: null });
+        expect(dumpReadDb(incremental.sqlite)).toBe(before);
+      } finally {
+        await incremental.close();
+      }
+    } finally {
+      await events.close();
+      tmp.remove();
+    }
+  });
+
+  it('a document arriving before or after its filing gives the same served rows', async () => {
+    const tmp = tempDir('projector-enrichment-order');
+    try {
+      const served = async (dir: string, order: NewEvent[]) => {
+        const events = await openEventLogDb(dir);
+        const read = await openReadDbForWrite(`${dir}/read.db`);
+        try {
+          events.log.appendMany(order);
+          projectIncremental({ eventLog: events.log, readDb: read.sqlite, clock: fixedClock, lockDir: null });
+          return read.sqlite
+            .prepare(`SELECT json, latest_terms_json, lockup_schedule_json FROM companies WHERE cik = ?
+                      UNION ALL SELECT json, terms_json, ai_enrichment_json FROM filings WHERE cik = ?`)
+            .all(UNICYCIVE, UNICYCIVE);
+        } finally {
+          await read.close();
+          await events.close();
+        }
+      };
+      const page = submissionsEvent(SUBMISSIONS_FILES.find((f) => f.cik === UNICYCIVE)!);
+      const doc = documentEvent(DOCUMENTS.unicycive);
+      const first = await served(`${tmp.dir}/doc-first`, [doc, page]);
+      const second = await served(`${tmp.dir}/page-first`, [page, doc]);
+      expect(first).toEqual(second);
+      expect(JSON.stringify(first)).toContain('"structure":"units"');
+    } finally {
+      tmp.remove();
+    }
+  });
+});
