@@ -47,14 +47,16 @@ export function applyEvent(target: ApplyTarget, event: StoredEvent, touched: Set
       return applyDocument(target, event, touched);
     case 'edgar.companyfacts': {
       const cik = applyCompanyFacts(enrichment, event);
-      if (cik && state.companyExists(cik)) markChanged(state, cik, event.observedAt, touched);
+      if (cik && state.companyExists(cik)) touched.add(cik);
       return;
     }
+    // Documents, facts, vendor rows and bars move the company's updatedAt when it is derived (see
+    // company-rows.derive.ts), not here, so the result does not depend on which arrived first.
     case 'reference.ipo_row':
-      for (const cik of applyIpoRow(enrichment, event)) markChanged(state, cik, event.observedAt, touched);
+      for (const cik of applyIpoRow(enrichment, event)) touched.add(cik);
       return;
     case 'market.daily_bars':
-      for (const cik of applyDailyBars(enrichment, event)) markChanged(state, cik, event.observedAt, touched);
+      for (const cik of applyDailyBars(enrichment, event)) touched.add(cik);
       return;
     case 'news.article':
       // News changes a company's news list, not the company: its updatedAt stays.
@@ -73,11 +75,12 @@ function applyDocument(target: ApplyTarget, event: StoredEvent, touched: Set<str
   if (!meta) throw new UnreadableEventError('document event lacks a CIK or accession number in its meta');
   const body = event.body();
   if (!body) throw new UnreadableEventError('document event carries no body');
-  const read = readDocumentTerms(body.toString('utf8'), meta, target.enrichment.filingForm(meta.cik, meta.accessionNumber));
+  const read = readDocumentTerms(body.toString('utf8'), meta, target.enrichment.filingForm(meta.cik, meta.accessionNumber), event.observedAt);
   if (!read) return;
   target.enrichment.putDocument(event.seq, read);
   // The document is kept even when its company is not known yet: the company's first derivation reads it.
-  if (target.state.companyExists(meta.cik)) markChanged(target.state, meta.cik, event.observedAt, touched);
+  // Its observedAt reaches the company's updatedAt at derivation, whichever arrived first.
+  if (target.state.companyExists(meta.cik)) touched.add(meta.cik);
 }
 
 function applySubmissions(state: ProjectorState, event: StoredEvent, touched: Set<string>): void {

@@ -24,7 +24,7 @@ export interface CompanyInputs {
   hints: TickerHint[];
   identity: CompanyIdentity;
   documents: DocumentTerms[];
-  snapshot: ApiFinancialSnapshot | null;
+  snapshot: { snapshot: ApiFinancialSnapshot | null; observedAt: string } | null;
   /** Vendor rows under any of the company's tickers (not yet checked against its name). */
   ipoRows: StoredIpoRow[];
   /** Bars per ticker, for the company's tickers and its vendor rows' tickers. */
@@ -62,11 +62,20 @@ export function deriveCompanyRows(state: ProjectorState, enrichment: EnrichmentS
 
 /** Pure: a company's inputs to its company, filing, outcome and news rows. */
 export function deriveRows(input: CompanyInputs): CompanyRows {
-  const { facts, identity } = input;
+  const { identity } = input;
   const vendorRows = linkedIpoRows(input.ipoRows, [identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)]);
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
   const barsTicker = [...vendorRows.map((r) => r.row.ticker), ...identity.allTickers].find((t) => input.bars.has(t)) ?? null;
   const bars = barsTicker ? (input.bars.get(barsTicker) as StoredBars) : null;
+  // updatedAt: the latest observation of anything the company's rows are derived from (news aside).
+  const observed = [
+    input.facts.updatedAt,
+    ...input.documents.map((d) => d.observedAt),
+    input.snapshot?.observedAt ?? null,
+    ...vendorRows.map((r) => r.observedAt),
+    bars?.observedAt ?? null,
+  ].filter((t): t is string => t !== null);
+  const facts = { ...input.facts, updatedAt: observed.length > 0 ? observed.reduce((a, b) => (a > b ? a : b)) : null };
   const offering = deriveOffering({
     facts,
     filings: input.filings,
@@ -79,7 +88,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows {
     // Classification and consensus rules are not in projector/offering yet; their columns stay 'null'.
     classificationJson: 'null',
     consensusJson: 'null',
-    snapshot: input.snapshot,
+    snapshot: input.snapshot?.snapshot ?? null,
   });
   const deal = pricedIpoDeal(offering.lifecycle.deals);
   const outcome = deriveCompanyOutcome({

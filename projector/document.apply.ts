@@ -28,7 +28,7 @@ export function documentMeta(event: Pick<StoredEvent, 'meta' | 'subject'>): Docu
  * `knownForm` is the filing row's form when the filing is already known. Returns null for a
  * document of another form (a 10-K, an 8-K exhibit): nothing in it is offering terms.
  */
-export function readDocumentTerms(html: string, meta: DocumentMetaFields, knownForm: string | null): DocumentTerms | null {
+export function readDocumentTerms(html: string, meta: DocumentMetaFields, knownForm: string | null, observedAt: string): DocumentTerms | null {
   const doc = readProspectus(html, { formType: knownForm });
   const form = knownForm ?? doc.formType;
   // A bare HTML document whose filing we have not seen yet is read anyway: derivation ignores it
@@ -39,6 +39,7 @@ export function readDocumentTerms(html: string, meta: DocumentMetaFields, knownF
     cik: meta.cik,
     accessionNumber: meta.accessionNumber,
     formType: doc.formType,
+    observedAt,
     terms: extraction.terms,
     provenance: extraction.provenance,
     estimates: extraction.estimates,

@@ -13,6 +13,7 @@ export interface DocumentTerms {
   accessionNumber: string;
   /** SGML `<TYPE>` of the document, when it had a wrapper. */
   formType: string | null;
+  observedAt: string;
   terms: ApiTermsExtended;
   provenance: Provenance;
   estimates: TermsExtraction['estimates'];
@@ -50,6 +51,7 @@ interface DocumentRow {
   cik: string;
   accession_number: string;
   form_type: string | null;
+  observed_at: string;
   terms_json: string;
   provenance_json: string;
   estimates_json: string;
@@ -86,23 +88,24 @@ export class EnrichmentState {
 
   constructor(db: SqliteHandle) {
     this.upsertDocument = db.prepare(
-      `INSERT INTO proj_document_terms (cik, accession_number, form_type, seq, terms_json, provenance_json, estimates_json,
+      `INSERT INTO proj_document_terms (cik, accession_number, form_type, seq, observed_at, terms_json, provenance_json, estimates_json,
          signals_json, lockup_json, enrichment_json)
-       VALUES (@cik, @accession_number, @form_type, @seq, @terms_json, @provenance_json, @estimates_json, @signals_json,
+       VALUES (@cik, @accession_number, @form_type, @seq, @observed_at, @terms_json, @provenance_json, @estimates_json, @signals_json,
          @lockup_json, @enrichment_json)
-       ON CONFLICT (cik, accession_number) DO UPDATE SET form_type = excluded.form_type, seq = excluded.seq,
+       ON CONFLICT (cik, accession_number) DO UPDATE SET form_type = excluded.form_type, seq = excluded.seq, observed_at = excluded.observed_at,
          terms_json = excluded.terms_json, provenance_json = excluded.provenance_json, estimates_json = excluded.estimates_json,
          signals_json = excluded.signals_json, lockup_json = excluded.lockup_json, enrichment_json = excluded.enrichment_json`,
     );
     this.selectDocuments = db.prepare(
-      `SELECT cik, accession_number, form_type, terms_json, provenance_json, estimates_json, signals_json, lockup_json, enrichment_json
+      `SELECT cik, accession_number, form_type, observed_at, terms_json, provenance_json, estimates_json, signals_json, lockup_json, enrichment_json
        FROM proj_document_terms WHERE cik = ? ORDER BY accession_number`,
     );
     this.upsertSnapshot = db.prepare(
-      `INSERT INTO proj_financial_snapshots (cik, snapshot_json) VALUES (?, ?)
-       ON CONFLICT (cik) DO UPDATE SET snapshot_json = excluded.snapshot_json WHERE snapshot_json IS NOT excluded.snapshot_json`,
+      `INSERT INTO proj_financial_snapshots (cik, snapshot_json, observed_at) VALUES (?, ?, ?)
+       ON CONFLICT (cik) DO UPDATE SET snapshot_json = excluded.snapshot_json, observed_at = excluded.observed_at
+       WHERE snapshot_json IS NOT excluded.snapshot_json`,
     );
-    this.selectSnapshot = db.prepare('SELECT snapshot_json FROM proj_financial_snapshots WHERE cik = ?').pluck();
+    this.selectSnapshot = db.prepare('SELECT snapshot_json, observed_at FROM proj_financial_snapshots WHERE cik = ?');
     this.upsertIpoRow = db.prepare(
       `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (ticker, bloomberg_ticker, trade_date) DO UPDATE SET row_json = excluded.row_json, observed_at = excluded.observed_at
@@ -167,6 +170,7 @@ export class EnrichmentState {
       accession_number: doc.accessionNumber,
       form_type: doc.formType,
       seq,
+      observed_at: doc.observedAt,
       terms_json: JSON.stringify(doc.terms),
       provenance_json: JSON.stringify(doc.provenance),
       estimates_json: JSON.stringify(doc.estimates),
@@ -181,6 +185,7 @@ export class EnrichmentState {
       cik: r.cik,
       accessionNumber: r.accession_number,
       formType: r.form_type,
+      observedAt: r.observed_at,
       terms: JSON.parse(r.terms_json) as ApiTermsExtended,
       provenance: JSON.parse(r.provenance_json) as Provenance,
       estimates: JSON.parse(r.estimates_json) as TermsExtraction['estimates'],
@@ -190,13 +195,13 @@ export class EnrichmentState {
     }));
   }
 
-  putSnapshot(cik: string, snapshot: ApiFinancialSnapshot | null): boolean {
-    return this.upsertSnapshot.run(cik, JSON.stringify(snapshot)).changes > 0;
+  putSnapshot(cik: string, snapshot: ApiFinancialSnapshot | null, observedAt: string): boolean {
+    return this.upsertSnapshot.run(cik, JSON.stringify(snapshot), observedAt).changes > 0;
   }
 
-  snapshot(cik: string): ApiFinancialSnapshot | null {
-    const text = this.selectSnapshot.get(cik) as string | undefined;
-    return text === undefined ? null : (JSON.parse(text) as ApiFinancialSnapshot | null);
+  snapshot(cik: string): { snapshot: ApiFinancialSnapshot | null; observedAt: string } | null {
+    const row = this.selectSnapshot.get(cik) as { snapshot_json: string; observed_at: string } | undefined;
+    return row ? { snapshot: JSON.parse(row.snapshot_json) as ApiFinancialSnapshot | null, observedAt: row.observed_at } : null;
   }
 
   putIpoRow(row: IpoTableRow, observedAt: string): boolean {

@@ -21,7 +21,7 @@ export function applyCompanyFacts(state: EnrichmentState, event: StoredEvent): s
     throw new UnreadableMarketEventError('companyfacts body is not JSON');
   }
   const cik = padCik(event.subject);
-  return state.putSnapshot(cik, deriveFinancialSnapshot(doc, event.observedAt)) ? cik : null;
+  return state.putSnapshot(cik, deriveFinancialSnapshot(doc, event.observedAt), event.observedAt) ? cik : null;
 }
 
 /** `reference.ipo_row`: stored by ticker; the rows are linked to companies when those are derived. */

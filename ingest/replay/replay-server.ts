@@ -9,6 +9,7 @@ import { dataNotFoundXml, RATE_THRESHOLD_PAGE, UNDECLARED_TOOL_PAGE, WWW_NOT_FOU
 /** One recorded response: `host` is a free key (`www`, `data`, later `prices`, `news`...). */
 export interface ReplayRoute {
   host: string;
+  /** Path, with the query string when the source selects by query (`/q/d/l/?s=aaoi.us&i=d`). */
   path: string;
   /** Relative to the manifest's folder. `.gz` files are stored compressed. */
   file: string;
@@ -22,6 +23,8 @@ export interface ReplayManifest {
 export interface ReplayRequest {
   host: string;
   path: string;
+  /** The query string as sent, without `?`; absent when there was none. */
+  query?: string;
   status: number;
   userAgent: string;
   /** True when the stored gzip bytes were sent with Content-Encoding: gzip. */
@@ -99,11 +102,14 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   };
 
   const handle = (host: string, req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const target = req.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const path = queryAt < 0 ? target : target.slice(0, queryAt);
+    const query = queryAt < 0 ? '' : target.slice(queryAt + 1);
     const userAgent = req.headers['user-agent'] ?? '';
     const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const reply = (status: number, body: Buffer | string, contentType: string, gzip = false) => {
-      requestLog.push({ host, path, status, userAgent, gzip });
+      requestLog.push({ host, path, ...(query ? { query } : {}), status, userAgent, gzip });
       const headers: Record<string, string | number> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) };
       if (gzip) headers['Content-Encoding'] = 'gzip';
       res.writeHead(status, headers);
@@ -114,7 +120,10 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
       if (!EMAIL_TOKEN.test(userAgent)) return reply(403, UNDECLARED_TOOL_PAGE, 'text/html');
       if (throttled) return reply(403, RATE_THRESHOLD_PAGE, 'text/html');
     }
-    const loaded = req.method === 'GET' || req.method === 'HEAD' ? byHost.get(host)?.get(path) : undefined;
+    // Exact path and query first (prices and news select by query), then the path alone (EDGAR
+    // clients may add cache-busting or unused parameters).
+    const table = req.method === 'GET' || req.method === 'HEAD' ? byHost.get(host) : undefined;
+    const loaded = table?.get(target) ?? table?.get(path);
     if (!loaded) {
       if (host === 'data') return reply(404, dataNotFoundXml(path), 'application/xml');
       return reply(404, WWW_NOT_FOUND_PAGE, 'text/html');

@@ -3,11 +3,18 @@ import { Redis } from 'ioredis';
 import { EdgarThrottledError } from '../edgar/edgar-errors.ts';
 import type { HandlerContext, HandlerMap } from '../jobs/handler-context.ts';
 import { runJob } from '../jobs/handlers.ts';
-import { jobId, type Job } from '../jobs/job-types.ts';
+import { NewsRateLimitedError } from '../news/newsapi-client.ts';
+import { jobId, queueOf, type Job, type QueueName } from '../jobs/job-types.ts';
 import { isPermanentFailure, validateJob } from '../jobs/job-validate.ts';
 
-/** Every job in this slice talks to EDGAR, so they share one queue and one rate limiter. */
+/** EDGAR jobs share one queue and one rate limiter. */
 export const EDGAR_QUEUE = 'edgar';
+
+/** Default queue name per kind of job (see `queueOf`); prices and news run without the EDGAR limiter. */
+export const QUEUE_NAMES: Readonly<Record<QueueName, string>> = { edgar: EDGAR_QUEUE, prices: 'prices', news: 'news' };
+
+/** Pause of the news queue after a 429 without Retry-After. */
+const NEWS_DEFAULT_PAUSE_MS = 15 * 60_000;
 
 export interface QueueOptions {
   redisUrl: string;
@@ -44,6 +51,25 @@ function jobOptions(options: QueueOptions, j: Job): JobsOptions {
   };
 }
 
+/**
+ * Adds jobs to the queue of their kind (edgar, prices, news); `queueNames` overrides the default
+ * names (tests use unique ones). Returns the number of jobs handed over.
+ */
+export async function enqueueByKind(options: Omit<QueueOptions, 'queueName'>, jobs: Job[], queueNames: Partial<Record<QueueName, string>> = {}): Promise<Record<QueueName, number>> {
+  const counts: Record<QueueName, number> = { edgar: 0, prices: 0, news: 0 };
+  for (const kind of Object.keys(counts) as QueueName[]) {
+    const mine = jobs.filter((j) => queueOf(validateJob(j).name) === kind);
+    if (mine.length === 0) continue;
+    const queue = openEdgarQueue({ ...options, queueName: queueNames[kind] ?? QUEUE_NAMES[kind] });
+    try {
+      counts[kind] = await queue.enqueue(mine);
+    } finally {
+      await queue.close();
+    }
+  }
+  return counts;
+}
+
 export function openEdgarQueue(options: QueueOptions): EdgarQueue {
   const connection = redisFor(options.redisUrl);
   const queue = new Queue(options.queueName ?? EDGAR_QUEUE, { connection, prefix: options.prefix });
@@ -74,8 +100,8 @@ export function openEdgarQueue(options: QueueOptions): EdgarQueue {
 export interface WorkerOptions extends QueueOptions {
   handlers: HandlerMap;
   ctx: HandlerContext;
-  /** EDGAR requests per second across ALL workers on this queue (BullMQ's limiter lives in Redis). */
-  maxRequestsPerSecond: number;
+  /** Requests per second across ALL workers on this queue (BullMQ's limiter lives in Redis); null = no limiter. */
+  maxRequestsPerSecond: number | null;
   concurrency?: number;
   /** How long the whole queue pauses when the client gives up on a throttled request. */
   throttleBackoffMs: number;
@@ -108,6 +134,11 @@ export function startWorkers(options: WorkerOptions): EdgarWorkers {
         return { appended: result.appended, notFound: result.notFound ?? false, followUps: result.followUps.length };
       } catch (error) {
         if (isPermanentFailure(error)) throw new UnrecoverableError((error as Error).message);
+        if (error instanceof NewsRateLimitedError) {
+          // The provider's quota is per key: pause this queue until it refills instead of failing each search.
+          await followUps.queue.rateLimit(error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : NEWS_DEFAULT_PAUSE_MS);
+          throw Worker.RateLimitError();
+        }
         if (error instanceof EdgarThrottledError) {
           // Stop every worker on this queue, not just this one, then put the job back untouched.
           await followUps.queue.rateLimit(options.throttleBackoffMs);
@@ -120,7 +151,7 @@ export function startWorkers(options: WorkerOptions): EdgarWorkers {
       connection,
       prefix: options.prefix,
       concurrency: options.concurrency ?? 4,
-      limiter: { max: options.maxRequestsPerSecond, duration: 1000 },
+      ...(options.maxRequestsPerSecond !== null ? { limiter: { max: options.maxRequestsPerSecond, duration: 1000 } } : {}),
     },
   );
   // Without an 'error' listener a lost Redis connection would crash the process.

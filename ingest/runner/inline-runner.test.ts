@@ -20,6 +20,9 @@ function scripted(behaviour: (name: string, data: Record<string, unknown>) => Pr
     'edgar.submissions_page': h('edgar.submissions_page'),
     'edgar.document': h('edgar.document'),
     'edgar.companyfacts': h('edgar.companyfacts'),
+    'prices.daily_bars': h('prices.daily_bars'),
+    'news.everything': h('news.everything'),
+    'news.feed': h('news.feed'),
   };
 }
 

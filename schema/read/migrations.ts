@@ -150,6 +150,7 @@ const enrichmentStateStatements = [
     accession_number TEXT NOT NULL,
     form_type TEXT,
     seq INTEGER NOT NULL,
+    observed_at TEXT NOT NULL,
     terms_json TEXT NOT NULL,
     provenance_json TEXT NOT NULL,
     estimates_json TEXT NOT NULL,
@@ -160,7 +161,8 @@ const enrichmentStateStatements = [
   ) WITHOUT ROWID`,
   `CREATE TABLE proj_financial_snapshots (
     cik TEXT PRIMARY KEY,
-    snapshot_json TEXT NOT NULL
+    snapshot_json TEXT NOT NULL,
+    observed_at TEXT NOT NULL
   ) WITHOUT ROWID`,
   `CREATE TABLE proj_ipo_rows (
     ticker TEXT NOT NULL,

@@ -184,6 +184,8 @@ export interface ProjDocumentTermsTable {
   form_type: string | null;
   /** Event that carried the document: a later fetch of the same accession replaces an earlier one. */
   seq: number;
+  /** When the document was fetched: counts toward the company's updatedAt. */
+  observed_at: string;
   /** Extended terms (ApiTermsExtended). */
   terms_json: string;
   /** Sentence and block each field came from. */
@@ -201,6 +203,7 @@ export interface ProjFinancialSnapshotsTable {
   cik: string;
   /** ApiFinancialSnapshot JSON from the latest companyfacts event. */
   snapshot_json: string;
+  observed_at: string;
 }
 
 /** Vendor IPO table rows (`reference.ipo_row`), linked to companies by ticker and name at derive time. */
