@@ -27,6 +27,9 @@ function pathOf(j: Job): string {
       return documentPath(j.data.cik, j.data.accessionNumber, j.data.primaryDocument);
     case 'edgar.companyfacts':
       return companyfactsPath(j.data.cik);
+    default:
+      // The demo plan is EDGAR-only; market jobs come from the market replay manifest.
+      throw new Error(`not an EDGAR job: ${j.name}`);
   }
 }
 

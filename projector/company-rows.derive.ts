@@ -8,6 +8,7 @@ import { relinkIfChanged } from './news.apply.ts';
 import { deriveNewsRows } from './news.derive.ts';
 import { deriveOffering } from './offering.derive.ts';
 import { deriveCompanyOutcome, linkedIpoRows, pricedIpoDeal, vendorRowFor } from './outcome.derive.ts';
+import { companyClassification, companyConsensus } from './consensus.derive.ts';
 import type { ProjectorState } from './state.store.ts';
 
 export interface CompanyRows {
@@ -63,7 +64,7 @@ export function deriveCompanyRows(state: ProjectorState, enrichment: EnrichmentS
 /** Pure: a company's inputs to its company, filing, outcome and news rows. */
 export function deriveRows(input: CompanyInputs): CompanyRows {
   const { identity } = input;
-  const vendorRows = linkedIpoRows(input.ipoRows, [identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)]);
+  const vendorRows = linkedIpoRows(input.ipoRows, [identity.name, ...identity.hintTitles, ...input.facts.formerNames.map((f) => f.name)]);
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
   const barsTicker = [...vendorRows.map((r) => r.row.ticker), ...identity.allTickers].find((t) => input.bars.has(t)) ?? null;
   const bars = barsTicker ? (input.bars.get(barsTicker) as StoredBars) : null;
@@ -84,20 +85,21 @@ export function deriveRows(input: CompanyInputs): CompanyRows {
     today: input.today,
     firstBarDate: bars?.bars[0]?.date ?? null,
   });
+  const deal = pricedIpoDeal(offering.lifecycle.deals);
+  const vendorRow = vendorRowFor(vendorRows, deal);
   const company = deriveCompany(facts, input.filings, identity, offering, {
-    // Classification and consensus rules are not in projector/offering yet; their columns stay 'null'.
-    classificationJson: 'null',
-    consensusJson: 'null',
+    // A company with no deal is not on any calendar: no classification.
+    classificationJson: JSON.stringify(offering.lifecycle.currentDeal ? companyClassification({ facts, offering }) : null),
+    consensusJson: JSON.stringify(companyConsensus({ facts, hints: input.hints, identity, offering, vendorRow, bars })),
     snapshot: input.snapshot?.snapshot ?? null,
   });
-  const deal = pricedIpoDeal(offering.lifecycle.deals);
   const outcome = deriveCompanyOutcome({
     cik: facts.cik,
     companyName: identity.name,
     exchange: identity.exchangeHint,
     sicDescription: facts.sicDescription,
     deal,
-    vendorRow: vendorRowFor(vendorRows, deal),
+    vendorRow,
     bars,
     terms: offering.termsByAccession,
   });

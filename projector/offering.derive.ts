@@ -3,7 +3,7 @@ import { PROSPECTUS_FORMS } from './document.apply.ts';
 import type { DocumentTerms } from './enrichment.store.ts';
 import type { CompanyFacts } from './facts.ts';
 import type { FilingFact } from './offering/types.ts';
-import { deriveDealType, type DealType } from './offering/deal-type.derive.ts';
+import { deriveDealType, type DealType, type DealTypeResult } from './offering/deal-type.derive.ts';
 import type { Deal } from './offering/deals.group.ts';
 import { amendmentNumbers, changeSummary, formSummary, termChanges } from './offering/filing-summary.derive.ts';
 import { baseForm, chronological, OPENING_FORMS, PRICED_FORMS } from './offering/forms.ts';
@@ -27,6 +27,8 @@ export interface FilingOffering {
 export interface CompanyOffering {
   lifecycle: CompanyLifecycle;
   dealType: DealType;
+  /** The current deal's type with its reasons and confidence (classification reads it). */
+  dealTypeResult: DealTypeResult;
   /** The read filing whose terms the company's latestTerms shows. */
   latestTerms: FilingTermsFact | null;
   filings: Map<string, FilingOffering>;
@@ -66,19 +68,22 @@ export function deriveOffering(input: OfferingInput): CompanyOffering {
     exchanges: input.facts.exchanges,
     formerNames: input.facts.formerNames,
   };
+  const results = new Map<string, DealTypeResult>();
   const dealTypeOf = (deal: Deal): DealType => {
     const read = deal.filings.map((f) => termsByAccession.get(f.accessionNumber)).filter((t): t is FilingTermsFact => t !== undefined);
     const registration = read.filter((t) => OPENING_FORMS.has(baseForm(t.filing.formType)));
     const latestRegistration = registration[registration.length - 1] ?? null;
     const final = read.find((t) => PRICED_FORMS.has(t.filing.formType)) ?? null;
-    return deriveDealType({
+    const result = deriveDealType({
       deal,
       company,
       companyFilings: sorted,
       signals: latestRegistration?.doc.signals ?? null,
       finalSignals: final?.doc.signals ?? null,
       terms: (latestRegistration ?? final)?.doc.terms ?? null,
-    }).dealType;
+    });
+    results.set(deal.key, result);
+    return result.dealType;
   };
   const lifecycle = deriveLifecycle(sorted, {
     today: input.today,
@@ -92,6 +97,7 @@ export function deriveOffering(input: OfferingInput): CompanyOffering {
   return {
     lifecycle,
     dealType,
+    dealTypeResult: (current && results.get(current.key)) || deriveDealType({ deal: null }),
     latestTerms: latestTermsOf(current, sorted, termsByAccession),
     filings: filingOfferings(sorted, lifecycle, termsByAccession, input.companyName),
     termsByAccession,

@@ -69,7 +69,8 @@ function runBatches(options: ProjectOptions): ProjectResult {
   const countSkipped = readDb.prepare('SELECT count(*) FROM proj_skipped_events').pluck();
   const readMeta = readDb.prepare('SELECT value FROM read_meta WHERE key = ?').pluck();
   const writeMeta = readDb.prepare(`INSERT INTO read_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
-  const allCiks = readDb.prepare('SELECT cik FROM proj_company_state ORDER BY cik').pluck();
+  // Only a company with a deal has a status that can move with the date; 'none' means no deal at all.
+  const datedCiks = readDb.prepare(`SELECT cik FROM companies WHERE offering_status <> 'none' ORDER BY cik`).pluck();
   // Stamped by whoever projects, so `projectLive` can tell a generation built by other derivations.
   writeMeta.run('projector_version', PROJECTOR_VERSION);
   const skippedBefore = countSkipped.get() as number;
@@ -102,10 +103,10 @@ function runBatches(options: ProjectOptions): ProjectResult {
     writeCheckpoint.run(PROJECTION_NAME, lastSeq, clock().toISOString());
     return { lastSeq, derived: touched.size };
   });
-  // Overlays (stale, postponed, listed-by-date) read the as-of date: when it moved, every company is
-  // re-derived once, so each row reflects the same date whichever batch last touched it.
+  // Overlays (stale, postponed, listed-by-date) read the as-of date: when it moved, every company with
+  // a deal is re-derived once, so each row reflects the same date whichever batch last touched it.
   const sweep = readDb.transaction((today: string) => {
-    const ciks = allCiks.all() as string[];
+    const ciks = datedCiks.all() as string[];
     for (const cik of ciks) rederive(target, cik, today);
     writeMeta.run(SWEPT_AS_OF_KEY, today);
     return ciks.length;

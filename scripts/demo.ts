@@ -1,16 +1,23 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { Config } from '../schema/config.ts';
+import { liveReadDbPath } from '../schema/read/location.ts';
+import { openSqlite } from '../schema/sqlite.ts';
+import { publishArticles, quarterRange, type PublishOutcome, type PublishRequest } from './commands/publish.ts';
 import type { EventLog } from '../schema/events/event-log.ts';
 import {
   createEdgarClient,
-  edgarHandlers,
+  createNewsSource,
+  createPricesSource,
+  job,
+  jobHandlers,
   loadPlan,
   runInline,
   startReplayServer,
   systemClock,
   type InlineRunReport,
+  type Job,
   type Logger,
   type RunProgress,
 } from '../ingest/index.ts';
@@ -42,7 +49,7 @@ export async function ingestDemoSample(
     );
     const plan = loadPlan(join(SAMPLE_DIR, 'demo-plan.json'));
     const report = await runInline(plan.jobs, {
-      handlers: edgarHandlers,
+      handlers: jobHandlers,
       ctx: { client, log, clock: systemClock(), logger },
       onProgress,
     });
@@ -50,4 +57,94 @@ export async function ingestDemoSample(
   } finally {
     await replay.close();
   }
+}
+
+/** The Bloomberg export the demo imports rows of, and the source name recorded on its events. */
+export const DEMO_IPO_TABLE = join(SAMPLE_DIR, 'reference/bloomberg_ipo_data_2000_2025.csv.gz');
+export const DEMO_IPO_SOURCE = 'bloomberg';
+
+/** Price and news fetches are local (no rate limit off EDGAR hosts), so more run at once. */
+const MARKET_CONCURRENCY = 16;
+
+interface ManifestRoute {
+  host: string;
+  path: string;
+  file: string;
+}
+
+/**
+ * The market jobs the demo runs, read off the market replay manifest: one prices job per recorded
+ * window file (its ticker is the file name) and one news search per recorded query.
+ */
+export function marketDemoJobs(manifestPath = join(SAMPLE_DIR, 'market-replay.json')): { tickers: string[]; jobs: Job[] } {
+  const routes = (JSON.parse(readFileSync(manifestPath, 'utf8')) as { routes: ManifestRoute[] }).routes;
+  const tickers = routes.filter((r) => r.host === 'prices').map((r) => /([^/]+)\.csv$/.exec(r.file)![1].toUpperCase());
+  const queries = routes.filter((r) => r.host === 'news').map((r) => new URLSearchParams(r.path.split('?')[1] ?? '').get('q') ?? '').filter(Boolean);
+  return {
+    tickers,
+    jobs: [...tickers.map((ticker) => job('prices.daily_bars', { ticker })), ...queries.map((query) => job('news.everything', { query }))],
+  };
+}
+
+/** Fetches the demo's prices and news through the replay server with the real clients. */
+export async function ingestDemoMarket(
+  log: EventLog,
+  logger: Logger,
+  onProgress?: (progress: RunProgress) => void,
+): Promise<InlineRunReport & { requests: number }> {
+  const replay = await startReplayServer({ manifestPath: replayManifests() });
+  try {
+    const { jobs } = marketDemoJobs();
+    const report = await runInline(jobs, {
+      handlers: jobHandlers,
+      ctx: {
+        log,
+        clock: systemClock(),
+        logger,
+        prices: createPricesSource({ baseUrl: replay.urls.prices, format: 'stooq_csv' }),
+        // The replay server ignores the key; a live run reads NEWS_API_KEY.
+        news: createNewsSource({ apiUrl: replay.urls.news, apiKey: 'demo-replay' }),
+      },
+      concurrency: MARKET_CONCURRENCY,
+      onProgress,
+    });
+    return { ...report, requests: replay.requestLog.length };
+  } finally {
+    await replay.close();
+  }
+}
+
+/** The quarters the demo reviews: the years the bundled window price files cover. */
+export const DEMO_QUARTERS = '2012Q1..2017Q4';
+
+/**
+ * What the demo publishes: every quarterly review of DEMO_QUARTERS that has listings, and the weekly
+ * review and daily spotlight of each debut of a company with linked news (of every debut when no
+ * news links, at most 30), plus the spotlights of the EDGAR daily indexes the demo ingests.
+ */
+export function demoPublishRequests(debuts: ReadonlyArray<{ date: string; hasNews: boolean }>, indexDates: readonly string[]): PublishRequest[] {
+  const withNews = debuts.filter((d) => d.hasNews);
+  const chosen = [...new Set((withNews.length > 0 ? withNews : debuts).map((d) => d.date))].sort().slice(-30);
+  return [
+    ...quarterRange(DEMO_QUARTERS).map((q) => ({ kind: 'quarterly' as const, ...q })),
+    ...chosen.map((date) => ({ kind: 'weekly' as const, date })),
+    ...[...new Set([...chosen, ...indexDates])].sort().map((date) => ({ kind: 'daily' as const, date })),
+  ];
+}
+
+/** Publishes the demo's articles from the projected read model (then projects them). */
+export async function publishDemoArticles(config: Config, err: NodeJS.WritableStream): Promise<PublishOutcome[]> {
+  const readDb = liveReadDbPath(config.dataDir);
+  if (!readDb) throw new Error('the demo publishes after projecting, but there is no read.db');
+  const db = openSqlite(readDb, { readonly: true });
+  let debuts: Array<{ date: string; hasNews: boolean }>;
+  try {
+    debuts = (
+      db.prepare('SELECT o.trading_start_date AS date, EXISTS (SELECT 1 FROM news n WHERE n.cik = o.cik) AS hasNews FROM outcomes o').all() as Array<{ date: string; hasNews: number }>
+    ).map((r) => ({ date: r.date, hasNews: r.hasNews === 1 }));
+  } finally {
+    db.close();
+  }
+  const indexDates = loadPlan(join(SAMPLE_DIR, 'demo-plan.json')).jobs.flatMap((j) => (j.name === 'edgar.daily_index' ? [j.data.date] : []));
+  return publishArticles(config, demoPublishRequests(debuts, indexDates), err);
 }

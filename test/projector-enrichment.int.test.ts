@@ -96,6 +96,11 @@ describe('offering intelligence and market data on the real sample', () => {
     });
     expect(company).toMatchObject({ gross_proceeds: 25_025_000, is_ipo: 1, kind: 'operating', market: 'exchange' });
     expect(json(company.latest_terms_detail_json)).toEqual(json(filing.terms_detail_json));
+    expect(json(company.consensus_json)).toMatchObject({
+      ticker: 'UNCY', exchange: 'Nasdaq', offerPriceLow: 5, offerPriceHigh: 6, totalShares: 4_550_000, grossProceeds: 25_025_000,
+      sourceSummary: { edgar: expect.stringContaining('S-1/A 0001213900-21-035033') },
+    });
+    expect(json(company.classification_json)).toMatchObject({ calendarEligibility: 'include', listingPath: 'underwritten_ipo' });
     // "six months following the closing": from the effective date, settled T+2.
     expect(json(company.lockup_schedule_json)).toMatchObject({ sourceAccessionNumber: '0001213900-21-035033', startDate: '2021-07-12' });
   });
@@ -107,6 +112,11 @@ describe('offering intelligence and market data on the real sample', () => {
     // Bloomberg: offer $10.00, first trade 2013-09-26, offer to first close -0.40%.
     expect(outcome).toMatchObject({ ticker: 'AAOI', tradingStartDate: '2013-09-26', offerPrice: 10, closeDay1: 9.96, day1ReturnPct: -0.4, status: 'complete' });
     expect(outcome.updatedAt).toBe('2026-02-01T12:00:00.000Z');
+    // No 2013 prospectus was read: the vendor row supplies the offer price, the first bar the listing date.
+    expect(json(company.consensus_json)).toMatchObject({
+      ticker: 'AAOI', offerPrice: 10, offerPriceLow: 13, offerPriceHigh: 15, listingDate: '2013-09-26',
+      sourceSummary: { vendor_ipo_table: expect.stringContaining('offer $10.00'), prices: 'first daily bar 2013-09-26' },
+    });
     const followOn = json(one(`SELECT json FROM filings WHERE accession_number = '0001047469-14-002425'`).json);
     expect(followOn.formSummary).toMatch(/follow-on offering registration \(S-1\/A, 333-194379\): 2,700,000 shares/);
   });
@@ -137,7 +147,7 @@ describe('offering intelligence and market data on the real sample', () => {
     expect(one('SELECT count(*) AS n FROM proj_news').n).toBe(20);
     const links = read.sqlite.prepare('SELECT cik, count(*) AS n FROM proj_news_links GROUP BY cik ORDER BY cik').all();
     // Of the five companies the records are about, only Snap is followed here (a company of the daily index).
-    expect(links).toEqual([{ cik: SNAP, n: 4 }]);
+    expect(links).toEqual([{ cik: SNAP, n: 3 }]);
     const served = read.sqlite.prepare('SELECT cik, json, content_json FROM news').all() as Array<{ cik: string; json: string; content_json: string }>;
     expect(served).toHaveLength(1);
     expect(json(served[0].json)).toMatchObject({
@@ -213,7 +223,7 @@ describe('enrichment projection is deterministic', () => {
       const first = await served(`${tmp.dir}/doc-first`, [doc, page]);
       const second = await served(`${tmp.dir}/page-first`, [page, doc]);
       expect(first).toEqual(second);
-      expect(JSON.stringify(first)).toContain('"structure":"units"');
+      expect((first[0] as { latest_terms_json: string }).latest_terms_json).toContain('"structure":"units"');
     } finally {
       tmp.remove();
     }

@@ -1,6 +1,18 @@
 import { sql } from 'kysely';
+import type { FeedArticle } from '../../schema/feeds/feed.render.ts';
 import { bind, type ShapeCompiler } from '../db/compiled-query.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
+
+/** What an article page needs from its row. */
+export interface ArticlePageRow {
+  id: string;
+  title: string;
+  path: string;
+  publishedAt: string;
+  html: string;
+}
+
+type FeedRow = [string, string, string, string, string, string];
 
 export function createArticleQueries(compiler: ShapeCompiler) {
   const db = compiler.builder;
@@ -20,6 +32,40 @@ export function createArticleQueries(compiler: ShapeCompiler) {
           .limit(param('limit')),
       );
       return conn.values(shape.sql).all(...bind(shape, { base: baseUrl, limit })) as string[];
+    },
+
+    /** The newest published articles with their feed summaries, newest first. */
+    feed(conn: ReadConnection, limit: number): FeedArticle[] {
+      const shape = compiler.shape('articles-feed', (param) =>
+        db
+          .selectFrom('articles')
+          .select(['article_id', 'source_kind', 'title', 'published_at', 'path', 'summary'])
+          .orderBy('published_at', 'desc')
+          .orderBy('article_id', 'desc')
+          .limit(param('limit')),
+      );
+      const rows = conn.rows(shape.sql).all(...bind(shape, { limit })) as FeedRow[];
+      return rows.map(([id, sourceKind, title, publishedAt, path, summary]) => ({
+        id,
+        // The projector writes only the three kinds ApiArticleFeedItem names.
+        sourceKind: sourceKind as FeedArticle['sourceKind'],
+        title,
+        publishedAt,
+        path,
+        summary,
+      }));
+    },
+
+    /** One published article by id, or null. */
+    byId(conn: ReadConnection, id: string): ArticlePageRow | null {
+      const shape = compiler.shape('article-by-id', (param) =>
+        db
+          .selectFrom('articles')
+          .select(['article_id', 'title', 'path', 'published_at', 'html'])
+          .where('article_id', '=', param('id')),
+      );
+      const row = conn.rows(shape.sql).get(...bind(shape, { id })) as [string, string, string, string, string] | undefined;
+      return row ? { id: row[0], title: row[1], path: row[2], publishedAt: row[3], html: row[4] } : null;
     },
   };
 }

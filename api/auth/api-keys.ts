@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { OpenDatabase } from '../../schema/databases.ts';
 import type { OpsDatabase } from '../../schema/ops/tables.ts';
@@ -40,7 +40,8 @@ export interface ApiKeyStoreOptions {
   now?: () => Date;
 }
 
-export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+// One-shot: no Hash object per request.
+export const sha256Hex = (text: string) => hash('sha256', text, 'hex');
 
 export function generateApiKey(): string {
   let random = '';

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import { pageSize } from '../http/list-page.ts';
 import { PRIVATE_CACHE, sendJson } from '../http/send.ts';
-import { validQuery } from '../http/query-validator.ts';
+import { queryReader } from '../http/query-validator.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
 import { COMPANIES_ENDPOINT, companyDetailBody, companyPageBody } from './companies.mapper.ts';
 import { COMPANY_KEY, createCompanyQueries } from './companies.query.ts';
@@ -9,10 +9,12 @@ import { companyValidators } from './companies.schema.ts';
 
 export function companyRoutes({ router, ajv, compiler, readDb, cursors, guard }: ResourceDeps): void {
   const validate = companyValidators(ajv);
+  const readList = queryReader(validate.list);
+  const readDetail = queryReader(validate.detail);
   const queries = createCompanyQueries(compiler);
 
   router.get('/api/v1/companies', guard, (ctx) => {
-    const query = validQuery(validate.list, ctx);
+    const query = readList(ctx);
     const after = query.cursor === undefined ? null : cursors.decode(COMPANIES_ENDPOINT, query.cursor, COMPANY_KEY.length);
     const limit = pageSize(query.limit);
     const rows = queries.list(readDb.current(), query, after, limit);
@@ -20,7 +22,7 @@ export function companyRoutes({ router, ajv, compiler, readDb, cursors, guard }:
   });
 
   router.get('/api/v1/companies/:identifier', guard, (ctx) => {
-    const query = validQuery(validate.detail, ctx);
+    const query = readDetail(ctx);
     const conn = readDb.current();
     const identifier = String(ctx.params.identifier).trim();
     const cik = identifier.length <= 20 ? queries.resolveIdentifier(conn, identifier) : null;

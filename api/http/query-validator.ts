@@ -30,13 +30,40 @@ export function compileQueryValidator<T>(ajv: Ajv, schema: JsonSchema): QueryVal
 }
 
 const NO_PARAMETERS = Object.freeze(Object.create(null));
+const MAX_CACHED_QUERY_LENGTH = 512;
+
+export interface RequestQuery {
+  /** The raw query string, without `?`. */
+  querystring: string;
+  /** The parsed query (Koa parses lazily, on first access). */
+  query: RawQuery;
+}
 
 /**
- * The validated query of a request. Every parameter of every endpoint is optional, so an empty
- * query string is valid everywhere and skips parsing and ajv altogether.
+ * The validated query of a request, from `validate`. Every parameter of every endpoint is
+ * optional, so an empty query string is valid everywhere and skips parsing and ajv. Other valid
+ * query strings are remembered (frozen, in a bounded map cleared when full): validation is a pure
+ * function of the string, and clients repeat the same few requests. Invalid ones are not cached.
  */
-export function validQuery<T>(validate: QueryValidator<T>, request: { querystring: string; query: RawQuery }): T {
-  return request.querystring === '' ? (NO_PARAMETERS as T) : validate(request.query);
+export function queryReader<T>(validate: QueryValidator<T>, cacheSize = 256): (request: RequestQuery) => T {
+  const cache = new Map<string, T>();
+  return (request) => {
+    const text = request.querystring;
+    if (text === '') return NO_PARAMETERS as T;
+    const cached = cache.get(text);
+    if (cached !== undefined) return cached;
+    const query = freezeQuery(validate(request.query));
+    if (text.length <= MAX_CACHED_QUERY_LENGTH) {
+      if (cache.size >= cacheSize) cache.clear();
+      cache.set(text, query);
+    }
+    return query;
+  };
+}
+
+function freezeQuery<T>(query: T): T {
+  for (const value of Object.values(query as object)) if (Array.isArray(value)) Object.freeze(value);
+  return Object.freeze(query);
 }
 
 /** List parameters accept both `a,b` and repeated keys; split them before validation. */

@@ -12,6 +12,7 @@ import {
 import { RESPONSE_SCHEMAS } from '../../schema/api/resources.schema.ts';
 import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/types.ts';
 import { API_ERROR_STATUS } from '../errors/api-error.ts';
+import { articlePagePaths, articlePageSchemas } from './article-pages.paths.ts';
 import { toOpenApiSchema } from './to-openapi-schema.ts';
 
 export interface OpenApiOptions {
@@ -54,7 +55,8 @@ function describeDecisions(rateLimit: number): string {
     `- **offeringStatus** values: ${OFFERING_STATUSES.join(', ')}. **dealType** values: ${DEAL_TYPES.join(', ')}. Statuses are re-derived from the filing history on every change, so a company may move between any of them (for example a withdrawn deal that files again); the API does not constrain transitions.`,
     '- **Formats**: dates are `YYYY-MM-DD`; timestamps are ISO-8601 in UTC (`2017-03-02T14:30:00Z`). Timestamp query bounds accept a date or a date-time with offset; a bare date as an upper bound includes that whole UTC day. CIKs in responses are 10-digit zero-padded strings; CIK inputs accept any padding. Ticker inputs are case-insensitive.',
     '- **Company detail**: `latestTerms` is always present (extended form, null when no terms were extracted). The `lockup_schedule` token adds `lockupSchedule` (ApiLockupSchedule or null). `filings` and `news` list every item of the company, newest first; detail news items always include `content`.',
-    '- **Caching**: every 200 carries a strong `ETag` (hash of the body) and `Cache-Control` (`private, max-age=60` with `Vary: Authorization` for keyed responses; `public, max-age=60, stale-while-revalidate=300` for the article feed); a matching `If-None-Match` gets 304. HEAD is answered for every GET. The article feed allows any origin (CORS) and answers OPTIONS preflight.',
+    '- **Caching**: every 200 carries a strong `ETag` (hash of the body) and `Cache-Control` (`private, max-age=60` with `Vary: Authorization` for keyed responses; `public, max-age=60, stale-while-revalidate=300` for the article feed, pages and feeds); a matching `If-None-Match` gets 304. HEAD is answered for every GET. The article feed, pages and feeds allow any origin (CORS) and answer OPTIONS preflight.',
+    '- **Article pages and feeds**: published articles are also served for people and feed readers, outside `/api/v1`: `/articles/{id}` (HTML page), `/articles` (HTML index), `/articles/feed.atom` (Atom 1.0) and `/articles/feed.json` (JSON Feed 1.1), all public. Feed entry ids are URNs built from the article id, so they never change with the host.',
     '- **Events / webhooks**: none; clients poll (use `updated_since` and ETags).',
     '- **Versioning**: the major version is in the path (`/api/v1`). Within v1, fields and enum values may be added but are never removed or renamed; a breaking change gets `/api/v2`, with v1 served alongside it for at least six months.',
   ].join('\n');
@@ -144,6 +146,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
         'OutcomeList',
         'outcomes',
       ),
+      ...articlePagePaths(cacheHeaders),
       '/api/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',
@@ -158,7 +161,10 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (ipo_live_ followed by at least 32 base62 characters)' },
       },
-      schemas: Object.fromEntries(Object.entries(RESPONSE_SCHEMAS).map(([name, schema]) => [name, toOpenApiSchema(schema)])),
+      schemas: {
+        ...Object.fromEntries(Object.entries(RESPONSE_SCHEMAS).map(([name, schema]) => [name, toOpenApiSchema(schema)])),
+        ...articlePageSchemas(),
+      },
       responses: {
         NotModified: { description: 'The If-None-Match ETag still matches; no body.', headers: cacheHeaders },
         BadRequest: { description: 'Invalid request: `invalid_request` with one details element per bad parameter.', content: json('ApiError') },

@@ -4,7 +4,7 @@ import { parseEdgarIndex, type IndexKind } from '../../schema/edgar/index.parse.
 import { isoAt } from '../clock.ts';
 import type { Handler } from '../jobs/handler-context.ts';
 import { job, type Job } from '../jobs/job-types.ts';
-import { EDGAR_SOURCE } from './edgar-event.ts';
+import { EDGAR_SOURCE, edgarOf } from './edgar-event.ts';
 
 /** `2020-03-18`, `form` → `/Archives/edgar/daily-index/2020/QTR1/form.20200318.idx`. */
 export function dailyIndexPath(date: string, kind: IndexKind): string {
@@ -23,7 +23,7 @@ export function submissionsFollowUps(entries: IndexEntryPayload[], forms: string
 
 /** A day's index: one `edgar.index_entry` event per (accession, cik) row. Weekends and holidays 404. */
 export const dailyIndexHandler: Handler<'edgar.daily_index'> = async (data, ctx) => {
-  const response = await ctx.client.get('www', dailyIndexPath(data.date, data.kind));
+  const response = await edgarOf(ctx).get('www', dailyIndexPath(data.date, data.kind));
   if (!response.found) return { appended: 0, followUps: [], notFound: true };
   const parsed = parseEdgarIndex(response.body, data.kind);
   if (parsed.malformed.length > 0) {

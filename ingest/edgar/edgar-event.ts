@@ -2,7 +2,8 @@ import type { NewEvent } from '../../schema/events/event-log.ts';
 import type { EventType } from '../../schema/events/event-types.ts';
 import { isoAt } from '../clock.ts';
 import type { HandlerContext } from '../jobs/handler-context.ts';
-import type { EdgarResponse } from './edgar-client.ts';
+import type { EdgarClient, EdgarResponse } from './edgar-client.ts';
+import { EdgarPermanentError } from './edgar-errors.ts';
 
 export const EDGAR_SOURCE = 'edgar';
 
@@ -19,4 +20,10 @@ export function appendBody(ctx: HandlerContext, type: EventType, subject: string
     meta: { url: response.url, ...(response.contentType ? { contentType: response.contentType } : {}), ...meta },
   };
   return ctx.log.append(event).inserted ? 1 : 0;
+}
+
+/** The context's EDGAR client; a process started for prices/news only has none, which no retry fixes. */
+export function edgarOf(ctx: HandlerContext): EdgarClient {
+  if (!ctx.client) throw new EdgarPermanentError('no EDGAR client in this process (set EDGAR_USER_AGENT)', null, '');
+  return ctx.client;
 }

@@ -2,7 +2,7 @@ import { padCik } from '../../schema/cik.ts';
 import type { SubmissionsMeta } from '../../schema/events/event-types.ts';
 import type { Handler } from '../jobs/handler-context.ts';
 import { job, type Job } from '../jobs/job-types.ts';
-import { appendBody } from './edgar-event.ts';
+import { appendBody, edgarOf } from './edgar-event.ts';
 
 const PAGE_NAME = /^CIK\d{10}-submissions-\d{3}\.json$/;
 
@@ -23,7 +23,7 @@ export function olderPageJobs(cik: string, submissions: unknown): Job[] {
 /** A company's submissions JSON (recent filings), then a job per older page. Unknown CIK → 404. */
 export const submissionsHandler: Handler<'edgar.submissions'> = async (data, ctx) => {
   const cik = padCik(data.cik);
-  const response = await ctx.client.get('data', submissionsPath(cik));
+  const response = await edgarOf(ctx).get('data', submissionsPath(cik));
   if (!response.found) return { appended: 0, followUps: [], notFound: true };
   const parsed: unknown = JSON.parse(response.body.toString('utf8'));
   const meta: SubmissionsMeta = { url: response.url, page: 'recent' };
@@ -33,7 +33,7 @@ export const submissionsHandler: Handler<'edgar.submissions'> = async (data, ctx
 /** An older submissions page: the same columns, at the top level. */
 export const submissionsPageHandler: Handler<'edgar.submissions_page'> = async (data, ctx) => {
   const cik = padCik(data.cik);
-  const response = await ctx.client.get('data', `/submissions/${data.name}`);
+  const response = await edgarOf(ctx).get('data', `/submissions/${data.name}`);
   if (!response.found) return { appended: 0, followUps: [], notFound: true };
   JSON.parse(response.body.toString('utf8'));
   const meta: SubmissionsMeta = { url: response.url, page: data.name };

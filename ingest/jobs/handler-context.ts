@@ -14,7 +14,8 @@ export interface Logger {
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 export interface HandlerContext {
-  client: EdgarClient;
+  /** EDGAR client; absent in a process that runs only prices/news jobs (no EDGAR_USER_AGENT needed). */
+  client?: EdgarClient;
   log: EventLog;
   clock: Clock;
   logger: Logger;

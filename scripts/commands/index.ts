@@ -1,6 +1,9 @@
 import type { Command } from '../command.ts';
 import { extractCommand, scoreCommand } from './extract.ts';
+import { importIpoTableCommand } from './import.ts';
 import { ingestCommands, workerCommand } from './ingest.ts';
+import { ingestMarketCommands } from './ingest-market.ts';
+import { publishCommand } from './publish.ts';
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.ts';
 import { migrateCommand, replayCommand } from './misc.ts';
 import { projectCommand } from './project.ts';
@@ -14,8 +17,11 @@ export const COMMANDS: Command[] = [
   serveCommand,
   migrateCommand,
   ...ingestCommands,
+  ...ingestMarketCommands,
+  importIpoTableCommand,
   workerCommand,
   projectCommand,
+  publishCommand,
   keysCreateCommand,
   keysListCommand,
   keysRevokeCommand,

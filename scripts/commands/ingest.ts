@@ -1,14 +1,21 @@
 import {
   createEdgarClient,
-  edgarHandlers,
+  createNewsSource,
+  createPricesSource,
+  enqueueByKind,
+  jobHandlers,
   job,
   loadPlan,
-  openEdgarQueue,
+  queueOf,
+  QUEUE_NAMES,
   runInline,
   startWorkers,
   systemClock,
+  type HandlerContext,
   type Job,
+  type Logger,
 } from '../../ingest/index.ts';
+import type { EventLog } from '../../schema/events/event-log.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { Command, Io, OptionSpec } from '../command.ts';
@@ -31,18 +38,29 @@ function requireCik(values: Record<string, unknown>): string {
   return cik;
 }
 
+/**
+ * The handler context from configuration. The EDGAR client is made only when asked for, because it
+ * refuses to exist without a declared EDGAR_USER_AGENT, which prices and news jobs do not need.
+ */
+export function handlerContext(config: Config, log: EventLog, logger: Logger, withEdgar: boolean): HandlerContext {
+  return {
+    ...(withEdgar ? { client: createEdgarClient(config) } : {}),
+    log,
+    clock: systemClock(),
+    logger,
+    prices: createPricesSource({ baseUrl: config.prices.url, format: config.prices.format }),
+    news: createNewsSource({ apiUrl: config.news.apiUrl, apiKey: config.news.apiKey }),
+  };
+}
+
 /** Runs jobs and their follow-ups in this process, or hands them to the BullMQ workers. */
-export async function dispatch(jobs: Job[], queue: boolean, io: Io): Promise<number> {
+export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { concurrency?: number } = {}): Promise<number> {
   const config = loadConfig(io.env);
   if (queue) {
     if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL');
-    const edgarQueue = openEdgarQueue({ redisUrl: config.redisUrl });
-    try {
-      const added = await edgarQueue.enqueue(jobs);
-      io.out.write(`enqueued ${added} jobs; run \`ipo worker\` to process them\n`);
-    } finally {
-      await edgarQueue.close();
-    }
+    const added = await enqueueByKind({ redisUrl: config.redisUrl }, jobs);
+    const total = added.edgar + added.prices + added.news;
+    io.out.write(`enqueued ${total} jobs (edgar ${added.edgar}, prices ${added.prices}, news ${added.news}); run \`ipo worker\` to process them\n`);
     return 0;
   }
   const events = await openEventLogDb(config.dataDir);
@@ -50,8 +68,9 @@ export async function dispatch(jobs: Job[], queue: boolean, io: Io): Promise<num
     const logger = consoleLogger(io.err);
     let lastPrint = 0;
     const report = await runInline(jobs, {
-      handlers: edgarHandlers,
-      ctx: { client: createEdgarClient(config), log: events.log, clock: systemClock(), logger },
+      handlers: jobHandlers,
+      ctx: handlerContext(config, events.log, logger, jobs.some((j) => queueOf(j.name) === 'edgar')),
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       onProgress: (p) => {
         if (Date.now() - lastPrint < 1000) return;
         lastPrint = Date.now();
@@ -137,18 +156,19 @@ export const ingestCommands: Command[] = [
 
 export async function startEdgarWorker(config: Config, io: Io, concurrency: number) {
   if (!config.redisUrl) throw new UsageError('the worker needs REDIS_URL');
+  const redisUrl = config.redisUrl;
   const events = await openEventLogDb(config.dataDir);
-  const workers = startWorkers({
-    redisUrl: config.redisUrl,
-    handlers: edgarHandlers,
-    ctx: { client: createEdgarClient(config), log: events.log, clock: systemClock(), logger: consoleLogger(io.err) },
-    maxRequestsPerSecond: config.edgar.maxRequestsPerSecond,
-    throttleBackoffMs: config.edgar.throttleBackoffMs,
-    concurrency,
-  });
+  const ctx = handlerContext(config, events.log, consoleLogger(io.err), true);
+  const common = { redisUrl, handlers: jobHandlers, ctx, throttleBackoffMs: config.edgar.throttleBackoffMs, concurrency };
+  // EDGAR jobs share the SEC limiter; prices and news have their own queues without it.
+  const workers = [
+    startWorkers({ ...common, queueName: QUEUE_NAMES.edgar, maxRequestsPerSecond: config.edgar.maxRequestsPerSecond }),
+    startWorkers({ ...common, queueName: QUEUE_NAMES.prices, maxRequestsPerSecond: null }),
+    startWorkers({ ...common, queueName: QUEUE_NAMES.news, maxRequestsPerSecond: null, concurrency: 1 }),
+  ];
   return {
     async close() {
-      await workers.close();
+      for (const w of workers) await w.close();
       await events.close();
     },
   };
@@ -156,7 +176,7 @@ export async function startEdgarWorker(config: Config, io: Io, concurrency: numb
 
 export const workerCommand: Command = {
   name: 'worker',
-  summary: 'Run BullMQ ingest workers (needs REDIS_URL); the EDGAR rate limit holds across all workers.',
+  summary: 'Run BullMQ ingest workers for the edgar, prices and news queues (needs REDIS_URL); the EDGAR rate limit holds across all workers.',
   options: { concurrency: { type: 'string', description: 'Jobs in flight in this process (default 4).' } },
   async run({ values }, io) {
     const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency);

@@ -7,7 +7,8 @@ import type { OpenDatabase } from '../../schema/databases.ts';
 import type { OpsDatabase } from '../../schema/ops/tables.ts';
 import { startApiServer } from '../api-server.ts';
 import type { Command, Io } from '../command.ts';
-import { ingestDemoSample, replayManifests, SAMPLE_DIR } from '../demo.ts';
+import { DEMO_IPO_SOURCE, DEMO_IPO_TABLE, ingestDemoMarket, ingestDemoSample, marketDemoJobs, publishDemoArticles, replayManifests, SAMPLE_DIR } from '../demo.ts';
+import { describeImport, importIpoTable, readIpoTableFile } from './import.ts';
 import { consoleLogger, onShutdown, openWriteStores } from '../runtime.ts';
 import { project } from './project.ts';
 
@@ -55,6 +56,27 @@ export async function prepareDemo(config: Config, io: Io): Promise<string> {
         for (const f of report.failures) io.err.write(`ingest failed: ${f.id}: ${f.error.message}\n`);
         throw new Error(`${report.failures.length} demo ingest jobs failed`);
       }
+      // Market data after EDGAR: the vendor rows of the tickers with window prices, the prices, the news.
+      const started = Date.now();
+      const imported = importIpoTable(stores.events.log, null, readIpoTableFile(DEMO_IPO_TABLE), {
+        source: DEMO_IPO_SOURCE,
+        file: 'bloomberg_ipo_data_2000_2025.csv.gz',
+        filter: { tickers: new Set(marketDemoJobs().tickers) },
+        observedAt: new Date().toISOString(),
+      });
+      io.err.write(`import ipo-table: ${describeImport(imported, false, 0)}`);
+      const market = await ingestDemoMarket(stores.events.log, consoleLogger(io.err));
+      io.err.write(`ingest market: ${market.jobs} jobs, ${market.appended} new events, ${market.notFound} not found, ${market.failures.length} failed, ${Date.now() - started} ms\n`);
+      if (market.failures.length > 0) {
+        for (const f of market.failures) io.err.write(`ingest failed: ${f.id}: ${f.error.message}\n`);
+        throw new Error(`${market.failures.length} demo market jobs failed`);
+      }
+      // Articles are built from the read model, so project before publishing.
+      const firstProjection = await project(config.dataDir, false, io.err);
+      io.err.write(`project (${firstProjection.mode}): ${firstProjection.events} events, ${firstProjection.ms} ms\n`);
+      const published = await publishDemoArticles(config, io.err);
+      const ids = published.filter((p) => p.result === 'published' || p.result === 'replaced' || p.result === 'unchanged').map((p) => p.id);
+      io.err.write(`publish: ${ids.length} articles (${ids.join(', ')})\n`);
       const now = new Date().toISOString();
       await stores.ops.kysely
         .insertInto('ingest_cursors')

@@ -1,0 +1,68 @@
+import { JsonFeedSchema } from '../../schema/api/feed.schema.ts';
+import type { JsonSchema } from '../../schema/api/json-schema.ts';
+import { toOpenApiSchema } from './to-openapi-schema.ts';
+
+/** OpenAPI path items of the public article pages and feeds (served outside /api/v1). */
+export function articlePagePaths(cacheHeaders: JsonSchema): Record<string, JsonSchema> {
+  const text = (description: string) => ({ schema: { type: 'string', description } });
+  const ok = (content: Record<string, unknown>) => ({ description: 'OK', headers: cacheHeaders, content });
+  const notModified = { $ref: '#/components/responses/NotModified' };
+  const unavailable = { $ref: '#/components/responses/Unavailable' };
+  const operation = (operationId: string, summary: string, description: string, content: Record<string, unknown>) => ({
+    get: {
+      operationId,
+      summary,
+      description,
+      tags: ['articles'],
+      security: [],
+      responses: { '200': ok(content), '304': notModified, '503': unavailable },
+    },
+  });
+  const common =
+    'Public: no credentials, any origin (CORS), not rate limited; `Cache-Control: public, max-age=60, stale-while-revalidate=300` with a strong ETag (304 on a matching If-None-Match). Query strings are ignored.';
+
+  return {
+    '/articles/feed.atom': operation(
+      'getArticlesAtomFeed',
+      'Atom 1.0 feed of the newest 50 published articles, newest first.',
+      `${common} Entry ids are URNs (urn:ipo-research:article:<id>) that do not change with the host; links are absolute under PUBLIC_BASE_URL.`,
+      { 'application/atom+xml': text('Atom 1.0 (RFC 4287) document.') },
+    ),
+    '/articles/feed.json': operation(
+      'getArticlesJsonFeed',
+      'JSON Feed 1.1 of the newest 50 published articles, newest first.',
+      `${common} Item ids are the same URNs as in the Atom feed.`,
+      { 'application/feed+json': { schema: { $ref: '#/components/schemas/JsonFeed' } } },
+    ),
+    '/articles': operation(
+      'getArticleIndex',
+      'HTML index of the newest 100 published articles.',
+      common,
+      { 'text/html': text('HTML document.') },
+    ),
+    '/articles/{id}': {
+      get: {
+        operationId: 'getArticlePage',
+        summary: 'The HTML page of one published article.',
+        description: `${common} Every number on the page links to its source (an EDGAR filing or the API query that reproduces it).`,
+        tags: ['articles'],
+        security: [],
+        parameters: [
+          { name: 'id', in: 'path', required: true, description: 'Article id, as in ApiArticleFeedItem.id (e.g. quarterly-2014-Q2).', schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': ok({ 'text/html': text('HTML document.') }),
+          '304': notModified,
+          '404': {
+            description: 'No published article has this id: an HTML page when the client prefers text/html, else ApiError `not_found`.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } }, 'text/html': text('HTML document.') },
+          },
+          '503': unavailable,
+        },
+      },
+    },
+  };
+}
+
+/** Component schemas the article page paths refer to. */
+export const articlePageSchemas = (): Record<string, JsonSchema> => ({ JsonFeed: toOpenApiSchema(JsonFeedSchema) });

@@ -1,0 +1,19 @@
+import { object, string, type JsonSchema } from './json-schema.ts';
+
+/** The JSON Feed 1.1 document served at /articles/feed.json (the members this service writes). */
+export const JsonFeedItemSchema: JsonSchema = object({
+  id: string({ description: 'Stable URN of the article (urn:ipo-research:article:<id>); independent of the host.' }),
+  url: string({ format: 'uri', description: 'Absolute URL of the article page.' }),
+  title: string(),
+  summary: string({ description: 'Plain-text summary.' }),
+  date_published: string({ format: 'date-time' }),
+  tags: { type: 'array', items: { type: 'string', enum: ['daily_spotlight', 'weekly_review', 'quarterly_review'] }, description: 'The article kind.' },
+});
+
+export const JsonFeedSchema: JsonSchema = object({
+  version: string({ enum: ['https://jsonfeed.org/version/1.1'] }),
+  title: string(),
+  home_page_url: string({ format: 'uri' }),
+  feed_url: string({ format: 'uri' }),
+  items: { type: 'array', items: JsonFeedItemSchema, description: 'Published articles, newest first.' },
+});

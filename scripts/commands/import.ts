@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { linkIpoRows, parseIpoTable, tickerMapFromCompanyTickers, type IpoTableLinks, type IpoTableRow, type TickerEntry } from '../../projector/market/index.ts';
+import { loadConfig } from '../../schema/config.ts';
+import { openEventLogDb } from '../../schema/databases.ts';
+import type { EventLog, NewEvent } from '../../schema/events/event-log.ts';
+import type { IpoRowPayload } from '../../schema/events/event-types.ts';
+import { liveReadDbPath } from '../../schema/read/location.ts';
+import { openSqlite } from '../../schema/sqlite.ts';
+import type { Command } from '../command.ts';
+import { UsageError } from '../command.ts';
+
+export interface IpoTableFilter {
+  /** Keep only these tickers (upper case). */
+  tickers?: ReadonlySet<string>;
+  /** Trade date bounds, inclusive; rows without a trade date are dropped when a bound is set. */
+  from?: string;
+  to?: string;
+}
+
+export function filterIpoRows(rows: readonly IpoTableRow[], filter: IpoTableFilter): IpoTableRow[] {
+  return rows.filter((r) => {
+    if (filter.tickers && !filter.tickers.has(r.ticker)) return false;
+    if ((filter.from || filter.to) && r.tradeDate === null) return false;
+    if (filter.from && r.tradeDate! < filter.from) return false;
+    if (filter.to && r.tradeDate! > filter.to) return false;
+    return true;
+  });
+}
+
+/** `.csv` as is, `.csv.gz` decompressed. */
+export function readIpoTableFile(path: string): string {
+  const bytes = readFileSync(path);
+  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+/**
+ * Ticker → CIK entries to link against: the latest company_tickers.json in the event log, then the
+ * tickers of companies already in the read model (a delisted ticker is no longer in SEC's file).
+ */
+export function linkingTickers(log: EventLog, readDbPath: string | null): Map<string, TickerEntry> {
+  const snapshots = log.ofType('edgar.company_tickers');
+  const latest = snapshots[snapshots.length - 1];
+  const map = latest ? tickerMapFromCompanyTickers((latest.body() ?? Buffer.from(JSON.stringify(latest.payload))).toString('utf8')) : new Map<string, TickerEntry>();
+  if (readDbPath) {
+    const db = openSqlite(readDbPath, { readonly: true });
+    try {
+      const rows = db.prepare('SELECT t.ticker AS ticker, t.cik AS cik, c.name AS title FROM company_tickers t JOIN companies c ON c.cik = t.cik').all() as TickerEntry[];
+      for (const row of rows) if (!map.has(row.ticker)) map.set(row.ticker, row);
+    } finally {
+      db.close();
+    }
+  }
+  return map;
+}
+
+export interface ImportReport {
+  rows: number;
+  appended: number;
+  links: IpoTableLinks;
+}
+
+/** Appends one `reference.ipo_row` per row (subject = ticker); the same row imported again is no new event. */
+export function appendIpoRows(log: EventLog, rows: readonly IpoTableRow[], source: string, file: string, observedAt: string): number {
+  const events: NewEvent[] = rows.map((row) => {
+    const payload: IpoRowPayload = row;
+    return { type: 'reference.ipo_row', source, subject: row.ticker, observedAt, payload, meta: { file } };
+  });
+  return log.appendMany(events).filter((r) => r.inserted).length;
+}
+
+export function importIpoTable(log: EventLog, readDbPath: string | null, csvText: string, options: { source: string; file: string; filter: IpoTableFilter; observedAt: string }): ImportReport {
+  const rows = filterIpoRows(parseIpoTable(csvText), options.filter);
+  const links = linkIpoRows(rows, linkingTickers(log, readDbPath));
+  return { rows: rows.length, appended: appendIpoRows(log, rows, options.source, options.file, options.observedAt), links };
+}
+
+export function describeImport(report: ImportReport, verbose: boolean, shown = 20): string {
+  const reasons = new Map<string, number>();
+  for (const u of report.links.unlinked) reasons.set(u.reason, (reasons.get(u.reason) ?? 0) + 1);
+  const lines = [
+    `${report.rows} rows: ${report.links.linked.length} linked to a CIK, ${report.links.unlinked.length} unlinked` +
+      (reasons.size ? ` (${[...reasons].map(([r, n]) => `${r} ${n}`).join(', ')})` : '') +
+      `; ${report.appended} new events`,
+  ];
+  const list = verbose ? report.links.unlinked : report.links.unlinked.slice(0, shown);
+  for (const u of list) {
+    lines.push(`  unlinked ${u.row.bloombergTicker}\t${u.row.issuer}\t${u.row.tradeDate ?? '-'}\t${u.reason}${u.secTitle ? ` (SEC: ${u.secTitle})` : ''}`);
+  }
+  if (shown > 0 && list.length < report.links.unlinked.length) lines.push(`  … ${report.links.unlinked.length - list.length} more (--verbose lists all)`);
+  return `${lines.join('\n')}\n`;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
+
+export const importIpoTableCommand: Command = {
+  name: 'import ipo-table',
+  summary: 'Import a vendor IPO table (Bloomberg export, .csv or .csv.gz) as reference.ipo_row events.',
+  args: ['FILE'],
+  details: `Each row becomes one event (subject = ticker, source = --source); importing the same file again adds
+nothing. Rows are linked to CIKs through the latest company_tickers.json in the event log and the
+companies already projected; the counts and the unlinked rows are printed (the projector links again
+when it derives companies, so an unlinked row is kept, not lost).
+Example: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_2025.csv.gz --source bloomberg --from 2017-01-01`,
+  options: {
+    source: { type: 'string', description: 'Source name recorded on each event, e.g. bloomberg (required).' },
+    tickers: { type: 'string', description: 'Only these tickers, comma-separated.' },
+    from: { type: 'string', description: 'Only rows with a trade date on or after YYYY-MM-DD.' },
+    to: { type: 'string', description: 'Only rows with a trade date on or before YYYY-MM-DD.' },
+    verbose: { type: 'boolean', description: 'List every unlinked row (default: the first 20).' },
+  },
+  async run({ values, positionals }, io) {
+    const file = positionals[0];
+    if (!/\.csv(\.gz)?$/.test(file)) throw new UsageError('FILE must be a .csv or .csv.gz file');
+    const source = typeof values.source === 'string' ? values.source.trim() : '';
+    if (!SOURCE.test(source)) throw new UsageError('--source is required: a short lower-case name such as bloomberg');
+    for (const bound of ['from', 'to'] as const) {
+      if (values[bound] !== undefined && !DATE.test(String(values[bound]))) throw new UsageError(`--${bound} must be YYYY-MM-DD`);
+    }
+    const tickers = typeof values.tickers === 'string' ? new Set(values.tickers.split(',').map((t) => t.trim().toUpperCase()).filter(Boolean)) : undefined;
+    let text: string;
+    try {
+      text = readIpoTableFile(file);
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+    }
+    const config = loadConfig(io.env);
+    const events = await openEventLogDb(config.dataDir);
+    try {
+      io.err.write(`import: reading ${basename(file)} …\n`);
+      const report = importIpoTable(events.log, liveReadDbPath(config.dataDir), text, {
+        source,
+        file: basename(file),
+        filter: { ...(tickers ? { tickers } : {}), ...(values.from ? { from: String(values.from) } : {}), ...(values.to ? { to: String(values.to) } : {}) },
+        observedAt: new Date().toISOString(),
+      });
+      if (report.rows === 0) io.err.write('import: no rows matched (check the file and the filters)\n');
+      io.out.write(describeImport(report, Boolean(values.verbose)));
+      return 0;
+    } finally {
+      await events.close();
+    }
+  },
+};

@@ -1,0 +1,117 @@
+import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing } from '../../projector/articles/index.ts';
+import type { ApiClassification, ApiLockupSchedule, ApiOutcome } from '../../schema/api/types.ts';
+import { accessionFolder, unpadCik } from '../../schema/cik.ts';
+import { openSqlite } from '../../schema/sqlite.ts';
+
+/** The read-model columns an article draws on (read.db is opened read-only; the API shapes are its JSON). */
+export interface CompanyRow {
+  cik: string;
+  name: string;
+  ticker: string | null;
+  exchange: string | null;
+  deal_type: string;
+  gross_proceeds: number | null;
+  classification_json: string;
+  lockup_schedule_json: string;
+}
+
+export interface FilingRow {
+  cik: string;
+  company_name: string | null;
+  form_type: string;
+  filing_date: string;
+  accession_number: string;
+  json: string;
+  terms_json: string;
+}
+
+export interface ReadModelRows {
+  companies: CompanyRow[];
+  filings: FilingRow[];
+  outcomes: Array<{ json: string }>;
+}
+
+const PRICING_FORMS = new Set(['424B1', '424B4']);
+
+function filingUrl(cik: string, accession: string, primaryDocument: string | undefined): string {
+  const folder = `https://www.sec.gov/Archives/edgar/data/${unpadCik(cik)}/${accessionFolder(accession)}`;
+  return primaryDocument ? `${folder}/${primaryDocument}` : `${folder}/${accession}-index.htm`;
+}
+
+const parse = <T>(text: string): T | null => (text ? (JSON.parse(text) as T | null) : null);
+
+/** Read rows → what the article builders take. Pure: the same rows give the same data. */
+export function articleDataFromRows(rows: ReadModelRows): ArticleData {
+  const companies = new Map(rows.companies.map((c) => [c.cik, c]));
+  const filings: ArticleFiling[] = [];
+  const pricings: ArticlePricing[] = [];
+  for (const f of rows.filings) {
+    const head = JSON.parse(`${f.json}}`) as { primaryDocument?: string };
+    const url = filingUrl(f.cik, f.accession_number, head.primaryDocument || undefined);
+    const companyName = f.company_name ?? companies.get(f.cik)?.name ?? f.cik;
+    filings.push({ cik: f.cik, companyName, formType: f.form_type, filingDate: f.filing_date, accessionNumber: f.accession_number, url });
+    const company = companies.get(f.cik);
+    if (!PRICING_FORMS.has(f.form_type) || !company) continue;
+    const terms = parse<{ offeringPrice: number | null; totalSharesOffered: number | null; grossProceeds: number | null; tickerHint: string | null; exchangeHint: string | null }>(f.terms_json);
+    pricings.push({
+      cik: f.cik,
+      companyName,
+      ticker: company.ticker ?? terms?.tickerHint ?? null,
+      exchange: company.exchange ?? terms?.exchangeHint ?? null,
+      dealType: company.deal_type,
+      pricingDate: f.filing_date,
+      offerPrice: terms?.offeringPrice ?? null,
+      sharesOffered: terms?.totalSharesOffered ?? null,
+      grossProceeds: terms?.grossProceeds ?? null,
+      source: { label: `${f.form_type} ${f.accession_number}`, url },
+    });
+  }
+  const outcomes: ArticleOutcome[] = rows.outcomes.map((r) => {
+    const outcome = JSON.parse(r.json) as ApiOutcome;
+    const company = companies.get(outcome.cik);
+    const classification = company ? parse<ApiClassification>(company.classification_json) : null;
+    return {
+      outcome,
+      dealType: company?.deal_type ?? 'unknown',
+      grossProceeds: company?.gross_proceeds ?? null,
+      calendarEligibility: classification?.calendarEligibility ?? null,
+      offerSource: { label: `Offer price, ${outcome.ticker}`, url: `/api/v1/companies/${outcome.cik}?include=consensus,latest_terms` },
+      priceSource: { label: `Daily bars, ${outcome.ticker}`, url: `/api/v1/outcomes?ticker=${encodeURIComponent(outcome.ticker)}` },
+    };
+  });
+  const lockups: ArticleLockup[] = [];
+  for (const c of rows.companies) {
+    const schedule = parse<ApiLockupSchedule>(c.lockup_schedule_json);
+    for (const t of schedule?.tranches ?? []) {
+      if (!t.expiryDate) continue;
+      lockups.push({
+        cik: c.cik,
+        companyName: c.name,
+        ticker: c.ticker,
+        expiryDate: t.expiryDate,
+        firstSellableTradingDay: t.firstSellableTradingDay,
+        shares: t.shares,
+        source: { label: `Lock-up, ${schedule!.sourceAccessionNumber}`, url: `/api/v1/companies/${c.cik}?include=lockup_schedule` },
+      });
+    }
+  }
+  return { filings, pricings, outcomes, lockups };
+}
+
+/** Reads the rows from a read.db file, read-only. */
+export function readModelRows(readDbPath: string): ReadModelRows {
+  const db = openSqlite(readDbPath, { readonly: true });
+  try {
+    return {
+      companies: db
+        .prepare('SELECT cik, name, ticker, exchange, deal_type, gross_proceeds, classification_json, lockup_schedule_json FROM companies ORDER BY cik')
+        .all() as CompanyRow[],
+      filings: db
+        .prepare('SELECT cik, company_name, form_type, filing_date, accession_number, json, terms_json FROM filings ORDER BY filing_date, accession_number, cik')
+        .all() as FilingRow[],
+      outcomes: db.prepare('SELECT json FROM outcomes ORDER BY trading_start_date, cik').all() as Array<{ json: string }>,
+    };
+  } finally {
+    db.close();
+  }
+}
