@@ -155,6 +155,16 @@ describe('API error paths', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
   });
 
+  it('gives every response a request id: the client's when sane, else a fresh one', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 3; i++) ids.add((await api.get('/api/v1/companies')).headers.get('x-request-id')!);
+    expect(ids.size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/^[\w-]+$/);
+    expect((await api.get('/api/v1/companies', { headers: { 'X-Request-Id': 'trace.42' } })).headers.get('x-request-id')).toBe('trace.42');
+    const insane = await api.get('/api/v1/companies', { headers: { 'X-Request-Id': 'a b' } });
+    expect(insane.headers.get('x-request-id')).not.toBe('a b');
+  });
+
   it('serves the OpenAPI document without a key', async () => {
     const res = await api.get('/api/v1/openapi.json', { key: null });
     expect(res.status).toBe(200);

@@ -8,7 +8,7 @@ import {
   OutcomeListQuerySchema,
 } from '../../schema/api/params.schema.ts';
 import type { ApiError } from '../errors/api-error.ts';
-import { compileQueryValidator, createRequestAjv, type RawQuery } from './query-validator.ts';
+import { compileQueryValidator, createRequestAjv, queryReader, type RawQuery } from './query-validator.ts';
 
 const ajv = createRequestAjv();
 const companies = compileQueryValidator<Record<string, unknown>>(ajv, CompanyListQuerySchema);
@@ -87,5 +87,30 @@ describe('query validation', () => {
     expect(badParameters(articles, { cursor: 'x' })).toEqual(['cursor']);
     expect(badParameters(outcomes, { include: 'content' })).toEqual(['include']);
     expect(badParameters(filings, { cik: 'CIK1766140' })).toEqual(['cik']);
+  });
+});
+
+describe('query reader', () => {
+  const read = queryReader(companies);
+
+  it('skips validation for an empty query string and remembers valid ones, frozen', () => {
+    expect(read({ querystring: '', query: { limit: 'not parsed' } })).toEqual({});
+    let parses = 0;
+    const request = (querystring: string, query: RawQuery) => ({
+      querystring,
+      get query() {
+        parses++;
+        return query;
+      },
+    });
+    const first = read(request('limit=5&include=consensus', { limit: '5', include: 'consensus' }));
+    expect(first).toEqual({ limit: 5, include: ['consensus'] });
+    expect(read(request('limit=5&include=consensus', { limit: '5', include: 'consensus' }))).toBe(first);
+    expect(parses).toBe(1);
+    expect(Object.isFrozen(first) && Object.isFrozen((first as { include: string[] }).include)).toBe(true);
+  });
+
+  it('rejects an invalid query string every time', () => {
+    for (let i = 0; i < 2; i++) expect(() => read({ querystring: 'limit=0', query: { limit: '0' } })).toThrow(/limit/);
   });
 });

@@ -19,3 +19,10 @@ describe('ETag', () => {
     expect(matchesIfNoneMatch(undefined, etag)).toBe(false);
   });
 });
+
+describe('ETag of encoded bytes', () => {
+  it('is the same for a text and its UTF-8 bytes', () => {
+    const text = '{"name":"Société Générale"}';
+    expect(etagOf(Buffer.from(text))).toBe(etagOf(text));
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitHeaders } from './rate-limit-headers.ts';
+import type { ServerResponse } from 'node:http';
+import { rateLimitHeaders, rateLimitHeaderWriter } from './rate-limit-headers.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
 
 describe('memory rate limiter', () => {
@@ -30,5 +31,15 @@ describe('memory rate limiter', () => {
       'RateLimit-Remaining': '42',
       'RateLimit-Reset': '37',
     });
+  });
+});
+
+describe('rate limit header writer', () => {
+  it('writes exactly the headers rateLimitHeaders describes', () => {
+    const written: Record<string, string> = {};
+    const res = { setHeader: (name: string, value: string) => (written[name] = value) } as unknown as ServerResponse;
+    const decision = { allowed: true, limit: 600, remaining: 42, resetSeconds: 37 };
+    rateLimitHeaderWriter(600, 60)(res, decision);
+    expect(written).toEqual(rateLimitHeaders(decision, 60));
   });
 });

@@ -1,5 +1,5 @@
 import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing } from '../../projector/articles/index.ts';
-import type { ApiClassification, ApiLockupSchedule, ApiOutcome } from '../../schema/api/types.ts';
+import type { ApiClassification, ApiConsensus, ApiLockupSchedule, ApiOutcome } from '../../schema/api/types.ts';
 import { accessionFolder, unpadCik } from '../../schema/cik.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 
@@ -12,6 +12,7 @@ export interface CompanyRow {
   deal_type: string;
   gross_proceeds: number | null;
   classification_json: string;
+  consensus_json: string;
   lockup_schedule_json: string;
 }
 
@@ -73,7 +74,8 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
     return {
       outcome,
       dealType: company?.deal_type ?? 'unknown',
-      grossProceeds: company?.gross_proceeds ?? null,
+      // Proceeds from the filings' terms, else the consensus (which also reads vendor IPO rows).
+      grossProceeds: company?.gross_proceeds ?? (company ? parse<ApiConsensus>(company.consensus_json)?.grossProceeds ?? null : null),
       calendarEligibility: classification?.calendarEligibility ?? null,
       offerSource: { label: `Offer price, ${outcome.ticker}`, url: `/api/v1/companies/${outcome.cik}?include=consensus,latest_terms` },
       priceSource: { label: `Daily bars, ${outcome.ticker}`, url: `/api/v1/outcomes?ticker=${encodeURIComponent(outcome.ticker)}` },
@@ -104,7 +106,7 @@ export function readModelRows(readDbPath: string): ReadModelRows {
   try {
     return {
       companies: db
-        .prepare('SELECT cik, name, ticker, exchange, deal_type, gross_proceeds, classification_json, lockup_schedule_json FROM companies ORDER BY cik')
+        .prepare('SELECT cik, name, ticker, exchange, deal_type, gross_proceeds, classification_json, consensus_json, lockup_schedule_json FROM companies ORDER BY cik')
         .all() as CompanyRow[],
       filings: db
         .prepare('SELECT cik, company_name, form_type, filing_date, accession_number, json, terms_json FROM filings ORDER BY filing_date, accession_number, cik')

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { openSqlite } from '../../schema/sqlite.ts';
+import { createCursorCodec } from '../http/cursor.ts';
+import { listPageBody } from '../http/list-page.ts';
+import { createShapeCompiler } from './compiled-query.ts';
+import { bodyOffset, closedJsonSql, keyedRow, keyOf } from './keyset.ts';
+
+describe('keyed rows', () => {
+  // A two-column key and a stored JSON head, in the companies table's layout.
+  const db = openSqlite(':memory:');
+  db.exec(`CREATE TABLE t (sort_date TEXT NOT NULL, cik TEXT NOT NULL, json TEXT NOT NULL, extra_json TEXT NOT NULL,
+    PRIMARY KEY (sort_date, cik)) WITHOUT ROWID`);
+  const insert = db.prepare('INSERT INTO t VALUES (?, ?, ?, ?)');
+  for (let i = 1; i <= 5; i++) insert.run(`2021-06-0${i}`, String(i).padStart(10, '0'), `{"n":${i},"s":"a\\u001fb"`, `{"x":${i}}`);
+  const compiler = createShapeCompiler();
+  const shape = compiler.shape('t', (param) =>
+    compiler.builder
+      .selectFrom('companies')
+      .select(keyedRow(['sort_date', 'cik'], closedJsonSql('json', [`',"extra":' || extra_json`])).as('row'))
+      .orderBy('sort_date', 'desc')
+      .limit(param('limit')),
+  );
+  const rows = db.prepare(shape.sql.replace('"companies"', 't')).pluck(true).all(3) as string[];
+
+  it('splits the key from the item JSON, whatever the JSON holds', () => {
+    expect(keyOf(rows[0], 2)).toEqual(['2021-06-05', '0000000005']);
+    expect(JSON.parse(rows[0].slice(bodyOffset(rows[0], 2)))).toEqual({ n: 5, s: 'a\u001fb', extra: { x: 5 } });
+  });
+
+  it('builds the list envelope with a cursor on the last row served', () => {
+    const cursors = createCursorCodec('unit-test-secret-0123456789');
+    const page = JSON.parse(listPageBody(rows, 2, 2, cursors, 'companies'));
+    expect(page.data.map((item: { n: number }) => item.n)).toEqual([5, 4]);
+    expect(page.has_more).toBe(true);
+    expect(page.meta).toEqual({ count: 2 });
+    expect(cursors.decode('companies', page.next_cursor, 2)).toEqual(['2021-06-04', '0000000004']);
+    const last = JSON.parse(listPageBody(rows, 3, 2, cursors, 'companies'));
+    expect([last.data.length, last.has_more, last.next_cursor]).toEqual([3, false, null]);
+    expect(JSON.parse(listPageBody([], 3, 2, cursors, 'companies'))).toEqual({ data: [], next_cursor: null, has_more: false, meta: { count: 0 } });
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventLogDb } from '../schema/databases.ts';
+import { main } from '../scripts/cli.ts';
+import { marketDemoJobs } from '../scripts/demo.ts';
+
+const SAMPLE = join(import.meta.dirname, '../data/sample');
+const TABLE = join(SAMPLE, 'reference/bloomberg_ipo_data_2000_2025.csv.gz');
+const dataDir = mkdtempSync(join(tmpdir(), 'market-import-'));
+
+async function ipo(...argv: string[]) {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let o = '';
+  let e = '';
+  out.on('data', (c: Buffer) => (o += c.toString()));
+  err.on('data', (c: Buffer) => (e += c.toString()));
+  const code = await main(argv, { out, err, env: { DATA_DIR: dataDir } });
+  return { code, out: o, err: e };
+}
+
+beforeAll(async () => {
+  // The real SEC ticker map, as the company_tickers job would have recorded it.
+  const events = await openEventLogDb(dataDir);
+  events.log.append({
+    type: 'edgar.company_tickers',
+    source: 'edgar',
+    subject: 'company_tickers',
+    observedAt: '2024-06-03T12:00:00.000Z',
+    body: gunzipSync(readFileSync(join(SAMPLE, 'edgar/company_tickers.json.gz'))),
+  });
+  await events.close();
+});
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('ipo import ipo-table on the real Bloomberg table', () => {
+  const windowTickers = marketDemoJobs().tickers;
+
+  it('links the window tickers to CIKs as SOURCES.md counts them (184 of the 321 window listings)', async () => {
+    const r = await ipo('import', 'ipo-table', TABLE, '--source', 'bloomberg', '--tickers', windowTickers.join(','));
+    expect(r.code).toBe(0);
+    // 322 rows: one window ticker (a recycled symbol) has two rows in the table, one of them not US.
+    expect(r.out).toMatch(/^322 rows: 184 linked to a CIK, 138 unlinked \(not_us 1, ticker_unknown 137\); 322 new events$/m);
+    expect(r.out.split('\n').filter((l) => l.startsWith('  unlinked '))).toHaveLength(20);
+    const verbose = await ipo('import', 'ipo-table', TABLE, '--source', 'bloomberg', '--tickers', windowTickers.join(','), '--verbose');
+    expect(verbose.out).toMatch(/; 0 new events$/m);
+    expect(verbose.out.split('\n').filter((l) => l.startsWith('  unlinked '))).toHaveLength(138);
+  });
+
+  it('restricts by trade date and records source and subject', async () => {
+    const r = await ipo('import', 'ipo-table', TABLE, '--source', 'bloomberg', '--tickers', 'SNAP,TWTR,GPRO', '--from', '2017-01-01', '--to', '2017-12-31');
+    expect(r.out).toMatch(/^1 rows: 1 linked to a CIK, 0 unlinked; 0 new events$/m);
+    const events = await openEventLogDb(dataDir);
+    try {
+      const snap = events.log.ofType('reference.ipo_row').filter((e) => e.subject === 'SNAP');
+      expect(snap).toHaveLength(1);
+      expect(snap[0].source).toBe('bloomberg');
+      expect(snap[0].payload).toMatchObject({ bloombergTicker: 'SNAP US', issuer: 'Snap Inc', offerPrice: 17, tradeDate: '2017-03-02' });
+    } finally {
+      await events.close();
+    }
+  });
+
+  it('rejects bad input with exit code 2', async () => {
+    expect((await ipo('import', 'ipo-table', TABLE)).code).toBe(2);
+    expect((await ipo('import', 'ipo-table', 'table.xlsx', '--source', 'x')).code).toBe(2);
+    expect((await ipo('import', 'ipo-table', TABLE, '--source', 'bloomberg', '--from', '2017')).code).toBe(2);
+    expect((await ipo('import', 'ipo-table', join(dataDir, 'missing.csv'), '--source', 'bloomberg')).code).toBe(2);
+  });
+});
