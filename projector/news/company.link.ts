@@ -56,11 +56,18 @@ export function cashtags(text: string): string[] {
   return [...new Set([...text.matchAll(CASHTAG)].map((m) => m[1]))];
 }
 
-/** Words of the URL's path (slug) — many records carry no title, but the slug names the company. */
+/**
+ * Words of the URL's slug — many records carry no title, but the slug names the company. Only the
+ * path segment with the most words counts: section folders such as `/news/business/` would
+ * otherwise "mention" News Corp in every article of a news site.
+ */
 export function urlWords(url: string): string[] {
   try {
-    const u = new URL(url);
-    return decodeURIComponent(u.pathname).toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const segments = decodeURIComponent(new URL(url).pathname)
+      .toLowerCase()
+      .split('/')
+      .map((segment) => segment.split(/[^a-z0-9]+/).filter(Boolean));
+    return segments.reduce<string[]>((best, words) => (words.length >= best.length ? words : best), []);
   } catch {
     return [];
   }

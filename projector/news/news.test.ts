@@ -117,6 +117,14 @@ describe('company linking', () => {
     expect(linkArticle(snapchat.article, list)[0].candidate.cik).toBe('0001564408');
   });
 
+  it('does not read a site section folder as a company name (News Corp and /news/business/)', () => {
+    // NEWS CORP (CIK 1564708) is a real filer in the demo; its one-word name must not match "/news/".
+    const newsCorp = { cik: '0001564708', name: 'NEWS CORP', tickers: ['NWSA', 'NWS'] };
+    for (const r of records) {
+      expect(linkArticle(r.article, [...list, newsCorp]).map((l) => l.candidate.cik), r.file).not.toContain('0001564708');
+    }
+  });
+
   it('reads exchange-qualified tickers as written in the sample notes', () => {
     // The "facts" column of data/sample/news/INDEX.md quotes each page's ticker mention.
     const index = readSample('news/INDEX.md');
