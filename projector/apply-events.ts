@@ -7,6 +7,7 @@ import { documentMeta, readDocumentTerms } from './document.apply.ts';
 import type { EnrichmentState } from './enrichment.store.ts';
 import { applyCompanyFacts, applyDailyBars, applyIpoRow, UnreadableMarketEventError } from './market.apply.ts';
 import { applyNewsArticle, readArticlePayload, UnreadableNewsEventError } from './news.apply.ts';
+import type { NewsLinker } from './news-linker.ts';
 import type { ServedTables } from './served.store.ts';
 import type { ProjectorState } from './state.store.ts';
 
@@ -28,6 +29,7 @@ export interface ApplyTarget {
   state: ProjectorState;
   enrichment: EnrichmentState;
   served: ServedTables;
+  linker: NewsLinker;
 }
 
 /**
@@ -60,7 +62,7 @@ export function applyEvent(target: ApplyTarget, event: StoredEvent, touched: Set
       return;
     case 'news.article':
       // News changes a company's news list, not the company: its updatedAt stays.
-      for (const cik of applyNewsArticle(enrichment, event)) touched.add(cik);
+      for (const cik of applyNewsArticle(enrichment, target.linker, event)) touched.add(cik);
       return;
     case 'article.published':
       target.served.writeArticle(readArticlePayload(event.payload));

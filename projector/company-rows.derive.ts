@@ -9,6 +9,8 @@ import { deriveNewsRows } from './news.derive.ts';
 import { deriveOffering } from './offering.derive.ts';
 import { deriveCompanyOutcome, linkedIpoRows, pricedIpoDeal, vendorRowFor } from './outcome.derive.ts';
 import { companyClassification, companyConsensus } from './consensus.derive.ts';
+import type { TradingCalendar } from './market/trading-calendar.ts';
+import type { NewsLinker } from './news-linker.ts';
 import type { ProjectorState } from './state.store.ts';
 
 export interface CompanyRows {
@@ -32,17 +34,33 @@ export interface CompanyInputs {
   bars: Map<string, StoredBars>;
   news: StoredNews[];
   today: string;
+  /** Shared across derivations (it memoizes holidays); a fresh one per call when absent. */
+  calendar?: TradingCalendar;
+}
+
+/** Where a company's inputs are read from; built once per projection run. */
+export interface CompanySources {
+  state: ProjectorState;
+  enrichment: EnrichmentState;
+  linker: NewsLinker;
+  calendar: TradingCalendar;
 }
 
 /**
  * Loads one company's state and derives its served rows. News links are brought up to date with
  * the company's current name and tickers first, since they decide which articles are its own.
  */
-export function deriveCompanyRows(state: ProjectorState, enrichment: EnrichmentState, cik: string, today: string): CompanyRows | null {
+export function deriveCompanyRows(sources: CompanySources, cik: string, today: string): CompanyRows | null {
+  const { state, enrichment } = sources;
   const loaded = state.load(cik);
   if (!loaded) return null;
   const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
-  relinkIfChanged(enrichment, { cik, name: identity.name, tickers: identity.allTickers, formerNames: loaded.facts.formerNames.map((f) => f.name) });
+  relinkIfChanged(enrichment, sources.linker, {
+    cik,
+    name: identity.name,
+    tickers: identity.allTickers,
+    formerNames: loaded.facts.formerNames.map((f) => f.name),
+  });
   const ipoRows = identity.allTickers.flatMap((t) => enrichment.ipoRows(t));
   const bars = new Map<string, StoredBars>();
   for (const ticker of new Set([...identity.allTickers, ...ipoRows.map((r) => r.row.ticker)])) {
@@ -58,6 +76,7 @@ export function deriveCompanyRows(state: ProjectorState, enrichment: EnrichmentS
     bars,
     news: enrichment.linkedNews(cik),
     today,
+    calendar: sources.calendar,
   });
 }
 
@@ -83,6 +102,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows {
     documents: input.documents,
     companyName: identity.name,
     today: input.today,
+    calendar: input.calendar,
     firstBarDate: bars?.bars[0]?.date ?? null,
   });
   const deal = pricedIpoDeal(offering.lifecycle.deals);

@@ -5,6 +5,7 @@ import type { CoverSignals } from './extract/cover-signals.ts';
 import type { Provenance, TermsExtraction } from './extract/terms.extract.ts';
 import type { DailyBar } from './market/bars.parse.ts';
 import type { IpoTableRow } from './market/ipo-table.parse.ts';
+import type { PublishedAt, PublishedAtSource } from './news-date.derive.ts';
 import type { LockupExtraction } from './offering/lockup.extract.ts';
 
 /** What one prospectus document yielded, read once when its event was applied. */
@@ -39,6 +40,8 @@ export interface StoredNews {
   newsId: string;
   payload: NewsArticlePayload;
   observedAt: string;
+  /** The date the article is served under, and where it came from (see news-date.derive.ts). */
+  published: PublishedAt;
 }
 
 export interface NewsLink {
@@ -58,6 +61,23 @@ interface DocumentRow {
   signals_json: string;
   lockup_json: string;
   enrichment_json: string;
+}
+
+interface NewsRow {
+  news_id: string;
+  payload_json: string;
+  observed_at: string;
+  published_at: string | null;
+  published_at_source: PublishedAtSource | null;
+}
+
+function storedNews(r: NewsRow): StoredNews {
+  return {
+    newsId: r.news_id,
+    payload: JSON.parse(r.payload_json) as NewsArticlePayload,
+    observedAt: r.observed_at,
+    published: { publishedAt: r.published_at, source: r.published_at_source },
+  };
 }
 
 /**
@@ -118,13 +138,15 @@ export class EnrichmentState {
        ON CONFLICT (ticker) DO UPDATE SET bars_json = excluded.bars_json, adjusted = excluded.adjusted, observed_at = excluded.observed_at`,
     );
     this.upsertNews = db.prepare(
-      `INSERT INTO proj_news (news_id, payload_json, observed_at) VALUES (?, ?, ?)
-       ON CONFLICT (news_id) DO UPDATE SET payload_json = excluded.payload_json, observed_at = excluded.observed_at
-       WHERE payload_json IS NOT excluded.payload_json`,
+      `INSERT INTO proj_news (news_id, payload_json, observed_at, published_at, published_at_source) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (news_id) DO UPDATE SET payload_json = excluded.payload_json, observed_at = excluded.observed_at,
+         published_at = excluded.published_at, published_at_source = excluded.published_at_source
+       WHERE payload_json IS NOT excluded.payload_json OR published_at IS NOT excluded.published_at
+         OR published_at_source IS NOT excluded.published_at_source`,
     );
-    this.selectAllNews = db.prepare('SELECT news_id, payload_json, observed_at FROM proj_news ORDER BY news_id');
+    this.selectAllNews = db.prepare('SELECT news_id, payload_json, observed_at, published_at, published_at_source FROM proj_news ORDER BY news_id');
     this.selectNewsByIds = db.prepare(
-      `SELECT n.news_id, n.payload_json, n.observed_at, l.confidence, l.reason FROM proj_news_links l
+      `SELECT n.news_id, n.payload_json, n.observed_at, n.published_at, n.published_at_source, l.confidence, l.reason FROM proj_news_links l
        JOIN proj_news n ON n.news_id = l.news_id WHERE l.cik = ? ORDER BY n.news_id`,
     );
     this.deleteLinksOfCik = db.prepare('DELETE FROM proj_news_links WHERE cik = ?');
@@ -141,7 +163,7 @@ export class EnrichmentState {
     this.selectFilingForm = db.prepare('SELECT form_type FROM proj_filing_state WHERE cik = ? AND accession_number = ?').pluck();
     // Who carries a ticker: a submissions page's tickers, or the company_tickers.json snapshot of a known company.
     this.selectCiksByTicker = db.prepare(
-      `SELECT cik FROM proj_company_state c WHERE EXISTS (SELECT 1 FROM json_each(c.tickers_json) WHERE upper(value) = @ticker)
+      `SELECT cik FROM proj_company_tickers WHERE ticker = @ticker
        UNION SELECT h.cik FROM proj_ticker_hints h JOIN proj_company_state c ON c.cik = h.cik WHERE h.ticker = @ticker
        ORDER BY cik`,
     ).pluck();
@@ -239,25 +261,18 @@ export class EnrichmentState {
     return this.selectCiksByTicker.all({ ticker: ticker.toUpperCase() }) as string[];
   }
 
-  putNews(newsId: string, payload: NewsArticlePayload, observedAt: string): boolean {
-    return this.upsertNews.run(newsId, JSON.stringify(payload), observedAt).changes > 0;
+  putNews(news: StoredNews): boolean {
+    const { publishedAt, source } = news.published;
+    return this.upsertNews.run(news.newsId, JSON.stringify(news.payload), news.observedAt, publishedAt, source).changes > 0;
   }
 
   allNews(): StoredNews[] {
-    return (this.selectAllNews.all() as Array<{ news_id: string; payload_json: string; observed_at: string }>).map((r) => ({
-      newsId: r.news_id,
-      payload: JSON.parse(r.payload_json) as NewsArticlePayload,
-      observedAt: r.observed_at,
-    }));
+    return (this.selectAllNews.all() as NewsRow[]).map(storedNews);
   }
 
   linkedNews(cik: string): Array<StoredNews & { confidence: number; reason: string }> {
-    return (
-      this.selectNewsByIds.all(cik) as Array<{ news_id: string; payload_json: string; observed_at: string; confidence: number; reason: string }>
-    ).map((r) => ({
-      newsId: r.news_id,
-      payload: JSON.parse(r.payload_json) as NewsArticlePayload,
-      observedAt: r.observed_at,
+    return (this.selectNewsByIds.all(cik) as Array<NewsRow & { confidence: number; reason: string }>).map((r) => ({
+      ...storedNews(r),
       confidence: r.confidence,
       reason: r.reason,
     }));

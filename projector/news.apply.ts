@@ -1,6 +1,8 @@
 import type { StoredEvent } from '../schema/events/event-log.ts';
 import type { ArticlePublishedPayload, NewsArticlePayload } from '../schema/events/event-types.ts';
 import type { EnrichmentState, NewsLink, StoredNews } from './enrichment.store.ts';
+import { newsPublishedAt } from './news-date.derive.ts';
+import { indexArticle, type NewsLinker } from './news-linker.ts';
 import { linkArticle, type LinkCandidate } from './news/company.link.ts';
 import { newsKey } from './news/url.normalize.ts';
 
@@ -12,14 +14,16 @@ export class UnreadableNewsEventError extends Error {}
  * end up a function of the final names and tickers whatever the arrival order.
  * Returns the CIKs whose news changed.
  */
-export function applyNewsArticle(state: EnrichmentState, event: StoredEvent): string[] {
+export function applyNewsArticle(state: EnrichmentState, linker: NewsLinker, event: StoredEvent): string[] {
   const payload = readNewsPayload(event.payload);
   const newsId = newsKey(payload.article.url);
   const before = state.linkedCiks(newsId);
-  if (!state.putNews(newsId, payload, event.observedAt)) return [];
-  const stored: StoredNews = { newsId, payload, observedAt: event.observedAt };
+  const stored: StoredNews = { newsId, payload, observedAt: event.observedAt, published: newsPublishedAt(payload.article) };
+  if (!state.putNews(stored)) return [];
+  linker.forgetArticles();
+  const article = indexArticle(stored);
   state.unlinkNews(newsId);
-  const links = linkArticle(articleText(stored), state.servedCandidates());
+  const links = linkArticle(article.text, linker.candidates().filter((c) => linker.mayLink(article, c)));
   for (const l of links) state.link(l.candidate.cik as string, { newsId, confidence: l.confidence, reason: l.reason });
   return [...new Set([...before, ...links.map((l) => l.candidate.cik as string)])].sort();
 }
@@ -30,21 +34,17 @@ export function linkSignature(candidate: LinkCandidate): string {
 }
 
 /** Re-links every stored article to one company when its name or tickers changed since the last linking. */
-export function relinkIfChanged(state: EnrichmentState, candidate: LinkCandidate & { cik: string }): void {
+export function relinkIfChanged(state: EnrichmentState, linker: NewsLinker, candidate: LinkCandidate & { cik: string }): void {
   const signature = linkSignature(candidate);
   if (state.linkSignature(candidate.cik) === signature) return;
   const links: NewsLink[] = [];
-  for (const news of state.allNews()) {
-    const [link] = linkArticle(articleText(news), [candidate]);
-    if (link) links.push({ newsId: news.newsId, confidence: link.confidence, reason: link.reason });
+  for (const article of linker.articles()) {
+    if (!linker.mayLink(article, candidate)) continue;
+    const [link] = linkArticle(article.text, [candidate]);
+    if (link) links.push({ newsId: article.news.newsId, confidence: link.confidence, reason: link.reason });
   }
   state.relinkCompany(candidate.cik, links);
   state.setLinkSignature(candidate.cik, signature);
-}
-
-function articleText(news: StoredNews) {
-  const a = news.payload.article;
-  return { title: a.title, description: a.description, content: a.content, url: a.url };
 }
 
 function readNewsPayload(payload: unknown): NewsArticlePayload {

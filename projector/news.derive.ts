@@ -4,17 +4,17 @@ import { jsonHead } from './company.derive.ts';
 import type { StoredNews } from './enrichment.store.ts';
 
 /**
- * Served news rows of one company from its linked articles. An article is served only when it
- * states when it was published (the API's publishedAt is required and the list is ordered by it);
- * undated articles stay in proj_news and are served once a provider supplies a date. A missing
- * title is served as an empty string rather than made up. `content` lives in content_json, sent
- * only with include=content.
+ * Served news rows of one company from its linked articles. An article is served only when it is
+ * dated (the API's publishedAt is required and the list is ordered by it): by its provider, or by a
+ * full date in its URL path (news-date.derive.ts); undated articles stay in proj_news and are served
+ * once a provider supplies a date. A missing title is served as an empty string rather than made up.
+ * `content` lives in content_json, sent only with include=content.
  */
 export function deriveNewsRows(cik: string, companyName: string, linked: readonly StoredNews[]): NewsTable[] {
   const rows: NewsTable[] = [];
   for (const news of linked) {
     const a = news.payload.article;
-    const publishedAt = isoTimestamp(a.publishedAt);
+    const { publishedAt } = news.published;
     if (!publishedAt) continue;
     const detail: Omit<ApiCompanyNews, 'content'> = {
       sourceName: a.source.name,
@@ -39,10 +39,4 @@ export function deriveNewsRows(cik: string, companyName: string, linked: readonl
     });
   }
   return rows;
-}
-
-function isoTimestamp(value: string | null): string | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }

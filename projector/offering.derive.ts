@@ -2,6 +2,7 @@ import type { ApiAiEnrichment, ApiTermsExtended } from '../schema/api/types.ts';
 import { PROSPECTUS_FORMS } from './document.apply.ts';
 import type { DocumentTerms } from './enrichment.store.ts';
 import type { CompanyFacts } from './facts.ts';
+import type { TradingCalendar } from './market/trading-calendar.ts';
 import type { FilingFact } from './offering/types.ts';
 import { deriveDealType, type DealType, type DealTypeResult } from './offering/deal-type.derive.ts';
 import type { Deal } from './offering/deals.group.ts';
@@ -44,6 +45,7 @@ export interface OfferingInput {
   /** YYYY-MM-DD: the projection's as-of date (see runner.ts), never the wall clock. */
   today: string;
   firstBarDate: string | null;
+  calendar?: TradingCalendar;
 }
 
 /**
@@ -87,6 +89,7 @@ export function deriveOffering(input: OfferingInput): CompanyOffering {
   };
   const lifecycle = deriveLifecycle(sorted, {
     today: input.today,
+    calendar: input.calendar,
     firstBarDate: input.firstBarDate,
     termsByAccession: new Map([...termsByAccession].map(([acc, t]) => [acc, t.doc.terms])),
     company,

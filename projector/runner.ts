@@ -1,17 +1,19 @@
 import { dirname } from 'node:path';
 import type { EventLog, StoredEvent } from '../schema/events/event-log.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
-import { applyEvent, isUnreadable } from './apply-events.ts';
-import { deriveCompanyRows } from './company-rows.derive.ts';
+import { applyEvent, isUnreadable, type ApplyTarget } from './apply-events.ts';
+import { deriveCompanyRows, type CompanySources } from './company-rows.derive.ts';
 import { EnrichmentState } from './enrichment.store.ts';
 import { acquireProjectorLock } from './lock.ts';
+import { createTradingCalendar } from './market/trading-calendar.ts';
+import { NewsLinker } from './news-linker.ts';
 import { ServedTables } from './served.store.ts';
 import { ProjectorState } from './state.store.ts';
 
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '2';
+export const PROJECTOR_VERSION = '3';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {
@@ -60,7 +62,15 @@ function runBatches(options: ProjectOptions): ProjectResult {
   const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
-  const target = { state: new ProjectorState(readDb), enrichment: new EnrichmentState(readDb), served: new ServedTables(readDb) };
+  const enrichment = new EnrichmentState(readDb);
+  const target: RunTarget = {
+    state: new ProjectorState(readDb),
+    enrichment,
+    served: new ServedTables(readDb),
+    linker: new NewsLinker(enrichment),
+    calendar: createTradingCalendar(),
+    derivedOn: new Map(),
+  };
   const readCheckpoint = readDb.prepare('SELECT last_seq FROM projector_checkpoint WHERE projection = ?').pluck();
   const writeCheckpoint = readDb.prepare(
     `INSERT INTO projector_checkpoint (projection, last_seq, updated_at) VALUES (?, ?, ?)
@@ -105,8 +115,9 @@ function runBatches(options: ProjectOptions): ProjectResult {
   });
   // Overlays (stale, postponed, listed-by-date) read the as-of date: when it moved, every company with
   // a deal is re-derived once, so each row reflects the same date whichever batch last touched it.
+  // A company this run already derived under that date is current and is passed over.
   const sweep = readDb.transaction((today: string) => {
-    const ciks = datedCiks.all() as string[];
+    const ciks = (datedCiks.all() as string[]).filter((cik) => target.derivedOn.get(cik) !== today);
     for (const cik of ciks) rederive(target, cik, today);
     writeMeta.run(SWEPT_AS_OF_KEY, today);
     return ciks.length;
@@ -143,13 +154,22 @@ function asOfDate(observedAt: string | null): string {
 const AS_OF_KEY = 'as_of';
 const SWEPT_AS_OF_KEY = 'swept_as_of';
 
+/** The stores a run writes, plus what its derivations share (see CompanySources). */
+interface RunTarget extends ApplyTarget, CompanySources {
+  /** The as-of date each company was last derived with in this run. */
+  derivedOn: Map<string, string>;
+}
+
 /** Re-derives every served row of one company from the projector state. */
-function rederive(target: { state: ProjectorState; enrichment: EnrichmentState; served: ServedTables }, cik: string, today: string): void {
-  const derived = deriveCompanyRows(target.state, target.enrichment, cik, today);
+function rederive(target: RunTarget, cik: string, today: string): void {
+  const derived = deriveCompanyRows(target, cik, today);
   if (!derived) return;
   const { served } = target;
   served.writeCompany(derived.company);
+  // News is linked against the served companies: the cached list is stale once one is written.
+  target.linker.forgetCandidates();
   served.writeFilings(cik, derived.filings);
   served.writeOutcomes(cik, derived.outcomes);
   served.writeNews(cik, derived.news);
+  target.derivedOn.set(cik, today);
 }

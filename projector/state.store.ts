@@ -47,6 +47,8 @@ export class ProjectorState {
   private readonly deleteHints;
   private readonly insertHint;
   private readonly insertSkipped;
+  private readonly deleteTickers;
+  private readonly insertTicker;
 
   constructor(db: SqliteHandle) {
     this.insertCompany = db.prepare('INSERT OR IGNORE INTO proj_company_state (cik) VALUES (?)');
@@ -94,6 +96,8 @@ export class ProjectorState {
     this.deleteHints = db.prepare('DELETE FROM proj_ticker_hints WHERE cik = ?');
     this.insertHint = db.prepare('INSERT INTO proj_ticker_hints (cik, ord, ticker, title, exchange) VALUES (?, ?, ?, ?, ?)');
     this.insertSkipped = db.prepare('INSERT OR REPLACE INTO proj_skipped_events (seq, type, reason) VALUES (?, ?, ?)');
+    this.deleteTickers = db.prepare('DELETE FROM proj_company_tickers WHERE cik = ?');
+    this.insertTicker = db.prepare('INSERT OR IGNORE INTO proj_company_tickers (ticker, cik) VALUES (?, ?)');
   }
 
   /** Creates the company's state row if missing; true when it was created. */
@@ -115,7 +119,10 @@ export class ProjectorState {
       JSON.stringify(company.exchanges),
       JSON.stringify(company.formerNames),
     ];
-    return this.updateCompanyMeta.run(...values, company.cik, ...values).changes > 0;
+    if (this.updateCompanyMeta.run(...values, company.cik, ...values).changes === 0) return false;
+    this.deleteTickers.run(company.cik);
+    for (const ticker of company.tickers) this.insertTicker.run(ticker.toUpperCase(), company.cik);
+    return true;
   }
 
   /** `updatedAt` is the latest observedAt of a changing event: never earlier, never the wall clock. */

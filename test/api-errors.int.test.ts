@@ -155,7 +155,7 @@ describe('API error paths', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
   });
 
-  it('gives every response a request id: the client's when sane, else a fresh one', async () => {
+  it("gives every response a request id: the client's when sane, else a fresh one", async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 3; i++) ids.add((await api.get('/api/v1/companies')).headers.get('x-request-id')!);
     expect(ids.size).toBe(3);

@@ -38,30 +38,68 @@ const INCLUDE_FRAGMENTS: Record<string, string> = {
   lockup_schedule: `',"lockupSchedule":' || lockup_schedule_json`,
 };
 
-/** Filter values keyed by the FILTERS entry that uses them; the active names form the shape. */
+/**
+ * Filter values keyed by the FILTERS entry that uses them; the active names form the shape.
+ * Written without per-request closures: this runs on every list request.
+ */
 function listFilterValues(query: CompanyListQuery, after: CursorKey | null) {
   const values: Record<string, unknown> = {};
   const active: string[] = [];
-  const use = (name: string, extra: Record<string, unknown>) => {
-    active.push(name);
-    Object.assign(values, extra);
-  };
-  if (query.q !== undefined) use('q', { q: ftsQuery(query.q) });
-  if (query.company_name !== undefined) use('company_name', { company_name: likeContains(query.company_name) });
-  if (query.name_prefix !== undefined) {
-    const prefix = lowerName(query.name_prefix);
-    use('name_prefix', { name_prefix: prefix, name_prefix_end: prefix + PREFIX_END });
+  if (query.q !== undefined) {
+    active.push('q');
+    values.q = ftsQuery(query.q);
   }
-  if (query.ticker !== undefined) use('ticker', { ticker: upperTicker(query.ticker) });
-  if (query.offering_status !== undefined) use('offering_status', { offering_status: query.offering_status });
-  if (query.scope === 'ipo') use('scope', {});
-  if (query.market !== undefined && query.market !== 'all') use('market', { market: query.market });
-  if (query.kind !== undefined && query.kind.length > 0) use('kind', { kind: JSON.stringify(query.kind) });
-  if (query.updated_since !== undefined) use('updated_since', { updated_since: lowerInstant('updated_since', query.updated_since) });
-  if (query.gross_proceeds_gt !== undefined) use('gross_proceeds_gt', { gross_proceeds_gt: query.gross_proceeds_gt });
-  if (query.gross_proceeds_lt !== undefined) use('gross_proceeds_lt', { gross_proceeds_lt: query.gross_proceeds_lt });
-  if (after !== null) use('after', keysetValues(after));
+  if (query.company_name !== undefined) {
+    active.push('company_name');
+    values.company_name = likeContains(query.company_name);
+  }
+  if (query.name_prefix !== undefined) {
+    active.push('name_prefix');
+    values.name_prefix = lowerName(query.name_prefix);
+    values.name_prefix_end = values.name_prefix + PREFIX_END;
+  }
+  if (query.ticker !== undefined) {
+    active.push('ticker');
+    values.ticker = upperTicker(query.ticker);
+  }
+  if (query.offering_status !== undefined) {
+    active.push('offering_status');
+    values.offering_status = query.offering_status;
+  }
+  if (query.scope === 'ipo') active.push('scope');
+  if (query.market !== undefined && query.market !== 'all') {
+    active.push('market');
+    values.market = query.market;
+  }
+  if (query.kind !== undefined && query.kind.length > 0) {
+    active.push('kind');
+    values.kind = JSON.stringify(query.kind);
+  }
+  if (query.updated_since !== undefined) {
+    active.push('updated_since');
+    values.updated_since = lowerInstant('updated_since', query.updated_since);
+  }
+  if (query.gross_proceeds_gt !== undefined) {
+    active.push('gross_proceeds_gt');
+    values.gross_proceeds_gt = query.gross_proceeds_gt;
+  }
+  if (query.gross_proceeds_lt !== undefined) {
+    active.push('gross_proceeds_lt');
+    values.gross_proceeds_lt = query.gross_proceeds_lt;
+  }
+  if (after !== null) {
+    active.push('after');
+    Object.assign(values, keysetValues(after));
+  }
   return { active, values };
+}
+
+/** The requested list includes, in their canonical order. */
+function listIncludes(query: CompanyListQuery): string[] {
+  const includes: string[] = [];
+  if (query.include === undefined) return includes;
+  for (const token of COMPANY_LIST_INCLUDES) if (query.include.includes(token)) includes.push(token);
+  return includes;
 }
 
 export function createCompanyQueries(compiler: ShapeCompiler) {
@@ -70,9 +108,11 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
   return {
     /** `limit + 1` keyed rows: sort_date, cik, companyJson. */
     list(conn: ReadConnection, query: CompanyListQuery, after: CursorKey | null, limit: number): string[] {
-      const includes = COMPANY_LIST_INCLUDES.filter((token) => query.include?.includes(token));
+      const includes = listIncludes(query);
       const { active, values } = listFilterValues(query, after);
-      const shape = compiler.shape(`companies|${active.join(',')}|${includes.join(',')}`, (param) => {
+      const key = `companies|${active.join(',')}|${includes.join(',')}`;
+      // The builder closure is only made on the first request of a shape.
+      const shape = compiler.cached(key) ?? compiler.shape(key, (param) => {
         let qb: CompanyQb = db
           .selectFrom('companies')
           .select(keyedRow(COMPANY_KEY, closedJsonSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));

@@ -23,6 +23,8 @@ export interface ShapeCompiler {
   readonly builder: Kysely<ReadDatabase>;
   /** Compiles `build` once per `shapeKey`; later calls return the cached SQL. */
   shape(shapeKey: string, build: (param: Param) => Compilable): CompiledShape;
+  /** The shape compiled under `shapeKey`, if any (lets hot paths skip creating the builder closure). */
+  cached(shapeKey: string): CompiledShape | undefined;
 }
 
 const MARKER = '\u0000param:';
@@ -39,6 +41,7 @@ export function createShapeCompiler(): ShapeCompiler {
   const shapes = new Map<string, CompiledShape>();
   return {
     builder,
+    cached: (shapeKey) => shapes.get(shapeKey),
     shape(shapeKey, build) {
       let shape = shapes.get(shapeKey);
       if (!shape) {

@@ -9,7 +9,7 @@
  */
 import type { FilingFact } from './types.ts';
 import {
-  baseForm, chronological, daysBetween, DRAFT_FORMS, EFFECT_FORMS, FOLLOWER_FORMS, IPO_CAPABLE_FORMS, MEF_FORMS,
+  baseForm, chronological, cmp, daysBetween, DRAFT_FORMS, EFFECT_FORMS, FOLLOWER_FORMS, IPO_CAPABLE_FORMS, MEF_FORMS,
   OPENING_FORMS, PRICED_FORMS, SHELF_FORMS, WITHDRAWAL_FORMS,
 } from './forms.ts';
 
@@ -27,6 +27,7 @@ export interface Deal<F extends FilingFact = FilingFact> {
   openedDate: string;
 }
 
+const DOS_TARGETS: ReadonlySet<string> = new Set(['1-A']);
 /** A draft flips within a year of its last amendment; anything later is a different deal. */
 const DRAFT_FLIP_WINDOW_DAYS = 365;
 /** A 462(b) registration is filed on pricing day; the EFFECT or 424B it upsizes lands within days. */
@@ -77,17 +78,22 @@ export function groupDeals<F extends FilingFact>(filings: readonly F[]): Deal<F>
     if (group.kind === 'registration') latestRegistration = group;
   }
 
-  const registrations = [...groups.values()].filter((g) => g.kind === 'registration');
-  const deals: Group<F>[] = [...registrations];
+  // A registration's opening date never changes below: drafts and MEFs only add filings of other forms.
+  const registrations = [...groups.values()]
+    .filter((g) => g.kind === 'registration')
+    .map((g) => ({ g, opened: openedDate(g) }));
+  const deals: Group<F>[] = registrations.map((r) => r.g);
+  // Earliest-opened first, so the first unclaimed match is the one a draft flips into (stable on ties).
+  const byOpening = [...registrations].sort((a, b) => cmp(a.opened, b.opened));
   const claimed = new Set<Group<F>>();
   for (const draft of [...groups.values()].filter((g) => g.kind === 'draft').sort(byFirstFiling)) {
     const first = draft.filings[0].filingDate;
     const last = draft.filings[draft.filings.length - 1].filingDate;
-    const targets = draft.baseForm === 'DOS' ? new Set(['1-A']) : IPO_CAPABLE_FORMS;
-    const flip = registrations
-      .filter((g) => !claimed.has(g) && g.baseForm !== null && targets.has(g.baseForm))
-      .filter((g) => openedDate(g) >= first && daysBetween(last, openedDate(g)) <= DRAFT_FLIP_WINDOW_DAYS)
-      .sort(byOpened)[0];
+    const targets = draft.baseForm === 'DOS' ? DOS_TARGETS : IPO_CAPABLE_FORMS;
+    const flip = byOpening.find(
+      ({ g, opened }) =>
+        !claimed.has(g) && g.baseForm !== null && targets.has(g.baseForm) && opened >= first && daysBetween(last, opened) <= DRAFT_FLIP_WINDOW_DAYS,
+    )?.g;
     if (flip) {
       claimed.add(flip);
       flip.filings.push(...draft.filings);
@@ -122,11 +128,11 @@ export function groupDeals<F extends FilingFact>(filings: readonly F[]): Deal<F>
     .sort((a, b) => (a.openedDate < b.openedDate ? -1 : a.openedDate > b.openedDate ? 1 : a.key < b.key ? -1 : 1));
 }
 
-function mefTarget<F extends FilingFact>(mef: Group<F>, registrations: Group<F>[]): Group<F> | null {
+function mefTarget<F extends FilingFact>(mef: Group<F>, registrations: ReadonlyArray<{ g: Group<F>; opened: string }>): Group<F> | null {
   const date = mef.filings[0].filingDate;
   let best: { g: Group<F>; gap: number } | null = null;
-  for (const g of registrations) {
-    if (g.baseForm === null || SHELF_FORMS.has(g.baseForm) || openedDate(g) > date) continue;
+  for (const { g, opened } of registrations) {
+    if (g.baseForm === null || SHELF_FORMS.has(g.baseForm) || opened > date) continue;
     for (const f of g.filings) {
       if (!EFFECT_FORMS.has(f.formType) && !PRICED_FORMS.has(f.formType)) continue;
       const gap = daysBetween(date, f.filingDate);
@@ -142,5 +148,4 @@ function openedDate(g: { filings: readonly FilingFact[]; baseForm: string | null
   return (opening ?? g.filings[0]).filingDate;
 }
 
-const byOpened = (a: Group<FilingFact>, b: Group<FilingFact>): number => (openedDate(a) < openedDate(b) ? -1 : openedDate(a) > openedDate(b) ? 1 : 0);
 const byFirstFiling = (a: Group<FilingFact>, b: Group<FilingFact>): number => chronological(a.filings[0], b.filings[0]);

@@ -59,7 +59,7 @@ export function formSummary(input: FilingSummaryInput): string | null {
   const number = input.dealFileNumber ?? filing.fileNumber;
   const ref = number ? `${form}, ${number}` : form;
   const t = terms ? termsPhrase(terms) : null;
-  const withTerms = (s: string) => (t ? `${s}: ${t}.` : `${s}.`);
+  const withTerms = (s: string) => endSentence(t ? `${s}: ${t}` : s);
 
   if (DRAFT_FORMS.has(base)) {
     // A draft keeps its own 377-/367- number; the 333- number only exists once it flips.
@@ -135,7 +135,7 @@ export function changeSummary(
   const changes = termChanges(previous.terms, current.terms);
   const since = `since the ${previous.filing.formType} of ${previous.filing.filingDate}`;
   if (changes.length === 0) return previous.terms ? `No change in the offering terms ${since}.` : null;
-  return `${cap(changes.join('; '))} ${since}.`;
+  return endSentence(`${cap(changes.join('; '))} ${since}`);
 }
 
 function termsPhrase(t: ApiTermsExtended): string | null {
@@ -162,5 +162,13 @@ function unitOf(t: ApiTermsExtended): { singular: string; plural: string } {
 const money = (v: number): string => `$${v.toFixed(2)}`;
 const count = (v: number): string => v.toLocaleString('en-US');
 const millions = (v: number): string => (v >= 1e9 ? `$${(v / 1e9).toFixed(2)} billion` : `$${(v / 1e6).toFixed(1)} million`);
+/**
+ * Closes a sentence with a full stop unless it already ends with one: a clause can end in a name's
+ * own abbreviation ("… led by Raymond James & Associates, Inc."), which must not become "Inc..".
+ */
+export function endSentence(text: string): string {
+  return /[.!?]["'”’]?$/.test(text) ? text : `${text}.`;
+}
+
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const possessive = (name: string): string => (name.endsWith('s') ? `${name}'` : `${name}'s`);

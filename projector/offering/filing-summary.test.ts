@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleDoc } from '../extract/test-docs.ts';
 import { extractTerms } from '../extract/terms.extract.ts';
 import { groupDeals } from './deals.group.ts';
-import { amendmentNumbers, changeSummary, formSummary, termChanges } from './filing-summary.derive.ts';
+import { amendmentNumbers, changeSummary, endSentence, formSummary, termChanges } from './filing-summary.derive.ts';
 import { byAccession, loadSubmissions } from './sample.testkit.ts';
 
 const { company, filings } = loadSubmissions('unicycive');
@@ -33,6 +33,40 @@ describe('formSummary on Unicycive (real filings and prospectus)', () => {
     const cert = aaoi.filings.find((f) => f.formType === 'CERTNAS')!;
     expect(formSummary({ filing: cert, companyName: aaoi.company.name })).toMatch(/^Nasdaq certification/);
     expect(formSummary({ filing: aaoi.filings.find((f) => f.formType === '10-K')!, companyName: aaoi.company.name })).toBeNull();
+  });
+});
+
+describe('sentence endings', () => {
+  it('AAOI: a summary ending in the lead bank\'s "Inc." gets no second full stop', () => {
+    const aaoi = loadSubmissions('aaoi');
+    const filing = byAccession(aaoi.filings, '0001047469-14-002425');
+    const followOn = groupDeals(aaoi.filings).find((d) => d.filings.includes(filing))!;
+    const terms = extractTerms(sampleDoc('aaoi')).terms;
+    expect(terms.underwriters?.[0]).toBe('Raymond James & Associates, Inc.');
+    const text = formSummary({
+      filing,
+      companyName: aaoi.company.name,
+      dealKind: 'follow_on',
+      dealFileNumber: followOn.fileNumber,
+      amendmentNumber: amendmentNumbers(followOn.filings).get(filing.accessionNumber),
+      terms,
+    });
+    expect(text).toBe(
+      "Amendment No. 3 to APPLIED OPTOELECTRONICS, INC.'s follow-on offering registration (S-1/A, 333-194379): 2,700,000 shares; " +
+        'NASDAQ Global Market as AAOI; led by Raymond James & Associates, Inc.',
+    );
+  });
+
+  it('Unicycive: a summary ending in "LLC" is closed with one full stop', () => {
+    expect(summary('0001213900-21-035033', unicycive)).toMatch(/led by Roth Capital Partners, LLC\.$/);
+    expect(summary('0001213900-21-035033', unicycive)).not.toMatch(/\.\.$/);
+  });
+
+  it('endSentence adds a full stop only where none closes the text', () => {
+    expect(endSentence('led by Raymond James & Associates, Inc.')).toBe('led by Raymond James & Associates, Inc.');
+    expect(endSentence('led by Roth Capital Partners, LLC')).toBe('led by Roth Capital Partners, LLC.');
+    expect(endSentence('(Raymond James & Associates, Inc.)')).toBe('(Raymond James & Associates, Inc.).');
+    expect(endSentence('the offering may now be priced and sold?')).toBe('the offering may now be priced and sold?');
   });
 });
 

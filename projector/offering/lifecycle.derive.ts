@@ -85,30 +85,58 @@ const LISTING_WINDOW_DAYS = 30;
 export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opts: LifecycleOptions<F>): CompanyLifecycle<F> {
   const calendar = opts.calendar ?? createTradingCalendar();
   const sorted = [...filings].sort(chronological);
-  const listing = sorted.filter((f) => isListingForm(f.formType));
+  const listing = listingIndex(sorted);
   const typeOf = opts.dealTypeOf ?? ((deal: Deal<F>) => deriveDealType({ deal, company: opts.company, companyFilings: sorted }).dealType);
-  const deals = groupDeals(sorted).map((deal) => evaluateDeal(deal, typeOf(deal), listing, opts, calendar));
+  const scanned = groupDeals(sorted).map((deal) => {
+    const dealKind = typeOf(deal);
+    return { deal, dealKind, steps: scanDeal(deal, dealKind, opts, calendar) };
+  });
+  const deals = scanned.map(({ deal, dealKind, steps }) => evaluateDeal(deal, dealKind, steps[steps.length - 1], listing, opts, calendar));
   const currentDeal = pickCurrent(deals);
+  return { deals, currentDeal, offeringStatus: currentDeal?.displayStatus ?? 'none', inferredStatus: inferStatuses(sorted, deals, scanned, listing, opts) };
+}
 
-  const inferredStatus = new Map<string, string>();
-  const dealOf = new Map<string, DealLifecycle<F>>();
-  for (const d of deals) for (const f of d.filings) dealOf.set(f.accessionNumber, d);
+/**
+ * Every filing's inferredStatus in one chronological pass. A deal's filing gets the deal's status over
+ * its filings up to it; a filing outside any deal (8-A12B, CERT, 10-K …) gets the status of the deal
+ * that was current at that moment. Walking in order, each deal's prefix only grows, and the deal that
+ * just grew has the latest last filing, so "current" is a running maximum rather than a rescan.
+ */
+function inferStatuses<F extends FilingFact>(
+  sorted: readonly F[],
+  deals: readonly DealLifecycle<F>[],
+  scanned: ReadonlyArray<{ steps: readonly ScanStep<F>[] }>,
+  listing: ListingIndex,
+  opts: LifecycleOptions<F>,
+): Map<string, string> {
+  const position = new Map<string, { deal: number; index: number }>();
+  deals.forEach((d, deal) => d.filings.forEach((f, index) => position.set(f.accessionNumber, { deal, index })));
+  const seen = new Array<number>(deals.length).fill(0);
+  const lastDate = new Array<string>(deals.length).fill('');
+  // Same order as pickCurrent: last filing date, then opening date, then key.
+  const later = (a: number, b: number): boolean =>
+    lastDate[a] > lastDate[b] ||
+    (lastDate[a] === lastDate[b] && (deals[a].openedDate > deals[b].openedDate || (deals[a].openedDate === deals[b].openedDate && deals[a].key > deals[b].key)));
+  let latestIpo = -1;
+  let latestAny = -1;
+  const inferred = new Map<string, string>();
   for (const f of sorted) {
-    const own = dealOf.get(f.accessionNumber);
+    const own = position.get(f.accessionNumber);
     if (own) {
-      const prefix = own.filings.filter((g) => chronological(g, f) <= 0);
-      inferredStatus.set(f.accessionNumber, statusOf({ ...own, filings: prefix }, listing, f.filingDate, opts, calendar).status);
+      seen[own.deal] = own.index + 1;
+      lastDate[own.deal] = f.filingDate;
+      if (latestAny === -1 || later(own.deal, latestAny)) latestAny = own.deal;
+      if (isIpoFamily(deals[own.deal].dealKind) && (latestIpo === -1 || later(own.deal, latestIpo))) latestIpo = own.deal;
+      inferred.set(f.accessionNumber, statusAt(deals[own.deal], scanned[own.deal].steps[own.index], listing, f.filingDate, opts).status);
       continue;
     }
-    // Filings outside any deal (8-A12B, CERT, 10-K …) carry the company's status at that moment.
-    const before = deals
-      .map((d) => ({ ...d, filings: d.filings.filter((g) => chronological(g, f) <= 0) }))
-      .filter((d) => d.filings.length > 0)
-      .map((d) => ({ ...d, ...statusOf(d, listing, f.filingDate, opts, calendar), lastFilingDate: d.filings[d.filings.length - 1].filingDate }));
-    const current = pickCurrent(before);
-    inferredStatus.set(f.accessionNumber, current ? current.status : 'none');
+    const current = latestIpo !== -1 ? latestIpo : latestAny;
+    inferred.set(
+      f.accessionNumber,
+      current === -1 ? 'none' : statusAt(deals[current], scanned[current].steps[seen[current] - 1], listing, f.filingDate, opts).status,
+    );
   }
-  return { deals, currentDeal, offeringStatus: currentDeal?.displayStatus ?? 'none', inferredStatus };
+  return inferred;
 }
 
 /** The latest IPO-family deal when there is one, else the latest deal (by last filing, then opening). */
@@ -122,8 +150,15 @@ function pickCurrent<T extends { dealKind: DealType; lastFilingDate: string; ope
   return best;
 }
 
-function evaluateDeal<F extends FilingFact>(deal: Deal<F>, dealKind: DealType, listing: FilingFact[], opts: LifecycleOptions<F>, calendar: TradingCalendar): DealLifecycle<F> {
-  const s = statusOf<F>({ ...deal, dealKind }, listing, opts.today, opts, calendar);
+function evaluateDeal<F extends FilingFact>(
+  deal: Deal<F>,
+  dealKind: DealType,
+  last: ScanStep<F>,
+  listing: ListingIndex,
+  opts: LifecycleOptions<F>,
+  calendar: TradingCalendar,
+): DealLifecycle<F> {
+  const s = statusAt({ ...deal, dealKind }, last, listing, opts.today, opts);
   const overlay = overlayOf(deal, s, opts, calendar);
   return {
     ...deal,
@@ -148,68 +183,145 @@ interface StatusFacts<F extends FilingFact = FilingFact> {
   firstTradeDate: string | null;
 }
 
-function statusOf<F extends FilingFact>(
-  deal: Deal<F> & { dealKind: DealType },
-  listing: FilingFact[],
-  asOf: string,
-  opts: LifecycleOptions<F>,
-  calendar: TradingCalendar,
-): StatusFacts<F> {
-  const filings = deal.filings;
+/**
+ * What a deal's filings up to and including one of them establish, whatever the as-of date: the
+ * fold of its forms plus the dates computed from them (pricing day, expected first trade).
+ */
+interface ScanStep<F extends FilingFact> {
+  withdrawnDate: string | null;
+  effectiveDate: string | null;
+  finalProspectus: F | null;
+  lastActivityDate: string;
+  /** The latest registration document read states a price range or a fixed price. */
+  launched: boolean;
+  amended: boolean;
+  opened: boolean;
+  drafted: boolean;
+  pricedDate: string | null;
+  /** pricedDate, else the effective date: what a first trade and the listing window count from. */
+  tradeBasis: string | null;
+  expectedFirstTradeDate: string | null;
+  /** Last day an 8-A12B/CERT still belongs to this deal (LISTING_WINDOW_DAYS after tradeBasis). */
+  listingUntil: string | null;
+}
+
+/** One step per filing of the deal, oldest first: steps[i] folds filings[0..i]. */
+function scanDeal<F extends FilingFact>(deal: Deal<F>, dealKind: DealType, opts: LifecycleOptions<F>, calendar: TradingCalendar): ScanStep<F>[] {
+  const terms = opts.termsByAccession;
+  const autoEffective = deal.baseForm !== null && AUTO_EFFECTIVE_FORMS.has(deal.baseForm);
+  const shelfOrCombination = isShelfOrCombination(deal);
+  const steps: ScanStep<F>[] = [];
   let withdrawnDate: string | null = null;
-  let effectiveDate: string | null = null;
+  let noticeDate: string | null = null;
   let finalProspectus: F | null = null;
-  let lastActivityDate = filings[0].filingDate;
-  for (const f of filings) {
+  let lastActivityDate = deal.filings[0].filingDate;
+  let launched = false;
+  let amended = false;
+  let opened = false;
+  let drafted = false;
+  let dated: Pick<ScanStep<F>, 'pricedDate' | 'tradeBasis' | 'expectedFirstTradeDate' | 'listingUntil'> | null = null;
+  for (const f of deal.filings) {
+    const base = baseForm(f.formType);
     if (f.formType === 'RW' || f.formType === '1-A-W') withdrawnDate = f.filingDate;
     else if (f.formType === 'RW WD') withdrawnDate = null;
     // The first notice is the registration's; later ones re-effect post-effective amendments.
-    if (EFFECT_FORMS.has(f.formType) && !effectiveDate) effectiveDate = f.filingDate;
-    if (PRICED_FORMS.has(f.formType) && !finalProspectus) finalProspectus = f;
+    if (EFFECT_FORMS.has(f.formType) && !noticeDate) {
+      noticeDate = f.filingDate;
+      dated = null;
+    }
+    if (PRICED_FORMS.has(f.formType) && !finalProspectus) {
+      finalProspectus = f;
+      dated = null;
+    }
     if (isRegistrationActivity(f.formType)) lastActivityDate = f.filingDate;
+    const read = terms?.get(f.accessionNumber);
+    if (read && (OPENING_FORMS.has(base) || f.formType === 'FWP' || f.formType === '424A')) {
+      launched = (read.priceRangeLow !== null && read.priceRangeHigh !== null) || read.offeringPrice !== null;
+    }
+    if (OPENING_FORMS.has(base)) {
+      opened = true;
+      if (isAmendment(f.formType)) amended = true;
+    }
+    if (DRAFT_FORMS.has(base)) drafted = true;
+    const effectiveDate = autoEffective ? deal.openedDate : noticeDate;
+    if (dated === null) {
+      const pricedDate = finalProspectus ? pricingDate(finalProspectus, effectiveDate, calendar) : null;
+      const tradeBasis = pricedDate ?? effectiveDate;
+      dated = {
+        pricedDate,
+        tradeBasis,
+        expectedFirstTradeDate: tradeBasis && !shelfOrCombination ? calendar.nextTradingDay(tradeBasis) : null,
+        // 8-A12B and CERT* are filed around effectiveness; years later they belong to another event.
+        listingUntil: tradeBasis && listable(dealKind) ? addDays(tradeBasis, LISTING_WINDOW_DAYS) : null,
+      };
+    }
+    steps.push({ withdrawnDate, effectiveDate, finalProspectus, lastActivityDate, launched, amended, opened, drafted, ...dated });
   }
-  const autoEffective = deal.baseForm !== null && AUTO_EFFECTIVE_FORMS.has(deal.baseForm);
-  if (autoEffective) effectiveDate = deal.openedDate;
-  const pricedDate = finalProspectus ? pricingDate(finalProspectus, effectiveDate, calendar) : null;
-  const tradeBasis = pricedDate ?? (deal.dealKind === 'direct_listing' ? effectiveDate : null) ?? effectiveDate;
-  const expectedFirstTradeDate = tradeBasis && !isShelfOrCombination(deal) ? calendar.nextTradingDay(tradeBasis) : null;
+  return steps;
+}
+
+/** The deal's status from one scan step, as of `asOf` (a first bar or a listing counts only by then). */
+function statusAt<F extends FilingFact>(
+  deal: Pick<Deal<F>, 'openedDate'> & { dealKind: DealType },
+  step: ScanStep<F>,
+  listing: ListingIndex,
+  asOf: string,
+  opts: LifecycleOptions<F>,
+): StatusFacts<F> {
+  const { lastActivityDate, effectiveDate, pricedDate, finalProspectus, withdrawnDate, expectedFirstTradeDate, tradeBasis } = step;
   const bar = opts.firstBarDate ?? null;
   const firstTradeDate = bar && tradeBasis && bar >= tradeBasis && bar <= asOf && listable(deal.dealKind) ? bar : null;
 
   const base = { lastActivityDate, effectiveDate, pricedDate, finalProspectus, withdrawnDate, expectedFirstTradeDate, firstTradeDate };
   if (withdrawnDate) return { status: 'withdrawn', ...base };
   if ((finalProspectus || effectiveDate) && listable(deal.dealKind)) {
-    // 8-A12B and CERT* are filed around effectiveness; years later they belong to another event.
-    const until = addDays((pricedDate ?? effectiveDate) as string, LISTING_WINDOW_DAYS);
-    const since = listing.filter((f) => f.filingDate >= deal.openedDate && f.filingDate <= asOf && f.filingDate <= until);
-    const approved = since.some((f) => f.formType.startsWith('8-A12B')) && since.some((f) => f.formType.startsWith('CERT'));
+    const until = step.listingUntil as string;
+    const to = asOf < until ? asOf : until;
+    const approved = hasDateIn(listing.registrations, deal.openedDate, to) && hasDateIn(listing.certifications, deal.openedDate, to);
     if (firstTradeDate || (approved && expectedFirstTradeDate !== null && asOf >= expectedFirstTradeDate)) return { status: 'listed', ...base };
   }
   if (finalProspectus) return { status: 'priced', ...base };
   if (effectiveDate) return { status: 'effective', ...base };
-  if (launched(filings, opts.termsByAccession)) return { status: 'launched', ...base };
-  if (filings.some((f) => isAmendment(f.formType) && OPENING_FORMS.has(baseForm(f.formType)))) return { status: 'amended', ...base };
-  if (filings.some((f) => OPENING_FORMS.has(baseForm(f.formType)))) return { status: 'filed', ...base };
-  if (filings.some((f) => DRAFT_FORMS.has(baseForm(f.formType)))) return { status: 'draft', ...base };
+  if (step.launched) return { status: 'launched', ...base };
+  if (step.amended) return { status: 'amended', ...base };
+  if (step.opened) return { status: 'filed', ...base };
+  if (step.drafted) return { status: 'draft', ...base };
   // Only followers are visible (an index-only RW, a 424B3 of a registration filed before our history).
   return { status: 'filed', ...base };
+}
+
+/** Filing dates (ascending) of the company's exchange registrations (8-A12B) and exchange certifications (CERT*). */
+interface ListingIndex {
+  registrations: string[];
+  certifications: string[];
+}
+
+function listingIndex(sorted: readonly FilingFact[]): ListingIndex {
+  const index: ListingIndex = { registrations: [], certifications: [] };
+  for (const f of sorted) {
+    if (!isListingForm(f.formType)) continue;
+    if (f.formType.startsWith('8-A12B')) index.registrations.push(f.filingDate);
+    if (f.formType.startsWith('CERT')) index.certifications.push(f.filingDate);
+  }
+  return index;
+}
+
+/** Whether an ascending list of dates holds one in [from, to] (binary search). */
+function hasDateIn(dates: readonly string[], from: string, to: string): boolean {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dates[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < dates.length && dates[lo] <= to;
 }
 
 /** The EFFECT notice on or shortly before the 424B is pricing day; otherwise the trading day before the 424B. */
 function pricingDate(final: FilingFact, effectiveDate: string | null, calendar: TradingCalendar): string {
   if (effectiveDate && effectiveDate <= final.filingDate && daysBetween(effectiveDate, final.filingDate) <= EFFECT_TO_424B_DAYS) return effectiveDate;
   return calendar.previousTradingDay(final.filingDate);
-}
-
-function launched(filings: FilingFact[], terms: ReadonlyMap<string, RangeTerms> | undefined): boolean {
-  if (!terms) return false;
-  let latest: RangeTerms | null = null;
-  for (const f of filings) {
-    const t = terms.get(f.accessionNumber);
-    if (t && (OPENING_FORMS.has(baseForm(f.formType)) || f.formType === 'FWP' || f.formType === '424A')) latest = t;
-  }
-  if (!latest) return false;
-  return (latest.priceRangeLow !== null && latest.priceRangeHigh !== null) || latest.offeringPrice !== null;
 }
 
 function overlayOf<F extends FilingFact>(deal: Deal<F>, s: StatusFacts<F>, opts: LifecycleOptions<F>, calendar: TradingCalendar): DealOverlay | null {

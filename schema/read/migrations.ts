@@ -200,6 +200,22 @@ const enrichmentStateStatements = [
   ) WITHOUT ROWID`,
 ];
 
+// Lookups the projector makes per event (migration 0004): which companies carry a ticker, without
+// scanning every company's tickers_json; and where a news article's served date came from.
+const lookupStatements = [
+  // The tickers of each company's submissions page, upper-cased; kept in step with tickers_json.
+  `CREATE TABLE proj_company_tickers (
+    ticker TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    PRIMARY KEY (ticker, cik)
+  ) WITHOUT ROWID`,
+  `CREATE INDEX proj_ticker_hints_by_ticker ON proj_ticker_hints(ticker)`,
+  // The date a news article is served under and its source: 'provider' (the article's own
+  // publishedAt) or 'url_path' (a full date in the article's URL path); both null when neither has one.
+  `ALTER TABLE proj_news ADD COLUMN published_at TEXT`,
+  `ALTER TABLE proj_news ADD COLUMN published_at_source TEXT`,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
@@ -214,6 +230,11 @@ export const readMigrations: Record<string, Migration> = {
   '0003_enrichment_state': {
     async up(db: Kysely<any>) {
       for (const statement of enrichmentStateStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0004_projector_lookups': {
+    async up(db: Kysely<any>) {
+      for (const statement of lookupStatements) await sql.raw(statement).execute(db);
     },
   },
 };

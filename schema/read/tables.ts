@@ -231,6 +231,16 @@ export interface ProjNewsTable {
   /** NewsArticlePayload JSON. */
   payload_json: string;
   observed_at: string;
+  /** ISO-8601 timestamp the article is served under; null = not served (no unambiguous date). */
+  published_at: string | null;
+  /** Where published_at came from: the provider's own date, or a full date in the URL path. */
+  published_at_source: 'provider' | 'url_path' | null;
+}
+
+/** The tickers of each company's submissions page (upper-cased), to find a ticker's companies by index. */
+export interface ProjCompanyTickersTable {
+  ticker: string;
+  cik: string;
 }
 
 export interface ProjNewsLinksTable {
@@ -263,6 +273,7 @@ export interface ReadDatabase {
   proj_ipo_rows: ProjIpoRowsTable;
   proj_daily_bars: ProjDailyBarsTable;
   proj_news: ProjNewsTable;
+  proj_company_tickers: ProjCompanyTickersTable;
   proj_news_links: ProjNewsLinksTable;
   proj_link_signatures: ProjLinkSignaturesTable;
 }

@@ -1,0 +1,89 @@
+/**
+ * When a news article was published, for the served `publishedAt` (required by the API, and the
+ * order of the news list).
+ *
+ * Rule (quotable in the API documentation): when the news provider gives no publication time, the
+ * article's `publishedAt` is taken from an unambiguous full calendar date — year, month and day — in
+ * the path of its URL (`/2014/10/03/`, `/2014/jun/26/`, or a standalone `20141002`), served as
+ * midnight UTC of that date; a year and month alone, a date in the host name or query string, or two
+ * different dates in one path never count, and an article with no such date is not served.
+ *
+ * Publishers put the date in the path in two shapes, and both are read: three consecutive path
+ * segments year / month (number or English name) / day, and an eight-digit YYYYMMDD number standing
+ * alone in a segment or a slug (bounded by non-digits). Article ids are digit runs too ("49762004",
+ * "113110700059"), so a run counts only at exactly eight digits, with a year from 1990 to 2099 and a
+ * real calendar day.
+ */
+
+export type PublishedAtSource = 'provider' | 'url_path';
+
+export interface PublishedAt {
+  /** ISO-8601 timestamp (UTC, milliseconds), or null when neither the provider nor the URL dates the article. */
+  publishedAt: string | null;
+  source: PublishedAtSource | null;
+}
+
+/** The provider's own date when it parses, else the URL path's full date, else none. */
+export function newsPublishedAt(article: { publishedAt: string | null; url: string }): PublishedAt {
+  const provided = isoTimestamp(article.publishedAt);
+  if (provided) return { publishedAt: provided, source: 'provider' };
+  const fromUrl = publishedAtFromUrl(article.url);
+  return fromUrl ? { publishedAt: fromUrl, source: 'url_path' } : { publishedAt: null, source: null };
+}
+
+/** Midnight UTC of the one full date in the URL's path (see the rule above), or null. */
+export function publishedAtFromUrl(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const segments = path.split('/').filter((s) => s !== '');
+  const found = new Set<string>();
+  for (let i = 0; i + 2 < segments.length; i++) {
+    const date = calendarDate(segments[i], segments[i + 1], segments[i + 2]);
+    if (date) found.add(date);
+  }
+  for (const segment of segments) {
+    for (const m of segment.matchAll(/(?<!\d)(\d{4})(\d{2})(\d{2})(?!\d)/g)) {
+      const date = calendarDate(m[1], m[2], m[3]);
+      if (date) found.add(date);
+    }
+  }
+  return found.size === 1 ? `${[...found][0]}T00:00:00.000Z` : null;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_NAMES = [
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+];
+
+/** YYYY-MM-DD when the three parts name a real day of a year 1990–2099, else null. */
+function calendarDate(yearText: string, monthText: string, dayText: string): string | null {
+  if (!/^\d{4}$/.test(yearText) || !/^\d{1,2}$/.test(dayText)) return null;
+  const year = Number(yearText);
+  if (year < 1990 || year > 2099) return null;
+  const month = monthNumber(monthText);
+  const day = Number(dayText);
+  if (month === null || day < 1) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+function monthNumber(text: string): number | null {
+  if (/^\d{1,2}$/.test(text)) {
+    const n = Number(text);
+    return n >= 1 && n <= 12 ? n : null;
+  }
+  const lower = text.toLowerCase();
+  const index = lower === 'sept' ? 8 : MONTHS.indexOf(lower) >= 0 ? MONTHS.indexOf(lower) : MONTH_NAMES.indexOf(lower);
+  return index >= 0 ? index + 1 : null;
+}
+
+function isoTimestamp(value: string | null): string | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
