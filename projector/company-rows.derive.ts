@@ -6,7 +6,7 @@ import type { CompanyFacts, FilingFact, TickerHint } from './facts.ts';
 import { deriveFiling } from './filing.derive.ts';
 import { relinkIfChanged } from './news.apply.ts';
 import { deriveNewsRows } from './news.derive.ts';
-import { deriveOffering } from './offering.derive.ts';
+import { deriveOffering, type FilingOffering } from './offering.derive.ts';
 import { deriveCompanyOutcome, linkedIpoRows, pricedIpoDeal, vendorRowFor } from './outcome.derive.ts';
 import { companyClassification, companyConsensus } from './consensus.derive.ts';
 import type { TradingCalendar } from './market/trading-calendar.ts';
@@ -125,7 +125,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows {
   });
   return {
     company,
-    filings: input.filings.map((f) => deriveFiling(f, identity.name, offering.filings.get(f.accessionNumber) ?? null)),
+    // The offering rules describe every filing they were given.
+    filings: input.filings.map((f) => deriveFiling(f, identity.name, offering.filings.get(f.accessionNumber) as FilingOffering)),
     outcomes: outcome
       ? [
           {

@@ -1,10 +1,10 @@
 import type { ApiCompany, ApiFinancialSnapshot } from '../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../schema/read/tables.ts';
-import { kindOf } from './deal-type.derive.ts';
-import { chronological, type CompanyFacts, type FilingFact, type TickerHint } from './facts.ts';
+import type { CompanyFacts, FilingFact, TickerHint } from './facts.ts';
 import { marketOf } from './market.derive.ts';
 import type { CompanyOffering } from './offering.derive.ts';
 import { isIpoFamily } from './offering/deal-type.derive.ts';
+import { chronological } from './offering/forms.ts';
 import { grossProceedsBasis, latestTermsList, lockupScheduleOf } from './terms.derive.ts';
 
 export interface DerivedCompany {
@@ -106,6 +106,30 @@ export function deriveCompany(
     tickers: allTickers.map((ticker) => ({ ticker, cik: facts.cik, is_primary: ticker === tickerHint ? 1 : 0 })),
     search: { cik: facts.cik, name, tickers: allTickers.join(' ') },
   };
+}
+
+/**
+ * The `kind` filter: operating, spac, funds, follow_on; null when no kind applies (debt, business
+ * combinations, unknown). A resale by an already public issuer sells listed stock, so it is a follow_on.
+ */
+function kindOf(dealType: string): 'operating' | 'spac' | 'funds' | 'follow_on' | null {
+  switch (dealType) {
+    case 'spac':
+      return 'spac';
+    case 'fund':
+      return 'funds';
+    case 'follow_on':
+    case 'resale':
+      return 'follow_on';
+    case 'ipo':
+    case 'uplisting':
+    case 'direct_listing':
+    case 'reg_a':
+    case 'other':
+      return 'operating';
+    default:
+      return null;
+  }
 }
 
 /** An object's JSON without its closing brace: the API appends include fragments and `}`. */

@@ -3,7 +3,6 @@ import type { FilingsTable } from '../schema/read/tables.ts';
 import { jsonHead } from './company.derive.ts';
 import { toCompactTerms } from './extract/terms.extract.ts';
 import type { FilingFact } from './facts.ts';
-import { filingInferredStatus } from './filing-status.ts';
 import { formTitle } from './form-title.ts';
 import type { FilingOffering } from './offering.derive.ts';
 
@@ -11,10 +10,10 @@ import type { FilingOffering } from './offering.derive.ts';
  * One served row per (accession, cik). An index-only filing has no primary document yet; it
  * points at the full submission text `{accession}.txt`, a real file in every filing folder.
  * `offering` carries what the offering rules made of the filing (status in its deal, summaries,
- * terms read from its document); without it the filing's status is what its form implies alone.
+ * terms read from its document).
  */
-export function deriveFiling(filing: FilingFact, companyName: string | null, offering: FilingOffering | null = null): FilingsTable {
-  const inferredStatus = offering?.inferredStatus ?? filingInferredStatus(filing.formType);
+export function deriveFiling(filing: FilingFact, companyName: string | null, offering: FilingOffering): FilingsTable {
+  const { inferredStatus } = offering;
   const detail: ApiCompanyFiling = {
     accessionNumber: filing.accessionNumber,
     filingDate: filing.filingDate,
@@ -22,8 +21,8 @@ export function deriveFiling(filing: FilingFact, companyName: string | null, off
     primaryDocument: filing.primaryDocument ?? `${filing.accessionNumber}.txt`,
     inferredStatus,
     formTitle: formTitle(filing.formType),
-    formSummary: offering?.formSummary ?? null,
-    changeSummary: offering?.changeSummary ?? null,
+    formSummary: offering.formSummary,
+    changeSummary: offering.changeSummary,
   };
   const { accessionNumber, filingDate, formType, primaryDocument, formTitle: title, formSummary, changeSummary } = detail;
   const listed: ApiFiling = {
@@ -38,7 +37,7 @@ export function deriveFiling(filing: FilingFact, companyName: string | null, off
     formSummary,
     changeSummary,
   };
-  const terms = offering?.terms ?? null;
+  const { terms } = offering;
   return {
     filing_date: filing.filingDate,
     accession_number: filing.accessionNumber,
@@ -49,7 +48,7 @@ export function deriveFiling(filing: FilingFact, companyName: string | null, off
     file_number: filing.fileNumber,
     json: jsonHead(listed),
     detail_json: jsonHead(detail),
-    ai_enrichment_json: JSON.stringify(offering?.aiEnrichment ?? null),
+    ai_enrichment_json: JSON.stringify(offering.aiEnrichment),
     terms_json: JSON.stringify(terms ? toCompactTerms(terms) : null),
     terms_detail_json: JSON.stringify(terms),
   };

@@ -1,4 +1,4 @@
-import { baseForm } from './facts.ts';
+import { baseForm } from './offering/forms.ts';
 
 /**
  * Plain-English names of EDGAR form types (SEC form descriptions, domain.md §2.1). An amendment

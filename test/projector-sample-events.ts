@@ -108,6 +108,7 @@ const DUMP_ORDER: Record<string, string> = {
   proj_daily_bars: 'ticker',
   proj_news: 'news_id',
   proj_news_links: 'cik, news_id',
+  proj_company_tickers: 'ticker, cik',
   proj_link_signatures: 'cik',
   read_meta: 'key',
 };

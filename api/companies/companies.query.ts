@@ -4,9 +4,10 @@ import { isCikLike, padCik } from '../../schema/cik.ts';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
 import { closedJson, closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
+import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
-import { ftsQuery, likeContains, lowerInstant, lowerName, PREFIX_END, upperTicker } from '../http/filter-values.ts';
+import { ftsQuery, lowerInstant, upperTicker } from '../http/filter-values.ts';
 import type { CompanyDetailQuery, CompanyListQuery } from './companies.schema.ts';
 
 /** Page order: latest filing date, newest first, CIK as the unique tiebreaker. */
@@ -17,9 +18,7 @@ type Filter = (qb: CompanyQb, param: Param) => CompanyQb;
 
 const FILTERS: Record<string, Filter> = {
   q: (qb, p) => qb.where(sql<boolean>`cik IN (SELECT cik FROM company_search WHERE company_search MATCH ${p('q')})`),
-  company_name: (qb, p) => qb.where(sql<boolean>`name_lower LIKE ${p('company_name')} ESCAPE '\\'`),
-  name_prefix: (qb, p) => qb.where('name_lower', '>=', p('name_prefix')).where('name_lower', '<', p('name_prefix_end')),
-  ticker: (qb, p) => qb.where('cik', 'in', (eb) => eb.selectFrom('company_tickers').select('cik').where('ticker', '=', p('ticker'))),
+  ...nameFilterSql<'companies'>(),
   offering_status: (qb, p) => qb.where('offering_status', '=', p('offering_status')),
   scope: (qb) => qb.where(sql<boolean>`is_ipo = 1`),
   market: (qb, p) => qb.where('market', '=', p('market')),
@@ -42,56 +41,21 @@ const INCLUDE_FRAGMENTS: Record<string, string> = {
  * Filter values keyed by the FILTERS entry that uses them; the active names form the shape.
  * Written without per-request closures: this runs on every list request.
  */
-function listFilterValues(query: CompanyListQuery, after: CursorKey | null) {
-  const values: Record<string, unknown> = {};
-  const active: string[] = [];
-  if (query.q !== undefined) {
-    active.push('q');
-    values.q = ftsQuery(query.q);
-  }
-  if (query.company_name !== undefined) {
-    active.push('company_name');
-    values.company_name = likeContains(query.company_name);
-  }
-  if (query.name_prefix !== undefined) {
-    active.push('name_prefix');
-    values.name_prefix = lowerName(query.name_prefix);
-    values.name_prefix_end = values.name_prefix + PREFIX_END;
-  }
-  if (query.ticker !== undefined) {
-    active.push('ticker');
-    values.ticker = upperTicker(query.ticker);
-  }
-  if (query.offering_status !== undefined) {
-    active.push('offering_status');
-    values.offering_status = query.offering_status;
-  }
-  if (query.scope === 'ipo') active.push('scope');
-  if (query.market !== undefined && query.market !== 'all') {
-    active.push('market');
-    values.market = query.market;
-  }
-  if (query.kind !== undefined && query.kind.length > 0) {
-    active.push('kind');
-    values.kind = JSON.stringify(query.kind);
-  }
+function listFilters(query: CompanyListQuery, after: CursorKey | null, limit: number): ActiveFilters {
+  const filters = new ActiveFilters(limit);
+  if (query.q !== undefined) filters.use('q', { q: ftsQuery(query.q) });
+  filters.useNameFilters(query);
+  if (query.offering_status !== undefined) filters.use('offering_status', { offering_status: query.offering_status });
+  if (query.scope === 'ipo') filters.use('scope', {});
+  if (query.market !== undefined && query.market !== 'all') filters.use('market', { market: query.market });
+  if (query.kind !== undefined && query.kind.length > 0) filters.use('kind', { kind: JSON.stringify(query.kind) });
   if (query.updated_since !== undefined) {
-    active.push('updated_since');
-    values.updated_since = lowerInstant('updated_since', query.updated_since);
+    filters.use('updated_since', { updated_since: lowerInstant('updated_since', query.updated_since) });
   }
-  if (query.gross_proceeds_gt !== undefined) {
-    active.push('gross_proceeds_gt');
-    values.gross_proceeds_gt = query.gross_proceeds_gt;
-  }
-  if (query.gross_proceeds_lt !== undefined) {
-    active.push('gross_proceeds_lt');
-    values.gross_proceeds_lt = query.gross_proceeds_lt;
-  }
-  if (after !== null) {
-    active.push('after');
-    Object.assign(values, keysetValues(after));
-  }
-  return { active, values };
+  if (query.gross_proceeds_gt !== undefined) filters.use('gross_proceeds_gt', { gross_proceeds_gt: query.gross_proceeds_gt });
+  if (query.gross_proceeds_lt !== undefined) filters.use('gross_proceeds_lt', { gross_proceeds_lt: query.gross_proceeds_lt });
+  if (after !== null) filters.use('after', keysetValues(after));
+  return filters;
 }
 
 /** The requested list includes, in their canonical order. */
@@ -109,18 +73,17 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
     /** `limit + 1` keyed rows: sort_date, cik, companyJson. */
     list(conn: ReadConnection, query: CompanyListQuery, after: CursorKey | null, limit: number): string[] {
       const includes = listIncludes(query);
-      const { active, values } = listFilterValues(query, after);
-      const key = `companies|${active.join(',')}|${includes.join(',')}`;
+      const filters = listFilters(query, after, limit);
+      const key = `${filters.shapeKey('companies')}|${includes.join(',')}`;
       // The builder closure is only made on the first request of a shape.
       const shape = compiler.cached(key) ?? compiler.shape(key, (param) => {
         let qb: CompanyQb = db
           .selectFrom('companies')
           .select(keyedRow(COMPANY_KEY, closedJsonSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
-        for (const name of active) qb = FILTERS[name](qb, param);
+        for (const name of filters.names) qb = FILTERS[name](qb, param);
         return qb.orderBy('sort_date', 'desc').orderBy('cik', 'desc').limit(param('limit'));
       });
-      values.limit = limit + 1;
-      return conn.values(shape.sql).all(...bind(shape, values)) as string[];
+      return conn.values(shape.sql).all(...bind(shape, filters.values)) as string[];
     },
 
     /** CIK for a detail identifier: a CIK (any padding) first, else a ticker in any case. */

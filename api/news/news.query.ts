@@ -1,10 +1,11 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
+import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
 import { closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
-import { likeContains, lowerInstant, lowerName, padCik, PREFIX_END, upperInstant, upperTicker } from '../http/filter-values.ts';
+import { lowerInstant, upperInstant } from '../http/filter-values.ts';
 import type { NewsListQuery } from './news.schema.ts';
 
 /** Page order: publication time, newest first; an article linked to two companies is two rows. */
@@ -13,10 +14,7 @@ export const NEWS_KEY = ['published_at', 'news_id', 'cik'] as const;
 type NewsQb = SelectQueryBuilder<ReadDatabase, 'news', any>;
 
 const FILTERS: Record<string, (qb: NewsQb, p: Param) => NewsQb> = {
-  cik: (qb, p) => qb.where('cik', '=', p('cik')),
-  company_name: (qb, p) => qb.where(sql<boolean>`name_lower LIKE ${p('company_name')} ESCAPE '\\'`),
-  name_prefix: (qb, p) => qb.where('name_lower', '>=', p('name_prefix')).where('name_lower', '<', p('name_prefix_end')),
-  ticker: (qb, p) => qb.where('cik', 'in', (eb) => eb.selectFrom('company_tickers').select('cik').where('ticker', '=', p('ticker'))),
+  ...nameFilterSql<'news'>(),
   published_at_from: (qb, p) => qb.where('published_at', '>=', p('published_at_from')),
   published_at_to: (qb, p) => qb.where('published_at', '<=', p('published_at_to')),
   provider: (qb, p) => qb.where('provider', '=', p('provider')),
@@ -30,19 +28,9 @@ export function createNewsQueries(compiler: ShapeCompiler) {
     /** `limit + 1` keyed rows: published_at, news_id, cik, newsJson; content only when asked for. */
     list(conn: ReadConnection, query: NewsListQuery, after: CursorKey | null, limit: number): string[] {
       const withContent = query.include?.includes('content') ?? false;
-      const values: Record<string, unknown> = { limit: limit + 1 };
-      const active: string[] = [];
-      const use = (name: string, extra: Record<string, unknown>) => {
-        active.push(name);
-        Object.assign(values, extra);
-      };
-      if (query.cik !== undefined) use('cik', { cik: padCik(query.cik) });
-      if (query.company_name !== undefined) use('company_name', { company_name: likeContains(query.company_name) });
-      if (query.name_prefix !== undefined) {
-        const prefix = lowerName(query.name_prefix);
-        use('name_prefix', { name_prefix: prefix, name_prefix_end: prefix + PREFIX_END });
-      }
-      if (query.ticker !== undefined) use('ticker', { ticker: upperTicker(query.ticker) });
+      const filters = new ActiveFilters(limit);
+      filters.useNameFilters(query);
+      const use = filters.use.bind(filters);
       if (query.published_at_from !== undefined) {
         use('published_at_from', { published_at_from: lowerInstant('published_at_from', query.published_at_from) });
       }
@@ -53,14 +41,14 @@ export function createNewsQueries(compiler: ShapeCompiler) {
       if (query.source_name !== undefined) use('source_name', { source_name: query.source_name });
       if (after !== null) use('after', keysetValues(after));
 
-      const shape = compiler.shape(`news|${active.join(',')}|${withContent}`, (param) => {
+      const shape = compiler.shape(`news|${filters.names.join(',')}|${withContent}`, (param) => {
         // ApiNews always carries `content`; it is null unless include=content asked for the body.
         const content = withContent ? `',"content":' || content_json` : `',"content":null'`;
         let qb: NewsQb = db.selectFrom('news').select(keyedRow(NEWS_KEY, closedJsonSql('json', [content])).as('row'));
-        for (const name of active) qb = FILTERS[name](qb, param);
+        for (const name of filters.names) qb = FILTERS[name](qb, param);
         return qb.orderBy('published_at', 'desc').orderBy('news_id', 'desc').orderBy('cik', 'desc').limit(param('limit'));
       });
-      return conn.values(shape.sql).all(...bind(shape, values)) as string[];
+      return conn.values(shape.sql).all(...bind(shape, filters.values)) as string[];
     },
   };
 }

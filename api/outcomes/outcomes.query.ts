@@ -1,10 +1,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
+import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
 import { keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
-import { datePart, likeContains, lowerName, padCik, PREFIX_END, upperTicker } from '../http/filter-values.ts';
+import { datePart } from '../http/filter-values.ts';
 import type { OutcomeListQuery } from './outcomes.schema.ts';
 
 /** Page order: first trading day, newest first; CIK and ticker make the key unique. */
@@ -13,9 +14,7 @@ export const OUTCOME_KEY = ['trading_start_date', 'cik', 'ticker'] as const;
 type OutcomeQb = SelectQueryBuilder<ReadDatabase, 'outcomes', any>;
 
 const FILTERS: Record<string, (qb: OutcomeQb, p: Param) => OutcomeQb> = {
-  cik: (qb, p) => qb.where('cik', '=', p('cik')),
-  company_name: (qb, p) => qb.where(sql<boolean>`name_lower LIKE ${p('company_name')} ESCAPE '\\'`),
-  name_prefix: (qb, p) => qb.where('name_lower', '>=', p('name_prefix')).where('name_lower', '<', p('name_prefix_end')),
+  ...nameFilterSql<'outcomes'>(),
   // An outcome carries the ticker it traded under; a company's other tickers match through it too.
   ticker: (qb, p) =>
     qb.where((eb) =>
@@ -35,19 +34,9 @@ export function createOutcomeQueries(compiler: ShapeCompiler) {
   return {
     /** `limit + 1` keyed rows: trading_start_date, cik, ticker, outcomeJson. */
     list(conn: ReadConnection, query: OutcomeListQuery, after: CursorKey | null, limit: number): string[] {
-      const values: Record<string, unknown> = { limit: limit + 1 };
-      const active: string[] = [];
-      const use = (name: string, extra: Record<string, unknown>) => {
-        active.push(name);
-        Object.assign(values, extra);
-      };
-      if (query.cik !== undefined) use('cik', { cik: padCik(query.cik) });
-      if (query.company_name !== undefined) use('company_name', { company_name: likeContains(query.company_name) });
-      if (query.name_prefix !== undefined) {
-        const prefix = lowerName(query.name_prefix);
-        use('name_prefix', { name_prefix: prefix, name_prefix_end: prefix + PREFIX_END });
-      }
-      if (query.ticker !== undefined) use('ticker', { ticker: upperTicker(query.ticker) });
+      const filters = new ActiveFilters(limit);
+      filters.useNameFilters(query);
+      const use = filters.use.bind(filters);
       if (query.status !== undefined) use('status', { status: query.status });
       if (query.trading_start_date_from !== undefined) {
         use('trading_start_date_from', { trading_start_date_from: datePart(query.trading_start_date_from) });
@@ -57,20 +46,20 @@ export function createOutcomeQueries(compiler: ShapeCompiler) {
       }
       if (after !== null) use('after', keysetValues(after));
 
-      const shape = compiler.shape(`outcomes|${active.join(',')}`, (param) => {
+      const shape = compiler.shape(`outcomes|${filters.names.join(',')}`, (param) => {
         let qb: OutcomeQb = db
           .selectFrom('outcomes')
           .select(keyedRow(OUTCOME_KEY, 'json').as('row'))
           // The spec promises only partial and complete rows, whatever else a projector writes.
           .where(sql<boolean>`status IN ('partial', 'complete')`);
-        for (const name of active) qb = FILTERS[name](qb, param);
+        for (const name of filters.names) qb = FILTERS[name](qb, param);
         return qb
           .orderBy('trading_start_date', 'desc')
           .orderBy('cik', 'desc')
           .orderBy('ticker', 'desc')
           .limit(param('limit'));
       });
-      return conn.values(shape.sql).all(...bind(shape, values)) as string[];
+      return conn.values(shape.sql).all(...bind(shape, filters.values)) as string[];
     },
   };
 }

@@ -105,21 +105,6 @@ export function sentences(text: string): string[] {
   return out;
 }
 
-/** First match of `re` in the region's prose (tables included as text). */
-export function findInRegion(
-  doc: ProspectusDoc,
-  region: Region,
-  re: RegExp,
-  opts: { tables?: boolean } = {},
-): { match: RegExpExecArray; block: number; text: string } | null {
-  for (const [i, b] of blocksIn(doc, region)) {
-    if (b.kind === 'table' && opts.tables === false) continue;
-    const m = re.exec(b.text);
-    if (m) return { match: m, block: i, text: b.text };
-  }
-  return null;
-}
-
 /** The sentence of `text` that contains character offset `at`. */
 export function sentenceAt(text: string, at: number): string {
   let pos = 0;

@@ -45,15 +45,21 @@ export interface LifecycleOptions<F extends FilingFact = FilingFact> {
   dealTypeOf?: (deal: Deal<F>) => DealType;
 }
 
-export interface DealLifecycle<F extends FilingFact = FilingFact> extends Deal<F> {
+export interface DealLifecycle<F extends FilingFact = FilingFact> extends Deal<F>, StatusFacts<F> {
   dealKind: DealType;
-  status: DealStatus;
   overlay: DealOverlay | null;
   /** `overlay ?? status`: the value served as offeringStatus. */
   displayStatus: DealStatus | DealOverlay;
+  lastFilingDate: string;
+  upsized: boolean;
+  delisted: boolean;
+}
+
+/** A deal's status and the dates it rests on, as of one date. */
+export interface StatusFacts<F extends FilingFact = FilingFact> {
+  status: DealStatus;
   /** T_last: the latest registration-statement activity. */
   lastActivityDate: string;
-  lastFilingDate: string;
   effectiveDate: string | null;
   pricedDate: string | null;
   finalProspectus: F | null;
@@ -61,8 +67,6 @@ export interface DealLifecycle<F extends FilingFact = FilingFact> extends Deal<F
   expectedFirstTradeDate: string | null;
   /** The first bar date, when it belongs to this deal. */
   firstTradeDate: string | null;
-  upsized: boolean;
-  delisted: boolean;
 }
 
 export interface CompanyLifecycle<F extends FilingFact = FilingFact> {
@@ -170,17 +174,6 @@ function evaluateDeal<F extends FilingFact>(
     upsized: deal.mefFileNumbers.length > 0 || deal.filings.some((f) => MEF_FORMS.has(baseForm(f.formType))),
     delisted: deal.filings.some((f) => f.formType === '25-NSE'),
   };
-}
-
-interface StatusFacts<F extends FilingFact = FilingFact> {
-  status: DealStatus;
-  lastActivityDate: string;
-  effectiveDate: string | null;
-  pricedDate: string | null;
-  finalProspectus: F | null;
-  withdrawnDate: string | null;
-  expectedFirstTradeDate: string | null;
-  firstTradeDate: string | null;
 }
 
 /**

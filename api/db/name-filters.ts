@@ -1,0 +1,63 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ReadDatabase } from '../../schema/read/tables.ts';
+import { likeContains, lowerName, padCik, PREFIX_END, upperTicker } from '../http/filter-values.ts';
+import type { Param } from './compiled-query.ts';
+
+/** The filters every list endpoint shares (spec §4.0). */
+export interface NameFilterQuery {
+  cik?: string;
+  company_name?: string;
+  name_prefix?: string;
+  ticker?: string;
+}
+
+/** Tables that carry `cik` and `name_lower`: the name filters apply to each the same way. */
+type NamedTable = 'companies' | 'filings' | 'news' | 'outcomes';
+type NamedQb<T extends NamedTable> = SelectQueryBuilder<ReadDatabase, T, any>;
+export type FilterSql<T extends NamedTable> = Record<string, (qb: NamedQb<T>, p: Param) => NamedQb<T>>;
+
+export function nameFilterSql<T extends NamedTable>(): FilterSql<T> {
+  // Kysely cannot narrow the column names of a table union; the four tables all have these columns.
+  type Qb = NamedQb<'filings'>;
+  const filters: FilterSql<'filings'> = {
+    cik: (qb: Qb, p) => qb.where('cik', '=', p('cik')),
+    company_name: (qb: Qb, p) => qb.where(sql<boolean>`name_lower LIKE ${p('company_name')} ESCAPE '\\'`),
+    name_prefix: (qb: Qb, p) => qb.where('name_lower', '>=', p('name_prefix')).where('name_lower', '<', p('name_prefix_end')),
+    ticker: (qb: Qb, p) =>
+      qb.where('cik', 'in', (eb) => eb.selectFrom('company_tickers').select('cik').where('ticker', '=', p('ticker'))),
+  };
+  return filters as unknown as FilterSql<T>;
+}
+
+/**
+ * The filters of one request: their names, in a fixed order, select the compiled query shape;
+ * their values are the statement's parameters.
+ */
+export class ActiveFilters {
+  readonly names: string[] = [];
+  readonly values: Record<string, unknown>;
+
+  constructor(limit: number) {
+    this.values = { limit: limit + 1 };
+  }
+
+  use(name: string, values: Record<string, unknown>): void {
+    this.names.push(name);
+    Object.assign(this.values, values);
+  }
+
+  /** Adds the shared cik / company_name / name_prefix / ticker filters present in `query`. */
+  useNameFilters(query: NameFilterQuery): void {
+    if (query.cik !== undefined) this.use('cik', { cik: padCik(query.cik) });
+    if (query.company_name !== undefined) this.use('company_name', { company_name: likeContains(query.company_name) });
+    if (query.name_prefix !== undefined) {
+      const prefix = lowerName(query.name_prefix);
+      this.use('name_prefix', { name_prefix: prefix, name_prefix_end: prefix + PREFIX_END });
+    }
+    if (query.ticker !== undefined) this.use('ticker', { ticker: upperTicker(query.ticker) });
+  }
+
+  shapeKey(prefix: string): string {
+    return `${prefix}|${this.names.join(',')}`;
+  }
+}
