@@ -148,13 +148,40 @@ describe('offering intelligence and market data on the real sample', () => {
     const links = read.sqlite.prepare('SELECT cik, count(*) AS n FROM proj_news_links GROUP BY cik ORDER BY cik').all();
     // Of the five companies the records are about, only Snap is followed here (a company of the daily index).
     expect(links).toEqual([{ cik: SNAP, n: 3 }]);
-    const served = read.sqlite.prepare('SELECT cik, json, content_json FROM news').all() as Array<{ cik: string; json: string; content_json: string }>;
-    expect(served).toHaveLength(1);
-    expect(json(served[0].json)).toMatchObject({
-      cik: SNAP, sourceName: 'NECN (source: CNBC)', publishedAt: '2017-03-01T00:00:00.000Z', provider: 'newsapi',
-      url: 'http://www.necn.com/news/business/Snap-IPO-Set-to-Price-at-17-Per-Share-Source-415134033.html',
+    // Dated by the provider (3 records) or by a full date in the URL path (7); the other 10 stay unserved.
+    const sources = read.sqlite
+      .prepare('SELECT published_at_source AS source, count(*) AS n, count(published_at) AS dated FROM proj_news GROUP BY 1 ORDER BY 1')
+      .all();
+    expect(sources).toEqual([
+      { source: null, n: 10, dated: 0 },
+      { source: 'provider', n: 3, dated: 3 },
+      { source: 'url_path', n: 7, dated: 7 },
+    ]);
+    const served = read.sqlite.prepare('SELECT cik, json, content_json FROM news ORDER BY published_at').all() as Array<{
+      cik: string;
+      json: string;
+      content_json: string;
+    }>;
+    expect(served.map((r) => json(r.json))).toMatchObject([
+      {
+        cik: SNAP, sourceName: 'NECN (source: CNBC)', publishedAt: '2017-03-01T00:00:00.000Z', provider: 'newsapi',
+        url: 'http://www.necn.com/news/business/Snap-IPO-Set-to-Price-at-17-Per-Share-Source-415134033.html',
+      },
+      // No date from the provider: the one in its URL path, /2017/03/02/.
+      { cik: SNAP, sourceName: 'Born Digital', publishedAt: '2017-03-02T00:00:00.000Z', url: 'https://borndigital.com/2017/03/02/snap-prices-ipo-at-24-billion-valuation' },
+    ]);
+    expect(served.map((r) => r.content_json)).toEqual(['null', 'null']);
+  });
+
+  it('no served summary doubles a full stop (AAOI\'s follow-on is led by "Raymond James & Associates, Inc.")', () => {
+    const summaries = read.sqlite.prepare('SELECT json FROM filings WHERE cik = ?').all(AAOI) as Array<{ json: string }>;
+    const texts = summaries.flatMap((r) => {
+      const f = json(r.json);
+      return [f.formSummary, f.changeSummary].filter((t): t is string => t !== null);
     });
-    expect(served[0].content_json).toBe('null');
+    expect(texts.some((t) => t.endsWith('led by Raymond James & Associates, Inc.'))).toBe(true);
+    const all = read.sqlite.prepare(`SELECT json FROM filings WHERE json LIKE '%..%'`).all() as Array<{ json: string }>;
+    expect(all.flatMap((r) => [json(r.json).formSummary, json(r.json).changeSummary]).filter((t) => /(?<!\.)\.\.(?!\.)/.test(t ?? ''))).toEqual([]);
   });
 
   it('a published article is served as is', () => {

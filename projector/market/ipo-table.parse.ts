@@ -1,33 +1,10 @@
 import { padCik } from '../../schema/cik.ts';
+import type { IpoRowPayload } from '../../schema/events/event-types.ts';
 import { sameCompanyName } from '../news/company-name.ts';
 import { parseCsvRecords } from './csv.parse.ts';
 
-/** One row of a Bloomberg-format IPO table (the `reference.ipo_row` payload). */
-export interface IpoTableRow {
-  /** Bloomberg ticker as exported, e.g. `TWTR US`, `TPGE/U US`. */
-  bloombergTicker: string;
-  /** Exchange symbol without the country suffix; unit/class slashes become dashes (TPGE-U). */
-  ticker: string;
-  /** Bloomberg country code after the space (US, LN, CN…). */
-  country: string;
-  issuer: string;
-  offerPrice: number | null;
-  rangeLow: number | null;
-  rangeHigh: number | null;
-  /** First trade date, YYYY-MM-DD; null when the export left it blank. */
-  tradeDate: string | null;
-  /** Bloomberg "Offer To 1st Close", in percent. */
-  offerToFirstClosePct: number | null;
-  /** Offer size in USD millions. */
-  offerSizeMillions: number | null;
-  sharesOutstandingMillions: number | null;
-  marketCapAtOfferMillions: number | null;
-  pricedRange: string | null;
-  cusip: string | null;
-  industrySector: string | null;
-  industryGroup: string | null;
-  industrySubgroup: string | null;
-}
+/** One row of a Bloomberg-format IPO table: the `reference.ipo_row` payload, field by field. */
+export type IpoTableRow = IpoRowPayload;
 
 const numOrNull = (raw: string | undefined): number | null => {
   const t = (raw ?? '').trim();

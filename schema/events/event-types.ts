@@ -1,3 +1,5 @@
+import type { NewsApiArticle } from '../news/newsapi.parse.ts';
+
 /**
  * The closed set of event types. Each names a fact observed at a time; the projector derives
  * every read table from these and nothing else.
@@ -69,16 +71,7 @@ export interface NewsArticlePayload {
   provider: string;
   /** The query or feed that found it, for provenance. */
   query: string | null;
-  article: {
-    source: { id: string | null; name: string };
-    author: string | null;
-    title: string | null;
-    description: string | null;
-    url: string;
-    urlToImage: string | null;
-    publishedAt: string | null;
-    content: string | null;
-  };
+  article: NewsApiArticle;
 }
 
 /** Payload of `article.published`: a generated article, as built (see projector/articles). */
@@ -97,15 +90,21 @@ export interface ArticlePublishedPayload {
  * IpoTableRow). Subject: `ticker`. Sizes are in USD millions, percentages in percent.
  */
 export interface IpoRowPayload {
+  /** Bloomberg ticker as exported, e.g. `TWTR US`, `TPGE/U US`. */
   bloombergTicker: string;
+  /** Exchange symbol without the country suffix; unit/class slashes become dashes (TPGE-U). */
   ticker: string;
+  /** Bloomberg country code after the space (US, LN, CN…). */
   country: string;
   issuer: string;
   offerPrice: number | null;
   rangeLow: number | null;
   rangeHigh: number | null;
+  /** First trade date, YYYY-MM-DD; null when the export left it blank. */
   tradeDate: string | null;
+  /** Bloomberg "Offer To 1st Close", in percent. */
   offerToFirstClosePct: number | null;
+  /** Offer size in USD millions. */
   offerSizeMillions: number | null;
   sharesOutstandingMillions: number | null;
   marketCapAtOfferMillions: number | null;

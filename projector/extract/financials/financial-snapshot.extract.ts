@@ -6,7 +6,7 @@
  */
 import type { ApiFinancialSnapshot } from '../../../schema/api/types.ts';
 import type { ProspectusDoc } from '../prospectus-reader.ts';
-import { findFinancialSections, type FinancialSection } from './summary-section.ts';
+import { findFinancialSections, type FinancialSection, type SectionTable } from './summary-section.ts';
 import { pickColumns, readSegments } from './table-columns.ts';
 import { matchRow, signed, type SnapshotField } from './row-labels.ts';
 
@@ -37,16 +37,17 @@ export interface SummaryFinancials {
 /** Values found in the first summary (else selected) financial data section that yields any. */
 export function readSummaryFinancials(doc: ProspectusDoc): SummaryFinancials {
   for (const section of findFinancialSections(doc)) {
-    const values = readSection(section);
+    const values = readFinancialTables(section.tables);
     if (Object.keys(values).length > 0) return { section: { heading: section.heading, kind: section.kind }, values };
   }
   return { section: null, values: {} };
 }
 
-function readSection(section: FinancialSection): SummaryFinancials['values'] {
+/** Snapshot values from financial tables read in order; the first row of a field wins. */
+export function readFinancialTables(tables: readonly SectionTable[]): SummaryFinancials['values'] {
   const values: SummaryFinancials['values'] = {};
   const priority: Partial<Record<SnapshotField, number>> = {};
-  for (const table of section.tables) {
+  for (const table of tables) {
     let tableScale: number | null = null;
     for (const segment of readSegments(table.rows)) {
       tableScale ??= segment.columns.scale;

@@ -100,8 +100,10 @@ function isGroupRow(row: readonly string[]): boolean {
 }
 
 function isVariantRow(row: readonly string[]): boolean {
-  const cells = meaningful(row).map(normalizeLabel);
-  return cells.length > 0 && cells.every((c) => VARIANT.test(c)) && cells.some((c) => c === 'actual' || c === 'historical');
+  const raw = meaningful(row);
+  if (raw.length === 0 || raw.some((c) => c.length > 60)) return false;
+  const cells = raw.map(normalizeLabel);
+  return cells.every((c) => VARIANT.test(c)) && cells.some((c) => c === 'actual' || c === 'historical');
 }
 
 export function columnModel(header: readonly string[][]): ColumnModel {
