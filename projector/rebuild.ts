@@ -1,3 +1,4 @@
+import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { openReadDbForWrite } from '../schema/databases.ts';
 import type { EventLog } from '../schema/events/event-log.ts';
 import { liveReadDbPath, newReadDbPath, publishReadDb, removeReadDb } from '../schema/read/location.ts';
@@ -33,14 +34,20 @@ export async function rebuildReadDb(options: RebuildOptions): Promise<RebuildRes
     const db = await openReadDbForWrite(path);
     let result: ProjectResult;
     try {
+      // Nothing reads a generation before it is published, and a failed build is deleted: it is
+      // written without WAL copies and syncs (a rollback journal in memory keeps ROLLBACK working),
+      // then switched back to WAL for its readers and synced once before the swap.
+      db.sqlite.pragma('journal_mode = MEMORY');
+      db.sqlite.pragma('synchronous = OFF');
       result = projectIncremental({ ...options, readDb: db.sqlite, lockDir: null });
-      db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      db.sqlite.pragma('journal_mode = WAL');
     } catch (error) {
       await db.close();
       removeReadDb(path);
       throw error;
     }
     await db.close();
+    syncFile(path);
     const previous = publishReadDb(options.dataDir, path);
     if (previous) removeReadDb(previous);
     return { ...result, path, previous };
@@ -71,6 +78,15 @@ export async function projectLive(options: RebuildOptions): Promise<LiveResult> 
     }
   } finally {
     release();
+  }
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 
