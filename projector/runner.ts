@@ -62,15 +62,6 @@ function runBatches(options: ProjectOptions): ProjectResult {
   const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
-  const enrichment = new EnrichmentState(readDb);
-  const target: RunTarget = {
-    state: new ProjectorState(readDb),
-    enrichment,
-    served: new ServedTables(readDb),
-    linker: new NewsLinker(enrichment),
-    calendar: createTradingCalendar(),
-    derivedOn: new Map(),
-  };
   const readCheckpoint = readDb.prepare('SELECT last_seq FROM projector_checkpoint WHERE projection = ?').pluck();
   const writeCheckpoint = readDb.prepare(
     `INSERT INTO projector_checkpoint (projection, last_seq, updated_at) VALUES (?, ?, ?)
@@ -86,8 +77,19 @@ function runBatches(options: ProjectOptions): ProjectResult {
   const skippedBefore = countSkipped.get() as number;
   const asOf = () => (readMeta.get(AS_OF_KEY) as string | undefined) ?? null;
 
+  const startSeq = (readCheckpoint.get(PROJECTION_NAME) as number | undefined) ?? 0;
+  const enrichment = new EnrichmentState(readDb);
+  const target: RunTarget = {
+    state: new ProjectorState(readDb),
+    enrichment,
+    served: new ServedTables(readDb),
+    linker: new NewsLinker(enrichment),
+    calendar: createTradingCalendar(),
+    derivedOn: new Map(),
+    fromEmpty: startSeq === 0,
+  };
   const progress: ProjectProgress = {
-    lastSeq: (readCheckpoint.get(PROJECTION_NAME) as number | undefined) ?? 0,
+    lastSeq: startSeq,
     events: 0,
     batches: 0,
     companiesDerived: 0,
@@ -158,18 +160,19 @@ const SWEPT_AS_OF_KEY = 'swept_as_of';
 interface RunTarget extends ApplyTarget, CompanySources {
   /** The as-of date each company was last derived with in this run. */
   derivedOn: Map<string, string>;
+  /**
+   * The run started from checkpoint 0: no batch was ever committed, so no company has served rows
+   * other than those this run writes (a rebuild's fresh generation).
+   */
+  fromEmpty: boolean;
 }
 
 /** Re-derives every served row of one company from the projector state. */
 function rederive(target: RunTarget, cik: string, today: string): void {
   const derived = deriveCompanyRows(target, cik, today);
   if (!derived) return;
-  const { served } = target;
-  served.writeCompany(derived.company);
+  target.served.writeCompanyRows(derived, target.fromEmpty && !target.derivedOn.has(cik));
   // News is linked against the served companies: the cached list is stale once one is written.
   target.linker.forgetCandidates();
-  served.writeFilings(cik, derived.filings);
-  served.writeOutcomes(cik, derived.outcomes);
-  served.writeNews(cik, derived.news);
   target.derivedOn.set(cik, today);
 }

@@ -1,6 +1,7 @@
 import type { ArticlePublishedPayload } from '../schema/events/event-types.ts';
 import type { FilingsTable, NewsTable, OutcomesTable } from '../schema/read/tables.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
+import type { CompanyRows } from './company-rows.derive.ts';
 import type { DerivedCompany } from './company.derive.ts';
 
 const COMPANY_COLUMNS = [
@@ -82,40 +83,42 @@ export class ServedTables {
     );
   }
 
-  writeCompany(company: DerivedCompany): void {
-    const old = this.selectCompany.get(company.row.cik) as Record<string, unknown> | undefined;
+  /**
+   * Replaces every served row of one company. `absent`: the caller knows none is stored yet (the
+   * first derivation of a fresh build), so nothing is read back or deleted first.
+   */
+  writeCompanyRows(rows: CompanyRows, absent = false): void {
+    const cik = rows.company.row.cik;
+    this.writeCompany(rows.company, absent);
+    this.sync(cik, rows.filings, absent ? null : this.selectFilings, {
+      key: (r) => r.accession_number,
+      same: (a, b) => a.filing_date === b.filing_date && FILING_COLUMNS.every((c) => a[c] === b[c]),
+    }, (r) => this.deleteFiling.run(r.filing_date, r.accession_number, r.cik), (r) => this.insertFiling.run(r));
+    this.sync(cik, rows.outcomes, absent ? null : this.selectOutcomes, {
+      key: (r) => `${r.trading_start_date}\u0000${r.ticker}`,
+      same: (a, b) => a.company_name === b.company_name && a.name_lower === b.name_lower && a.status === b.status && a.json === b.json,
+    }, (r) => this.deleteOutcome.run(r.trading_start_date, r.cik, r.ticker), (r) => this.insertOutcome.run(r));
+    this.sync(cik, rows.news, absent ? null : this.selectNews, {
+      key: (r) => r.news_id,
+      same: (a, b) => a.published_at === b.published_at && NEWS_COLUMNS.every((c) => a[c] === b[c]),
+    }, (r) => this.deleteNews.run(r.published_at, r.news_id, r.cik), (r) => this.insertNews.run(r));
+  }
+
+  private writeCompany(company: DerivedCompany, absent: boolean): void {
+    const old = absent ? undefined : (this.selectCompany.get(company.row.cik) as Record<string, unknown> | undefined);
     const row = company.row as unknown as Record<string, unknown>;
     if (!old || COMPANY_COLUMNS.some((c) => old[c] !== row[c])) {
       // sort_date is part of the clustered key, so a changed row is replaced rather than updated.
       if (old) this.deleteCompany.run(company.row.cik);
       this.insertCompany.run(company.row);
     }
-    this.deleteTickers.run(company.row.cik);
-    for (const t of company.tickers) this.insertTicker.run(t.ticker, t.cik, t.is_primary);
     const rowid = Number(company.row.cik);
-    this.deleteSearch.run(rowid);
+    if (!absent) {
+      this.deleteTickers.run(company.row.cik);
+      this.deleteSearch.run(rowid);
+    }
+    for (const t of company.tickers) this.insertTicker.run(t.ticker, t.cik, t.is_primary);
     this.insertSearch.run(rowid, company.search.cik, company.search.name, company.search.tickers);
-  }
-
-  writeFilings(cik: string, rows: readonly FilingsTable[]): void {
-    this.sync(cik, rows, this.selectFilings, {
-      key: (r) => r.accession_number,
-      same: (a, b) => a.filing_date === b.filing_date && FILING_COLUMNS.every((c) => a[c] === b[c]),
-    }, (r) => this.deleteFiling.run(r.filing_date, r.accession_number, r.cik), (r) => this.insertFiling.run(r));
-  }
-
-  writeOutcomes(cik: string, rows: readonly OutcomesTable[]): void {
-    this.sync(cik, rows, this.selectOutcomes, {
-      key: (r) => `${r.trading_start_date}\u0000${r.ticker}`,
-      same: (a, b) => a.company_name === b.company_name && a.name_lower === b.name_lower && a.status === b.status && a.json === b.json,
-    }, (r) => this.deleteOutcome.run(r.trading_start_date, r.cik, r.ticker), (r) => this.insertOutcome.run(r));
-  }
-
-  writeNews(cik: string, rows: readonly NewsTable[]): void {
-    this.sync(cik, rows, this.selectNews, {
-      key: (r) => r.news_id,
-      same: (a, b) => a.published_at === b.published_at && NEWS_COLUMNS.every((c) => a[c] === b[c]),
-    }, (r) => this.deleteNews.run(r.published_at, r.news_id, r.cik), (r) => this.insertNews.run(r));
   }
 
   /** A re-published article (same id) replaces the earlier version. */
@@ -127,13 +130,13 @@ export class ServedTables {
   private sync<T>(
     cik: string,
     rows: readonly T[],
-    select: { all: (cik: string) => unknown[] },
+    select: { all: (cik: string) => unknown[] } | null,
     keyed: Keyed<T>,
     remove: (row: T) => void,
     insert: (row: T) => void,
   ): void {
     const existing = new Map<string, T>();
-    for (const row of select.all(cik) as T[]) existing.set(keyed.key(row), row);
+    for (const row of (select?.all(cik) ?? []) as T[]) existing.set(keyed.key(row), row);
     for (const row of rows) {
       const key = keyed.key(row);
       const old = existing.get(key);

@@ -6,8 +6,12 @@ import { parseStooqCsv } from '../market/bars.parse.ts';
 import { readProspectus } from '../extract/prospectus-reader.ts';
 import { extractTerms } from '../extract/terms.extract.ts';
 import { readDocumentFile, sampleProspectusPath } from '../extract/labelled-samples.ts';
-import { deriveLifecycle } from './lifecycle.derive.ts';
-import { loadSubmissions, readSampleFile } from './sample.testkit.ts';
+import { createTradingCalendar } from '../market/trading-calendar.ts';
+import { listingIndex, scanDeal, statusAt } from './deal-status.scan.ts';
+import { isIpoFamily } from './deal-type.derive.ts';
+import { chronological } from './forms.ts';
+import { deriveLifecycle, type LifecycleOptions } from './lifecycle.derive.ts';
+import { loadSubmissions, readSampleFile, SUBMISSIONS } from './sample.testkit.ts';
 import type { FilingFact } from './types.ts';
 
 const SAMPLE = fileURLToPath(new URL('../../data/sample/', import.meta.url));
@@ -168,5 +172,49 @@ describe('deriveLifecycle on real index rows (no file numbers)', () => {
     const lc = deriveLifecycle(filings, { today: TODAY });
     expect(lc.deals).toHaveLength(0);
     expect(lc.offeringStatus).toBe('none');
+  });
+});
+
+/**
+ * The definition of inferredStatus, computed the slow way: each filing's deal (or, outside any deal,
+ * the current deal among those with a filing by then) re-scanned over its filings up to that one.
+ */
+function statusesByDefinition(filings: FilingFact[], lc: ReturnType<typeof deriveLifecycle>, opts: LifecycleOptions): Map<string, string> {
+  const sorted = [...filings].sort(chronological);
+  const listing = listingIndex(sorted);
+  const calendar = createTradingCalendar();
+  const out = new Map<string, string>();
+  for (const f of sorted) {
+    const upTo = lc.deals
+      .map((d) => ({ d, prefix: d.filings.filter((g) => chronological(g, f) <= 0) }))
+      .filter((p) => p.prefix.length > 0);
+    const own = upTo.find((p) => p.d.filings.includes(f));
+    const ipo = upTo.filter((p) => isIpoFamily(p.d.dealKind));
+    const pool = ipo.length > 0 ? ipo : upTo;
+    const last = (p: (typeof upTo)[number]) => p.prefix[p.prefix.length - 1].filingDate;
+    const current = own ?? pool.reduce<(typeof upTo)[number] | null>((best, p) => {
+      if (!best) return p;
+      const a = [last(p), p.d.openedDate, p.d.key];
+      const b = [last(best), best.d.openedDate, best.d.key];
+      return a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && a[2] > b[2]))) ? p : best;
+    }, null);
+    if (!current) {
+      out.set(f.accessionNumber, 'none');
+      continue;
+    }
+    const steps = scanDeal({ ...current.d, filings: current.prefix }, current.d.dealKind, opts.termsByAccession, calendar);
+    out.set(f.accessionNumber, statusAt(current.d, steps[steps.length - 1], listing, f.filingDate, opts.firstBarDate ?? null).status);
+  }
+  return out;
+}
+
+describe('deriveLifecycle: the one-pass inferredStatus equals its definition', () => {
+  it.each(Object.keys(SUBMISSIONS) as Array<keyof typeof SUBMISSIONS>)('%s', (name) => {
+    const { company, filings } = loadSubmissions(name);
+    const firstBarDate = name === 'aaoi' ? parseStooqCsv(readFileSync(`${SAMPLE}prices/window/AAOI.csv`, 'utf8'))[0].date : null;
+    const opts = { today: TODAY, company, firstBarDate };
+    const lc = deriveLifecycle(filings, opts);
+    expect(lc.inferredStatus.size).toBe(filings.length);
+    expect([...lc.inferredStatus].sort()).toEqual([...statusesByDefinition(filings, lc, opts)].sort());
   });
 });

@@ -1,0 +1,191 @@
+/**
+ * A deal's status (lifecycle.derive.ts) in two steps, so that every prefix of its filings costs O(1):
+ * `scanDeal` folds the deal's filings once, oldest first, into one step per filing (what the filings
+ * up to it establish, whatever the date); `statusAt` reads a step as of a date, the only part that
+ * depends on it (a first bar or a listing counts only by then). The company's 8-A12B and CERT* dates
+ * are indexed once (`listingIndex`) and searched by bisection.
+ */
+import type { ApiTermsExtended } from '../../schema/api/types.ts';
+import type { TradingCalendar } from '../market/trading-calendar.ts';
+import type { Deal } from './deals.group.ts';
+import { isIpoFamily, type DealType } from './deal-type.derive.ts';
+import {
+  addDays, AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, daysBetween, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm,
+  isRegistrationActivity, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS,
+} from './forms.ts';
+import type { DealStatus, FilingFact } from './types.ts';
+
+export type RangeTerms = Pick<ApiTermsExtended, 'priceRangeLow' | 'priceRangeHigh' | 'offeringPrice'>;
+
+/** An EFFECT more than this many days before a 424B is not its pricing day. */
+const EFFECT_TO_424B_DAYS = 10;
+/** Listing filings more than this many days after effectiveness/pricing are not this deal's. */
+const LISTING_WINDOW_DAYS = 30;
+
+/** A deal's status and the dates it rests on, as of one date. */
+export interface StatusFacts<F extends FilingFact = FilingFact> {
+  status: DealStatus;
+  /** T_last: the latest registration-statement activity. */
+  lastActivityDate: string;
+  effectiveDate: string | null;
+  pricedDate: string | null;
+  finalProspectus: F | null;
+  withdrawnDate: string | null;
+  expectedFirstTradeDate: string | null;
+  /** The first bar date, when it belongs to this deal. */
+  firstTradeDate: string | null;
+}
+
+/**
+ * What a deal's filings up to and including one of them establish, whatever the as-of date: the
+ * fold of its forms plus the dates computed from them (pricing day, expected first trade).
+ */
+export interface ScanStep<F extends FilingFact> {
+  withdrawnDate: string | null;
+  effectiveDate: string | null;
+  finalProspectus: F | null;
+  lastActivityDate: string;
+  /** The latest registration document read states a price range or a fixed price. */
+  launched: boolean;
+  amended: boolean;
+  opened: boolean;
+  drafted: boolean;
+  pricedDate: string | null;
+  /** pricedDate, else the effective date: what a first trade and the listing window count from. */
+  tradeBasis: string | null;
+  expectedFirstTradeDate: string | null;
+  /** Last day an 8-A12B/CERT still belongs to this deal (LISTING_WINDOW_DAYS after tradeBasis). */
+  listingUntil: string | null;
+}
+
+/** One step per filing of the deal, oldest first: steps[i] folds filings[0..i]. */
+export function scanDeal<F extends FilingFact>(
+  deal: Deal<F>,
+  dealKind: DealType,
+  terms: ReadonlyMap<string, RangeTerms> | undefined,
+  calendar: TradingCalendar,
+): ScanStep<F>[] {
+  const autoEffective = deal.baseForm !== null && AUTO_EFFECTIVE_FORMS.has(deal.baseForm);
+  const shelfOrCombination = isShelfOrCombination(deal);
+  const steps: ScanStep<F>[] = [];
+  let withdrawnDate: string | null = null;
+  let noticeDate: string | null = null;
+  let finalProspectus: F | null = null;
+  let lastActivityDate = deal.filings[0].filingDate;
+  let launched = false;
+  let amended = false;
+  let opened = false;
+  let drafted = false;
+  let dated: Pick<ScanStep<F>, 'pricedDate' | 'tradeBasis' | 'expectedFirstTradeDate' | 'listingUntil'> | null = null;
+  for (const f of deal.filings) {
+    const base = baseForm(f.formType);
+    if (f.formType === 'RW' || f.formType === '1-A-W') withdrawnDate = f.filingDate;
+    else if (f.formType === 'RW WD') withdrawnDate = null;
+    // The first notice is the registration's; later ones re-effect post-effective amendments.
+    if (EFFECT_FORMS.has(f.formType) && !noticeDate) {
+      noticeDate = f.filingDate;
+      dated = null;
+    }
+    if (PRICED_FORMS.has(f.formType) && !finalProspectus) {
+      finalProspectus = f;
+      dated = null;
+    }
+    if (isRegistrationActivity(f.formType)) lastActivityDate = f.filingDate;
+    const read = terms?.get(f.accessionNumber);
+    if (read && (OPENING_FORMS.has(base) || f.formType === 'FWP' || f.formType === '424A')) {
+      launched = (read.priceRangeLow !== null && read.priceRangeHigh !== null) || read.offeringPrice !== null;
+    }
+    if (OPENING_FORMS.has(base)) {
+      opened = true;
+      if (isAmendment(f.formType)) amended = true;
+    }
+    if (DRAFT_FORMS.has(base)) drafted = true;
+    const effectiveDate = autoEffective ? deal.openedDate : noticeDate;
+    if (dated === null) {
+      const pricedDate = finalProspectus ? pricingDate(finalProspectus, effectiveDate, calendar) : null;
+      const tradeBasis = pricedDate ?? effectiveDate;
+      dated = {
+        pricedDate,
+        tradeBasis,
+        expectedFirstTradeDate: tradeBasis && !shelfOrCombination ? calendar.nextTradingDay(tradeBasis) : null,
+        // 8-A12B and CERT* are filed around effectiveness; years later they belong to another event.
+        listingUntil: tradeBasis && listable(dealKind) ? addDays(tradeBasis, LISTING_WINDOW_DAYS) : null,
+      };
+    }
+    steps.push({ withdrawnDate, effectiveDate, finalProspectus, lastActivityDate, launched, amended, opened, drafted, ...dated });
+  }
+  return steps;
+}
+
+/** The deal's status from one scan step, as of `asOf` (a first bar or a listing counts only by then). */
+export function statusAt<F extends FilingFact>(
+  deal: Pick<Deal<F>, 'openedDate'> & { dealKind: DealType },
+  step: ScanStep<F>,
+  listing: ListingIndex,
+  asOf: string,
+  firstBarDate: string | null,
+): StatusFacts<F> {
+  const { lastActivityDate, effectiveDate, pricedDate, finalProspectus, withdrawnDate, expectedFirstTradeDate, tradeBasis } = step;
+  const bar = firstBarDate;
+  const firstTradeDate = bar && tradeBasis && bar >= tradeBasis && bar <= asOf && listable(deal.dealKind) ? bar : null;
+
+  const base = { lastActivityDate, effectiveDate, pricedDate, finalProspectus, withdrawnDate, expectedFirstTradeDate, firstTradeDate };
+  if (withdrawnDate) return { status: 'withdrawn', ...base };
+  if ((finalProspectus || effectiveDate) && listable(deal.dealKind)) {
+    const until = step.listingUntil as string;
+    const to = asOf < until ? asOf : until;
+    const approved = hasDateIn(listing.registrations, deal.openedDate, to) && hasDateIn(listing.certifications, deal.openedDate, to);
+    if (firstTradeDate || (approved && expectedFirstTradeDate !== null && asOf >= expectedFirstTradeDate)) return { status: 'listed', ...base };
+  }
+  if (finalProspectus) return { status: 'priced', ...base };
+  if (effectiveDate) return { status: 'effective', ...base };
+  if (step.launched) return { status: 'launched', ...base };
+  if (step.amended) return { status: 'amended', ...base };
+  if (step.opened) return { status: 'filed', ...base };
+  if (step.drafted) return { status: 'draft', ...base };
+  // Only followers are visible (an index-only RW, a 424B3 of a registration filed before our history).
+  return { status: 'filed', ...base };
+}
+
+/** Filing dates (ascending) of the company's exchange registrations (8-A12B) and exchange certifications (CERT*). */
+export interface ListingIndex {
+  registrations: string[];
+  certifications: string[];
+}
+
+export function listingIndex(sorted: readonly FilingFact[]): ListingIndex {
+  const index: ListingIndex = { registrations: [], certifications: [] };
+  for (const f of sorted) {
+    if (!isListingForm(f.formType)) continue;
+    if (f.formType.startsWith('8-A12B')) index.registrations.push(f.filingDate);
+    if (f.formType.startsWith('CERT')) index.certifications.push(f.filingDate);
+  }
+  return index;
+}
+
+/** Whether an ascending list of dates holds one in [from, to] (binary search). */
+function hasDateIn(dates: readonly string[], from: string, to: string): boolean {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dates[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < dates.length && dates[lo] <= to;
+}
+
+/** The EFFECT notice on or shortly before the 424B is pricing day; otherwise the trading day before the 424B. */
+function pricingDate(final: FilingFact, effectiveDate: string | null, calendar: TradingCalendar): string {
+  if (effectiveDate && effectiveDate <= final.filingDate && daysBetween(effectiveDate, final.filingDate) <= EFFECT_TO_424B_DAYS) return effectiveDate;
+  return calendar.previousTradingDay(final.filingDate);
+}
+
+/** Deals that put a new class on an exchange; a follow-on or resale of a listed class never "lists". */
+export function listable(kind: DealType): boolean {
+  return isIpoFamily(kind) || kind === 'reg_a';
+}
+
+export function isShelfOrCombination(deal: Pick<Deal, 'baseForm'>): boolean {
+  return deal.baseForm !== null && (SHELF_FORMS.has(deal.baseForm) || COMBINATION_FORMS.has(deal.baseForm));
+}
