@@ -44,22 +44,23 @@ export function applyEvent(target: ApplyTarget, event: StoredEvent, touched: Set
     case 'edgar.index_entry':
       return applyIndexEntry(state, event, touched);
     case 'edgar.company_tickers':
-      return applyCompanyTickers(state, event, touched);
+      return applyCompanyTickers(target, event, touched);
     case 'edgar.document':
       return applyDocument(target, event, touched);
     case 'edgar.companyfacts': {
       const cik = applyCompanyFacts(enrichment, event);
-      if (cik && state.companyExists(cik)) touched.add(cik);
+      if (cik && isFollowed(target, cik)) touched.add(cik);
       return;
     }
     // Documents, facts, vendor rows and bars move the company's updatedAt when it is derived (see
     // company-rows.derive.ts), not here, so the result does not depend on which arrived first.
+    // A vendor row may also create a company EDGAR never named (vendor-company.derive.ts), and bars
+    // decide whether such a company is listed: every CIK the tickers snapshot lists under the
+    // ticker is re-derived, and derivation decides whether it is served.
     case 'reference.ipo_row':
-      for (const cik of applyIpoRow(enrichment, event)) touched.add(cik);
-      return;
+      return touchTicker(state, applyIpoRow(enrichment, event), touched);
     case 'market.daily_bars':
-      for (const cik of applyDailyBars(enrichment, event)) touched.add(cik);
-      return;
+      return touchTicker(state, applyDailyBars(enrichment, event), touched);
     case 'news.article':
       // News changes a company's news list, not the company: its updatedAt stays.
       for (const cik of applyNewsArticle(enrichment, target.linker, event)) touched.add(cik);
@@ -82,7 +83,17 @@ function applyDocument(target: ApplyTarget, event: StoredEvent, touched: Set<str
   target.enrichment.putDocument(event.seq, read);
   // The document is kept even when its company is not known yet: the company's first derivation reads it.
   // Its observedAt reaches the company's updatedAt at derivation, whichever arrived first.
-  if (target.state.companyExists(meta.cik)) touched.add(meta.cik);
+  if (isFollowed(target, meta.cik)) touched.add(meta.cik);
+}
+
+function touchTicker(state: ProjectorState, changed: { ticker: string; ciks: string[] } | null, touched: Set<string>): void {
+  if (changed === null) return;
+  for (const cik of [...changed.ciks, ...state.hintCiks(changed.ticker)]) touched.add(cik);
+}
+
+/** EDGAR named the company, or it is served already (from a vendor row). */
+function isFollowed(target: ApplyTarget, cik: string): boolean {
+  return target.state.companyExists(cik) || target.served.hasCompany(cik);
 }
 
 function applySubmissions(state: ProjectorState, event: StoredEvent, touched: Set<string>): void {
@@ -104,12 +115,16 @@ function applyIndexEntry(state: ProjectorState, event: StoredEvent, touched: Set
   if (changed) markChanged(state, entry.cik, event.observedAt, touched);
 }
 
-function applyCompanyTickers(state: ProjectorState, event: StoredEvent, touched: Set<string>): void {
+function applyCompanyTickers(target: ApplyTarget, event: StoredEvent, touched: Set<string>): void {
+  const { state } = target;
   const body = event.body();
   const rows = parseCompanyTickers(body ?? JSON.stringify(event.payload));
-  // A snapshot names ~10k listed companies; only those we already follow get a served row.
-  for (const cik of state.replaceTickerHints(rows)) {
+  // A snapshot names ~10k listed companies; only those we follow, or that a vendor row may link to, get a served row.
+  const changed = state.replaceTickerHints(rows, event.observedAt);
+  const vendorCiks = target.enrichment.ciksWithVendorRows();
+  for (const cik of changed) {
     if (state.companyExists(cik)) markChanged(state, cik, event.observedAt, touched);
+    else if (vendorCiks.has(cik) || target.served.hasCompany(cik)) touched.add(cik);
   }
 }
 

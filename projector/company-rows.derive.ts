@@ -9,6 +9,9 @@ import { deriveNewsRows } from './news.derive.ts';
 import { deriveOffering, type FilingOffering } from './offering.derive.ts';
 import { deriveCompanyOutcome, linkedIpoRows, pricedIpoDeal, vendorRowFor } from './outcome.derive.ts';
 import { companyClassification, companyConsensus } from './consensus.derive.ts';
+import { companyPriceHistory } from './price-history.derive.ts';
+import { financialSnapshotOf } from './snapshot.derive.ts';
+import { vendorCompanyStatus, vendorOnlyFacts } from './vendor-company.derive.ts';
 import type { TradingCalendar } from './market/trading-calendar.ts';
 import type { NewsLinker } from './news-linker.ts';
 import type { ProjectorState } from './state.store.ts';
@@ -23,6 +26,11 @@ export interface CompanyRows {
 /** Everything one company's served rows are derived from. */
 export interface CompanyInputs {
   facts: CompanyFacts;
+  /**
+   * EDGAR gave the company state (a submissions page or an index row). Without it the company is
+   * served only from a linked vendor row (vendor-company.derive.ts).
+   */
+  edgar: boolean;
   filings: FilingFact[];
   hints: TickerHint[];
   identity: CompanyIdentity;
@@ -47,21 +55,26 @@ export interface CompanySources {
 }
 
 /**
- * Loads one company's state and derives its served rows. News links are brought up to date with
+ * Loads one company's state and derives its served rows; null when the CIK is not a served company
+ * (EDGAR never named it and no vendor row links to it). News links are brought up to date with
  * the company's current name and tickers first, since they decide which articles are its own.
  */
 export function deriveCompanyRows(sources: CompanySources, cik: string, today: string): CompanyRows | null {
   const { state, enrichment } = sources;
-  const loaded = state.load(cik);
-  if (!loaded) return null;
+  const edgar = state.load(cik);
+  const hintsOnly = edgar ? null : state.loadHintsOnly(cik);
+  if (!edgar && !hintsOnly) return null;
+  const loaded = edgar ?? { facts: vendorOnlyFacts(cik, hintsOnly!.observedAt), filings: [], hints: hintsOnly!.hints };
   const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
+  const ipoRows = identity.allTickers.flatMap((t) => enrichment.ipoRows(t));
+  // Checked before news is linked: relinking scans every article, which a CIK that is not served must not cost.
+  if (!edgar && linkedIpoRows(ipoRows, linkNames(identity, loaded.facts)).length === 0) return null;
   relinkIfChanged(enrichment, sources.linker, {
     cik,
     name: identity.name,
     tickers: identity.allTickers,
     formerNames: loaded.facts.formerNames.map((f) => f.name),
   });
-  const ipoRows = identity.allTickers.flatMap((t) => enrichment.ipoRows(t));
   const bars = new Map<string, StoredBars>();
   for (const ticker of new Set([...identity.allTickers, ...ipoRows.map((r) => r.row.ticker)])) {
     const stored = enrichment.bars(ticker);
@@ -69,6 +82,7 @@ export function deriveCompanyRows(sources: CompanySources, cik: string, today: s
   }
   return deriveRows({
     ...loaded,
+    edgar: edgar !== null,
     identity,
     documents: enrichment.documents(cik),
     snapshot: enrichment.snapshot(cik),
@@ -80,10 +94,19 @@ export function deriveCompanyRows(sources: CompanySources, cik: string, today: s
   });
 }
 
-/** Pure: a company's inputs to its company, filing, outcome and news rows. */
-export function deriveRows(input: CompanyInputs): CompanyRows {
+/** The names a vendor row's issuer must match (tickers are recycled). */
+function linkNames(identity: CompanyIdentity, facts: CompanyFacts): string[] {
+  return [identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)];
+}
+
+/**
+ * Pure: a company's inputs to its company, filing, outcome and news rows; null when EDGAR gave no
+ * company state and no vendor row links to it.
+ */
+export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const { identity } = input;
-  const vendorRows = linkedIpoRows(input.ipoRows, [identity.name, ...identity.hintTitles, ...input.facts.formerNames.map((f) => f.name)]);
+  const vendorRows = linkedIpoRows(input.ipoRows, linkNames(identity, input.facts));
+  if (!input.edgar && vendorRows.length === 0) return null;
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
   const barsTicker = [...vendorRows.map((r) => r.row.ticker), ...identity.allTickers].find((t) => input.bars.has(t)) ?? null;
   const bars = barsTicker ? (input.bars.get(barsTicker) as StoredBars) : null;
@@ -107,12 +130,21 @@ export function deriveRows(input: CompanyInputs): CompanyRows {
   });
   const deal = pricedIpoDeal(offering.lifecycle.deals);
   const vendorRow = vendorRowFor(vendorRows, deal);
-  const company = deriveCompany(facts, input.filings, identity, offering, {
-    // A company with no deal is not on any calendar: no classification.
-    classificationJson: JSON.stringify(offering.lifecycle.currentDeal ? companyClassification({ facts, offering }) : null),
-    consensusJson: JSON.stringify(companyConsensus({ facts, hints: input.hints, identity, offering, vendorRow, bars })),
-    snapshot: input.snapshot?.snapshot ?? null,
-  });
+  const company = deriveCompany(
+    facts,
+    input.filings,
+    identity,
+    offering,
+    {
+      // A company with no deal is not on any calendar: no classification.
+      classificationJson: JSON.stringify(offering.lifecycle.currentDeal ? companyClassification({ facts, offering }) : null),
+      consensusJson: JSON.stringify(companyConsensus({ facts, hints: input.hints, identity, offering, vendorRow, bars })),
+      snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
+      priceHistory: companyPriceHistory(offering, vendorRow, deal),
+    },
+    // vendorRows is non-empty here: a company EDGAR never named is served only with a linked row.
+    input.edgar ? null : vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], bars),
+  );
   const outcome = deriveCompanyOutcome({
     cik: facts.cik,
     companyName: identity.name,

@@ -1,4 +1,4 @@
-import type { ApiCompany, ApiFinancialSnapshot } from '../schema/api/types.ts';
+import type { ApiCompany, ApiFinancialSnapshot, ApiPriceHistory } from '../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../schema/read/tables.ts';
 import type { CompanyFacts, FilingFact, TickerHint } from './facts.ts';
 import { marketOf } from './market.derive.ts';
@@ -6,6 +6,7 @@ import type { CompanyOffering } from './offering.derive.ts';
 import { isIpoFamily } from './offering/deal-type.derive.ts';
 import { chronological } from './offering/forms.ts';
 import { grossProceedsBasis, latestTermsList, lockupScheduleOf } from './terms.derive.ts';
+import type { VendorStatus } from './vendor-company.derive.ts';
 
 export interface DerivedCompany {
   row: CompaniesTable;
@@ -49,12 +50,14 @@ export interface CompanyEnrichment {
   classificationJson: string;
   consensusJson: string;
   snapshot: ApiFinancialSnapshot | null;
+  priceHistory: ApiPriceHistory | null;
 }
 
 /**
  * The served company row. Status and deal type come from the offering rules (lifecycle of the
  * current deal); `is_ipo`, `kind` and `market` follow the final deal type, the market falling back
- * to the exchange the latest prospectus names when the company has no exchange yet.
+ * to the exchange the latest prospectus names when the company has no exchange yet. `vendor`: the
+ * status of a company served from a vendor row alone (vendor-company.derive.ts), which has no deal.
  */
 export function deriveCompany(
   facts: CompanyFacts,
@@ -62,6 +65,7 @@ export function deriveCompany(
   identity: CompanyIdentity,
   offering: CompanyOffering,
   enrichment: CompanyEnrichment,
+  vendor: VendorStatus | null = null,
 ): DerivedCompany {
   const { name, tickerHint, exchangeHint, allTickers } = identity;
   const latestTerms = offering.latestTerms?.doc.terms ?? null;
@@ -73,8 +77,8 @@ export function deriveCompany(
     updatedAt: facts.updatedAt,
     latestFormType: latest?.formType ?? null,
     latestFilingDate: latest?.filingDate ?? null,
-    offeringStatus: offering.lifecycle.offeringStatus,
-    dealType: offering.dealType,
+    offeringStatus: vendor?.offeringStatus ?? offering.lifecycle.offeringStatus,
+    dealType: vendor?.dealType ?? offering.dealType,
     tickerHint,
     exchangeHint,
     sicDescription: facts.sicDescription,
@@ -102,6 +106,7 @@ export function deriveCompany(
       consensus_json: enrichment.consensusJson,
       financial_snapshot_json: JSON.stringify(enrichment.snapshot),
       lockup_schedule_json: JSON.stringify(lockup),
+      price_history_json: JSON.stringify(enrichment.priceHistory),
     },
     tickers: allTickers.map((ticker) => ({ ticker, cik: facts.cik, is_primary: ticker === tickerHint ? 1 : 0 })),
     search: { cik: facts.cik, name, tickers: allTickers.join(' ') },

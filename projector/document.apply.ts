@@ -1,6 +1,7 @@
 import { padCik } from '../schema/cik.ts';
 import type { StoredEvent } from '../schema/events/event-log.ts';
 import type { DocumentTerms } from './enrichment.store.ts';
+import { extractFinancialSnapshot } from './extract/financials/index.ts';
 import { readProspectus } from './extract/prospectus-reader.ts';
 import { extractTerms } from './extract/terms.extract.ts';
 import { deriveAiEnrichment } from './offering/ai-enrichment.derive.ts';
@@ -23,8 +24,8 @@ export function documentMeta(event: Pick<StoredEvent, 'meta' | 'subject'>): Docu
 }
 
 /**
- * Reads one prospectus document: terms, cover signals, lock-up periods and the extractive
- * enrichment. This is the expensive step, run once per document event and never on re-derivation.
+ * Reads one prospectus document: terms, cover signals, lock-up periods, the extractive
+ * enrichment and the summary financial data (the financial snapshot of a pre-IPO issuer). This is the expensive step, run once per document event and never on re-derivation.
  * `knownForm` is the filing row's form when the filing is already known. Returns null for a
  * document of another form (a 10-K, an 8-K exhibit): nothing in it is offering terms.
  */
@@ -46,5 +47,8 @@ export function readDocumentTerms(html: string, meta: DocumentMetaFields, knownF
     signals: extraction.signals,
     lockup: extractLockup(doc),
     enrichment: deriveAiEnrichment({ doc, terms: extraction.terms, changes: null }),
+    // extractedAt is the fetch's observedAt, so a rebuild reproduces it; the filing date is the
+    // filing row's, which may not be known yet: derivation fills it (see snapshot.derive.ts).
+    snapshot: extractFinancialSnapshot(doc, { accessionNumber: meta.accessionNumber, filingDate: null, formType: form, extractedAt: observedAt }),
   };
 }

@@ -22,6 +22,11 @@ export interface DocumentTerms {
   lockup: LockupExtraction;
   /** Extractive enrichment; materialChanges is filled at derive time. */
   enrichment: ApiAiEnrichment;
+  /**
+   * Financial snapshot from the summary financial data tables, or null. Its source names the
+   * document's own form and no filing date: derivation fills both from the filing row.
+   */
+  snapshot: ApiFinancialSnapshot | null;
 }
 
 export interface StoredIpoRow {
@@ -61,6 +66,7 @@ interface DocumentRow {
   signals_json: string;
   lockup_json: string;
   enrichment_json: string;
+  snapshot_json: string;
 }
 
 interface NewsRow {
@@ -105,19 +111,23 @@ export class EnrichmentState {
   private readonly selectFilingForm;
   private readonly selectCiksByTicker;
   private readonly selectCandidates;
+  private readonly selectVendorCiks;
+  private readonly deleteSignature;
 
   constructor(db: SqliteHandle) {
     this.upsertDocument = db.prepare(
       `INSERT INTO proj_document_terms (cik, accession_number, form_type, seq, observed_at, terms_json, provenance_json, estimates_json,
-         signals_json, lockup_json, enrichment_json)
+         signals_json, lockup_json, enrichment_json, snapshot_json)
        VALUES (@cik, @accession_number, @form_type, @seq, @observed_at, @terms_json, @provenance_json, @estimates_json, @signals_json,
-         @lockup_json, @enrichment_json)
+         @lockup_json, @enrichment_json, @snapshot_json)
        ON CONFLICT (cik, accession_number) DO UPDATE SET form_type = excluded.form_type, seq = excluded.seq, observed_at = excluded.observed_at,
          terms_json = excluded.terms_json, provenance_json = excluded.provenance_json, estimates_json = excluded.estimates_json,
-         signals_json = excluded.signals_json, lockup_json = excluded.lockup_json, enrichment_json = excluded.enrichment_json`,
+         signals_json = excluded.signals_json, lockup_json = excluded.lockup_json, enrichment_json = excluded.enrichment_json,
+         snapshot_json = excluded.snapshot_json`,
     );
     this.selectDocuments = db.prepare(
-      `SELECT cik, accession_number, form_type, observed_at, terms_json, provenance_json, estimates_json, signals_json, lockup_json, enrichment_json
+      `SELECT cik, accession_number, form_type, observed_at, terms_json, provenance_json, estimates_json, signals_json, lockup_json, enrichment_json,
+         snapshot_json
        FROM proj_document_terms WHERE cik = ? ORDER BY accession_number`,
     );
     this.upsertSnapshot = db.prepare(
@@ -167,6 +177,11 @@ export class EnrichmentState {
        UNION SELECT h.cik FROM proj_ticker_hints h JOIN proj_company_state c ON c.cik = h.cik WHERE h.ticker = @ticker
        ORDER BY cik`,
     ).pluck();
+    // CIKs a vendor row may create a company for: company_tickers.json lists one of the row's tickers for them.
+    this.selectVendorCiks = db.prepare(
+      `SELECT DISTINCT h.cik FROM proj_ticker_hints h WHERE h.ticker IN (SELECT ticker FROM proj_ipo_rows) ORDER BY h.cik`,
+    ).pluck();
+    this.deleteSignature = db.prepare('DELETE FROM proj_link_signatures WHERE cik = ?');
     this.selectCandidates = db.prepare(
       `SELECT c.cik, c.name, (SELECT group_concat(ticker, ' ') FROM (SELECT ticker FROM company_tickers t WHERE t.cik = c.cik ORDER BY ticker)) AS tickers
        FROM companies c ORDER BY c.cik`,
@@ -199,6 +214,7 @@ export class EnrichmentState {
       signals_json: JSON.stringify(doc.signals),
       lockup_json: JSON.stringify(doc.lockup),
       enrichment_json: JSON.stringify(doc.enrichment),
+      snapshot_json: JSON.stringify(doc.snapshot),
     });
   }
 
@@ -214,6 +230,7 @@ export class EnrichmentState {
       signals: JSON.parse(r.signals_json) as CoverSignals,
       lockup: JSON.parse(r.lockup_json) as LockupExtraction,
       enrichment: JSON.parse(r.enrichment_json) as ApiAiEnrichment,
+      snapshot: JSON.parse(r.snapshot_json) as ApiFinancialSnapshot | null,
     }));
   }
 
@@ -295,6 +312,17 @@ export class EnrichmentState {
   relinkCompany(cik: string, links: readonly NewsLink[]): void {
     this.deleteLinksOfCik.run(cik);
     for (const l of links) this.link(cik, l);
+  }
+
+  /** CIKs whose company_tickers.json tickers carry a vendor row (see vendor-company.derive.ts). */
+  ciksWithVendorRows(): Set<string> {
+    return new Set(this.selectVendorCiks.all() as string[]);
+  }
+
+  /** A company no longer served keeps no news links, and is linked afresh if it is served again. */
+  forgetCompanyLinks(cik: string): void {
+    this.deleteLinksOfCik.run(cik);
+    this.deleteSignature.run(cik);
   }
 
   linkSignature(cik: string): string | null {

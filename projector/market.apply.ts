@@ -24,15 +24,21 @@ export function applyCompanyFacts(state: EnrichmentState, event: StoredEvent): s
   return state.putSnapshot(cik, deriveFinancialSnapshot(doc, event.observedAt), event.observedAt) ? cik : null;
 }
 
-/** `reference.ipo_row`: stored by ticker; the rows are linked to companies when those are derived. */
-export function applyIpoRow(state: EnrichmentState, event: StoredEvent): string[] {
+/**
+ * `reference.ipo_row`: stored by ticker; the rows are linked to companies when those are derived.
+ * Returns its ticker and the followed companies carrying it, or null when the row changed nothing.
+ */
+export function applyIpoRow(state: EnrichmentState, event: StoredEvent): { ticker: string; ciks: string[] } | null {
   const row = readIpoRow(event.payload);
-  if (!state.putIpoRow(row, event.observedAt)) return [];
-  return state.ciksWithTicker(row.ticker);
+  if (!state.putIpoRow(row, event.observedAt)) return null;
+  return { ticker: row.ticker, ciks: state.ciksWithTicker(row.ticker) };
 }
 
-/** `market.daily_bars`: parsed once and merged into the ticker's series. */
-export function applyDailyBars(state: EnrichmentState, event: StoredEvent): string[] {
+/**
+ * `market.daily_bars`: parsed once and merged into the ticker's series. Returns the ticker and the
+ * followed companies carrying it, or null when the series did not change.
+ */
+export function applyDailyBars(state: EnrichmentState, event: StoredEvent): { ticker: string; ciks: string[] } | null {
   const meta = event.meta as Partial<DailyBarsMeta>;
   const ticker = (typeof meta.ticker === 'string' ? meta.ticker : event.subject).trim().toUpperCase();
   if (ticker === '') throw new UnreadableMarketEventError('daily bars event names no ticker');
@@ -47,8 +53,8 @@ export function applyDailyBars(state: EnrichmentState, event: StoredEvent): stri
     throw error;
   }
   const adjusted = typeof meta.adjusted === 'boolean' ? meta.adjusted : null;
-  if (!state.mergeBars(ticker, bars, adjusted, event.observedAt)) return [];
-  return state.ciksWithTicker(ticker);
+  if (!state.mergeBars(ticker, bars, adjusted, event.observedAt)) return null;
+  return { ticker, ciks: state.ciksWithTicker(ticker) };
 }
 
 function readIpoRow(payload: unknown): IpoTableRow {

@@ -13,7 +13,7 @@ import { ProjectorState } from './state.store.ts';
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '3';
+export const PROJECTOR_VERSION = '4';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {
@@ -167,10 +167,19 @@ interface RunTarget extends ApplyTarget, CompanySources {
   fromEmpty: boolean;
 }
 
-/** Re-derives every served row of one company from the projector state. */
+/**
+ * Re-derives every served row of one company from the projector state. A CIK that is no longer a
+ * company (a vendor-only company whose link went away) loses its rows and its news links.
+ */
 function rederive(target: RunTarget, cik: string, today: string): void {
   const derived = deriveCompanyRows(target, cik, today);
-  if (!derived) return;
+  if (!derived) {
+    if (!target.served.hasCompany(cik)) return;
+    target.served.removeCompanyRows(cik);
+    target.enrichment.forgetCompanyLinks(cik);
+    target.linker.forgetCandidates();
+    return;
+  }
   target.served.writeCompanyRows(derived, target.fromEmpty && !target.derivedOn.has(cik));
   // News is linked against the served companies: the cached list is stale once one is written.
   target.linker.forgetCandidates();

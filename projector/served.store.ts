@@ -7,7 +7,7 @@ import type { DerivedCompany } from './company.derive.ts';
 const COMPANY_COLUMNS = [
   'sort_date', 'name', 'name_lower', 'ticker', 'exchange', 'offering_status', 'deal_type', 'market', 'is_ipo', 'kind',
   'gross_proceeds', 'updated_at', 'json', 'latest_terms_json', 'latest_terms_detail_json', 'classification_json',
-  'consensus_json', 'financial_snapshot_json', 'lockup_schedule_json',
+  'consensus_json', 'financial_snapshot_json', 'lockup_schedule_json', 'price_history_json',
 ] as const;
 
 const FILING_COLUMNS = [
@@ -29,6 +29,8 @@ interface Keyed<T> {
  */
 export class ServedTables {
   private readonly selectCompany;
+  private readonly companyServed;
+  private readonly deleteAllOfCik;
   private readonly deleteCompany;
   private readonly insertCompany;
   private readonly deleteTickers;
@@ -49,6 +51,8 @@ export class ServedTables {
 
   constructor(db: SqliteHandle) {
     this.selectCompany = db.prepare(`SELECT cik, ${COMPANY_COLUMNS.join(', ')} FROM companies WHERE cik = ?`);
+    this.companyServed = db.prepare('SELECT 1 FROM companies WHERE cik = ?').pluck();
+    this.deleteAllOfCik = ['filings', 'outcomes', 'news'].map((table) => db.prepare(`DELETE FROM ${table} WHERE cik = ?`));
     this.deleteCompany = db.prepare('DELETE FROM companies WHERE cik = ?');
     this.insertCompany = db.prepare(
       `INSERT INTO companies (cik, ${COMPANY_COLUMNS.join(', ')}) VALUES (@cik, ${COMPANY_COLUMNS.map((c) => `@${c}`).join(', ')})`,
@@ -102,6 +106,18 @@ export class ServedTables {
       key: (r) => r.news_id,
       same: (a, b) => a.published_at === b.published_at && NEWS_COLUMNS.every((c) => a[c] === b[c]),
     }, (r) => this.deleteNews.run(r.published_at, r.news_id, r.cik), (r) => this.insertNews.run(r));
+  }
+
+  hasCompany(cik: string): boolean {
+    return this.companyServed.get(cik) !== undefined;
+  }
+
+  /** Removes every served row of a company that is no longer served (a vendor-only company that lost its link). */
+  removeCompanyRows(cik: string): void {
+    this.deleteCompany.run(cik);
+    this.deleteTickers.run(cik);
+    this.deleteSearch.run(Number(cik));
+    for (const statement of this.deleteAllOfCik) statement.run(cik);
   }
 
   private writeCompany(company: DerivedCompany, absent: boolean): void {

@@ -43,6 +43,8 @@ export class ProjectorState {
   private readonly selectCompany;
   private readonly selectFilings;
   private readonly selectHints;
+  private readonly selectHintsObservedAt;
+  private readonly selectHintCiks;
   private readonly selectAllHints;
   private readonly deleteHints;
   private readonly insertHint;
@@ -92,9 +94,11 @@ export class ProjectorState {
        FROM proj_filing_state WHERE cik = ? ORDER BY accession_number`,
     );
     this.selectHints = db.prepare('SELECT ticker, title, exchange FROM proj_ticker_hints WHERE cik = ? ORDER BY ord');
+    this.selectHintsObservedAt = db.prepare('SELECT max(observed_at) FROM proj_ticker_hints WHERE cik = ?').pluck();
+    this.selectHintCiks = db.prepare('SELECT DISTINCT cik FROM proj_ticker_hints WHERE ticker = ? ORDER BY cik').pluck();
     this.selectAllHints = db.prepare('SELECT cik, ord, ticker, title, exchange FROM proj_ticker_hints ORDER BY cik, ord');
     this.deleteHints = db.prepare('DELETE FROM proj_ticker_hints WHERE cik = ?');
-    this.insertHint = db.prepare('INSERT INTO proj_ticker_hints (cik, ord, ticker, title, exchange) VALUES (?, ?, ?, ?, ?)');
+    this.insertHint = db.prepare('INSERT INTO proj_ticker_hints (cik, ord, ticker, title, exchange, observed_at) VALUES (?, ?, ?, ?, ?, ?)');
     this.insertSkipped = db.prepare('INSERT OR REPLACE INTO proj_skipped_events (seq, type, reason) VALUES (?, ?, ?)');
     this.deleteTickers = db.prepare('DELETE FROM proj_company_tickers WHERE cik = ?');
     this.insertTicker = db.prepare('INSERT OR IGNORE INTO proj_company_tickers (ticker, cik) VALUES (?, ?)');
@@ -159,8 +163,11 @@ export class ProjectorState {
     );
   }
 
-  /** Replaces the company_tickers.json snapshot; returns the CIKs whose hints changed. */
-  replaceTickerHints(rows: readonly CompanyTickerRow[]): string[] {
+  /**
+   * Replaces the company_tickers.json snapshot; returns the CIKs whose hints changed. A changed
+   * CIK's rows are stamped with the snapshot's observedAt; an unchanged CIK keeps its stamp.
+   */
+  replaceTickerHints(rows: readonly CompanyTickerRow[], observedAt: string): string[] {
     const signature = (hints: Array<{ ticker: string; title: string; exchange: string | null }>) =>
       JSON.stringify(hints.map((h) => [h.ticker, h.title, h.exchange]));
     const before = new Map<string, string>();
@@ -182,7 +189,7 @@ export class ProjectorState {
       const next = after.get(cik) ?? [];
       if (before.get(cik) === (next.length ? signature(next) : undefined)) continue;
       this.deleteHints.run(cik);
-      for (const row of next) this.insertHint.run(cik, row.order, row.ticker, row.title, row.exchange);
+      for (const row of next) this.insertHint.run(cik, row.order, row.ticker, row.title, row.exchange, observedAt);
       changed.push(cik);
     }
     return changed.sort();
@@ -217,6 +224,21 @@ export class ProjectorState {
     );
     const hints = this.selectHints.all(cik) as TickerHint[];
     return { facts, filings, hints };
+  }
+
+  /**
+   * The company_tickers.json rows of a CIK EDGAR has given no company state (no submissions page,
+   * no index row), with when they last changed; null when the snapshot does not list it either.
+   */
+  loadHintsOnly(cik: string): { hints: TickerHint[]; observedAt: string | null } | null {
+    const hints = this.selectHints.all(cik) as TickerHint[];
+    if (hints.length === 0) return null;
+    return { hints, observedAt: (this.selectHintsObservedAt.get(cik) as string | null) ?? null };
+  }
+
+  /** Every CIK the company_tickers.json snapshot lists under a ticker, followed or not. */
+  hintCiks(ticker: string): string[] {
+    return this.selectHintCiks.all(ticker.toUpperCase()) as string[];
   }
 
   recordSkipped(seq: number, type: string, reason: string): void {

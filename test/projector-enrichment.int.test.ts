@@ -25,6 +25,7 @@ import { companyTickersEvent, dumpReadDb, indexEntryEvents, SUBMISSIONS_FILES, s
 const AAOI = '0001158114';
 const UNICYCIVE = '0001766140';
 const SNAP = '0001564408';
+const GOPRO = '0001500435';
 const fixedClock = () => new Date('2026-02-02T00:00:00.000Z');
 
 const windowIndex = readWindowIndex();
@@ -136,6 +137,26 @@ describe('offering intelligence and market data on the real sample', () => {
     expect(outcomes.find((o) => o.ticker === 'SNAP')).toMatchObject({ cik: SNAP, offerPrice: 17, closeDay1: 24.48, day1ReturnPct: 44 });
   });
 
+  it('Unicycive: no company facts, so the snapshot comes from its S-1/A summary financial data, read once with the document', () => {
+    const snapshot = json(one('SELECT financial_snapshot_json FROM companies WHERE cik = ?', UNICYCIVE).financial_snapshot_json);
+    // The values the extractor reads from this S-1/A (projector/extract/financials), in thousands × 1000.
+    expect(snapshot).toEqual({
+      cashAndCashEquivalents: 147_000,
+      cashAndMarketableSecurities: null,
+      workingCapital: -3_402_000,
+      totalAssets: 513_000,
+      totalLiabilities: 3_915_000,
+      accumulatedDeficit: -6_886_000,
+      netLossLatestPeriod: -964_000,
+      netLossPriorPeriod: -344_000,
+      // The filing row's date and form; extractedAt is when the document was fetched, never the projector's clock.
+      source: { accessionNumber: '0001213900-21-035033', filingDate: '2021-06-30', formType: 'S-1/A', extractedAt: '2026-02-01T12:00:00.000Z' },
+    });
+    // Stored with the document when it was read (before its filing was known: no filing date yet).
+    const stored = json(one(`SELECT snapshot_json FROM proj_document_terms WHERE accession_number = '0001213900-21-035033'`).snapshot_json);
+    expect(stored).toMatchObject({ totalAssets: 513_000, source: { filingDate: null } });
+  });
+
   it('Marvell: the company facts give the financial snapshot', () => {
     const snapshot = json(one('SELECT financial_snapshot_json FROM companies WHERE cik = ?', MARVELL).financial_snapshot_json);
     expect(snapshot.source).toMatchObject({ formType: '10-Q', extractedAt: '2026-02-01T12:00:00.000Z' });
@@ -146,8 +167,9 @@ describe('offering intelligence and market data on the real sample', () => {
   it('news: every record is kept; links follow names and tickers; only dated articles are served', () => {
     expect(one('SELECT count(*) AS n FROM proj_news').n).toBe(20);
     const links = read.sqlite.prepare('SELECT cik, count(*) AS n FROM proj_news_links GROUP BY cik ORDER BY cik').all();
-    // Of the five companies the records are about, only Snap is followed here (a company of the daily index).
-    expect(links).toEqual([{ cik: SNAP, n: 3 }]);
+    // Of the five companies the records are about, Snap is followed here (a company of the daily index), and
+    // GoPro is served from its linked Bloomberg row (no EDGAR state in this sample).
+    expect(links).toEqual([{ cik: GOPRO, n: 6 }, { cik: SNAP, n: 3 }]);
     // Dated by the provider (3 records) or by a full date in the URL path (7); the other 10 stay unserved.
     const sources = read.sqlite
       .prepare('SELECT published_at_source AS source, count(*) AS n, count(published_at) AS dated FROM proj_news GROUP BY 1 ORDER BY 1')
@@ -157,7 +179,7 @@ describe('offering intelligence and market data on the real sample', () => {
       { source: 'provider', n: 3, dated: 3 },
       { source: 'url_path', n: 7, dated: 7 },
     ]);
-    const served = read.sqlite.prepare('SELECT cik, json, content_json FROM news ORDER BY published_at').all() as Array<{
+    const served = read.sqlite.prepare('SELECT cik, json, content_json FROM news WHERE cik = ? ORDER BY published_at').all(SNAP) as Array<{
       cik: string;
       json: string;
       content_json: string;
@@ -171,6 +193,10 @@ describe('offering intelligence and market data on the real sample', () => {
       { cik: SNAP, sourceName: 'Born Digital', publishedAt: '2017-03-02T00:00:00.000Z', url: 'https://borndigital.com/2017/03/02/snap-prices-ipo-at-24-billion-valuation' },
     ]);
     expect(served.map((r) => r.content_json)).toEqual(['null', 'null']);
+    // GoPro's dated records: its IPO day (URL path /2014/jun/26/ is not a full numeric date, so the provider's).
+    const gopro = read.sqlite.prepare('SELECT published_at FROM news WHERE cik = ? ORDER BY published_at').pluck().all(GOPRO) as string[];
+    expect(gopro.length).toBeGreaterThan(0);
+    expect(gopro.every((d) => d >= '2014-06-26')).toBe(true);
   });
 
   it('no served summary doubles a full stop (AAOI\'s follow-on is led by "Raymond James & Associates, Inc.")', () => {
@@ -209,7 +235,7 @@ describe('enrichment projection is deterministic', () => {
         try {
           const expected = dumpReadDb(db);
           expect(expected).toContain('APPLIED OPTOELECTRONICS');
-          expect(expected).toMatch(/## outcomes \((?:[3-9]\d)\)/);
+          expect(expected).toMatch(/## outcomes \((?:[3-9]\d|[1-9]\d\d)\)/);
           expect(dumpReadDb(incremental.sqlite)).toBe(expected);
         } finally {
           db.close();

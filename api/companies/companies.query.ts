@@ -35,6 +35,7 @@ const INCLUDE_FRAGMENTS: Record<string, string> = {
   consensus: `',"consensus":' || consensus_json`,
   financial_snapshot: `',"financialSnapshot":' || financial_snapshot_json`,
   lockup_schedule: `',"lockupSchedule":' || lockup_schedule_json`,
+  price_history: `',"priceHistory":' || price_history_json`,
 };
 
 /**

@@ -55,7 +55,7 @@ describe('OpenAPI document', () => {
   });
 
   it('converts nullable type arrays and exclusive bounds to OpenAPI 3.0 forms', () => {
-    expect(toOpenApiSchema({ type: ['string', 'null'], enum: ['a', null] })).toEqual({ type: 'string', nullable: true, enum: ['a'] });
+    expect(toOpenApiSchema({ type: ['string', 'null'], enum: ['a', null] })).toEqual({ type: 'string', nullable: true, enum: ['a', null] });
     expect(toOpenApiSchema({ type: 'number', exclusiveMinimum: 0 })).toEqual({ type: 'number', minimum: 0, exclusiveMinimum: true });
     expect(toOpenApiSchema({ type: 'array', items: { type: ['integer', 'null'] }, 'x-explode': false })).toEqual({
       type: 'array',

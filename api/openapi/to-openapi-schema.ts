@@ -2,7 +2,8 @@ import type { JsonSchema } from '../../schema/api/json-schema.ts';
 
 /**
  * JSON Schema (as ajv reads it) → OpenAPI 3.0 Schema Object: type arrays with "null" become
- * `nullable: true`, numeric exclusive bounds become the boolean form, private keywords go.
+ * `nullable: true` (a nullable enum keeps null), numeric exclusive bounds become the boolean form,
+ * private keywords go.
  */
 export function toOpenApiSchema(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
@@ -17,8 +18,10 @@ export function toOpenApiSchema(schema: JsonSchema): JsonSchema {
         if (concrete.length < types.length) out.nullable = true;
         break;
       }
+      // OpenAPI 3.0.3: `nullable` does not widen an enum, so a nullable enum lists null itself
+      // (otherwise a validator of the document rejects a served null).
       case 'enum':
-        out.enum = (value as unknown[]).filter((v) => v !== null);
+        out.enum = value;
         break;
       case 'exclusiveMinimum':
         out.minimum = value;

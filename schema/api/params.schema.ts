@@ -18,6 +18,7 @@ export const COMPANY_DETAIL_INCLUDES = [
   'news',
   'financial_snapshot',
   'lockup_schedule',
+  'price_history',
 ] as const;
 export const FILING_INCLUDES = ['ai_enrichment', 'terms'] as const;
 export const NEWS_INCLUDES = ['content'] as const;

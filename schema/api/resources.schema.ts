@@ -51,7 +51,11 @@ export const ApiCompanySchemaBase: Record<string, JsonSchema> = {
   updatedAt: nullableString({ description: 'ISO-8601 timestamp of the last change to this company row.' }),
   latestFormType: nullableString(),
   latestFilingDate: nullableString({ description: 'YYYY-MM-DD.' }),
-  offeringStatus: string({ enum: [...OFFERING_STATUSES], description: 'Lifecycle of the current deal.' }),
+  offeringStatus: string({
+    enum: [...OFFERING_STATUSES],
+    description:
+      "Lifecycle of the current deal. A company known only from a vendor IPO table row (linked by a company_tickers.json ticker and a matching name, with no EDGAR filings or submissions yet) is listed once a daily bar exists on or after the vendor's trade date, else priced; once EDGAR data exists, the status comes from EDGAR.",
+  }),
   dealType: string({ enum: [...DEAL_TYPES] }),
   tickerHint: nullableString(),
   exchangeHint: nullableString(),
@@ -180,6 +184,55 @@ export const ApiLockupScheduleSchema = object(
   { description: 'Lock-up schedule (include token lockup_schedule). Null when no prospectus lock-up terms were found.' },
 );
 
+const priceSource: Record<string, JsonSchema> = {
+  accessionNumber: nullableString({ description: 'The prospectus that stated it; null for a vendor row.' }),
+  filingDate: nullableString({ description: 'YYYY-MM-DD filing date of that prospectus; null for a vendor row.' }),
+  formType: nullableString({ description: 'S-1/A, F-1/A, 424B4, …; null for a vendor row.' }),
+  source: string({ enum: ['edgar', 'vendor_ipo_table'], description: 'edgar = a prospectus read from EDGAR; vendor_ipo_table = a vendor IPO table row.' }),
+};
+
+export const ApiPriceRangeSchema = object(
+  { low: { type: 'number' }, high: { type: 'number' }, ...priceSource },
+  [],
+  { description: 'A per-share price range one source stated for the offering.' },
+);
+
+export const ApiPriceHistorySchema = object(
+  {
+    initialRange: { ...orNull(ApiPriceRangeSchema), description: 'The first range stated; null when no source stated one.' },
+    revisions: {
+      type: 'array',
+      items: object(
+        {
+          low: { type: 'number' },
+          high: { type: 'number' },
+          ...priceSource,
+          previousLow: { type: 'number' },
+          previousHigh: { type: 'number' },
+          direction: string({ enum: ['raised', 'lowered', 'widened', 'narrowed'] }),
+        },
+        [],
+        { description: 'A change of range: the filing that stated the new range (low, high) and the range it replaced.' },
+      ),
+      description: 'Every change of range after the initial one, oldest first.',
+    },
+    lastRange: { ...orNull(ApiPriceRangeSchema), description: 'The range in force before pricing.' },
+    finalPrice: orNull(
+      object(
+        { price: { type: 'number' }, ...priceSource },
+        [],
+        { description: 'The offering price: the final prospectus (424B4/424B1) when read, else the latest price a source stated.' },
+      ),
+    ),
+    pricedVsRange: orNull(string({ enum: ['above', 'within', 'below'], description: 'finalPrice against lastRange; null unless both are known.' })),
+  },
+  [],
+  {
+    description:
+      'Price-range history of the IPO (include token price_history, an extension of the specification): the ranges stated in its prospectuses, each revision, and where the offering priced against the last range. Null when the company has no IPO-family deal with a stated range or price.',
+  },
+);
+
 const filingCore: Record<string, JsonSchema> = {
   accessionNumber: string(),
   filingDate: string({ description: 'YYYY-MM-DD.' }),
@@ -276,6 +329,7 @@ export const ApiCompanyDetailSchema = object(
     consensus: { ...orNull(ApiConsensusSchema), description: 'Present with include=consensus.' },
     financialSnapshot: { ...orNull(ApiFinancialSnapshotSchema), description: 'Present with include=financial_snapshot.' },
     lockupSchedule: { ...orNull(ApiLockupScheduleSchema), description: 'Present with include=lockup_schedule.' },
+    priceHistory: { ...orNull(ApiPriceHistorySchema), description: 'Present with include=price_history.' },
     filings: {
       type: 'array',
       items: ApiCompanyFilingSchema,
@@ -287,7 +341,7 @@ export const ApiCompanyDetailSchema = object(
       description: 'Present with include=news: every linked news item, newest first, content included.',
     },
   },
-  ['classification', 'consensus', 'financialSnapshot', 'lockupSchedule', 'filings', 'news'],
+  ['classification', 'consensus', 'financialSnapshot', 'lockupSchedule', 'priceHistory', 'filings', 'news'],
 );
 
 function listEnvelope(item: JsonSchema, order: string): JsonSchema {
@@ -327,6 +381,8 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   ApiAiEnrichment: ApiAiEnrichmentSchema,
   ApiFinancialSnapshot: ApiFinancialSnapshotSchema,
   ApiLockupSchedule: ApiLockupScheduleSchema,
+  ApiPriceRange: ApiPriceRangeSchema,
+  ApiPriceHistory: ApiPriceHistorySchema,
   ApiFiling: ApiFilingSchema,
   ApiCompanyFiling: ApiCompanyFilingSchema,
   ApiNews: ApiNewsSchema,

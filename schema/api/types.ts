@@ -210,6 +210,41 @@ export interface ApiLockupSchedule {
   earlyReleaseConditions: string[];
 }
 
+/**
+ * One price range a source stated for the IPO (include token `price_history`, an extension of the
+ * spec). `source` is `edgar` (a prospectus the projector read) or `vendor_ipo_table` (a vendor IPO
+ * table row, which names no filing: accessionNumber, filingDate and formType are then null).
+ */
+export interface ApiPriceRange {
+  low: number;
+  high: number;
+  accessionNumber: string | null;
+  filingDate: string | null;
+  formType: string | null;
+  source: string;
+}
+
+/** A change of range: the filing that stated the new range, and the range it replaced. */
+export interface ApiPriceRevision extends ApiPriceRange {
+  previousLow: number;
+  previousHigh: number;
+  direction: 'raised' | 'lowered' | 'widened' | 'narrowed';
+}
+
+export interface ApiPriceHistory {
+  initialRange: ApiPriceRange | null;
+  revisions: ApiPriceRevision[];
+  lastRange: ApiPriceRange | null;
+  finalPrice: {
+    price: number;
+    accessionNumber: string | null;
+    filingDate: string | null;
+    formType: string | null;
+    source: string;
+  } | null;
+  pricedVsRange: 'above' | 'within' | 'below' | null;
+}
+
 export interface ApiError {
   error: { code: string; message: string; details?: unknown };
 }

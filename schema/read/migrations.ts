@@ -216,6 +216,15 @@ const lookupStatements = [
   `ALTER TABLE proj_news ADD COLUMN published_at_source TEXT`,
 ];
 
+// Migration 0005: the price-range history served with include=price_history; the financial snapshot
+// a prospectus's summary tables give (read with the document, once); and when each CIK's
+// company_tickers.json rows last changed, which dates a company created from a vendor IPO row.
+const priceHistoryStatements = [
+  `ALTER TABLE companies ADD COLUMN price_history_json TEXT NOT NULL DEFAULT 'null'`,
+  `ALTER TABLE proj_document_terms ADD COLUMN snapshot_json TEXT NOT NULL DEFAULT 'null'`,
+  `ALTER TABLE proj_ticker_hints ADD COLUMN observed_at TEXT`,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
@@ -235,6 +244,11 @@ export const readMigrations: Record<string, Migration> = {
   '0004_projector_lookups': {
     async up(db: Kysely<any>) {
       for (const statement of lookupStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0005_price_history_and_snapshots': {
+    async up(db: Kysely<any>) {
+      for (const statement of priceHistoryStatements) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -37,6 +37,8 @@ export interface CompaniesTable {
   consensus_json: string;
   financial_snapshot_json: string;
   lockup_schedule_json: string;
+  /** ApiPriceHistory JSON (include token price_history, migration 0005), 'null' when none. */
+  price_history_json: string;
 }
 
 /** Every ticker a company is known by (upper case) → CIK, for lookups and the ticker filter. */
@@ -163,6 +165,8 @@ export interface ProjTickerHintsTable {
   ticker: string;
   title: string;
   exchange: string | null;
+  /** observedAt of the snapshot that last changed this CIK's rows (migration 0005; null before it). */
+  observed_at: string | null;
 }
 
 /** Events whose payload could not be read: recorded and skipped so one bad body cannot wedge the projector. */
@@ -197,6 +201,11 @@ export interface ProjDocumentTermsTable {
   lockup_json: string;
   /** Extractive aiEnrichment without materialChanges (those compare filings at derive time). */
   enrichment_json: string;
+  /**
+   * ApiFinancialSnapshot from the summary financial data tables, or 'null' (migration 0005). Its
+   * source's filingDate and formType are the document's as read; derivation takes the filing row's.
+   */
+  snapshot_json: string;
 }
 
 export interface ProjFinancialSnapshotsTable {

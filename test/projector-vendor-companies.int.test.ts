@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventLogDb, openReadDbForWrite } from '../schema/databases.ts';
+import type { NewEvent } from '../schema/events/event-log.ts';
+import type { SqliteHandle } from '../schema/sqlite.ts';
+import { projectIncremental } from '../projector/index.ts';
+import { linkIpoRows, tickerMapFromCompanyTickers } from '../projector/market/index.ts';
+import { barsEvent, bloombergRows, ipoRowEvents, windowTickers } from './projector-enrichment-events.ts';
+import { companyTickersEvent, dumpReadDb, sampleBytes, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
+
+const GOPRO = '0001500435';
+const SNAP = '0001564408';
+const AAOI = '0001158114';
+const fixedClock = () => new Date('2026-02-02T00:00:00.000Z');
+
+/**
+ * Companies created from vendor rows, on the real sample without the daily index: the submissions
+ * pages name 10 companies, the Bloomberg rows of the window tickers and their Stooq bars do the rest.
+ */
+const tickers = new Set(windowTickers());
+const rows = bloombergRows().filter((r) => tickers.has(r.ticker) || r.ticker === 'AAOI');
+const edgarEvents = (): NewEvent[] => [companyTickersEvent(), ...SUBMISSIONS_FILES.map((f) => submissionsEvent(f))];
+const barEvents = (): NewEvent[] => [...tickers].map((t) => barsEvent(t));
+
+/**
+ * The real tickers snapshot with GoPro's rows left out, observed a day later: a test-made variant
+ * (not a recorded file) standing for a later snapshot in which the ticker is gone.
+ */
+function snapshotWithoutGoPro(): NewEvent {
+  const doc = JSON.parse(sampleBytes('company_tickers.json.gz').toString('utf8')) as Record<string, { cik_str: number }>;
+  const kept = Object.fromEntries(Object.entries(doc).filter(([, r]) => r.cik_str !== Number(GOPRO)));
+  return { ...companyTickersEvent('2026-02-02T09:00:00.000Z'), body: Buffer.from(JSON.stringify(kept)) };
+}
+
+async function project(dir: string, arrivals: NewEvent[][], batchSize = 1000): Promise<{ db: SqliteHandle; close(): Promise<void> }> {
+  const events = await openEventLogDb(dir);
+  const read = await openReadDbForWrite(`${dir}/read.db`);
+  for (const arrival of arrivals) {
+    events.log.appendMany(arrival);
+    const result = projectIncremental({ eventLog: events.log, readDb: read.sqlite, batchSize, clock: fixedClock, lockDir: null });
+    expect(result.skipped).toBe(0);
+  }
+  return { db: read.sqlite, close: async () => { await read.close(); await events.close(); } };
+}
+
+describe('companies from linked vendor rows', () => {
+  const tmp = tempDir('projector-vendor');
+  let served: Awaited<ReturnType<typeof project>>;
+  const company = (cik: string) => {
+    const row = served.db.prepare('SELECT * FROM companies WHERE cik = ?').get(cik) as Record<string, any> | undefined;
+    return row && ({ ...row, api: JSON.parse(`${row.json}}`), consensus: JSON.parse(row.consensus_json) } as Record<string, any>);
+  };
+  const outcome = (cik: string) => {
+    const text = served.db.prepare('SELECT json FROM outcomes WHERE cik = ?').pluck().get(cik) as string | undefined;
+    return text === undefined ? undefined : JSON.parse(text);
+  };
+  const bloombergDay1 = (ticker: string) => rows.find((r) => r.ticker === ticker && r.country === 'US')!.offerToFirstClosePct!;
+
+  beforeAll(async () => {
+    // Vendor rows and bars first, the tickers snapshot and submissions after: links appear whatever the order.
+    served = await project(`${tmp.dir}`, [[...ipoRowEvents(rows), ...barEvents()], edgarEvents()]);
+  }, 60_000);
+  afterAll(async () => {
+    await served.close();
+    tmp.remove();
+  });
+
+  it('GoPro and Snap: served from their Bloomberg rows, with outcomes that agree with Bloomberg', () => {
+    for (const [cik, ticker] of [[GOPRO, 'GPRO'], [SNAP, 'SNAP']]) {
+      const c = company(cik)!;
+      expect(c.api).toMatchObject({ cik, tickerHint: ticker, latestFormType: null, latestFilingDate: null, offeringStatus: 'listed', dealType: 'ipo' });
+      expect(c).toMatchObject({ is_ipo: 1, kind: 'operating', sort_date: '' });
+      // The name is the company_tickers.json title.
+      const title = served.db.prepare('SELECT title FROM proj_ticker_hints WHERE cik = ? ORDER BY ord').pluck().get(cik);
+      expect(c.name).toBe(title);
+      expect(c.consensus.sourceSummary.vendor_ipo_table).toMatch(/offer \$\d+\.\d\d/);
+      const o = outcome(cik);
+      expect(o).toMatchObject({ cik, ticker, status: 'complete' });
+      expect(Math.abs(o.day1ReturnPct - bloombergDay1(ticker))).toBeLessThan(0.01);
+      // updatedAt is the latest observation it was derived from: the bars and rows (12:00) after the tickers snapshot (09:00).
+      expect(c.api.updatedAt).toBe('2026-02-01T12:00:00.000Z');
+    }
+  });
+
+  it('every linked ticker with bars has an outcome, and no unlinked row creates a company', () => {
+    const snapshot = sampleBytes('company_tickers.json.gz').toString('utf8');
+    const linked = linkIpoRows(rows, tickerMapFromCompanyTickers(snapshot)).linked.filter((l) => tickers.has(l.row.ticker));
+    const linkedCiks = new Set(linked.map((l) => l.cik));
+    expect(linkedCiks.size).toBeGreaterThan(150);
+    const withOutcome = new Set(served.db.prepare('SELECT cik FROM outcomes').pluck().all() as string[]);
+    expect([...linkedCiks].filter((cik) => !withOutcome.has(cik))).toEqual([]);
+    // Companies without EDGAR state are exactly the linked CIKs EDGAR did not name.
+    const vendorOnly = served.db.prepare(`SELECT cik FROM companies WHERE cik NOT IN (SELECT cik FROM proj_company_state) ORDER BY cik`).pluck().all();
+    const edgar = new Set(SUBMISSIONS_FILES.map((f) => f.cik));
+    expect(vendorOnly).toEqual([...linkedCiks].filter((cik) => !edgar.has(cik)).sort());
+  });
+
+  it('a company with EDGAR and vendor data keeps its EDGAR-derived row', async () => {
+    const aaoi = company(AAOI)!;
+    expect(aaoi.api).toMatchObject({ name: 'APPLIED OPTOELECTRONICS, INC.', latestFormType: expect.any(String) });
+    expect(outcome(AAOI)).toMatchObject({ ticker: 'AAOI', offerPrice: 10 });
+    // The same EDGAR events and bars without any vendor row: every EDGAR company has the same status and deal type.
+    const tmpEdgar = tempDir('projector-vendor-edgar-only');
+    const edgarOnly = await project(tmpEdgar.dir, [[...barEvents(), ...edgarEvents()]]);
+    try {
+      const statuses = (db: SqliteHandle) =>
+        db.prepare('SELECT cik, offering_status, deal_type FROM companies WHERE cik IN (SELECT cik FROM proj_company_state) ORDER BY cik').all();
+      expect(statuses(served.db)).toEqual(statuses(edgarOnly.db));
+      expect(statuses(served.db)).toContainEqual({ cik: AAOI, offering_status: aaoi.offering_status, deal_type: 'ipo' });
+    } finally {
+      await edgarOnly.close();
+      tmpEdgar.remove();
+    }
+  });
+
+  it('a later tickers snapshot without the ticker removes the company; a rebuild agrees with incremental projection', async () => {
+    const later = tempDir('projector-vendor-later');
+    const arrivals = [edgarEvents(), [...ipoRowEvents(rows), ...barEvents()], [snapshotWithoutGoPro()]];
+    const incremental = await project(`${later.dir}/incremental`, arrivals, 97);
+    const rebuilt = await project(`${later.dir}/rebuilt`, [arrivals.flat()]);
+    try {
+      const count = (db: SqliteHandle, table: string) => db.prepare(`SELECT count(*) FROM ${table} WHERE cik = ?`).pluck().get(GOPRO);
+      for (const table of ['companies', 'outcomes', 'news', 'company_tickers', 'proj_news_links']) expect(count(incremental.db, table), table).toBe(0);
+      expect(incremental.db.prepare('SELECT count(*) FROM outcomes WHERE cik = ?').pluck().get(SNAP)).toBe(1);
+      expect(dumpReadDb(incremental.db)).toBe(dumpReadDb(rebuilt.db));
+    } finally {
+      await incremental.close();
+      await rebuilt.close();
+      later.remove();
+    }
+  });
+});
