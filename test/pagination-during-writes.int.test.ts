@@ -46,6 +46,15 @@ async function walk<T>(path: string, onPage: (n: number) => Promise<void>): Prom
 }
 
 describe('keyset pagination while the projector writes', () => {
+  let etagBefore = '';
+
+  it('tags a page with a strong ETag that a repeat request can revalidate', async () => {
+    const first = await api.get('/api/v1/filings?limit=5');
+    etagBefore = first.headers.get('etag') ?? '';
+    expect(etagBefore).toMatch(/^"[^"]+"$/);
+    expect((await api.get('/api/v1/filings?limit=5', { headers: { 'If-None-Match': etagBefore } })).status).toBe(304);
+  });
+
   it('walks filings with no duplicates and no gaps while a new daily index is projected mid-walk', async () => {
     const before = (await walk<Filing>('/api/v1/filings?limit=100', async () => {})).map((f) => `${f.accessionNumber}/${f.cik}`);
     let wrote = false;
@@ -71,6 +80,14 @@ describe('keyset pagination while the projector writes', () => {
       expect(order, `${a.accessionNumber} before ${b.accessionNumber}`).toBeGreaterThan(0);
     }
     expect(walked.length).toBeGreaterThan(before.length);
+  });
+
+  it('changes the ETag once the projector has committed new data', async () => {
+    const after = await api.get('/api/v1/filings?limit=5', { headers: { 'If-None-Match': etagBefore } });
+    expect(after.status).toBe(200);
+    const etagAfter = after.headers.get('etag');
+    expect(etagAfter).not.toBe(etagBefore);
+    expect((await api.get('/api/v1/filings?limit=5', { headers: { 'If-None-Match': etagAfter! } })).status).toBe(304);
   });
 
   it('walks companies with no duplicates after the writes', async () => {

@@ -17,19 +17,22 @@ export function companyRoutes({ router, ajv, compiler, readDb, cursors, guard }:
     const query = readList(ctx);
     const after = query.cursor === undefined ? null : cursors.decode(COMPANIES_ENDPOINT, query.cursor, COMPANY_KEY.length);
     const limit = pageSize(query.limit);
-    const rows = queries.list(readDb.current(), query, after, limit);
-    sendJson(ctx, companyPageBody(rows, limit, cursors), PRIVATE_CACHE, 'Authorization');
+    const conn = readDb.current();
+    const version = conn.version();
+    const rows = queries.list(conn, query, after, limit);
+    sendJson(ctx, companyPageBody(rows, limit, cursors), PRIVATE_CACHE, 'Authorization', version);
   });
 
   router.get('/api/v1/companies/:identifier', guard, (ctx) => {
     const query = readDetail(ctx);
     const conn = readDb.current();
+    const version = conn.version();
     const identifier = String(ctx.params.identifier).trim();
     const cik = identifier.length <= 20 ? queries.resolveIdentifier(conn, identifier) : null;
     const head = cik === null ? null : queries.detailHead(conn, cik, query);
     if (cik === null || head === null) throw ApiError.notFound(`No company matches "${identifier.slice(0, 20)}"`);
     const filings = query.include?.includes('filings') ? queries.filingsOf(conn, cik) : null;
     const news = query.include?.includes('news') ? queries.newsOf(conn, cik) : null;
-    sendJson(ctx, companyDetailBody(head, filings, news), PRIVATE_CACHE, 'Authorization');
+    sendJson(ctx, companyDetailBody(head, filings, news), PRIVATE_CACHE, 'Authorization', version);
   });
 }

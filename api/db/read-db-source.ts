@@ -11,6 +11,11 @@ export interface ReadConnection {
   rows(sql: string): Statement<unknown[], unknown[]>;
   /** Cached statement returning the first column of each row. */
   values(sql: string): Statement<unknown[], unknown>;
+  /**
+   * Names the data this connection sees now: the generation plus SQLite's `data_version`, which
+   * changes whenever the projector commits. Read it before querying; it keys strong ETags.
+   */
+  version(): string;
 }
 
 export interface ReadDbSourceOptions {
@@ -51,7 +56,7 @@ export function createReadDbSource(options: ReadDbSourceOptions): ReadDbSource {
   const refresh = () => {
     const identity = identityOf();
     if (identity === null || identity === live?.identity) return;
-    const connection = openConnection(link);
+    const connection = openConnection(link, identity);
     live?.connection.db.close();
     live = { identity, connection };
   };
@@ -73,8 +78,9 @@ export function createReadDbSource(options: ReadDbSourceOptions): ReadDbSource {
   };
 }
 
-function openConnection(path: string): ReadConnection {
+function openConnection(path: string, identity: string): ReadConnection {
   const db = openSqlite(path, { readonly: true });
+  const dataVersion = db.prepare('PRAGMA data_version').pluck(true);
   const rowStatements = new Map<string, Statement<unknown[], unknown[]>>();
   const valueStatements = new Map<string, Statement<unknown[], unknown>>();
   return {
@@ -94,6 +100,9 @@ function openConnection(path: string): ReadConnection {
         valueStatements.set(sql, statement);
       }
       return statement;
+    },
+    version() {
+      return `${identity}.${dataVersion.get() as number}`;
     },
   };
 }

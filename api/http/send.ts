@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 
 export const PRIVATE_CACHE = 'private, max-age=60';
@@ -15,6 +15,19 @@ export function etagOf(body: string | Buffer): string {
   return `"${hash('sha1', body, 'base64url')}"`;
 }
 
+// Cursors embed a per-process secret and a restarted process may see other data under the same
+// SQLite data_version: the tag of this process keeps version-based ETags from colliding.
+const PROCESS_TAG = randomBytes(6).toString('base64url');
+
+/**
+ * Strong validator for a response built only from the request URL and read.db: the bytes are a
+ * function of the URL and the data version, so the version names them without hashing the body
+ * (which would cost more than the query on a 14 KB page).
+ */
+export function dataEtag(dataVersion: string): string {
+  return `"${PROCESS_TAG}.${dataVersion}"`;
+}
+
 /** True when an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -25,12 +38,20 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 /**
  * Sends a text body with ETag and Cache-Control, answering 304 when the client already has it.
- * The body is encoded once: the same bytes are hashed and written, and Koa takes their length
- * instead of measuring and encoding the string again. Headers go straight to the node response.
+ * `dataVersion` (from `ReadConnection.version()`, read before the query) gives the ETag; without
+ * it the encoded bytes are hashed. Koa takes the bytes' length instead of encoding the string
+ * again, and headers go straight to the node response.
  */
-export function sendBody(ctx: Context, body: string, contentType: string, cacheControl: string, vary?: string): void {
+export function sendBody(
+  ctx: Context,
+  body: string,
+  contentType: string,
+  cacheControl: string,
+  vary?: string,
+  dataVersion?: string,
+): void {
   const bytes = Buffer.from(body);
-  const etag = etagOf(bytes);
+  const etag = dataVersion === undefined ? etagOf(bytes) : dataEtag(dataVersion);
   const res = ctx.res;
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', cacheControl);
@@ -45,6 +66,6 @@ export function sendBody(ctx: Context, body: string, contentType: string, cacheC
 }
 
 /** `sendBody` for a JSON text. */
-export function sendJson(ctx: Context, body: string, cacheControl: string, vary?: string): void {
-  sendBody(ctx, body, JSON_TYPE, cacheControl, vary);
+export function sendJson(ctx: Context, body: string, cacheControl: string, vary?: string, dataVersion?: string): void {
+  sendBody(ctx, body, JSON_TYPE, cacheControl, vary, dataVersion);
 }

@@ -14,7 +14,9 @@ export function outcomeRoutes({ router, ajv, compiler, readDb, cursors, guard }:
     const query = readQuery(ctx);
     const after = query.cursor === undefined ? null : cursors.decode(OUTCOMES_ENDPOINT, query.cursor, OUTCOME_KEY.length);
     const limit = pageSize(query.limit);
-    const rows = queries.list(readDb.current(), query, after, limit);
-    sendJson(ctx, outcomePageBody(rows, limit, cursors), PRIVATE_CACHE, 'Authorization');
+    const conn = readDb.current();
+    const version = conn.version();
+    const rows = queries.list(conn, query, after, limit);
+    sendJson(ctx, outcomePageBody(rows, limit, cursors), PRIVATE_CACHE, 'Authorization', version);
   });
 }
