@@ -80,9 +80,16 @@ function applyDocument(target: ApplyTarget, event: StoredEvent, touched: Set<str
   if (!body) throw new UnreadableEventError('document event carries no body');
   const read = readDocumentTerms(body.toString('utf8'), meta, target.enrichment.filingForm(meta.cik, meta.accessionNumber), event.observedAt);
   if (!read) return;
-  target.enrichment.putDocument(event.seq, read);
+  target.enrichment.putDocument(event.seq, read.terms);
+  // A fetched primary document is itself evidence of its filing (and of its company): while no
+  // submissions page or index row names the filing, its cover supplies the filing row. The state
+  // row's updatedAt is left alone: the document's observedAt reaches the company's updatedAt at
+  // derivation, whichever arrived first.
+  if (read.filing) {
+    target.state.ensureCompany(meta.cik);
+    target.state.putDocumentFiling(meta.cik, meta.accessionNumber, read.filing);
+  }
   // The document is kept even when its company is not known yet: the company's first derivation reads it.
-  // Its observedAt reaches the company's updatedAt at derivation, whichever arrived first.
   if (isFollowed(target, meta.cik)) touched.add(meta.cik);
 }
 

@@ -27,8 +27,8 @@ export interface CompanyRows {
 export interface CompanyInputs {
   facts: CompanyFacts;
   /**
-   * EDGAR gave the company state (a submissions page or an index row). Without it the company is
-   * served only from a linked vendor row (vendor-company.derive.ts).
+   * EDGAR gave the company state (a submissions page, an index row, or a fetched filing document
+   * whose cover dates it). Without it the company is served only from a linked vendor row (vendor-company.derive.ts).
    */
   edgar: boolean;
   filings: FilingFact[];

@@ -26,13 +26,18 @@ export interface CompanyIdentity {
   hintTitles: string[];
 }
 
-/** Company name: the submissions page's, else the newest index row's, else company_tickers.json's title. */
+/**
+ * Company name: the submissions page's, else the newest index row's, else company_tickers.json's
+ * title, else the registrant name printed on the cover of the newest document-only filing.
+ */
 export function companyName(facts: CompanyFacts, filings: readonly FilingFact[], hints: readonly TickerHint[]): string {
   if (facts.name) return facts.name;
-  const newestNamed = [...filings].sort(chronological).reverse().find((f) => f.companyName);
-  // A company row only exists once a submissions page or an index row named it, so the CIK
-  // fallback is unreachable in practice; it keeps the type honest without inventing a name.
-  return newestNamed?.companyName ?? hints[0]?.title ?? facts.cik;
+  const newestFirst = [...filings].sort(chronological).reverse();
+  const fromIndex = newestFirst.find((f) => f.companyName && f.source !== 'document');
+  const fromCover = newestFirst.find((f) => f.companyName && f.source === 'document');
+  // A company row only exists once a submissions page, an index row or a document's cover named
+  // it, so the CIK fallback is unreachable in practice; it keeps the type honest without inventing a name.
+  return fromIndex?.companyName ?? hints[0]?.title ?? fromCover?.companyName ?? facts.cik;
 }
 
 export function companyIdentity(facts: CompanyFacts, filings: readonly FilingFact[], hints: readonly TickerHint[]): CompanyIdentity {

@@ -6,9 +6,10 @@ import type { CompanyFacts as OfferingCompanyFacts, FilingFact as OfferingFiling
 
 /** A filing as the offering rules see it, plus where the projector learned of it. */
 export interface FilingFact extends OfferingFilingFact {
-  /** Name on the index row (index-only filings). */
+  /** Name on the index row (index-only filings), or the registrant name on the cover of a document-only filing. */
   companyName: string | null;
-  source: 'submissions' | 'index';
+  /** 'document': known only from its fetched primary document, until a submissions page or an index row names it. */
+  source: 'submissions' | 'index' | 'document';
 }
 
 /** A company as the offering rules see it, with what the submissions page adds. */

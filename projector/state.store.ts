@@ -2,6 +2,7 @@ import type { CompanyTickerRow } from '../schema/edgar/company-tickers.parse.ts'
 import type { SubmissionsCompany, SubmissionsFiling } from '../schema/edgar/submissions.parse.ts';
 import type { IndexEntryPayload } from '../schema/events/event-types.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
+import type { DocumentFiling } from './document-filing.derive.ts';
 import type { CompanyFacts, FilingFact, TickerHint } from './facts.ts';
 
 interface CompanyStateRow {
@@ -25,7 +26,7 @@ interface FilingStateRow {
   primary_document: string | null;
   acceptance_date_time: string | null;
   company_name: string | null;
-  source: 'submissions' | 'index';
+  source: FilingFact['source'];
 }
 
 /**
@@ -40,6 +41,7 @@ export class ProjectorState {
   private readonly companyExistsStmt;
   private readonly upsertFromSubmissions;
   private readonly upsertFromIndex;
+  private readonly upsertFromDocument;
   private readonly selectCompany;
   private readonly selectFilings;
   private readonly selectHints;
@@ -72,19 +74,35 @@ export class ProjectorState {
        ON CONFLICT (cik, accession_number) DO UPDATE SET
          form_type = excluded.form_type, filing_date = excluded.filing_date, file_number = excluded.file_number,
          primary_document = excluded.primary_document, acceptance_date_time = excluded.acceptance_date_time,
-         act = excluded.act, items = excluded.items, report_date = excluded.report_date, source = 'submissions'
+         act = excluded.act, items = excluded.items, report_date = excluded.report_date,
+         company_name = CASE WHEN source = 'document' THEN NULL ELSE company_name END, source = 'submissions'
        WHERE source IS NOT 'submissions' OR form_type IS NOT excluded.form_type OR filing_date IS NOT excluded.filing_date
          OR file_number IS NOT excluded.file_number OR primary_document IS NOT excluded.primary_document
          OR acceptance_date_time IS NOT excluded.acceptance_date_time OR act IS NOT excluded.act
          OR items IS NOT excluded.items OR report_date IS NOT excluded.report_date`,
     );
-    // An index row never overrides what a submissions page said about the same filing.
+    // An index row never overrides what a submissions page said about the same filing. It replaces
+    // a row read off the filing's own document whole, so the result is the one the index-first order gives.
     this.upsertFromIndex = db.prepare(
       `INSERT INTO proj_filing_state (cik, accession_number, form_type, filing_date, company_name, source)
        VALUES (@cik, @accession, @form, @date, @companyName, 'index')
        ON CONFLICT (cik, accession_number) DO UPDATE SET
-         form_type = excluded.form_type, filing_date = excluded.filing_date, company_name = excluded.company_name
-       WHERE source = 'index' AND (form_type IS NOT excluded.form_type OR filing_date IS NOT excluded.filing_date
+         form_type = excluded.form_type, filing_date = excluded.filing_date, company_name = excluded.company_name,
+         file_number = NULL, primary_document = NULL, acceptance_date_time = NULL, act = NULL, items = NULL, report_date = NULL,
+         source = 'index'
+       WHERE source = 'document' OR (source = 'index' AND (form_type IS NOT excluded.form_type OR filing_date IS NOT excluded.filing_date
+         OR company_name IS NOT excluded.company_name))`,
+    );
+    // A fetched document is evidence of its filing only while EDGAR's lists do not name it: it never
+    // overrides a submissions page or an index row, and either replaces it when it arrives.
+    this.upsertFromDocument = db.prepare(
+      `INSERT INTO proj_filing_state (cik, accession_number, form_type, filing_date, file_number, primary_document, company_name, source)
+       VALUES (@cik, @accession, @form, @date, @fileNumber, @primaryDocument, @companyName, 'document')
+       ON CONFLICT (cik, accession_number) DO UPDATE SET
+         form_type = excluded.form_type, filing_date = excluded.filing_date, file_number = excluded.file_number,
+         primary_document = excluded.primary_document, company_name = excluded.company_name
+       WHERE source = 'document' AND (form_type IS NOT excluded.form_type OR filing_date IS NOT excluded.filing_date
+         OR file_number IS NOT excluded.file_number OR primary_document IS NOT excluded.primary_document
          OR company_name IS NOT excluded.company_name)`,
     );
     this.selectCompany = db.prepare('SELECT * FROM proj_company_state WHERE cik = ?');
@@ -159,6 +177,24 @@ export class ProjectorState {
         form: entry.formType,
         date: entry.dateFiled,
         companyName: entry.companyName,
+      }).changes > 0
+    );
+  }
+
+  /**
+   * A filing known only from its fetched document (document-filing.derive.ts), with the registrant
+   * name its cover prints; true when it changed the state. A no-op when EDGAR's lists know the filing.
+   */
+  putDocumentFiling(cik: string, accessionNumber: string, filing: DocumentFiling): boolean {
+    return (
+      this.upsertFromDocument.run({
+        cik,
+        accession: accessionNumber,
+        form: filing.formType,
+        date: filing.filingDate,
+        fileNumber: filing.fileNumber,
+        primaryDocument: filing.primaryDocument,
+        companyName: filing.registrantName,
       }).changes > 0
     );
   }

@@ -20,10 +20,13 @@ function bytes(relative: string): Buffer {
   return relative.endsWith('.gz') ? gunzipSync(raw) : raw;
 }
 
-/** Real prospectuses of companies in the submissions sample (primary document names from their submissions pages). */
+/** Real prospectuses (primary document names from their submissions pages, or from SOURCES.md where the sample has none). */
 export const DOCUMENTS = {
   unicycive: { file: 'S-1-A_0001213900-21-035033_unicycive.htm.gz', cik: '0001766140', accessionNumber: '0001213900-21-035033', primaryDocument: 'ea143554-s1a3_unicycivethera.htm' },
   aaoiFollowOn: { file: 'S-1-A_0001047469-14-002425_aaoi-followon.htm.gz', cik: '0001158114', accessionNumber: '0001047469-14-002425', primaryDocument: 'a2218972zs-1a.htm' },
+  // No submissions page in the sample: accession and primary document as data/sample/SOURCES.md records them.
+  pandora: { file: 'S-1_0001193125-11-032963_pandora.htm.gz', cik: '0001230276', accessionNumber: '0001193125-11-032963', primaryDocument: 'ds1.htm' },
+  acurx: { file: 'S-1_0001104659-23-076317_acurx.htm.gz', cik: '0001736243', accessionNumber: '0001104659-23-076317', primaryDocument: 'tm2319782d1_s1.htm' },
 } as const;
 
 export function documentEvent(doc: (typeof DOCUMENTS)[keyof typeof DOCUMENTS], observedAt = OBSERVED): NewEvent {

@@ -151,10 +151,13 @@ export interface ProjFilingStateTable {
   act: string | null;
   items: string | null;
   report_date: string | null;
-  /** Company name as the index row gave it (null for submissions rows). */
+  /** Company name as the index row gave it, or as a document-only filing's cover prints it (null for submissions rows). */
   company_name: string | null;
-  /** `submissions` (authoritative) or `index` (until the submissions page lists the filing). */
-  source: 'submissions' | 'index';
+  /**
+   * `submissions` (authoritative), `index` (until the submissions page lists the filing) or `document`
+   * (read off the filing's own primary document until a submissions page or an index row names it).
+   */
+  source: 'submissions' | 'index' | 'document';
 }
 
 /** Rows of the latest `company_tickers.json` snapshot for known and unknown CIKs alike. */
