@@ -142,8 +142,12 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
       priceHistory: companyPriceHistory(offering, vendorRow, deal),
     },
-    // vendorRows is non-empty here: a company EDGAR never named is served only with a linked row.
-    input.edgar ? null : vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], bars),
+    // The vendor row speaks for the offering when EDGAR shows no registration deal: a company EDGAR
+    // never named (served only with a linked row), or one known from unrelated filings (Snap's
+    // Form 4s in a daily index) whose IPO registration is not in the event log.
+    (!input.edgar || offering.lifecycle.currentDeal === null) && vendorRows.length > 0
+      ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], bars)
+      : null,
   );
   const outcome = deriveCompanyOutcome({
     cik: facts.cik,

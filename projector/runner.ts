@@ -13,7 +13,7 @@ import { ProjectorState } from './state.store.ts';
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '5';
+export const PROJECTOR_VERSION = '6';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {

@@ -15,8 +15,9 @@ import type { CompanyFacts } from './facts.ts';
  *   updatedAt       the latest observation it was derived from (tickers snapshot, vendor row, bars)
  * Consensus, outcome and price history follow from the vendor row and the bars as for any company.
  * EDGAR keeps precedence: once a submissions page or an index row names the CIK, every field is
- * derived from EDGAR as usual, and a CIK that loses its link (a later tickers snapshot, a corrected
- * row) stops being served.
+ * derived from EDGAR as usual — except status and deal type while EDGAR shows no registration deal
+ * for it, which the linked vendor row still gives — and a CIK that loses its link (a later
+ * tickers snapshot, a corrected row) stops being served unless EDGAR names it.
  */
 export interface VendorStatus {
   offeringStatus: 'listed' | 'priced';

@@ -5,7 +5,7 @@ import type { SqliteHandle } from '../schema/sqlite.ts';
 import { projectIncremental } from '../projector/index.ts';
 import { linkIpoRows, tickerMapFromCompanyTickers } from '../projector/market/index.ts';
 import { barsEvent, bloombergRows, ipoRowEvents, windowTickers } from './projector-enrichment-events.ts';
-import { companyTickersEvent, dumpReadDb, sampleBytes, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
+import { companyTickersEvent, dumpReadDb, indexEntryEvents, sampleBytes, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 
 const GOPRO = '0001500435';
 const SNAP = '0001564408';
@@ -78,6 +78,21 @@ describe('companies from linked vendor rows', () => {
       expect(Math.abs(o.day1ReturnPct - bloombergDay1(ticker))).toBeLessThan(0.01);
       // updatedAt is the latest observation it was derived from: the bars and rows (12:00) after the tickers snapshot (09:00).
       expect(c.api.updatedAt).toBe('2026-02-01T12:00:00.000Z');
+    }
+  });
+
+  it('Snap known to EDGAR only from Form 4s: the vendor row still gives its offering status and deal type', async () => {
+    const dir = tempDir('projector-vendor-snap');
+    // The real 2020-03-18 form index lists Form 4s filed for Snap Inc, none of them a registration.
+    const snapRows = indexEntryEvents('form.20200318.idx.gz').filter((e) => (e.payload as { cik: string }).cik === SNAP);
+    expect(snapRows.length).toBeGreaterThan(0);
+    const withIndex = await project(dir.dir, [[...ipoRowEvents(rows), ...barEvents()], [...edgarEvents(), ...snapRows]]);
+    try {
+      const row = withIndex.db.prepare('SELECT json FROM companies WHERE cik = ?').pluck().get(SNAP) as string;
+      expect(JSON.parse(`${row}}`)).toMatchObject({ latestFormType: '4', latestFilingDate: '2020-03-18', offeringStatus: 'listed', dealType: 'ipo' });
+    } finally {
+      await withIndex.close();
+      dir.remove();
     }
   });
 

@@ -54,7 +54,7 @@ export const ApiCompanySchemaBase: Record<string, JsonSchema> = {
   offeringStatus: string({
     enum: [...OFFERING_STATUSES],
     description:
-      "Lifecycle of the current deal. A company known only from a vendor IPO table row (linked by a company_tickers.json ticker and a matching name, with no EDGAR filings or submissions yet) is listed once a daily bar exists on or after the vendor's trade date, else priced; once EDGAR data exists, the status comes from EDGAR.",
+      "Lifecycle of the current deal. A company known only from a vendor IPO table row (linked by a company_tickers.json ticker and a matching name, with no EDGAR filings or submissions yet) is listed once a daily bar exists on or after the vendor's trade date, else priced; once EDGAR shows a registration deal for the company, the status comes from EDGAR (a vendor row still gives the status of a company EDGAR knows only from unrelated filings such as Form 4s).",
   }),
   dealType: string({ enum: [...DEAL_TYPES] }),
   tickerHint: nullableString(),
