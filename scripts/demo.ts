@@ -16,6 +16,7 @@ import {
   runInline,
   startReplayServer,
   systemClock,
+  type HandlerContext,
   type InlineRunReport,
   type Job,
   type Logger,
@@ -32,31 +33,42 @@ export function replayManifests(): string[] {
   return [join(SAMPLE_DIR, 'edgar/replay.json'), join(SAMPLE_DIR, 'market-replay.json')].filter((p) => existsSync(p));
 }
 
-/**
- * Ingests the bundled sample through the real EDGAR client and the inline runner, against the
- * replay server that serves the recorded responses at their real paths.
- */
-export async function ingestDemoSample(
-  config: Config,
-  log: EventLog,
-  logger: Logger,
-  onProgress?: (progress: RunProgress) => void,
+/** Starts the replay server, runs `jobs` inline with the context built for its URLs, and stops it. */
+async function runAgainstReplay(
+  jobs: Job[],
+  context: (urls: Record<string, string>) => Omit<HandlerContext, 'log' | 'clock' | 'logger'>,
+  options: { log: EventLog; logger: Logger; concurrency?: number; onProgress?: (progress: RunProgress) => void },
 ): Promise<InlineRunReport & { requests: number }> {
   const replay = await startReplayServer({ manifestPath: replayManifests() });
   try {
-    const client = createEdgarClient(
-      { edgar: { ...config.edgar, userAgent: DEMO_USER_AGENT, wwwUrl: replay.urls.www, dataUrl: replay.urls.data } },
-    );
-    const plan = loadPlan(join(SAMPLE_DIR, 'demo-plan.json'));
-    const report = await runInline(plan.jobs, {
+    const report = await runInline(jobs, {
       handlers: jobHandlers,
-      ctx: { client, log, clock: systemClock(), logger },
-      onProgress,
+      ctx: { ...context(replay.urls), log: options.log, clock: systemClock(), logger: options.logger },
+      concurrency: options.concurrency,
+      onProgress: options.onProgress,
     });
     return { ...report, requests: replay.requestLog.length };
   } finally {
     await replay.close();
   }
+}
+
+/**
+ * Ingests the bundled sample through the real EDGAR client and the inline runner, against the
+ * replay server that serves the recorded responses at their real paths.
+ */
+export function ingestDemoSample(
+  config: Config,
+  log: EventLog,
+  logger: Logger,
+  onProgress?: (progress: RunProgress) => void,
+): Promise<InlineRunReport & { requests: number }> {
+  const plan = loadPlan(join(SAMPLE_DIR, 'demo-plan.json'));
+  return runAgainstReplay(
+    plan.jobs,
+    (urls) => ({ client: createEdgarClient({ edgar: { ...config.edgar, userAgent: DEMO_USER_AGENT, wwwUrl: urls.www, dataUrl: urls.data } }) }),
+    { log, logger, onProgress },
+  );
 }
 
 /** The Bloomberg export the demo imports rows of, and the source name recorded on its events. */
@@ -87,31 +99,20 @@ export function marketDemoJobs(manifestPath = join(SAMPLE_DIR, 'market-replay.js
 }
 
 /** Fetches the demo's prices and news through the replay server with the real clients. */
-export async function ingestDemoMarket(
+export function ingestDemoMarket(
   log: EventLog,
   logger: Logger,
   onProgress?: (progress: RunProgress) => void,
 ): Promise<InlineRunReport & { requests: number }> {
-  const replay = await startReplayServer({ manifestPath: replayManifests() });
-  try {
-    const { jobs } = marketDemoJobs();
-    const report = await runInline(jobs, {
-      handlers: jobHandlers,
-      ctx: {
-        log,
-        clock: systemClock(),
-        logger,
-        prices: createPricesSource({ baseUrl: replay.urls.prices, format: 'stooq_csv' }),
-        // The replay server ignores the key; a live run reads NEWS_API_KEY.
-        news: createNewsSource({ apiUrl: replay.urls.news, apiKey: 'demo-replay' }),
-      },
-      concurrency: MARKET_CONCURRENCY,
-      onProgress,
-    });
-    return { ...report, requests: replay.requestLog.length };
-  } finally {
-    await replay.close();
-  }
+  return runAgainstReplay(
+    marketDemoJobs().jobs,
+    (urls) => ({
+      prices: createPricesSource({ baseUrl: urls.prices, format: 'stooq_csv' }),
+      // The replay server ignores the key; a live run reads NEWS_API_KEY.
+      news: createNewsSource({ apiUrl: urls.news, apiKey: 'demo-replay' }),
+    }),
+    { log, logger, concurrency: MARKET_CONCURRENCY, onProgress },
+  );
 }
 
 /** The quarters the demo reviews: the years the bundled window price files cover. */

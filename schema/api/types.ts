@@ -84,22 +84,23 @@ export interface ApiTermsExtended {
   underwriters: string[] | null;
 }
 
-/** Compact terms: the filing list's `terms`. */
-export interface ApiTermsCompact {
-  offeringPrice: number | null;
-  priceRangeLow: number | null;
-  priceRangeHigh: number | null;
-  totalSharesOffered: number | null;
-  grossProceeds: number | null;
-  exchangeHint: string | null;
-  tickerHint: string | null;
-  useOfProceedsSummary: string | null;
-  isPrimaryOffering: boolean | null;
-  isSecondaryOffering: boolean | null;
-  isSellingStockholdersOnly: boolean | null;
-  issuerStructureFlags: IssuerStructureFlag[] | null;
-  underwriters: string[] | null;
-}
+/** Compact terms: the filing list's `terms`, a subset of the extended form's keys. */
+export type ApiTermsCompact = Pick<
+  ApiTermsExtended,
+  | 'offeringPrice'
+  | 'priceRangeLow'
+  | 'priceRangeHigh'
+  | 'totalSharesOffered'
+  | 'grossProceeds'
+  | 'exchangeHint'
+  | 'tickerHint'
+  | 'useOfProceedsSummary'
+  | 'isPrimaryOffering'
+  | 'isSecondaryOffering'
+  | 'isSellingStockholdersOnly'
+  | 'issuerStructureFlags'
+  | 'underwriters'
+>;
 
 export interface ApiAiEnrichment {
   narrativeSummary: string | null;
