@@ -1,5 +1,6 @@
 import type { ApiAiEnrichment, ApiFinancialSnapshot, ApiTermsExtended } from '../schema/api/types.ts';
 import type { NewsArticlePayload } from '../schema/events/event-types.ts';
+import type { ProjDocumentTermsTable } from '../schema/read/tables.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
 import type { CoverSignals } from './extract/cover-signals.ts';
 import type { Provenance, TermsExtraction } from './extract/terms.extract.ts';
@@ -55,19 +56,8 @@ export interface NewsLink {
   reason: string;
 }
 
-interface DocumentRow {
-  cik: string;
-  accession_number: string;
-  form_type: string | null;
-  observed_at: string;
-  terms_json: string;
-  provenance_json: string;
-  estimates_json: string;
-  signals_json: string;
-  lockup_json: string;
-  enrichment_json: string;
-  snapshot_json: string;
-}
+/** A document's stored reads, as the state table types them. */
+type DocumentRow = Omit<ProjDocumentTermsTable, 'seq'>;
 
 interface NewsRow {
   news_id: string;

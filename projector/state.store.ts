@@ -1,33 +1,17 @@
 import type { CompanyTickerRow } from '../schema/edgar/company-tickers.parse.ts';
 import type { SubmissionsCompany, SubmissionsFiling } from '../schema/edgar/submissions.parse.ts';
 import type { IndexEntryPayload } from '../schema/events/event-types.ts';
+import type { ProjCompanyStateTable, ProjFilingStateTable } from '../schema/read/tables.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
 import type { DocumentFiling } from './document-filing.derive.ts';
 import type { CompanyFacts, FilingFact, TickerHint } from './facts.ts';
 
-interface CompanyStateRow {
-  cik: string;
-  name: string | null;
-  entity_type: string | null;
-  sic: string | null;
-  sic_description: string | null;
-  tickers_json: string;
-  exchanges_json: string;
-  former_names_json: string;
-  updated_at: string | null;
-}
-
-interface FilingStateRow {
-  cik: string;
-  accession_number: string;
-  form_type: string;
-  filing_date: string;
-  file_number: string | null;
-  primary_document: string | null;
-  acceptance_date_time: string | null;
-  company_name: string | null;
-  source: FilingFact['source'];
-}
+/** The rows this store reads back: the state tables' own column types (schema/read/tables.ts). */
+type CompanyStateRow = ProjCompanyStateTable;
+type FilingStateRow = Pick<
+  ProjFilingStateTable,
+  'cik' | 'accession_number' | 'form_type' | 'filing_date' | 'file_number' | 'primary_document' | 'acceptance_date_time' | 'company_name' | 'source'
+>;
 
 /**
  * The projector's internal state tables (proj_*), behind statements prepared once per run. Each

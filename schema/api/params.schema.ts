@@ -107,13 +107,11 @@ export const CompanyListQuerySchema = params({
 
 export const CompanyDetailQuerySchema = params({ include: includeOf(COMPANY_DETAIL_INCLUDES) });
 
+/** The page and name parameters every list endpoint but companies and articles shares (spec §4.0). */
+const LIST_NAME_FILTERS = { limit, cursor, cik, company_name: companyName, name_prefix: namePrefix, ticker };
+
 export const FilingListQuerySchema = params({
-  limit,
-  cursor,
-  cik,
-  company_name: companyName,
-  name_prefix: namePrefix,
-  ticker,
+  ...LIST_NAME_FILTERS,
   form_type: string({ minLength: 1, maxLength: 40, description: 'Exact SEC form type, any case (S-1, S-1/A, 424B4, …).' }),
   filing_date_from: date('Filings filed on or after this date (YYYY-MM-DD).'),
   filing_date_to: date('Filings filed on or before this date (YYYY-MM-DD).'),
@@ -121,12 +119,7 @@ export const FilingListQuerySchema = params({
 });
 
 export const NewsListQuerySchema = params({
-  limit,
-  cursor,
-  cik,
-  company_name: companyName,
-  name_prefix: namePrefix,
-  ticker,
+  ...LIST_NAME_FILTERS,
   published_at_from: timestamp('News published at or after this instant.'),
   published_at_to: timestamp('News published at or before this instant; a bare date includes that whole UTC day.'),
   provider: string({ minLength: 1, maxLength: 100, description: 'Exact news provider id.' }),
@@ -135,12 +128,7 @@ export const NewsListQuerySchema = params({
 });
 
 export const OutcomeListQuerySchema = params({
-  limit,
-  cursor,
-  cik,
-  company_name: companyName,
-  name_prefix: namePrefix,
-  ticker,
+  ...LIST_NAME_FILTERS,
   status: string({ enum: [...OUTCOME_STATUSES], description: 'partial = week-1 horizon not yet reached; complete = all horizons known.' }),
   trading_start_date_from: timestamp('Outcomes whose first trading day is on or after the date part of this value.'),
   trading_start_date_to: timestamp('Outcomes whose first trading day is on or before the date part of this value.'),
