@@ -1,23 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../scripts/cli.ts';
 import { COMMANDS } from '../scripts/commands/index.ts';
+import { runIpo } from './cli-harness.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ipo-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function ipo(...argv: string[]) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (c) => (stdout += c));
-  err.on('data', (c) => (stderr += c));
-  const code = await main(argv, { out, err, env: { DATA_DIR: dataDir } });
-  return { code, stdout, stderr };
+  const { code, out, err } = await runIpo(dataDir, ...argv);
+  return { code, stdout: out, stderr: err };
 }
 
 describe('ipo command line', () => {

@@ -1,27 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventLogDb } from '../schema/databases.ts';
-import { main } from '../scripts/cli.ts';
 import { marketDemoJobs } from '../scripts/demo.ts';
+import { runIpo } from './cli-harness.ts';
 
 const SAMPLE = join(import.meta.dirname, '../data/sample');
 const TABLE = join(SAMPLE, 'reference/bloomberg_ipo_data_2000_2025.csv.gz');
 const dataDir = mkdtempSync(join(tmpdir(), 'market-import-'));
 
-async function ipo(...argv: string[]) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let o = '';
-  let e = '';
-  out.on('data', (c: Buffer) => (o += c.toString()));
-  err.on('data', (c: Buffer) => (e += c.toString()));
-  const code = await main(argv, { out, err, env: { DATA_DIR: dataDir } });
-  return { code, out: o, err: e };
-}
+const ipo = (...argv: string[]) => runIpo(dataDir, ...argv);
 
 beforeAll(async () => {
   // The real SEC ticker map, as the company_tickers job would have recorded it.

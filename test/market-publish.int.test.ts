@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyNewsQuery } from '../ingest/news/newsapi-client.ts';
@@ -18,8 +17,8 @@ import { parseEdgarIndex } from '../schema/edgar/index.parse.ts';
 import { openEventLogDb } from '../schema/databases.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
-import { main } from '../scripts/cli.ts';
 import { describeImport, importIpoTable, readIpoTableFile } from '../scripts/commands/import.ts';
+import { runIpo } from './cli-harness.ts';
 
 const SAMPLE = join(import.meta.dirname, '../data/sample');
 const dataDir = mkdtempSync(join(tmpdir(), 'market-publish-'));
@@ -33,16 +32,7 @@ const LISTINGS: Record<string, { cik: string; day1: number }> = {
   PANW: { cik: '0001327567', day1: 26.5 },
 };
 
-async function ipo(...argv: string[]) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let o = '';
-  let e = '';
-  out.on('data', (c: Buffer) => (o += c.toString()));
-  err.on('data', (c: Buffer) => (e += c.toString()));
-  const code = await main(argv, { out, err, env: { DATA_DIR: dataDir } });
-  return { code, out: o, err: e };
-}
+const ipo = (...argv: string[]) => runIpo(dataDir, ...argv);
 
 function readRows<T>(sql: string): T[] {
   const db = openSqlite(liveReadDbPath(dataDir)!, { readonly: true });

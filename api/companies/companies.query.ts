@@ -12,6 +12,8 @@ import type { CompanyDetailQuery, CompanyListQuery } from './companies.schema.ts
 
 /** Page order: latest filing date, newest first, CIK as the unique tiebreaker. */
 export const COMPANY_KEY = ['sort_date', 'cik'] as const;
+/** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
+export const COMPANIES_ENDPOINT = 'companies';
 
 type CompanyQb = SelectQueryBuilder<ReadDatabase, 'companies', any>;
 type Filter = (qb: CompanyQb, param: Param) => CompanyQb;

@@ -1,27 +1,20 @@
 import { ApiError } from '../errors/api-error.ts';
-import { pageSize } from '../http/list-page.ts';
+import { keyedListRoute } from '../http/list-route.ts';
 import { PRIVATE_CACHE, sendJson } from '../http/send.ts';
 import { queryReader } from '../http/query-validator.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
-import { COMPANIES_ENDPOINT, companyDetailBody, companyPageBody } from './companies.mapper.ts';
-import { COMPANY_KEY, createCompanyQueries } from './companies.query.ts';
+import { companyDetailBody } from './companies.mapper.ts';
+import { COMPANIES_ENDPOINT, COMPANY_KEY, createCompanyQueries } from './companies.query.ts';
 import { companyValidators } from './companies.schema.ts';
 
-export function companyRoutes({ router, ajv, compiler, readDb, cursors, guard }: ResourceDeps): void {
+export function companyRoutes(deps: ResourceDeps): void {
+  const { router, ajv, compiler, readDb, guard } = deps;
   const validate = companyValidators(ajv);
   const readList = queryReader(validate.list);
   const readDetail = queryReader(validate.detail);
   const queries = createCompanyQueries(compiler);
 
-  router.get('/api/v1/companies', guard, (ctx) => {
-    const query = readList(ctx);
-    const after = query.cursor === undefined ? null : cursors.decode(COMPANIES_ENDPOINT, query.cursor, COMPANY_KEY.length);
-    const limit = pageSize(query.limit);
-    const conn = readDb.current();
-    const version = conn.version();
-    const rows = queries.list(conn, query, after, limit);
-    sendJson(ctx, companyPageBody(rows, limit, cursors), PRIVATE_CACHE, 'Authorization', version);
-  });
+  keyedListRoute(deps, { path: '/api/v1/companies', endpoint: COMPANIES_ENDPOINT, key: COMPANY_KEY, readQuery: readList, list: queries.list });
 
   router.get('/api/v1/companies/:identifier', guard, (ctx) => {
     const query = readDetail(ctx);

@@ -10,6 +10,8 @@ import type { FilingListQuery } from './filings.schema.ts';
 
 /** Page order: filing date, accession number, then filer CIK (a filing is listed once per filer). */
 export const FILING_KEY = ['filing_date', 'accession_number', 'cik'] as const;
+/** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
+export const FILINGS_ENDPOINT = 'filings';
 
 type FilingQb = SelectQueryBuilder<ReadDatabase, 'filings', any>;
 

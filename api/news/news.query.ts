@@ -10,6 +10,8 @@ import type { NewsListQuery } from './news.schema.ts';
 
 /** Page order: publication time, newest first; an article linked to two companies is two rows. */
 export const NEWS_KEY = ['published_at', 'news_id', 'cik'] as const;
+/** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
+export const NEWS_ENDPOINT = 'news';
 
 type NewsQb = SelectQueryBuilder<ReadDatabase, 'news', any>;
 

@@ -10,6 +10,8 @@ import type { OutcomeListQuery } from './outcomes.schema.ts';
 
 /** Page order: first trading day, newest first; CIK and ticker make the key unique. */
 export const OUTCOME_KEY = ['trading_start_date', 'cik', 'ticker'] as const;
+/** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
+export const OUTCOMES_ENDPOINT = 'outcomes';
 
 type OutcomeQb = SelectQueryBuilder<ReadDatabase, 'outcomes', any>;
 

@@ -115,21 +115,24 @@ export const ApiTermsExtendedSchema = object({
   underwriters: nullableStringArray(),
 });
 
-export const ApiTermsCompactSchema = object({
-  offeringPrice: nullableNumber(),
-  priceRangeLow: nullableNumber(),
-  priceRangeHigh: nullableNumber(),
-  totalSharesOffered: nullableNumber(),
-  grossProceeds: nullableNumber(),
-  exchangeHint: nullableString(),
-  tickerHint: nullableString(),
-  useOfProceedsSummary: nullableString(),
-  isPrimaryOffering: nullableBoolean(),
-  isSecondaryOffering: nullableBoolean(),
-  isSellingStockholdersOnly: nullableBoolean(),
-  issuerStructureFlags,
-  underwriters: nullableStringArray(),
-});
+/** Compact terms (filing list): the same fields as the extended form, a subset of its keys. */
+const COMPACT_TERMS_KEYS = [
+  'offeringPrice',
+  'priceRangeLow',
+  'priceRangeHigh',
+  'totalSharesOffered',
+  'grossProceeds',
+  'exchangeHint',
+  'tickerHint',
+  'useOfProceedsSummary',
+  'isPrimaryOffering',
+  'isSecondaryOffering',
+  'isSellingStockholdersOnly',
+  'issuerStructureFlags',
+  'underwriters',
+] as const;
+const extendedTermsProperties = ApiTermsExtendedSchema.properties as Record<string, JsonSchema>;
+export const ApiTermsCompactSchema = object(Object.fromEntries(COMPACT_TERMS_KEYS.map((key) => [key, extendedTermsProperties[key]])));
 
 export const ApiAiEnrichmentSchema = object({
   narrativeSummary: nullableString(),
