@@ -2,7 +2,7 @@
 export { realSleep, systemClock, isoAt, type Clock, type Sleep } from './clock.ts';
 export { createEdgarClient, EdgarClient, isDeclaredUserAgent, type EdgarClientOptions, type EdgarHost, type EdgarResponse } from './edgar/edgar-client.ts';
 export { EdgarPermanentError, EdgarThrottledError, EdgarTransientError } from './edgar/edgar-errors.ts';
-export { edgarHandlers, jobHandlers, runJob } from './jobs/handlers.ts';
+export { jobHandlers, runJob } from './jobs/handlers.ts';
 export { silentLogger, type Handler, type HandlerContext, type HandlerMap, type HandlerResult, type Logger } from './jobs/handler-context.ts';
 export { job, jobId, JOB_NAMES, queueOf, type Job, type JobName, type JobPayloads, type QueueName } from './jobs/job-types.ts';
 export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-validate.ts';

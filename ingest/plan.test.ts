@@ -9,6 +9,7 @@ import { submissionsPath } from './edgar/submissions.handler.ts';
 import type { Job } from './jobs/job-types.ts';
 import { InvalidJobError } from './jobs/job-validate.ts';
 import { loadPlan, parsePlan } from './plan.ts';
+import { assertNever } from '../schema/exhaustive.ts';
 
 const SAMPLE = join(import.meta.dirname, '../data/sample');
 
@@ -27,9 +28,13 @@ function pathOf(j: Job): string {
       return documentPath(j.data.cik, j.data.accessionNumber, j.data.primaryDocument);
     case 'edgar.companyfacts':
       return companyfactsPath(j.data.cik);
-    default:
+    case 'prices.daily_bars':
+    case 'news.everything':
+    case 'news.feed':
       // The demo plan is EDGAR-only; market jobs come from the market replay manifest.
       throw new Error(`not an EDGAR job: ${j.name}`);
+    default:
+      return assertNever(j);
   }
 }
 

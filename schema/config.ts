@@ -23,16 +23,11 @@ export const SETTINGS = {
   REDIS_URL: { default: '', doc: 'Redis for BullMQ queues and the shared rate limiter; unset = in-process runner and in-memory limiter.' },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'Requests per minute per API key on authenticated endpoints.' },
   CURSOR_SECRET: { default: '', doc: 'HMAC secret that signs pagination cursors; unset = generated once and kept in ops.db.' },
-  STALE_AFTER_DAYS: { default: '90', doc: 'Days without registration activity before an unpriced deal is marked stale.' },
-  DORMANT_AFTER_DAYS: { default: '270', doc: 'Days without registration activity before a stale deal is marked dormant.' },
   PRICES_URL: { default: 'https://stooq.com', doc: 'Base URL of the daily-bars provider.' },
   PRICES_FORMAT: { default: 'stooq_csv', doc: 'Daily-bars format: stooq_csv (Date,Open,High,Low,Close,Volume) or yahoo_chart (chart JSON).' },
   NEWS_API_URL: { default: 'https://newsapi.org', doc: 'Base URL of a NewsAPI-compatible provider (/v2/everything).' },
   NEWS_API_KEY: { default: '', doc: 'API key for the news provider; unset = the NewsAPI client is not used.' },
   NEWS_RSS_URLS: { default: '', doc: 'Comma-separated RSS/Atom press-release feed URLs.' },
-  LLM_API_URL: { default: '', doc: 'Optional OpenAI-compatible endpoint that may replace the extractive filing summaries; never required.' },
-  LLM_API_KEY: { default: '', doc: 'Key for LLM_API_URL.' },
-  LLM_MODEL: { default: '', doc: 'Model name sent to LLM_API_URL.' },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -52,11 +47,8 @@ export interface Config {
   redisUrl: string | null;
   rateLimitPerMinute: number;
   cursorSecret: string | null;
-  staleAfterDays: number;
-  dormantAfterDays: number;
   prices: { url: string; format: 'stooq_csv' | 'yahoo_chart' };
   news: { apiUrl: string; apiKey: string | null; rssUrls: string[] };
-  llm: { apiUrl: string; apiKey: string | null; model: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -98,16 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     redisUrl: get('REDIS_URL') || null,
     rateLimitPerMinute: positiveInt('RATE_LIMIT_PER_MINUTE', get('RATE_LIMIT_PER_MINUTE')),
     cursorSecret: get('CURSOR_SECRET') || null,
-    staleAfterDays: positiveInt('STALE_AFTER_DAYS', get('STALE_AFTER_DAYS')),
-    dormantAfterDays: positiveInt('DORMANT_AFTER_DAYS', get('DORMANT_AFTER_DAYS')),
     prices: Object.freeze({ url: trimSlash(get('PRICES_URL')), format: pricesFormat(get('PRICES_FORMAT')) }),
     news: Object.freeze({
       apiUrl: trimSlash(get('NEWS_API_URL')),
       apiKey: get('NEWS_API_KEY') || null,
       rssUrls: get('NEWS_RSS_URLS').split(',').map((u) => u.trim()).filter(Boolean),
     }),
-    llm: get('LLM_API_URL')
-      ? Object.freeze({ apiUrl: trimSlash(get('LLM_API_URL')), apiKey: get('LLM_API_KEY') || null, model: get('LLM_MODEL') })
-      : null,
   });
 }

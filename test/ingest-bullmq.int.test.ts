@@ -7,7 +7,7 @@ import { openEventLogDb } from '../schema/databases.ts';
 import { systemClock } from '../ingest/clock.ts';
 import { EdgarClient } from '../ingest/edgar/edgar-client.ts';
 import { silentLogger } from '../ingest/jobs/handler-context.ts';
-import { edgarHandlers } from '../ingest/jobs/handlers.ts';
+import { jobHandlers } from '../ingest/jobs/handlers.ts';
 import { job, jobId } from '../ingest/jobs/job-types.ts';
 import { openEdgarQueue, startWorkers } from '../ingest/runner/bullmq-runner.ts';
 import { startReplayServer } from '../ingest/replay/replay-server.ts';
@@ -35,7 +35,7 @@ async function setup() {
     await queue.queue.obliterate({ force: true });
     await queue.close();
   });
-  const workers = startWorkers({ redisUrl: REDIS_URL, queueName, handlers: edgarHandlers, ctx, maxRequestsPerSecond: 10, throttleBackoffMs: 1000, attempts: 2, backoffMs: 50 });
+  const workers = startWorkers({ redisUrl: REDIS_URL, queueName, handlers: jobHandlers, ctx, maxRequestsPerSecond: 10, throttleBackoffMs: 1000, attempts: 2, backoffMs: 50 });
   cleanups.push(() => workers.close());
   return { server, db, queue };
 }

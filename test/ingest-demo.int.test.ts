@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../schema/config.ts';
 import { openEventLogDb } from '../schema/databases.ts';
-import { createEdgarClient, edgarHandlers, loadPlan, runInline, silentLogger, startReplayServer } from '../ingest/index.ts';
+import { createEdgarClient, jobHandlers, loadPlan, runInline, silentLogger, startReplayServer } from '../ingest/index.ts';
 import { fakeTime } from '../ingest/testing/fake-time.ts';
 
 const SAMPLE = join(import.meta.dirname, '../data/sample');
@@ -21,7 +21,7 @@ describe('the inline demo run', () => {
     try {
       const config = loadConfig({ EDGAR_USER_AGENT: 'ipo-research demo demo@example.com', EDGAR_WWW_URL: server.urls.www, EDGAR_DATA_URL: server.urls.data, EDGAR_MAX_RPS: '10' });
       const client = createEdgarClient(config, { clock: time.clock, sleep: time.sleep });
-      const report = await runInline(loadPlan(join(SAMPLE, 'demo-plan.json')).jobs, { handlers: edgarHandlers, ctx: { client, log: db.log, clock: time.clock, logger: silentLogger } });
+      const report = await runInline(loadPlan(join(SAMPLE, 'demo-plan.json')).jobs, { handlers: jobHandlers, ctx: { client, log: db.log, clock: time.clock, logger: silentLogger } });
       expect(report.failures).toEqual([]);
       const counts = Object.fromEntries((db.sqlite.prepare('SELECT type, count(*) AS n FROM events GROUP BY type').all() as { type: string; n: number }[]).map((r) => [r.type, r.n]));
       expect(counts).toMatchObject({ 'edgar.company_tickers': 1, 'edgar.companyfacts': 1, 'edgar.document': 4, 'edgar.submissions': 11 });

@@ -8,7 +8,7 @@ import { openEventLogDb } from '../schema/databases.ts';
 import type { IndexEntryPayload } from '../schema/events/event-types.ts';
 import { EdgarClient } from '../ingest/edgar/edgar-client.ts';
 import { silentLogger, type HandlerContext } from '../ingest/jobs/handler-context.ts';
-import { edgarHandlers, runJob } from '../ingest/jobs/handlers.ts';
+import { jobHandlers, runJob } from '../ingest/jobs/handlers.ts';
 import { job } from '../ingest/jobs/job-types.ts';
 import { startReplayServer, type ReplayServer } from '../ingest/replay/replay-server.ts';
 import { fakeTime } from '../ingest/testing/fake-time.ts';
@@ -36,8 +36,8 @@ afterAll(async () => {
 
 describe('EDGAR job handlers against the replay server', () => {
   it('edgar.company_tickers stores the raw body once', async () => {
-    const first = await runJob(edgarHandlers, job('edgar.company_tickers', {}), ctx);
-    const again = await runJob(edgarHandlers, job('edgar.company_tickers', {}), ctx);
+    const first = await runJob(jobHandlers, job('edgar.company_tickers', {}), ctx);
+    const again = await runJob(jobHandlers, job('edgar.company_tickers', {}), ctx);
     expect([first.appended, again.appended]).toEqual([1, 0]);
     const [event] = db.log.ofType('edgar.company_tickers');
     expect(event.subject).toBe('company_tickers');
@@ -47,7 +47,7 @@ describe('EDGAR job handlers against the replay server', () => {
 
   it('edgar.daily_index writes one index_entry per (accession, cik) and follows IPO filers', async () => {
     const forms = ['S-1', 'S-1/A', 'F-1', 'F-1/A', 'EFFECT', 'DRS'];
-    const result = await runJob(edgarHandlers, job('edgar.daily_index', { date: '2020-03-18', kind: 'form', followForms: forms }), ctx);
+    const result = await runJob(jobHandlers, job('edgar.daily_index', { date: '2020-03-18', kind: 'form', followForms: forms }), ctx);
     const expected = parseEdgarIndex(gunzipSync(readFileSync(join(SAMPLE, 'edgar/index/form.20200318.idx.gz'))));
     expect(result.appended).toBe(expected.entries.length);
     const events = db.log.ofType('edgar.index_entry');
@@ -61,20 +61,20 @@ describe('EDGAR job handlers against the replay server', () => {
     expect(ciks).toContain('0001789299');
     expect(new Set(ciks)).toEqual(new Set(expected.entries.filter((e) => forms.includes(e.formType)).map((e) => e.cik)));
     expect(result.followUps.every((f) => f.name === 'edgar.submissions')).toBe(true);
-    const again = await runJob(edgarHandlers, job('edgar.daily_index', { date: '2020-03-18', kind: 'form' }), ctx);
+    const again = await runJob(jobHandlers, job('edgar.daily_index', { date: '2020-03-18', kind: 'form' }), ctx);
     expect(again).toEqual({ appended: 0, followUps: [] });
   });
 
   it('edgar.daily_index on a day without a file is not-found, not an error', async () => {
-    const result = await runJob(edgarHandlers, job('edgar.daily_index', { date: '2020-03-21', kind: 'form' }), ctx);
+    const result = await runJob(jobHandlers, job('edgar.daily_index', { date: '2020-03-21', kind: 'form' }), ctx);
     expect(result).toEqual({ appended: 0, followUps: [], notFound: true });
     expect(server.requestLog.at(-1)).toMatchObject({ path: '/Archives/edgar/daily-index/2020/QTR1/form.20200321.idx', status: 404 });
   });
 
   it('edgar.submissions stores the recent page and asks for each older page', async () => {
-    const result = await runJob(edgarHandlers, job('edgar.submissions', { cik: '1318605' }), ctx);
+    const result = await runJob(jobHandlers, job('edgar.submissions', { cik: '1318605' }), ctx);
     expect(result).toEqual({ appended: 1, followUps: [job('edgar.submissions_page', { cik: '0001318605', name: 'CIK0001318605-submissions-001.json' })] });
-    const page = await runJob(edgarHandlers, result.followUps[0], ctx);
+    const page = await runJob(jobHandlers, result.followUps[0], ctx);
     expect(page).toEqual({ appended: 1, followUps: [] });
     const events = db.log.ofType('edgar.submissions').filter((e) => e.subject === '0001318605');
     expect(events.map((e) => e.meta.page)).toEqual(['recent', 'CIK0001318605-submissions-001.json']);
@@ -83,13 +83,13 @@ describe('EDGAR job handlers against the replay server', () => {
   });
 
   it('edgar.submissions for a company without older pages has no follow-ups; unknown CIK is not-found', async () => {
-    expect(await runJob(edgarHandlers, job('edgar.submissions', { cik: '0001814722' }), ctx)).toEqual({ appended: 1, followUps: [] });
-    expect(await runJob(edgarHandlers, job('edgar.submissions', { cik: '1789299' }), ctx)).toEqual({ appended: 0, followUps: [], notFound: true });
+    expect(await runJob(jobHandlers, job('edgar.submissions', { cik: '0001814722' }), ctx)).toEqual({ appended: 1, followUps: [] });
+    expect(await runJob(jobHandlers, job('edgar.submissions', { cik: '1789299' }), ctx)).toEqual({ appended: 0, followUps: [], notFound: true });
   });
 
   it('edgar.document fetches the primary document at its archive path', async () => {
     const data = { cik: '0001766140', accessionNumber: '0001213900-21-035033', primaryDocument: 'ea143554-s1a3_unicycivethera.htm' };
-    expect(await runJob(edgarHandlers, job('edgar.document', data), ctx)).toEqual({ appended: 1, followUps: [] });
+    expect(await runJob(jobHandlers, job('edgar.document', data), ctx)).toEqual({ appended: 1, followUps: [] });
     const event = db.log.ofType('edgar.document').find((e) => e.subject === data.accessionNumber)!;
     expect(event.meta).toEqual({
       url: `${server.urls.www}/Archives/edgar/data/1766140/000121390021035033/ea143554-s1a3_unicycivethera.htm`,
@@ -102,8 +102,8 @@ describe('EDGAR job handlers against the replay server', () => {
   });
 
   it('edgar.companyfacts stores the facts; a pre-IPO CIK is not-found', async () => {
-    expect(await runJob(edgarHandlers, job('edgar.companyfacts', { cik: '1835632' }), ctx)).toEqual({ appended: 1, followUps: [] });
+    expect(await runJob(jobHandlers, job('edgar.companyfacts', { cik: '1835632' }), ctx)).toEqual({ appended: 1, followUps: [] });
     expect(db.log.ofType('edgar.companyfacts').map((e) => e.subject)).toEqual(['0001835632']);
-    expect((await runJob(edgarHandlers, job('edgar.companyfacts', { cik: '1766140' }), ctx)).notFound).toBe(true);
+    expect((await runJob(jobHandlers, job('edgar.companyfacts', { cik: '1766140' }), ctx)).notFound).toBe(true);
   });
 });

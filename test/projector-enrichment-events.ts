@@ -4,8 +4,8 @@ import { gunzipSync } from 'node:zlib';
 import type { NewEvent } from '../schema/events/event-log.ts';
 import type { DailyBarsMeta, DocumentMeta, NewsArticlePayload } from '../schema/events/event-types.ts';
 import { parseIpoTable, type IpoTableRow } from '../projector/market/ipo-table.parse.ts';
-import { canonicalUrl } from '../projector/news/url.normalize.ts';
-import type { Article } from '../projector/articles/article.types.ts';
+import { canonicalUrl } from '../schema/news/url.normalize.ts';
+import type { Article } from '../projector/publish/article.types.ts';
 
 /**
  * The real non-EDGAR-index sample as the ingest records it: prospectus documents with their

@@ -5,8 +5,8 @@ import type { ReadDatabase } from '../schema/read/tables.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { projectIncremental, rebuildReadDb } from '../projector/index.ts';
-import { buildQuarterlyReview } from '../projector/articles/index.ts';
-import { realOutcomes } from '../projector/articles/real-data.testkit.ts';
+import { buildQuarterlyReview } from '../projector/publish/index.ts';
+import { realOutcomes } from '../projector/publish/real-data.testkit.ts';
 import { readWindowIndex } from '../projector/market/window-index.testkit.ts';
 import {
   articleEvent,

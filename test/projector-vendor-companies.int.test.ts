@@ -3,7 +3,7 @@ import { openEventLogDb, openReadDbForWrite } from '../schema/databases.ts';
 import type { NewEvent } from '../schema/events/event-log.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
 import { projectIncremental } from '../projector/index.ts';
-import { linkIpoRows, tickerMapFromCompanyTickers } from '../projector/market/index.ts';
+import { linkIpoRows, tickerMapFromCompanyTickers } from '../projector/market/ipo-table.parse.ts';
 import { barsEvent, bloombergRows, ipoRowEvents, windowTickers } from './projector-enrichment-events.ts';
 import { companyTickersEvent, dumpReadDb, indexEntryEvents, sampleBytes, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 

@@ -21,9 +21,6 @@ export const jobHandlers: HandlerMap = {
   'news.feed': feedHandler,
 };
 
-/** The name from when every job was an EDGAR job; the same closed map. */
-export const edgarHandlers = jobHandlers;
-
 /** Runs one job with its handler. The cast is safe: `Job` pairs each name with its own payload. */
 export function runJob(handlers: HandlerMap, j: Job, ctx: HandlerContext): Promise<HandlerResult> {
   const handler = handlers[j.name] as (data: Job['data'], ctx: HandlerContext) => Promise<HandlerResult>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readSample } from '../market/sample.testkit.ts';
 import { linkArticle, tickerMentions } from './company.link.ts';
-import { parseFeed, FeedParseError } from './feed.parse.ts';
+import { parseFeed, FeedParseError } from '../../schema/news/feed.parse.ts';
 import { realCandidates, realNewsRecords } from './news.testkit.ts';
-import { parseNewsApiResponse, stripTruncationMarker } from './newsapi.parse.ts';
-import { canonicalUrl, newsKey } from './url.normalize.ts';
+import { parseNewsApiResponse, stripTruncationMarker } from '../../schema/news/newsapi.parse.ts';
+import { canonicalUrl, newsKey } from '../../schema/news/url.normalize.ts';
 
 const records = realNewsRecords();
 const candidates = realCandidates();

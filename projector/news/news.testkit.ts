@@ -1,6 +1,6 @@
 import { readSample, listSample } from '../market/sample.testkit.ts';
 import { tickerMapFromCompanyTickers } from '../market/ipo-table.parse.ts';
-import type { NewsApiArticle } from './newsapi.parse.ts';
+import type { NewsApiArticle } from '../../schema/news/newsapi.parse.ts';
 import type { LinkCandidate } from './company.link.ts';
 
 /** The 20 real news records (data/sample/news), with the company their file name names. */

@@ -10,7 +10,7 @@
  */
 import type { ApiClassification, ApiTermsExtended } from '../../schema/api/types.ts';
 import type { DealTypeResult } from './deal-type.derive.ts';
-import type { CompanyFacts } from './types.ts';
+import type { CompanyFacts } from '../shared/facts.ts';
 
 export interface ClassificationInput {
   dealType: DealTypeResult;

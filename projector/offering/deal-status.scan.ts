@@ -9,11 +9,9 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { TradingCalendar } from '../market/trading-calendar.ts';
 import type { Deal } from './deals.group.ts';
 import { isIpoFamily, type DealType } from './deal-type.derive.ts';
-import {
-  addDays, AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, daysBetween, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm,
-  isRegistrationActivity, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS,
-} from './forms.ts';
-import type { DealStatus, FilingFact } from './types.ts';
+import { AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm, isRegistrationActivity, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS } from './forms.ts';
+import { addDays, daysBetween } from '../shared/dates.ts';
+import type { DealStatus, FilingFact } from '../shared/facts.ts';
 
 export type RangeTerms = Pick<ApiTermsExtended, 'priceRangeLow' | 'priceRangeHigh' | 'offeringPrice'>;
 

@@ -23,7 +23,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import { DEAL_TYPES } from '../../schema/api/types.ts';
 import type { CoverSignals } from '../extract/cover-signals.ts';
 import type { Deal } from './deals.group.ts';
-import type { CompanyFacts, FilingFact } from './types.ts';
+import type { CompanyFacts, FilingFact } from '../shared/facts.ts';
 import { baseForm, COMBINATION_FORMS, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from './forms.ts';
 
 export type DealType = (typeof DEAL_TYPES)[number];
@@ -78,7 +78,6 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   const reasons: string[] = [];
   if (priorReports) reasons.push(`already filing periodic reports (${priorReports.formType} on ${priorReports.filingDate})`);
   if (read?.listedUnderSymbol) reasons.push('cover says the stock is already listed under a symbol');
-  if (company?.hasPeriodicReports && !priorReports && input.companyFilings === undefined) reasons.push('company files periodic reports');
   const alreadyPublic = reasons.length > 0 && !read?.initialPublicOffering;
 
   if (SHELF_FORMS.has(base)) return result('follow_on', [`${base} shelf registration`, ...reasons], 0.9);

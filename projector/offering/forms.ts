@@ -1,3 +1,5 @@
+import { cmp } from '../shared/dates.ts';
+
 /** Form families of the IPO lifecycle (domain.md §2.1). */
 
 /** `S-1/A` → `S-1`. */
@@ -19,6 +21,8 @@ export const AUTO_EFFECTIVE_FORMS = new Set(['S-3ASR', 'F-3ASR']);
 export const DRAFT_FORMS = new Set(['DRS', 'DOS']);
 /** Rule 462(b) short-form upsizing registrations: their own 333- number, someone else's deal. */
 export const MEF_FORMS = new Set(['S-1MEF', 'F-1MEF', 'S-11MEF', 'S-3MEF', 'F-3MEF']);
+/** Registration statements and final prospectuses whose cover states the offering's terms. */
+export const PROSPECTUS_FORMS = new Set(['S-1', 'S-1/A', 'F-1', 'F-1/A', 'S-11', 'S-11/A', '424B1', '424B3', '424B4']);
 export const PRICED_FORMS = new Set(['424B4', '424B1', '253G2']);
 export const EFFECT_FORMS = new Set(['EFFECT', 'QUALIF']);
 export const WITHDRAWAL_FORMS = new Set(['RW', '1-A-W']);
@@ -42,23 +46,4 @@ export const PERIODIC_FORMS = new Set(['10-K', '10-Q', '10-K405', '10-KSB', '10-
 /** Oldest first: filing date, then acceptance time, then accession. */
 export function chronological<T extends { filingDate: string; acceptanceDateTime: string | null; accessionNumber: string }>(a: T, b: T): number {
   return cmp(a.filingDate, b.filingDate) || cmp(a.acceptanceDateTime ?? '', b.acceptanceDateTime ?? '') || cmp(a.accessionNumber, b.accessionNumber);
-}
-
-export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Calendar-day difference b − a for YYYY-MM-DD strings (UTC day numbers, no host time zone). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
 }

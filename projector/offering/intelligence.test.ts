@@ -11,7 +11,7 @@ import { coverSignals } from '../extract/cover-signals.ts';
 import { extractTerms } from '../extract/terms.extract.ts';
 import { derivePriceHistory, observationsFromTerms, type PriceObservation } from './price-history.derive.ts';
 import { deriveClassification } from './classification.derive.ts';
-import { deriveConsensus, type VendorRow } from './consensus.derive.ts';
+import { deriveConsensus, type VendorRow } from '../company/consensus-rules.derive.ts';
 import { deriveDealType } from './deal-type.derive.ts';
 import { deriveLifecycle } from './lifecycle.derive.ts';
 import { groupDeals } from './deals.group.ts';

@@ -12,7 +12,7 @@ import { isIpoFamily } from './deal-type.derive.ts';
 import { chronological } from './forms.ts';
 import { deriveLifecycle, type LifecycleOptions } from './lifecycle.derive.ts';
 import { loadSubmissions, readSampleFile, SUBMISSIONS } from './sample.testkit.ts';
-import type { FilingFact } from './types.ts';
+import type { FilingFact } from '../shared/facts.ts';
 
 const SAMPLE = fileURLToPath(new URL('../../data/sample/', import.meta.url));
 const TODAY = '2026-07-01';

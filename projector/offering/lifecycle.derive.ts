@@ -23,8 +23,9 @@ import {
 } from './deal-status.scan.ts';
 import { groupDeals, type Deal } from './deals.group.ts';
 import { deriveDealType, isIpoFamily, type DealType } from './deal-type.derive.ts';
-import { baseForm, chronological, daysBetween, MEF_FORMS } from './forms.ts';
-import type { CompanyFacts, DealOverlay, DealStatus, FilingFact } from './types.ts';
+import { baseForm, chronological, MEF_FORMS } from './forms.ts';
+import { daysBetween } from '../shared/dates.ts';
+import type { CompanyFacts, DealOverlay, DealStatus, FilingFact } from '../shared/facts.ts';
 
 export type { RangeTerms, StatusFacts } from './deal-status.scan.ts';
 

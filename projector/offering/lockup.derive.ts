@@ -7,8 +7,8 @@
  */
 import type { ApiLockupSchedule } from '../../schema/api/types.ts';
 import { createTradingCalendar, type TradingCalendar } from '../market/trading-calendar.ts';
-import { addDays, addMonths, daysBetween } from './forms.ts';
-import type { LockupExtraction } from './lockup.extract.ts';
+import { addDays, addMonths, daysBetween } from '../shared/dates.ts';
+import type { LockupExtraction } from '../extract/lockup.extract.ts';
 
 export interface LockupScheduleInput {
   extraction: LockupExtraction;

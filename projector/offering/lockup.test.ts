@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDoc } from '../extract/test-docs.ts';
-import { extractLockup } from './lockup.extract.ts';
+import { extractLockup } from '../extract/lockup.extract.ts';
 import { deriveLockupSchedule } from './lockup.derive.ts';
 
 describe('extractLockup on real prospectuses', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { parseSubmissions } from '../../schema/edgar/submissions.parse.ts';
-import type { CompanyFacts, FilingFact } from './types.ts';
+import type { CompanyFacts, FilingFact } from '../shared/facts.ts';
 
 const SUBMISSIONS_DIR = fileURLToPath(new URL('../../data/sample/edgar/submissions/', import.meta.url));
 
@@ -48,8 +48,8 @@ export function loadSubmissions(name: keyof typeof SUBMISSIONS): SampleCompany {
   }));
   return {
     company: {
-      cik: c.cik, name: c.name, sic: c.sic, sicDescription: c.sicDescription, tickers: c.tickers, exchanges: c.exchanges,
-      formerNames: c.formerNames,
+      cik: c.cik, name: c.name, entityType: c.entityType, sic: c.sic, sicDescription: c.sicDescription, tickers: c.tickers, exchanges: c.exchanges,
+      formerNames: c.formerNames, updatedAt: null,
     },
     filings,
   };

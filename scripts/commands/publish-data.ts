@@ -1,4 +1,4 @@
-import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing } from '../../projector/articles/index.ts';
+import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing } from '../../projector/publish/index.ts';
 import type { ApiClassification, ApiConsensus, ApiLockupSchedule, ApiOutcome } from '../../schema/api/types.ts';
 import { accessionFolder, unpadCik } from '../../schema/cik.ts';
 import { openSqlite } from '../../schema/sqlite.ts';

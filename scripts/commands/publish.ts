@@ -1,4 +1,4 @@
-import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, weekPeriod, type Article, type ArticleData } from '../../projector/articles/index.ts';
+import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, weekPeriod, type Article, type ArticleData } from '../../projector/publish/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { EventLog } from '../../schema/events/event-log.ts';

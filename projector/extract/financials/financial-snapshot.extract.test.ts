@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancialSnapshot, readSummaryFinancials, type SummaryFinancials } from './index.ts';
+import { extractFinancialSnapshot, readSummaryFinancials, type SummaryFinancials } from './financial-snapshot.extract.ts';
 import { sampleDoc } from '../test-docs.ts';
 
 // Filing metadata as recorded in data/sample/SOURCES.md.

@@ -1,6 +1,6 @@
 /**
  * Which summary-table rows feed which snapshot field, and how each row's sign maps onto the XBRL
- * convention that the company-facts path keeps (projector/market/financial-snapshot.derive.ts):
+ * convention that the company-facts path keeps (xbrl-snapshot.derive.ts):
  * balances are positive, a negative accumulatedDeficit is a deficit, a negative net value is a
  * loss, and a negative working capital is a working-capital deficit.
  */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pickColumns, readFinancialTables, readSegments, type SectionTable } from './index.ts';
+import { pickColumns, readSegments } from './table-columns.ts';
+import { readFinancialTables } from './financial-snapshot.extract.ts';
+import { type SectionTable } from './summary-section.ts';
 import { parseValueCell, scaleNote } from './cells.ts';
 import { matchRow, signed } from './row-labels.ts';
 import { sampleDoc } from '../test-docs.ts';

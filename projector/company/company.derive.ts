@@ -1,0 +1,144 @@
+import { jsonHead } from '../shared/json-head.ts';
+import type { ApiCompany, ApiFinancialSnapshot, ApiPriceHistory } from '../../schema/api/types.ts';
+import type { CompaniesTable, CompanyTickersTable } from '../../schema/read/tables.ts';
+import type { CompanyFacts, KnownFiling, TickerHint } from '../shared/facts.ts';
+import { marketOf } from './market-family.ts';
+import type { CompanyOffering } from '../offering/offering.derive.ts';
+import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import { chronological } from '../offering/forms.ts';
+import { grossProceedsBasis, latestTermsList, lockupScheduleOf } from '../offering/terms.derive.ts';
+import type { VendorStatus } from './vendor-company.derive.ts';
+
+export interface DerivedCompany {
+  row: CompaniesTable;
+  tickers: CompanyTickersTable[];
+  /** The FTS5 `company_search` row. */
+  search: { cik: string; name: string; tickers: string };
+}
+
+/** Who the company is: the name and tickers every other step (news links, vendor rows, bars) joins on. */
+export interface CompanyIdentity {
+  name: string;
+  tickerHint: string | null;
+  exchangeHint: string | null;
+  /** Upper case, primary first: the submissions page's, then company_tickers.json's. */
+  allTickers: string[];
+  /** The company_tickers.json titles, which name the company as the exchange lists it. */
+  hintTitles: string[];
+}
+
+/**
+ * Company name: the submissions page's, else the newest index row's, else company_tickers.json's
+ * title, else the registrant name printed on the cover of the newest document-only filing.
+ */
+export function companyName(facts: CompanyFacts, filings: readonly KnownFiling[], hints: readonly TickerHint[]): string {
+  if (facts.name) return facts.name;
+  const newestFirst = [...filings].sort(chronological).reverse();
+  const fromIndex = newestFirst.find((f) => f.companyName && f.source !== 'document');
+  const fromCover = newestFirst.find((f) => f.companyName && f.source === 'document');
+  // A company row only exists once a submissions page, an index row or a document's cover named
+  // it, so the CIK fallback is unreachable in practice; it keeps the type honest without inventing a name.
+  return fromIndex?.companyName ?? hints[0]?.title ?? fromCover?.companyName ?? facts.cik;
+}
+
+export function companyIdentity(facts: CompanyFacts, filings: readonly KnownFiling[], hints: readonly TickerHint[]): CompanyIdentity {
+  const fromSubmissions = facts.tickers.length > 0;
+  return {
+    name: companyName(facts, filings, hints),
+    tickerHint: fromSubmissions ? facts.tickers[0].toUpperCase() : (hints[0]?.ticker ?? null),
+    exchangeHint: fromSubmissions ? (facts.exchanges[0] ?? null) : (hints[0]?.exchange ?? null),
+    allTickers: [...new Set([...facts.tickers.map((t) => t.toUpperCase()), ...hints.map((h) => h.ticker)])],
+    hintTitles: [...new Set(hints.map((h) => h.title))],
+  };
+}
+
+export interface CompanyEnrichment {
+  classificationJson: string;
+  consensusJson: string;
+  snapshot: ApiFinancialSnapshot | null;
+  priceHistory: ApiPriceHistory | null;
+}
+
+/**
+ * The served company row. Status and deal type come from the offering rules (lifecycle of the
+ * current deal); `is_ipo`, `kind` and `market` follow the final deal type, the market falling back
+ * to the exchange the latest prospectus names when the company has no exchange yet. `vendor`: the
+ * status of a company served from a vendor row alone (vendor-company.derive.ts), which has no deal.
+ */
+export function deriveCompany(
+  facts: CompanyFacts,
+  filings: readonly KnownFiling[],
+  identity: CompanyIdentity,
+  offering: CompanyOffering,
+  enrichment: CompanyEnrichment,
+  vendor: VendorStatus | null = null,
+): DerivedCompany {
+  const { name, tickerHint, exchangeHint, allTickers } = identity;
+  const latestTerms = offering.latestTerms?.doc.terms ?? null;
+  const market = marketOf(exchangeHint ?? latestTerms?.exchangeHint ?? null);
+  const latest = filings.length > 0 ? [...filings].sort(chronological)[filings.length - 1] : null;
+  const api: ApiCompany = {
+    cik: facts.cik,
+    name,
+    updatedAt: facts.updatedAt,
+    latestFormType: latest?.formType ?? null,
+    latestFilingDate: latest?.filingDate ?? null,
+    offeringStatus: vendor?.offeringStatus ?? offering.lifecycle.offeringStatus,
+    dealType: vendor?.dealType ?? offering.dealType,
+    tickerHint,
+    exchangeHint,
+    sicDescription: facts.sicDescription,
+  };
+  const lockup = lockupScheduleOf(offering.lifecycle.currentDeal, offering.termsByAccession);
+  return {
+    row: {
+      sort_date: api.latestFilingDate ?? '',
+      cik: facts.cik,
+      name,
+      name_lower: name.toLowerCase(),
+      ticker: tickerHint,
+      exchange: exchangeHint,
+      offering_status: api.offeringStatus,
+      deal_type: api.dealType,
+      market,
+      is_ipo: isIpoFamily(api.dealType) ? 1 : 0,
+      kind: kindOf(api.dealType),
+      gross_proceeds: grossProceedsBasis(latestTerms),
+      updated_at: facts.updatedAt,
+      json: jsonHead(api),
+      latest_terms_json: JSON.stringify(latestTerms ? latestTermsList(latestTerms) : null),
+      latest_terms_detail_json: JSON.stringify(latestTerms),
+      classification_json: enrichment.classificationJson,
+      consensus_json: enrichment.consensusJson,
+      financial_snapshot_json: JSON.stringify(enrichment.snapshot),
+      lockup_schedule_json: JSON.stringify(lockup),
+      price_history_json: JSON.stringify(enrichment.priceHistory),
+    },
+    tickers: allTickers.map((ticker) => ({ ticker, cik: facts.cik, is_primary: ticker === tickerHint ? 1 : 0 })),
+    search: { cik: facts.cik, name, tickers: allTickers.join(' ') },
+  };
+}
+
+/**
+ * The `kind` filter: operating, spac, funds, follow_on; null when no kind applies (debt, business
+ * combinations, unknown). A resale by an already public issuer sells listed stock, so it is a follow_on.
+ */
+function kindOf(dealType: string): 'operating' | 'spac' | 'funds' | 'follow_on' | null {
+  switch (dealType) {
+    case 'spac':
+      return 'spac';
+    case 'fund':
+      return 'funds';
+    case 'follow_on':
+    case 'resale':
+      return 'follow_on';
+    case 'ipo':
+    case 'uplisting':
+    case 'direct_listing':
+    case 'reg_a':
+    case 'other':
+      return 'operating';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,74 @@
+import type { ApiOutcome } from '../../schema/api/types.ts';
+import type { StoredBars, StoredIpoRow } from '../shared/facts.ts';
+import type { FilingTermsFact } from '../offering/offering.derive.ts';
+import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import { daysBetween } from '../shared/dates.ts';
+import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
+import { deriveOutcome } from './outcome.derive.ts';
+import { sameCompanyName } from '../news/company-name.ts';
+
+/** A vendor row belongs to the deal when it traded within this many days after EDGAR's pricing date. */
+const VENDOR_TRADE_WINDOW_DAYS = 10;
+
+/**
+ * Vendor IPO rows that are this company's: US listings under one of its tickers whose issuer
+ * names the same company (tickers are recycled, so the name must agree too).
+ */
+export function linkedIpoRows(rows: readonly StoredIpoRow[], names: readonly string[]): StoredIpoRow[] {
+  return rows.filter((r) => r.row.country === 'US' && names.some((n) => sameCompanyName(r.row.issuer, n)));
+}
+
+/** The company's IPO-family deal that priced most recently, if any. */
+export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {
+  const priced = deals.filter((d) => isIpoFamily(d.dealKind) && d.pricedDate !== null);
+  return priced.length > 0 ? priced[priced.length - 1] : null;
+}
+
+/** The vendor row describing that deal: its trade date falls just after EDGAR's pricing, else the latest row. */
+export function vendorRowFor(rows: readonly StoredIpoRow[], deal: DealLifecycle | null): StoredIpoRow | null {
+  const dated = rows.filter((r) => r.row.tradeDate !== null).sort((a, b) => (a.row.tradeDate! < b.row.tradeDate! ? -1 : 1));
+  if (deal?.pricedDate) {
+    const match = dated.find((r) => {
+      const gap = daysBetween(deal.pricedDate as string, r.row.tradeDate as string);
+      return gap >= 0 && gap <= VENDOR_TRADE_WINDOW_DAYS;
+    });
+    return match ?? null;
+  }
+  return dated[dated.length - 1] ?? null;
+}
+
+export interface OutcomeSources {
+  cik: string;
+  companyName: string;
+  exchange: string | null;
+  sicDescription: string | null;
+  deal: DealLifecycle | null;
+  vendorRow: StoredIpoRow | null;
+  bars: StoredBars | null;
+  terms: ReadonlyMap<string, FilingTermsFact>;
+}
+
+/**
+ * Post-listing outcome of a priced IPO-family deal with a first bar (domain §5). Priced means a
+ * final prospectus in EDGAR or, for deals older than our filings, a vendor row with an offer price
+ * and trade date. Offer price: the final prospectus's, else the vendor's. `updatedAt` is when the
+ * bars were observed, so it never depends on when the projector ran.
+ */
+export function deriveCompanyOutcome(s: OutcomeSources): ApiOutcome | null {
+  if (!s.bars || s.bars.bars.length === 0) return null;
+  const pricingDate = s.deal?.pricedDate ?? (s.vendorRow?.row.offerPrice != null ? s.vendorRow.row.tradeDate : null);
+  if (!pricingDate) return null;
+  const finalAccession = s.deal?.finalProspectus?.accessionNumber ?? null;
+  const edgarPrice = finalAccession ? (s.terms.get(finalAccession)?.doc.terms.offeringPrice ?? null) : null;
+  return deriveOutcome(
+    {
+      cik: s.cik,
+      companyName: s.companyName,
+      ticker: s.bars.ticker,
+      exchange: s.exchange,
+      sicDescription: s.sicDescription,
+      updatedAt: s.bars.observedAt,
+    },
+    { offerPrice: edgarPrice ?? s.vendorRow?.row.offerPrice ?? null, pricingDate, bars: s.bars.bars },
+  );
+}

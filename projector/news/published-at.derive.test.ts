@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { readSample } from '../market/sample.testkit.ts';
+import { realNewsRecords } from './news.testkit.ts';
+import { newsPublishedAt, publishedAtFromUrl } from './published-at.derive.ts';
+
+/**
+ * What data/sample/news/INDEX.md notes about each real record's URL: the full date its path shows,
+ * or null where it shows none, only a year and month ("URL slug 2014-6", "/2018/07/"), or an id.
+ */
+const URL_DATES: Record<string, string | null> = {
+  'twitter_01.json': '2013-11-06', // /story/2013/11/06/
+  'twitter_02.json': null,
+  'twitter_03.json': null,
+  'twitter_04.json': null, // 113110700059: a 12-digit story id
+  'twitter_05.json': null,
+  'twitter_06.json': '2013-11-06', // /2013/11/06/
+  'twitter_07.json': '2013-11-06', // -20131106-story.html
+  'snap_08.json': '2017-03-02', // /2017/03/02/
+  'snap_09.json': null,
+  'snap_10.json': null, // articleshow/57433388: an id
+  'snap_11.json': null,
+  'snap_12.json': null,
+  'gopro_13.json': '2014-06-26', // /2014/jun/26/
+  'gopro_14.json': null,
+  'gopro_15.json': null, // slug 2014-6: year and month only
+  'gopro_16.json': null, // amp_articleshow/49762004: an id
+  'gopro_17.json': '2014-10-02', // /20141002/
+  'gopro_18.json': '2014-10-03', // /2014/10/03/
+  'pinterest_19.json': null, // slug 2019-4: year and month only
+  'pinduoduo_20.json': null, // /2018/07/: year and month only
+};
+
+describe('publishedAtFromUrl on the 20 real news URLs', () => {
+  const records = realNewsRecords();
+
+  it('covers every record of the sample', () => {
+    expect(records.map((r) => r.file).sort()).toEqual(Object.keys(URL_DATES).sort());
+  });
+
+  it.each(Object.entries(URL_DATES))('%s → %s', (file, date) => {
+    const { article } = records.find((r) => r.file === file)!;
+    expect(publishedAtFromUrl(article.url)).toBe(date === null ? null : `${date}T00:00:00.000Z`);
+  });
+
+  it('agrees with every "URL path/slug date" note of INDEX.md', () => {
+    const rows = readSample('news/INDEX.md').split('\n').filter((l) => /^\| \w+_\d+\.json \|/.test(l));
+    expect(rows).toHaveLength(20);
+    for (const row of rows) {
+      const file = row.split('|')[1].trim();
+      const note = /URL (?:path|slug) date (\d{4})-?(\d{2})-?(\d{2})/.exec(row);
+      expect(URL_DATES[file], file).toBe(note ? `${note[1]}-${note[2]}-${note[3]}` : null);
+    }
+  });
+
+  it('reads neither the host nor the query string, and refuses two different dates', () => {
+    const gopro = records.find((r) => r.file === 'gopro_15.json')!.article.url;
+    // The real URL's query string carries no date; a date moved there from a real path must not count.
+    expect(publishedAtFromUrl(`${gopro}&from=/2014/06/26/`)).toBeNull();
+    const twitter = records.find((r) => r.file === 'twitter_07.json')!.article.url;
+    const snap = records.find((r) => r.file === 'snap_08.json')!.article.url;
+    expect(publishedAtFromUrl(`${snap}/${new URL(twitter).pathname.split('/').pop()}`)).toBeNull();
+    expect(publishedAtFromUrl('not a url')).toBeNull();
+  });
+});
+
+describe('newsPublishedAt', () => {
+  it("serves the provider's date where it gave one, else the URL's: 10 of the 20 records are dated", () => {
+    const dated = realNewsRecords().map((r) => ({ file: r.file, ...newsPublishedAt(r.article) }));
+    expect(dated.filter((d) => d.source === 'provider').map((d) => [d.file, d.publishedAt])).toEqual([
+      ['pinduoduo_20.json', '2018-07-28T00:00:00.000Z'],
+      ['snap_11.json', '2017-03-02T00:00:00.000Z'],
+      ['snap_12.json', '2017-03-01T00:00:00.000Z'],
+    ]);
+    expect(dated.filter((d) => d.source === 'url_path').map((d) => d.file)).toEqual(
+      Object.entries(URL_DATES).filter(([, date]) => date !== null).map(([file]) => file).sort(),
+    );
+    expect(dated.filter((d) => d.publishedAt === null)).toHaveLength(10);
+    for (const d of dated) expect(d.publishedAt === null).toBe(d.source === null);
+  });
+});

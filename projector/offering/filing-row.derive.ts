@@ -1,0 +1,55 @@
+import type { ApiCompanyFiling, ApiFiling } from '../../schema/api/types.ts';
+import type { FilingsTable } from '../../schema/read/tables.ts';
+import { jsonHead } from '../shared/json-head.ts';
+import { toCompactTerms } from '../extract/terms.extract.ts';
+import type { KnownFiling } from '../shared/facts.ts';
+import { formTitle } from './form-title.ts';
+import type { FilingOffering } from './offering.derive.ts';
+
+/**
+ * One served row per (accession, cik). An index-only filing has no primary document yet; it
+ * points at the full submission text `{accession}.txt`, a real file in every filing folder.
+ * `offering` carries what the offering rules made of the filing (status in its deal, summaries,
+ * terms read from its document).
+ */
+export function deriveFiling(filing: KnownFiling, companyName: string | null, offering: FilingOffering): FilingsTable {
+  const { inferredStatus } = offering;
+  const detail: ApiCompanyFiling = {
+    accessionNumber: filing.accessionNumber,
+    filingDate: filing.filingDate,
+    formType: filing.formType,
+    primaryDocument: filing.primaryDocument ?? `${filing.accessionNumber}.txt`,
+    inferredStatus,
+    formTitle: formTitle(filing.formType),
+    formSummary: offering.formSummary,
+    changeSummary: offering.changeSummary,
+  };
+  const { accessionNumber, filingDate, formType, primaryDocument, formTitle: title, formSummary, changeSummary } = detail;
+  const listed: ApiFiling = {
+    cik: filing.cik,
+    companyName,
+    accessionNumber,
+    filingDate,
+    formType,
+    primaryDocument,
+    inferredStatus,
+    formTitle: title,
+    formSummary,
+    changeSummary,
+  };
+  const { terms } = offering;
+  return {
+    filing_date: filing.filingDate,
+    accession_number: filing.accessionNumber,
+    cik: filing.cik,
+    company_name: companyName,
+    name_lower: companyName?.toLowerCase() ?? null,
+    form_type: filing.formType,
+    file_number: filing.fileNumber,
+    json: jsonHead(listed),
+    detail_json: jsonHead(detail),
+    ai_enrichment_json: JSON.stringify(offering.aiEnrichment),
+    terms_json: JSON.stringify(terms ? toCompactTerms(terms) : null),
+    terms_detail_json: JSON.stringify(terms),
+  };
+}

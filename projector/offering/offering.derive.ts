@@ -1,0 +1,157 @@
+import type { ApiAiEnrichment, ApiTermsExtended } from '../../schema/api/types.ts';
+import type { DocumentTerms } from '../shared/facts.ts';
+import type { CompanyFacts } from '../shared/facts.ts';
+import type { TradingCalendar } from '../market/trading-calendar.ts';
+import type { FilingFact } from '../shared/facts.ts';
+import { deriveDealType, type DealType, type DealTypeResult } from './deal-type.derive.ts';
+import type { Deal } from './deals.group.ts';
+import { amendmentNumbers, changeSummary, formSummary, termChanges } from './filing-summary.derive.ts';
+import { baseForm, chronological, OPENING_FORMS, PRICED_FORMS, PROSPECTUS_FORMS } from './forms.ts';
+import { deriveLifecycle, type CompanyLifecycle, type DealLifecycle } from './lifecycle.derive.ts';
+
+/** Terms of one filing whose document was read, joined to the filing's own facts. */
+export interface FilingTermsFact {
+  filing: FilingFact;
+  doc: DocumentTerms;
+}
+
+/** What the offering rules make of one filing: the served per-filing fields. */
+export interface FilingOffering {
+  inferredStatus: string;
+  formSummary: string | null;
+  changeSummary: string | null;
+  terms: ApiTermsExtended | null;
+  aiEnrichment: ApiAiEnrichment | null;
+}
+
+export interface CompanyOffering {
+  lifecycle: CompanyLifecycle;
+  dealType: DealType;
+  /** The current deal's type with its reasons and confidence (classification reads it). */
+  dealTypeResult: DealTypeResult;
+  /** The read filing whose terms the company's latestTerms shows. */
+  latestTerms: FilingTermsFact | null;
+  filings: Map<string, FilingOffering>;
+  /** Read documents by accession, for the lock-up and outcome steps. */
+  termsByAccession: ReadonlyMap<string, FilingTermsFact>;
+}
+
+export interface OfferingInput {
+  facts: CompanyFacts;
+  filings: readonly FilingFact[];
+  documents: readonly DocumentTerms[];
+  companyName: string;
+  /** YYYY-MM-DD: the projection's as-of date (see runner.ts), never the wall clock. */
+  today: string;
+  firstBarDate: string | null;
+  calendar?: TradingCalendar;
+}
+
+/**
+ * Lifecycle, deal type and per-filing summaries of one company from its filings and the documents
+ * read for them (projector/offering rules). A document counts only when its filing is a
+ * registration statement or final prospectus; the filing row's form wins over the document's own.
+ */
+export function deriveOffering(input: OfferingInput): CompanyOffering {
+  const sorted = [...input.filings].sort(chronological);
+  const docs = new Map(input.documents.map((d) => [d.accessionNumber, d]));
+  const termsByAccession = new Map<string, FilingTermsFact>();
+  for (const filing of sorted) {
+    const doc = docs.get(filing.accessionNumber);
+    if (doc && PROSPECTUS_FORMS.has(filing.formType)) termsByAccession.set(filing.accessionNumber, { filing, doc });
+  }
+  const company = input.facts;
+  const results = new Map<string, DealTypeResult>();
+  const dealTypeOf = (deal: Deal): DealType => {
+    const read = deal.filings.map((f) => termsByAccession.get(f.accessionNumber)).filter((t): t is FilingTermsFact => t !== undefined);
+    const registration = read.filter((t) => OPENING_FORMS.has(baseForm(t.filing.formType)));
+    const latestRegistration = registration[registration.length - 1] ?? null;
+    const final = read.find((t) => PRICED_FORMS.has(t.filing.formType)) ?? null;
+    const result = deriveDealType({
+      deal,
+      company,
+      companyFilings: sorted,
+      signals: latestRegistration?.doc.signals ?? null,
+      finalSignals: final?.doc.signals ?? null,
+      terms: (latestRegistration ?? final)?.doc.terms ?? null,
+    });
+    results.set(deal.key, result);
+    return result.dealType;
+  };
+  const lifecycle = deriveLifecycle(sorted, {
+    today: input.today,
+    calendar: input.calendar,
+    firstBarDate: input.firstBarDate,
+    termsByAccession: new Map([...termsByAccession].map(([acc, t]) => [acc, t.doc.terms])),
+    company,
+    dealTypeOf,
+  });
+  const current = lifecycle.currentDeal;
+  const dealType: DealType = current ? current.dealKind : 'unknown';
+  return {
+    lifecycle,
+    dealType,
+    dealTypeResult: (current && results.get(current.key)) || deriveDealType({ deal: null }),
+    latestTerms: latestTermsOf(current, sorted, termsByAccession),
+    filings: filingOfferings(sorted, lifecycle, termsByAccession, input.companyName),
+    termsByAccession,
+  };
+}
+
+/**
+ * The company's latest terms: the newest read filing of its current deal, or, when none of that
+ * deal's documents was read, the newest read filing of any deal.
+ */
+function latestTermsOf(current: DealLifecycle | null, sorted: FilingFact[], terms: Map<string, FilingTermsFact>): FilingTermsFact | null {
+  const newest = (filings: readonly FilingFact[]): FilingTermsFact | null => {
+    for (let i = filings.length - 1; i >= 0; i--) {
+      const t = terms.get(filings[i].accessionNumber);
+      if (t) return t;
+    }
+    return null;
+  };
+  return (current ? newest(current.filings) : null) ?? newest(sorted);
+}
+
+function filingOfferings(
+  sorted: FilingFact[],
+  lifecycle: CompanyLifecycle,
+  terms: Map<string, FilingTermsFact>,
+  companyName: string,
+): Map<string, FilingOffering> {
+  const out = new Map<string, FilingOffering>();
+  const context = new Map<string, { deal: DealLifecycle; amendment: number | undefined; previous: FilingFact | null }>();
+  for (const deal of lifecycle.deals) {
+    const numbers = amendmentNumbers(deal.filings);
+    let previous: FilingFact | null = null;
+    for (const f of deal.filings) {
+      context.set(f.accessionNumber, { deal, amendment: numbers.get(f.accessionNumber), previous });
+      // The previous registration document of the deal that was read: an unread one cannot say what changed.
+      if (PROSPECTUS_FORMS.has(f.formType) && terms.has(f.accessionNumber)) previous = f;
+    }
+  }
+  for (const filing of sorted) {
+    const ctx = context.get(filing.accessionNumber);
+    const read = terms.get(filing.accessionNumber) ?? null;
+    const previous = ctx?.previous ? { filing: ctx.previous, terms: terms.get(ctx.previous.accessionNumber)?.doc.terms ?? null } : null;
+    const current = { filing, terms: read?.doc.terms ?? null };
+    const isRegistration = PROSPECTUS_FORMS.has(filing.formType);
+    out.set(filing.accessionNumber, {
+      inferredStatus: lifecycle.inferredStatus.get(filing.accessionNumber) ?? 'none',
+      formSummary: formSummary({
+        filing,
+        companyName,
+        dealKind: ctx?.deal.dealKind ?? null,
+        dealFileNumber: ctx?.deal.fileNumber ?? null,
+        amendmentNumber: ctx?.amendment ?? null,
+        terms: read?.doc.terms ?? null,
+      }),
+      changeSummary: isRegistration ? changeSummary(previous, current) : null,
+      terms: read?.doc.terms ?? null,
+      aiEnrichment: read
+        ? { ...read.doc.enrichment, materialChanges: previous?.terms ? termChanges(previous.terms, read.doc.terms) : null }
+        : null,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import { UnreadableEventError } from './unreadable.ts';
+import type { StoredEvent } from '../../schema/events/event-log.ts';
+import type { ArticlePublishedPayload, NewsArticlePayload } from '../../schema/events/event-types.ts';
+import type { NewsLink, StoredNews } from '../shared/facts.ts';
+import type { NewsStore } from './news.store.ts';
+import { newsPublishedAt } from '../news/published-at.derive.ts';
+import { indexArticle, type NewsLinker } from './news-linker.ts';
+import { linkArticle, type LinkCandidate } from '../news/company.link.ts';
+import { newsKey } from '../../schema/news/url.normalize.ts';
+
+
+/**
+ * `news.article`: kept whether or not it links; linked against every company served so far. A company
+ * derived later (or renamed) re-links all stored news itself (see relinkIfChanged), so the links
+ * end up a function of the final names and tickers whatever the arrival order.
+ * Returns the CIKs whose news changed.
+ */
+export function applyNewsArticle(state: NewsStore, linker: NewsLinker, event: StoredEvent): string[] {
+  const payload = readNewsPayload(event.payload);
+  const newsId = newsKey(payload.article.url);
+  const before = state.linkedCiks(newsId);
+  const stored: StoredNews = { newsId, payload, observedAt: event.observedAt, published: newsPublishedAt(payload.article) };
+  if (!state.putNews(stored)) return [];
+  linker.forgetArticles();
+  const article = indexArticle(stored);
+  state.unlinkNews(newsId);
+  const links = linkArticle(article.text, linker.candidates().filter((c) => linker.mayLink(article, c)));
+  for (const l of links) state.link(l.candidate.cik as string, { newsId, confidence: l.confidence, reason: l.reason });
+  return [...new Set([...before, ...links.map((l) => l.candidate.cik as string)])].sort();
+}
+
+/** The signature of what a company is linked by; a change means its news must be re-linked. */
+export function linkSignature(candidate: LinkCandidate): string {
+  return JSON.stringify([candidate.name, [...candidate.tickers].sort(), candidate.formerNames ?? []]);
+}
+
+/** Re-links every stored article to one company when its name or tickers changed since the last linking. */
+export function relinkIfChanged(state: NewsStore, linker: NewsLinker, candidate: LinkCandidate & { cik: string }): void {
+  const signature = linkSignature(candidate);
+  if (state.linkSignature(candidate.cik) === signature) return;
+  const links: NewsLink[] = [];
+  for (const article of linker.articles()) {
+    if (!linker.mayLink(article, candidate)) continue;
+    const [link] = linkArticle(article.text, [candidate]);
+    if (link) links.push({ newsId: article.news.newsId, confidence: link.confidence, reason: link.reason });
+  }
+  state.relinkCompany(candidate.cik, links);
+  state.setLinkSignature(candidate.cik, signature);
+}
+
+function readNewsPayload(payload: unknown): NewsArticlePayload {
+  const p = (payload ?? {}) as Partial<NewsArticlePayload>;
+  const a = p.article as Partial<NewsArticlePayload['article']> | undefined;
+  if (!a || typeof a.url !== 'string' || a.url.trim() === '') throw new UnreadableEventError('news article lacks a url');
+  if (!a.source || typeof a.source.name !== 'string') throw new UnreadableEventError('news article lacks a source name');
+  if (typeof p.provider !== 'string') throw new UnreadableEventError('news article lacks its provider');
+  return p as NewsArticlePayload;
+}
+
+/** `article.published`: the payload is the served row. */
+export function readArticlePayload(payload: unknown): ArticlePublishedPayload {
+  const p = (payload ?? {}) as Partial<ArticlePublishedPayload>;
+  for (const key of ['id', 'title', 'publishedAt', 'path', 'html', 'summary'] as const) {
+    if (typeof p[key] !== 'string') throw new UnreadableEventError(`published article lacks ${key}`);
+  }
+  if (!['daily_spotlight', 'weekly_review', 'quarterly_review'].includes(p.sourceKind as string)) {
+    throw new UnreadableEventError(`published article has an unknown kind ${String(p.sourceKind)}`);
+  }
+  return p as ArticlePublishedPayload;
+}

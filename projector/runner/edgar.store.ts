@@ -1,0 +1,268 @@
+import type { CompanyTickerRow } from '../../schema/edgar/company-tickers.parse.ts';
+import type { SubmissionsCompany, SubmissionsFiling } from '../../schema/edgar/submissions.parse.ts';
+import type { IndexEntryPayload } from '../../schema/events/event-types.ts';
+import type { ProjCompanyStateTable, ProjFilingStateTable } from '../../schema/read/tables.ts';
+import type { SqliteHandle } from '../../schema/sqlite.ts';
+import type { DocumentFiling } from '../extract/document-filing.extract.ts';
+import type { CompanyFacts, KnownFiling, TickerHint } from '../shared/facts.ts';
+
+/** The rows this store reads back: the state tables' own column types (schema/read/tables.ts). */
+type CompanyStateRow = ProjCompanyStateTable;
+type FilingStateRow = Pick<
+  ProjFilingStateTable,
+  'cik' | 'accession_number' | 'form_type' | 'filing_date' | 'file_number' | 'primary_document' | 'acceptance_date_time' | 'company_name' | 'source'
+>;
+
+/**
+ * What EDGAR said about companies, their filings and their tickers (proj_company_state,
+ * proj_filing_state, proj_ticker_hints, proj_company_tickers), behind statements prepared once per run. Each
+ * write reports whether it changed anything, so only companies whose facts moved are re-derived
+ * and their `updatedAt` only moves when something did.
+ */
+export class EdgarStore {
+  private readonly insertCompany;
+  private readonly updateCompanyMeta;
+  private readonly bumpUpdated;
+  private readonly companyExistsStmt;
+  private readonly upsertFromSubmissions;
+  private readonly upsertFromIndex;
+  private readonly upsertFromDocument;
+  private readonly selectCompany;
+  private readonly selectFilings;
+  private readonly selectHints;
+  private readonly selectHintsObservedAt;
+  private readonly selectHintCiks;
+  private readonly selectAllHints;
+  private readonly deleteHints;
+  private readonly insertHint;
+  private readonly insertSkipped;
+  private readonly deleteTickers;
+  private readonly insertTicker;
+
+  constructor(db: SqliteHandle) {
+    this.insertCompany = db.prepare('INSERT OR IGNORE INTO proj_company_state (cik) VALUES (?)');
+    this.updateCompanyMeta = db.prepare(
+      `UPDATE proj_company_state SET name = ?, entity_type = ?, sic = ?, sic_description = ?, tickers_json = ?, exchanges_json = ?,
+         former_names_json = ?
+       WHERE cik = ? AND (name IS NOT ? OR entity_type IS NOT ? OR sic IS NOT ? OR sic_description IS NOT ?
+                          OR tickers_json IS NOT ? OR exchanges_json IS NOT ? OR former_names_json IS NOT ?)`,
+    );
+    this.bumpUpdated = db.prepare(
+      `UPDATE proj_company_state SET updated_at = ? WHERE cik = ? AND (updated_at IS NULL OR updated_at < ?)`,
+    );
+    this.companyExistsStmt = db.prepare('SELECT 1 FROM proj_company_state WHERE cik = ?').pluck();
+    // A submissions page is authoritative: it overwrites an index row's facts for the same filing.
+    this.upsertFromSubmissions = db.prepare(
+      `INSERT INTO proj_filing_state (cik, accession_number, form_type, filing_date, file_number, primary_document,
+         acceptance_date_time, act, items, report_date, company_name, source)
+       VALUES (@cik, @accession, @form, @date, @fileNumber, @primaryDocument, @acceptance, @act, @items, @reportDate, NULL, 'submissions')
+       ON CONFLICT (cik, accession_number) DO UPDATE SET
+         form_type = excluded.form_type, filing_date = excluded.filing_date, file_number = excluded.file_number,
+         primary_document = excluded.primary_document, acceptance_date_time = excluded.acceptance_date_time,
+         act = excluded.act, items = excluded.items, report_date = excluded.report_date,
+         company_name = CASE WHEN source = 'document' THEN NULL ELSE company_name END, source = 'submissions'
+       WHERE source IS NOT 'submissions' OR form_type IS NOT excluded.form_type OR filing_date IS NOT excluded.filing_date
+         OR file_number IS NOT excluded.file_number OR primary_document IS NOT excluded.primary_document
+         OR acceptance_date_time IS NOT excluded.acceptance_date_time OR act IS NOT excluded.act
+         OR items IS NOT excluded.items OR report_date IS NOT excluded.report_date`,
+    );
+    // An index row never overrides what a submissions page said about the same filing. It replaces
+    // a row read off the filing's own document whole, so the result is the one the index-first order gives.
+    this.upsertFromIndex = db.prepare(
+      `INSERT INTO proj_filing_state (cik, accession_number, form_type, filing_date, company_name, source)
+       VALUES (@cik, @accession, @form, @date, @companyName, 'index')
+       ON CONFLICT (cik, accession_number) DO UPDATE SET
+         form_type = excluded.form_type, filing_date = excluded.filing_date, company_name = excluded.company_name,
+         file_number = NULL, primary_document = NULL, acceptance_date_time = NULL, act = NULL, items = NULL, report_date = NULL,
+         source = 'index'
+       WHERE source = 'document' OR (source = 'index' AND (form_type IS NOT excluded.form_type OR filing_date IS NOT excluded.filing_date
+         OR company_name IS NOT excluded.company_name))`,
+    );
+    // A fetched document is evidence of its filing only while EDGAR's lists do not name it: it never
+    // overrides a submissions page or an index row, and either replaces it when it arrives.
+    this.upsertFromDocument = db.prepare(
+      `INSERT INTO proj_filing_state (cik, accession_number, form_type, filing_date, file_number, primary_document, company_name, source)
+       VALUES (@cik, @accession, @form, @date, @fileNumber, @primaryDocument, @companyName, 'document')
+       ON CONFLICT (cik, accession_number) DO UPDATE SET
+         form_type = excluded.form_type, filing_date = excluded.filing_date, file_number = excluded.file_number,
+         primary_document = excluded.primary_document, company_name = excluded.company_name
+       WHERE source = 'document' AND (form_type IS NOT excluded.form_type OR filing_date IS NOT excluded.filing_date
+         OR file_number IS NOT excluded.file_number OR primary_document IS NOT excluded.primary_document
+         OR company_name IS NOT excluded.company_name)`,
+    );
+    this.selectCompany = db.prepare('SELECT * FROM proj_company_state WHERE cik = ?');
+    this.selectFilings = db.prepare(
+      `SELECT cik, accession_number, form_type, filing_date, file_number, primary_document, acceptance_date_time,
+              company_name, source
+       FROM proj_filing_state WHERE cik = ? ORDER BY accession_number`,
+    );
+    this.selectHints = db.prepare('SELECT ticker, title, exchange FROM proj_ticker_hints WHERE cik = ? ORDER BY ord');
+    this.selectHintsObservedAt = db.prepare('SELECT max(observed_at) FROM proj_ticker_hints WHERE cik = ?').pluck();
+    this.selectHintCiks = db.prepare('SELECT DISTINCT cik FROM proj_ticker_hints WHERE ticker = ? ORDER BY cik').pluck();
+    this.selectAllHints = db.prepare('SELECT cik, ord, ticker, title, exchange FROM proj_ticker_hints ORDER BY cik, ord');
+    this.deleteHints = db.prepare('DELETE FROM proj_ticker_hints WHERE cik = ?');
+    this.insertHint = db.prepare('INSERT INTO proj_ticker_hints (cik, ord, ticker, title, exchange, observed_at) VALUES (?, ?, ?, ?, ?, ?)');
+    this.insertSkipped = db.prepare('INSERT OR REPLACE INTO proj_skipped_events (seq, type, reason) VALUES (?, ?, ?)');
+    this.deleteTickers = db.prepare('DELETE FROM proj_company_tickers WHERE cik = ?');
+    this.insertTicker = db.prepare('INSERT OR IGNORE INTO proj_company_tickers (ticker, cik) VALUES (?, ?)');
+  }
+
+  /** Creates the company's state row if missing; true when it was created. */
+  ensureCompany(cik: string): boolean {
+    return this.insertCompany.run(cik).changes > 0;
+  }
+
+  companyExists(cik: string): boolean {
+    return this.companyExistsStmt.get(cik) !== undefined;
+  }
+
+  setCompanyMeta(company: SubmissionsCompany): boolean {
+    const values = [
+      company.name,
+      company.entityType,
+      company.sic,
+      company.sicDescription,
+      JSON.stringify(company.tickers),
+      JSON.stringify(company.exchanges),
+      JSON.stringify(company.formerNames),
+    ];
+    if (this.updateCompanyMeta.run(...values, company.cik, ...values).changes === 0) return false;
+    this.deleteTickers.run(company.cik);
+    for (const ticker of company.tickers) this.insertTicker.run(ticker.toUpperCase(), company.cik);
+    return true;
+  }
+
+  /** `updatedAt` is the latest observedAt of a changing event: never earlier, never the wall clock. */
+  touchUpdatedAt(cik: string, observedAt: string): void {
+    this.bumpUpdated.run(observedAt, cik, observedAt);
+  }
+
+  putSubmissionsFiling(cik: string, filing: SubmissionsFiling): boolean {
+    return (
+      this.upsertFromSubmissions.run({
+        cik,
+        accession: filing.accessionNumber,
+        form: filing.form,
+        date: filing.filingDate,
+        fileNumber: filing.fileNumber,
+        primaryDocument: filing.primaryDocument,
+        acceptance: filing.acceptanceDateTime,
+        act: filing.act,
+        items: filing.items,
+        reportDate: filing.reportDate,
+      }).changes > 0
+    );
+  }
+
+  putIndexFiling(entry: IndexEntryPayload): boolean {
+    return (
+      this.upsertFromIndex.run({
+        cik: entry.cik,
+        accession: entry.accessionNumber,
+        form: entry.formType,
+        date: entry.dateFiled,
+        companyName: entry.companyName,
+      }).changes > 0
+    );
+  }
+
+  /**
+   * A filing known only from its fetched document (document-filing.derive.ts), with the registrant
+   * name its cover prints; true when it changed the state. A no-op when EDGAR's lists know the filing.
+   */
+  putDocumentFiling(cik: string, accessionNumber: string, filing: DocumentFiling): boolean {
+    return (
+      this.upsertFromDocument.run({
+        cik,
+        accession: accessionNumber,
+        form: filing.formType,
+        date: filing.filingDate,
+        fileNumber: filing.fileNumber,
+        primaryDocument: filing.primaryDocument,
+        companyName: filing.registrantName,
+      }).changes > 0
+    );
+  }
+
+  /**
+   * Replaces the company_tickers.json snapshot; returns the CIKs whose hints changed. A changed
+   * CIK's rows are stamped with the snapshot's observedAt; an unchanged CIK keeps its stamp.
+   */
+  replaceTickerHints(rows: readonly CompanyTickerRow[], observedAt: string): string[] {
+    const signature = (hints: Array<{ ticker: string; title: string; exchange: string | null }>) =>
+      JSON.stringify(hints.map((h) => [h.ticker, h.title, h.exchange]));
+    const before = new Map<string, string>();
+    const grouped = new Map<string, Array<{ ord: number; ticker: string; title: string; exchange: string | null }>>();
+    for (const row of this.selectAllHints.all() as Array<{ cik: string; ord: number; ticker: string; title: string; exchange: string | null }>) {
+      const list = grouped.get(row.cik) ?? [];
+      list.push(row);
+      grouped.set(row.cik, list);
+    }
+    for (const [cik, hints] of grouped) before.set(cik, signature(hints));
+    const after = new Map<string, CompanyTickerRow[]>();
+    for (const row of rows) {
+      const list = after.get(row.cik) ?? [];
+      list.push(row);
+      after.set(row.cik, list);
+    }
+    const changed: string[] = [];
+    for (const cik of new Set([...before.keys(), ...after.keys()])) {
+      const next = after.get(cik) ?? [];
+      if (before.get(cik) === (next.length ? signature(next) : undefined)) continue;
+      this.deleteHints.run(cik);
+      for (const row of next) this.insertHint.run(cik, row.order, row.ticker, row.title, row.exchange, observedAt);
+      changed.push(cik);
+    }
+    return changed.sort();
+  }
+
+  load(cik: string): { facts: CompanyFacts; filings: KnownFiling[]; hints: TickerHint[] } | null {
+    const row = this.selectCompany.get(cik) as CompanyStateRow | undefined;
+    if (!row) return null;
+    const facts: CompanyFacts = {
+      cik,
+      name: row.name,
+      entityType: row.entity_type,
+      sic: row.sic,
+      sicDescription: row.sic_description,
+      tickers: JSON.parse(row.tickers_json) as string[],
+      exchanges: JSON.parse(row.exchanges_json) as Array<string | null>,
+      formerNames: JSON.parse(row.former_names_json) as CompanyFacts['formerNames'],
+      updatedAt: row.updated_at,
+    };
+    const filings = (this.selectFilings.all(cik) as FilingStateRow[]).map(
+      (f): KnownFiling => ({
+        cik: f.cik,
+        accessionNumber: f.accession_number,
+        formType: f.form_type,
+        filingDate: f.filing_date,
+        fileNumber: f.file_number,
+        primaryDocument: f.primary_document,
+        acceptanceDateTime: f.acceptance_date_time,
+        companyName: f.company_name,
+        source: f.source,
+      }),
+    );
+    const hints = this.selectHints.all(cik) as TickerHint[];
+    return { facts, filings, hints };
+  }
+
+  /**
+   * The company_tickers.json rows of a CIK EDGAR has given no company state (no submissions page,
+   * no index row), with when they last changed; null when the snapshot does not list it either.
+   */
+  loadHintsOnly(cik: string): { hints: TickerHint[]; observedAt: string | null } | null {
+    const hints = this.selectHints.all(cik) as TickerHint[];
+    if (hints.length === 0) return null;
+    return { hints, observedAt: (this.selectHintsObservedAt.get(cik) as string | null) ?? null };
+  }
+
+  /** Every CIK the company_tickers.json snapshot lists under a ticker, followed or not. */
+  hintCiks(ticker: string): string[] {
+    return this.selectHintCiks.all(ticker.toUpperCase()) as string[];
+  }
+
+  recordSkipped(seq: number, type: string, reason: string): void {
+    this.insertSkipped.run(seq, type, reason);
+  }
+}

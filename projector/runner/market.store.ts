@@ -1,0 +1,78 @@
+import type { SqliteHandle } from '../../schema/sqlite.ts';
+import type { DailyBar } from '../market/bars.parse.ts';
+import type { StoredBars, StoredIpoRow } from '../shared/facts.ts';
+import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+
+/** Vendor IPO rows and daily bars by ticker (proj_ipo_rows, proj_daily_bars), and who carries a ticker. */
+export class MarketStore {
+  private readonly upsertIpoRow;
+  private readonly selectIpoRows;
+  private readonly selectBars;
+  private readonly upsertBars;
+  private readonly selectCiksByTicker;
+  private readonly selectVendorCiks;
+
+  constructor(db: SqliteHandle) {
+    this.upsertIpoRow = db.prepare(
+      `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (ticker, bloomberg_ticker, trade_date) DO UPDATE SET row_json = excluded.row_json, observed_at = excluded.observed_at
+       WHERE row_json IS NOT excluded.row_json`,
+    );
+    this.selectIpoRows = db.prepare('SELECT row_json, observed_at FROM proj_ipo_rows WHERE ticker = ? ORDER BY bloomberg_ticker, trade_date');
+    this.selectBars = db.prepare('SELECT ticker, bars_json, adjusted, observed_at FROM proj_daily_bars WHERE ticker = ?');
+    this.upsertBars = db.prepare(
+      `INSERT INTO proj_daily_bars (ticker, bars_json, adjusted, observed_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (ticker) DO UPDATE SET bars_json = excluded.bars_json, adjusted = excluded.adjusted, observed_at = excluded.observed_at`,
+    );
+    // Who carries a ticker: a submissions page's tickers, or the company_tickers.json snapshot of a known company.
+    this.selectCiksByTicker = db.prepare(
+      `SELECT cik FROM proj_company_tickers WHERE ticker = @ticker
+       UNION SELECT h.cik FROM proj_ticker_hints h JOIN proj_company_state c ON c.cik = h.cik WHERE h.ticker = @ticker
+       ORDER BY cik`,
+    ).pluck();
+    // CIKs a vendor row may create a company for: company_tickers.json lists one of the row's tickers for them.
+    this.selectVendorCiks = db.prepare(
+      `SELECT DISTINCT h.cik FROM proj_ticker_hints h WHERE h.ticker IN (SELECT ticker FROM proj_ipo_rows) ORDER BY h.cik`,
+    ).pluck();
+  }
+
+  putIpoRow(row: IpoTableRow, observedAt: string): boolean {
+    return this.upsertIpoRow.run(row.ticker, row.bloombergTicker, row.tradeDate ?? '', JSON.stringify(row), observedAt).changes > 0;
+  }
+
+  ipoRows(ticker: string): StoredIpoRow[] {
+    return (this.selectIpoRows.all(ticker) as Array<{ row_json: string; observed_at: string }>).map((r) => ({
+      row: JSON.parse(r.row_json) as IpoTableRow,
+      observedAt: r.observed_at,
+    }));
+  }
+
+  bars(ticker: string): StoredBars | null {
+    const row = this.selectBars.get(ticker) as { ticker: string; bars_json: string; adjusted: number | null; observed_at: string } | undefined;
+    if (!row) return null;
+    return { ticker: row.ticker, bars: JSON.parse(row.bars_json) as DailyBar[], adjusted: row.adjusted === null ? null : row.adjusted === 1, observedAt: row.observed_at };
+  }
+
+  /** Merges a fetched body's bars into the ticker's series (the later body wins for a date); true when it changed. */
+  mergeBars(ticker: string, bars: readonly DailyBar[], adjusted: boolean | null, observedAt: string): boolean {
+    const before = this.bars(ticker);
+    const byDate = new Map<string, DailyBar>();
+    for (const bar of before?.bars ?? []) byDate.set(bar.date, bar);
+    for (const bar of bars) byDate.set(bar.date, bar);
+    const merged = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const text = JSON.stringify(merged);
+    const adjustedValue = adjusted === null ? null : adjusted ? 1 : 0;
+    if (before && JSON.stringify(before.bars) === text && (before.adjusted === null ? null : before.adjusted ? 1 : 0) === adjustedValue) return false;
+    this.upsertBars.run(ticker, text, adjustedValue, observedAt);
+    return true;
+  }
+
+  ciksWithTicker(ticker: string): string[] {
+    return this.selectCiksByTicker.all({ ticker: ticker.toUpperCase() }) as string[];
+  }
+
+  /** CIKs whose company_tickers.json tickers carry a vendor row (see company/vendor-company.derive.ts). */
+  ciksWithVendorRows(): Set<string> {
+    return new Set(this.selectVendorCiks.all() as string[]);
+  }
+}

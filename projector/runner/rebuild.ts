@@ -1,0 +1,101 @@
+import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { openReadDbForWrite } from '../../schema/databases.ts';
+import type { EventLog } from '../../schema/events/event-log.ts';
+import { liveReadDbPath, newReadDbPath, publishReadDb, removeReadDb } from '../../schema/read/location.ts';
+import { acquireProjectorLock } from './lock.ts';
+import { PROJECTOR_VERSION, projectIncremental, type ProjectOptions, type ProjectResult } from './project.ts';
+
+export interface RebuildOptions extends Pick<ProjectOptions, 'eventLog' | 'clock' | 'batchSize' | 'onProgress' | 'beforeCommit'> {
+  dataDir: string;
+}
+
+export interface RebuildResult extends ProjectResult {
+  /** The new generation `read.db` now points at. */
+  path: string;
+  /** The retired generation, deleted from disk (open readers keep their inode), or null. */
+  previous: string | null;
+}
+
+export interface LiveResult extends ProjectResult {
+  path: string;
+  /** `rebuild` when there was no generation yet (or it was built by another projector version). */
+  mode: 'rebuild' | 'incremental';
+}
+
+/**
+ * Builds a fresh read database generation from the whole event log, then swaps `read.db` to it
+ * atomically. The API keeps serving the old generation until it reopens the link.
+ */
+export async function rebuildReadDb(options: RebuildOptions): Promise<RebuildResult> {
+  const release = acquireProjectorLock(options.dataDir);
+  try {
+    const clock = options.clock ?? (() => new Date());
+    const path = newReadDbPath(options.dataDir, clock());
+    const db = await openReadDbForWrite(path);
+    let result: ProjectResult;
+    try {
+      // Nothing reads a generation before it is published, and a failed build is deleted: it is
+      // written without WAL copies and syncs (a rollback journal in memory keeps ROLLBACK working),
+      // then switched back to WAL for its readers and synced once before the swap.
+      db.sqlite.pragma('journal_mode = MEMORY');
+      db.sqlite.pragma('synchronous = OFF');
+      result = projectIncremental({ ...options, readDb: db.sqlite, lockDir: null });
+      db.sqlite.pragma('journal_mode = WAL');
+    } catch (error) {
+      await db.close();
+      removeReadDb(path);
+      throw error;
+    }
+    await db.close();
+    syncFile(path);
+    const previous = publishReadDb(options.dataDir, path);
+    if (previous) removeReadDb(previous);
+    return { ...result, path, previous };
+  } finally {
+    release();
+  }
+}
+
+/**
+ * `ipo project`: creates the first generation when there is none, else projects new events into
+ * the live one. A generation written by another projector version is rebuilt instead.
+ */
+export async function projectLive(options: RebuildOptions): Promise<LiveResult> {
+  const live = liveReadDbPath(options.dataDir);
+  if (live === null || !(await hasCurrentVersion(live))) {
+    const rebuilt = await rebuildReadDb(options);
+    return { ...rebuilt, mode: 'rebuild' };
+  }
+  const release = acquireProjectorLock(options.dataDir);
+  try {
+    const db = await openReadDbForWrite(live);
+    try {
+      const result = projectIncremental({ ...options, readDb: db.sqlite, lockDir: null });
+      db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      return { ...result, path: live, mode: 'incremental' };
+    } finally {
+      await db.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function hasCurrentVersion(path: string): Promise<boolean> {
+  const db = await openReadDbForWrite(path);
+  try {
+    const row = db.sqlite.prepare(`SELECT value FROM read_meta WHERE key = 'projector_version'`).pluck().get();
+    return row === PROJECTOR_VERSION;
+  } finally {
+    await db.close();
+  }
+}
