@@ -1,35 +1,100 @@
 /**
- * Underwriters, lead first: the allocation table of the "Underwriting" section lists the
- * representatives first; when a draft has no such table, the bank names printed at the foot
- * of the cover are used instead.
+ * Underwriters, lead first. Whoever distributes the offering for the issuer counts: the firms of
+ * the allocation table of the "Underwriting" section (representatives first); else the placement
+ * agents of a best-efforts deal or the sales agents of an at-the-market program, named in the
+ * sentence that engages them; else the bank names printed at the foot of the cover. The printed
+ * names are kept; `value` holds one canonical name per bank (see bank-names.ts).
  */
 import type { ExtractContext, Found } from '../extract-context.ts';
-import { blocksIn, findSection } from '../doc-regions.ts';
+import { blocksIn, findSection, sentences, type Region } from '../doc-regions.ts';
+import { canonicalUnderwriters } from './bank-names.ts';
+
+export type DistributorRole = 'underwriters' | 'placement_agents' | 'sales_agents';
+
+export interface Underwriters {
+  canonical: string[];
+  printed: string[];
+  role: DistributorRole;
+}
 
 const SECTION = /^(?:underwriting|underwriters|plan of distribution)(?:\s*\(conflicts? of interest\))?$/i;
-const NAME_HEADER = /^(?:underwriters?|name|underwriter name|placement agents?)$/i;
+const NAME_HEADER = /^(?:underwriters?|name|underwriter name|placement agents?|sales agents?)$/i;
 const COUNT_HEADER = /number of (?:shares|units|ADSs|american depositary)/i;
 const BANK_WORD = /\b(?:LLC|L\.L\.C\.|Inc\.?|Incorporated|& Co\.?|Securities|Capital|Partners|Markets|Sachs|Morgan|Company|Group|Bank|Benchmark|Hutton|Jaffray|Sandler|James|Cowen|Stanley|Lynch|Barclays|Citigroup|Jefferies|Blair|Stifel|Keefe|Roth|Maxim|Aegis|ThinkEquity|Wainwright|Genuity|Allen|JMP|Hallum|Piper|Raymond)\b/i;
 
-export function extractUnderwriters(ctx: ExtractContext): Found<string[]> | null {
+// "… through A LLC, B, Inc. and C Securities, LLC as agents", "we have engaged A LLC, as lead
+// placement agent, and B, a division of C, LLC, as co-placement agent", "A LLC to act as our lead
+// Placement Agent".
+const AGENT_ROLE = /\b(?:as|act as)\s+(?:our\s+|a\s+|the\s+)?(?:exclusive\s+|sole\s+|lead\s+|co-)?(?:sales\s+|placement\s+)?agents?\b/gi;
+const ENGAGING = /\b(?:through|engaged|retained|appointed|with)\s+/gi;
+const SUFFIX = String.raw`(?:LLC|L\.L\.C\.|Inc\.|Incorporated|Corporation|Corp\.|Ltd\.|Limited|plc|N\.A\.|L\.P\.|& Co\.(?:\s*LLC)?)`;
+const NAME_WORD = String.raw`(?:[A-Z][A-Za-z.'’\-]*|\([A-Z]{2,4}\)|&|of|and)`;
+// Legal names may carry commas of their own ("Merrill Lynch, Pierce, Fenner & Smith Incorporated");
+// the lazy match ends at the first legal suffix, so a list splits between firms.
+const FIRM = new RegExp(
+  String.raw`[A-Z][A-Za-z.'’\-]*(?:,?\s+${NAME_WORD})*?,?\s+${SUFFIX}` +
+    String.raw`|[A-Z][A-Za-z.'’\-]*(?:\s+${NAME_WORD})*?,\s+a division of\s+[A-Z][A-Za-z.'’\-]*(?:\s+${NAME_WORD})*?,?\s+${SUFFIX}`,
+  'g',
+);
+const DEFINED_TERM = /\s*\((?:collectively,?\s+)?(?:the\s+)?[“"][^”"]{1,60}[”"]\)/g;
+
+export function extractUnderwriters(ctx: ExtractContext): Found<Underwriters> | null {
   const section = findSection(ctx.doc, SECTION, ctx.regions.cover.end);
-  if (section) {
-    for (const [i, b] of blocksIn(ctx.doc, section)) {
-      if (b.kind !== 'table' || b.rows.length < 2) continue;
-      const header = b.rows[0];
-      if (!NAME_HEADER.test(header[0] ?? '') && !COUNT_HEADER.test(header.join(' '))) continue;
-      const names = b.rows
-        .slice(1)
-        .map((r) => r[0])
-        .filter((n) => n && !/^total\b/i.test(n) && !/^\$?[\d,.]+$/.test(n) && /[A-Za-z]{2}/.test(n));
-      if (names.length > 0) return { value: names, text: b.rows.map((r) => r[0]).join(' | '), block: i };
+  const table = section ? allocationTable(ctx, section) : null;
+  if (table) return table;
+  return agentSentence(ctx, ctx.regions.cover) ?? (section ? agentSentence(ctx, section) : null) ?? coverBanks(ctx);
+}
+
+function found(printed: string[], role: DistributorRole, text: string, block: number): Found<Underwriters> {
+  const unique = [...new Set(printed.map((p) => p.replace(/\s+/g, ' ').trim()))];
+  return { value: { canonical: canonicalUnderwriters(unique), printed: unique, role }, text, block };
+}
+
+function allocationTable(ctx: ExtractContext, section: Region): Found<Underwriters> | null {
+  for (const [i, b] of blocksIn(ctx.doc, section)) {
+    if (b.kind !== 'table' || b.rows.length < 2) continue;
+    const header = b.rows[0];
+    if (!NAME_HEADER.test(header[0] ?? '') && !COUNT_HEADER.test(header.join(' '))) continue;
+    const names = b.rows
+      .slice(1)
+      .map((r) => r[0])
+      .filter((n) => n && !/^total\b/i.test(n) && !/^\$?[\d,.]+$/.test(n) && /[A-Za-z]{2}/.test(n));
+    const role: DistributorRole = /placement/i.test(header[0] ?? '') ? 'placement_agents' : /sales agent/i.test(header[0] ?? '') ? 'sales_agents' : 'underwriters';
+    if (names.length > 0) return found(names, role, b.rows.map((r) => r[0]).join(' | '), i);
+  }
+  return null;
+}
+
+/** The firms a sentence engages "as agents" / "as placement agent", in the order named. */
+export function agentsNamedIn(sentence: string): { names: string[]; role: DistributorRole } | null {
+  const s = sentence.replace(DEFINED_TERM, '');
+  const roles = [...s.matchAll(AGENT_ROLE)];
+  if (roles.length === 0) return null;
+  const firstRole = roles[0].index!;
+  const lastRoleEnd = roles[roles.length - 1].index! + roles[roles.length - 1][0].length;
+  let start = -1;
+  for (const m of s.matchAll(ENGAGING)) {
+    if (m.index! < firstRole) start = m.index! + m[0].length;
+  }
+  if (start < 0) return null;
+  const names = [...s.slice(start, lastRoleEnd).matchAll(FIRM)].map((m) => m[0].replace(/^(?:and|or)\s+/i, '').trim());
+  if (names.length === 0) return null;
+  return { names, role: /placement/i.test(s) ? 'placement_agents' : 'sales_agents' };
+}
+
+function agentSentence(ctx: ExtractContext, region: Region): Found<Underwriters> | null {
+  for (const [i, b] of blocksIn(ctx.doc, region)) {
+    if (b.kind === 'table' || !/\bagents?\b/i.test(b.text)) continue;
+    for (const s of sentences(b.text)) {
+      const named = agentsNamedIn(s);
+      if (named) return found(named.names, named.role, s, i);
     }
   }
-  return coverBanks(ctx);
+  return null;
 }
 
 // The cover ends with the banks' names, after "The underwriters expect to deliver the shares…".
-function coverBanks(ctx: ExtractContext): Found<string[]> | null {
+function coverBanks(ctx: ExtractContext): Found<Underwriters> | null {
   let after = false;
   const names: string[] = [];
   let first = -1;
@@ -48,5 +113,5 @@ function coverBanks(ctx: ExtractContext): Found<string[]> | null {
       }
     }
   }
-  return names.length > 0 ? { value: names, text: names.join(' | '), block: first } : null;
+  return names.length > 0 ? found(names, 'underwriters', names.join(' | '), first) : null;
 }
