@@ -157,3 +157,15 @@ describe('notes offerings (constructed cover in the usual 424B2 shape; no real d
     expect(r.terms.grossProceeds).toBe(499285000);
   });
 });
+
+describe('agent sentences in the shapes covers use (constructed from common cover wording)', () => {
+  it('names each firm of a run, with or without per-firm roles, and skips earlier private placements', () => {
+    expect(agentsNamedIn('Pursuant to a placement agency agreement, we have engaged Maxim Group LLC (“Maxim”) to act as our lead Placement Agent and Brookline Capital Markets, a division of Arcadia Securities, LLC to act as a co-Placement Agent in this offering.'))
+      .toEqual({ names: ['Maxim Group LLC', 'Brookline Capital Markets, a division of Arcadia Securities, LLC'], role: 'placement_agents' });
+    expect(agentsNamedIn('We have entered into a sales agreement, or the Sales Agreement, with Cantor Fitzgerald & Co., or Cantor, dated May 1, 2024, relating to the sale of shares of our common stock offered by this prospectus supplement.'))
+      .toEqual({ names: ['Cantor Fitzgerald & Co.'], role: 'sales_agents' });
+    expect(agentsNamedIn('We may offer and sell shares of our common stock from time to time through or to Jefferies LLC and B. Riley Securities, Inc., as sales agents or principals.'))
+      .toEqual({ names: ['Jefferies LLC', 'B. Riley Securities, Inc.'], role: 'sales_agents' });
+    expect(agentsNamedIn('In connection with the private placement, we engaged Roth Capital Partners, LLC as placement agent.')).toBeNull();
+  });
+});

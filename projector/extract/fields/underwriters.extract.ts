@@ -23,20 +23,26 @@ const COUNT_HEADER = /number of (?:shares|units|ADSs|american depositary)/i;
 const BANK_WORD = /\b(?:LLC|L\.L\.C\.|Inc\.?|Incorporated|& Co\.?|Securities|Capital|Partners|Markets|Sachs|Morgan|Company|Group|Bank|Benchmark|Hutton|Jaffray|Sandler|James|Cowen|Stanley|Lynch|Barclays|Citigroup|Jefferies|Blair|Stifel|Keefe|Roth|Maxim|Aegis|ThinkEquity|Wainwright|Genuity|Allen|JMP|Hallum|Piper|Raymond)\b/i;
 
 // "… through A LLC, B, Inc. and C Securities, LLC as agents", "we have engaged A LLC, as lead
-// placement agent, and B, a division of C, LLC, as co-placement agent", "A LLC to act as our lead
-// Placement Agent".
-const AGENT_ROLE = /\b(?:as|act as)\s+(?:our\s+|a\s+|the\s+)?(?:exclusive\s+|sole\s+|lead\s+|co-)?(?:sales\s+|placement\s+)?agents?\b/gi;
-const ENGAGING = /\b(?:through|engaged|retained|appointed|with)\s+/gi;
-const SUFFIX = String.raw`(?:LLC|L\.L\.C\.|Inc\.|Incorporated|Corporation|Corp\.|Ltd\.|Limited|plc|N\.A\.|L\.P\.|& Co\.(?:\s*LLC)?)`;
-const NAME_WORD = String.raw`(?:[A-Z][A-Za-z.'’\-]*|\([A-Z]{2,4}\)|&|of|and)`;
+// placement agent, and B, a division of C, LLC, as co-placement agent", "a sales agreement with
+// Cantor Fitzgerald & Co., or Cantor, …": the firms named in a run after the engaging word.
+const AGENT_ROLE = /\b(?:as|act as)\s+(?:our\s+|a\s+|the\s+|its\s+)?(?:exclusive\s+|sole\s+|lead\s+|co-)?(?:sales\s+|placement\s+)?agents?\b/i;
+const AGENT_CONTEXT = /\b(?:sales|placement|distribution) agen(?:ts?|cy)\b|\bequity distribution agreement\b|\bsales agreement\b|\bat[- ]the[- ]market\b/i;
+// An agent of an earlier private placement is no distributor of this offering.
+const OTHER_DEAL = /\bprivate placement\b|\bprior offering\b|\bpreviously\b/i;
+const ENGAGING = /\b(?:through|engaged|retained|appointed|with)\s+(?:or to\s+)?/gi;
+const SUFFIX = String.raw`(?:LLC|L\.L\.C\.|Inc\.|Incorporated|Corporation|Corp\.|Ltd\.|Limited|plc|N\.A\.|L\.P\.|& Co\.(?:,?\s*(?:LLC|Inc\.))?)`;
+const NAME_WORD = String.raw`(?:[A-Z][A-Za-z.'’\-/]*|\([A-Z]{2,4}\)|&|of|and)`;
 // Legal names may carry commas of their own ("Merrill Lynch, Pierce, Fenner & Smith Incorporated");
 // the lazy match ends at the first legal suffix, so a list splits between firms.
 const FIRM = new RegExp(
-  String.raw`[A-Z][A-Za-z.'’\-]*(?:,?\s+${NAME_WORD})*?,?\s+${SUFFIX}` +
-    String.raw`|[A-Z][A-Za-z.'’\-]*(?:\s+${NAME_WORD})*?,\s+a division of\s+[A-Z][A-Za-z.'’\-]*(?:\s+${NAME_WORD})*?,?\s+${SUFFIX}`,
-  'g',
+  String.raw`[A-Z][A-Za-z.'’\-/]*(?:\s+${NAME_WORD})*?,\s+a division of\s+[A-Z][A-Za-z.'’\-]*(?:\s+${NAME_WORD})*?,?\s+${SUFFIX}` +
+    String.raw`|[A-Z][A-Za-z.'’\-/]*(?:,?\s+${NAME_WORD})*?,?\s+${SUFFIX}`,
+  'y',
 );
-const DEFINED_TERM = /\s*\((?:collectively,?\s+)?(?:the\s+)?[“"][^”"]{1,60}[”"]\)/g;
+// Between two firms of one list: commas, "and", and each firm's role ("as lead placement agent").
+const BETWEEN_FIRMS = /^[\s,]*(?:(?:to\s+)?(?:act\s+)?as (?:our |a |the |its )?[\w\s-]{0,30}?agents?[\s,]*)?(?:(?:and|or)\s+)?$/i;
+// Defined terms and appositions after a name: "(“BNY”)", "(collectively, the “Placement Agents”)", ", or Cantor,".
+const DEFINED_TERM = /\s*\([^()]*[“"][^()]*\)|,\s+or\s+(?:the\s+)?(?:[“"][^”"]{1,40}[”"]|[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})(?=,)/g;
 
 export function extractUnderwriters(ctx: ExtractContext): Found<Underwriters> | null {
   const section = findSection(ctx.doc, SECTION, ctx.regions.cover.end);
@@ -68,18 +74,40 @@ function allocationTable(ctx: ExtractContext, section: Region): Found<Underwrite
 /** The firms a sentence engages "as agents" / "as placement agent", in the order named. */
 export function agentsNamedIn(sentence: string): { names: string[]; role: DistributorRole } | null {
   const s = sentence.replace(DEFINED_TERM, '');
-  const roles = [...s.matchAll(AGENT_ROLE)];
-  if (roles.length === 0) return null;
-  const firstRole = roles[0].index!;
-  const lastRoleEnd = roles[roles.length - 1].index! + roles[roles.length - 1][0].length;
-  let start = -1;
+  const role = AGENT_ROLE.exec(s);
+  if ((!role && !AGENT_CONTEXT.test(s)) || OTHER_DEAL.test(s)) return null;
   for (const m of s.matchAll(ENGAGING)) {
-    if (m.index! < firstRole) start = m.index! + m[0].length;
+    // With a role phrase, the list of firms precedes it.
+    if (role && m.index! > role.index) break;
+    const names = firmRun(s, m.index! + m[0].length);
+    if (names.length > 0) return { names, role: /placement/i.test(s) ? 'placement_agents' : 'sales_agents' };
   }
-  if (start < 0) return null;
-  const names = [...s.slice(start, lastRoleEnd).matchAll(FIRM)].map((m) => m[0].replace(/^(?:and|or)\s+/i, '').trim());
-  if (names.length === 0) return null;
-  return { names, role: /placement/i.test(s) ? 'placement_agents' : 'sales_agents' };
+  return null;
+}
+
+function firmRun(s: string, from: number): string[] {
+  const names: string[] = [];
+  let at = from;
+  for (;;) {
+    FIRM.lastIndex = at;
+    const m = FIRM.exec(s);
+    if (!m) break;
+    names.push(m[0].trim());
+    at = m.index + m[0].length;
+    // The next firm starts at a capital after nothing but separators and role words.
+    let next = -1;
+    for (let k = at; k < Math.min(s.length, at + 80); k++) {
+      if (!/[A-Z]/.test(s[k]) || !BETWEEN_FIRMS.test(s.slice(at, k))) continue;
+      FIRM.lastIndex = k;
+      if (FIRM.test(s)) {
+        next = k;
+        break;
+      }
+    }
+    if (next < 0) break;
+    at = next;
+  }
+  return names;
 }
 
 function agentSentence(ctx: ExtractContext, region: Region): Found<Underwriters> | null {
@@ -93,25 +121,31 @@ function agentSentence(ctx: ExtractContext, region: Region): Found<Underwriters>
   return null;
 }
 
-// The cover ends with the banks' names, after "The underwriters expect to deliver the shares…".
+// The cover ends with the banks' names, after "The underwriters expect to deliver the shares…" or
+// "Delivery of the securities is expected to be made on or about …".
+const DELIVERY = /\bexpects? to deliver\b|\bdelivery of the [^.]{0,60}\bexpected\b/i;
+
 function coverBanks(ctx: ExtractContext): Found<Underwriters> | null {
   let after = false;
   const names: string[] = [];
   let first = -1;
+  let role: DistributorRole = 'underwriters';
   for (const [i, b] of blocksIn(ctx.doc, ctx.regions.cover)) {
-    if (/expect to deliver/i.test(b.text)) {
+    if (/\bplacement agents?\b/i.test(b.text)) role = 'placement_agents';
+    else if (/\bsales agents?\b/i.test(b.text) && role === 'underwriters') role = 'sales_agents';
+    if (DELIVERY.test(b.text)) {
       after = true;
       continue;
     }
     if (!after) continue;
-    if (/^the date of this prospectus|^prospectus dated/i.test(b.text)) break;
+    if (/^the date of this prospectus|^prospectus(?: supplement)? dated/i.test(b.text)) break;
     const cells = b.kind === 'table' ? b.rows.flat() : [b.text];
     for (const c of cells) {
-      if (c.length <= 70 && !/\d{2}/.test(c) && BANK_WORD.test(c) && !/manager|underwriter/i.test(c)) {
+      if (c.length <= 70 && !/\d{2}/.test(c) && BANK_WORD.test(c) && !/manager|underwriter|\bagents?\b/i.test(c)) {
         names.push(c);
         if (first < 0) first = i;
       }
     }
   }
-  return names.length > 0 ? found(names, 'underwriters', names.join(' | '), first) : null;
+  return names.length > 0 ? found(names, role, names.join(' | '), first) : null;
 }
