@@ -10,6 +10,7 @@ import { checkbox, extractFlags } from './fields/flags.extract.ts';
 import { bankKey, canonicalUnderwriters } from './fields/bank-names.ts';
 import { agentsNamedIn } from './fields/underwriters.extract.ts';
 import { offeringShape } from './fields/offering-shape.extract.ts';
+import { extractOfferingPrice } from './fields/price.extract.ts';
 import { sampleDoc } from './test-docs.ts';
 import type { ProspectusDoc } from './prospectus-reader.ts';
 
@@ -153,8 +154,15 @@ describe('notes offerings (constructed cover in the usual 424B2 shape; no real d
       '<table><tr><td></td><td>Per Note</td><td>Total</td></tr><tr><td>Public offering price</td><td>99.857%</td><td>$499,285,000</td></tr></table>',
     ].join('\n');
     const r = extractTerms(readProspectus(html), { formType: '424B2' });
+    expect(offeringShape(makeContext(readProspectus(html)))).toEqual({ atTheMarket: false, debtOnly: true });
     expect([r.terms.offeringPrice, r.terms.priceRangeLow, r.terms.totalSharesOffered]).toEqual([null, null, null]);
     expect(r.terms.grossProceeds).toBe(499285000);
+    expect(r.terms.isPrimaryOffering).toBe(true);
+  });
+  it('reads "$1,000 per note" as no share price', () => {
+    const ctx = makeContext(readProspectus('<p>The price to the public is $1,000 per note.</p>'));
+    expect(extractOfferingPrice(ctx)).toBeNull();
+    expect(extractOfferingPrice(makeContext(readProspectus('<p>The initial public offering price is $20.00 per Class A ordinary share.</p>')))?.value).toBe(20);
   });
 });
 
