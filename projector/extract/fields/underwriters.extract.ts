@@ -112,7 +112,7 @@ function firmRun(s: string, from: number): string[] {
 
 function agentSentence(ctx: ExtractContext, region: Region): Found<Underwriters> | null {
   for (const [i, b] of blocksIn(ctx.doc, region)) {
-    if (b.kind === 'table' || !/\bagents?\b/i.test(b.text)) continue;
+    if (b.kind === 'table' || !(AGENT_ROLE.test(b.text) || AGENT_CONTEXT.test(b.text))) continue;
     for (const s of sentences(b.text)) {
       const named = agentsNamedIn(s);
       if (named) return found(named.names, named.role, s, i);
