@@ -18,6 +18,9 @@ export interface DocRegions {
 
 const COVER_START = /^(?:the information in this (?:preliminary )?prospectus|subject to completion|preliminary prospectus\b|prospectus \(subject to completion\)|filed pursuant to rule 424)/i;
 const DELAYING_AMENDMENT = /hereby amends this registration statement/i;
+// Facing-page items of a registration statement: the Rule 415/462 boxes and the filer-status grid.
+const FACING_ITEM = /\bcheck the following box\b|\bindicate by check mark\b|^approximate date of commencement of proposed sale/i;
+const PROSPECTUS_TITLE = /^(?:base )?prospectus(?: supplement)?$/i;
 const COVER_END_HEADING = /^(?:table of contents|prospectus summary|summary|about this prospectus(?: supplement)?|prospectus supplement summary)$/i;
 const MAX_COVER_BLOCKS = 70;
 
@@ -38,6 +41,21 @@ export function findRegions(doc: ProspectusDoc): DocRegions {
       if (DELAYING_AMENDMENT.test(blocks[i].text)) {
         start = i + 1;
         break;
+      }
+    }
+  }
+  if (start < 0) {
+    // An automatic shelf (S-3ASR, F-3ASR) is effective on filing: no legend, no delaying amendment.
+    // Its cover is the "PROSPECTUS" title after the last facing-page item.
+    let lastFacing = -1;
+    for (let i = 0; i < limit; i++) if (FACING_ITEM.test(blocks[i].text)) lastFacing = i;
+    if (lastFacing >= 0) {
+      start = lastFacing + 1;
+      for (let i = lastFacing + 1; i < Math.min(limit, lastFacing + 15); i++) {
+        if (PROSPECTUS_TITLE.test(blocks[i].text)) {
+          start = i;
+          break;
+        }
       }
     }
   }

@@ -1,9 +1,13 @@
 /**
  * Scores extracted terms against hand labels, field by field. Pure: labels and extractions in,
  * per-field accuracy out. Numbers match within 0.5%; names and hints match ignoring case and a
- * leading "The"; quoted summaries match when they carry at least 60% of the label's words.
+ * leading "The"; underwriters match bank by bank, in order (a bank's brand and legal names are one
+ * bank); quoted summaries match when they carry at least 60% of the label's words.
  */
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
+import { bankKey, canonicalBankName } from './fields/bank-names.ts';
+
+export { bankKey };
 
 export type LabelledTerms = Omit<ApiTermsExtended, 'confidence'>;
 export type ScoredField = keyof LabelledTerms;
@@ -62,8 +66,9 @@ export function fieldMatches(field: ScoredField, expected: unknown, actual: unkn
     return e.size === a.size && [...e].every((x) => a.has(x));
   }
   if (field === 'underwriters') {
-    const e = (expected as string[]).map(bankKey);
-    const a = (actual as string[]).map(bankKey);
+    // One bank under its brand or its legal name is one underwriter (fields/bank-names.ts).
+    const e = (expected as string[]).map((n) => bankKey(canonicalBankName(n)));
+    const a = (actual as string[]).map((n) => bankKey(canonicalBankName(n)));
     return e.length === a.length && e.every((x, i) => x === a[i]);
   }
   if (PROSE_FIELDS.has(field)) return wordRecall(String(expected), String(actual)) >= 0.6;
@@ -73,16 +78,6 @@ export function fieldMatches(field: ScoredField, expected: unknown, actual: unkn
 
 function hintKey(s: string): string {
   return s.toLowerCase().replace(/^the\s+/, '').replace(/\s+/g, ' ').trim();
-}
-
-/** Bank names compare without punctuation and legal suffixes ("Inc.", "LLC", "& Co."). */
-export function bankKey(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[.,&]/g, ' ')
-    .replace(/\b(?:inc|incorporated|llc|l l c|co|corp|corporation|ltd|lp|l p|plc|and)\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 function words(s: string): string[] {

@@ -1,8 +1,9 @@
 /**
- * Offering terms of one prospectus (S-1, F-1, S-11, their amendments, 424B1/3/4): a pure function
- * from the reader's blocks to the extended terms shape, with the sentence each value came from.
- * What the document does not state is null; the only computed value is gross proceeds, and
- * `estimates.grossProceeds` says how it was obtained.
+ * Offering terms of one prospectus (S-1, F-1, S-11, their amendments, 424B1-5, shelf S-3/F-3 and
+ * their supplements): a pure function from the reader's blocks to the extended terms shape, with
+ * the sentence each value came from. What the document does not state is null. Gross proceeds is
+ * the stated total or a fixed price × shares (`estimates.grossProceeds` says which); a range
+ * midpoint × shares is an estimate and stays in `estimates.grossProceedsEstimate`.
  */
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { ProspectusDoc } from './prospectus-reader.ts';
@@ -19,6 +20,7 @@ import {
   extractWarrantSummary,
 } from './fields/security.extract.ts';
 import { extractOfferingKind } from './fields/offering-kind.extract.ts';
+import { offeringShape } from './fields/offering-shape.extract.ts';
 import { extractFlags } from './fields/flags.extract.ts';
 import { extractUnderwriters } from './fields/underwriters.extract.ts';
 import { extractUseOfProceeds } from './fields/use-of-proceeds.extract.ts';
@@ -26,11 +28,21 @@ import { extractUseOfProceeds } from './fields/use-of-proceeds.extract.ts';
 export type TermsField = Exclude<keyof ApiTermsExtended, 'confidence'>;
 export type Provenance = Partial<Record<TermsField, { text: string; block: number }>>;
 
+export interface TermsEstimates {
+  /** How `terms.grossProceeds` was obtained, when it is set. */
+  grossProceeds?: Exclude<GrossProceedsBasis, 'midpoint_x_shares'>;
+  /** Range midpoint × base shares, when the document states a range but no price: never in `terms`. */
+  grossProceedsEstimate: number | null;
+  grossProceedsEstimateBasis?: 'midpoint_x_shares';
+}
+
 export interface TermsExtraction {
   terms: ApiTermsExtended;
   provenance: Provenance;
-  estimates: { grossProceeds?: GrossProceedsBasis };
+  estimates: TermsEstimates;
   signals: CoverSignals;
+  /** The underwriters (or placement / sales agents) as the document prints them; `terms.underwriters` holds one canonical name per bank. */
+  underwritersAsPrinted: string[] | null;
 }
 
 export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | null } = {}): TermsExtraction {
@@ -42,15 +54,19 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     return found.value;
   };
 
-  const offeringPrice = take('offeringPrice', extractOfferingPrice(ctx));
-  const range = extractPriceRange(ctx);
+  // At-the-market programs and note offerings have no share price, range or count (see offering-shape).
+  const shape = offeringShape(ctx);
+  const shareTerms = !shape.atTheMarket && !shape.debtOnly;
+  const offeringPrice = take('offeringPrice', shareTerms ? extractOfferingPrice(ctx) : null);
+  const range = shareTerms ? extractPriceRange(ctx) : null;
   take('priceRangeLow', range);
   take('priceRangeHigh', range);
-  const shares = extractTotalShares(ctx);
+  const shares = shareTerms ? extractTotalShares(ctx) : null;
   const totalSharesOffered = take('totalSharesOffered', shares)?.count ?? null;
-  const overAllotmentShares = take('overAllotmentShares', extractOverAllotment(ctx));
+  const overAllotmentShares = take('overAllotmentShares', shareTerms ? extractOverAllotment(ctx) : null);
 
-  const stated = extractStatedGrossProceeds(ctx);
+  // An at-the-market program sells at market prices: no total is known until it has sold.
+  const stated = shape.atTheMarket ? null : extractStatedGrossProceeds(ctx);
   const gross = computeGrossProceeds({
     stated: stated?.value ?? null,
     price: offeringPrice,
@@ -58,12 +74,13 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     high: range?.value.high ?? null,
     shares: totalSharesOffered,
   });
-  const estimates: TermsExtraction['estimates'] = {};
-  if (gross) {
+  const estimates: TermsEstimates = { grossProceedsEstimate: gross.estimate };
+  if (gross.basis) {
     estimates.grossProceeds = gross.basis;
-    const src = gross.basis === 'stated' ? stated! : gross.basis === 'price_x_shares' ? provenance.offeringPrice! : range!;
+    const src = gross.basis === 'stated' ? stated! : provenance.offeringPrice!;
     provenance.grossProceeds = { text: src.text, block: src.block };
   }
+  if (gross.estimate !== null) estimates.grossProceedsEstimateBasis = 'midpoint_x_shares';
 
   const listing = extractListing(ctx);
   if (listing?.value.exchange) take('exchangeHint', listing);
@@ -74,16 +91,22 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
   const headlineBlock = shares && /^\S+\s/.test(doc.blocks[shares.block]?.text ?? '') ? shares.block : null;
   const securityDescription = take('securityDescription', extractSecurityDescription(ctx, noun, shareClass, headlineBlock));
   const unitDescription = take('unitDescription', extractUnitDescription(ctx));
-  const warrantSummary = unitDescription || noun === 'units' ? take('warrantSummary', extractWarrantSummary(ctx)) : null;
 
   const kind = take('isPrimaryOffering', extractOfferingKind(ctx));
   if (kind) {
     provenance.isSecondaryOffering = provenance.isPrimaryOffering;
     provenance.isSellingStockholdersOnly = provenance.isPrimaryOffering;
   }
-  const flags = extractFlags(ctx, { noun, unitDescription });
+  const distributors = extractUnderwriters(ctx);
+  const underwriters = distributors ? take('underwriters', { ...distributors, value: distributors.value.canonical }) : null;
+  const flags = extractFlags(ctx, {
+    noun,
+    unitDescription,
+    distributor: distributors ? { role: distributors.value.role, text: distributors.text } : null,
+  });
   if (flags.value.length > 0) take('issuerStructureFlags', flags);
-  const underwriters = take('underwriters', extractUnderwriters(ctx));
+  // Warrant terms are read only when warrants are sold (in units or beside the shares).
+  const warrantSummary = unitDescription || noun === 'units' || flags.value.includes('warrants') ? take('warrantSummary', extractWarrantSummary(ctx)) : null;
   const useOfProceedsSummary = take('useOfProceedsSummary', extractUseOfProceeds(ctx, kind?.isSellingStockholdersOnly ?? null));
 
   const terms: ApiTermsExtended = {
@@ -92,7 +115,7 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     priceRangeLow: range?.value.low ?? null,
     priceRangeHigh: range?.value.high ?? null,
     totalSharesOffered,
-    grossProceeds: gross?.value ?? null,
+    grossProceeds: gross.value,
     overAllotmentShares,
     shareClass,
     securityDescription,
@@ -109,15 +132,16 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     underwriters,
   };
   terms.confidence = confidenceOf(terms, estimates, doc.blocks.length > 0 && ctx.regions.cover.end > ctx.regions.cover.start);
-  return { terms, provenance, estimates, signals: coverSignals(doc) };
+  return { terms, provenance, estimates, signals: coverSignals(doc), underwritersAsPrinted: distributors?.value.printed ?? null };
 }
 
 /**
  * How much of the deal the document pinned down: the share of core fields read (price or range,
- * size, listing, who sells, underwriters, use of proceeds), discounted when gross proceeds is only
- * a midpoint estimate. 0 when no cover was found.
+ * size, listing, who sells, underwriters, use of proceeds), discounted when the deal's size in
+ * money is only a midpoint estimate (a range but neither a stated total nor a fixed price).
+ * 0 when no cover was found.
  */
-export function confidenceOf(t: ApiTermsExtended, estimates: TermsExtraction['estimates'], hasCover: boolean): number {
+export function confidenceOf(t: ApiTermsExtended, estimates: TermsEstimates, hasCover: boolean): number {
   if (!hasCover) return 0;
   const core = [
     t.offeringPrice !== null || t.priceRangeLow !== null,
@@ -129,7 +153,7 @@ export function confidenceOf(t: ApiTermsExtended, estimates: TermsExtraction['es
     t.shareClass !== null || t.securityDescription !== null,
   ];
   let score = core.filter(Boolean).length / core.length;
-  if (estimates.grossProceeds === 'midpoint_x_shares') score *= 0.9;
+  if (t.grossProceeds === null && estimates.grossProceedsEstimate !== null) score *= 0.9;
   return Math.round(score * 100) / 100;
 }
 

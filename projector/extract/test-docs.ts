@@ -9,6 +9,10 @@ export const SAMPLES = {
   pandora: 'S-1_0001193125-11-032963_pandora.htm.gz',
   twilio: 'S-1_2016-10-07_twilio-followon.htm.gz',
   flushing: '424B5-prelim_FFIC_flushing-financial.htm.gz',
+  imunon: '424B5_0001493152-25-029712_imunon.htm.gz',
+  nextera: '424B5_0001193125-25-338333_nextera-atm.htm.gz',
+  anterix: 'S-3_0001193125-22-186192_anterix-resale.htm.gz',
+  aerovironment: 'S-3ASR_0001104659-25-064107_aerovironment.htm.gz',
   coverSnippet: 'snippet_424-cover-snippet.html',
   divSpans: 'snippet_424-div-spans.html',
 } as const;

@@ -52,11 +52,13 @@ describe('shares and over-allotment', () => {
 });
 
 describe('gross proceeds', () => {
-  it('prefers stated, then price x shares, then midpoint x shares', () => {
-    expect(computeGrossProceeds({ stated: 100, price: 5, low: 4, high: 6, shares: 10 })).toEqual({ value: 100, basis: 'stated' });
-    expect(computeGrossProceeds({ stated: null, price: 5, low: null, high: null, shares: 10 })).toEqual({ value: 50, basis: 'price_x_shares' });
-    expect(computeGrossProceeds({ stated: null, price: null, low: 5, high: 6, shares: 4550000 })).toEqual({ value: 25025000, basis: 'midpoint_x_shares' });
-    expect(computeGrossProceeds({ stated: null, price: null, low: 5, high: 6, shares: null })).toBeNull();
+  it('prefers stated, then price x shares, and keeps a midpoint x shares apart as an estimate', () => {
+    expect(computeGrossProceeds({ stated: 1000, price: 5, low: 4, high: 6, shares: 10 })).toEqual({ value: 1000, basis: 'stated', estimate: null });
+    // A "total" that is a per-unit price (Imunon's $3.6099 per pre-funded warrant beside $3.61 per share) is no total.
+    expect(computeGrossProceeds({ stated: 3.6099, price: 3.61, low: null, high: null, shares: null })).toEqual({ value: null, basis: null, estimate: null });
+    expect(computeGrossProceeds({ stated: null, price: 5, low: null, high: null, shares: 10 })).toEqual({ value: 50, basis: 'price_x_shares', estimate: null });
+    expect(computeGrossProceeds({ stated: null, price: null, low: 5, high: 6, shares: 4550000 })).toEqual({ value: null, basis: null, estimate: 25025000 });
+    expect(computeGrossProceeds({ stated: null, price: null, low: 5, high: 6, shares: null })).toEqual({ value: null, basis: null, estimate: null });
   });
 });
 
@@ -108,13 +110,13 @@ describe('units and warrants (Unicycive cover)', () => {
 
 describe('underwriters and use of proceeds on the real documents', () => {
   it('lists underwriters from the allocation table, representatives first', () => {
-    expect(extractUnderwriters(makeContext(sampleDoc('flushing')))?.value).toEqual(['Keefe, Bruyette & Woods, Inc.', 'Piper Sandler & Co.', 'Raymond James & Associates, Inc.']);
+    expect(extractUnderwriters(makeContext(sampleDoc('flushing')))?.value.canonical).toEqual(['Keefe, Bruyette & Woods, Inc.', 'Piper Sandler & Co.', 'Raymond James & Associates, Inc.']);
     expect(extractUnderwriters(makeContext(sampleDoc('acurx')))).toBeNull();
   });
   it('falls back to the cover bank names when there is no table (AAOI cover)', () => {
     const ctx = ctxOf(p('The underwriters expect to deliver the shares of common stock to purchasers on or about March , 2014.') +
       '<table><tr><td>RAYMOND JAMES</td><td>PIPER JAFFRAY</td></tr></table><table><tr><td>COWEN AND COMPANY</td><td>ROTH CAPITAL PARTNERS</td><td>CRAIG-HALLUM</td></tr></table>');
-    expect(extractUnderwriters(ctx)?.value).toEqual(['RAYMOND JAMES', 'PIPER JAFFRAY', 'COWEN AND COMPANY', 'ROTH CAPITAL PARTNERS', 'CRAIG-HALLUM']);
+    expect(extractUnderwriters(ctx)?.value.canonical).toEqual(['RAYMOND JAMES', 'PIPER JAFFRAY', 'COWEN AND COMPANY', 'ROTH CAPITAL PARTNERS', 'CRAIG-HALLUM']);
   });
   it('takes the intent sentence, not the net-proceeds estimate (Twilio)', () => {
     expect(extractUseOfProceeds(makeContext(sampleDoc('twilio')), false)?.value).toMatch(/^We currently intend to use the net proceeds from this offering for working capital/);

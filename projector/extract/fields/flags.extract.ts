@@ -9,17 +9,59 @@ import type { ExtractContext, Found } from '../extract-context.ts';
 import { frontMatter } from '../extract-context.ts';
 import { blocksIn, sentenceAt, type Region } from '../doc-regions.ts';
 import type { OfferedNoun } from './shares.extract.ts';
+import type { DistributorRole } from './underwriters.extract.ts';
 
 // Checked and unchecked marks as EDGAR renders them: ☒/☐, Wingdings "ý"/"o" and "x"/"¨".
 const CHECKED = '☒☑■✓✔⌧ýþxX';
-const MARK = `[${CHECKED}☐□¨o❑]`;
+const MARK_CHARS = `${CHECKED}☐□¨o❑`;
+// A mark is a glyph standing alone: "x" and "o" are marks only as separate tokens.
+const MARK = new RegExp(`(?<=^|[\\s(])[${MARK_CHARS}](?=\\s|$|\\()`, 'g');
+const GRID_LABELS = /large accelerated filer|non-accelerated filer|accelerated filer|smaller reporting company|emerging growth company/gi;
+// Sentences and asides that name a grid label without being its box.
+const NOT_A_BOX = [
+  /\bindicate by check mark whether the registrant is[^.]*\./gi,
+  /\bsee (?:the )?definitions? of[^.]*\./gi,
+  /\bif an emerging growth company, indicate by check mark[\s\S]*?\bAct\b\.?\s*(?:[☒☑■✓✔⌧ýþ☐□¨❑]|[ox](?=\s|$))?/gi,
+  /\(do not check if[^)]*\)/gi,
+];
 
-/** State of a check-box label on the facing page: true, false, or null when absent. */
+/**
+ * State of a check-box label on the facing page: true, false, or null when absent. Each grid
+ * label takes its nearest check mark on the side the grid puts its marks ("Smaller reporting
+ * company ☒" or "☒ Smaller reporting company"), never one beyond a neighbouring label. The
+ * "If an emerging growth company, indicate by check mark …" sentence, the grid's introduction
+ * and "(Do not check if …)" asides name labels but are no boxes, so they are blanked first.
+ */
 export function checkbox(text: string, label: string): boolean | null {
-  const re = new RegExp(`${label}\\s*(${MARK})(?=\\s|$|\\()`, 'gi');
-  const m = re.exec(text);
-  if (!m) return null;
-  return CHECKED.includes(m[1]);
+  let t = text;
+  for (const re of NOT_A_BOX) t = t.replace(re, (m) => ' '.repeat(m.length));
+  const labels = [...t.matchAll(GRID_LABELS)].map((m) => ({ at: m.index!, end: m.index! + m[0].length, name: m[0].toLowerCase() }));
+  const marks = [...t.matchAll(MARK)].map((m) => ({ at: m.index!, checked: CHECKED.includes(m[0]) }));
+  const want = label.toLowerCase();
+  for (let k = 0; k < labels.length; k++) {
+    const l = labels[k];
+    if (l.name !== want) continue;
+    const prevEnd = k > 0 ? labels[k - 1].end : -1;
+    const nextAt = k + 1 < labels.length ? labels[k + 1].at : t.length;
+    const after = marks.find((m) => m.at >= l.end && m.at < nextAt);
+    const before = [...marks].reverse().find((m) => m.at < l.at && m.at >= prevEnd);
+    const pick = marksFollowLabels(labels, marks) ? after : before;
+    if (pick) return pick.checked;
+  }
+  return null;
+}
+
+/** The grid's layout: most labels have a mark before the next label ("label ☐"), or after the previous one ("☐ label"). */
+function marksFollowLabels(labels: Array<{ at: number; end: number }>, marks: Array<{ at: number }>): boolean {
+  let follow = 0;
+  let lead = 0;
+  for (let k = 0; k < labels.length; k++) {
+    const nextAt = k + 1 < labels.length ? labels[k + 1].at : labels[k].end + 40;
+    const prevEnd = k > 0 ? labels[k - 1].end : labels[k].at - 40;
+    if (marks.some((m) => m.at >= labels[k].end && m.at < nextAt)) follow++;
+    if (marks.some((m) => m.at < labels[k].at && m.at >= prevEnd)) lead++;
+  }
+  return follow >= lead;
 }
 
 const QUOTE = `["“”'‘’]?`;
@@ -37,6 +79,8 @@ const COVER_WARRANTS = /\bwarrants?\b/i;
 export interface FlagInputs {
   noun: OfferedNoun | null;
   unitDescription: string | null;
+  /** Who distributes the offering, with the sentence that says so. */
+  distributor?: { role: DistributorRole; text: string } | null;
 }
 
 export function extractFlags(ctx: ExtractContext, inputs: FlagInputs): Found<IssuerStructureFlag[]> & { evidence: Partial<Record<IssuerStructureFlag, string>> } {
@@ -85,6 +129,8 @@ export function extractFlags(ctx: ExtractContext, inputs: FlagInputs): Found<Iss
     const be = BEST_EFFORTS.exec(b.text);
     if (be) set('best_efforts', sentenceAt(b.text, be.index));
   }
+  // Placement agents buy nothing: they place the securities on a (reasonable) best-efforts basis.
+  if (inputs.distributor?.role === 'placement_agents') set('best_efforts', inputs.distributor.text);
   const flags = ISSUER_STRUCTURE_FLAGS.filter((f) => f in evidence);
   return {
     value: flags,

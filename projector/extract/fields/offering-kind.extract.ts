@@ -1,15 +1,22 @@
 /**
  * Who sells: the issuer (primary), selling stockholders (secondary), or only the holders (resale).
- * Read from the cover, where every prospectus must say it.
+ * Read from the cover, where every prospectus must say it: "we are offering", an issuer's shelf
+ * ("we may offer and sell") or at-the-market program (sales through agents) are primary.
  */
 import type { ExtractContext, Found } from '../extract-context.ts';
 import { blocksIn, sentenceAt } from '../doc-regions.ts';
 
 const PRIMARY =
-  /\b(?:we are offering|we are selling|(?:is|are) offering (?:\S+ )?(?:shares|units|ADSs|american depositary) of (?:its|our)|(?:Inc|Corp|Ltd|Limited|Company|Corporation)\.?,? (?:is )?offering (?:\S+ )?(?:shares|units|ADSs)|this is (?:an|our|the) initial public offering of|we are offering for sale)\b/i;
+  /\b(?:we are offering|we are selling|(?:is|are) offering (?:\S+ )?(?:shares|units|ADSs|american depositary) of (?:its|our)|(?:Inc|Corp|Ltd|Limited|Company|Corporation|LLC)\.?,? (?:is )?offering (?:\S+ )?(?:shares|units|ADSs|notes|securities)|we are issuing|this is (?:an|our|the) initial public offering of|we are offering for sale)\b/i;
+// A shelf or an at-the-market program: the issuer sells, now or from time to time, itself or
+// through sales agents ("the offer and sale from time to time of shares of X's common stock …
+// through A, B and C as agents", "We may offer and sell the securities identified above").
+const ISSUER_SELLS_LATER =
+  /\bwe may (?:from time to time )?(?:offer|issue)(?:,? (?:issue|offer))? (?:and|or) sell\b|\bwe may offer\b|\b(?:offer|issuance) and sale (?:from time to time )?of .{0,200}?\bthrough\b.{0,600}?\bas (?:our |its )?(?:sales )?agents?\b/i;
 const NOT_PRIMARY = /\bwe are not (?:selling|offering) any\b/i;
+const HOLDERS = /\bselling (?:stock|share|unit|security|securit(?:y|ies))holders?\b/i;
 const SECONDARY =
-  /selling (?:stock|share|unit)holders?\b.{0,250}?\b(?:are offering|is offering|may offer|offer and resell|may (?:from time to time )?(?:sell|resell)|are selling|is selling)\b|\boffered by the selling (?:stock|share)holders?\b/i;
+  /selling (?:stock|share|unit|security ?)holders?\b.{0,250}?\b(?:are offering|is offering|may offer|offer and resell|may (?:from time to time )?(?:sell|resell)|are selling|is selling)\b|\boffered by the selling (?:stock|share|security ?)holders?\b|\b(?:resale|disposition)\b[^.]{0,250}\bby the selling (?:stock|share|security ?)holders?\b/i;
 
 export interface OfferingKind {
   isPrimaryOffering: boolean | null;
@@ -26,6 +33,8 @@ export function extractOfferingKind(ctx: ExtractContext): Found<OfferingKind> | 
     if (NOT_PRIMARY.test(b.text)) notPrimary = true;
     const p = PRIMARY.exec(b.text);
     if (p && !primary) primary = { block: i, text: sentenceAt(b.text, p.index) };
+    const later = ISSUER_SELLS_LATER.exec(b.text);
+    if (later && !primary && !HOLDERS.test(sentenceAt(b.text, later.index))) primary = { block: i, text: sentenceAt(b.text, later.index) };
     const s = SECONDARY.exec(b.text);
     if (s && !secondary) secondary = { block: i, text: sentenceAt(b.text, s.index) };
   }

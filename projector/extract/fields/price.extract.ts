@@ -9,7 +9,7 @@ import { parseMoney } from '../text-numbers.ts';
 
 const MONEY = '\\$\\s?(\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?)';
 const FIXED_PRICE = new RegExp(
-  `(?:public offering price|offering price per (?:share|unit|ADS)|price to the public)[^.$]{0,40}?\\b(?:is|will be|of|is to be fixed at|is fixed at)\\s+${MONEY}\\s*(?:per|a)\\b`,
+  `(?:public offering price|offering price per (?:share|unit|ADS)|price to the public)[^.$]{0,40}?\\b(?:is|will be|of|is to be fixed at|is fixed at)\\s+${MONEY}\\s*(?:per|a)\\s+(?:class [a-c] )?(?:share|unit|ADS|american depositary|ordinary share|common share)`,
   'i',
 );
 const PRICE_LINE = new RegExp(`^price\\s+${MONEY}\\s+(?:a|per)\\s+(?:share|unit|ADS)`, 'i');

@@ -9,6 +9,20 @@ import type { OfferedNoun } from './shares.extract.ts';
 const CLASS_RE = /\b(Class [A-C] )?(common stock|ordinary shares|common shares|subordinate voting shares|shares of beneficial interest|common units)\b/i;
 const UNIT_SENTENCE = /\beach unit\b[^.]{0,40}?\b(?:consists|consisting|has an offering price|is comprised|will consist|comprises)\b/i;
 const WARRANT_TERMS = /\b(?:each whole warrant entitles|warrants? (?:to purchase|entitl|exercisable))/i;
+// "The Warrants have an exercise price of $3.482 per share and will be exercisable immediately …"
+const WARRANT_PRICE_TERMS = /\bwarrants? (?:have|has|will have) an exercise price\b/i;
+const PRE_FUNDED = /\bpre-?funded\b/i;
+// The kinds of security a cover title names, in the words covers use.
+const SECURITY_KINDS: Array<[RegExp, string]> = [
+  [/\bpre-?funded warrants?\b/i, 'pre-funded warrants'],
+  [/(?<!pre-?funded )\bwarrants?\b/i, 'warrants'],
+  [/\bpreferred stock\b/i, 'preferred stock'],
+  [/\bdepositary shares\b/i, 'depositary shares'],
+  [/\bdebt securities\b/i, 'debt securities'],
+  [/\bpurchase contracts\b/i, 'purchase contracts'],
+  [/\bsubscription rights\b|\brights\b/i, 'rights'],
+  [/\bunits\b/i, 'units'],
+];
 const ADS_RATIO = /\b(?:each|every)\s+(?:\w+\s+)?(?:ADS|ADSs|American Depositary Shares?)\s+(?:represents?|representing)\b[^.;]*/i;
 
 export function extractShareClass(ctx: ExtractContext): Found<string> | null {
@@ -40,8 +54,41 @@ export function extractSecurityDescription(
     const value = ratio ? `American Depositary Shares (${ratio.value.replace(/^each\s+/i, 'each ')})` : 'American Depositary Shares';
     return { value, text: ratio?.text ?? value, block: ratio?.block ?? headlineBlock ?? ctx.regions.cover.start };
   }
+  const titled = titledSecurities(ctx);
+  if (titled) return titled;
   if (shareClass) return { value: shareClass, text: shareClass, block: headlineBlock ?? ctx.regions.cover.start };
   return null;
+}
+
+/**
+ * The securities a cover title names when it names several: "330,000 Shares of Common Stock /
+ * Pre-funded Warrants to Purchase up to … / Warrants to Purchase up to …" or a universal shelf's
+ * "Common Stock Preferred Stock Debt Securities Warrants Purchase Contracts Units". The stock a
+ * warrant is "to purchase" is what it converts into, not a further security sold.
+ */
+function titledSecurities(ctx: ExtractContext): Found<string> | null {
+  const names: string[] = [];
+  const lines: string[] = [];
+  let first = -1;
+  for (const [i, b] of blocksIn(ctx.doc, ctx.regions.cover)) {
+    if (b.kind === 'table') continue;
+    if (b.text.length > 100) break;
+    const own = b.text.split(/\b(?:to purchase|exercisable|issuable|underlying|to be offered by)\b/i)[0];
+    const found: Array<{ at: number; name: string }> = [];
+    const cls = CLASS_RE.exec(own);
+    if (cls) found.push({ at: cls.index, name: `${cls[1] ?? ''}${cls[2].toLowerCase()}` });
+    for (const [re, name] of SECURITY_KINDS) {
+      const m = re.exec(own);
+      if (m) found.push({ at: m.index, name });
+    }
+    if (found.length === 0) continue;
+    if (first < 0) first = i;
+    lines.push(b.text);
+    for (const f of found.sort((a, z) => a.at - z.at)) if (!names.includes(f.name)) names.push(f.name);
+  }
+  if (names.length < 2) return null;
+  const value = names.length === 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return { value, text: lines.join(' / '), block: first };
 }
 
 export function extractUnitDescription(ctx: ExtractContext): Found<string> | null {
@@ -62,11 +109,12 @@ export function extractWarrantSummary(ctx: ExtractContext): Found<string> | null
     const clause = s.slice(cut < 0 ? 0 : cut).replace(/^(?:\s*and\s+|\s*\(\w\)\s*|,\s*)+/, '').replace(/^\w\)\s*/, '').trim();
     return { value: clause, text: s, block: unit.block };
   }
-  const terms = findInCoverOrOffering(ctx, WARRANT_TERMS);
+  // Warrants sold beside shares (not in units): the sentence that gives their exercise price.
+  const terms = findInCoverOrOffering(ctx, WARRANT_PRICE_TERMS, PRE_FUNDED) ?? findInCoverOrOffering(ctx, WARRANT_TERMS, PRE_FUNDED);
   return terms ? { value: terms.text, text: terms.text, block: terms.block } : null;
 }
 
-function findInCoverOrOffering(ctx: ExtractContext, re: RegExp): Found<string> | null {
+function findInCoverOrOffering(ctx: ExtractContext, re: RegExp, skip?: RegExp): Found<string> | null {
   const regions = [ctx.regions.cover];
   const offering = findSection(ctx.doc, /^the offering$/i, ctx.regions.cover.start);
   if (offering) regions.push(offering);
@@ -76,7 +124,7 @@ function findInCoverOrOffering(ctx: ExtractContext, re: RegExp): Found<string> |
       for (const t of texts) {
         for (const s of sentences(t)) {
           const m = re.exec(s);
-          if (m) return { value: m[0], text: s, block: i };
+          if (m && !skip?.test(s)) return { value: m[0], text: s, block: i };
         }
       }
     }

@@ -5,7 +5,11 @@
 import type { ExtractContext, Found } from '../extract-context.ts';
 import { blocksIn, findSection, sentences } from '../doc-regions.ts';
 
-const INTENT = /\b(?:intends?|plans?|expects?|anticipates?) to use\b|\bwill use\b|\bproceeds[^.]{0,80}\bwill be used\b/i;
+const INTENT = /\b(?:intends?|plans?|expects?|anticipates?) to use\b|\bwill use\b|\bproceeds[^.]{0,80}\bwill be used\b|\bwill add the net proceeds\b/i;
+// A supplement's section often opens by pointing at the base prospectus's section.
+const CROSS_REFERENCE = /\bsupplements the information\b|\bread these two sections\b|^see\b/i;
+// What the money is for: a sentence without a purpose ("… to its general funds.") is completed by the next one.
+const PURPOSE = /\bpurposes?\b|\bto (?:fund|repay|finance|acquire|develop|invest)\b|\bfor (?:the|our|its|working|research|general)\b/i;
 const MAX_LEN = 500;
 
 export function extractUseOfProceeds(ctx: ExtractContext, sellingStockholdersOnly: boolean | null): Found<string> | null {
@@ -15,9 +19,14 @@ export function extractUseOfProceeds(ctx: ExtractContext, sellingStockholdersOnl
   const pick = (test: (s: string) => boolean): Found<string> | null => {
     for (let k = 0; k < blocks.length; k++) {
       const [i, b] = blocks[k];
-      for (const s of sentences(b.text)) {
-        if (!test(s)) continue;
-        return { value: clip(s.endsWith(':') ? withList(s, blocks.slice(k + 1).map(([, n]) => n.text)) : s), text: s, block: i };
+      const ss = sentences(b.text);
+      for (let j = 0; j < ss.length; j++) {
+        const s = ss[j];
+        if (CROSS_REFERENCE.test(s) || !test(s)) continue;
+        if (s.endsWith(':')) return { value: clip(withList(s, blocks.slice(k + 1).map(([, n]) => n.text))), text: s, block: i };
+        const next = ss[j + 1];
+        if (!PURPOSE.test(s) && next && INTENT.test(next) && PURPOSE.test(next)) return { value: clip(`${s} ${next}`), text: s, block: i };
+        return { value: clip(s), text: s, block: i };
       }
     }
     return null;
