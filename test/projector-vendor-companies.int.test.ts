@@ -96,17 +96,26 @@ describe('companies from linked vendor rows', () => {
     }
   });
 
-  it('every linked ticker with bars has an outcome, and no unlinked row creates a company', () => {
+  it('every row is a company: its EDGAR company, the CIK its ticker and name link to, or a company of its own; each with bars has an outcome', () => {
     const snapshot = sampleBytes('company_tickers.json.gz').toString('utf8');
-    const linked = linkIpoRows(rows, tickerMapFromCompanyTickers(snapshot)).linked.filter((l) => tickers.has(l.row.ticker));
+    const links = linkIpoRows(rows, tickerMapFromCompanyTickers(snapshot));
+    const linked = links.linked.filter((l) => tickers.has(l.row.ticker));
     const linkedCiks = new Set(linked.map((l) => l.cik));
     expect(linkedCiks.size).toBeGreaterThan(150);
     const withOutcome = new Set(served.db.prepare('SELECT cik FROM outcomes').pluck().all() as string[]);
     expect([...linkedCiks].filter((cik) => !withOutcome.has(cik))).toEqual([]);
-    // Companies without EDGAR state are exactly the linked CIKs EDGAR did not name.
-    const vendorOnly = served.db.prepare(`SELECT cik FROM companies WHERE cik NOT IN (SELECT cik FROM proj_company_state) ORDER BY cik`).pluck().all();
+    // Companies without EDGAR state: the linked CIKs EDGAR did not name, and one V- company per row nobody is the issuer of.
+    const vendorOnly = served.db.prepare(`SELECT cik FROM companies WHERE cik NOT IN (SELECT cik FROM proj_company_state) ORDER BY cik`).pluck().all() as string[];
     const edgar = new Set(SUBMISSIONS_FILES.map((f) => f.cik));
-    expect(vendorOnly).toEqual([...linkedCiks].filter((cik) => !edgar.has(cik)).sort());
+    const unlinkedUs = links.unlinked.filter((u) => u.reason !== 'not_us' && u.row.tradeDate !== null);
+    expect(vendorOnly.filter((c) => !c.startsWith('V-'))).toEqual([...linkedCiks].filter((cik) => !edgar.has(cik)).sort());
+    expect(vendorOnly.filter((c) => c.startsWith('V-')).sort()).toEqual(unlinkedUs.map((u) => `V-${u.row.ticker}-${u.row.tradeDate}`).sort());
+    // Each of them answers by its ticker with the vendor's offer price and trade date.
+    const twitter = company('V-TWTR-2013-11-07')!;
+    expect(twitter.api).toMatchObject({ name: 'Twitter Inc', tickerHint: 'TWTR', offeringStatus: 'listed', dealType: 'ipo' });
+    expect(twitter.consensus).toMatchObject({ offerPrice: 26, listingDate: '2013-11-07' });
+    expect(served.db.prepare(`SELECT cik FROM company_tickers WHERE ticker = 'TWTR'`).pluck().all()).toEqual(['V-TWTR-2013-11-07']);
+    expect(outcome('V-TWTR-2013-11-07')).toMatchObject({ ticker: 'TWTR', offerPrice: 26, status: 'complete' });
   });
 
   it('a company with EDGAR and vendor data keeps its EDGAR-derived row', async () => {
@@ -127,7 +136,7 @@ describe('companies from linked vendor rows', () => {
     }
   });
 
-  it('a later tickers snapshot without the ticker removes the company; a rebuild agrees with incremental projection', async () => {
+  it('a later tickers snapshot without the ticker moves the row to a company of its own; a rebuild agrees with incremental projection', async () => {
     const later = tempDir('projector-vendor-later');
     const arrivals = [edgarEvents(), [...ipoRowEvents(rows), ...barEvents()], [snapshotWithoutGoPro()]];
     const incremental = await project(`${later.dir}/incremental`, arrivals, 97);
@@ -135,6 +144,7 @@ describe('companies from linked vendor rows', () => {
     try {
       const count = (db: SqliteHandle, table: string) => db.prepare(`SELECT count(*) FROM ${table} WHERE cik = ?`).pluck().get(GOPRO);
       for (const table of ['companies', 'outcomes', 'news', 'company_tickers', 'proj_news_links']) expect(count(incremental.db, table), table).toBe(0);
+      expect(incremental.db.prepare(`SELECT cik FROM company_tickers WHERE ticker = 'GPRO'`).pluck().all()).toEqual(['V-GPRO-2014-06-26']);
       expect(incremental.db.prepare('SELECT count(*) FROM outcomes WHERE cik = ?').pluck().get(SNAP)).toBe(1);
       expect(dumpReadDb(incremental.db)).toBe(dumpReadDb(rebuilt.db));
     } finally {

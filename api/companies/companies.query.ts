@@ -38,6 +38,7 @@ const INCLUDE_FRAGMENTS: Record<string, string> = {
   financial_snapshot: `',"financialSnapshot":' || financial_snapshot_json`,
   lockup_schedule: `',"lockupSchedule":' || lockup_schedule_json`,
   price_history: `',"priceHistory":' || price_history_json`,
+  offerings: `',"offerings":' || offerings_json || ',"lifecycleEnd":' || lifecycle_end_json`,
 };
 
 /**

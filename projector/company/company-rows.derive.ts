@@ -1,19 +1,18 @@
 import type { ApiFinancialSnapshot } from '../../schema/api/types.ts';
 import type { FilingsTable, NewsTable, OutcomesTable } from '../../schema/read/tables.ts';
-import { companyIdentity, deriveCompany, type CompanyIdentity, type DerivedCompany } from './company.derive.ts';
-import type { DocumentTerms, StoredBars, StoredIpoRow, StoredNews } from '../shared/facts.ts';
-import type { CompanyFacts, KnownFiling, TickerHint } from '../shared/facts.ts';
+import { deriveCompany, type CompanyIdentity, type DerivedCompany } from './company.derive.ts';
+import type { CompanyFacts, DocumentTerms, KnownFiling, StoredBars, StoredIpoRow, StoredNews, TickerHint } from '../shared/facts.ts';
 import { deriveFiling } from '../offering/filing-row.derive.ts';
-import { relinkIfChanged } from '../runner/apply-news.ts';
+import { baseForm, isListingForm } from '../offering/forms.ts';
 import { deriveNewsRows } from '../news/news-rows.derive.ts';
 import { deriveOffering, type FilingOffering } from '../offering/offering.derive.ts';
-import { deriveCompanyOutcome, linkedIpoRows, pricedIpoDeal, vendorRowFor } from '../market/company-outcome.derive.ts';
+import { deriveCompanyOutcome, pricedIpoDeal, vendorRowFor } from '../market/company-outcome.derive.ts';
 import { companyClassification, companyConsensus } from './consensus.derive.ts';
 import { companyPriceHistory } from '../offering/company-price-history.derive.ts';
 import { financialSnapshotOf } from '../extract/financials/snapshot.choose.ts';
-import { vendorCompanyStatus, vendorOnlyFacts } from './vendor-company.derive.ts';
+import { vendorCompanyStatus } from './vendor-company.derive.ts';
+import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import type { TradingCalendar } from '../market/trading-calendar.ts';
-import type { NewsLinker } from '../runner/news-linker.ts';
 
 export interface CompanyRows {
   company: DerivedCompany;
@@ -25,18 +24,13 @@ export interface CompanyRows {
 /** Everything one company's served rows are derived from. */
 export interface CompanyInputs {
   facts: CompanyFacts;
-  /**
-   * EDGAR gave the company state (a submissions page, an index row, or a fetched filing document
-   * whose cover dates it). Without it the company is served only from a linked vendor row (vendor-company.derive.ts).
-   */
-  edgar: boolean;
   filings: KnownFiling[];
   hints: TickerHint[];
   identity: CompanyIdentity;
   documents: DocumentTerms[];
   snapshot: { snapshot: ApiFinancialSnapshot | null; observedAt: string } | null;
-  /** Vendor rows under any of the company's tickers (not yet checked against its name). */
-  ipoRows: StoredIpoRow[];
+  /** Vendor rows joined to this company by identity (vendor-company.derive.ts). */
+  vendorRows: StoredIpoRow[];
   /** Bars per ticker, for the company's tickers and its vendor rows' tickers. */
   bars: Map<string, StoredBars>;
   news: StoredNews[];
@@ -45,9 +39,21 @@ export interface CompanyInputs {
   calendar?: TradingCalendar;
 }
 
-/** The names a vendor row's issuer must match (tickers are recycled). */
-export function linkNames(identity: CompanyIdentity, facts: CompanyFacts): string[] {
-  return [identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)];
+/** Registration statements whose filing is offering activity (amendments included). */
+const REGISTRATION_BASES = new Set(['S-1', 'F-1', 'S-11', 'DRS', '10-12B', '1-A', 'DOS', 'S-3', 'S-3ASR', 'F-3', 'F-3ASR', 'N-2', 'S-1MEF', 'F-1MEF']);
+
+/**
+ * The company universe is the deal universe: a company is served when it has offering activity — a
+ * registration (S-1, F-1, S-11, DRS, 10-12B, 1-A, a shelf, and their amendments), a prospectus
+ * (424B*), a vendor IPO row, or a SPAC listing (SIC 6770 with an 8-A12B or exchange certification).
+ * Other filers (insiders' Forms 3/4, Form D funds …) stay in the event log and the projector state,
+ * and a later filing promotes them.
+ */
+export function hasOfferingActivity(facts: CompanyFacts, filings: readonly KnownFiling[], vendorRows: readonly StoredIpoRow[]): boolean {
+  if (vendorRows.length > 0) return true;
+  return filings.some(
+    (f) => REGISTRATION_BASES.has(baseForm(f.formType)) || f.formType.startsWith('424B') || (facts.sic === '6770' && isListingForm(f.formType)),
+  );
 }
 
 /**
@@ -55,9 +61,15 @@ export function linkNames(identity: CompanyIdentity, facts: CompanyFacts): strin
  * company state and no vendor row links to it.
  */
 export function deriveRows(input: CompanyInputs): CompanyRows | null {
-  const { identity } = input;
-  const vendorRows = linkedIpoRows(input.ipoRows, linkNames(identity, input.facts));
-  if (!input.edgar && vendorRows.length === 0) return null;
+  const { vendorRows } = input;
+  // A joined vendor row's ticker is one of the company's tickers (a delisted one is in no SEC file).
+  const vendorTickers = vendorRows.map((r) => r.row.ticker).filter((t) => !input.identity.allTickers.includes(t));
+  const identity: CompanyIdentity = {
+    ...input.identity,
+    tickerHint: input.identity.tickerHint ?? vendorRows[vendorRows.length - 1]?.row.ticker ?? null,
+    allTickers: [...input.identity.allTickers, ...new Set(vendorTickers)],
+  };
+  if (!hasOfferingActivity(input.facts, input.filings, vendorRows)) return null;
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
   const barsTicker = [...vendorRows.map((r) => r.row.ticker), ...identity.allTickers].find((t) => input.bars.has(t)) ?? null;
   const bars = barsTicker ? (input.bars.get(barsTicker) as StoredBars) : null;
@@ -70,7 +82,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     bars?.observedAt ?? null,
   ].filter((t): t is string => t !== null);
   const facts = { ...input.facts, updatedAt: observed.length > 0 ? observed.reduce((a, b) => (a > b ? a : b)) : null };
-  const offering = deriveOffering({
+  const derived = deriveOffering({
     facts,
     filings: input.filings,
     documents: input.documents,
@@ -79,8 +91,20 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     calendar: input.calendar,
     firstBarDate: bars?.bars[0]?.date ?? null,
   });
+  // The vendor row speaks for the company when EDGAR shows no IPO-family offering of it: a company
+  // EDGAR never named, one known from unrelated filings (Snap's Form 4s in a daily index), or a
+  // seasoned issuer whose IPO predates the filings we hold. Its IPO is then the current offering,
+  // so latestTerms and consensus never mix a later follow-on's terms into it.
+  const vendorSpeaks = vendorRows.length > 0 && !derived.lifecycle.deals.some((d) => isIpoFamily(d.dealKind));
+  const offering = vendorSpeaks ? { ...derived, latestTerms: null } : derived;
   const deal = pricedIpoDeal(offering.lifecycle.deals);
   const vendorRow = vendorRowFor(vendorRows, deal);
+  // A vendor row that traded after the current IPO registration opened is its pricing, which EDGAR
+  // has not shown us (no 424B4 in the log): the deal priced and listed, so no overlay applies.
+  const current = offering.lifecycle.currentDeal;
+  const vendorPricedCurrent =
+    !vendorSpeaks && current !== null && isIpoFamily(current.dealKind) && current.pricedDate === null && current.withdrawnDate === null &&
+    vendorRow !== null && vendorRow.row.offerPrice !== null && vendorRow.row.tradeDate !== null && vendorRow.row.tradeDate >= current.openedDate;
   const company = deriveCompany(
     facts,
     input.filings,
@@ -93,12 +117,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
       priceHistory: companyPriceHistory(offering, vendorRow, deal),
     },
-    // The vendor row speaks for the offering when EDGAR shows no registration deal: a company EDGAR
-    // never named (served only with a linked row), or one known from unrelated filings (Snap's
-    // Form 4s in a daily index) whose IPO registration is not in the event log.
-    (!input.edgar || offering.lifecycle.currentDeal === null) && vendorRows.length > 0
-      ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], bars)
-      : null,
+    vendorSpeaks || vendorPricedCurrent ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind) : null,
   );
   const outcome = deriveCompanyOutcome({
     cik: facts.cik,

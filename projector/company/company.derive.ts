@@ -1,4 +1,5 @@
 import { jsonHead } from '../shared/json-head.ts';
+import { offeringsOf } from '../offering/offerings.derive.ts';
 import type { ApiCompany, ApiFinancialSnapshot, ApiPriceHistory } from '../../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../../schema/read/tables.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../shared/facts.ts';
@@ -113,6 +114,8 @@ export function deriveCompany(
       financial_snapshot_json: JSON.stringify(enrichment.snapshot),
       lockup_schedule_json: JSON.stringify(lockup),
       price_history_json: JSON.stringify(enrichment.priceHistory),
+      offerings_json: JSON.stringify(offeringsOf(offering)),
+      lifecycle_end_json: 'null',
     },
     tickers: allTickers.map((ticker) => ({ ticker, cik: facts.cik, is_primary: ticker === tickerHint ? 1 : 0 })),
     search: { cik: facts.cik, name, tickers: allTickers.join(' ') },

@@ -8,7 +8,8 @@
  *   exchange           submissions exchanges > company_tickers > EDGAR prospectus exchange
  *   listingDate        first daily bar > vendor trade date > lifecycle expected first trade date
  * `sourceSummary` keeps what every source said, so a disagreement stays visible. `resolvedAt` is the
- * latest observation time among the sources that contributed a value (deterministic, no clock).
+ * latest observation time among the sources that contributed a value, else the company's latest
+ * observation (deterministic, no clock, never a placeholder).
  */
 import type { ApiConsensus, ApiTermsExtended } from '../../schema/api/types.ts';
 
@@ -31,6 +32,8 @@ export interface ConsensusInput {
   vendors?: readonly VendorRow[];
   firstBar?: { date: string; observedAt: string } | null;
   expectedFirstTradeDate?: { date: string; observedAt: string } | null;
+  /** When the company was last observed: the resolvedAt of a consensus no source contributed to. */
+  observedAt: string;
 }
 
 type Candidate<T> = [T | null | undefined, string | undefined];
@@ -74,7 +77,7 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
     resolvedAt: '',
     sourceSummary: {},
   };
-  result.resolvedAt = [...used].map((s) => times.get(s) ?? '').sort().pop() || [...times.values()].sort().pop() || '1970-01-01T00:00:00Z';
+  result.resolvedAt = [...used].map((s) => times.get(s) ?? '').sort().pop() || input.observedAt;
 
   const summary: Record<string, string | null> = {};
   if (e) summary.edgar = describe(`${e.formType} ${e.accessionNumber}`, { ticker: e.terms.tickerHint, exchange: e.terms.exchangeHint, price: e.terms.offeringPrice, low: e.terms.priceRangeLow, high: e.terms.priceRangeHigh, shares: e.terms.totalSharesOffered });

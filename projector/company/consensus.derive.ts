@@ -5,7 +5,7 @@ import type { CompanyFacts, TickerHint } from '../shared/facts.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import { deriveClassification } from '../offering/classification.derive.ts';
 import { deriveConsensus } from './consensus-rules.derive.ts';
-import { isListingForm, PRICED_FORMS } from '../offering/forms.ts';
+import { isListingForm } from '../offering/forms.ts';
 
 /** The source name vendor IPO table rows carry in `sourceSummary`. */
 export const VENDOR_SOURCE = 'vendor_ipo_table';
@@ -20,17 +20,16 @@ export interface ConsensusSources {
 }
 
 /**
- * Consensus across EDGAR terms (the current deal's final prospectus when read, else the latest
- * terms), the submissions page, company_tickers.json, the linked vendor row and the first bar.
- * Observation times: the company's EDGAR facts carry their latest observedAt (updated_at), which
- * stands for the submissions page and the tickers snapshot alike.
+ * Consensus about one offering (the current one, whose terms latestTerms shows: its final
+ * prospectus when read), across EDGAR terms, the submissions page, company_tickers.json, the vendor
+ * row of that offering and the first bar. Observation times: the company's facts carry their latest
+ * observedAt (updated_at), which stands for the submissions page and the tickers snapshot alike,
+ * and is the resolvedAt of a consensus no source contributed to.
  */
 export function companyConsensus(s: ConsensusSources): ApiConsensus {
   const deal = s.offering.lifecycle.currentDeal;
-  const read = deal ? deal.filings.map((f) => s.offering.termsByAccession.get(f.accessionNumber)).filter((t) => t !== undefined) : [];
-  const final = read.find((t) => PRICED_FORMS.has(t.filing.formType));
-  const edgar = final ?? s.offering.latestTerms;
-  const factsSeen = s.facts.updatedAt ?? '1970-01-01T00:00:00Z';
+  const edgar = s.offering.latestTerms;
+  const factsSeen = s.facts.updatedAt as string;
   const vendor = s.vendorRow?.row ?? null;
   return deriveConsensus({
     edgar: edgar ? { accessionNumber: edgar.filing.accessionNumber, formType: edgar.filing.formType, terms: edgar.doc.terms, observedAt: edgar.doc.observedAt } : null,
@@ -53,6 +52,7 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
       : [],
     firstBar: s.bars && s.bars.bars.length > 0 ? { date: s.bars.bars[0].date, observedAt: s.bars.observedAt } : null,
     expectedFirstTradeDate: deal?.expectedFirstTradeDate ? { date: deal.expectedFirstTradeDate, observedAt: factsSeen } : null,
+    observedAt: factsSeen,
   });
 }
 

@@ -1,47 +1,83 @@
-import type { StoredBars, StoredIpoRow } from '../shared/facts.ts';
-import type { CompanyFacts } from '../shared/facts.ts';
-
 /**
- * Companies from vendor rows. A vendor IPO table row (`reference.ipo_row`) that links to a CIK is
- * evidence of a real company and its IPO: the row is a US listing, company_tickers.json lists its
- * ticker for that CIK, and the SEC title names the same company (linkedIpoRows). When EDGAR has
- * given the CIK no company state (no submissions page, no index row), the company is served from
- * that evidence alone:
- *   name            the latest company_tickers.json title of the CIK (the link needs one)
- *   ticker/exchange company_tickers.json's hints
- *   latestForm/Date null: we hold no filing
- *   dealType        ipo (is_ipo 1, kind operating)
- *   offeringStatus  listed when a daily bar exists on or after the vendor's trade date, else priced
- *   updatedAt       the latest observation it was derived from (tickers snapshot, vendor row, bars)
- * Consensus, outcome and price history follow from the vendor row and the bars as for any company.
- * EDGAR keeps precedence: once a submissions page or an index row names the CIK, every field is
- * derived from EDGAR as usual — except status and deal type while EDGAR shows no registration deal
- * for it, which the linked vendor row still gives — and a CIK that loses its link (a later
- * tickers snapshot, a corrected row) stops being served unless EDGAR names it.
+ * Vendor IPO rows (`reference.ipo_row`, a Bloomberg or Yahoo table) joined to companies by identity,
+ * not by ticker alone: tickers are recycled, and a delisted company's ticker is in no SEC file.
+ * A US row belongs to, in order:
+ *   1. an EDGAR company carrying the row's ticker whose name (current, former, or the
+ *      company_tickers.json title) is the row's issuer;
+ *   2. an EDGAR company with the issuer's name that filed a registration or prospectus (S-1, F-1,
+ *      S-11, DRS, 424B*) within two years before the trade date (or a week after it);
+ *   3. nobody: the row becomes a company of its own, named and dated from the vendor, under the
+ *      identifier `V-<ticker>-<trade date>` (a row without a trade date cannot be dated and is not served).
+ * Ties go to the lowest CIK, so the join never depends on the order events arrived in. Once EDGAR
+ * data names the company (a later filing, a tickers snapshot), the row moves to it and the vendor
+ * company is no longer served.
  */
+import { baseForm } from '../offering/forms.ts';
+import { sameCompanyName } from '../news/company-name.ts';
+import { addDays } from '../shared/dates.ts';
+import type { CompanyFacts, FilingFact, StoredIpoRow } from '../shared/facts.ts';
+
+/** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
+export interface VendorCandidate {
+  cik: string;
+  names: readonly string[];
+  tickers: readonly string[];
+  filings: readonly Pick<FilingFact, 'formType' | 'filingDate'>[];
+}
+
+const REGISTRATION_BASES = new Set(['S-1', 'F-1', 'S-11', 'DRS']);
+const LOOKBACK_DAYS = 730;
+const LOOKAHEAD_DAYS = 7;
+
+export const VENDOR_ID_PREFIX = 'V-';
+
+/** The identifier of the company a row becomes when no EDGAR company is its issuer; null without a trade date. */
+export function vendorCompanyId(row: StoredIpoRow['row']): string | null {
+  return row.tradeDate === null ? null : `${VENDOR_ID_PREFIX}${row.ticker}-${row.tradeDate}`;
+}
+
+export function isVendorCompanyId(id: string): boolean {
+  return id.startsWith(VENDOR_ID_PREFIX);
+}
+
+/** The CIK a row joins, or null when it is its own company. Non-US rows join nobody and are not served. */
+export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string | null {
+  const named = (c: VendorCandidate) => c.names.some((n) => sameCompanyName(row.issuer, n));
+  const sorted = [...candidates].sort((a, b) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0));
+  const byTicker = sorted.find((c) => c.tickers.includes(row.ticker) && named(c));
+  if (byTicker) return byTicker.cik;
+  if (row.tradeDate === null) return null;
+  const from = addDays(row.tradeDate, -LOOKBACK_DAYS);
+  const to = addDays(row.tradeDate, LOOKAHEAD_DAYS);
+  const registered = (c: VendorCandidate) =>
+    c.filings.some((f) => f.filingDate >= from && f.filingDate <= to && (REGISTRATION_BASES.has(baseForm(f.formType)) || f.formType.startsWith('424B')));
+  return sorted.find((c) => named(c) && registered(c))?.cik ?? null;
+}
+
+/** Rows served as their own company: US rows with a trade date. */
+export function mayBeVendorCompany(row: StoredIpoRow['row']): boolean {
+  return row.country === 'US' && row.tradeDate !== null;
+}
+
 export interface VendorStatus {
   offeringStatus: 'listed' | 'priced';
-  dealType: 'ipo';
+  dealType: string;
 }
 
-/** The status a vendor row gives a company EDGAR knows nothing about. */
-export function vendorCompanyStatus(row: StoredIpoRow, bars: StoredBars | null): VendorStatus {
+/**
+ * The status a vendor row gives an IPO whose pricing EDGAR has not shown us: listed from its trade
+ * date (the vendor's first trading day) on, priced before. The deal type is EDGAR's when it typed
+ * the IPO (a SPAC stays a SPAC), else ipo.
+ */
+export function vendorCompanyStatus(row: StoredIpoRow, today: string, edgarDealType: string | undefined): VendorStatus {
   const tradeDate = row.row.tradeDate;
-  const last = bars?.bars[bars.bars.length - 1]?.date ?? null;
-  return { offeringStatus: tradeDate !== null && last !== null && last >= tradeDate ? 'listed' : 'priced', dealType: 'ipo' };
+  return { offeringStatus: tradeDate !== null && tradeDate <= today ? 'listed' : 'priced', dealType: edgarDealType ?? 'ipo' };
 }
 
-/** Company facts of a CIK EDGAR has told us nothing about: only when its tickers rows last changed. */
-export function vendorOnlyFacts(cik: string, hintsObservedAt: string | null): CompanyFacts {
-  return {
-    cik,
-    name: null,
-    entityType: null,
-    sic: null,
-    sicDescription: null,
-    tickers: [],
-    exchanges: [],
-    formerNames: [],
-    updatedAt: hintsObservedAt,
-  };
+/**
+ * Facts of a company EDGAR has told us nothing about but its company_tickers.json rows (hints), or
+ * nothing at all (a vendor-only company: named from the vendor row).
+ */
+export function vendorOnlyFacts(cik: string, name: string | null, updatedAt: string | null): CompanyFacts {
+  return { cik, name, entityType: null, sic: null, sicDescription: null, tickers: [], exchanges: [], formerNames: [], updatedAt };
 }

@@ -3,7 +3,7 @@
  * their supplements): a pure function from the reader's blocks to the extended terms shape, with
  * the sentence each value came from. What the document does not state is null. Gross proceeds is
  * the stated total or a fixed price × shares (`estimates.grossProceeds` says which); a range
- * midpoint × shares is an estimate and stays in `estimates.grossProceedsEstimate`.
+ * midpoint × shares is an estimate: `terms.grossProceedsEstimate` (and `estimates.grossProceedsEstimate`).
  */
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { ProspectusDoc } from './prospectus-reader.ts';
@@ -116,6 +116,7 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     priceRangeHigh: range?.value.high ?? null,
     totalSharesOffered,
     grossProceeds: gross.value,
+    grossProceedsEstimate: gross.estimate,
     overAllotmentShares,
     shareClass,
     securityDescription,
@@ -130,6 +131,7 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     // The flags are read from the whole front matter, so an empty list is a finding, not a gap.
     issuerStructureFlags: flags.value,
     underwriters,
+    underwritersAsPrinted: distributors?.value.printed ?? null,
   };
   terms.confidence = confidenceOf(terms, estimates, doc.blocks.length > 0 && ctx.regions.cover.end > ctx.regions.cover.start);
   return { terms, provenance, estimates, signals: coverSignals(doc), underwritersAsPrinted: distributors?.value.printed ?? null };

@@ -147,6 +147,7 @@ function termsPhrase(t: ApiTermsExtended): string | null {
   else if (t.priceRangeLow !== null && t.priceRangeHigh !== null) price = `at ${money(t.priceRangeLow)}–${money(t.priceRangeHigh)} per ${unit.singular}`;
   if (size || price) parts.push([size ?? unit.plural, price].filter(Boolean).join(' '));
   if (t.grossProceeds !== null) parts.push(`about ${millions(t.grossProceeds)} gross`);
+  else if (t.grossProceedsEstimate !== null) parts.push(`about ${millions(t.grossProceedsEstimate)} gross at the range midpoint (an estimate)`);
   if (t.exchangeHint || t.tickerHint) parts.push([t.exchangeHint, t.tickerHint ? `as ${t.tickerHint}` : null].filter(Boolean).join(' '));
   if (t.underwriters && t.underwriters.length > 0) parts.push(`led by ${t.underwriters[0]}`);
   return parts.length > 0 ? parts.join('; ') : null;

@@ -22,7 +22,10 @@ export const DRAFT_FORMS = new Set(['DRS', 'DOS']);
 /** Rule 462(b) short-form upsizing registrations: their own 333- number, someone else's deal. */
 export const MEF_FORMS = new Set(['S-1MEF', 'F-1MEF', 'S-11MEF', 'S-3MEF', 'F-3MEF']);
 /** Registration statements and final prospectuses whose cover states the offering's terms. */
-export const PROSPECTUS_FORMS = new Set(['S-1', 'S-1/A', 'F-1', 'F-1/A', 'S-11', 'S-11/A', '424B1', '424B3', '424B4']);
+export const PROSPECTUS_FORMS = new Set([
+  'S-1', 'S-1/A', 'F-1', 'F-1/A', 'S-11', 'S-11/A', 'S-3', 'S-3/A', 'S-3ASR', 'F-3', 'F-3/A', 'F-3ASR',
+  'S-1MEF', 'F-1MEF', '424B1', '424B2', '424B3', '424B4', '424B5', '424B7',
+]);
 export const PRICED_FORMS = new Set(['424B4', '424B1', '253G2']);
 export const EFFECT_FORMS = new Set(['EFFECT', 'QUALIF']);
 export const WITHDRAWAL_FORMS = new Set(['RW', '1-A-W']);

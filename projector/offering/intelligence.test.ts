@@ -115,6 +115,7 @@ describe('deriveConsensus', () => {
       submissions: { tickers: company.tickers, exchanges: company.exchanges, observedAt: OBSERVED },
       vendors: [vendor],
       firstBar: { date: firstBar, observedAt: OBSERVED_LATER },
+      observedAt: OBSERVED_LATER,
     });
     expect(c).toMatchObject({ ticker: 'AAOI', exchange: 'Nasdaq', listingDate: '2013-09-26', offerPrice: 10, offerPriceLow: 13, offerPriceHigh: 15, grossProceeds: 41_400_000, totalShares: null });
     expect(c.resolvedAt).toBe(OBSERVED_LATER);
@@ -131,6 +132,7 @@ describe('deriveConsensus', () => {
     const c = deriveConsensus({
       edgar: { accessionNumber: '0001213900-21-035033', formType: 'S-1/A', terms, observedAt: OBSERVED },
       submissions: { tickers: company.tickers, exchanges: company.exchanges, observedAt: OBSERVED_LATER },
+      observedAt: OBSERVED_LATER,
     });
     expect(c).toMatchObject({ ticker: 'UNCY', exchange: 'Nasdaq', offerPrice: null, offerPriceLow: 5, offerPriceHigh: 6, totalShares: 4_550_000 });
     expect(c.sourceSummary.edgar).toBe('S-1/A 0001213900-21-035033: range $5.00–$6.00; 4,550,000 shares; ticker UNCY; exchange Nasdaq Capital Market');

@@ -6,7 +6,7 @@ import type { FilingFact } from '../shared/facts.ts';
 import { deriveDealType, type DealType, type DealTypeResult } from './deal-type.derive.ts';
 import type { Deal } from './deals.group.ts';
 import { amendmentNumbers, changeSummary, formSummary, termChanges } from './filing-summary.derive.ts';
-import { baseForm, chronological, OPENING_FORMS, PRICED_FORMS, PROSPECTUS_FORMS } from './forms.ts';
+import { baseForm, chronological, OPENING_FORMS, MEF_FORMS, PRICED_FORMS, PROSPECTUS_FORMS } from './forms.ts';
 import { deriveLifecycle, type CompanyLifecycle, type DealLifecycle } from './lifecycle.derive.ts';
 
 /** Terms of one filing whose document was read, joined to the filing's own facts. */
@@ -29,7 +29,7 @@ export interface CompanyOffering {
   dealType: DealType;
   /** The current deal's type with its reasons and confidence (classification reads it). */
   dealTypeResult: DealTypeResult;
-  /** The read filing whose terms the company's latestTerms shows. */
+  /** The current offering's terms (offeringTerms): what the company's latestTerms shows. */
   latestTerms: FilingTermsFact | null;
   filings: Map<string, FilingOffering>;
   /** Read documents by accession, for the lock-up and outcome steps. */
@@ -92,25 +92,37 @@ export function deriveOffering(input: OfferingInput): CompanyOffering {
     lifecycle,
     dealType,
     dealTypeResult: (current && results.get(current.key)) || deriveDealType({ deal: null }),
-    latestTerms: latestTermsOf(current, sorted, termsByAccession),
+    latestTerms: offeringTerms(current, termsByAccession),
     filings: filingOfferings(sorted, lifecycle, termsByAccession, input.companyName),
     termsByAccession,
   };
 }
 
 /**
- * The company's latest terms: the newest read filing of its current deal, or, when none of that
- * deal's documents was read, the newest read filing of any deal.
+ * The terms of one offering: its final prospectus when read (it wins over the preliminaries), else
+ * its newest read registration document. A Rule 462(b) registration read after a preliminary adds
+ * its shares; a final prospectus filed after it already counts them. Never another offering's terms.
  */
-function latestTermsOf(current: DealLifecycle | null, sorted: FilingFact[], terms: Map<string, FilingTermsFact>): FilingTermsFact | null {
-  const newest = (filings: readonly FilingFact[]): FilingTermsFact | null => {
-    for (let i = filings.length - 1; i >= 0; i--) {
-      const t = terms.get(filings[i].accessionNumber);
-      if (t) return t;
-    }
-    return null;
+export function offeringTerms(deal: DealLifecycle | null, terms: ReadonlyMap<string, FilingTermsFact>): FilingTermsFact | null {
+  if (!deal) return null;
+  const read = deal.filings.map((f) => terms.get(f.accessionNumber)).filter((t): t is FilingTermsFact => t !== undefined);
+  const final = read.find((t) => PRICED_FORMS.has(t.filing.formType));
+  if (final) return final;
+  const registration = read.filter((t) => !MEF_FORMS.has(baseForm(t.filing.formType)));
+  const latest = registration[registration.length - 1] ?? null;
+  if (!latest) return null;
+  const mefShares = read
+    .filter((t) => MEF_FORMS.has(baseForm(t.filing.formType)) && t.filing.filingDate >= latest.filing.filingDate)
+    .reduce((n, t) => n + (t.doc.terms.totalSharesOffered ?? 0), 0);
+  if (mefShares === 0 || latest.doc.terms.totalSharesOffered === null) return latest;
+  const totalSharesOffered = latest.doc.terms.totalSharesOffered + mefShares;
+  const price = latest.doc.terms.offeringPrice;
+  const upsized = {
+    ...latest.doc.terms,
+    totalSharesOffered,
+    grossProceeds: price === null ? null : Math.round(price * totalSharesOffered * 100) / 100,
   };
-  return (current ? newest(current.filings) : null) ?? newest(sorted);
+  return { ...latest, doc: { ...latest.doc, terms: upsized } };
 }
 
 function filingOfferings(

@@ -35,17 +35,18 @@ export function latestTermsList(t: ApiTermsExtended): ApiLatestTermsCompact {
     priceRangeLow: t.priceRangeLow,
     priceRangeHigh: t.priceRangeHigh,
     grossProceeds: t.grossProceeds,
+    grossProceedsEstimate: t.grossProceedsEstimate,
     totalSharesOffered: t.totalSharesOffered,
     structure: structureOf(t),
   };
 }
 
 /**
- * The filter basis of `gross_proceeds_gt/lt`: the extractor's gross proceeds, which is the stated
- * amount, else price × shares, else the range midpoint × shares (terms.extract's estimates).
+ * The filter basis of `gross_proceeds_gt/lt`, as the spec defines it: stated gross proceeds (or the
+ * fixed price × shares), else the range-midpoint estimate.
  */
 export function grossProceedsBasis(t: ApiTermsExtended | null): number | null {
-  return t?.grossProceeds ?? null;
+  return t?.grossProceeds ?? t?.grossProceedsEstimate ?? null;
 }
 
 /**

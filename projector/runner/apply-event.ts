@@ -37,7 +37,7 @@ export function applyEvent(target: ApplyTarget, event: StoredEvent, touched: Set
     // decide whether such a company is listed: every CIK the tickers snapshot lists under the
     // ticker is re-derived, and derivation decides whether it is served.
     case 'reference.ipo_row':
-      return touchTicker(edgar, applyIpoRow(target.market, event), touched);
+      return touchTicker(edgar, applyIpoRow(target.market, edgar, event), touched);
     case 'market.daily_bars':
       return touchTicker(edgar, applyDailyBars(target.market, event), touched);
     case 'news.article':

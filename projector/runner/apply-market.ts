@@ -4,6 +4,9 @@ import type { StoredEvent } from '../../schema/events/event-log.ts';
 import type { DailyBarsMeta, IpoRowPayload } from '../../schema/events/event-types.ts';
 import type { DocumentStore } from './documents.store.ts';
 import type { MarketStore } from './market.store.ts';
+import type { EdgarStore } from './edgar.store.ts';
+import { vendorCompanyId } from '../company/vendor-company.derive.ts';
+import { normalizeCompanyName } from '../news/company-name.ts';
 import { BarsParseError, parseStooqCsv, parseYahooChart, parseDailyBars, type DailyBar } from '../market/bars.parse.ts';
 import { deriveFinancialSnapshot, type CompanyFacts as XbrlCompanyFacts } from '../extract/financials/xbrl-snapshot.derive.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
@@ -28,10 +31,13 @@ export function applyCompanyFacts(state: DocumentStore, event: StoredEvent): str
  * `reference.ipo_row`: stored by ticker; the rows are linked to companies when those are derived.
  * Returns its ticker and the followed companies carrying it, or null when the row changed nothing.
  */
-export function applyIpoRow(state: MarketStore, event: StoredEvent): { ticker: string; ciks: string[] } | null {
+export function applyIpoRow(state: MarketStore, edgar: EdgarStore, event: StoredEvent): { ticker: string; ciks: string[] } | null {
   const row = readIpoRow(event.payload);
   if (!state.putIpoRow(row, event.observedAt)) return null;
-  return { ticker: row.ticker, ciks: state.ciksWithTicker(row.ticker) };
+  // Whoever the row may join (vendor-company.derive.ts), and the company it is when it joins nobody.
+  const named = edgar.ciksNamed(normalizeCompanyName(row.issuer));
+  const own = vendorCompanyId(row);
+  return { ticker: row.ticker, ciks: [...state.ciksWithTicker(row.ticker), ...named, ...(own ? [own] : [])] };
 }
 
 /**

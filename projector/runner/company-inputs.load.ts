@@ -1,10 +1,12 @@
-import { companyIdentity } from '../company/company.derive.ts';
-import { deriveRows, linkNames, type CompanyRows } from '../company/company-rows.derive.ts';
-import { vendorOnlyFacts } from '../company/vendor-company.derive.ts';
-import { linkedIpoRows } from '../market/company-outcome.derive.ts';
+import { companyIdentity, type CompanyIdentity } from '../company/company.derive.ts';
+import { deriveRows, hasOfferingActivity, type CompanyRows } from '../company/company-rows.derive.ts';
+import {
+  isVendorCompanyId, mayBeVendorCompany, resolveVendorRow, vendorCompanyId, vendorOnlyFacts, VENDOR_ID_PREFIX, type VendorCandidate,
+} from '../company/vendor-company.derive.ts';
+import { normalizeCompanyName } from '../news/company-name.ts';
 import type { TradingCalendar } from '../market/trading-calendar.ts';
 import { relinkIfChanged } from './apply-news.ts';
-import type { StoredBars } from '../shared/facts.ts';
+import type { CompanyFacts, KnownFiling, StoredBars, StoredIpoRow, TickerHint } from '../shared/facts.ts';
 import type { NewsLinker } from './news-linker.ts';
 import type { Stores } from './stores.ts';
 
@@ -15,41 +17,118 @@ export interface CompanySources extends Pick<Stores, 'edgar' | 'documents' | 'ma
 }
 
 /**
- * Loads one company's state and derives its served rows; null when the CIK is not a served company
- * (EDGAR never named it and no vendor row links to it). News links are brought up to date with
- * the company's current name and tickers first, since they decide which articles are its own.
+ * Loads one company's state and derives its served rows; null when the id is not a served company:
+ * no offering activity (an insider's Form 4s, a Form D fund), or a vendor company whose row now
+ * joins an EDGAR company. News links are brought up to date with the company's current name and
+ * tickers first, since they decide which articles are its own.
  */
-export function loadCompanyRows(sources: CompanySources, cik: string, today: string): CompanyRows | null {
-  const { edgar: state, documents, market, news } = sources;
-  const edgar = state.load(cik);
-  const hintsOnly = edgar ? null : state.loadHintsOnly(cik);
-  if (!edgar && !hintsOnly) return null;
-  const loaded = edgar ?? { facts: vendorOnlyFacts(cik, hintsOnly!.observedAt), filings: [], hints: hintsOnly!.hints };
-  const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
-  const ipoRows = identity.allTickers.flatMap((t) => market.ipoRows(t));
+export function loadCompanyRows(sources: CompanySources, id: string, today: string): CompanyRows | null {
+  const loaded = isVendorCompanyId(id) ? loadVendorCompany(sources, id) : loadEdgarCompany(sources, id);
+  if (loaded === null) return null;
+  const { facts, filings, hints, identity, vendorRows } = loaded;
   // Checked before news is linked: relinking scans every article, which a CIK that is not served must not cost.
-  if (!edgar && linkedIpoRows(ipoRows, linkNames(identity, loaded.facts)).length === 0) return null;
+  if (!hasOfferingActivity(facts, filings, vendorRows)) return null;
+  const { documents, market, news } = sources;
   relinkIfChanged(news, sources.linker, {
-    cik,
+    cik: id,
     name: identity.name,
     tickers: identity.allTickers,
-    formerNames: loaded.facts.formerNames.map((f) => f.name),
+    formerNames: facts.formerNames.map((f) => f.name),
   });
   const bars = new Map<string, StoredBars>();
-  for (const ticker of new Set([...identity.allTickers, ...ipoRows.map((r) => r.row.ticker)])) {
+  for (const ticker of new Set([...identity.allTickers, ...vendorRows.map((r) => r.row.ticker)])) {
     const stored = market.bars(ticker);
     if (stored) bars.set(ticker, stored);
   }
   return deriveRows({
-    ...loaded,
-    edgar: edgar !== null,
+    facts,
+    filings,
+    hints,
     identity,
-    documents: documents.documents(cik),
-    snapshot: documents.snapshot(cik),
-    ipoRows,
+    documents: documents.documents(id),
+    snapshot: documents.snapshot(id),
+    vendorRows,
     bars,
-    news: news.linkedNews(cik),
+    news: news.linkedNews(id),
     today,
     calendar: sources.calendar,
   });
+}
+
+interface LoadedCompany {
+  facts: CompanyFacts;
+  filings: KnownFiling[];
+  hints: TickerHint[];
+  identity: CompanyIdentity;
+  vendorRows: StoredIpoRow[];
+}
+
+function loadEdgarCompany(sources: CompanySources, cik: string): LoadedCompany | null {
+  const state = sources.edgar;
+  const edgar = state.load(cik);
+  const hintsOnly = edgar ? null : state.loadHintsOnly(cik);
+  if (!edgar && !hintsOnly) return null;
+  const loaded = edgar ?? { facts: vendorOnlyFacts(cik, null, hintsOnly!.observedAt), filings: [], hints: hintsOnly!.hints };
+  const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
+  const vendorRows = rowsNear(sources, identity, loaded.facts).filter((r) => resolveVendorRow(r.row, candidatesFor(sources, r.row)) === cik);
+  return { ...loaded, identity, vendorRows };
+}
+
+/** A vendor-only company: its row, unless EDGAR data now names its issuer. */
+function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany | null {
+  const tradeDate = id.slice(-10);
+  const ticker = id.slice(VENDOR_ID_PREFIX.length, -11);
+  const row = sources.market.ipoRows(ticker).find((r) => vendorCompanyId(r.row) === id && mayBeVendorCompany(r.row));
+  if (!row || !/^\d{4}-\d{2}-\d{2}$/.test(tradeDate)) return null;
+  if (resolveVendorRow(row.row, candidatesFor(sources, row.row)) !== null) return null;
+  const identity: CompanyIdentity = { name: row.row.issuer, tickerHint: row.row.ticker, exchangeHint: null, allTickers: [row.row.ticker], hintTitles: [] };
+  return { facts: vendorOnlyFacts(id, null, row.observedAt), filings: [], hints: [], identity, vendorRows: [row] };
+}
+
+/** Vendor rows that may be the company's: under one of its tickers, or naming its issuer as EDGAR named it. */
+function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: CompanyFacts): StoredIpoRow[] {
+  const rows = new Map<string, StoredIpoRow>();
+  const add = (r: StoredIpoRow) => rows.set(`${r.row.ticker}|${r.row.bloombergTicker}|${r.row.tradeDate ?? ''}`, r);
+  for (const t of identity.allTickers) sources.market.ipoRows(t).forEach(add);
+  for (const key of nameKeys([identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)])) {
+    sources.market.ipoRowsOfIssuer(key).forEach(add);
+  }
+  return [...rows.values()].filter((r) => r.row.country === 'US');
+}
+
+/** The identifiers of vendor companies whose rows may change owner when this EDGAR company changes. */
+export function vendorIdsNear(sources: CompanySources, cik: string, servedTickers: readonly string[]): string[] {
+  const loaded = sources.edgar.load(cik);
+  const hints = loaded ? loaded.hints : (sources.edgar.loadHintsOnly(cik)?.hints ?? []);
+  const facts = loaded?.facts ?? vendorOnlyFacts(cik, null, null);
+  const identity = companyIdentity(facts, loaded?.filings ?? [], hints);
+  // The tickers it was served under count too: a ticker it just lost may leave a row without an issuer.
+  const widened = { ...identity, allTickers: [...new Set([...identity.allTickers, ...servedTickers])] };
+  return rowsNear(sources, widened, facts).flatMap((r) => vendorCompanyId(r.row) ?? []);
+}
+
+/** Every company a row may join: those carrying its ticker and those EDGAR named like its issuer. */
+function candidatesFor(sources: CompanySources, row: StoredIpoRow['row']): VendorCandidate[] {
+  const { edgar, market } = sources;
+  const ciks = new Set([...market.ciksWithTicker(row.ticker), ...edgar.hintCiks(row.ticker), ...nameKeys([row.issuer]).flatMap((k) => edgar.ciksNamed(k))]);
+  return [...ciks].map((cik) => {
+    const loaded = edgar.load(cik);
+    const hints = loaded ? loaded.hints : (edgar.loadHintsOnly(cik)?.hints ?? []);
+    const facts = loaded?.facts;
+    return {
+      cik,
+      names: [
+        ...(facts?.name ? [facts.name] : []),
+        ...(facts?.formerNames.map((f) => f.name) ?? []),
+        ...hints.map((h) => h.title),
+        ...(loaded?.filings.flatMap((f) => (f.companyName ? [f.companyName] : [])) ?? []),
+      ],
+      tickers: [...(facts?.tickers.map((t) => t.toUpperCase()) ?? []), ...hints.map((h) => h.ticker)],
+      filings: loaded?.filings ?? [],
+    };
+  });
+}
+
+function nameKeys(names: readonly string[]): string[] {
+  return [...new Set(names.map(normalizeCompanyName).filter((k) => k !== ''))];
 }

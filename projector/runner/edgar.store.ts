@@ -4,6 +4,7 @@ import type { IndexEntryPayload } from '../../schema/events/event-types.ts';
 import type { ProjCompanyStateTable, ProjFilingStateTable } from '../../schema/read/tables.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { DocumentFiling } from '../extract/document-filing.extract.ts';
+import { normalizeCompanyName } from '../news/company-name.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../shared/facts.ts';
 
 /** The rows this store reads back: the state tables' own column types (schema/read/tables.ts). */
@@ -24,6 +25,8 @@ export class EdgarStore {
   private readonly updateCompanyMeta;
   private readonly bumpUpdated;
   private readonly companyExistsStmt;
+  private readonly insertName;
+  private readonly selectNamed;
   private readonly upsertFromSubmissions;
   private readonly upsertFromIndex;
   private readonly upsertFromDocument;
@@ -51,6 +54,8 @@ export class EdgarStore {
       `UPDATE proj_company_state SET updated_at = ? WHERE cik = ? AND (updated_at IS NULL OR updated_at < ?)`,
     );
     this.companyExistsStmt = db.prepare('SELECT 1 FROM proj_company_state WHERE cik = ?').pluck();
+    this.insertName = db.prepare('INSERT OR IGNORE INTO proj_company_names (name_key, cik) VALUES (?, ?)');
+    this.selectNamed = db.prepare('SELECT cik FROM proj_company_names WHERE name_key = ? ORDER BY cik').pluck();
     // A submissions page is authoritative: it overwrites an index row's facts for the same filing.
     this.upsertFromSubmissions = db.prepare(
       `INSERT INTO proj_filing_state (cik, accession_number, form_type, filing_date, file_number, primary_document,
@@ -116,7 +121,20 @@ export class EdgarStore {
     return this.companyExistsStmt.get(cik) !== undefined;
   }
 
+  /** Every name EDGAR gave a company (submissions, former names, index rows, a cover) is indexed for vendor rows. */
+  private rememberName(cik: string, name: string | null): void {
+    const key = name ? normalizeCompanyName(name) : '';
+    if (key !== '') this.insertName.run(key, cik);
+  }
+
+  /** CIKs EDGAR ever named with this normalized name. */
+  ciksNamed(nameKey: string): string[] {
+    return this.selectNamed.all(nameKey) as string[];
+  }
+
   setCompanyMeta(company: SubmissionsCompany): boolean {
+    this.rememberName(company.cik, company.name);
+    for (const former of company.formerNames) this.rememberName(company.cik, former.name);
     const values = [
       company.name,
       company.entityType,
@@ -155,6 +173,7 @@ export class EdgarStore {
   }
 
   putIndexFiling(entry: IndexEntryPayload): boolean {
+    this.rememberName(entry.cik, entry.companyName);
     return (
       this.upsertFromIndex.run({
         cik: entry.cik,
@@ -171,6 +190,7 @@ export class EdgarStore {
    * name its cover prints; true when it changed the state. A no-op when EDGAR's lists know the filing.
    */
   putDocumentFiling(cik: string, accessionNumber: string, filing: DocumentFiling): boolean {
+    this.rememberName(cik, filing.registrantName);
     return (
       this.upsertFromDocument.run({
         cik,

@@ -1,12 +1,18 @@
 import type { SqliteHandle } from '../../schema/sqlite.ts';
+import { normalizeCompanyName } from '../news/company-name.ts';
 import type { DailyBar } from '../market/bars.parse.ts';
 import type { StoredBars, StoredIpoRow } from '../shared/facts.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+
+function storedRows(rows: unknown[]): StoredIpoRow[] {
+  return (rows as Array<{ row_json: string; observed_at: string }>).map((r) => ({ row: JSON.parse(r.row_json) as IpoTableRow, observedAt: r.observed_at }));
+}
 
 /** Vendor IPO rows and daily bars by ticker (proj_ipo_rows, proj_daily_bars), and who carries a ticker. */
 export class MarketStore {
   private readonly upsertIpoRow;
   private readonly selectIpoRows;
+  private readonly selectIpoRowsByIssuer;
   private readonly selectBars;
   private readonly upsertBars;
   private readonly selectCiksByTicker;
@@ -14,11 +20,15 @@ export class MarketStore {
 
   constructor(db: SqliteHandle) {
     this.upsertIpoRow = db.prepare(
-      `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (ticker, bloomberg_ticker, trade_date) DO UPDATE SET row_json = excluded.row_json, observed_at = excluded.observed_at
+      `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at, issuer_key) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (ticker, bloomberg_ticker, trade_date) DO UPDATE SET row_json = excluded.row_json, observed_at = excluded.observed_at,
+         issuer_key = excluded.issuer_key
        WHERE row_json IS NOT excluded.row_json`,
     );
     this.selectIpoRows = db.prepare('SELECT row_json, observed_at FROM proj_ipo_rows WHERE ticker = ? ORDER BY bloomberg_ticker, trade_date');
+    this.selectIpoRowsByIssuer = db.prepare(
+      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE issuer_key = ? ORDER BY ticker, bloomberg_ticker, trade_date',
+    );
     this.selectBars = db.prepare('SELECT ticker, bars_json, adjusted, observed_at FROM proj_daily_bars WHERE ticker = ?');
     this.upsertBars = db.prepare(
       `INSERT INTO proj_daily_bars (ticker, bars_json, adjusted, observed_at) VALUES (?, ?, ?, ?)
@@ -37,14 +47,17 @@ export class MarketStore {
   }
 
   putIpoRow(row: IpoTableRow, observedAt: string): boolean {
-    return this.upsertIpoRow.run(row.ticker, row.bloombergTicker, row.tradeDate ?? '', JSON.stringify(row), observedAt).changes > 0;
+    const issuerKey = normalizeCompanyName(row.issuer) || null;
+    return this.upsertIpoRow.run(row.ticker, row.bloombergTicker, row.tradeDate ?? '', JSON.stringify(row), observedAt, issuerKey).changes > 0;
   }
 
   ipoRows(ticker: string): StoredIpoRow[] {
-    return (this.selectIpoRows.all(ticker) as Array<{ row_json: string; observed_at: string }>).map((r) => ({
-      row: JSON.parse(r.row_json) as IpoTableRow,
-      observedAt: r.observed_at,
-    }));
+    return storedRows(this.selectIpoRows.all(ticker));
+  }
+
+  /** Vendor rows whose issuer has this normalized name. */
+  ipoRowsOfIssuer(issuerKey: string): StoredIpoRow[] {
+    return storedRows(this.selectIpoRowsByIssuer.all(issuerKey));
   }
 
   bars(ticker: string): StoredBars | null {

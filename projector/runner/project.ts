@@ -4,7 +4,8 @@ import type { SqliteHandle } from '../../schema/sqlite.ts';
 import { applyEvent } from './apply-event.ts';
 import type { ApplyTarget } from './apply-target.ts';
 import { isUnreadable } from './unreadable.ts';
-import { loadCompanyRows, type CompanySources } from './company-inputs.load.ts';
+import { loadCompanyRows, vendorIdsNear, type CompanySources } from './company-inputs.load.ts';
+import { isVendorCompanyId } from '../company/vendor-company.derive.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { createTradingCalendar } from '../market/trading-calendar.ts';
 import { NewsLinker } from './news-linker.ts';
@@ -13,7 +14,7 @@ import { openStores } from './stores.ts';
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '6';
+export const PROJECTOR_VERSION = '7';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {
@@ -64,9 +65,11 @@ function runBatches(options: ProjectOptions): ProjectResult {
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
   const readCheckpoint = readDb.prepare('SELECT last_seq FROM projector_checkpoint WHERE projection = ?').pluck();
   const writeCheckpoint = readDb.prepare(
-    `INSERT INTO projector_checkpoint (projection, last_seq, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (projection) DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at`,
+    `INSERT INTO projector_checkpoint (projection, last_seq) VALUES (?, ?)
+     ON CONFLICT (projection) DO UPDATE SET last_seq = excluded.last_seq`,
   );
+  // The wall clock goes only into build_meta, so the read tables of two rebuilds are byte-identical.
+  const writeBuildMeta = readDb.prepare(`INSERT INTO build_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
   const countSkipped = readDb.prepare('SELECT count(*) FROM proj_skipped_events').pluck();
   const readMeta = readDb.prepare('SELECT value FROM read_meta WHERE key = ?').pluck();
   const writeMeta = readDb.prepare(`INSERT INTO read_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -107,10 +110,13 @@ function runBatches(options: ProjectOptions): ProjectResult {
     }
     if (latest !== null) writeMeta.run(AS_OF_KEY, latest);
     const today = asOfDate(latest);
+    // A changed EDGAR company may now be the issuer of a vendor row served as its own company (or stop being it).
+    for (const cik of [...touched]) if (!isVendorCompanyId(cik)) for (const id of vendorIdsNear(target, cik, target.served.servedTickers(cik))) touched.add(id);
     for (const cik of [...touched].sort()) rederive(target, cik, today);
     options.beforeCommit?.({ events, touched });
     const lastSeq = events[events.length - 1].seq;
-    writeCheckpoint.run(PROJECTION_NAME, lastSeq, clock().toISOString());
+    writeCheckpoint.run(PROJECTION_NAME, lastSeq);
+    writeBuildMeta.run('last_batch_at', clock().toISOString());
     return { lastSeq, derived: touched.size };
   });
   // Overlays (stale, postponed, listed-by-date) read the as-of date: when it moved, every company with

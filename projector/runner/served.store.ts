@@ -7,7 +7,7 @@ import type { DerivedCompany } from '../company/company.derive.ts';
 const COMPANY_COLUMNS = [
   'sort_date', 'name', 'name_lower', 'ticker', 'exchange', 'offering_status', 'deal_type', 'market', 'is_ipo', 'kind',
   'gross_proceeds', 'updated_at', 'json', 'latest_terms_json', 'latest_terms_detail_json', 'classification_json',
-  'consensus_json', 'financial_snapshot_json', 'lockup_schedule_json', 'price_history_json',
+  'consensus_json', 'financial_snapshot_json', 'lockup_schedule_json', 'price_history_json', 'offerings_json', 'lifecycle_end_json',
 ] as const;
 
 const FILING_COLUMNS = [
@@ -15,6 +15,17 @@ const FILING_COLUMNS = [
 ] as const;
 
 const NEWS_COLUMNS = ['company_name', 'name_lower', 'provider', 'source_name', 'json', 'detail_json', 'content_json'] as const;
+
+/**
+ * The FTS rowid of a company: its numeric CIK, or for a vendor company (`V-…`) a 32-bit FNV-1a hash
+ * of its identifier above every possible CIK (10 digits), so the search table never depends on write history.
+ */
+function searchRowid(id: string): number {
+  if (/^\d+$/.test(id)) return Number(id);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return 10_000_000_000 + hash;
+}
 
 /** Rows keyed by their primary key; `same` says whether a stored row already equals a derived one. */
 interface Keyed<T> {
@@ -30,6 +41,7 @@ interface Keyed<T> {
 export class ServedTables {
   private readonly selectCompany;
   private readonly companyServed;
+  private readonly selectServedTickers;
   private readonly deleteAllOfCik;
   private readonly deleteCompany;
   private readonly insertCompany;
@@ -52,6 +64,7 @@ export class ServedTables {
   constructor(db: SqliteHandle) {
     this.selectCompany = db.prepare(`SELECT cik, ${COMPANY_COLUMNS.join(', ')} FROM companies WHERE cik = ?`);
     this.companyServed = db.prepare('SELECT 1 FROM companies WHERE cik = ?').pluck();
+    this.selectServedTickers = db.prepare('SELECT ticker FROM company_tickers WHERE cik = ? ORDER BY ticker').pluck();
     this.deleteAllOfCik = ['filings', 'outcomes', 'news'].map((table) => db.prepare(`DELETE FROM ${table} WHERE cik = ?`));
     this.deleteCompany = db.prepare('DELETE FROM companies WHERE cik = ?');
     this.insertCompany = db.prepare(
@@ -108,6 +121,11 @@ export class ServedTables {
     }, (r) => this.deleteNews.run(r.published_at, r.news_id, r.cik), (r) => this.insertNews.run(r));
   }
 
+  /** The tickers the company is served under now (before a re-derivation replaces them). */
+  servedTickers(cik: string): string[] {
+    return this.selectServedTickers.all(cik) as string[];
+  }
+
   hasCompany(cik: string): boolean {
     return this.companyServed.get(cik) !== undefined;
   }
@@ -116,7 +134,7 @@ export class ServedTables {
   removeCompanyRows(cik: string): void {
     this.deleteCompany.run(cik);
     this.deleteTickers.run(cik);
-    this.deleteSearch.run(Number(cik));
+    this.deleteSearch.run(searchRowid(cik));
     for (const statement of this.deleteAllOfCik) statement.run(cik);
   }
 
@@ -128,7 +146,7 @@ export class ServedTables {
       if (old) this.deleteCompany.run(company.row.cik);
       this.insertCompany.run(company.row);
     }
-    const rowid = Number(company.row.cik);
+    const rowid = searchRowid(company.row.cik);
     if (!absent) {
       this.deleteTickers.run(company.row.cik);
       this.deleteSearch.run(rowid);

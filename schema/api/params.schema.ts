@@ -19,6 +19,7 @@ export const COMPANY_DETAIL_INCLUDES = [
   'financial_snapshot',
   'lockup_schedule',
   'price_history',
+  'offerings',
 ] as const;
 export const FILING_INCLUDES = ['ai_enrichment', 'terms'] as const;
 export const NEWS_INCLUDES = ['content'] as const;
@@ -55,7 +56,10 @@ const includeOf = (tokens: readonly string[]): JsonSchema => ({
   'x-explode': false,
   description: `Comma-separated enrichment tokens: ${tokens.join(', ')}. Unknown tokens are a 400.`,
 });
-const cik = string({ pattern: '^\\d{1,10}$', description: 'SEC CIK, with or without leading zeros.' });
+const cik = string({
+  pattern: '^(\\d{1,10}|V-[A-Za-z0-9.-]+-\\d{4}-\\d{2}-\\d{2})$',
+  description: 'SEC CIK, with or without leading zeros (or the V-… identifier of a company known only from a vendor IPO table row).',
+});
 const companyName = string({ minLength: 1, maxLength: 200, description: 'Case-insensitive contains match on the company name.' });
 const namePrefix = string({ minLength: 1, maxLength: 200, description: 'Case-insensitive prefix match on the company name.' });
 const ticker = string({

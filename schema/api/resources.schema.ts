@@ -14,6 +14,11 @@ import { DEAL_TYPES, ISSUER_STRUCTURE_FLAGS, OFFERING_STATUSES } from './types.t
 
 /** Response shapes of the API (mirrors types.ts). Keys are the OpenAPI component names. */
 
+/** A 10-digit SEC CIK, or the identifier of a company known only from a vendor IPO table row. */
+export const COMPANY_ID_PATTERN = '^(\\d{10}|V-[A-Z0-9.-]+-\\d{4}-\\d{2}-\\d{2})$';
+const COMPANY_ID_DESCRIPTION =
+  '10-digit zero-padded SEC CIK. A company known only from a vendor IPO table row (its CIK is in no EDGAR data the service holds) has `V-<ticker>-<trade date>` instead; it is replaced by the CIK once EDGAR data names the company.';
+
 export const ApiErrorSchema = object(
   {
     error: object(
@@ -46,7 +51,7 @@ export const ApiErrorSchema = object(
 export const ApiMetaSchema = object({ count: { type: 'integer', minimum: 0, description: 'Number of items in `data` on this page.' } });
 
 export const ApiCompanySchemaBase: Record<string, JsonSchema> = {
-  cik: string({ description: '10-digit zero-padded SEC CIK.', pattern: '^\\d{10}$' }),
+  cik: string({ description: COMPANY_ID_DESCRIPTION, pattern: COMPANY_ID_PATTERN }),
   name: string(),
   updatedAt: nullableString({ description: 'ISO-8601 timestamp of the last change to this company row.' }),
   latestFormType: nullableString(),
@@ -62,11 +67,18 @@ export const ApiCompanySchemaBase: Record<string, JsonSchema> = {
   sicDescription: nullableString(),
 };
 
+const GROSS_PROCEEDS_ESTIMATE: JsonSchema = {
+  ...nullableNumber(),
+  description:
+    'Extension: price-range midpoint × shares offered, when the document states a range but no fixed price. An estimate, never a stated amount; `grossProceeds` is only the stated total or the fixed price × shares.',
+};
+
 export const ApiLatestTermsCompactSchema = object({
   offeringPrice: nullableNumber(),
   priceRangeLow: nullableNumber(),
   priceRangeHigh: nullableNumber(),
   grossProceeds: nullableNumber(),
+  grossProceedsEstimate: GROSS_PROCEEDS_ESTIMATE,
   totalSharesOffered: nullableNumber(),
   structure: nullableString(),
 });
@@ -100,6 +112,7 @@ export const ApiTermsExtendedSchema = object({
   priceRangeHigh: nullableNumber(),
   totalSharesOffered: nullableNumber(),
   grossProceeds: nullableNumber(),
+  grossProceedsEstimate: GROSS_PROCEEDS_ESTIMATE,
   overAllotmentShares: nullableNumber(),
   shareClass: nullableString(),
   securityDescription: nullableString(),
@@ -113,6 +126,10 @@ export const ApiTermsExtendedSchema = object({
   isSellingStockholdersOnly: nullableBoolean(),
   issuerStructureFlags,
   underwriters: nullableStringArray(),
+  underwritersAsPrinted: {
+    ...nullableStringArray(),
+    description: 'Extension: the underwriters as the document prints them; `underwriters` holds one canonical name per bank (BofA Securities and Merrill Lynch, Pierce, Fenner & Smith are one).',
+  },
 });
 
 /** Compact terms (filing list): the same fields as the extended form, a subset of its keys. */
@@ -249,7 +266,7 @@ const filingCore: Record<string, JsonSchema> = {
 
 export const ApiFilingSchema = object(
   {
-    cik: string({ pattern: '^\\d{10}$' }),
+    cik: string({ pattern: COMPANY_ID_PATTERN }),
     companyName: nullableString(),
     ...filingCore,
     aiEnrichment: { ...orNull(ApiAiEnrichmentSchema), description: 'Present with include=ai_enrichment.' },
@@ -280,14 +297,14 @@ const newsCore: Record<string, JsonSchema> = {
 export const ApiCompanyNewsSchema = object(newsCore);
 
 export const ApiNewsSchema = object({
-  cik: string({ pattern: '^\\d{10}$' }),
+  cik: string({ pattern: COMPANY_ID_PATTERN }),
   companyName: nullableString(),
   ...newsCore,
   provider: nullableString(),
 });
 
 export const ApiOutcomeSchema = object({
-  cik: string({ pattern: '^\\d{10}$' }),
+  cik: string({ pattern: COMPANY_ID_PATTERN }),
   companyName: nullableString(),
   ticker: string(),
   exchange: nullableString(),
@@ -309,6 +326,34 @@ export const ApiArticleFeedItemSchema = object({
   title: string(),
   url: string({ format: 'uri' }),
   publishedAt: string({ format: 'date-time' }),
+});
+
+export const ApiOfferingSchema = object({
+  fileNumber: { ...nullableString(), description: 'The SEC file number that keys the offering (333-, 024-); null for a draft that never flipped or an offering seen only on index rows.' },
+  dealType: string({ enum: [...DEAL_TYPES] }),
+  status: string({ enum: [...OFFERING_STATUSES], description: 'This offering\'s own status (overlays included), as of the projection date.' }),
+  isCurrent: { type: 'boolean', description: 'The offering the company\'s latestTerms, consensus and offeringStatus describe: its IPO-family offering (the latest active one if it filed more than once), else its latest offering.' },
+  openedDate: string({ format: 'date' }),
+  lastFilingDate: string({ format: 'date' }),
+  effectiveDate: orNull(string({ format: 'date' })),
+  pricedDate: orNull(string({ format: 'date' })),
+  withdrawnDate: orNull(string({ format: 'date' })),
+  expectedFirstTradeDate: orNull(string({ format: 'date' })),
+  upsized: { type: 'boolean', description: 'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering.' },
+  upsizeFileNumbers: stringArray(),
+  draftFileNumbers: stringArray(),
+  filingCount: { type: 'integer', minimum: 1 },
+  finalProspectusAccessionNumber: nullableString(),
+  termsAccessionNumber: { ...nullableString(), description: 'The read document `terms` come from: the final prospectus when read, else the newest read registration document of this offering.' },
+  terms: { ...orNull(ApiTermsExtendedSchema), description: 'Extended terms of this offering alone (an S-1MEF\'s shares are added to the final prospectus\'s).' },
+});
+
+export const ApiLifecycleEndSchema = object({
+  status: string({ enum: [...OFFERING_STATUSES] }),
+  date: string({ format: 'date' }),
+  accessionNumber: nullableString(),
+  formType: nullableString(),
+  reason: string(),
 });
 
 export const ApiCompanySchema = object(
@@ -333,6 +378,15 @@ export const ApiCompanyDetailSchema = object(
     financialSnapshot: { ...orNull(ApiFinancialSnapshotSchema), description: 'Present with include=financial_snapshot.' },
     lockupSchedule: { ...orNull(ApiLockupScheduleSchema), description: 'Present with include=lockup_schedule.' },
     priceHistory: { ...orNull(ApiPriceHistorySchema), description: 'Present with include=price_history.' },
+    offerings: {
+      type: 'array',
+      items: ApiOfferingSchema,
+      description: 'Present with include=offerings (extension): every offering of the company, oldest first, each with its own type, status, dates and terms.',
+    },
+    lifecycleEnd: {
+      ...orNull(ApiLifecycleEndSchema),
+      description: 'Present with include=offerings (extension): how and when the company\'s lifecycle ended (delisted, business combination completed), or null.',
+    },
     filings: {
       type: 'array',
       items: ApiCompanyFilingSchema,
@@ -344,7 +398,7 @@ export const ApiCompanyDetailSchema = object(
       description: 'Present with include=news: every linked news item, newest first, content included.',
     },
   },
-  ['classification', 'consensus', 'financialSnapshot', 'lockupSchedule', 'priceHistory', 'filings', 'news'],
+  ['classification', 'consensus', 'financialSnapshot', 'lockupSchedule', 'priceHistory', 'offerings', 'lifecycleEnd', 'filings', 'news'],
 );
 
 function listEnvelope(item: JsonSchema, order: string): JsonSchema {
@@ -386,6 +440,8 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   ApiLockupSchedule: ApiLockupScheduleSchema,
   ApiPriceRange: ApiPriceRangeSchema,
   ApiPriceHistory: ApiPriceHistorySchema,
+  ApiOffering: ApiOfferingSchema,
+  ApiLifecycleEnd: ApiLifecycleEndSchema,
   ApiFiling: ApiFilingSchema,
   ApiCompanyFiling: ApiCompanyFilingSchema,
   ApiNews: ApiNewsSchema,

@@ -22,6 +22,8 @@ export interface ApiLatestTermsCompact {
   priceRangeLow: number | null;
   priceRangeHigh: number | null;
   grossProceeds: number | null;
+  /** Range midpoint × shares offered: an estimate, never a stated amount (extension). */
+  grossProceedsEstimate: number | null;
   totalSharesOffered: number | null;
   structure: string | null;
 }
@@ -69,6 +71,8 @@ export interface ApiTermsExtended {
   priceRangeHigh: number | null;
   totalSharesOffered: number | null;
   grossProceeds: number | null;
+  /** Range midpoint × shares offered: an estimate, never a stated amount (extension). */
+  grossProceedsEstimate: number | null;
   overAllotmentShares: number | null;
   shareClass: string | null;
   securityDescription: string | null;
@@ -82,6 +86,8 @@ export interface ApiTermsExtended {
   isSellingStockholdersOnly: boolean | null;
   issuerStructureFlags: IssuerStructureFlag[] | null;
   underwriters: string[] | null;
+  /** The underwriters' names as the document prints them (`underwriters` holds one canonical name per bank; extension). */
+  underwritersAsPrinted: string[] | null;
 }
 
 /** Compact terms: the filing list's `terms`, a subset of the extended form's keys. */
@@ -244,6 +250,37 @@ export interface ApiPriceHistory {
     source: string;
   } | null;
   pricedVsRange: 'above' | 'within' | 'below' | null;
+}
+
+/** One offering of a company: a registration and its followers, keyed by its SEC file number (extension). */
+export interface ApiOffering {
+  fileNumber: string | null;
+  dealType: string;
+  status: string;
+  /** True for the offering whose terms the company's latestTerms and consensus describe. */
+  isCurrent: boolean;
+  openedDate: string;
+  lastFilingDate: string;
+  effectiveDate: string | null;
+  pricedDate: string | null;
+  withdrawnDate: string | null;
+  expectedFirstTradeDate: string | null;
+  upsized: boolean;
+  upsizeFileNumbers: string[];
+  draftFileNumbers: string[];
+  filingCount: number;
+  finalProspectusAccessionNumber: string | null;
+  termsAccessionNumber: string | null;
+  terms: ApiTermsExtended | null;
+}
+
+/** How a company's lifecycle ended, when it did (extension): delisting or a completed business combination. */
+export interface ApiLifecycleEnd {
+  status: string;
+  date: string;
+  accessionNumber: string | null;
+  formType: string | null;
+  reason: string;
 }
 
 export interface ApiError {

@@ -225,6 +225,24 @@ const priceHistoryStatements = [
   `ALTER TABLE proj_ticker_hints ADD COLUMN observed_at TEXT`,
 ];
 
+// Migration 0006: the deal database. Every offering of a company (include=offerings) and how its
+// lifecycle ended; an index of the names EDGAR gave each company, so a vendor IPO row joins its
+// company by name and date when the ticker alone cannot say; and build metadata (when a generation
+// was projected) apart from the read tables, so two rebuilds of the same events are byte-identical.
+const dealDatabaseStatements = [
+  `ALTER TABLE companies ADD COLUMN offerings_json TEXT NOT NULL DEFAULT '[]'`,
+  `ALTER TABLE companies ADD COLUMN lifecycle_end_json TEXT NOT NULL DEFAULT 'null'`,
+  `CREATE TABLE proj_company_names (
+    name_key TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    PRIMARY KEY (name_key, cik)
+  ) WITHOUT ROWID`,
+  `ALTER TABLE proj_ipo_rows ADD COLUMN issuer_key TEXT`,
+  `CREATE INDEX proj_ipo_rows_by_issuer ON proj_ipo_rows(issuer_key)`,
+  `CREATE TABLE build_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  `ALTER TABLE projector_checkpoint DROP COLUMN updated_at`,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
@@ -249,6 +267,11 @@ export const readMigrations: Record<string, Migration> = {
   '0005_price_history_and_snapshots': {
     async up(db: Kysely<any>) {
       for (const statement of priceHistoryStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0006_deal_database': {
+    async up(db: Kysely<any>) {
+      for (const statement of dealDatabaseStatements) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -25,7 +25,7 @@ export interface CompaniesTable {
   is_ipo: number;
   /** Company kind for the `kind` filter: operating, spac, funds, follow_on; null when none applies. */
   kind: string | null;
-  /** Stated gross proceeds, or range midpoint × shares offered; null when unknown. */
+  /** The gross_proceeds_gt/lt basis: stated gross proceeds, else the range-midpoint estimate; null when neither. */
   gross_proceeds: number | null;
   updated_at: string | null;
   /** ApiCompany head (the ten identity fields), no closing brace. */
@@ -39,6 +39,10 @@ export interface CompaniesTable {
   lockup_schedule_json: string;
   /** ApiPriceHistory JSON (include token price_history, migration 0005), 'null' when none. */
   price_history_json: string;
+  /** ApiOffering[] JSON (include token offerings, migration 0006). */
+  offerings_json: string;
+  /** ApiLifecycleEnd JSON or 'null' (served with include=offerings). */
+  lifecycle_end_json: string;
 }
 
 /** Every ticker a company is known by (upper case) → CIK, for lookups and the ticker filter. */
@@ -110,10 +114,19 @@ export interface ArticlesTable {
 export interface ProjectorCheckpointTable {
   projection: string;
   last_seq: number;
-  updated_at: string;
 }
 
+/** What the projection is as of (as_of, swept_as_of) and which projector version built it: derived, deterministic. */
 export interface ReadMetaTable {
+  key: string;
+  value: string;
+}
+
+/**
+ * Build metadata (migration 0006): when this generation was last written (`last_batch_at`, the
+ * wall clock). The only table two rebuilds from the same events may differ in.
+ */
+export interface BuildMetaTable {
   key: string;
   value: string;
 }
@@ -226,6 +239,14 @@ export interface ProjIpoRowsTable {
   trade_date: string;
   row_json: string;
   observed_at: string;
+  /** The issuer's normalized name (migration 0006), to join the row to its company by name. */
+  issuer_key: string | null;
+}
+
+/** Every normalized name EDGAR gave a company (migration 0006): how a vendor row finds its company by name. */
+export interface ProjCompanyNamesTable {
+  name_key: string;
+  cik: string;
 }
 
 /** Daily bars per ticker, merged over every `market.daily_bars` event (a later body wins per date). */
@@ -276,6 +297,7 @@ export interface ReadDatabase {
   articles: ArticlesTable;
   projector_checkpoint: ProjectorCheckpointTable;
   read_meta: ReadMetaTable;
+  build_meta: BuildMetaTable;
   proj_company_state: ProjCompanyStateTable;
   proj_filing_state: ProjFilingStateTable;
   proj_ticker_hints: ProjTickerHintsTable;
@@ -283,6 +305,7 @@ export interface ReadDatabase {
   proj_document_terms: ProjDocumentTermsTable;
   proj_financial_snapshots: ProjFinancialSnapshotsTable;
   proj_ipo_rows: ProjIpoRowsTable;
+  proj_company_names: ProjCompanyNamesTable;
   proj_daily_bars: ProjDailyBarsTable;
   proj_news: ProjNewsTable;
   proj_company_tickers: ProjCompanyTickersTable;

@@ -92,6 +92,7 @@ function bloombergTerms(csv: string): Array<Omit<ApiLatestTermsCompact, 'structu
       priceRangeLow: Number(range[1]),
       priceRangeHigh: Number(range[2]),
       grossProceeds: Math.round(sizeMillions * 1e6),
+      grossProceedsEstimate: null,
       totalSharesOffered: Math.round((sizeMillions * 1e6) / price),
     });
   }

@@ -7,7 +7,7 @@ import type { OpenDatabase } from '../../schema/databases.ts';
 import type { OpsDatabase } from '../../schema/ops/tables.ts';
 import { startApiServer } from '../api-server.ts';
 import type { Command, Io } from '../command.ts';
-import { DEMO_IPO_SOURCE, DEMO_IPO_TABLE, ingestDemoMarket, ingestDemoSample, marketDemoJobs, publishDemoArticles, replayManifests, SAMPLE_DIR } from '../demo.ts';
+import { DEMO_IPO_SOURCE, DEMO_IPO_TABLE, demoVendorTickers, ingestDemoMarket, ingestDemoSample, marketDemoJobs, publishDemoArticles, replayManifests, SAMPLE_DIR } from '../demo.ts';
 import { describeImport, importIpoTable, readIpoTableFile } from './import.ts';
 import { consoleLogger, onShutdown, openWriteStores } from '../runtime.ts';
 import { project } from './project.ts';
@@ -56,12 +56,12 @@ export async function prepareDemo(config: Config, io: Io): Promise<string> {
         for (const f of report.failures) io.err.write(`ingest failed: ${f.id}: ${f.error.message}\n`);
         throw new Error(`${report.failures.length} demo ingest jobs failed`);
       }
-      // Market data after EDGAR: the vendor rows of the tickers with window prices, the prices, the news.
+      // Market data after EDGAR: the vendor rows (demoVendorTickers), the prices, the news.
       const started = Date.now();
       const imported = importIpoTable(stores.events.log, null, readIpoTableFile(DEMO_IPO_TABLE), {
         source: DEMO_IPO_SOURCE,
         file: 'bloomberg_ipo_data_2000_2025.csv.gz',
-        filter: { tickers: new Set(marketDemoJobs().tickers) },
+        filter: { tickers: demoVendorTickers() },
         observedAt: new Date().toISOString(),
       });
       io.err.write(`import ipo-table: ${describeImport(imported, false, 0)}`);
