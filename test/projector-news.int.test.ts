@@ -73,7 +73,7 @@ describe('news dated by first observation', () => {
     }
   });
 
-  it('links news by the former names of served companies, as a company re-link does', async () => {
+  it('links a later article by the names a company\'s news was linked by (its former names included)', async () => {
     const tmp = tempDir('projector-news-candidates');
     const events = await openEventLogDb(tmp.dir);
     const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
@@ -84,6 +84,14 @@ describe('news dated by first observation', () => {
       expect(candidates.find((c) => c.cik === WOLFSPEED)).toMatchObject({ name: 'WOLFSPEED, INC.', formerNames: ['CREE, INC.', 'CREE INC', 'CREE RESEARCH INC /NC/'] });
       // A company served from a vendor row has no EDGAR former names.
       expect(candidates.find((c) => c.cik === GOPRO)).toMatchObject({ tickers: ['GPRO'], formerNames: [] });
+      // Each is exactly what relinkIfChanged linked the company's news by.
+      const signatures = read.sqlite.prepare('SELECT cik, signature FROM proj_link_signatures').all() as Array<{ cik: string; signature: string }>;
+      const served = read.sqlite.prepare('SELECT cik FROM companies ORDER BY cik').pluck().all() as string[];
+      expect(signatures.map((s) => s.cik).sort()).toEqual(served);
+      for (const { cik, signature } of signatures) {
+        const c = candidates.find((x) => x.cik === cik)!;
+        expect(JSON.stringify([c.name, [...c.tickers].sort(), c.formerNames])).toBe(signature);
+      }
     } finally {
       await read.close();
       await events.close();

@@ -2,7 +2,7 @@ import { UnreadableEventError } from './unreadable.ts';
 import type { StoredEvent } from '../../schema/events/event-log.ts';
 import type { ArticlePublishedPayload, NewsArticlePayload } from '../../schema/events/event-types.ts';
 import type { NewsLink, StoredNews } from '../shared/facts.ts';
-import type { NewsStore } from './news.store.ts';
+import { linkSignature, type NewsStore } from './news.store.ts';
 import { earlierObservation, newsPublishedAt } from '../news/published-at.derive.ts';
 import { indexArticle, type NewsLinker } from './news-linker.ts';
 import { linkArticle, type LinkCandidate } from '../news/company.link.ts';
@@ -32,11 +32,6 @@ export function applyNewsArticle(state: NewsStore, linker: NewsLinker, event: St
   const links = linkArticle(article.text, linker.candidates().filter((c) => linker.mayLink(article, c)));
   for (const l of links) state.link(l.candidate.cik as string, { newsId, confidence: l.confidence, reason: l.reason });
   return [...new Set([...before, ...links.map((l) => l.candidate.cik as string)])].sort();
-}
-
-/** The signature of what a company is linked by; a change means its news must be re-linked. */
-export function linkSignature(candidate: LinkCandidate): string {
-  return JSON.stringify([candidate.name, [...candidate.tickers].sort(), candidate.formerNames ?? []]);
 }
 
 /** Re-links every stored article to one company when its name or tickers changed since the last linking. */

@@ -69,25 +69,33 @@ export class NewsStore {
     this.deleteSignature = db.prepare('DELETE FROM proj_link_signatures WHERE cik = ?');
     this.selectCandidates = db.prepare(
       `SELECT c.cik, c.name, (SELECT group_concat(ticker, ' ') FROM (SELECT ticker FROM company_tickers t WHERE t.cik = c.cik ORDER BY ticker)) AS tickers,
-         s.former_names_json
-       FROM companies c LEFT JOIN proj_company_state s ON s.cik = c.cik ORDER BY c.cik`,
+         s.former_names_json, g.signature
+       FROM companies c LEFT JOIN proj_company_state s ON s.cik = c.cik LEFT JOIN proj_link_signatures g ON g.cik = c.cik
+       ORDER BY c.cik`,
     );
   }
 
   /**
-   * Every served company as a news-link candidate (the rows of the previous batches), with EDGAR's
-   * former names as relinkIfChanged is given them: Snap Inc. is "Snapchat" in 2017 news, PDD
-   * Holdings "Pinduoduo" in 2018's. Without them an article stored after its company was linked
-   * would be linked by fewer names than one stored before.
+   * Every served company as a news-link candidate (the rows of the previous batches): the name,
+   * tickers and former names its news was last linked by (its link signature, written by
+   * relinkIfChanged before its rows), so an article stored after its company is linked by the same
+   * names as one stored before: Snap Inc. as "Snapchat", PDD Holdings as "Pinduoduo" where the
+   * company was given those names. A company without a signature: its served name and tickers and
+   * its EDGAR former names.
    */
   servedCandidates(): Array<LinkCandidate & { cik: string; tickers: string[] }> {
-    const rows = this.selectCandidates.all() as Array<{ cik: string; name: string; tickers: string | null; former_names_json: string | null }>;
-    return rows.map((r) => ({
-      cik: r.cik,
-      name: r.name,
-      tickers: r.tickers ? r.tickers.split(' ') : [],
-      formerNames: formerNames(r.former_names_json),
-    }));
+    const rows = this.selectCandidates.all() as Array<{
+      cik: string;
+      name: string;
+      tickers: string | null;
+      former_names_json: string | null;
+      signature: string | null;
+    }>;
+    return rows.map((r) =>
+      r.signature !== null
+        ? candidateOfSignature(r.cik, r.signature)
+        : { cik: r.cik, name: r.name, tickers: r.tickers ? r.tickers.split(' ') : [], formerNames: formerNames(r.former_names_json) },
+    );
   }
 
   /** When the article was first observed, or null when it was never stored. */
@@ -151,4 +159,14 @@ function formerNames(json: string | null): string[] {
   if (!json) return [];
   const parsed = JSON.parse(json) as Array<{ name?: unknown }>;
   return parsed.map((f) => f.name).filter((n): n is string => typeof n === 'string' && n.trim() !== '');
+}
+
+/** The signature of what a company is linked by; a change means its news must be re-linked. */
+export function linkSignature(candidate: LinkCandidate): string {
+  return JSON.stringify([candidate.name, [...candidate.tickers].sort(), candidate.formerNames ?? []]);
+}
+
+function candidateOfSignature(cik: string, signature: string): LinkCandidate & { cik: string; tickers: string[] } {
+  const [name, tickers, former] = JSON.parse(signature) as [string, string[], string[]];
+  return { cik, name, tickers, formerNames: former };
 }
