@@ -164,39 +164,62 @@ describe('offering intelligence and market data on the real sample', () => {
     expect(snapshot.totalAssets).toBeGreaterThan(snapshot.totalLiabilities);
   });
 
-  it('news: every record is kept; links follow names and tickers; only dated articles are served', () => {
+  it('news: every record is kept and dated; every linked record is served with its match, title source and date source', () => {
     expect(one('SELECT count(*) AS n FROM proj_news').n).toBe(20);
     const links = read.sqlite.prepare('SELECT cik, count(*) AS n FROM proj_news_links GROUP BY cik ORDER BY cik').all();
     // Of the five companies the records are about, Snap is followed here (a company of the daily index), and
-    // GoPro is served from its linked Bloomberg row (no EDGAR state in this sample).
+    // GoPro is served from its linked Bloomberg row (no EDGAR state in this sample). Snap's two "snapchat"
+    // records need its EDGAR former name Snapchat, Inc., which no submissions page of this sample gives.
     expect(links).toEqual([{ cik: GOPRO, n: 6 }, { cik: SNAP, n: 3 }]);
-    // Dated by the provider (3 records) or by a full date in the URL path (7); the other 10 stay unserved.
+    // Dated by the provider (3 records), by a full date in the URL path (7), or by their first observation (10).
     const sources = read.sqlite
       .prepare('SELECT published_at_source AS source, count(*) AS n, count(published_at) AS dated FROM proj_news GROUP BY 1 ORDER BY 1')
       .all();
     expect(sources).toEqual([
-      { source: null, n: 10, dated: 0 },
+      { source: 'first_seen', n: 10, dated: 10 },
       { source: 'provider', n: 3, dated: 3 },
       { source: 'url_path', n: 7, dated: 7 },
     ]);
+    // Every link is served.
+    expect(one('SELECT count(*) AS n FROM news').n).toBe(9);
     const served = read.sqlite.prepare('SELECT cik, json, content_json FROM news WHERE cik = ? ORDER BY published_at').all(SNAP) as Array<{
       cik: string;
       json: string;
       content_json: string;
     }>;
-    expect(served.map((r) => json(r.json))).toMatchObject([
+    expect(served.map((r) => json(r.json))).toEqual([
       {
-        cik: SNAP, sourceName: 'NECN (source: CNBC)', publishedAt: '2017-03-01T00:00:00.000Z', provider: 'newsapi',
-        url: 'http://www.necn.com/news/business/Snap-IPO-Set-to-Price-at-17-Per-Share-Source-415134033.html',
+        cik: SNAP, companyName: 'Snap Inc', sourceName: 'NECN (source: CNBC)',
+        title: 'Untitled article from NECN (source: CNBC); URL slug: "Snap IPO Set to Price at 17 Per Share Source"', titleSource: 'untitled',
+        description: null, url: 'http://www.necn.com/news/business/Snap-IPO-Set-to-Price-at-17-Per-Share-Source-415134033.html', urlToImage: null,
+        publishedAt: '2017-03-01T00:00:00.000Z', publishedAtSource: 'provider', match: { reason: 'name_in_url', confidence: 0.7 }, provider: 'newsapi',
       },
       // No date from the provider: the one in its URL path, /2017/03/02/.
-      { cik: SNAP, sourceName: 'Born Digital', publishedAt: '2017-03-02T00:00:00.000Z', url: 'https://borndigital.com/2017/03/02/snap-prices-ipo-at-24-billion-valuation' },
+      {
+        cik: SNAP, companyName: 'Snap Inc', sourceName: 'Born Digital', title: 'Snap Prices IPO at $24 Billion Valuation', titleSource: 'provider',
+        description: null, url: 'https://borndigital.com/2017/03/02/snap-prices-ipo-at-24-billion-valuation', urlToImage: null,
+        publishedAt: '2017-03-02T00:00:00.000Z', publishedAtSource: 'url_path', match: { reason: 'name_in_title', confidence: 0.85 }, provider: 'newsapi',
+      },
+      // Neither: served under the time the service first observed it (the news event's observedAt).
+      {
+        cik: SNAP, companyName: 'Snap Inc', sourceName: 'Amwal Al Ghad (source: CNBC)',
+        title: 'Untitled article from Amwal Al Ghad (source: CNBC); URL slug: "snap prices ipo at 17 a share above expected range cnbc"',
+        titleSource: 'untitled', description: null, url: 'https://amwalalghad.net/snap-prices-ipo-at-17-a-share-above-expected-range-cnbc',
+        urlToImage: null, publishedAt: '2026-02-01T12:00:00.000Z', publishedAtSource: 'first_seen', match: { reason: 'name_in_url', confidence: 0.7 },
+        provider: 'newsapi',
+      },
     ]);
-    expect(served.map((r) => r.content_json)).toEqual(['null', 'null']);
-    // GoPro's dated records: its IPO day (URL path /2014/jun/26/ is not a full numeric date, so the provider's).
-    const gopro = read.sqlite.prepare('SELECT published_at FROM news WHERE cik = ? ORDER BY published_at').pluck().all(GOPRO) as string[];
-    expect(gopro.length).toBeGreaterThan(0);
-    expect(gopro.every((d) => d >= '2014-06-26')).toBe(true);
+    expect(served.map((r) => r.content_json)).toEqual(['null', 'null', 'null']);
+    const gopro = (read.sqlite.prepare('SELECT json FROM news WHERE cik = ? ORDER BY published_at').pluck().all(GOPRO) as string[]).map(json);
+    expect(gopro.map((n) => [n.sourceName, n.publishedAtSource, n.titleSource, n.match.reason]).sort()).toEqual([
+      ['Business Insider India', 'first_seen', 'provider', 'name_in_title'],
+      ['Business Insider', 'first_seen', 'provider', 'name_in_title'],
+      ['Franchise Herald (Reuters)', 'url_path', 'provider', 'name_in_title'], // 20141002
+      ['Newsmax', 'url_path', 'untitled', 'name_in_url'], // /2014/10/03/
+      ['The Columbian', 'url_path', 'untitled', 'name_in_url'], // /2014/jun/26/
+      ['futurezone.at', 'first_seen', 'untitled', 'name_in_url'], // in German: "actioncam-anbieter-gopro-…"
+    ]);
+    expect(read.sqlite.prepare(`SELECT count(*) FROM news WHERE json LIKE '%"title":""%'`).pluck().get()).toBe(0);
   });
 
   it('no served summary doubles a full stop (AAOI\'s follow-on is led by "Raymond James & Associates, Inc.")', () => {

@@ -1,3 +1,4 @@
+import type { NewsMatchReason } from '../../schema/api/types.ts';
 import { nameTokens } from './company-name.ts';
 
 /** A company an article may be about. `cik` is null only for a company EDGAR's ticker file lacks. */
@@ -16,7 +17,8 @@ export interface ArticleText {
   url: string;
 }
 
-export type LinkReason = 'exchange_ticker' | 'cashtag' | 'name_in_title' | 'name_in_text' | 'name_in_url';
+/** The served `match.reason` values (ApiNewsMatch). */
+export type LinkReason = NewsMatchReason;
 
 export interface CompanyLink {
   candidate: LinkCandidate;

@@ -2,30 +2,35 @@ import type { ApiCompanyNews, ApiNews } from '../../schema/api/types.ts';
 import type { NewsTable } from '../../schema/read/tables.ts';
 import { jsonHead } from '../shared/json-head.ts';
 import type { StoredNews } from '../shared/facts.ts';
+import { newsTitle } from './news-title.derive.ts';
 
 /**
- * Served news rows of one company from its linked articles. An article is served only when it is
- * dated (the API's publishedAt is required and the list is ordered by it): by its provider, or by a
- * full date in its URL path (published-at.derive.ts); undated articles stay in proj_news and are served
- * once a provider supplies a date. A missing title is served as an empty string rather than made up.
- * `content` lives in content_json, sent only with include=content.
+ * Served news rows of one company from its linked articles: every linked article is served. Its
+ * date is the provider's, else the URL path's, else the time it was first observed
+ * (published-at.derive.ts); its title the record's, else its description, else an "Untitled (…)"
+ * label (news-title.derive.ts); each says where it came from, and `match` says how the article was
+ * linked to this company. `content` lives in content_json, sent only with include=content.
  */
 export function deriveNewsRows(cik: string, companyName: string, linked: readonly StoredNews[]): NewsTable[] {
-  const rows: NewsTable[] = [];
-  for (const news of linked) {
+  return linked.map((news) => {
     const a = news.payload.article;
-    const { publishedAt } = news.published;
-    if (!publishedAt) continue;
+    if (!news.link) throw new Error(`news ${news.newsId} is served for ${cik} without its link`);
+    const { publishedAt, source: publishedAtSource } = news.published;
+    const { title, source: titleSource } = newsTitle(a);
+    // Key order is the wire order; `content` is appended last by the API.
     const detail: Omit<ApiCompanyNews, 'content'> = {
       sourceName: a.source.name,
-      title: a.title ?? '',
+      title,
+      titleSource,
       description: a.description,
       url: a.url,
       urlToImage: a.urlToImage,
       publishedAt,
+      publishedAtSource,
+      match: { reason: news.link.reason, confidence: news.link.confidence },
     };
     const listed: Omit<ApiNews, 'content'> = { cik, companyName, ...detail, provider: news.payload.provider };
-    rows.push({
+    return {
       published_at: publishedAt,
       news_id: news.newsId,
       cik,
@@ -36,7 +41,6 @@ export function deriveNewsRows(cik: string, companyName: string, linked: readonl
       json: jsonHead(listed),
       detail_json: jsonHead(detail),
       content_json: JSON.stringify(a.content),
-    });
-  }
-  return rows;
+    };
+  });
 }

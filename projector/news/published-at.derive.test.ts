@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSample } from '../market/sample.testkit.ts';
 import { realNewsRecords } from './news.testkit.ts';
-import { newsPublishedAt, publishedAtFromUrl } from './published-at.derive.ts';
+import { earlierObservation, newsPublishedAt, publishedAtFromUrl } from './published-at.derive.ts';
 
 /**
  * What data/sample/news/INDEX.md notes about each real record's URL: the full date its path shows,
@@ -64,8 +64,10 @@ describe('publishedAtFromUrl on the 20 real news URLs', () => {
 });
 
 describe('newsPublishedAt', () => {
-  it("serves the provider's date where it gave one, else the URL's: 10 of the 20 records are dated", () => {
-    const dated = realNewsRecords().map((r) => ({ file: r.file, ...newsPublishedAt(r.article) }));
+  const FIRST_SEEN = '2026-02-02T09:30:00Z';
+
+  it("serves the provider's date where it gave one, else the URL's, else the first observation: all 20 records are dated", () => {
+    const dated = realNewsRecords().map((r) => ({ file: r.file, ...newsPublishedAt(r.article, FIRST_SEEN) }));
     expect(dated.filter((d) => d.source === 'provider').map((d) => [d.file, d.publishedAt])).toEqual([
       ['pinduoduo_20.json', '2018-07-28T00:00:00.000Z'],
       ['snap_11.json', '2017-03-02T00:00:00.000Z'],
@@ -74,7 +76,29 @@ describe('newsPublishedAt', () => {
     expect(dated.filter((d) => d.source === 'url_path').map((d) => d.file)).toEqual(
       Object.entries(URL_DATES).filter(([, date]) => date !== null).map(([file]) => file).sort(),
     );
-    expect(dated.filter((d) => d.publishedAt === null)).toHaveLength(10);
-    for (const d of dated) expect(d.publishedAt === null).toBe(d.source === null);
+    // Neither a provider date nor a full date in the path: the time the service first saw the record.
+    expect(dated.filter((d) => d.source === 'first_seen').map((d) => [d.file, d.publishedAt])).toEqual(
+      [
+        'gopro_14.json', 'gopro_15.json', 'gopro_16.json', 'pinterest_19.json', 'snap_09.json', 'snap_10.json',
+        'twitter_02.json', 'twitter_03.json', 'twitter_04.json', 'twitter_05.json',
+      ].map((file) => [file, '2026-02-02T09:30:00.000Z']),
+    );
+    expect(dated).toHaveLength(20);
+  });
+
+  it('never lets the observation time override a provider or URL date', () => {
+    const [early, late] = ['2000-01-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z'];
+    for (const r of realNewsRecords()) {
+      const a = newsPublishedAt(r.article, early);
+      const b = newsPublishedAt(r.article, late);
+      expect(a.source, r.file).toBe(b.source);
+      if (a.source !== 'first_seen') expect(a.publishedAt, r.file).toBe(b.publishedAt);
+      else expect([a.publishedAt, b.publishedAt]).toEqual([early, late]);
+    }
+  });
+
+  it('takes the earlier of two observations, whatever order they come in', () => {
+    expect(earlierObservation('2026-02-02T00:00:00.000Z', '2026-01-05T12:00:00Z')).toBe('2026-01-05T12:00:00Z');
+    expect(earlierObservation('2026-01-05T12:00:00Z', '2026-02-02T00:00:00.000Z')).toBe('2026-01-05T12:00:00Z');
   });
 });

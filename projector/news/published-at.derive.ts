@@ -6,29 +6,45 @@
  * article's `publishedAt` is taken from an unambiguous full calendar date — year, month and day — in
  * the path of its URL (`/2014/10/03/`, `/2014/jun/26/`, or a standalone `20141002`), served as
  * midnight UTC of that date; a year and month alone, a date in the host name or query string, or two
- * different dates in one path never count, and an article with no such date is not served.
+ * different dates in one path never count.
  *
  * Publishers put the date in the path in two shapes, and both are read: three consecutive path
  * segments year / month (number or English name) / day, and an eight-digit YYYYMMDD number standing
  * alone in a segment or a slug (bounded by non-digits). Article ids are digit runs too ("49762004",
  * "113110700059"), so a run counts only at exactly eight digits, with a year from 1990 to 2099 and a
  * real calendar day.
+ *
+ * An article dated by neither is still served, under the time the service first observed it (the
+ * `observedAt` of the earliest `news.article` event carrying its URL), marked `first_seen`. That is
+ * an upper bound on the publication time, not the publication time, and clients can tell it apart by
+ * `publishedAtSource`. It comes from the event log, so a rebuild reproduces it and the list order.
  */
 
-export type PublishedAtSource = 'provider' | 'url_path';
+export type PublishedAtSource = 'provider' | 'url_path' | 'first_seen';
 
 export interface PublishedAt {
-  /** ISO-8601 timestamp (UTC, milliseconds), or null when neither the provider nor the URL dates the article. */
-  publishedAt: string | null;
-  source: PublishedAtSource | null;
+  /** ISO-8601 timestamp (UTC, milliseconds). */
+  publishedAt: string;
+  source: PublishedAtSource;
 }
 
-/** The provider's own date when it parses, else the URL path's full date, else none. */
-export function newsPublishedAt(article: { publishedAt: string | null; url: string }): PublishedAt {
+/**
+ * The provider's own date when it parses, else the URL path's full date, else `firstSeenAt` (the
+ * earliest observation of the article; an ISO-8601 timestamp).
+ */
+export function newsPublishedAt(article: { publishedAt: string | null; url: string }, firstSeenAt: string): PublishedAt {
   const provided = isoTimestamp(article.publishedAt);
   if (provided) return { publishedAt: provided, source: 'provider' };
   const fromUrl = publishedAtFromUrl(article.url);
-  return fromUrl ? { publishedAt: fromUrl, source: 'url_path' } : { publishedAt: null, source: null };
+  if (fromUrl) return { publishedAt: fromUrl, source: 'url_path' };
+  const seen = isoTimestamp(firstSeenAt);
+  if (!seen) throw new Error(`first observation time is not a timestamp: ${firstSeenAt}`);
+  return { publishedAt: seen, source: 'first_seen' };
+}
+
+/** The earlier of two ISO-8601 observation times (the first time an article was seen). */
+export function earlierObservation(a: string, b: string): string {
+  return Date.parse(a) <= Date.parse(b) ? a : b;
 }
 
 /** Midnight UTC of the one full date in the URL's path (see the rule above), or null. */

@@ -2,15 +2,16 @@ import { UnreadableEventError } from './unreadable.ts';
 import type { StoredEvent } from '../../schema/events/event-log.ts';
 import type { ArticlePublishedPayload, NewsArticlePayload } from '../../schema/events/event-types.ts';
 import type { NewsLink, StoredNews } from '../shared/facts.ts';
-import type { NewsStore } from './news.store.ts';
-import { newsPublishedAt } from '../news/published-at.derive.ts';
+import { linkSignature, type NewsStore } from './news.store.ts';
+import { earlierObservation, newsPublishedAt } from '../news/published-at.derive.ts';
 import { indexArticle, type NewsLinker } from './news-linker.ts';
 import { linkArticle, type LinkCandidate } from '../news/company.link.ts';
 import { newsKey } from '../../schema/news/url.normalize.ts';
 
 
 /**
- * `news.article`: kept whether or not it links; linked against every company served so far. A company
+ * `news.article`: kept whether or not it links (under its first observation time); linked against
+ * every company served so far, by name, tickers and former names. A company
  * derived later (or renamed) re-links all stored news itself (see relinkIfChanged), so the links
  * end up a function of the final names and tickers whatever the arrival order.
  * Returns the CIKs whose news changed.
@@ -18,20 +19,19 @@ import { newsKey } from '../../schema/news/url.normalize.ts';
 export function applyNewsArticle(state: NewsStore, linker: NewsLinker, event: StoredEvent): string[] {
   const payload = readNewsPayload(event.payload);
   const newsId = newsKey(payload.article.url);
+  if (Number.isNaN(Date.parse(event.observedAt))) throw new UnreadableEventError(`news article observed at a non-time ${event.observedAt}`);
   const before = state.linkedCiks(newsId);
-  const stored: StoredNews = { newsId, payload, observedAt: event.observedAt, published: newsPublishedAt(payload.article) };
-  if (!state.putNews(stored)) return [];
+  // First observation, whatever order the events carry: the `first_seen` date of an undated article.
+  const stored = state.firstSeen(newsId);
+  const firstSeen = stored === null ? event.observedAt : earlierObservation(stored, event.observedAt);
+  const news: StoredNews = { newsId, payload, observedAt: firstSeen, published: newsPublishedAt(payload.article, firstSeen) };
+  if (!state.putNews(news)) return [];
   linker.forgetArticles();
-  const article = indexArticle(stored);
+  const article = indexArticle(news);
   state.unlinkNews(newsId);
   const links = linkArticle(article.text, linker.candidates().filter((c) => linker.mayLink(article, c)));
   for (const l of links) state.link(l.candidate.cik as string, { newsId, confidence: l.confidence, reason: l.reason });
   return [...new Set([...before, ...links.map((l) => l.candidate.cik as string)])].sort();
-}
-
-/** The signature of what a company is linked by; a change means its news must be re-linked. */
-export function linkSignature(candidate: LinkCandidate): string {
-  return JSON.stringify([candidate.name, [...candidate.tickers].sort(), candidate.formerNames ?? []]);
 }
 
 /** Re-links every stored article to one company when its name or tickers changed since the last linking. */

@@ -1,34 +1,87 @@
 import { describe, expect, it } from 'vitest';
-import { tickerMapFromCompanyTickers } from '../market/ipo-table.parse.ts';
-import { readSample } from '../market/sample.testkit.ts';
-import { linkArticle, type LinkCandidate } from '../news/company.link.ts';
-import { realCandidates, realNewsRecords } from '../news/news.testkit.ts';
+import { linkArticle, type LinkReason } from '../news/company.link.ts';
+import { everyRealCandidate, realCandidates, realNewsRecords } from '../news/news.testkit.ts';
 import { newsPublishedAt } from '../news/published-at.derive.ts';
 import { indexArticle, NewsLinker } from './news-linker.ts';
 import type { StoredNews } from '../shared/facts.ts';
 import type { NewsStore } from './news.store.ts';
 
-/** Every company of the real company_tickers.json (~10k) as a candidate, plus the five with their former names. */
-function everyCandidate(): LinkCandidate[] {
-  const byCik = new Map<string, LinkCandidate & { tickers: string[] }>();
-  for (const e of tickerMapFromCompanyTickers(readSample('edgar/company_tickers.json.gz')).values()) {
-    const c = byCik.get(e.cik) ?? { cik: e.cik, name: e.title, tickers: [] };
-    c.tickers.push(e.ticker);
-    byCik.set(e.cik, c);
-  }
-  return [...byCik.values(), ...Object.values(realCandidates())];
-}
-
+const OBSERVED = '2026-02-02T00:00:00.000Z';
 const stored = (): StoredNews[] =>
   realNewsRecords().map((r) => ({
     newsId: r.file,
-    payload: { provider: 'newsapi', article: r.article } as StoredNews['payload'],
-    observedAt: '2026-02-02T00:00:00.000Z',
-    published: newsPublishedAt(r.article),
+    payload: { provider: 'newsapi', query: null, article: r.article },
+    observedAt: OBSERVED,
+    published: newsPublishedAt(r.article, OBSERVED),
   }));
 
+const TWITTER = '0001418091';
+const SNAP = '0001564408';
+const GOPRO = '0001500435';
+const PINTEREST = '0001506293';
+const PDD = '0001737806';
+
+/**
+ * The one company each real record links to among every company of company_tickers.json, and why.
+ * Titled records link by the title; untitled ones by their URL slug, the German futurezone.at story
+ * included ("actioncam-anbieter-gopro-…"); Snapchat and Pinduoduo are Snap's and PDD's former names.
+ */
+const EXPECTED: Record<string, [string, LinkReason]> = {
+  'twitter_01.json': [TWITTER, 'name_in_title'], // "Twitter sets IPO price at $26"
+  'twitter_02.json': [TWITTER, 'name_in_title'],
+  'twitter_03.json': [TWITTER, 'name_in_url'], // twitter-sets-ipo-price-now-worth-18b
+  'twitter_04.json': [TWITTER, 'name_in_url'],
+  'twitter_05.json': [TWITTER, 'name_in_url'],
+  'twitter_06.json': [TWITTER, 'name_in_title'],
+  'twitter_07.json': [TWITTER, 'name_in_title'],
+  'snap_08.json': [SNAP, 'name_in_title'],
+  'snap_09.json': [SNAP, 'name_in_url'],
+  'snap_10.json': [SNAP, 'name_in_url'], // here-comes-the-snapchat-ipo-: former name Snapchat, Inc.
+  'snap_11.json': [SNAP, 'name_in_url'], // your-kids-use-snapchat-…-shares
+  'snap_12.json': [SNAP, 'name_in_url'], // Snap-IPO-Set-to-Price…: not Snap-on, not Snap One
+  'gopro_13.json': [GOPRO, 'name_in_url'],
+  'gopro_14.json': [GOPRO, 'name_in_url'], // German: "…gopro-mit-plus-30-prozent-an-boerse"
+  'gopro_15.json': [GOPRO, 'name_in_title'],
+  'gopro_16.json': [GOPRO, 'name_in_title'],
+  'gopro_17.json': [GOPRO, 'name_in_title'],
+  'gopro_18.json': [GOPRO, 'name_in_url'],
+  'pinterest_19.json': [PINTEREST, 'name_in_url'],
+  'pinduoduo_20.json': [PDD, 'name_in_title'], // "PINDUODUO ANNOUNCES PRICING…": former name Pinduoduo Inc.
+};
+const CONFIDENCE: Record<LinkReason, number> = { exchange_ticker: 0.95, name_in_title: 0.85, cashtag: 0.8, name_in_text: 0.75, name_in_url: 0.7 };
+
+describe('the 20 real records against every company of company_tickers.json (and Twitter from the EDGAR index)', () => {
+  const candidates = everyRealCandidate();
+
+  it('has the five companies of the records among ~10k candidates, under their real CIKs', () => {
+    expect(candidates.length).toBeGreaterThan(7000);
+    const five = realCandidates();
+    expect(Object.fromEntries(Object.entries(five).map(([k, c]) => [k, c.cik]))).toEqual({
+      twitter: TWITTER, snap: SNAP, gopro: GOPRO, pinterest: PINTEREST, pinduoduo: PDD,
+    });
+  });
+
+  it.each(Object.entries(EXPECTED))('%s links to %s only', (file, [cik, reason]) => {
+    const { article } = realNewsRecords().find((r) => r.file === file)!;
+    const links = linkArticle(article, candidates);
+    expect(links.map((l) => [l.candidate.cik, l.reason, l.confidence])).toEqual([[cik, reason, CONFIDENCE[reason]]]);
+  });
+
+  it('covers every record of the sample', () => {
+    expect(realNewsRecords().map((r) => r.file).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('needs the former names for Snapchat and Pinduoduo: without them those three records link to nobody', () => {
+    const bare = candidates.map((c) => ({ ...c, formerNames: [] }));
+    const unlinked = realNewsRecords()
+      .filter((r) => linkArticle(r.article, bare).length === 0)
+      .map((r) => r.file);
+    expect(unlinked).toEqual(['pinduoduo_20.json', 'snap_10.json', 'snap_11.json']);
+  });
+});
+
 describe('NewsLinker.mayLink on the 20 real articles and every company of company_tickers.json', () => {
-  const candidates = everyCandidate();
+  const candidates = everyRealCandidate();
   // Only the two reads the linker makes; the stores are exercised by the projector integration tests.
   const linker = new NewsLinker({ servedCandidates: () => [...candidates], allNews: stored } as unknown as NewsStore);
 
@@ -42,7 +95,7 @@ describe('NewsLinker.mayLink on the 20 real articles and every company of compan
       linked += all.length;
       expect(linkArticle(article.text, narrowed), article.news.newsId).toEqual(all);
     }
-    expect(linked).toBeGreaterThanOrEqual(15);
+    expect(linked).toBe(20);
     // The point of it: a few percent of the pairs reach the scoring.
     expect(kept / (candidates.length * 20)).toBeLessThan(0.05);
   });

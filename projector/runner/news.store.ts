@@ -1,6 +1,7 @@
 import type { NewsArticlePayload } from '../../schema/events/event-types.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
-import type { PublishedAtSource } from '../news/published-at.derive.ts';
+import type { LinkCandidate, LinkReason } from '../news/company.link.ts';
+import { newsPublishedAt, type PublishedAtSource } from '../news/published-at.derive.ts';
 import type { NewsLink, StoredNews } from '../shared/facts.ts';
 
 interface NewsRow {
@@ -12,11 +13,16 @@ interface NewsRow {
 }
 
 function storedNews(r: NewsRow): StoredNews {
+  const payload = JSON.parse(r.payload_json) as NewsArticlePayload;
   return {
     newsId: r.news_id,
-    payload: JSON.parse(r.payload_json) as NewsArticlePayload,
+    payload,
     observedAt: r.observed_at,
-    published: { publishedAt: r.published_at, source: r.published_at_source },
+    // A row written before first_seen existed has no date: derive it as applyNewsArticle would.
+    published:
+      r.published_at !== null && r.published_at_source !== null
+        ? { publishedAt: r.published_at, source: r.published_at_source }
+        : newsPublishedAt(payload.article, r.observed_at),
   };
 }
 
@@ -24,6 +30,7 @@ function storedNews(r: NewsRow): StoredNews {
 export class NewsStore {
   private readonly upsertNews;
   private readonly selectAllNews;
+  private readonly selectFirstSeen;
   private readonly selectNewsByIds;
   private readonly deleteLinksOfCik;
   private readonly deleteLinksOfNews;
@@ -39,9 +46,10 @@ export class NewsStore {
       `INSERT INTO proj_news (news_id, payload_json, observed_at, published_at, published_at_source) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (news_id) DO UPDATE SET payload_json = excluded.payload_json, observed_at = excluded.observed_at,
          published_at = excluded.published_at, published_at_source = excluded.published_at_source
-       WHERE payload_json IS NOT excluded.payload_json OR published_at IS NOT excluded.published_at
-         OR published_at_source IS NOT excluded.published_at_source`,
+       WHERE payload_json IS NOT excluded.payload_json OR observed_at IS NOT excluded.observed_at
+         OR published_at IS NOT excluded.published_at OR published_at_source IS NOT excluded.published_at_source`,
     );
+    this.selectFirstSeen = db.prepare('SELECT observed_at FROM proj_news WHERE news_id = ?').pluck();
     this.selectAllNews = db.prepare('SELECT news_id, payload_json, observed_at, published_at, published_at_source FROM proj_news ORDER BY news_id');
     this.selectNewsByIds = db.prepare(
       `SELECT n.news_id, n.payload_json, n.observed_at, n.published_at, n.published_at_source, l.confidence, l.reason FROM proj_news_links l
@@ -60,18 +68,39 @@ export class NewsStore {
     );
     this.deleteSignature = db.prepare('DELETE FROM proj_link_signatures WHERE cik = ?');
     this.selectCandidates = db.prepare(
-      `SELECT c.cik, c.name, (SELECT group_concat(ticker, ' ') FROM (SELECT ticker FROM company_tickers t WHERE t.cik = c.cik ORDER BY ticker)) AS tickers
-       FROM companies c ORDER BY c.cik`,
+      `SELECT c.cik, c.name, (SELECT group_concat(ticker, ' ') FROM (SELECT ticker FROM company_tickers t WHERE t.cik = c.cik ORDER BY ticker)) AS tickers,
+         s.former_names_json, g.signature
+       FROM companies c LEFT JOIN proj_company_state s ON s.cik = c.cik LEFT JOIN proj_link_signatures g ON g.cik = c.cik
+       ORDER BY c.cik`,
     );
   }
 
-  /** Every served company as a news-link candidate (the rows of the previous batches). */
-  servedCandidates(): Array<{ cik: string; name: string; tickers: string[] }> {
-    return (this.selectCandidates.all() as Array<{ cik: string; name: string; tickers: string | null }>).map((r) => ({
-      cik: r.cik,
-      name: r.name,
-      tickers: r.tickers ? r.tickers.split(' ') : [],
-    }));
+  /**
+   * Every served company as a news-link candidate (the rows of the previous batches): the name,
+   * tickers and former names its news was last linked by (its link signature, written by
+   * relinkIfChanged before its rows), so an article stored after its company is linked by the same
+   * names as one stored before: Snap Inc. as "Snapchat", PDD Holdings as "Pinduoduo" where the
+   * company was given those names. A company without a signature: its served name and tickers and
+   * its EDGAR former names.
+   */
+  servedCandidates(): Array<LinkCandidate & { cik: string; tickers: string[] }> {
+    const rows = this.selectCandidates.all() as Array<{
+      cik: string;
+      name: string;
+      tickers: string | null;
+      former_names_json: string | null;
+      signature: string | null;
+    }>;
+    return rows.map((r) =>
+      r.signature !== null
+        ? candidateOfSignature(r.cik, r.signature)
+        : { cik: r.cik, name: r.name, tickers: r.tickers ? r.tickers.split(' ') : [], formerNames: formerNames(r.former_names_json) },
+    );
+  }
+
+  /** When the article was first observed, or null when it was never stored. */
+  firstSeen(newsId: string): string | null {
+    return (this.selectFirstSeen.get(newsId) as string | undefined) ?? null;
   }
 
   putNews(news: StoredNews): boolean {
@@ -83,11 +112,11 @@ export class NewsStore {
     return (this.selectAllNews.all() as NewsRow[]).map(storedNews);
   }
 
-  linkedNews(cik: string): Array<StoredNews & { confidence: number; reason: string }> {
-    return (this.selectNewsByIds.all(cik) as Array<NewsRow & { confidence: number; reason: string }>).map((r) => ({
+  /** A company's linked news, each with its link (`link` is set). */
+  linkedNews(cik: string): Array<StoredNews & { link: { confidence: number; reason: LinkReason } }> {
+    return (this.selectNewsByIds.all(cik) as Array<NewsRow & { confidence: number; reason: LinkReason }>).map((r) => ({
       ...storedNews(r),
-      confidence: r.confidence,
-      reason: r.reason,
+      link: { confidence: r.confidence, reason: r.reason },
     }));
   }
 
@@ -123,4 +152,21 @@ export class NewsStore {
   setLinkSignature(cik: string, signature: string): void {
     this.upsertSignature.run(cik, signature);
   }
+}
+
+/** The names of proj_company_state.former_names_json ({name, from, to}[]); none for a vendor-only company. */
+function formerNames(json: string | null): string[] {
+  if (!json) return [];
+  const parsed = JSON.parse(json) as Array<{ name?: unknown }>;
+  return parsed.map((f) => f.name).filter((n): n is string => typeof n === 'string' && n.trim() !== '');
+}
+
+/** The signature of what a company is linked by; a change means its news must be re-linked. */
+export function linkSignature(candidate: LinkCandidate): string {
+  return JSON.stringify([candidate.name, [...candidate.tickers].sort(), candidate.formerNames ?? []]);
+}
+
+function candidateOfSignature(cik: string, signature: string): LinkCandidate & { cik: string; tickers: string[] } {
+  const [name, tickers, former] = JSON.parse(signature) as [string, string[], string[]];
+  return { cik, name, tickers, formerNames: former };
 }

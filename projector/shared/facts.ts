@@ -10,6 +10,7 @@ import type { LockupExtraction } from '../extract/lockup.extract.ts';
 import type { Provenance, TermsExtraction } from '../extract/terms.extract.ts';
 import type { DailyBar } from '../market/bars.parse.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+import type { LinkReason } from '../news/company.link.ts';
 import type { PublishedAt } from '../news/published-at.derive.ts';
 
 /** A filing as the offering rules see it. */
@@ -93,15 +94,21 @@ export interface StoredBars {
 export interface StoredNews {
   newsId: string;
   payload: NewsArticlePayload;
+  /** The earliest observedAt of a `news.article` event for this URL: the `first_seen` date. */
   observedAt: string;
   /** The date the article is served under, and where it came from (see news/published-at.derive.ts). */
   published: PublishedAt;
+  /**
+   * The link to the company it is read for: set on a company's linked news (NewsStore.linkedNews),
+   * absent on an article read for linking. Typed optional so CompanyInputs.news stays StoredNews[].
+   */
+  link?: { confidence: number; reason: LinkReason };
 }
 
 export interface NewsLink {
   newsId: string;
   confidence: number;
-  reason: string;
+  reason: LinkReason;
 }
 
 /** What the terms extractor read from one filing's document. */

@@ -284,13 +284,40 @@ export const ApiCompanyFilingSchema = object(
   ['aiEnrichment', 'terms'],
 );
 
+const ApiNewsMatchSchema = object(
+  {
+    reason: string({
+      enum: ['exchange_ticker', 'cashtag', 'name_in_title', 'name_in_text', 'name_in_url'],
+      description:
+        'exchange_ticker: one of the company\'s tickers after an exchange ("NYSE: SNAP", "Nasdaq \'GPRO\'"); cashtag: "$SNAP"; name_in_title / name_in_text / name_in_url: the company\'s normalised name or a former name as a run of words of the title, of the title, description or content, or of the URL slug. Name matches require an IPO or listing keyword and never use generic one-word names.',
+    }),
+    confidence: { type: 'number', minimum: 0, maximum: 1, description: 'Score of the strongest evidence, two decimals (exchange_ticker 0.95, name_in_title 0.85, cashtag 0.8, name_in_text 0.75, name_in_url 0.7).' },
+  },
+  [],
+  { description: 'Extension of the specification: the evidence this item was linked to its CIK by. An article that names two companies is listed once per company, each with its own match.' },
+);
+
 const newsCore: Record<string, JsonSchema> = {
   sourceName: string(),
-  title: string(),
+  title: string({
+    minLength: 1,
+    description: 'Never empty. The record\'s headline, or, for an untitled record, a label built by the service (see titleSource).',
+  }),
+  titleSource: string({
+    enum: ['provider', 'description', 'untitled'],
+    description:
+      'Extension of the specification. provider: the record\'s own title. description: the record has no title; its description is the headline. untitled: the record has neither, and title is a label built from the source name and the words of the URL slug, `Untitled article from NZ Herald; URL slug: "twitter sets ipo price now worth 18b"` (or `Untitled article from <source name>` when the URL path has no slug). A slug is not a headline and may not describe the article.',
+  }),
   description: nullableString(),
   url: string(),
   urlToImage: nullableString(),
-  publishedAt: string({ description: 'ISO-8601 timestamp.' }),
+  publishedAt: string({ description: 'ISO-8601 timestamp; see publishedAtSource.' }),
+  publishedAtSource: string({
+    enum: ['provider', 'url_path', 'first_seen'],
+    description:
+      'Extension of the specification. provider: the news provider\'s publication time. url_path: the provider gave none; midnight UTC of the one full date (year, month and day) in the URL path. first_seen: neither; the time the service first observed the record, an upper bound on its publication time.',
+  }),
+  match: ApiNewsMatchSchema,
   content: nullableString({ description: 'Article body; on the news list only with include=content, otherwise null.' }),
 };
 

@@ -162,13 +162,35 @@ export interface ApiFiling {
   terms?: ApiTermsCompact | null;
 }
 
+/** How a news item was linked to its company (domain §6.3), strongest evidence first. */
+export type NewsMatchReason = 'exchange_ticker' | 'cashtag' | 'name_in_title' | 'name_in_text' | 'name_in_url';
+
+/** Extension of the specification: the evidence the item was linked to its CIK by. */
+export interface ApiNewsMatch {
+  reason: NewsMatchReason;
+  /** 0–1, two decimals. */
+  confidence: number;
+}
+
 export interface ApiCompanyNews {
   sourceName: string;
+  /** Never empty; see `titleSource` for where it came from. */
   title: string;
+  /**
+   * Extension: `provider` (the record's title), `description` (no title; the record's description),
+   * `untitled` (neither; `title` is a label built from the source name and URL slug, not a headline).
+   */
+  titleSource: 'provider' | 'description' | 'untitled';
   description: string | null;
   url: string;
   urlToImage: string | null;
   publishedAt: string;
+  /**
+   * Extension: `provider` (the provider's date), `url_path` (midnight UTC of the full date in the URL
+   * path), `first_seen` (neither; the time the service first observed the record).
+   */
+  publishedAtSource: 'provider' | 'url_path' | 'first_seen';
+  match: ApiNewsMatch;
   content: string | null;
 }
 

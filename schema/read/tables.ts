@@ -80,7 +80,7 @@ export interface NewsTable {
   name_lower: string | null;
   provider: string | null;
   source_name: string;
-  /** ApiNews head without `content`, no closing brace. */
+  /** ApiNews head without `content` (with titleSource, publishedAtSource and match), no closing brace. */
   json: string;
   /** Company-detail news element head without `content`, no closing brace. */
   detail_json: string;
@@ -263,11 +263,15 @@ export interface ProjNewsTable {
   news_id: string;
   /** NewsArticlePayload JSON. */
   payload_json: string;
+  /** The earliest observedAt of a `news.article` event for this URL (the `first_seen` date). */
   observed_at: string;
-  /** ISO-8601 timestamp the article is served under; null = not served (no unambiguous date). */
+  /**
+   * ISO-8601 timestamp the article is served under. Null only in a row written before first_seen
+   * existed (projector version 6 and earlier); the store derives it on read.
+   */
   published_at: string | null;
-  /** Where published_at came from: the provider's own date, or a full date in the URL path. */
-  published_at_source: 'provider' | 'url_path' | null;
+  /** Where published_at came from: the provider's own date, a full date in the URL path, or the first observation. */
+  published_at_source: 'provider' | 'url_path' | 'first_seen' | null;
 }
 
 /** The tickers of each company's submissions page (upper-cased), to find a ticker's companies by index. */
