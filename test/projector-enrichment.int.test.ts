@@ -81,11 +81,12 @@ describe('offering intelligence and market data on the real sample', () => {
   it('Unicycive: its S-1/A terms fill the filing and the company, read before the company was known', () => {
     const filing = one(`SELECT json, terms_json, terms_detail_json, ai_enrichment_json FROM filings WHERE accession_number = '0001213900-21-035033'`);
     expect(json(filing.terms_json)).toMatchObject({
-      priceRangeLow: 5, priceRangeHigh: 6, totalSharesOffered: 4_550_000, grossProceeds: 25_025_000, tickerHint: 'UNCY',
+      // A range, no fixed price: gross proceeds is not stated; the midpoint estimate is served as one, labelled.
+      priceRangeLow: 5, priceRangeHigh: 6, totalSharesOffered: 4_550_000, grossProceeds: null, tickerHint: 'UNCY',
       exchangeHint: 'Nasdaq Capital Market', underwriters: ['Roth Capital Partners, LLC', 'EF Hutton, division of Benchmark Investments, LLC'],
     });
     expect(Object.keys(json(filing.terms_json))).not.toContain('shareClass');
-    expect(json(filing.terms_detail_json)).toMatchObject({ overAllotmentShares: 682_500, shareClass: 'common stock' });
+    expect(json(filing.terms_detail_json)).toMatchObject({ overAllotmentShares: 682_500, shareClass: 'common stock', grossProceedsEstimate: 25_025_000 });
     // A range on the latest registration document read: the filing launched the deal.
     expect(json(filing.json)).toMatchObject({ inferredStatus: 'launched', formSummary: expect.stringContaining('4,550,000 units at $5.00–$6.00') });
     expect(json(filing.ai_enrichment_json)).toMatchObject({ narrativeSummary: expect.stringContaining('initial public offering'), materialChanges: null });
@@ -93,12 +94,13 @@ describe('offering intelligence and market data on the real sample', () => {
     const company = one('SELECT * FROM companies WHERE cik = ?', UNICYCIVE);
     expect(json(company.json)).toMatchObject({ offeringStatus: 'listed', dealType: 'ipo', tickerHint: 'UNCY' });
     expect(json(company.latest_terms_json)).toEqual({
-      offeringPrice: null, priceRangeLow: 5, priceRangeHigh: 6, grossProceeds: 25_025_000, totalSharesOffered: 4_550_000, structure: 'units',
+      offeringPrice: null, priceRangeLow: 5, priceRangeHigh: 6, grossProceeds: null, grossProceedsEstimate: 25_025_000, totalSharesOffered: 4_550_000, structure: 'units',
     });
+    // gross_proceeds_gt/lt filter on stated gross proceeds, else the estimate (the spec's basis).
     expect(company).toMatchObject({ gross_proceeds: 25_025_000, is_ipo: 1, kind: 'operating', market: 'exchange' });
     expect(json(company.latest_terms_detail_json)).toEqual(json(filing.terms_detail_json));
     expect(json(company.consensus_json)).toMatchObject({
-      ticker: 'UNCY', exchange: 'Nasdaq', offerPriceLow: 5, offerPriceHigh: 6, totalShares: 4_550_000, grossProceeds: 25_025_000,
+      ticker: 'UNCY', exchange: 'Nasdaq', offerPriceLow: 5, offerPriceHigh: 6, totalShares: 4_550_000, grossProceeds: null,
       sourceSummary: { edgar: expect.stringContaining('S-1/A 0001213900-21-035033') },
     });
     expect(json(company.classification_json)).toMatchObject({ calendarEligibility: 'include', listingPath: 'underwritten_ipo' });
@@ -170,7 +172,8 @@ describe('offering intelligence and market data on the real sample', () => {
     // Of the five companies the records are about, Snap is followed here (a company of the daily index), and
     // GoPro is served from its linked Bloomberg row (no EDGAR state in this sample). Snap's two "snapchat"
     // records need its EDGAR former name Snapchat, Inc., which no submissions page of this sample gives.
-    expect(links).toEqual([{ cik: GOPRO, n: 6 }, { cik: SNAP, n: 3 }]);
+    // Twitter, with no CIK in this sample's EDGAR data, is the vendor company of its Bloomberg row.
+    expect(links).toEqual([{ cik: GOPRO, n: 6 }, { cik: SNAP, n: 3 }, { cik: 'V-TWTR-2013-11-07', n: 7 }]);
     // Dated by the provider (3 records), by a full date in the URL path (7), or by their first observation (10).
     const sources = read.sqlite
       .prepare('SELECT published_at_source AS source, count(*) AS n, count(published_at) AS dated FROM proj_news GROUP BY 1 ORDER BY 1')
@@ -181,7 +184,7 @@ describe('offering intelligence and market data on the real sample', () => {
       { source: 'url_path', n: 7, dated: 7 },
     ]);
     // Every link is served.
-    expect(one('SELECT count(*) AS n FROM news').n).toBe(9);
+    expect(one('SELECT count(*) AS n FROM news').n).toBe(16);
     const served = read.sqlite.prepare('SELECT cik, json, content_json FROM news WHERE cik = ? ORDER BY published_at').all(SNAP) as Array<{
       cik: string;
       json: string;

@@ -6,14 +6,16 @@
  *      company_tickers.json title) is the row's issuer;
  *   2. an EDGAR company with the issuer's name that filed a registration or prospectus (S-1, F-1,
  *      S-11, DRS, 424B*) within two years before the trade date (or a week after it);
- *   3. nobody: the row becomes a company of its own, named and dated from the vendor, under the
+ *   3. an EDGAR company whose name is exactly the issuer's (normalized) and which carries no other
+ *      ticker (EDGAR holds only later filings of it);
+ *   4. nobody: the row becomes a company of its own, named and dated from the vendor, under the
  *      identifier `V-<ticker>-<trade date>` (a row without a trade date cannot be dated and is not served).
  * Ties go to the lowest CIK, so the join never depends on the order events arrived in. Once EDGAR
  * data names the company (a later filing, a tickers snapshot), the row moves to it and the vendor
  * company is no longer served.
  */
 import { baseForm } from '../offering/forms.ts';
-import { sameCompanyName } from '../news/company-name.ts';
+import { normalizeCompanyName, sameCompanyName } from '../news/company-name.ts';
 import { addDays } from '../shared/dates.ts';
 import type { CompanyFacts, FilingFact, StoredIpoRow } from '../shared/facts.ts';
 
@@ -51,7 +53,12 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
   const to = addDays(row.tradeDate, LOOKAHEAD_DAYS);
   const registered = (c: VendorCandidate) =>
     c.filings.some((f) => f.filingDate >= from && f.filingDate <= to && (REGISTRATION_BASES.has(baseForm(f.formType)) || f.formType.startsWith('424B')));
-  return sorted.find((c) => named(c) && registered(c))?.cik ?? null;
+  const dated = sorted.find((c) => named(c) && registered(c));
+  if (dated) return dated.cik;
+  // EDGAR named a company exactly like the issuer (only later filings of it are held, say), and no
+  // other ticker of it contradicts the row: the same company.
+  const key = normalizeCompanyName(row.issuer);
+  return sorted.find((c) => c.names.some((n) => normalizeCompanyName(n) === key) && c.tickers.every((t) => t === row.ticker))?.cik ?? null;
 }
 
 /** Rows served as their own company: US rows with a trade date. */

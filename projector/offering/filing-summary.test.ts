@@ -16,7 +16,7 @@ describe('formSummary on Unicycive (real filings and prospectus)', () => {
   it('numbers the amendment and states the read terms', () => {
     expect(summary('0001213900-21-035033', unicycive)).toBe(
       "Amendment No. 3 to Unicycive Therapeutics, Inc.'s IPO registration (S-1/A, 333-256367): 4,550,000 units at $5.00–$6.00 per unit; " +
-        'about $25.0 million gross; Nasdaq Capital Market as UNCY; led by Roth Capital Partners, LLC.',
+        'about $25.0 million gross at the range midpoint (an estimate); Nasdaq Capital Market as UNCY; led by Roth Capital Partners, LLC.',
     );
   });
 

@@ -60,7 +60,9 @@ export function applyDailyBars(state: MarketStore, event: StoredEvent): { ticker
   }
   const adjusted = typeof meta.adjusted === 'boolean' ? meta.adjusted : null;
   if (!state.mergeBars(ticker, bars, adjusted, event.observedAt)) return null;
-  return { ticker, ciks: state.ciksWithTicker(ticker) };
+  // A vendor company under the ticker is listed by these bars as much as an EDGAR one.
+  const vendorIds = state.ipoRows(ticker).flatMap((r) => vendorCompanyId(r.row) ?? []);
+  return { ticker, ciks: [...state.ciksWithTicker(ticker), ...vendorIds] };
 }
 
 function readIpoRow(payload: unknown): IpoTableRow {
