@@ -102,6 +102,49 @@ describe('rebuild and incremental projection agree', () => {
   });
 });
 
+/** Every table of the file except build metadata, each row as JSON in the order of all its columns. */
+function everyTable(path: string): string {
+  const db = openSqlite(path, { readonly: true });
+  try {
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'build_meta' AND name NOT LIKE 'kysely_migration%' AND name NOT LIKE 'company_search_%' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+      .pluck()
+      .all() as string[];
+    return tables
+      .map((table) => {
+        const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).map((c) => `"${c}"`);
+        const select = table === 'company_search' ? `SELECT rowid, * FROM company_search ORDER BY rowid` : `SELECT * FROM "${table}" ORDER BY ${columns.join(', ')}`;
+        return [`## ${table}`, ...db.prepare(select).raw().all().map((r) => JSON.stringify(r))].join('\n');
+      })
+      .join('\n');
+  } finally {
+    db.close();
+  }
+}
+
+describe('rebuilds are byte-identical', () => {
+  it("two rebuilds from the same events give identical tables; only build_meta and the migration log (wall-clock stamps) differ", async () => {
+    const { dir, log } = await newDataDir('projector-rebuild-twice');
+    for (const arrival of sampleArrivals()) log.appendMany(arrival);
+    const first = await rebuildReadDb({ dataDir: dir, eventLog: log, clock: () => new Date('2026-03-01T00:00:00.000Z') });
+    const firstTables = everyTable(first.path);
+    const firstBuild = (() => {
+      const db = openSqlite(first.path, { readonly: true });
+      try {
+        return db.prepare('SELECT value FROM build_meta WHERE key = ?').pluck().get('last_batch_at');
+      } finally {
+        db.close();
+      }
+    })();
+    expect(firstBuild).toBe('2026-03-01T00:00:00.000Z');
+    const second = await rebuildReadDb({ dataDir: dir, eventLog: log, clock: () => new Date('2026-03-02T00:00:00.000Z') });
+    expect(second.path).not.toBe(first.path);
+    expect(everyTable(second.path)).toBe(firstTables);
+    expect(firstTables).toContain('## companies');
+    expect(firstTables).toContain('## proj_company_names');
+  }, 120_000);
+});
+
 describe('a crash mid-batch', () => {
   it('leaves rows and checkpoint as the previous batch left them, and the next run completes', async () => {
     const { dir, log } = await newDataDir('projector-crash');

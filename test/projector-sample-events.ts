@@ -110,6 +110,7 @@ const DUMP_ORDER: Record<string, string> = {
   proj_news_links: 'cik, news_id',
   proj_company_tickers: 'ticker, cik',
   proj_link_signatures: 'cik',
+  proj_company_names: 'name_key, cik',
   read_meta: 'key',
 };
 
