@@ -97,6 +97,13 @@ describe('deriveDealType from forms and company facts (real submissions)', () =>
     expect(deriveDealType({ deal: uncy.deal, company: uncy.company, companyFilings: uncy.filings, terms: uncyTerms }).dealType).toBe('ipo');
   });
 
+  it('a registration a SIC 6770 issuer opens after its first periodic report is no SPAC IPO (Learn CW, 10-Q of 2021-11-29)', () => {
+    const { company, filings } = loadSubmissions('learncw');
+    const r = deriveDealType({ deal: { key: 'later', baseForm: 'S-1', openedDate: '2023-01-02' }, company, companyFilings: filings });
+    expect(r.dealType).toBe('follow_on');
+    expect(deriveDealType({ deal: { key: 'ipo', baseForm: 'S-1', openedDate: '2021-03-29' }, company, companyFilings: filings }).dealType).toBe('spac');
+  });
+
   it('no deal → unknown', () => {
     expect(deriveDealType({ deal: null }).dealType).toBe('unknown');
   });

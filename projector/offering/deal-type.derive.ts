@@ -6,7 +6,8 @@
  *                         fixed $10.00; the issuer's name when the deal opened is blank-check style
  *                         ("… Acquisition Corp", "… Merger Corp"); or a later 8-K reports Item 5.06
  *                         (change in shell company status): the issuer was a shell when it went public,
- *                         whatever its name and SIC are now (a de-SPAC renames and re-codes it)
+ *                         whatever its name and SIC are now (a de-SPAC renames and re-codes it).
+ *                         Only a deal opened before the issuer's first periodic report: a SPAC IPO.
  *   reg_a                 1-A/DOS or a 024- file number
  *   fund                  N-2, or SIC 6221 (commodity/crypto trusts)
  *   (424B1/424B4 cover asserting "initial public offering" → ipo, even with selling stockholders)
@@ -70,9 +71,13 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
 
   if (COMBINATION_FORMS.has(base)) return result('business_combination', [`opened by ${base}`], 0.9);
   const name = nameAt(company, deal.openedDate);
-  if (company?.sic === '6770') return result('spac', ['SIC 6770 (blank checks)'], 0.95);
-  if (read?.blankCheck && read.trustAccount) return result('spac', ['cover mentions a blank check company and a trust account'], conf);
-  const ipoCapable = IPO_CAPABLE_FORMS.has(base) || base === 'DRS';
+  const priorReports = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
+  // A SPAC goes public before it files any periodic report: a later registration (a resale of its
+  // warrants, the combined company's offerings) is no SPAC IPO, whatever the SIC still says.
+  const firstTime = priorReports === null;
+  if (firstTime && company?.sic === '6770') return result('spac', ['SIC 6770 (blank checks)'], 0.95);
+  if (firstTime && read?.blankCheck && read.trustAccount) return result('spac', ['cover mentions a blank check company and a trust account'], conf);
+  const ipoCapable = firstTime && (IPO_CAPABLE_FORMS.has(base) || base === 'DRS');
   if (ipoCapable && terms?.issuerStructureFlags?.includes('units') && terms.offeringPrice === SPAC_UNIT_PRICE) {
     return result('spac', ['registers units at a fixed $10.00'], conf);
   }
@@ -86,7 +91,6 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   if (finalSignals?.initialPublicOffering) {
     return result('ipo', ['the final prospectus cover says this is an initial public offering'], 0.95);
   }
-  const priorReports = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
   const reasons: string[] = [];
   if (priorReports) reasons.push(`already filing periodic reports (${priorReports.formType} on ${priorReports.filingDate})`);
   if (read?.listedUnderSymbol) reasons.push('cover says the stock is already listed under a symbol');
