@@ -9,6 +9,8 @@ const AAOI = '0001158114';
 const LEARN_CW = '0001847577';
 const TESLA = '0001318605';
 const UTIME = '0001789299';
+const VINCERX = '0001796129';
+const WOLFSPEED = '0000895419';
 
 const fixedClock = () => new Date('2026-02-02T00:00:00.000Z');
 const submissions = (cik: string, page = 'recent') => SUBMISSIONS_FILES.find((f) => f.cik === cik && f.page === page)!;
@@ -92,13 +94,14 @@ describe('projector on the real EDGAR sample', () => {
     expect(filingCount).toBe(850);
   });
 
-  it('Learn CW (SIC 6770) is a SPAC whose S-1 deal listed; company_tickers.json supplies its tickers', () => {
+  it('Learn CW (SIC 6770) is a SPAC whose S-1 deal listed, then was delisted; company_tickers.json supplies its tickers', () => {
     log.appendMany([companyTickersEvent(), submissionsEvent(submissions(LEARN_CW))]);
     project();
     expect(companyJson(LEARN_CW)).toMatchObject({
       name: 'Learn CW Investment Corp',
-      // 8-A12B (2021-10-06) and EFFECT/424B4 within days, the as-of date long past the first trade date.
-      offeringStatus: 'listed',
+      // Its S-1 deal listed (8-A12B 2021-10-06, EFFECT/424B4 within days), but the 25-NSE of 2024-10-03
+      // removed it from the exchange (the Form 25 of 2024-08-23 came with a new 8-A12B + CERT: a transfer).
+      offeringStatus: 'delisted',
       dealType: 'spac',
       tickerHint: 'LCW',
       exchangeHint: null,
@@ -134,10 +137,23 @@ describe('projector on the real EDGAR sample', () => {
     // The older page adds history: name and latest filing stay, updatedAt moves to the new observation, and
     // the 2010 IPO it reveals becomes the company's deal (the latest IPO-family deal wins over later shelves).
     const after = companyJson(TESLA);
-    expect(before).toMatchObject({ dealType: 'follow_on', offeringStatus: 'effective' });
-    expect({ ...after, updatedAt: before.updatedAt, dealType: 'follow_on', offeringStatus: 'effective' }).toEqual(before);
+    // The recent page alone: the latest deal is the S-3ASR 333-231168, priced by its 424B5 takedowns.
+    expect(before).toMatchObject({ dealType: 'follow_on', offeringStatus: 'priced' });
+    expect({ ...after, updatedAt: before.updatedAt, dealType: 'follow_on', offeringStatus: 'priced' }).toEqual(before);
     expect(after).toMatchObject({ dealType: 'ipo', offeringStatus: 'listed' });
     expect(after.updatedAt).toBe('2026-02-01T11:00:00.000Z');
+  });
+
+  it('Vincerx (a SPAC that combined, then delisted) and Wolfspeed (a seasoned issuer): the end served, no listing date from a resale', () => {
+    log.appendMany([submissionsEvent(submissions(VINCERX)), submissionsEvent(submissions(WOLFSPEED))]);
+    project();
+    // The store carries no 8-K items yet: the end of the name "LifeSci Acquisition Corp." dates the
+    // combination; the Form 25 of 2025-04-28 ends it.
+    expect(companyJson(VINCERX)).toMatchObject({ offeringStatus: 'delisted', dealType: 'spac' });
+    expect(companyJson(WOLFSPEED)).toMatchObject({ offeringStatus: 'effective', dealType: 'follow_on' });
+    expect(company(WOLFSPEED)).toMatchObject({ is_ipo: 0 });
+    // No IPO-family deal and the resale S-1's EFFECT is no first trade: no listing date.
+    expect(JSON.parse(company(WOLFSPEED).consensus_json)).toMatchObject({ listingDate: null });
   });
 
   it('index rows create companies from unnumbered filings (UTime: DRS → F-1)', () => {

@@ -2,8 +2,9 @@
  * Calendar classification: should this company's current deal appear on an IPO calendar?
  *   include  an operating company's IPO, uplisting or direct listing headed for an exchange, read
  *            with enough confidence (deal type ≥ 0.6 and an exchange named or a listing filed)
- *   exclude  SPACs, funds, follow-ons, resales, debt, business combinations, withdrawn deals, and
- *            Regulation A offerings with no exchange listing
+ *   exclude  SPACs, funds, follow-ons, resales, debt, business combinations, withdrawn deals, companies
+ *            whose story ended (delisted, or a SPAC that combined), and Regulation A offerings with no
+ *            exchange listing
  *   review   anything else: unknown/other types, thin evidence, best-efforts or self-underwritten deals
  *            that name no exchange
  * `eligibilityReasons` (an extra field beside the spec's four) says which rule decided.
@@ -14,7 +15,7 @@ import type { CompanyFacts } from '../shared/facts.ts';
 
 export interface ClassificationInput {
   dealType: DealTypeResult;
-  /** The deal's lifecycle status (withdrawn excludes). */
+  /** The deal's lifecycle status or the company's offeringStatus (withdrawn, delisted and combined exclude). */
   status?: string | null;
   terms?: Pick<ApiTermsExtended, 'exchangeHint' | 'issuerStructureFlags'> | null;
   company?: Pick<CompanyFacts, 'sic' | 'exchanges'> | null;
@@ -45,6 +46,8 @@ export function deriveClassification(input: ClassificationInput): Classification
   });
 
   if (input.status === 'withdrawn') return out('exclude', 'the deal was withdrawn', 0.9);
+  if (input.status === 'delisted') return out('exclude', 'the company was delisted', 0.9);
+  if (input.status === 'combined') return out('exclude', 'the SPAC completed its business combination', 0.9);
   if (EXCLUDED.has(type)) return out('exclude', `${type} deals are not operating-company IPOs`, input.dealType.confidence);
   if (type === 'reg_a') {
     return exchangeNamed ? out('review', 'Regulation A offering that names an exchange', 0.6) : out('exclude', 'Regulation A offering with no exchange listing', 0.8);

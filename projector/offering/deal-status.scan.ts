@@ -9,7 +9,10 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { TradingCalendar } from '../market/trading-calendar.ts';
 import type { Deal } from './deals.group.ts';
 import { isIpoFamily, type DealType } from './deal-type.derive.ts';
-import { AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm, isRegistrationActivity, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS } from './forms.ts';
+import {
+  AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm, isRegistrationActivity, OPENING_FORMS, PRICED_FORMS,
+  SHELF_FORMS, TAKEDOWN_FORMS,
+} from './forms.ts';
 import { addDays, daysBetween } from '../shared/dates.ts';
 import type { DealStatus, FilingFact } from '../shared/facts.ts';
 
@@ -27,6 +30,7 @@ export interface StatusFacts<F extends FilingFact = FilingFact> {
   lastActivityDate: string;
   effectiveDate: string | null;
   pricedDate: string | null;
+  /** The first 424B4/424B1/253G2, or the first shelf takedown (424B2/424B5/424B7). */
   finalProspectus: F | null;
   withdrawnDate: string | null;
   expectedFirstTradeDate: string | null;
@@ -64,7 +68,6 @@ export function scanDeal<F extends FilingFact>(
   calendar: TradingCalendar,
 ): ScanStep<F>[] {
   const autoEffective = deal.baseForm !== null && AUTO_EFFECTIVE_FORMS.has(deal.baseForm);
-  const shelfOrCombination = isShelfOrCombination(deal);
   const steps: ScanStep<F>[] = [];
   let withdrawnDate: string | null = null;
   let noticeDate: string | null = null;
@@ -84,7 +87,8 @@ export function scanDeal<F extends FilingFact>(
       noticeDate = f.filingDate;
       dated = null;
     }
-    if (PRICED_FORMS.has(f.formType) && !finalProspectus) {
+    // A shelf takedown sells at a price fixed by then: the first one prices the deal like a 424B4.
+    if ((PRICED_FORMS.has(f.formType) || TAKEDOWN_FORMS.has(f.formType)) && !finalProspectus) {
       finalProspectus = f;
       dated = null;
     }
@@ -105,7 +109,8 @@ export function scanDeal<F extends FilingFact>(
       dated = {
         pricedDate,
         tradeBasis,
-        expectedFirstTradeDate: tradeBasis && !shelfOrCombination ? calendar.nextTradingDay(tradeBasis) : null,
+        // Only a deal that puts a new class on an exchange has a first trade: never a follow-on, resale or debt deal.
+        expectedFirstTradeDate: tradeBasis && listable(dealKind) ? calendar.nextTradingDay(tradeBasis) : null,
         // 8-A12B and CERT* are filed around effectiveness; years later they belong to another event.
         listingUntil: tradeBasis && listable(dealKind) ? addDays(tradeBasis, LISTING_WINDOW_DAYS) : null,
       };
@@ -179,7 +184,10 @@ function pricingDate(final: FilingFact, effectiveDate: string | null, calendar: 
   return calendar.previousTradingDay(final.filingDate);
 }
 
-/** Deals that put a new class on an exchange; a follow-on or resale of a listed class never "lists". */
+/**
+ * Deals that put a new class on an exchange: the IPO family, and Reg A offerings (a Tier 2 offering can
+ * list with 8-A12B + CERT). A follow-on, resale, shelf or debt deal never lists and has no first trade.
+ */
 export function listable(kind: DealType): boolean {
   return isIpoFamily(kind) || kind === 'reg_a';
 }

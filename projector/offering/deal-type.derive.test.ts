@@ -59,6 +59,12 @@ describe('deriveDealType from forms and company facts (real submissions)', () =>
     ['learncw', '333-254820', 'spac'],
     ['vincerx', '333-236466', 'spac'],
     ['vincerx', '333-252589', 'follow_on'],
+    ['solidion', '333-261114', 'spac'],
+    ['solidion', '333-278700', 'follow_on'],
+    ['solidion', '333-293402', 'follow_on'],
+    ['wolfspeed', '333-291524', 'follow_on'],
+    ['wolfspeed', '333-294149', 'follow_on'],
+    ['trfinance', '333-285927', 'follow_on'],
     ['alzamend', '024-10637', 'reg_a'],
     ['alzamend', '333-255955', 'ipo'],
     ['trfinance', '333-284840', 'business_combination'],
@@ -68,6 +74,34 @@ describe('deriveDealType from forms and company facts (real submissions)', () =>
   ] as const)('%s %s → %s', (name, key, expected) => {
     const { company, filings, deal } = dealOf(name, key);
     expect(deriveDealType({ deal, company, companyFilings: filings }).dealType).toBe(expected);
+  });
+
+  it('Solidion went public as Nubia Brand International (no SPAC-style name, SIC 3690 today): its 8-K Item 5.06 of 2024-02-08 makes the IPO a SPAC', () => {
+    const { company, filings, deal } = dealOf('solidion', '333-261114');
+    expect(company).toMatchObject({ sic: '3690', formerNames: [{ name: 'Nubia Brand International Corp.' }] });
+    const r = deriveDealType({ deal, company, companyFilings: filings });
+    expect(r.dealType).toBe('spac');
+    expect(r.reasons.join(' ')).toMatch(/2024-02-08.*5\.06/);
+    // Without the items field nothing on the forms says SPAC: a first-time registrant's S-1.
+    expect(deriveDealType({ deal, company, companyFilings: filings.map((f) => ({ ...f, items: null })) }).dealType).toBe('ipo');
+  });
+
+  it('units at a fixed $10.00 make a SPAC; units at a $5.00–$6.00 range (Unicycive, real terms) do not', () => {
+    const { company, filings, deal } = dealOf('solidion', '333-261114');
+    const bare = filings.map((f) => ({ ...f, items: null }));
+    const terms = { isSellingStockholdersOnly: false, shareClass: null, totalSharesOffered: null, issuerStructureFlags: ['units' as const], offeringPrice: 10 };
+    expect(deriveDealType({ deal, company, companyFilings: bare, terms }).dealType).toBe('spac');
+    const uncy = dealOf('unicycive', '333-256367');
+    const uncyTerms = extractTerms(sampleDoc('unicycive')).terms;
+    expect(uncyTerms.issuerStructureFlags).toContain('units');
+    expect(deriveDealType({ deal: uncy.deal, company: uncy.company, companyFilings: uncy.filings, terms: uncyTerms }).dealType).toBe('ipo');
+  });
+
+  it('a registration a SIC 6770 issuer opens after its first periodic report is no SPAC IPO (Learn CW, 10-Q of 2021-11-29)', () => {
+    const { company, filings } = loadSubmissions('learncw');
+    const r = deriveDealType({ deal: { key: 'later', baseForm: 'S-1', openedDate: '2023-01-02' }, company, companyFilings: filings });
+    expect(r.dealType).toBe('follow_on');
+    expect(deriveDealType({ deal: { key: 'ipo', baseForm: 'S-1', openedDate: '2021-03-29' }, company, companyFilings: filings }).dealType).toBe('spac');
   });
 
   it('no deal → unknown', () => {

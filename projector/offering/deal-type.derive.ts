@@ -2,8 +2,12 @@
  * Deal type (domain.md §2.4): what kind of offering one deal is, from its forms, the company's SIC
  * and history, and — when a prospectus was read — its cover signals. First match wins:
  *   business_combination  S-4/F-4 (a de-SPAC merger included)
- *   spac                  SIC 6770, a cover with "blank check" + "trust account", or the
- *                         issuer's name at the time ends in "Acquisition Corp"
+ *   spac                  SIC 6770; a cover with "blank check" + "trust account"; units sold at a
+ *                         fixed $10.00; the issuer's name when the deal opened is blank-check style
+ *                         ("… Acquisition Corp", "… Merger Corp"); or a later 8-K reports Item 5.06
+ *                         (change in shell company status): the issuer was a shell when it went public,
+ *                         whatever its name and SIC are now (a de-SPAC renames and re-codes it).
+ *                         Only a deal opened before the issuer's first periodic report: a SPAC IPO.
  *   reg_a                 1-A/DOS or a 024- file number
  *   fund                  N-2, or SIC 6221 (commodity/crypto trusts)
  *   (424B1/424B4 cover asserting "initial public offering" → ipo, even with selling stockholders)
@@ -24,7 +28,7 @@ import { DEAL_TYPES } from '../../schema/api/types.ts';
 import type { CoverSignals } from '../extract/cover-signals.ts';
 import type { Deal } from './deals.group.ts';
 import type { CompanyFacts, FilingFact } from '../shared/facts.ts';
-import { baseForm, COMBINATION_FORMS, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from './forms.ts';
+import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from './forms.ts';
 
 export type DealType = (typeof DEAL_TYPES)[number];
 
@@ -37,7 +41,8 @@ export interface DealTypeInput {
   signals?: CoverSignals | null;
   /** Cover signals of its final prospectus (424B1/424B4), when read. */
   finalSignals?: CoverSignals | null;
-  terms?: Pick<ApiTermsExtended, 'isSellingStockholdersOnly' | 'shareClass' | 'totalSharesOffered'> | null;
+  terms?: Partial<Pick<ApiTermsExtended, 'issuerStructureFlags' | 'offeringPrice'>> &
+    Pick<ApiTermsExtended, 'isSellingStockholdersOnly' | 'shareClass' | 'totalSharesOffered'> | null;
 }
 
 export interface DealTypeResult {
@@ -48,7 +53,9 @@ export interface DealTypeResult {
   confidence: number;
 }
 
-const SPAC_NAME = /\bacquisition (?:corp(?:oration)?|co(?:mpany)?|ltd|limited|inc)\b\.?/i;
+const SPAC_NAME = /\b(?:acquisition|merger) (?:corp(?:oration)?|co(?:mpany)?|ltd|limited|inc|holdings?)\b|\bblank check\b/i;
+/** A SPAC sells units at $10.00 (domain.md §2.2). */
+const SPAC_UNIT_PRICE = 10;
 const IPO_FAMILY: ReadonlySet<DealType> = new Set(['ipo', 'spac', 'direct_listing', 'uplisting']);
 
 export function isIpoFamily(dealType: string): boolean {
@@ -64,9 +71,19 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
 
   if (COMBINATION_FORMS.has(base)) return result('business_combination', [`opened by ${base}`], 0.9);
   const name = nameAt(company, deal.openedDate);
-  if (company?.sic === '6770') return result('spac', ['SIC 6770 (blank checks)'], 0.95);
-  if (read?.blankCheck && read.trustAccount) return result('spac', ['cover mentions a blank check company and a trust account'], conf);
-  if (IPO_CAPABLE_FORMS.has(base) && name && SPAC_NAME.test(name)) return result('spac', [`issuer was named "${name}" when the deal opened`], 0.75);
+  const priorReports = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
+  // A SPAC goes public before it files any periodic report: a later registration (a resale of its
+  // warrants, the combined company's offerings) is no SPAC IPO, whatever the SIC still says.
+  const firstTime = priorReports === null;
+  if (firstTime && company?.sic === '6770') return result('spac', ['SIC 6770 (blank checks)'], 0.95);
+  if (firstTime && read?.blankCheck && read.trustAccount) return result('spac', ['cover mentions a blank check company and a trust account'], conf);
+  const ipoCapable = firstTime && (IPO_CAPABLE_FORMS.has(base) || base === 'DRS');
+  if (ipoCapable && terms?.issuerStructureFlags?.includes('units') && terms.offeringPrice === SPAC_UNIT_PRICE) {
+    return result('spac', ['registers units at a fixed $10.00'], conf);
+  }
+  if (ipoCapable && name && SPAC_NAME.test(name)) return result('spac', [`issuer was named "${name}" when the deal opened`], 0.75);
+  const shell = ipoCapable ? shellStatusChange(input.companyFilings ?? [], deal.openedDate) : null;
+  if (shell) return result('spac', [`a later 8-K (${shell.filingDate}) reports Item 5.06, the end of its shell company status`], 0.8);
   if (base === '1-A' || base === 'DOS' || deal.key.startsWith('024-')) return result('reg_a', ['Regulation A offering statement (1-A/DOS, 024- file number)'], 0.95);
   if (base === 'N-2') return result('fund', ['N-2 (closed-end fund or BDC)'], 0.95);
   if (company?.sic === '6221') return result('fund', ['SIC 6221 (commodity trust)'], 0.8);
@@ -74,7 +91,6 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   if (finalSignals?.initialPublicOffering) {
     return result('ipo', ['the final prospectus cover says this is an initial public offering'], 0.95);
   }
-  const priorReports = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
   const reasons: string[] = [];
   if (priorReports) reasons.push(`already filing periodic reports (${priorReports.formType} on ${priorReports.filingDate})`);
   if (read?.listedUnderSymbol) reasons.push('cover says the stock is already listed under a symbol');
@@ -116,8 +132,17 @@ export function priorPeriodicReport(filings: readonly FilingFact[], before: stri
   return first;
 }
 
+/** The first 8-K after `after` reporting Item 5.06 (change in shell company status): a de-SPAC closing. */
+export function shellStatusChange(filings: readonly FilingFact[], after: string): FilingFact | null {
+  let first: FilingFact | null = null;
+  for (const f of filings) {
+    if (CURRENT_REPORT_FORMS.has(f.formType) && f.filingDate > after && hasItem(f.items, '5.06') && (!first || f.filingDate < first.filingDate)) first = f;
+  }
+  return first;
+}
+
 /** The issuer's name when the deal opened: a former name whose period covers the date, else the current one. */
-function nameAt(company: CompanyFacts | null | undefined, date: string): string | null {
+export function nameAt(company: CompanyFacts | null | undefined, date: string): string | null {
   if (!company) return null;
   for (const former of company.formerNames ?? []) {
     const from = former.from?.slice(0, 10) ?? '0000-00-00';

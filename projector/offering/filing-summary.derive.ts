@@ -89,6 +89,10 @@ export function formSummary(input: FilingSummaryInput): string | null {
   if (form === 'DEL AM') return `Delaying amendment keeping ${whose} registration statement from going effective automatically.`;
   if (form === 'POS AM') return `Post-effective amendment to ${whose} registration statement${number ? ` ${number}` : ''}.`;
   if (form === '25-NSE') return `Exchange notice removing ${whose} class of securities from listing.`;
+  if (form === '25') return `${cap(whose)} notice removing its class of securities from exchange listing (Form 25).`;
+  if (form === '15-12B' || form === '15-12G') {
+    return `${cap(whose)} certification ending the registration of its securities under Exchange Act section 12(${form.endsWith('B') ? 'b' : 'g'}).`;
+  }
   return null;
 }
 

@@ -36,6 +36,16 @@ describe('formSummary on Unicycive (real filings and prospectus)', () => {
   });
 });
 
+describe('formSummary of the filings that end a listing (Learn CW, real filings)', () => {
+  it('Form 25, 25-NSE and 15-12G each say what they remove', () => {
+    const lcw = loadSubmissions('learncw');
+    const of = (acc: string) => formSummary({ filing: byAccession(lcw.filings, acc), companyName: lcw.company.name });
+    expect(of('0001140361-24-038312')).toBe("Learn CW Investment Corp's notice removing its class of securities from exchange listing (Form 25).");
+    expect(of('0001354457-24-000744')).toBe("Exchange notice removing Learn CW Investment Corp's class of securities from listing.");
+    expect(of('0001140361-24-045876')).toBe("Learn CW Investment Corp's certification ending the registration of its securities under Exchange Act section 12(g).");
+  });
+});
+
 describe('sentence endings', () => {
   it('AAOI: a summary ending in the lead bank\'s "Inc." gets no second full stop', () => {
     const aaoi = loadSubmissions('aaoi');

@@ -27,6 +27,11 @@ export const PROSPECTUS_FORMS = new Set([
   'S-1MEF', 'F-1MEF', '424B1', '424B2', '424B3', '424B4', '424B5', '424B7',
 ]);
 export const PRICED_FORMS = new Set(['424B4', '424B1', '253G2']);
+/**
+ * Shelf takedowns (prospectus supplements under Rule 424(b)(2), (5) and (7)): each one sells
+ * securities already registered, so the deal is priced when one is filed.
+ */
+export const TAKEDOWN_FORMS = new Set(['424B2', '424B5', '424B7']);
 export const EFFECT_FORMS = new Set(['EFFECT', 'QUALIF']);
 export const WITHDRAWAL_FORMS = new Set(['RW', '1-A-W']);
 /** Forms that follow the registration they belong to (they carry its file number, or none on index rows). */
@@ -42,6 +47,18 @@ export function isRegistrationActivity(form: string): boolean {
 
 export function isListingForm(form: string): boolean {
   return form === '8-A12B' || form === '8-A12B/A' || /^CERT[A-Z]*$/.test(form);
+}
+
+/** Removal of a class from exchange listing: the issuer's Form 25 or the exchange's 25-NSE. */
+export const DELISTING_FORMS = new Set(['25', '25-NSE']);
+/** Termination of Exchange Act registration of a class (section 12(b) or 12(g)). */
+export const DEREGISTRATION_FORMS = new Set(['15-12B', '15-12G']);
+/** Current reports whose `items` field lists the 8-K items (2.01 completion of an acquisition, 5.06 shell status). */
+export const CURRENT_REPORT_FORMS = new Set(['8-K', '8-K12B']);
+
+/** Whether a filing's comma-joined `items` (EDGAR submissions) lists an 8-K item, e.g. hasItem('1.01,2.01', '2.01'). */
+export function hasItem(items: string | null | undefined, item: string): boolean {
+  return (items ?? '').split(',').some((i) => i.trim() === item);
 }
 
 export const PERIODIC_FORMS = new Set(['10-K', '10-Q', '10-K405', '10-KSB', '10-QSB', '10-KT', '10-QT', '20-F', '40-F']);

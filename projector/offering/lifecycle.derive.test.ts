@@ -8,7 +8,8 @@ import { extractTerms } from '../extract/terms.extract.ts';
 import { readDocumentFile, sampleProspectusPath } from '../extract/labelled-samples.ts';
 import { createTradingCalendar } from '../market/trading-calendar.ts';
 import { listingIndex, scanDeal, statusAt } from './deal-status.scan.ts';
-import { isIpoFamily } from './deal-type.derive.ts';
+import { isIpoFamily, type DealType } from './deal-type.derive.ts';
+import { endInForce } from './company-end.derive.ts';
 import { chronological } from './forms.ts';
 import { deriveLifecycle, type LifecycleOptions } from './lifecycle.derive.ts';
 import { loadSubmissions, readSampleFile, SUBMISSIONS } from './sample.testkit.ts';
@@ -59,6 +60,28 @@ describe('deriveLifecycle on Applied Optoelectronics (real submissions)', () => 
     expect(followOn.pricedDate).toBe('2014-03-19');
   });
 
+  it('two offerings, each with its own type and status: the 2013 IPO (DRS flip) and the 2014 follow-on (+ S-1MEF)', () => {
+    const ipo = lc.deals.find((d) => d.key === '333-190591')!;
+    const followOn = lc.deals.find((d) => d.key === '333-194379')!;
+    expect(ipo).toMatchObject({ dealKind: 'ipo', status: 'listed', draftFileNumbers: ['377-00143'], mefFileNumbers: [] });
+    expect(followOn).toMatchObject({ dealKind: 'follow_on', status: 'priced', draftFileNumbers: [], mefFileNumbers: ['333-194696'] });
+    expect(followOn.filings.map((f) => `${f.formType} ${f.fileNumber}`)).toEqual([
+      'S-1 333-194379', 'S-1/A 333-194379', 'S-1/A 333-194379', 'S-1/A 333-194379', 'S-1MEF 333-194696', 'EFFECT 333-194379', '424B4 333-194379',
+    ]);
+    // A follow-on of a listed class has no first trade of its own: the listing date stays the IPO's.
+    expect(followOn.expectedFirstTradeDate).toBeNull();
+    expect(lc.deals.some((d) => d.key.includes('333-194696'))).toBe(false);
+  });
+
+  it('a 424B5 takedown prices its shelf when filed (S-3 333-204703, 424B5 of 2015-07-15)', () => {
+    const shelf = lc.deals.find((d) => d.key === '333-204703')!;
+    expect(shelf).toMatchObject({ dealKind: 'follow_on', status: 'priced', pricedDate: '2015-07-14', expectedFirstTradeDate: null, overlay: null });
+    expect(shelf.finalProspectus?.accessionNumber).toBe('0001047469-15-006138');
+    expect(lc.inferredStatus.get('9999999995-15-001708')).toBe('effective');
+    expect(lc.inferredStatus.get('0001047469-15-006138')).toBe('priced');
+    expect(lc.terminal).toBeNull();
+  });
+
   it('before the first trade day the IPO is only effective', () => {
     const early = deriveLifecycle(filings.filter((f) => f.filingDate <= '2013-09-25'), { today: '2013-09-25', company });
     expect(early.offeringStatus).toBe('effective');
@@ -83,7 +106,12 @@ describe('deriveLifecycle: launched from the prospectus range (Unicycive)', () =
   });
 
   it('later S-3 shelves are follow-ons and do not displace the IPO as the current deal', () => {
-    expect(lc.deals.filter((d) => d.baseForm === 'S-3').every((d) => d.dealKind === 'follow_on' && d.status === 'effective')).toBe(true);
+    const shelves = lc.deals.filter((d) => d.baseForm === 'S-3');
+    expect(shelves.every((d) => d.dealKind === 'follow_on' && d.expectedFirstTradeDate === null)).toBe(true);
+    // 333-283210 sold under 424B5 takedowns (first filed 2025-06-13): priced; the others are effective shelves.
+    expect(shelves.map((d) => [d.key, d.status])).toEqual([
+      ['333-266890', 'effective'], ['333-273221', 'effective'], ['333-280703', 'effective'], ['333-283210', 'priced'], ['333-296545', 'effective'],
+    ]);
     expect(lc.currentDeal?.key).toBe('333-256367');
   });
 });
@@ -92,7 +120,9 @@ describe('deriveLifecycle on other real companies', () => {
   it('Learn CW: a SPAC listed on its 8-A12B + CERT, later delisted (25-NSE on its file number)', () => {
     const { company, filings } = loadSubmissions('learncw');
     const lc = deriveLifecycle(filings, { today: TODAY, company });
+    // The deal keeps its own facts; the company's end is served above them.
     expect(lc.currentDeal).toMatchObject({ key: '333-254820', dealKind: 'spac', status: 'listed', delisted: true, expectedFirstTradeDate: '2021-10-08' });
+    expect(lc.offeringStatus).toBe('delisted');
   });
 
   it('Alzamend: the DOS joins its Reg A deal, a 1-A-W withdraws the second, the IPO is listed', () => {
@@ -103,6 +133,20 @@ describe('deriveLifecycle on other real companies', () => {
     expect(lc.inferredStatus.get('0001214659-20-002568')).toBe('amended');
     expect(lc.inferredStatus.get('0001214659-20-007995')).toBe('withdrawn');
     expect(lc.offeringStatus).toBe('listed');
+  });
+
+  it('the current deal is the latest IPO-family deal not withdrawn (Alzamend before its 2020-12-29 DRS, its Reg A deals typed ipo)', () => {
+    const { company, filings } = loadSubmissions('alzamend');
+    const upTo2020 = filings.filter((f) => f.filingDate <= '2020-12-28');
+    const opts = { today: '2020-12-28', company, dealTypeOf: (d: { key: string }): DealType => (d.key.startsWith('024-') ? 'ipo' : 'unknown') };
+    const lc = deriveLifecycle(upTo2020, opts);
+    expect(lc.deals.map((d) => [d.key, d.status])).toEqual([['024-10637', 'effective'], ['024-11124', 'withdrawn']]);
+    expect(lc.currentDeal?.key).toBe('024-10637');
+    expect(lc.offeringStatus).toBe('dormant');
+    // A filing outside any deal after the 1-A-W takes the active deal's status, as the definition says.
+    expect([...lc.inferredStatus].sort()).toEqual([...statusesByDefinition(upTo2020, lc, opts)].sort());
+    const after = upTo2020.find((f) => f.filingDate > '2020-09-21' && !lc.deals.some((d) => d.filings.includes(f)))!;
+    expect(lc.inferredStatus.get(after.accessionNumber)).toBe('effective');
   });
 
   it('Alzamend 2016 Reg A: qualified without a final offering circular → postponed after 15 trading days', () => {
@@ -138,13 +182,119 @@ describe('deriveLifecycle on other real companies', () => {
   });
 
   it('Marvell, Wolfspeed, TR Finance: no IPO-family deal, so the latest deal (a shelf or resale) is current', () => {
-    const expected = { marvell: '333-285742', wolfspeed: '333-294149', trfinance: '333-285927' } as const;
-    for (const [name, key] of Object.entries(expected) as Array<[keyof typeof expected, string]>) {
+    // Marvell's S-3ASR has 424B5/424B2/424B7 takedowns: priced. Wolfspeed's resale S-1 and TR Finance's F-3 are effective.
+    const expected = {
+      marvell: ['333-285742', 'S-3ASR', 'priced'],
+      wolfspeed: ['333-294149', 'S-1', 'effective'],
+      trfinance: ['333-285927', 'F-3', 'effective'],
+    } as const;
+    for (const [name, [key, form, status]] of Object.entries(expected) as Array<[keyof typeof expected, readonly [string, string, string]]>) {
       const { company, filings } = loadSubmissions(name);
       const lc = deriveLifecycle(filings, { today: TODAY, company });
-      expect(lc.currentDeal?.key).toBe(key);
-      expect(lc.offeringStatus).toBe('effective');
+      expect(lc.currentDeal).toMatchObject({ key, baseForm: form, dealKind: 'follow_on', expectedFirstTradeDate: null, firstTradeDate: null });
+      expect(lc.offeringStatus).toBe(status);
+      expect(lc.terminal).toBeNull();
+      // Seasoned issuers: none of their offerings is IPO-family, none has a first trade of its own.
+      expect(lc.deals.filter((d) => isIpoFamily(d.dealKind) || d.expectedFirstTradeDate !== null || d.status === 'listed')).toEqual([]);
     }
+  });
+
+  it('Wolfspeed: the resale S-1 (333-291524, EFFECT 2025-12-15) gives no listing date; the exchange moves of 2021 and 2025 are no delisting', () => {
+    const { company, filings } = loadSubmissions('wolfspeed');
+    const lc = deriveLifecycle(filings, { today: TODAY, company });
+    expect(lc.deals.find((d) => d.key === '333-291524')).toMatchObject({ dealKind: 'follow_on', status: 'effective', effectiveDate: '2025-12-15', expectedFirstTradeDate: null });
+    // Form 25 of 2021-10-01 a day after the NYSE 8-A12B; 25-NSE of 2025-09-29 three days after the new 8-A12B.
+    expect(lc.terminalEvents).toEqual([]);
+    expect(lc.inferredStatus.get('0000876661-25-000713')).not.toBe('delisted');
+    // Even without today's exchange on the submissions page, the listings around them make them transfers.
+    const unlisted = deriveLifecycle(filings, { today: TODAY, company: { ...company, tickers: [], exchanges: [] } });
+    expect(unlisted.terminalEvents).toEqual([]);
+  });
+});
+
+describe("deriveLifecycle: every lifecycle to its end (real submissions)", () => {
+  it('Learn CW: the 2024-08-23 Form 25 came with a new 8-A12B + CERT (a transfer); the 25-NSE of 2024-10-03 delisted it', () => {
+    const { company, filings } = loadSubmissions('learncw');
+    const lc = deriveLifecycle(filings, { today: TODAY, company });
+    expect(lc.terminal).toMatchObject({ status: 'delisted', date: '2024-10-03', accessionNumber: '0001354457-24-000744', formType: '25-NSE' });
+    expect(lc.terminal?.reason).toMatch(/15-12G on 2024-11-08/);
+    expect(lc.terminalEvents).toHaveLength(1);
+    // No 8-K of its own reports the closing and it was never renamed: no combination is claimed.
+    expect(lc.terminalEvents.some((e) => e.status === 'combined')).toBe(false);
+    expect(lc.inferredStatus.get('0001140361-24-038312')).toBe('listed'); // the Form 25 of the transfer
+    expect(lc.inferredStatus.get('0001354457-24-000744')).toBe('delisted');
+    expect(lc.inferredStatus.get('0001140361-24-045876')).toBe('delisted'); // 15-12G
+    // As of the day before, the company was still listed.
+    const before = deriveLifecycle(filings.filter((f) => f.filingDate <= '2024-10-02'), { today: '2024-10-02', company });
+    expect(before).toMatchObject({ offeringStatus: 'listed', terminal: null });
+  });
+
+  it('Vincerx: SPAC IPO as LifeSci Acquisition Corp. (2020-03), combined (8-K Items 2.01/5.06, 2020-12-30), delisted (Form 25, 2025-04-28)', () => {
+    const { company, filings } = loadSubmissions('vincerx');
+    const lc = deriveLifecycle(filings, { today: TODAY, company });
+    expect(lc.currentDeal).toMatchObject({ key: '333-236466', dealKind: 'spac', status: 'listed' });
+    expect(lc.terminalEvents.map((e) => [e.status, e.date, e.accessionNumber])).toEqual([
+      ['combined', '2020-12-30', '0001193125-20-329821'],
+      ['delisted', '2025-04-28', '0001193125-25-100448'],
+    ]);
+    expect(lc.offeringStatus).toBe('delisted');
+    // The 25-NSEs of 2021-04-12 and 2021-05-05 retired the SPAC's units and warrants: the company traded on.
+    const midway = deriveLifecycle(filings.filter((f) => f.filingDate <= '2022-01-01'), { today: '2022-01-01', company });
+    expect(midway).toMatchObject({ offeringStatus: 'combined', terminal: { status: 'combined', date: '2020-12-30' } });
+    expect(lc.inferredStatus.get('0001354457-21-000463')).toBe('combined');
+    // Deals opened after the combination keep their own statuses.
+    expect(lc.inferredStatus.get('0001193125-25-100448')).toBe('delisted');
+    expect(lc.deals.find((d) => d.key === '333-284478')).toMatchObject({ dealKind: 'follow_on', status: 'priced' });
+  });
+
+  it('Vincerx without 8-K items (index rows, an older store): the end of the SPAC name dates the combination', () => {
+    const { company, filings } = loadSubmissions('vincerx');
+    const lc = deriveLifecycle(filings.map((f) => ({ ...f, items: null })), { today: TODAY, company });
+    expect(lc.terminalEvents.map((e) => [e.status, e.date, e.accessionNumber])).toEqual([
+      ['combined', '2020-12-22', null],
+      ['delisted', '2025-04-28', '0001193125-25-100448'],
+    ]);
+    expect(lc.terminalEvents[0].reason).toMatch(/LifeSci Acquisition Corp\./);
+  });
+
+  it('Solidion: a SPAC (Nubia Brand International) by its Item 5.06, combined 2024-02-08; its 25-NSEs are the SPAC classes retiring', () => {
+    const { company, filings } = loadSubmissions('solidion');
+    const lc = deriveLifecycle(filings, { today: TODAY, company });
+    expect(lc.currentDeal).toMatchObject({ key: '333-261114', dealKind: 'spac', status: 'listed', pricedDate: '2022-03-10' });
+    expect(lc.terminalEvents).toEqual([
+      {
+        status: 'combined', date: '2024-02-08', accessionNumber: '0001213900-24-011711', formType: '8-K',
+        reason: '8-K reports Item 2.01 and 5.06: the SPAC completed its business combination',
+      },
+    ]);
+    expect(lc.offeringStatus).toBe('combined');
+    expect(lc.inferredStatus.get('0001354457-24-000046')).toBe('listed'); // 25-NSE of 2024-02-02, before the closing
+    expect(lc.inferredStatus.get('0001354457-24-000192')).toBe('combined'); // 25-NSE of 2024-03-21
+    // Its later registrations are follow-ons of the combined company, with their own statuses and overlays.
+    expect(lc.deals.filter((d) => d.openedDate > '2024-02-08').map((d) => [d.key, d.dealKind, d.displayStatus])).toEqual([
+      ['333-278700', 'follow_on', 'priced'],
+      ['333-282470', 'follow_on', 'effective'],
+      ['333-293402', 'follow_on', 'stale'],
+    ]);
+  });
+
+  it('no end for a company listed on an exchange today, nor before its IPO: Tesla, Unicycive, Alzamend, AAOI', () => {
+    for (const name of ['tesla', 'unicycive', 'alzamend', 'aaoi'] as const) {
+      const { company, filings } = loadSubmissions(name);
+      const lc = deriveLifecycle(filings, { today: TODAY, company });
+      expect(lc.terminalEvents).toEqual([]);
+      expect(lc.offeringStatus).toBe('listed');
+    }
+  });
+
+  it('a deal opened before the company ended gets no overlay (Learn CW with its EFFECT and 424B4 left out)', () => {
+    const { company, filings } = loadSubmissions('learncw');
+    const unpriced = filings.filter((f) => f.formType !== 'EFFECT' && f.formType !== '424B4');
+    const ended = deriveLifecycle(unpriced, { today: TODAY, company });
+    expect(ended.currentDeal).toMatchObject({ key: '333-254820', status: 'amended', overlay: null, displayStatus: 'amended' });
+    expect(ended.offeringStatus).toBe('delisted');
+    const before = deriveLifecycle(unpriced.filter((f) => f.filingDate <= '2024-10-02'), { today: '2024-10-02', company });
+    expect(before.currentDeal).toMatchObject({ status: 'amended', overlay: 'dormant' });
   });
 });
 
@@ -189,8 +339,15 @@ function statusesByDefinition(filings: FilingFact[], lc: ReturnType<typeof deriv
       .map((d) => ({ d, prefix: d.filings.filter((g) => chronological(g, f) <= 0) }))
       .filter((p) => p.prefix.length > 0);
     const own = upTo.find((p) => p.d.filings.includes(f));
+    const ended = endInForce({ events: lc.terminalEvents, terminal: lc.terminal }, lc.deals, f.filingDate, own ? own.d.openedDate : null);
+    if (ended) {
+      out.set(f.accessionNumber, ended.status);
+      continue;
+    }
     const ipo = upTo.filter((p) => isIpoFamily(p.d.dealKind));
-    const pool = ipo.length > 0 ? ipo : upTo;
+    const withdrawn = (p: (typeof upTo)[number]) => p.prefix.reduce((w, g) => (g.formType === 'RW' || g.formType === '1-A-W' ? true : g.formType === 'RW WD' ? false : w), false);
+    const active = ipo.filter((p) => !withdrawn(p));
+    const pool = active.length > 0 ? active : ipo.length > 0 ? ipo : upTo;
     const last = (p: (typeof upTo)[number]) => p.prefix[p.prefix.length - 1].filingDate;
     const current = own ?? pool.reduce<(typeof upTo)[number] | null>((best, p) => {
       if (!best) return p;

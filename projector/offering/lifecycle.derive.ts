@@ -3,7 +3,7 @@
  *   withdrawn  RW (Reg A: 1-A-W) not followed by a later RW WD; AW withdraws one amendment, not the deal
  *   listed     priced or effective, and a first daily bar on/after pricing, or 8-A12B + CERT* filed since
  *              the deal opened and the as-of date on/after the expected first trade (next NYSE day after pricing)
- *   priced     424B4, 424B1 or 253G2
+ *   priced     424B4, 424B1 or 253G2, or a shelf takedown (424B2, 424B5, 424B7), priced when filed
  *   effective  EFFECT or QUALIF, or an automatic shelf (S-3ASR/F-3ASR)
  *   launched   the latest registration document read (S-1, S-1/A, F-1/A, FWP) states a price range
  *              (or a fixed price, as small and SPAC deals do)
@@ -14,6 +14,13 @@
  *   stale      not yet effective and no registration activity for > staleDays (90)
  *   dormant    the same for > dormantDays (270; Rule 479 lets the SEC call it abandoned after 9 months)
  *   postponed  effective, but no 424B within postponedTradingDays (15) NYSE days of the EFFECT
+ *   Overlays fall only on deals that never priced, and never on a deal opened before the company's end.
+ * The company's end (company-end.derive.ts) outranks every deal: offeringStatus is `combined` (a SPAC's
+ * business combination closed) or `delisted` once one happened, and the filings from then on that
+ * belong to no deal, or to a deal opened before it, carry that status too.
+ * The current deal is the company's IPO-family deal (the latest not withdrawn, when it filed more than
+ * one), else its latest deal: a follow-on, resale, shelf or debt deal never stands for its IPO, and
+ * only an IPO-family or Reg A deal has an expected first trade date or lists.
  * A filing's inferredStatus is its deal's status evaluated on the filings up to and including it, as of
  * its filing date, without overlays (those depend on the clock, not on the filing).
  */
@@ -24,10 +31,12 @@ import {
 import { groupDeals, type Deal } from './deals.group.ts';
 import { deriveDealType, isIpoFamily, type DealType } from './deal-type.derive.ts';
 import { baseForm, chronological, MEF_FORMS } from './forms.ts';
+import { deriveCompanyEnd, endInForce, type CompanyEnd, type TerminalEvent } from './company-end.derive.ts';
 import { daysBetween } from '../shared/dates.ts';
 import type { CompanyFacts, DealOverlay, DealStatus, FilingFact } from '../shared/facts.ts';
 
 export type { RangeTerms, StatusFacts } from './deal-status.scan.ts';
+export type { TerminalEvent, TerminalStatus } from './company-end.derive.ts';
 
 export interface LifecycleOptions<F extends FilingFact = FilingFact> {
   /** YYYY-MM-DD; the projection's notion of now, injected. */
@@ -58,8 +67,15 @@ export interface DealLifecycle<F extends FilingFact = FilingFact> extends Deal<F
 export interface CompanyLifecycle<F extends FilingFact = FilingFact> {
   deals: DealLifecycle<F>[];
   currentDeal: DealLifecycle<F> | null;
-  /** One of OFFERING_STATUSES: the current deal's display status, `none` without a deal. */
+  /**
+   * One of OFFERING_STATUSES: the terminal status when the company's story ended, else the current
+   * deal's display status, `none` without a deal.
+   */
   offeringStatus: string;
+  /** The company's end in force (`combined`/`delisted` with its date, filing and reason), or null. */
+  terminal: TerminalEvent | null;
+  /** Every terminal event seen, oldest first (a SPAC's combination, then the combined company's delisting). */
+  terminalEvents: TerminalEvent[];
   /** accession → inferredStatus, for every filing given. */
   inferredStatus: Map<string, string>;
 }
@@ -76,22 +92,38 @@ export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opt
     const dealKind = typeOf(deal);
     return { deal, dealKind, steps: scanDeal(deal, dealKind, opts.termsByAccession, calendar) };
   });
-  const deals = scanned.map(({ deal, dealKind, steps }) => evaluateDeal(deal, dealKind, steps[steps.length - 1], listing, opts, calendar));
+  const evaluated = scanned.map(({ deal, dealKind, steps }) => evaluateDeal(deal, dealKind, steps[steps.length - 1], listing, opts, calendar));
+  const ipoDeal = pickCurrent(evaluated.filter((d) => isIpoFamily(d.dealKind)));
+  const end = deriveCompanyEnd({ today: opts.today, sorted, company: opts.company, ipoDeal, deals: evaluated });
+  // A deal opened before the company's end is not idle, it is over: no overlay.
+  const deals = evaluated.map((d) =>
+    d.overlay !== null && endInForce(end, evaluated, opts.today, d.openedDate) ? { ...d, overlay: null, displayStatus: d.status } : d,
+  );
   const currentDeal = pickCurrent(deals);
-  return { deals, currentDeal, offeringStatus: currentDeal?.displayStatus ?? 'none', inferredStatus: inferStatuses(sorted, deals, scanned, listing, opts) };
+  return {
+    deals,
+    currentDeal,
+    offeringStatus: end.terminal?.status ?? currentDeal?.displayStatus ?? 'none',
+    terminal: end.terminal,
+    terminalEvents: end.events,
+    inferredStatus: inferStatuses(sorted, deals, scanned, listing, end, opts),
+  };
 }
 
 /**
  * Every filing's inferredStatus in one chronological pass. A deal's filing gets the deal's status over
  * its filings up to it; a filing outside any deal (8-A12B, CERT, 10-K …) gets the status of the deal
  * that was current at that moment. Walking in order, each deal's prefix only grows, and the deal that
- * just grew has the latest last filing, so "current" is a running maximum rather than a rescan.
+ * just grew has the latest last filing, so the latest deal is a running maximum rather than a rescan;
+ * the latest IPO-family deal not withdrawn is looked up among the few IPO-family deals seen so far.
+ * The company's end in force on a filing's date overrides both (see endInForce).
  */
 function inferStatuses<F extends FilingFact>(
   sorted: readonly F[],
   deals: readonly DealLifecycle<F>[],
   scanned: ReadonlyArray<{ steps: readonly ScanStep<F>[] }>,
   listing: ListingIndex,
+  end: CompanyEnd,
   opts: LifecycleOptions<F>,
 ): Map<string, string> {
   const position = new Map<string, { deal: number; index: number }>();
@@ -102,21 +134,32 @@ function inferStatuses<F extends FilingFact>(
   const later = (a: number, b: number): boolean =>
     lastDate[a] > lastDate[b] ||
     (lastDate[a] === lastDate[b] && (deals[a].openedDate > deals[b].openedDate || (deals[a].openedDate === deals[b].openedDate && deals[a].key > deals[b].key)));
-  let latestIpo = -1;
+  const ipoSeen: number[] = [];
   let latestAny = -1;
   const bar = opts.firstBarDate ?? null;
   const inferred = new Map<string, string>();
+  const withdrawn = (d: number): boolean => scanned[d].steps[seen[d] - 1].withdrawnDate !== null;
   for (const f of sorted) {
     const own = position.get(f.accessionNumber);
+    const ended = end.events.length > 0 ? endInForce(end, deals, f.filingDate, own ? deals[own.deal].openedDate : null) : null;
     if (own) {
+      if (seen[own.deal] === 0 && isIpoFamily(deals[own.deal].dealKind)) ipoSeen.push(own.deal);
       seen[own.deal] = own.index + 1;
       lastDate[own.deal] = f.filingDate;
       if (latestAny === -1 || later(own.deal, latestAny)) latestAny = own.deal;
-      if (isIpoFamily(deals[own.deal].dealKind) && (latestIpo === -1 || later(own.deal, latestIpo))) latestIpo = own.deal;
-      inferred.set(f.accessionNumber, statusAt(deals[own.deal], scanned[own.deal].steps[own.index], listing, f.filingDate, bar).status);
+      inferred.set(f.accessionNumber, ended?.status ?? statusAt(deals[own.deal], scanned[own.deal].steps[own.index], listing, f.filingDate, bar).status);
       continue;
     }
-    const current = latestIpo !== -1 ? latestIpo : latestAny;
+    if (ended) {
+      inferred.set(f.accessionNumber, ended.status);
+      continue;
+    }
+    let current = -1;
+    for (const active of [true, false]) {
+      for (const d of ipoSeen) if ((!active || !withdrawn(d)) && (current === -1 || later(d, current))) current = d;
+      if (current !== -1) break;
+    }
+    if (current === -1) current = latestAny;
     inferred.set(
       f.accessionNumber,
       current === -1 ? 'none' : statusAt(deals[current], scanned[current].steps[seen[current] - 1], listing, f.filingDate, bar).status,
@@ -125,10 +168,14 @@ function inferStatuses<F extends FilingFact>(
   return inferred;
 }
 
-/** The latest IPO-family deal when there is one, else the latest deal (by last filing, then opening). */
-function pickCurrent<T extends { dealKind: DealType; lastFilingDate: string; openedDate: string; key: string }>(deals: T[]): T | null {
+/**
+ * The company's IPO-family deal when it has one (the latest not withdrawn, else the latest), else its
+ * latest deal; latest by last filing, then opening, then key.
+ */
+function pickCurrent<T extends { dealKind: DealType; status: string; lastFilingDate: string; openedDate: string; key: string }>(deals: T[]): T | null {
   const ipo = deals.filter((d) => isIpoFamily(d.dealKind));
-  const pool = ipo.length > 0 ? ipo : deals;
+  const active = ipo.filter((d) => d.status !== 'withdrawn');
+  const pool = active.length > 0 ? active : ipo.length > 0 ? ipo : deals;
   let best: T | null = null;
   for (const d of pool) {
     if (!best || d.lastFilingDate > best.lastFilingDate || (d.lastFilingDate === best.lastFilingDate && (d.openedDate > best.openedDate || (d.openedDate === best.openedDate && d.key > best.key)))) best = d;

@@ -45,6 +45,7 @@ export function loadSubmissions(name: keyof typeof SUBMISSIONS): SampleCompany {
     fileNumber: f.fileNumber,
     primaryDocument: f.primaryDocument,
     acceptanceDateTime: f.acceptanceDateTime,
+    items: f.items,
   }));
   return {
     company: {

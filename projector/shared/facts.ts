@@ -25,6 +25,8 @@ export interface FilingFact {
   primaryDocument: string | null;
   /** Eastern wall time with EDGAR's fake Z; only compared as text. */
   acceptanceDateTime: string | null;
+  /** 8-K items as EDGAR's submissions list them ("2.01,5.06,9.01"); null/absent when empty or unknown (index rows). */
+  items?: string | null;
 }
 
 /** A filing as the projector knows it: the offering rules' view plus where it learned of it. */

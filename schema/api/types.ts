@@ -323,6 +323,8 @@ export const OFFERING_STATUSES = [
   'stale',
   'postponed',
   'dormant',
+  'combined',
+  'delisted',
 ] as const;
 
 export const DEAL_TYPES = [
