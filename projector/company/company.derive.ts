@@ -115,7 +115,7 @@ export function deriveCompany(
       lockup_schedule_json: JSON.stringify(lockup),
       price_history_json: JSON.stringify(enrichment.priceHistory),
       offerings_json: JSON.stringify(offeringsOf(offering)),
-      lifecycle_end_json: 'null',
+      lifecycle_end_json: JSON.stringify(offering.lifecycle.terminal),
     },
     tickers: allTickers.map((ticker) => ({ ticker, cik: facts.cik, is_primary: ticker === tickerHint ? 1 : 0 })),
     search: { cik: facts.cik, name, tickers: allTickers.join(' ') },

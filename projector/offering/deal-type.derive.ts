@@ -33,7 +33,7 @@ import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE
 export type DealType = (typeof DEAL_TYPES)[number];
 
 export interface DealTypeInput {
-  deal: Pick<Deal, 'key' | 'baseForm' | 'openedDate'> | null;
+  deal: (Pick<Deal, 'key' | 'baseForm' | 'openedDate'> & { filings?: readonly Pick<FilingFact, 'formType'>[] }) | null;
   company?: CompanyFacts | null;
   /** All the company's filings, to find periodic reports filed before the deal. */
   companyFilings?: readonly FilingFact[];
@@ -64,7 +64,8 @@ export function isIpoFamily(dealType: string): boolean {
 
 export function deriveDealType(input: DealTypeInput): DealTypeResult {
   const { deal, company, signals, finalSignals, terms } = input;
-  if (!deal || deal.baseForm === null) return result('unknown', ['no registration statement of this deal is visible'], 0.3);
+  if (!deal) return result('unknown', ['no registration statement of this deal is visible'], 0.3);
+  if (deal.baseForm === null) return prospectusOnlyType(deal, input);
   const base = deal.baseForm;
   const read = signals ?? finalSignals ?? null;
   const conf = finalSignals ? 0.95 : signals ? 0.85 : 0.6;
@@ -122,6 +123,24 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
 
 function result(dealType: DealType, reasons: string[], confidence: number): DealTypeResult {
   return { dealType, reasons, confidence };
+}
+
+/**
+ * An offering seen only through prospectuses filed under a registration we do not hold. A final
+ * prospectus whose cover says initial public offering, or a 424B4/424B1 by a company with no earlier
+ * periodic report, is an IPO; 424B2 takedowns (medium-term and structured notes) are debt; any other
+ * prospectus is a follow-on by an issuer selling under its existing registration.
+ */
+function prospectusOnlyType(deal: NonNullable<DealTypeInput['deal']>, input: DealTypeInput): DealTypeResult {
+  const forms = (deal.filings ?? []).map((f) => f.formType).filter((f) => f.startsWith('424B'));
+  if (forms.length === 0) return result('unknown', ['no registration statement of this deal is visible'], 0.3);
+  if (input.finalSignals?.initialPublicOffering) return result('ipo', ['the final prospectus cover says this is an initial public offering'], 0.9);
+  const prior = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
+  if (!prior && forms.some((f) => f === '424B4' || f === '424B1')) return result('ipo', ['final prospectus by a company with no earlier periodic report; its registration is not in our filings'], 0.5);
+  if (input.finalSignals?.debtOffering || input.signals?.debtOffering || forms.every((f) => f === '424B2')) {
+    return result('debt', ['prospectus supplements of notes under a registration filed before our history'], 0.6);
+  }
+  return result('follow_on', [`prospectus (${[...new Set(forms)].join(', ')}) under a registration filed before our history`], 0.6);
 }
 
 export function priorPeriodicReport(filings: readonly FilingFact[], before: string): FilingFact | null {

@@ -68,7 +68,10 @@ export function groupDeals<F extends FilingFact>(filings: readonly F[]): Deal<F>
       const latest = latestRegistration as Group<F> | null;
       group = form !== base && latest?.baseForm === base ? latest : open(`unnumbered:${filing.accessionNumber}`, 'registration', null);
     } else if (!number && FOLLOWER_FORMS.has(form)) {
-      group = latestRegistration ?? (WITHDRAWAL_FORMS.has(form) ? open(`unnumbered:${filing.accessionNumber}`, 'registration', null) : null);
+      // A prospectus is an offering even when its registration predates the filings we hold (a bank's
+      // 424B2 notes on an index row): it opens one, which the later unnumbered followers join.
+      const opensOwn = WITHDRAWAL_FORMS.has(form) || form.startsWith('424B');
+      group = latestRegistration ?? (opensOwn ? open(`unnumbered:${filing.accessionNumber}`, 'registration', null) : null);
     }
     if (!group) continue;
     group.filings.push(filing);

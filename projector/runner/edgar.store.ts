@@ -11,7 +11,7 @@ import type { CompanyFacts, KnownFiling, TickerHint } from '../shared/facts.ts';
 type CompanyStateRow = ProjCompanyStateTable;
 type FilingStateRow = Pick<
   ProjFilingStateTable,
-  'cik' | 'accession_number' | 'form_type' | 'filing_date' | 'file_number' | 'primary_document' | 'acceptance_date_time' | 'company_name' | 'source'
+  'cik' | 'accession_number' | 'form_type' | 'filing_date' | 'file_number' | 'primary_document' | 'acceptance_date_time' | 'items' | 'company_name' | 'source'
 >;
 
 /**
@@ -97,7 +97,7 @@ export class EdgarStore {
     );
     this.selectCompany = db.prepare('SELECT * FROM proj_company_state WHERE cik = ?');
     this.selectFilings = db.prepare(
-      `SELECT cik, accession_number, form_type, filing_date, file_number, primary_document, acceptance_date_time,
+      `SELECT cik, accession_number, form_type, filing_date, file_number, primary_document, acceptance_date_time, items,
               company_name, source
        FROM proj_filing_state WHERE cik = ? ORDER BY accession_number`,
     );
@@ -259,6 +259,7 @@ export class EdgarStore {
         fileNumber: f.file_number,
         primaryDocument: f.primary_document,
         acceptanceDateTime: f.acceptance_date_time,
+        items: f.items,
         companyName: f.company_name,
         source: f.source,
       }),

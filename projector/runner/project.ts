@@ -14,7 +14,7 @@ import { openStores } from './stores.ts';
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '7';
+export const PROJECTOR_VERSION = '8';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {
