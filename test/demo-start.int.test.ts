@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,8 +68,66 @@ describe('npm start on a fresh data dir', () => {
 
     const anonymous = await fetch(`${first.url}/api/v1/companies`);
     expect(anonymous.status).toBe(401);
-    expect(await stop(first.child)).toBe(0);
   });
+
+  it('serves a deal database: offering companies only, one offering at a time, lifecycles to their end, vendor IPOs by identity', async () => {
+    const auth = { authorization: `Bearer ${first.key}` };
+    const get = async (path: string): Promise<any> => {
+      const response = await fetch(`${first.url}/api/v1${path}`, { headers: auth });
+      expect(response.status, path).toBe(200);
+      return ((await response.json()) as { data: unknown }).data;
+    };
+
+    // The default list: every company has offering activity (≤ 5% without a deal status).
+    const companies: Array<{ offeringStatus: string; dealType: string }> = [];
+    for (let cursor: string | null = null, first_ = true; first_ || cursor; first_ = false) {
+      const response = await fetch(`${first.url}/api/v1/companies?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: auth });
+      const page = (await response.json()) as { data: typeof companies; next_cursor: string | null };
+      companies.push(...page.data);
+      cursor = page.next_cursor;
+    }
+    const withoutActivity = companies.filter((c) => c.offeringStatus === 'none' || c.dealType === 'unknown').length;
+    expect(companies.length).toBeGreaterThan(400);
+    expect(withoutActivity / companies.length).toBeLessThanOrEqual(0.05);
+
+    // AAOI: the 2013 IPO and the 2014 follow-on side by side; the company view is the IPO alone.
+    const aaoi = await get('/companies/AAOI?include=offerings,consensus');
+    const ipo = aaoi.offerings.find((o: any) => o.fileNumber === '333-190591');
+    const followOn = aaoi.offerings.find((o: any) => o.fileNumber === '333-194379');
+    expect(ipo).toMatchObject({ dealType: 'ipo', status: 'listed', isCurrent: true, draftFileNumbers: expect.arrayContaining([expect.stringMatching(/^377-/)]) });
+    expect(followOn).toMatchObject({ dealType: 'follow_on', isCurrent: false, upsized: true, upsizeFileNumbers: ['333-194696'] });
+    expect(followOn.terms.totalSharesOffered).toBeGreaterThan(0);
+    expect(aaoi.latestTerms).toBeNull();
+    expect(aaoi.consensus).toMatchObject({ offerPrice: 10, listingDate: '2013-09-26', totalShares: null });
+
+    // Lifecycles to their end, with dates.
+    expect(await get('/companies/1847577?include=offerings')).toMatchObject({ offeringStatus: 'delisted', dealType: 'spac', lifecycleEnd: { status: 'delisted', date: '2024-10-03' } });
+    expect(await get('/companies/1796129?include=offerings')).toMatchObject({ offeringStatus: 'delisted', lifecycleEnd: { status: 'delisted', date: '2025-04-28' } });
+    expect(await get('/companies/1881551?include=offerings')).toMatchObject({ offeringStatus: 'combined', dealType: 'spac', lifecycleEnd: { status: 'combined', date: '2024-02-08' } });
+    // Seasoned issuers: their resale, shelf and debt offerings are not IPOs and set no listing date.
+    for (const cik of ['895419', '1835632', '1814722']) {
+      const company = await get(`/companies/${cik}?include=consensus,offerings`);
+      expect(['follow_on', 'resale', 'debt'], cik).toContain(company.dealType);
+      expect(company.consensus.listingDate, cik).toBeNull();
+      expect(company.offerings.every((o: any) => !['ipo', 'spac', 'direct_listing', 'uplisting'].includes(o.dealType)), cik).toBe(true);
+    }
+    // Unicycive: a range-midpoint estimate is labelled, never served as stated gross proceeds.
+    expect((await get('/companies/UNCY')).latestTerms).toMatchObject({ grossProceeds: null, grossProceedsEstimate: 25_025_000 });
+
+    // Vendor IPO rows join by identity: every verified IPO of the sample answers by its ticker with its offer price and listing date.
+    const index = readFileSync(join(ROOT, 'data/sample/prices/window/INDEX.csv'), 'utf8').trim().split(/\r?\n/).slice(1).map((l) => l.split(','));
+    const resolved = [];
+    for (const [ticker, , , tradeDate, offerPrice] of index) {
+      const company = await get(`/companies/${ticker}?include=consensus`);
+      if (company.consensus.offerPrice === Number(offerPrice) && company.consensus.listingDate === tradeDate) resolved.push(ticker);
+    }
+    expect(resolved.length).toBe(index.length);
+    for (const [ticker, name, price] of [['TWTR', 'TWITTER, INC.', 26], ['FIT', 'FITBIT, INC.', 20], ['TSLA', 'Tesla, Inc.', 17], ['P', 'PANDORA MEDIA, INC.', 16]] as const) {
+      const company = await get(`/companies/${ticker}?include=consensus`);
+      expect(company, ticker).toMatchObject({ name, offeringStatus: 'listed', consensus: { offerPrice: price } });
+    }
+    expect(await stop(first.child)).toBe(0);
+  }, 120_000);
 
   it('reuses the data and the demo key on a second run', async () => {
     const second = await start();

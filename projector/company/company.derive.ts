@@ -114,7 +114,7 @@ export function deriveCompany(
       financial_snapshot_json: JSON.stringify(enrichment.snapshot),
       lockup_schedule_json: JSON.stringify(lockup),
       price_history_json: JSON.stringify(enrichment.priceHistory),
-      offerings_json: JSON.stringify(offeringsOf(offering)),
+      offerings_json: JSON.stringify(offeringsOf(offering, vendor?.offeringStatus ?? null)),
       lifecycle_end_json: JSON.stringify(offering.lifecycle.terminal),
     },
     tickers: allTickers.map((ticker) => ({ ticker, cik: facts.cik, is_primary: ticker === tickerHint ? 1 : 0 })),

@@ -5,16 +5,17 @@ import { offeringTerms } from './offering.derive.ts';
 /**
  * Every offering of a company as served with include=offerings, oldest first: each registration
  * and its followers (keyed by SEC file number) with its own type, status, dates and terms, so an
- * IPO and a later follow-on are seen side by side and never mixed.
+ * IPO and a later follow-on are seen side by side and never mixed. `currentStatus`: the current
+ * offering's status when a vendor row proved its pricing, which EDGAR has not shown us.
  */
-export function offeringsOf(offering: CompanyOffering): ApiOffering[] {
+export function offeringsOf(offering: CompanyOffering, currentStatus: string | null = null): ApiOffering[] {
   const current = offering.lifecycle.currentDeal;
   return offering.lifecycle.deals.map((deal) => {
     const terms = offeringTerms(deal, offering.termsByAccession);
     return {
       fileNumber: deal.fileNumber,
       dealType: deal.dealKind,
-      status: deal.displayStatus,
+      status: deal === current && currentStatus !== null ? currentStatus : deal.displayStatus,
       isCurrent: deal === current,
       openedDate: deal.openedDate,
       lastFilingDate: deal.lastFilingDate,
