@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { documentValidator } from './api-harness.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'ipo-start-'));
@@ -72,10 +73,14 @@ describe('npm start on a fresh data dir', () => {
 
   it('serves a deal database: offering companies only, one offering at a time, lifecycles to their end, vendor IPOs by identity', async () => {
     const auth = { authorization: `Bearer ${first.key}` };
+    // Every detail answer is checked against the OpenAPI document the server publishes.
+    const check = documentValidator(await (await fetch(`${first.url}/api/v1/openapi.json`)).json());
     const get = async (path: string): Promise<any> => {
       const response = await fetch(`${first.url}/api/v1${path}`, { headers: auth });
       expect(response.status, path).toBe(200);
-      return ((await response.json()) as { data: unknown }).data;
+      const body = (await response.json()) as { data: unknown };
+      check(path.startsWith('/companies/') ? '/api/v1/companies/{identifier}' : `/api/v1${path.split('?')[0]}`, 200, body);
+      return body.data;
     };
 
     // The default list: every company has offering activity (≤ 5% without a deal status).
@@ -83,6 +88,7 @@ describe('npm start on a fresh data dir', () => {
     for (let cursor: string | null = null, first_ = true; first_ || cursor; first_ = false) {
       const response = await fetch(`${first.url}/api/v1/companies?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: auth });
       const page = (await response.json()) as { data: typeof companies; next_cursor: string | null };
+      check('/api/v1/companies', 200, page);
       companies.push(...page.data);
       cursor = page.next_cursor;
     }
@@ -126,6 +132,12 @@ describe('npm start on a fresh data dir', () => {
       const company = await get(`/companies/${ticker}?include=consensus`);
       expect(company, ticker).toMatchObject({ name, offeringStatus: 'listed', consensus: { offerPrice: price } });
     }
+    // A row no EDGAR company matches is a company of its own, found by its key (any case) and its ticker.
+    const vendorOnly = companies.find((c: any) => c.cik.startsWith('V-')) as unknown as { cik: string; tickerHint: string; name: string };
+    expect(vendorOnly).toBeDefined();
+    expect(await get(`/companies/${vendorOnly.cik.toLowerCase()}`)).toMatchObject({ cik: vendorOnly.cik, name: vendorOnly.name, latestFormType: null });
+    expect((await get(`/companies/${vendorOnly.tickerHint}`)).cik).toBe(vendorOnly.cik);
+    expect(await get(`/outcomes?cik=${vendorOnly.cik}`)).toEqual([expect.objectContaining({ cik: vendorOnly.cik, ticker: vendorOnly.tickerHint })]);
     expect(await stop(first.child)).toBe(0);
   }, 120_000);
 

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { COMPANY_DETAIL_INCLUDES, COMPANY_LIST_INCLUDES } from '../../schema/api/params.schema.ts';
-import { isCikLike, padCik } from '../../schema/cik.ts';
+import { companyKey } from '../../schema/cik.ts';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
 import { closedJson, closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
@@ -90,13 +90,14 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
       return conn.values(shape.sql).all(...bind(shape, filters.values)) as string[];
     },
 
-    /** CIK for a detail identifier: a CIK (any padding) first, else a ticker in any case. */
+    /** CIK for a detail identifier: a CIK (any padding) or a vendor company key first, else a ticker in any case. */
     resolveIdentifier(conn: ReadConnection, identifier: string): string | null {
-      if (isCikLike(identifier)) {
+      const key = companyKey(identifier);
+      if (key !== null) {
         const byCik = compiler.shape('company-by-cik', (param) =>
           db.selectFrom('companies').select('cik').where('cik', '=', param('cik')),
         );
-        const cik = conn.values(byCik.sql).get(...bind(byCik, { cik: padCik(identifier) }));
+        const cik = conn.values(byCik.sql).get(...bind(byCik, { cik: key }));
         if (typeof cik === 'string') return cik;
       }
       // A recycled ticker can name several companies: the primary holder, then the most recent.

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
-import { likeContains, lowerName, padCik, PREFIX_END, upperTicker } from '../http/filter-values.ts';
+import { companyKey } from '../../schema/cik.ts';
+import { likeContains, lowerName, PREFIX_END, upperTicker } from '../http/filter-values.ts';
 import type { Param } from './compiled-query.ts';
 
 /** The filters every list endpoint shares (spec §4.0). */
@@ -48,7 +49,7 @@ export class ActiveFilters {
 
   /** Adds the shared cik / company_name / name_prefix / ticker filters present in `query`. */
   useNameFilters(query: NameFilterQuery): void {
-    if (query.cik !== undefined) this.use('cik', { cik: padCik(query.cik) });
+    if (query.cik !== undefined) this.use('cik', { cik: companyKey(query.cik) ?? query.cik });
     if (query.company_name !== undefined) this.use('company_name', { company_name: likeContains(query.company_name) });
     if (query.name_prefix !== undefined) {
       const prefix = lowerName(query.name_prefix);

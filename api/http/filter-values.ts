@@ -1,4 +1,3 @@
-import { padCik } from '../../schema/cik.ts';
 import { ApiError } from '../errors/api-error.ts';
 
 /** Escapes LIKE wildcards so user text matches literally (used with ESCAPE '\'). */
@@ -11,7 +10,6 @@ export const PREFIX_END = '\u{10FFFF}';
 
 export const lowerName = (text: string) => text.toLowerCase();
 export const upperTicker = (text: string) => text.trim().toUpperCase();
-export { padCik };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

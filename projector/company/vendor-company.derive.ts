@@ -14,6 +14,7 @@
  * data names the company (a later filing, a tickers snapshot), the row moves to it and the vendor
  * company is no longer served.
  */
+import { VENDOR_KEY_PREFIX, vendorCompanyKey } from '../../schema/cik.ts';
 import { baseForm } from '../offering/forms.ts';
 import { normalizeCompanyName, sameCompanyName } from '../news/company-name.ts';
 import { addDays } from '../shared/dates.ts';
@@ -31,15 +32,15 @@ const REGISTRATION_BASES = new Set(['S-1', 'F-1', 'S-11', 'DRS']);
 const LOOKBACK_DAYS = 730;
 const LOOKAHEAD_DAYS = 7;
 
-export const VENDOR_ID_PREFIX = 'V-';
+export const VENDOR_ID_PREFIX = VENDOR_KEY_PREFIX;
 
 /** The identifier of the company a row becomes when no EDGAR company is its issuer; null without a trade date. */
 export function vendorCompanyId(row: StoredIpoRow['row']): string | null {
-  return row.tradeDate === null ? null : `${VENDOR_ID_PREFIX}${row.ticker}-${row.tradeDate}`;
+  return row.tradeDate === null ? null : vendorCompanyKey(row.ticker, row.tradeDate);
 }
 
 export function isVendorCompanyId(id: string): boolean {
-  return id.startsWith(VENDOR_ID_PREFIX);
+  return id.startsWith(VENDOR_KEY_PREFIX);
 }
 
 /** The CIK a row joins, or null when it is its own company. Non-US rows join nobody and are not served. */
