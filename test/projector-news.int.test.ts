@@ -82,8 +82,8 @@ describe('news dated by first observation', () => {
       projectIncremental({ eventLog: events.log, readDb: read.sqlite, clock: fixedClock, lockDir: null });
       const candidates = new NewsStore(read.sqlite).servedCandidates();
       expect(candidates.find((c) => c.cik === WOLFSPEED)).toMatchObject({ name: 'WOLFSPEED, INC.', formerNames: ['CREE, INC.', 'CREE INC', 'CREE RESEARCH INC /NC/'] });
-      // A company served from a vendor row has no EDGAR former names.
-      expect(candidates.find((c) => c.cik === GOPRO)).toMatchObject({ tickers: ['GPRO'], formerNames: [] });
+      // A company served from a vendor row has no EDGAR former names; the vendor's issuer name stands with its SEC title.
+      expect(candidates.find((c) => c.cik === GOPRO)).toMatchObject({ name: 'GoPro, Inc.', tickers: ['GPRO'], formerNames: ['GoPro Inc'] });
       // Each is exactly what relinkIfChanged linked the company's news by.
       const signatures = read.sqlite.prepare('SELECT cik, signature FROM proj_link_signatures').all() as Array<{ cik: string; signature: string }>;
       const served = read.sqlite.prepare('SELECT cik FROM companies ORDER BY cik').pluck().all() as string[];

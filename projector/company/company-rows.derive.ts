@@ -57,8 +57,8 @@ export function hasOfferingActivity(facts: CompanyFacts, filings: readonly Known
 }
 
 /**
- * Pure: a company's inputs to its company, filing, outcome and news rows; null when EDGAR gave no
- * company state and no vendor row links to it.
+ * Pure: a company's inputs to its company, filing, outcome and news rows; null when it has no
+ * offering activity (not a company of this API).
  */
 export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const { vendorRows } = input;
@@ -117,7 +117,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
       priceHistory: companyPriceHistory(offering, vendorRow, deal),
     },
-    vendorSpeaks || vendorPricedCurrent ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind) : null,
+    // A company whose lifecycle ended keeps its terminal status whatever a vendor row says.
+    (vendorSpeaks || vendorPricedCurrent) && offering.lifecycle.terminal === null ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind) : null,
   );
   const outcome = deriveCompanyOutcome({
     cik: facts.cik,

@@ -32,8 +32,6 @@ const REGISTRATION_BASES = new Set(['S-1', 'F-1', 'S-11', 'DRS']);
 const LOOKBACK_DAYS = 730;
 const LOOKAHEAD_DAYS = 7;
 
-export const VENDOR_ID_PREFIX = VENDOR_KEY_PREFIX;
-
 /** The identifier of the company a row becomes when no EDGAR company is its issuer; null without a trade date. */
 export function vendorCompanyId(row: StoredIpoRow['row']): string | null {
   return row.tradeDate === null ? null : vendorCompanyKey(row.ticker, row.tradeDate);

@@ -5,18 +5,9 @@ import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { daysBetween } from '../shared/dates.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from './outcome.derive.ts';
-import { sameCompanyName } from '../news/company-name.ts';
 
 /** A vendor row belongs to the deal when it traded within this many days after EDGAR's pricing date. */
 const VENDOR_TRADE_WINDOW_DAYS = 10;
-
-/**
- * Vendor IPO rows that are this company's: US listings under one of its tickers whose issuer
- * names the same company (tickers are recycled, so the name must agree too).
- */
-export function linkedIpoRows(rows: readonly StoredIpoRow[], names: readonly string[]): StoredIpoRow[] {
-  return rows.filter((r) => r.row.country === 'US' && names.some((n) => sameCompanyName(r.row.issuer, n)));
-}
 
 /** The company's IPO-family deal that priced most recently, if any. */
 export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {

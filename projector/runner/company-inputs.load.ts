@@ -1,8 +1,9 @@
 import { companyIdentity, type CompanyIdentity } from '../company/company.derive.ts';
 import { deriveRows, hasOfferingActivity, type CompanyRows } from '../company/company-rows.derive.ts';
 import {
-  isVendorCompanyId, mayBeVendorCompany, resolveVendorRow, vendorCompanyId, vendorOnlyFacts, VENDOR_ID_PREFIX, type VendorCandidate,
+  isVendorCompanyId, mayBeVendorCompany, resolveVendorRow, vendorCompanyId, vendorOnlyFacts, type VendorCandidate,
 } from '../company/vendor-company.derive.ts';
+import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
 import { normalizeCompanyName } from '../news/company-name.ts';
 import type { TradingCalendar } from '../market/trading-calendar.ts';
 import { relinkIfChanged } from './apply-news.ts';
@@ -29,11 +30,12 @@ export function loadCompanyRows(sources: CompanySources, id: string, today: stri
   // Checked before news is linked: relinking scans every article, which a CIK that is not served must not cost.
   if (!hasOfferingActivity(facts, filings, vendorRows)) return null;
   const { documents, market, news } = sources;
+  // A joined vendor row names the company too: its ticker and its issuer name link news as well.
   relinkIfChanged(news, sources.linker, {
     cik: id,
     name: identity.name,
-    tickers: identity.allTickers,
-    formerNames: facts.formerNames.map((f) => f.name),
+    tickers: [...new Set([...identity.allTickers, ...vendorRows.map((r) => r.row.ticker)])],
+    formerNames: [...new Set([...facts.formerNames.map((f) => f.name), ...vendorRows.map((r) => r.row.issuer)])].filter((n) => n !== identity.name),
   });
   const bars = new Map<string, StoredBars>();
   for (const ticker of new Set([...identity.allTickers, ...vendorRows.map((r) => r.row.ticker)])) {
@@ -77,7 +79,7 @@ function loadEdgarCompany(sources: CompanySources, cik: string): LoadedCompany |
 /** A vendor-only company: its row, unless EDGAR data now names its issuer. */
 function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany | null {
   const tradeDate = id.slice(-10);
-  const ticker = id.slice(VENDOR_ID_PREFIX.length, -11);
+  const ticker = id.slice(VENDOR_KEY_PREFIX.length, -11);
   const row = sources.market.ipoRows(ticker).find((r) => vendorCompanyId(r.row) === id && mayBeVendorCompany(r.row));
   if (!row || !/^\d{4}-\d{2}-\d{2}$/.test(tradeDate)) return null;
   if (resolveVendorRow(row.row, candidatesFor(sources, row.row)) !== null) return null;

@@ -1,6 +1,5 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { openReadDbForWrite } from '../../schema/databases.ts';
-import type { EventLog } from '../../schema/events/event-log.ts';
 import { liveReadDbPath, newReadDbPath, publishReadDb, removeReadDb } from '../../schema/read/location.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { PROJECTOR_VERSION, projectIncremental, type ProjectOptions, type ProjectResult } from './project.ts';

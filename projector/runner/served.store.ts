@@ -1,5 +1,4 @@
 import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts';
-import type { FilingsTable, NewsTable, OutcomesTable } from '../../schema/read/tables.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { CompanyRows } from '../company/company-rows.derive.ts';
 import type { DerivedCompany } from '../company/company.derive.ts';

@@ -7,7 +7,7 @@ import type { OpenDatabase } from '../../schema/databases.ts';
 import type { OpsDatabase } from '../../schema/ops/tables.ts';
 import { startApiServer } from '../api-server.ts';
 import type { Command, Io } from '../command.ts';
-import { DEMO_IPO_SOURCE, DEMO_IPO_TABLE, demoVendorTickers, ingestDemoMarket, ingestDemoSample, marketDemoJobs, publishDemoArticles, replayManifests, SAMPLE_DIR } from '../demo.ts';
+import { DEMO_IPO_SOURCE, DEMO_IPO_TABLE, demoVendorTickers, ingestDemoMarket, ingestDemoSample, publishDemoArticles, replayManifests, SAMPLE_DIR } from '../demo.ts';
 import { describeImport, importIpoTable, readIpoTableFile } from './import.ts';
 import { consoleLogger, onShutdown, openWriteStores } from '../runtime.ts';
 import { project } from './project.ts';
