@@ -91,7 +91,7 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
     },
 
     /** CIK for a detail identifier: a CIK (any padding) or a vendor company key first, else a ticker in any case. */
-    resolveIdentifier(conn: ReadConnection, identifier: string): string | null {
+    resolveIdentifier(conn: ReadConnection, identifier: string, asOf: string | null = null): string | null {
       const key = companyKey(identifier);
       if (key !== null) {
         const byCik = compiler.shape('company-by-cik', (param) =>
@@ -100,19 +100,24 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
         const cik = conn.values(byCik.sql).get(...bind(byCik, { cik: key }));
         if (typeof cik === 'string') return cik;
       }
-      // A recycled ticker can name several companies: the primary holder, then the most recent.
+      // A recycled ticker can name several companies: the one trading under it on the date asked
+      // (the latest to start on or before it), else the current holder in SEC data, the primary
+      // holder, the most recent filer.
       const byTicker = compiler.shape('company-by-ticker', (param) =>
         db
           .selectFrom('company_tickers as t')
           .innerJoin('companies as c', 'c.cik', 't.cik')
           .select('t.cik')
           .where('t.ticker', '=', param('ticker'))
+          .orderBy(sql`t.held_since IS NOT NULL AND t.held_since <= ${param('asOf')}`, 'desc')
+          .orderBy(sql`CASE WHEN t.held_since <= ${param('asOf')} THEN t.held_since END`, 'desc')
+          .orderBy('t.is_current', 'desc')
           .orderBy('t.is_primary', 'desc')
           .orderBy('c.sort_date', 'desc')
           .orderBy('c.cik', 'desc')
           .limit(param('one')),
       );
-      const cik = conn.values(byTicker.sql).get(...bind(byTicker, { ticker: upperTicker(identifier), one: 1 }));
+      const cik = conn.values(byTicker.sql).get(...bind(byTicker, { ticker: upperTicker(identifier), asOf, one: 1 }));
       return typeof cik === 'string' ? cik : null;
     },
 

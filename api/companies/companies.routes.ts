@@ -21,7 +21,7 @@ export function companyRoutes(deps: ResourceDeps): void {
     const conn = readDb.current();
     const version = conn.version();
     const identifier = String(ctx.params.identifier).trim();
-    const cik = identifier.length <= 20 ? queries.resolveIdentifier(conn, identifier) : null;
+    const cik = identifier.length <= 20 ? queries.resolveIdentifier(conn, identifier, query.as_of ?? null) : null;
     const head = cik === null ? null : queries.detailHead(conn, cik, query);
     if (cik === null || head === null) throw ApiError.notFound(`No company matches "${identifier.slice(0, 20)}"`);
     const filings = query.include?.includes('filings') ? queries.filingsOf(conn, cik) : null;

@@ -29,6 +29,7 @@ export interface CompanyListQuery {
 
 export interface CompanyDetailQuery {
   include?: Array<(typeof COMPANY_DETAIL_INCLUDES)[number]>;
+  as_of?: string;
 }
 
 export const companyValidators = (ajv: Ajv) => ({

@@ -68,6 +68,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     ...input.identity,
     tickerHint: input.identity.tickerHint ?? vendorRows[vendorRows.length - 1]?.row.ticker ?? null,
     allTickers: [...input.identity.allTickers, ...new Set(vendorTickers)],
+    currentTickers: input.identity.allTickers,
+    tickerSince: Object.fromEntries(vendorRows.flatMap((r) => (r.row.tradeDate ? [[r.row.ticker, r.row.tradeDate]] : [])).sort((a, b) => (a[1] < b[1] ? 1 : -1))),
   };
   if (!hasOfferingActivity(input.facts, input.filings, vendorRows)) return null;
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.

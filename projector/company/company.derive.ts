@@ -26,6 +26,10 @@ export interface CompanyIdentity {
   allTickers: string[];
   /** The company_tickers.json titles, which name the company as the exchange lists it. */
   hintTitles: string[];
+  /** Tickers SEC's current data lists for the company (submissions page, company_tickers.json); absent = allTickers. */
+  currentTickers?: string[];
+  /** When the company began trading under a ticker, where a vendor IPO row says. */
+  tickerSince?: Record<string, string>;
 }
 
 /**
@@ -117,7 +121,13 @@ export function deriveCompany(
       offerings_json: JSON.stringify(offeringsOf(offering, vendor?.offeringStatus ?? null)),
       lifecycle_end_json: JSON.stringify(offering.lifecycle.terminal),
     },
-    tickers: allTickers.map((ticker) => ({ ticker, cik: facts.cik, is_primary: ticker === tickerHint ? 1 : 0 })),
+    tickers: allTickers.map((ticker) => ({
+      ticker,
+      cik: facts.cik,
+      is_primary: ticker === tickerHint ? 1 : 0,
+      is_current: (identity.currentTickers ?? allTickers).includes(ticker) ? 1 : 0,
+      held_since: identity.tickerSince?.[ticker] ?? null,
+    })),
     search: { cik: facts.cik, name, tickers: allTickers.join(' ') },
   };
 }

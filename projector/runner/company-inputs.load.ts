@@ -83,7 +83,8 @@ function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany |
   const row = sources.market.ipoRows(ticker).find((r) => vendorCompanyId(r.row) === id && mayBeVendorCompany(r.row));
   if (!row || !/^\d{4}-\d{2}-\d{2}$/.test(tradeDate)) return null;
   if (resolveVendorRow(row.row, candidatesFor(sources, row.row)) !== null) return null;
-  const identity: CompanyIdentity = { name: row.row.issuer, tickerHint: row.row.ticker, exchangeHint: null, allTickers: [row.row.ticker], hintTitles: [] };
+  // Its ticker comes from the row (deriveRows adds it), never from SEC's current data.
+  const identity: CompanyIdentity = { name: row.row.issuer, tickerHint: row.row.ticker, exchangeHint: null, allTickers: [], hintTitles: [] };
   return { facts: vendorOnlyFacts(id, null, row.observedAt), filings: [], hints: [], identity, vendorRows: [row] };
 }
 

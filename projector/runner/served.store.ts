@@ -70,7 +70,7 @@ export class ServedTables {
       `INSERT INTO companies (cik, ${COMPANY_COLUMNS.join(', ')}) VALUES (@cik, ${COMPANY_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
     this.deleteTickers = db.prepare('DELETE FROM company_tickers WHERE cik = ?');
-    this.insertTicker = db.prepare('INSERT INTO company_tickers (ticker, cik, is_primary) VALUES (?, ?, ?)');
+    this.insertTicker = db.prepare('INSERT INTO company_tickers (ticker, cik, is_primary, is_current, held_since) VALUES (?, ?, ?, ?, ?)');
     // The FTS rowid is the numeric CIK, so the search table's content never depends on write history.
     this.deleteSearch = db.prepare('DELETE FROM company_search WHERE rowid = ?');
     this.insertSearch = db.prepare('INSERT INTO company_search (rowid, cik, name, tickers) VALUES (?, ?, ?, ?)');
@@ -150,7 +150,7 @@ export class ServedTables {
       this.deleteTickers.run(company.row.cik);
       this.deleteSearch.run(rowid);
     }
-    for (const t of company.tickers) this.insertTicker.run(t.ticker, t.cik, t.is_primary);
+    for (const t of company.tickers) this.insertTicker.run(t.ticker, t.cik, t.is_primary, t.is_current, t.held_since);
     this.insertSearch.run(rowid, company.search.cik, company.search.name, company.search.tickers);
   }
 

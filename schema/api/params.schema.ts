@@ -109,7 +109,12 @@ export const CompanyListQuerySchema = params({
   gross_proceeds_lt: { type: 'number', exclusiveMinimum: 0, description: 'Gross proceeds strictly less than this, same basis.' },
 });
 
-export const CompanyDetailQuerySchema = params({ include: includeOf(COMPANY_DETAIL_INCLUDES) });
+export const CompanyDetailQuerySchema = params({
+  include: includeOf(COMPANY_DETAIL_INCLUDES),
+  as_of: date(
+    'Extension: for a ticker several companies held over time (tickers are recycled), the company that traded under it on this date (YYYY-MM-DD). Without it a ticker names its current holder in SEC data, else its primary holder, else the latest filer.',
+  ),
+});
 
 /** The page and name parameters every list endpoint but companies and articles shares (spec §4.0). */
 const LIST_NAME_FILTERS = { limit, cursor, cik, company_name: companyName, name_prefix: namePrefix, ticker };

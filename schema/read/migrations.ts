@@ -239,6 +239,8 @@ const dealDatabaseStatements = [
   ) WITHOUT ROWID`,
   `ALTER TABLE proj_ipo_rows ADD COLUMN issuer_key TEXT`,
   `CREATE INDEX proj_ipo_rows_by_issuer ON proj_ipo_rows(issuer_key)`,
+  `ALTER TABLE company_tickers ADD COLUMN is_current INTEGER NOT NULL DEFAULT 0`,
+  `ALTER TABLE company_tickers ADD COLUMN held_since TEXT`,
   `CREATE TABLE build_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   `ALTER TABLE projector_checkpoint DROP COLUMN updated_at`,
 ];

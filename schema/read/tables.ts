@@ -51,6 +51,10 @@ export interface CompanyTickersTable {
   cik: string;
   /** 1 for the company's primary ticker hint. */
   is_primary: number;
+  /** 1 when SEC's current data (the submissions page, company_tickers.json) lists the ticker for the company (migration 0006). */
+  is_current: number;
+  /** The first trading day under the ticker when a vendor IPO row gives it, else null (migration 0006). */
+  held_since: string | null;
 }
 
 export interface FilingsTable {

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventLogDb } from '../schema/databases.ts';
+import { rebuildReadDb } from '../projector/index.ts';
+import { documentValidator, emptyDataDir, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
+import { bloombergRows, ipoRowEvents } from './projector-enrichment-events.ts';
+
+/**
+ * ARMF is a real recycled ticker of the Bloomberg table: Ellington Credit Co listed under it on
+ * 2013-05-01 and Ares Multi-Strategy Credit Fund on 2013-10-29. Neither has a CIK in the bundled
+ * EDGAR data, so each is a vendor company of its own.
+ */
+describe('a recycled ticker resolves to the holder at the time asked, else the current one', () => {
+  let dataDir: string;
+  let api: RunningApi;
+  let check: ReturnType<typeof documentValidator>;
+
+  beforeAll(async () => {
+    dataDir = await emptyDataDir();
+    const events = await openEventLogDb(dataDir);
+    try {
+      const rows = bloombergRows().filter((r) => r.ticker === 'ARMF');
+      expect(rows.map((r) => r.issuer).sort()).toEqual(['Ares Multi-Strategy Credit Fund Inc', 'Ellington Credit Co']);
+      events.log.appendMany(ipoRowEvents(rows));
+      await rebuildReadDb({ dataDir, eventLog: events.log });
+    } finally {
+      await events.close();
+    }
+    api = await startApi(dataDir);
+    check = documentValidator(await (await api.get('/api/v1/openapi.json')).json());
+  });
+  afterAll(async () => {
+    await api.close();
+    removeDataDir(dataDir);
+  });
+
+  const holder = async (query: string): Promise<string> => {
+    const response = await api.get(`/api/v1/companies/armf${query}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { cik: string } };
+    check('/api/v1/companies/{identifier}', 200, body);
+    return body.data.cik;
+  };
+
+  it('names the company that traded under it on the as_of date', async () => {
+    expect(await holder('?as_of=2013-06-01')).toBe('V-ARMF-2013-05-01');
+    expect(await holder('?as_of=2013-10-29')).toBe('V-ARMF-2013-10-29');
+    expect(await holder('?as_of=2020-01-01')).toBe('V-ARMF-2013-10-29');
+  });
+
+  it('without a date, or before anyone held it, names the latest holder', async () => {
+    expect(await holder('')).toBe('V-ARMF-2013-10-29');
+    expect(await holder('?as_of=2001-01-01')).toBe('V-ARMF-2013-10-29');
+  });
+
+  it('rejects a malformed date with a 400 naming the parameter', async () => {
+    const response = await api.get('/api/v1/companies/armf?as_of=June');
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { details: Array<{ parameter: string }> } };
+    expect(body.error.details.map((d) => d.parameter)).toEqual(['as_of']);
+  });
+});
