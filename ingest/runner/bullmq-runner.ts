@@ -211,7 +211,7 @@ export async function queueCounts(
 ): Promise<Record<string, Record<(typeof COUNTED_STATES)[number], number>>> {
   const timeoutMs = options.timeoutMs ?? 2_000;
   // No reconnect loop and no offline queue: a dead Redis is an error at once, not a hang.
-  const connection = new Redis(options.redisUrl, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const connection = new Redis(options.redisUrl, { lazyConnect: true, connectTimeout: timeoutMs, disconnectTimeout: 100, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   // The 'error' event carries the cause (ECONNREFUSED, ENOTFOUND); the rejected command only says "closed".
   let cause: Error | null = null;
   connection.on('error', (error: Error) => (cause ??= error));
