@@ -7,8 +7,9 @@ export { silentLogger, type Handler, type HandlerContext, type HandlerMap, type 
 export { job, jobId, JOB_NAMES, queueOf, type Job, type JobName, type JobPayloads, type QueueName } from './jobs/job-types.ts';
 export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-validate.ts';
 export { loadPlan, parsePlan, type Plan } from './plan.ts';
+export { DEFAULT_RETRY_POLICY, retryPolicy, type RetryPolicy } from './runner/retry-policy.ts';
 export { runInline, type InlineRunOptions, type InlineRunReport, type JobFailure, type RunProgress } from './runner/inline-runner.ts';
-export { EDGAR_QUEUE, QUEUE_NAMES, enqueueByKind, openEdgarQueue, startWorkers, type EdgarQueue, type EdgarWorkers, type QueueOptions, type WorkerOptions } from './runner/bullmq-runner.ts';
+export { COUNTED_STATES, EDGAR_QUEUE, QUEUE_NAMES, enqueueByKind, openEdgarQueue, queueCounts, startWorkers, type EdgarQueue, type EdgarWorkers, type QueueOptions, type WorkerOptions } from './runner/bullmq-runner.ts';
 export { startReplayServer, type ReplayRequest, type ReplayRoute, type ReplayServer, type ReplayServerOptions } from './replay/replay-server.ts';
 export { createPricesSource, type PricesSource, type PricesSourceOptions } from './prices/prices-source.ts';
 export { createNewsSource, type NewsSource, type NewsSourceOptions } from './news/news-source.ts';

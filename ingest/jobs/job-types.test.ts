@@ -23,6 +23,21 @@ describe('jobId', () => {
   });
 });
 
+describe('CIK normalization', () => {
+  it('gives 320193 and 0000320193 the same job and the same id, from the constructor and the validator', () => {
+    const short = job('edgar.submissions', { cik: '320193' });
+    const padded = job('edgar.submissions', { cik: '0000320193' });
+    expect(short).toEqual({ name: 'edgar.submissions', data: { cik: '0000320193' } });
+    expect(jobId(short)).toBe(jobId(padded));
+    const validated = validateJob({ name: 'edgar.document', data: { cik: '320193', accessionNumber: '0000320193-20-000096', primaryDocument: 'a.htm' } });
+    expect(validated.data).toMatchObject({ cik: '0000320193' });
+    expect(jobId(validated)).toBe(jobId(job('edgar.document', { cik: '0000320193', accessionNumber: '0000320193-20-000096', primaryDocument: 'a.htm' })));
+    // An id computed from raw (unnormalized) data is the same too.
+    expect(jobId({ name: 'edgar.companyfacts', data: { cik: '320193' } })).toBe(jobId(job('edgar.companyfacts', { cik: '0000320193' })));
+    expect(jobId(job('edgar.submissions', { cik: '320194' }))).not.toBe(jobId(short));
+  });
+});
+
 describe('validateJob', () => {
   it('accepts valid jobs and rejects malformed ones', () => {
     expect(validateJob({ name: 'edgar.submissions_page', data: { cik: '0001318605', name: 'CIK0001318605-submissions-001.json' } }).name).toBe('edgar.submissions_page');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isCikLike, padCik } from '../../schema/cik.ts';
 import type { IndexKind } from '../../schema/edgar/index.parse.ts';
 
 /**
@@ -52,7 +53,18 @@ export function queueOf(name: JobName): QueueName {
 export type Job = { [N in JobName]: { name: N; data: JobPayloads[N] } }[JobName];
 
 export function job<N extends JobName>(name: N, data: JobPayloads[N]): Job {
-  return { name, data } as Job;
+  return normalizeJob({ name, data } as Job);
+}
+
+/**
+ * One spelling per job: a CIK is always the 10-digit padded form, so `320193` and `0000320193`
+ * are the same job with the same id. A malformed CIK is left as is for the validator to reject.
+ */
+export function normalizeJob(j: Job): Job {
+  const data = j.data as Record<string, unknown>;
+  if (typeof data?.cik !== 'string' || !isCikLike(data.cik)) return j;
+  const cik = padCik(data.cik);
+  return cik === data.cik ? j : ({ name: j.name, data: { ...data, cik } } as Job);
 }
 
 /** JSON with sorted keys, so equal payloads give equal ids whatever their key order. */
@@ -69,9 +81,10 @@ function stableJson(value: unknown): string {
 
 /**
  * Deterministic job id: the same job enqueued twice is one job. BullMQ forbids ':' in custom ids,
- * so the payload is hashed rather than spelled out.
+ * so the payload is hashed rather than spelled out. The job is normalized first (see `normalizeJob`).
  */
-export function jobId(j: Job): string {
+export function jobId(candidate: Job): string {
+  const j = normalizeJob(candidate);
   const digest = createHash('sha256').update(`${j.name}\u0000${stableJson(j.data)}`).digest('hex').slice(0, 32);
   return `${j.name}-${digest}`;
 }

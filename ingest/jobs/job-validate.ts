@@ -4,7 +4,7 @@ import { NewsApiError } from '../news/newsapi-client.ts';
 import { PricesPermanentError } from '../prices/prices-client.ts';
 import { MarketSourceMissingError } from './market-errors.ts';
 import type { Job, JobName } from './job-types.ts';
-import { JOB_NAMES } from './job-types.ts';
+import { JOB_NAMES, normalizeJob } from './job-types.ts';
 
 /** A job whose data can never succeed: runners fail it at once instead of retrying. */
 export class InvalidJobError extends Error {
@@ -60,7 +60,7 @@ const checks: { [N in JobName]: Check[] } = {
   'news.feed': [(d) => (str(d.url) && FEED_URL.test(d.url as string) ? null : 'url must be an absolute http(s) URL')],
 };
 
-/** Checks an untyped {name, data} (from a plan file or a queue) and returns it typed. */
+/** Checks an untyped {name, data} (from a plan file or a queue) and returns it typed and normalized (padded CIK). */
 export function validateJob(candidate: unknown): Job {
   if (!candidate || typeof candidate !== 'object') throw new InvalidJobError('a job must be an object with name and data');
   const { name, data } = candidate as { name?: unknown; data?: unknown };
@@ -69,5 +69,5 @@ export function validateJob(candidate: unknown): Job {
   if (typeof payload !== 'object' || Array.isArray(payload)) throw new InvalidJobError(`${name}: data must be an object`);
   const problems = checks[name as JobName].map((check) => check(payload)).filter((p): p is string => p !== null);
   if (problems.length > 0) throw new InvalidJobError(`${name}: ${problems.join('; ')}`);
-  return { name, data: payload } as Job;
+  return normalizeJob({ name, data: payload } as Job);
 }

@@ -6,6 +6,8 @@ import { runJob } from '../jobs/handlers.ts';
 import { NewsRateLimitedError } from '../news/newsapi-client.ts';
 import { jobId, queueOf, type Job, type QueueName } from '../jobs/job-types.ts';
 import { isPermanentFailure, validateJob } from '../jobs/job-validate.ts';
+import { recordFinalFailure } from './job-failure.ts';
+import { bullBackoff, retryPolicy, type RetryPolicy } from './retry-policy.ts';
 
 /** EDGAR jobs share one queue and one rate limiter. */
 export const EDGAR_QUEUE = 'edgar';
@@ -22,10 +24,20 @@ export interface QueueOptions {
   queueName?: string;
   /** Redis key prefix; default BullMQ's `bull`. */
   prefix?: string;
-  /** Attempts per job for transient failures, first try included. */
+  /** Attempts per job for transient failures, first try included (default 5, see retry-policy.ts). */
   attempts?: number;
-  /** First retry delay of the exponential backoff. */
+  /** First retry delay of the exponential backoff (default 5 s). */
   backoffMs?: number;
+  /** Random fraction of each backoff delay, 0 to 1 (default 0.5). */
+  jitter?: number;
+}
+
+function policyOf(options: QueueOptions): RetryPolicy {
+  return retryPolicy({
+    ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
+    ...(options.backoffMs !== undefined ? { delayMs: options.backoffMs } : {}),
+    ...(options.jitter !== undefined ? { jitter: options.jitter } : {}),
+  });
 }
 
 export interface EdgarQueue {
@@ -40,11 +52,12 @@ export interface EdgarQueue {
 // BullMQ's blocking commands need this; without it a slow Redis reply kills the worker.
 const redisFor = (url: string) => new Redis(url, { maxRetriesPerRequest: null });
 
-function jobOptions(options: QueueOptions, j: Job): JobsOptions {
+function jobOptions(policy: RetryPolicy, j: Job): JobsOptions {
   return {
     jobId: jobId(j),
-    attempts: options.attempts ?? 5,
-    backoff: { type: 'exponential', delay: options.backoffMs ?? 5_000 },
+    attempts: policy.attempts,
+    // Exponential with jitter: jobs that failed together (an EDGAR outage) do not retry in lockstep.
+    backoff: bullBackoff(policy),
     // Keep finished ids for a day so re-enqueueing the same job is a no-op, without growing forever.
     removeOnComplete: { age: 24 * 3600, count: 50_000 },
     removeOnFail: { age: 7 * 24 * 3600 },
@@ -73,12 +86,13 @@ export async function enqueueByKind(options: Omit<QueueOptions, 'queueName'>, jo
 export function openEdgarQueue(options: QueueOptions): EdgarQueue {
   const connection = redisFor(options.redisUrl);
   const queue = new Queue(options.queueName ?? EDGAR_QUEUE, { connection, prefix: options.prefix });
+  const policy = policyOf(options);
   return {
     queue,
     async enqueue(jobs) {
       if (jobs.length === 0) return 0;
       const valid = jobs.map((j) => validateJob(j));
-      await queue.addBulk(valid.map((j) => ({ name: j.name, data: j.data, opts: jobOptions(options, j) })));
+      await queue.addBulk(valid.map((j) => ({ name: j.name, data: j.data, opts: jobOptions(policy, j) })));
       return valid.length;
     },
     async waitUntilIdle({ pollMs = 100, timeoutMs = 120_000 } = {}) {
@@ -122,18 +136,32 @@ export function startWorkers(options: WorkerOptions): EdgarWorkers {
   const worker: Worker = new Worker(
     options.queueName ?? EDGAR_QUEUE,
     async (bullJob: BullJob) => {
+      // BullMQ counts finished attempts; this one is the next.
+      const attempt = bullJob.attemptsMade + 1;
+      const giveUp = (error: Error | null, data: unknown, reason: 'permanent' | 'exhausted') =>
+        recordFinalFailure(options.ctx, { name: bullJob.name, id: bullJob.id ?? jobId({ name: bullJob.name, data } as Job), data, error, attempts: attempt, reason });
       let j: Job;
       try {
         j = validateJob({ name: bullJob.name, data: bullJob.data });
       } catch (error) {
+        giveUp(error as Error, bullJob.data, 'permanent');
         throw new UnrecoverableError((error as Error).message);
       }
       try {
         const result = await runJob(options.handlers, j, options.ctx);
+        if (result.notFound) {
+          // A 404 will be a 404 next time too: recorded once, failed without retries; other jobs go on.
+          giveUp(null, j.data, 'permanent');
+          throw new UnrecoverableError(`${j.name}: not found (404)`);
+        }
         await followUps.enqueue(result.followUps);
-        return { appended: result.appended, notFound: result.notFound ?? false, followUps: result.followUps.length };
+        return { appended: result.appended, notFound: false, followUps: result.followUps.length };
       } catch (error) {
-        if (isPermanentFailure(error)) throw new UnrecoverableError((error as Error).message);
+        if (error instanceof UnrecoverableError) throw error;
+        if (isPermanentFailure(error)) {
+          giveUp(error as Error, j.data, 'permanent');
+          throw new UnrecoverableError((error as Error).message);
+        }
         if (error instanceof NewsRateLimitedError) {
           // The provider's quota is per key: pause this queue until it refills instead of failing each search.
           await followUps.queue.rateLimit(error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : NEWS_DEFAULT_PAUSE_MS);
@@ -144,6 +172,7 @@ export function startWorkers(options: WorkerOptions): EdgarWorkers {
           await followUps.queue.rateLimit(options.throttleBackoffMs);
           throw Worker.RateLimitError();
         }
+        if (attempt >= (bullJob.opts.attempts ?? 1)) giveUp(error instanceof Error ? error : new Error(String(error)), j.data, 'exhausted');
         throw error;
       }
     },
@@ -167,4 +196,49 @@ export function startWorkers(options: WorkerOptions): EdgarWorkers {
       await followUps.close();
     },
   };
+}
+
+/** Job states `queueCounts` reports. */
+export const COUNTED_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+
+/**
+ * Job counts per queue, for `ipo status`. Gives up after `timeoutMs` instead of waiting for a Redis
+ * that does not answer: the caller reports it unreachable in one line.
+ */
+export async function queueCounts(
+  options: { redisUrl: string; prefix?: string; timeoutMs?: number },
+  queueNames: readonly string[],
+): Promise<Record<string, Record<(typeof COUNTED_STATES)[number], number>>> {
+  const timeoutMs = options.timeoutMs ?? 2_000;
+  // No reconnect loop and no offline queue: a dead Redis is an error at once, not a hang.
+  const connection = new Redis(options.redisUrl, { lazyConnect: true, connectTimeout: timeoutMs, disconnectTimeout: 100, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  // The 'error' event carries the cause (ECONNREFUSED, ENOTFOUND); the rejected command only says "closed".
+  let cause: Error | null = null;
+  connection.on('error', (error: Error) => (cause ??= error));
+  const queues: Queue[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const work = (async () => {
+      await connection.connect();
+      const counts: Record<string, Record<(typeof COUNTED_STATES)[number], number>> = {};
+      for (const name of queueNames) {
+        const queue = new Queue(name, { connection, prefix: options.prefix });
+        queues.push(queue);
+        const all = await queue.getJobCounts(...COUNTED_STATES);
+        // BullMQ adds states it folds into `waiting` (paused); report only the ones asked for.
+        counts[name] = Object.fromEntries(COUNTED_STATES.map((state) => [state, all[state] ?? 0])) as Record<(typeof COUNTED_STATES)[number], number>;
+      }
+      return counts;
+    })();
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    return await Promise.race([work, timeout]);
+  } catch (error) {
+    throw cause ?? error;
+  } finally {
+    clearTimeout(timer);
+    for (const queue of queues) await queue.close().catch(() => {});
+    connection.disconnect();
+  }
 }

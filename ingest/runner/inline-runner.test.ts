@@ -1,15 +1,35 @@
-import { describe, expect, it } from 'vitest';
-import { EdgarPermanentError } from '../edgar/edgar-errors.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openEventLogDb } from '../../schema/databases.ts';
+import type { JobFailedPayload } from '../../schema/events/event-types.ts';
+import { EdgarPermanentError, EdgarTransientError } from '../edgar/edgar-errors.ts';
 import type { EdgarClient } from '../edgar/edgar-client.ts';
-import type { EventLog } from '../../schema/events/event-log.ts';
 import { silentLogger, type HandlerContext, type HandlerMap, type HandlerResult } from '../jobs/handler-context.ts';
-import { job } from '../jobs/job-types.ts';
-import { fakeTime } from '../testing/fake-time.ts';
+import { job, jobId } from '../jobs/job-types.ts';
+import { fakeTime, type FakeTime } from '../testing/fake-time.ts';
 import { runInline, type RunProgress } from './inline-runner.ts';
 
-// The runner's contract is control flow (dedupe, follow-ups, bounded concurrency, failures), so
-// its handlers here are scripted; the real handlers run against recorded EDGAR data in test/.
-const ctx = { client: {} as EdgarClient, log: {} as EventLog, clock: fakeTime().clock, logger: silentLogger } satisfies HandlerContext;
+// The runner's contract is control flow (dedupe, follow-ups, bounded concurrency, retries,
+// failures), so its handlers here are scripted; the real handlers run against recorded EDGAR data
+// in test/. Final failures are written to a real event log.
+let dir: string;
+let db: Awaited<ReturnType<typeof openEventLogDb>>;
+let time: FakeTime;
+let ctx: HandlerContext;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'inline-runner-'));
+  db = await openEventLogDb(dir);
+  time = fakeTime();
+  ctx = { client: {} as EdgarClient, log: db.log, clock: time.clock, logger: silentLogger };
+});
+afterEach(async () => {
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const failures = () => db.log.ofType('ingest.job_failed').map((e) => e.payload as JobFailedPayload);
 
 function scripted(behaviour: (name: string, data: Record<string, unknown>) => Promise<HandlerResult>): HandlerMap {
   const h = (name: string) => (data: unknown) => behaviour(name, data as Record<string, unknown>);
@@ -41,7 +61,8 @@ describe('runInline', () => {
         // Two follow-ups for the same CIK: one must be skipped as a duplicate.
         return { appended: 3, followUps: [job('edgar.submissions', { cik: '1' }), job('edgar.submissions', { cik: '1' }), job('edgar.submissions', { cik: '2' })] };
       }
-      if (name === 'edgar.submissions' && data.cik === '2') return { appended: 0, followUps: [], notFound: true };
+      // Jobs reach handlers normalized: CIKs padded to 10 digits.
+      if (name === 'edgar.submissions' && data.cik === '0000000002') return { appended: 0, followUps: [], notFound: true };
       return { appended: 1, followUps: [] };
     });
     const progress: RunProgress[] = [];
@@ -50,10 +71,53 @@ describe('runInline', () => {
       { handlers, ctx, concurrency: 2, onProgress: (p) => progress.push(p) },
     );
     expect(report).toMatchObject({ jobs: 5, succeeded: 4, notFound: 1, appended: 6, duplicates: 2, failures: [] });
-    expect(ran.sort()).toEqual(['edgar.company_tickers:', 'edgar.companyfacts:9', 'edgar.daily_index:2020-03-18', 'edgar.submissions:1', 'edgar.submissions:2']);
+    expect(ran.sort()).toEqual(['edgar.company_tickers:', 'edgar.companyfacts:0000000009', 'edgar.daily_index:2020-03-18', 'edgar.submissions:0000000001', 'edgar.submissions:0000000002']);
     expect(peak).toBe(2);
     expect(progress).toHaveLength(5);
     expect(progress.at(-1)).toMatchObject({ done: 5, pending: 0, running: 0 });
+    // The 404 is recorded as a permanent failure, once, and the run went on.
+    expect(failures()).toEqual([
+      {
+        job: 'edgar.submissions',
+        jobId: jobId(job('edgar.submissions', { cik: '2' })),
+        data: { cik: '0000000002' },
+        error: { class: 'NotFound', status: 404, message: expect.any(String) },
+        attempts: 1,
+        reason: 'permanent',
+      },
+    ]);
+  });
+
+  it('retries transient failures with exponential backoff and jitter, then records the job as exhausted', async () => {
+    let calls = 0;
+    const handlers = scripted(async (name) => {
+      if (name === 'edgar.companyfacts') {
+        calls++;
+        throw new EdgarTransientError('HTTP 503', 503, 'u');
+      }
+      if (name === 'edgar.submissions') {
+        calls++;
+        // Fails twice, then succeeds: no failure recorded.
+        if (calls <= 2) throw new Error('socket hang up');
+      }
+      return { appended: 1, followUps: [] };
+    });
+    const report = await runInline([job('edgar.submissions', { cik: '5' })], { handlers, ctx, sleep: time.sleep, retry: { attempts: 3, delayMs: 1000, jitter: 0.5 } });
+    expect(report).toMatchObject({ jobs: 1, succeeded: 1, failures: [] });
+    expect(failures()).toEqual([]);
+    expect(time.sleeps).toHaveLength(2);
+    expect(time.sleeps[0]).toBeGreaterThanOrEqual(500);
+    expect(time.sleeps[0]).toBeLessThan(1000);
+    expect(time.sleeps[1]).toBeGreaterThanOrEqual(1000);
+    expect(time.sleeps[1]).toBeLessThan(2000);
+
+    calls = 0;
+    const exhausted = await runInline([job('edgar.companyfacts', { cik: '6' })], { handlers, ctx, sleep: time.sleep, retry: { attempts: 3, delayMs: 1000, jitter: 0.5 } });
+    expect(calls).toBe(3);
+    expect(exhausted.failures.map((f) => [f.permanent, f.attempts])).toEqual([[false, 3]]);
+    expect(failures()).toEqual([
+      expect.objectContaining({ job: 'edgar.companyfacts', error: { class: 'EdgarTransientError', status: 503, message: 'HTTP 503' }, attempts: 3, reason: 'exhausted' }),
+    ]);
   });
 
   it('collects failures, marks permanent ones, and keeps running the rest', async () => {
@@ -69,13 +133,20 @@ describe('runInline', () => {
         job('edgar.company_tickers', {}),
         { name: 'edgar.submissions', data: { cik: 'not-a-cik' } },
       ],
-      { handlers, ctx },
+      { handlers, ctx, sleep: time.sleep },
     );
     expect(report.succeeded).toBe(1);
-    expect(report.failures.map((f) => [f.job.name, f.permanent, f.error.message])).toEqual([
-      ['edgar.submissions', true, 'edgar.submissions: cik must be 1 to 10 digits'],
-      ['edgar.document', true, 'HTTP 400'],
-      ['edgar.companyfacts', false, 'socket hang up'],
+    expect(report.failures.map((f) => [f.job.name, f.permanent, f.error.message, f.attempts])).toEqual([
+      ['edgar.submissions', true, 'edgar.submissions: cik must be 1 to 10 digits', 1],
+      ['edgar.document', true, 'HTTP 400', 1],
+      ['edgar.companyfacts', false, 'socket hang up', 5],
+    ]);
+    // Default policy: 5 attempts, 4 waits.
+    expect(time.sleeps).toHaveLength(4);
+    expect(failures().map((f) => [f.job, f.error.class, f.error.status, f.attempts, f.reason])).toEqual([
+      ['edgar.submissions', 'InvalidJobError', null, 1, 'permanent'],
+      ['edgar.document', 'EdgarPermanentError', 400, 1, 'permanent'],
+      ['edgar.companyfacts', 'Error', null, 5, 'exhausted'],
     ]);
   });
 

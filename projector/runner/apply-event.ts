@@ -50,6 +50,9 @@ export function applyEvent(target: ApplyTarget, event: StoredEvent, touched: Set
     case 'correction':
       // An operator's override has no projection yet; it stays in the log for when one exists.
       return;
+    case 'ingest.job_failed':
+      // Operational record of the ingest stage (read by `ipo status`); it derives no read rows.
+      return;
     default:
       return assertNever(event.type);
   }

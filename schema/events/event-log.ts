@@ -68,6 +68,9 @@ export class EventLog {
   private readonly readAfter;
   private readonly readAfterOfType;
   private readonly maxSeq;
+  private readonly countByType;
+  private readonly readLast;
+  private readonly readLastOfType;
 
   constructor(readonly db: SqliteHandle) {
     this.insertBlob = db.prepare(
@@ -82,6 +85,9 @@ export class EventLog {
     this.readAfter = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
     this.readAfterOfType = db.prepare('SELECT * FROM events WHERE type = ? AND seq > ? ORDER BY seq');
     this.maxSeq = db.prepare('SELECT coalesce(max(seq), 0) FROM events').pluck();
+    this.countByType = db.prepare('SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY type');
+    this.readLast = db.prepare('SELECT * FROM events ORDER BY seq DESC LIMIT 1');
+    this.readLastOfType = db.prepare('SELECT * FROM events WHERE type = ? ORDER BY seq DESC LIMIT ?');
   }
 
   append(event: NewEvent): AppendResult {
@@ -135,6 +141,22 @@ export class EventLog {
 
   lastSeq(): number {
     return this.maxSeq.get() as number;
+  }
+
+  /** Number of events per type, by type name (types without events are absent). */
+  countsByType(): Record<string, number> {
+    return Object.fromEntries((this.countByType.all() as { type: string; n: number }[]).map((r) => [r.type, r.n]));
+  }
+
+  /** The newest event, or null for an empty log. */
+  last(): StoredEvent | null {
+    const row = this.readLast.get() as EventRow | undefined;
+    return row ? this.toStored(row) : null;
+  }
+
+  /** The newest `limit` events of a type, newest first. */
+  latestOfType(type: EventType, limit: number): StoredEvent[] {
+    return (this.readLastOfType.all(type, limit) as EventRow[]).map((r) => this.toStored(r));
   }
 
   private toStored(row: EventRow): StoredEvent {

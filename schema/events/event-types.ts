@@ -25,6 +25,8 @@ export const EVENT_TYPES = [
   'article.published',
   /** An operator's override of a derived value. Subject: the overridden key. */
   'correction',
+  /** An ingest job that failed for good (404, malformed data, retries exhausted). Subject: job id. */
+  'ingest.job_failed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -118,4 +120,27 @@ export interface IpoRowPayload {
 /** Meta of `edgar.companyfacts` (the body is the raw XBRL company facts JSON). Subject: 10-digit CIK. */
 export interface CompanyFactsMeta {
   url: string;
+}
+
+/**
+ * Payload of `ingest.job_failed`: a job the runners gave up on. Subject: the deterministic job id.
+ * Recorded so a permanent failure is visible (`ipo status`) instead of retried forever or lost.
+ */
+export interface JobFailedPayload {
+  /** Job name, e.g. `edgar.document`. */
+  job: string;
+  jobId: string;
+  /** The job's data as it was run (normalized when it was valid). */
+  data: unknown;
+  error: {
+    /** Error class name (`EdgarPermanentError`, `InvalidJobError`…), or `NotFound` for a 404. */
+    class: string;
+    /** HTTP status when the failure was an HTTP answer, else null. */
+    status: number | null;
+    message: string;
+  };
+  /** Attempts made, the failing one included. */
+  attempts: number;
+  /** `permanent`: retrying cannot help; `exhausted`: a transient failure that used up its attempts. */
+  reason: 'permanent' | 'exhausted';
 }

@@ -11,6 +11,7 @@ import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
 import { benchCommand } from './bench.ts';
 import { scheduleCommand } from './schedule.ts';
+import { statusCommand } from './status.ts';
 
 export const COMMANDS: Command[] = [
   startCommand,
@@ -21,6 +22,7 @@ export const COMMANDS: Command[] = [
   importIpoTableCommand,
   workerCommand,
   projectCommand,
+  statusCommand,
   publishCommand,
   keysCreateCommand,
   keysListCommand,

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../ingest/clock.ts';
+import { EdgarClient } from '../ingest/edgar/edgar-client.ts';
+import { silentLogger } from '../ingest/jobs/handler-context.ts';
+import { jobHandlers } from '../ingest/jobs/handlers.ts';
+import { job, type Job } from '../ingest/jobs/job-types.ts';
+import { openEdgarQueue, queueCounts } from '../ingest/runner/bullmq-runner.ts';
+import { runInline } from '../ingest/runner/inline-runner.ts';
+import { startReplayServer, type ReplayServer } from '../ingest/replay/replay-server.ts';
+import { openEventLogDb } from '../schema/databases.ts';
+import { runIpo, runIpoWithEnv } from './cli-harness.ts';
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+let server: ReplayServer;
+const dataDir = mkdtempSync(join(tmpdir(), 'ipo-status-'));
+
+beforeAll(async () => {
+  server = await startReplayServer({ manifestPath: join(import.meta.dirname, '../data/sample/edgar/replay.json'), rateLimitPerSecond: null });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Ingests real sample responses into DATA_DIR with the inline runner, as `ipo ingest` does. */
+async function ingest(jobs: Job[]) {
+  const db = await openEventLogDb(dataDir);
+  try {
+    const client = new EdgarClient({ userAgent: 'ipo-research tests tests@example.com', wwwUrl: server.urls.www, dataUrl: server.urls.data, maxRequestsPerSecond: 10, throttleBackoffMs: 1000 });
+    return await runInline(jobs, { handlers: jobHandlers, ctx: { client, log: db.log, clock: systemClock(), logger: silentLogger } });
+  } finally {
+    await db.close();
+  }
+}
+
+describe('ipo status', () => {
+  it('reports an empty DATA_DIR without creating an event log', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'ipo-status-empty-'));
+    try {
+      const { code, out } = await runIpo(empty, 'status');
+      expect(code).toBe(0);
+      expect(out).toContain('events: none');
+      expect(out).toContain('projector: no read.db yet');
+      expect(out).toContain('queues: not configured (REDIS_URL is not set)');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('shows events by type, the recorded 404s, and the projector lag before and after projecting', async () => {
+    // Tesla: recent page + one older page. UTime (1789299) and a Saturday's index: 404s.
+    const report = await ingest([job('edgar.submissions', { cik: '1318605' }), job('edgar.submissions', { cik: '1789299' }), job('edgar.daily_index', { date: '2020-03-21', kind: 'form' })]);
+    expect(report).toMatchObject({ succeeded: 2, notFound: 2, failures: [] });
+
+    const before = await runIpo(dataDir, 'status');
+    expect(before.code).toBe(0);
+    expect(before.out).toMatch(/^events: 4 \(last seq 4, last observed \d{4}-\d\d-\d\dT/m);
+    expect(before.out).toMatch(/^ {2}edgar\.submissions +2$/m);
+    expect(before.out).toMatch(/^ {2}ingest\.job_failed +2$/m);
+    expect(before.out).toContain('failed jobs (ingest.job_failed): 2');
+    expect(before.out).toMatch(/edgar\.submissions \{"cik":"0001789299"\} {2}NotFound 404: .* \(permanent, 1 attempt\)/);
+    expect(before.out).toMatch(/edgar\.daily_index \{"date":"2020-03-21","kind":"form"\} {2}NotFound 404/);
+    expect(before.out).toContain('projector: no read.db yet');
+
+    expect((await runIpo(dataDir, 'project')).code).toBe(0);
+    expect((await runIpo(dataDir, 'status')).out).toContain('projector: checkpoint seq 4, last event seq 4, lag 0 events');
+
+    // New events after the checkpoint are the lag; re-running the 404 adds no second failure event.
+    const more = await ingest([job('edgar.submissions', { cik: '1158114' }), job('edgar.submissions', { cik: '0001789299' })]);
+    const after = await runIpo(dataDir, 'status');
+    expect(after.out).toContain(`lag ${more.appended} event${more.appended === 1 ? '' : 's'}`);
+    expect(more.appended).toBeGreaterThan(0);
+    expect(after.out).toContain('failed jobs (ingest.job_failed): 2');
+  });
+
+  it('says in one line when Redis does not answer, and still exits 0', async () => {
+    const started = Date.now();
+    const { code, out } = await runIpoWithEnv({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:1' }, 'status');
+    expect(code).toBe(0);
+    expect(out.split('\n').filter((l) => l.startsWith('queues'))).toEqual([expect.stringMatching(/^queues: Redis unreachable \(.+\)$/)]);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('prints queue counts from the real Redis', async () => {
+    // Read-only look at the default queues: only the shape is asserted.
+    const { code, out } = await runIpoWithEnv({ DATA_DIR: dataDir, REDIS_URL }, 'status');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^queues:\n {2}edgar: waiting \d+, active \d+, delayed \d+, failed \d+, completed \d+$/m);
+
+    // Exact counts on a queue of this test's own.
+    const queueName = `status-test-${randomUUID()}`;
+    const queue = openEdgarQueue({ redisUrl: REDIS_URL, queueName });
+    try {
+      await queue.enqueue([job('edgar.submissions', { cik: '320193' }), job('edgar.submissions', { cik: '0000320193' }), job('edgar.companyfacts', { cik: '320193' })]);
+      expect(await queueCounts({ redisUrl: REDIS_URL }, [queueName])).toEqual({ [queueName]: { waiting: 2, active: 0, delayed: 0, failed: 0, completed: 0 } });
+    } finally {
+      await queue.queue.obliterate({ force: true });
+      await queue.close();
+    }
+  });
+});
