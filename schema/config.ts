@@ -38,6 +38,11 @@ export const SETTINGS = {
     default: '0 9 1-3 1,4,7,10 1-5',
     doc: '`ipo scheduler`: quarterly review slot (cron, US/Eastern); only the first weekday of a quarter publishes.',
   },
+  SCHEDULER_LOCK_KEY: { default: 'ipo:scheduler:lock', doc: 'Redis key that lets one `ipo scheduler` run while the others stand by (with REDIS_URL).' },
+  SCHEDULER_LOCK_TTL_SECONDS: {
+    default: '30',
+    doc: 'Lifetime of the scheduler lock, renewed every third of it; a stand-by takes over this long after the holder dies.',
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -61,6 +66,7 @@ export interface Config {
   news: { apiUrl: string; apiKey: string | null; rssUrls: string[] };
   /** Cron expressions of `ipo scheduler`, validated at load. */
   cron: { discovery: string; prices: string; news: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
+  schedulerLock: { key: string; ttlMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       publishDaily: cronExpression('CRON_PUBLISH_DAILY', get('CRON_PUBLISH_DAILY')),
       publishWeekly: cronExpression('CRON_PUBLISH_WEEKLY', get('CRON_PUBLISH_WEEKLY')),
       publishQuarterly: cronExpression('CRON_PUBLISH_QUARTERLY', get('CRON_PUBLISH_QUARTERLY')),
+    }),
+    schedulerLock: Object.freeze({
+      key: get('SCHEDULER_LOCK_KEY'),
+      ttlMs: positiveInt('SCHEDULER_LOCK_TTL_SECONDS', get('SCHEDULER_LOCK_TTL_SECONDS')) * 1000,
     }),
   });
 }

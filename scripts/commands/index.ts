@@ -10,7 +10,7 @@ import { projectCommand } from './project.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
 import { benchCommand } from './bench.ts';
-import { scheduleCommand } from './schedule.ts';
+import { scheduleAliasCommand, schedulerCommand } from './schedule.ts';
 
 export const COMMANDS: Command[] = [
   startCommand,
@@ -29,5 +29,6 @@ export const COMMANDS: Command[] = [
   scoreCommand,
   replayCommand,
   benchCommand,
-  scheduleCommand,
+  schedulerCommand,
+  scheduleAliasCommand,
 ];
