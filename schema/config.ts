@@ -32,11 +32,11 @@ export const SETTINGS = {
   CRON_DISCOVERY: { default: '30 22 * * 1-5', doc: '`ipo scheduler`: EDGAR daily-index discovery and company_tickers.json (cron, US/Eastern).' },
   CRON_PRICES: { default: '30 17 * * 1-5', doc: '`ipo scheduler`: daily-bars refresh of priced and listed tickers (cron, US/Eastern).' },
   CRON_NEWS: { default: '15 */2 * * *', doc: '`ipo scheduler`: news poll of NEWS_RSS_URLS and NewsAPI (cron, US/Eastern).' },
-  CRON_PUBLISH_DAILY: { default: '0 18 * * 1-5', doc: '`ipo scheduler`: daily spotlight slot (cron, US/Eastern).' },
-  CRON_PUBLISH_WEEKLY: { default: '0 9 * * 6', doc: '`ipo scheduler`: weekly review slot (cron, US/Eastern).' },
+  CRON_PUBLISH_DAILY: { default: '0 18 * * 1-5', doc: '`ipo scheduler`: daily spotlight slot: prints the `ipo publish` command to run (cron, US/Eastern).' },
+  CRON_PUBLISH_WEEKLY: { default: '0 9 * * 6', doc: '`ipo scheduler`: weekly review slot: prints the `ipo publish` command to run (cron, US/Eastern).' },
   CRON_PUBLISH_QUARTERLY: {
     default: '0 9 1-3 1,4,7,10 1-5',
-    doc: '`ipo scheduler`: quarterly review slot (cron, US/Eastern); only the first weekday of a quarter publishes.',
+    doc: '`ipo scheduler`: quarterly review slot (cron, US/Eastern); acts on the first weekday of a quarter only.',
   },
   SCHEDULER_LOCK_KEY: { default: 'ipo:scheduler:lock', doc: 'Redis key that lets one `ipo scheduler` run while the others stand by (with REDIS_URL).' },
   SCHEDULER_LOCK_TTL_SECONDS: {

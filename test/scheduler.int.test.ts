@@ -12,6 +12,7 @@ import { loadConfig } from '../schema/config.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
 import { publishCommandLine, startScheduler, type RunningScheduler } from '../scripts/commands/schedule.ts';
 import { SchedulerLock } from '../scripts/scheduler-lock.ts';
+import { main } from '../scripts/cli.ts';
 import { runIpo } from './cli-harness.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -190,6 +191,13 @@ describe('ipo scheduler', () => {
         'ipo scheduler: set EDGAR_USER_AGENT="Your Name you@example.com" (the SEC requires a declared User-Agent with an e-mail)\n',
       );
     }
+  });
+
+  it('names a malformed cron setting in one line', async () => {
+    const err = capture();
+    const code = await main(['scheduler'], { out: new PassThrough(), err: err.stream, env: { EDGAR_USER_AGENT: USER_AGENT, CRON_NEWS: '15 */2 * *' } });
+    expect(code).toBe(2);
+    expect(err.text()).toBe('ipo scheduler: CRON_NEWS must be a cron expression such as "15 */2 * * *", got "15 */2 * *"\n');
   });
 
   it('names the publish command for each publication slot', () => {
