@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import cron from 'node-cron';
 
 /**
  * Every setting the service reads from the environment, with its default and meaning. The README
@@ -28,6 +29,21 @@ export const SETTINGS = {
   NEWS_API_URL: { default: 'https://newsapi.org', doc: 'Base URL of a NewsAPI-compatible provider (/v2/everything).' },
   NEWS_API_KEY: { default: '', doc: 'API key for the news provider; unset = the NewsAPI client is not used.' },
   NEWS_RSS_URLS: { default: '', doc: 'Comma-separated RSS/Atom press-release feed URLs.' },
+  CRON_DISCOVERY: { default: '30 22 * * 1-5', doc: '`ipo scheduler`: EDGAR daily-index discovery and company_tickers.json (cron, US/Eastern).' },
+  CRON_PRICES: { default: '30 17 * * 1-5', doc: '`ipo scheduler`: daily-bars refresh of priced and listed tickers (cron, US/Eastern).' },
+  CRON_NEWS: { default: '15 */2 * * *', doc: '`ipo scheduler`: news poll of NEWS_RSS_URLS and NewsAPI (cron, US/Eastern).' },
+  CRON_PUBLISH_DAILY: { default: '0 18 * * 1-5', doc: '`ipo scheduler`: daily spotlight: projects, then publishes (cron, US/Eastern).' },
+  CRON_PUBLISH_WEEKLY: { default: '0 9 * * 6', doc: '`ipo scheduler`: weekly review: projects, then publishes (cron, US/Eastern).' },
+  CRON_PROJECT: { default: '*/15 * * * *', doc: '`ipo scheduler` with REDIS_URL: projection of what the workers recorded (cron, US/Eastern).' },
+  CRON_PUBLISH_QUARTERLY: {
+    default: '0 9 1-3 1,4,7,10 1-5',
+    doc: '`ipo scheduler`: quarterly review, projected then published (cron, US/Eastern); acts on the first weekday of a quarter only.',
+  },
+  SCHEDULER_LOCK_KEY: { default: 'ipo:scheduler:lock', doc: 'Redis key that lets one `ipo scheduler` run while the others stand by (with REDIS_URL).' },
+  SCHEDULER_LOCK_TTL_SECONDS: {
+    default: '30',
+    doc: 'Lifetime of the scheduler lock, renewed every third of it; a stand-by takes over this long after the holder dies.',
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -49,6 +65,9 @@ export interface Config {
   cursorSecret: string | null;
   prices: { url: string; format: 'stooq_csv' | 'yahoo_chart' };
   news: { apiUrl: string; apiKey: string | null; rssUrls: string[] };
+  /** Cron expressions of `ipo scheduler`, validated at load. */
+  cron: { discovery: string; prices: string; news: string; project: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
+  schedulerLock: { key: string; ttlMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +83,11 @@ function positiveInt(name: SettingName, raw: string, max = Number.MAX_SAFE_INTEG
 function pricesFormat(raw: string): 'stooq_csv' | 'yahoo_chart' {
   if (raw === 'stooq_csv' || raw === 'yahoo_chart') return raw;
   throw new ConfigError(`PRICES_FORMAT must be stooq_csv or yahoo_chart, got "${raw}"`);
+}
+
+function cronExpression(name: SettingName, raw: string): string {
+  if (!cron.validate(raw)) throw new ConfigError(`${name} must be a cron expression such as "${SETTINGS[name].default}", got "${raw}"`);
+  return raw;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -95,6 +119,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       apiUrl: trimSlash(get('NEWS_API_URL')),
       apiKey: get('NEWS_API_KEY') || null,
       rssUrls: get('NEWS_RSS_URLS').split(',').map((u) => u.trim()).filter(Boolean),
+    }),
+    cron: Object.freeze({
+      discovery: cronExpression('CRON_DISCOVERY', get('CRON_DISCOVERY')),
+      prices: cronExpression('CRON_PRICES', get('CRON_PRICES')),
+      news: cronExpression('CRON_NEWS', get('CRON_NEWS')),
+      project: cronExpression('CRON_PROJECT', get('CRON_PROJECT')),
+      publishDaily: cronExpression('CRON_PUBLISH_DAILY', get('CRON_PUBLISH_DAILY')),
+      publishWeekly: cronExpression('CRON_PUBLISH_WEEKLY', get('CRON_PUBLISH_WEEKLY')),
+      publishQuarterly: cronExpression('CRON_PUBLISH_QUARTERLY', get('CRON_PUBLISH_QUARTERLY')),
+    }),
+    schedulerLock: Object.freeze({
+      key: get('SCHEDULER_LOCK_KEY'),
+      ttlMs: positiveInt('SCHEDULER_LOCK_TTL_SECONDS', get('SCHEDULER_LOCK_TTL_SECONDS')) * 1000,
     }),
   });
 }

@@ -22,4 +22,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ EDGAR_MAX_RPS: '11' })).toThrow(/EDGAR_MAX_RPS/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
+
+  it('reads every scheduler cron expression from its setting and rejects a malformed one, naming the setting', () => {
+    expect(loadConfig({}).cron).toEqual({
+      discovery: '30 22 * * 1-5',
+      prices: '30 17 * * 1-5',
+      news: '15 */2 * * *',
+      project: '*/15 * * * *',
+      publishDaily: '0 18 * * 1-5',
+      publishWeekly: '0 9 * * 6',
+      publishQuarterly: '0 9 1-3 1,4,7,10 1-5',
+    });
+    expect(loadConfig({ CRON_NEWS: '*/5 * * * *' }).cron.news).toBe('*/5 * * * *');
+    expect(() => loadConfig({ CRON_PRICES: '61 17 * * 1-5' })).toThrow(/^CRON_PRICES must be a cron expression .*"61 17 \* \* 1-5"$/);
+    expect(() => loadConfig({ CRON_PUBLISH_WEEKLY: 'saturday' })).toThrow(ConfigError);
+  });
 });

@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventLogDb, openReadDbForWrite } from '../schema/databases.ts';
 import type { EventLog, NewEvent } from '../schema/events/event-log.ts';
@@ -223,5 +224,34 @@ describe('generation swap and the single-writer lock', () => {
     const result = await projectLive({ dataDir: dir, eventLog: log });
     expect(result.events).toBe(smallArrivals()[2].length);
     expect(existsSync(projectorLockPath(dir))).toBe(false);
+  });
+});
+
+describe('leftovers of a crashed rebuild', () => {
+  it('are deleted, journals included, at the start of the next rebuild or projection; the live generation is kept', async () => {
+    const { dir, log } = await newDataDir('projector-leftovers');
+    const [first, second] = smallArrivals();
+    log.appendMany(first);
+    const live = await rebuildReadDb({ dataDir: dir, eventLog: log });
+    expect(live.leftovers).toEqual([]);
+
+    // What a rebuild killed before the swap leaves: a partial generation and its journals.
+    const partial = `${dir}/read-20260101-000000000-crash1.db`;
+    const files = [partial, `${partial}-wal`, `${partial}-shm`, `${partial}-journal`];
+    for (const file of files) writeFileSync(file, 'partial');
+    log.appendMany(second);
+    const incremental = await projectLive({ dataDir: dir, eventLog: log });
+    expect(incremental).toMatchObject({ mode: 'incremental', path: live.path, leftovers: [partial] });
+    for (const file of files) expect(existsSync(file), file).toBe(false);
+    expect(existsSync(live.path)).toBe(true);
+    expect(liveReadDbPath(dir)).toBe(live.path);
+
+    const orphanJournal = `${dir}/read-20260101-000000000-crash2.db-wal`;
+    writeFileSync(orphanJournal, 'partial');
+    const rebuilt = await rebuildReadDb({ dataDir: dir, eventLog: log });
+    expect(rebuilt.leftovers).toEqual([`${dir}/read-20260101-000000000-crash2.db`]);
+    expect(existsSync(orphanJournal)).toBe(false);
+    expect(existsSync(rebuilt.path)).toBe(true);
+    expect(readdirSync(dir).filter((name) => name.startsWith('read-'))).toEqual([basename(rebuilt.path)]);
   });
 });

@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { openReadDbForWrite } from '../../schema/databases.ts';
-import { liveReadDbPath, newReadDbPath, publishReadDb, removeReadDb } from '../../schema/read/location.ts';
+import { liveReadDbPath, newReadDbPath, publishReadDb, removeLeftoverReadDbs, removeReadDb } from '../../schema/read/location.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { PROJECTOR_VERSION, projectIncremental, type ProjectOptions, type ProjectResult } from './project.ts';
 
@@ -13,12 +13,16 @@ export interface RebuildResult extends ProjectResult {
   path: string;
   /** The retired generation, deleted from disk (open readers keep their inode), or null. */
   previous: string | null;
+  /** Generations a crashed run left beside the live one, deleted before this run started. */
+  leftovers: string[];
 }
 
 export interface LiveResult extends ProjectResult {
   path: string;
   /** `rebuild` when there was no generation yet (or it was built by another projector version). */
   mode: 'rebuild' | 'incremental';
+  /** Generations a crashed run left beside the live one, deleted before this run started. */
+  leftovers: string[];
 }
 
 /**
@@ -28,6 +32,8 @@ export interface LiveResult extends ProjectResult {
 export async function rebuildReadDb(options: RebuildOptions): Promise<RebuildResult> {
   const release = acquireProjectorLock(options.dataDir);
   try {
+    // Holding the lock, no other rebuild is writing an unlinked generation: any is a crash's leftover.
+    const leftovers = removeLeftoverReadDbs(options.dataDir);
     const clock = options.clock ?? (() => new Date());
     const path = newReadDbPath(options.dataDir, clock());
     const db = await openReadDbForWrite(path);
@@ -49,7 +55,7 @@ export async function rebuildReadDb(options: RebuildOptions): Promise<RebuildRes
     syncFile(path);
     const previous = publishReadDb(options.dataDir, path);
     if (previous) removeReadDb(previous);
-    return { ...result, path, previous };
+    return { ...result, path, previous, leftovers };
   } finally {
     release();
   }
@@ -67,11 +73,12 @@ export async function projectLive(options: RebuildOptions): Promise<LiveResult> 
   }
   const release = acquireProjectorLock(options.dataDir);
   try {
+    const leftovers = removeLeftoverReadDbs(options.dataDir);
     const db = await openReadDbForWrite(live);
     try {
       const result = projectIncremental({ ...options, readDb: db.sqlite, lockDir: null });
       db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-      return { ...result, path: live, mode: 'incremental' };
+      return { ...result, path: live, mode: 'incremental', leftovers };
     } finally {
       await db.close();
     }

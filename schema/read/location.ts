@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 /**
@@ -37,7 +37,32 @@ export function publishReadDb(dataDir: string, generationPath: string): string |
   return previous && previous !== generationPath ? previous : null;
 }
 
+const JOURNAL_SUFFIXES = ['', '-wal', '-shm', '-journal'];
+
 /** Deletes a retired generation and its journal files. Open readers keep their inode until they close. */
 export function removeReadDb(path: string): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+  for (const suffix of JOURNAL_SUFFIXES) rmSync(`${path}${suffix}`, { force: true });
+}
+
+/** A generation file or one of its journals: `read-<stamp>-<suffix>.db[-wal|-shm|-journal]`. */
+const GENERATION_FILE = /^(read-[^/]+\.db)(-wal|-shm|-journal)?$/;
+
+/**
+ * Deletes every generation the `read.db` link does not point at, with its journals: what a rebuild
+ * that crashed before the swap, or before it retired the previous generation, left behind. Only
+ * the holder of the projector lock may call it, since a running rebuild's file is not linked yet.
+ * Returns the generations removed (paths of their main files), sorted.
+ */
+export function removeLeftoverReadDbs(dataDir: string): string[] {
+  if (!existsSync(dataDir)) return [];
+  const live = liveReadDbPath(dataDir);
+  const liveName = live === null ? null : basename(live);
+  const leftovers = new Set<string>();
+  for (const name of readdirSync(dataDir)) {
+    const match = GENERATION_FILE.exec(name);
+    if (match && match[1] !== liveName) leftovers.add(match[1]);
+  }
+  const removed = [...leftovers].sort().map((name) => join(dataDir, name));
+  for (const path of removed) removeReadDb(path);
+  return removed;
 }

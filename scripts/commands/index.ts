@@ -10,7 +10,7 @@ import { projectCommand } from './project.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
 import { benchCommand } from './bench.ts';
-import { scheduleCommand } from './schedule.ts';
+import { scheduleAliasCommand, schedulerCommand } from './schedule.ts';
 import { statusCommand } from './status.ts';
 
 export const COMMANDS: Command[] = [
@@ -31,5 +31,6 @@ export const COMMANDS: Command[] = [
   scoreCommand,
   replayCommand,
   benchCommand,
-  scheduleCommand,
+  schedulerCommand,
+  scheduleAliasCommand,
 ];

@@ -32,11 +32,13 @@ export const projectCommand: Command = {
   details: `Without options, projects the events added since the last checkpoint into the live read.db
 (rows and checkpoint commit together, batch by batch). With --rebuild, projects the whole log into a
 fresh read.db generation beside the live one and swaps it in atomically; a running API follows the
-swap without a restart.`,
+swap without a restart. Either way, read-*.db generations a crashed run left behind (not linked by
+read.db) are deleted first.`,
   options: { rebuild: { type: 'boolean', description: 'Build a fresh read.db from the whole event log and swap it in.' } },
   async run({ values }, io) {
     const config = loadConfig(io.env);
     const result = await project(config.dataDir, Boolean(values.rebuild), io.err);
+    for (const leftover of result.leftovers) io.err.write(`project: removed ${leftover}, left by a run that did not finish\n`);
     io.out.write(
       `${result.mode}: ${result.events} events in ${result.batches} batches, ${result.companiesDerived} companies derived, ` +
         `checkpoint seq ${result.lastSeq}, ${result.ms} ms\nread.db -> ${result.path}\n`,

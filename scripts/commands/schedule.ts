@@ -1,10 +1,14 @@
-import cron from 'node-cron';
-import { companyNewsQuery, job, type Job } from '../../ingest/index.ts';
-import { loadConfig, type Config } from '../../schema/config.ts';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Redis } from 'ioredis';
+import cron, { type ScheduledTask } from 'node-cron';
+import { companyNewsQuery, isDeclaredUserAgent, job, type Job } from '../../ingest/index.ts';
+import { ConfigError, loadConfig, type Config } from '../../schema/config.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
-import type { Command, Io } from '../command.ts';
+import { UsageError, type Command, type Io } from '../command.ts';
 import { onShutdown } from '../runtime.ts';
+import { SchedulerLock } from '../scheduler-lock.ts';
 import { dispatch } from './ingest.ts';
 import { project } from './project.ts';
 import { publishArticles, quarterOf, type PublishRequest } from './publish.ts';
@@ -65,30 +69,53 @@ export function scheduledRequest(kind: PublishRequest['kind'], easternDay: strin
   return quarter === 1 ? { kind, year: year - 1, quarter: 4 } : { kind, year, quarter: (quarter - 1) as 1 | 2 | 3 };
 }
 
-async function refreshMarket(io: Io, queue: boolean, config: Config) {
-  const readDb = liveReadDbPath(config.dataDir);
+/** The `ipo publish` invocation that publishes `request`: --date picks the day, its week or its quarter. */
+export function publishCommandLine(request: PublishRequest): string {
+  const date = 'date' in request ? request.date : `${request.year}-${String(request.quarter * 3 - 2).padStart(2, '0')}-01`;
+  return `ipo publish ${request.kind} --date ${date}`;
+}
+
+/**
+ * A publication slot: the read model is brought up to date, then the article is published. There
+ * is no project or publish queue yet, so the leading scheduler does both itself (one writer: the
+ * scheduler lock and the projector lock); without `publish` it only says what to run.
+ */
+async function publicationDue(deps: SchedulerDeps, kind: PublishRequest['kind'], at: Date): Promise<void> {
+  const day = easternDate(at);
+  if (kind === 'quarterly' && !isFirstWeekdayOfQuarter(day)) return;
+  const request = scheduledRequest(kind, day);
+  if (!deps.publish) {
+    deps.io.err.write(`scheduler: ${kind} article due; run \`ipo project && ${publishCommandLine(request)}\`\n`);
+    return;
+  }
+  await deps.project?.();
+  await deps.publish(request);
+}
+
+async function refreshMarket(deps: SchedulerDeps): Promise<void> {
+  const readDb = liveReadDbPath(deps.config.dataDir);
   if (!readDb) return;
   const jobs: Job[] = refreshTickers(readDb).map((ticker) => job('prices.daily_bars', { ticker }));
-  io.err.write(`schedule: price refresh for ${jobs.length} tickers\n`);
-  if (jobs.length > 0) await dispatch(jobs, queue, io, { concurrency: 4 });
+  deps.io.err.write(`scheduler: price refresh for ${jobs.length} tickers\n`);
+  if (jobs.length > 0) await deps.dispatch(jobs, { concurrency: 4 });
 }
 
-async function pollNews(io: Io, queue: boolean, config: Config) {
-  const readDb = liveReadDbPath(config.dataDir);
-  const jobs: Job[] = config.news.rssUrls.map((url) => job('news.feed', { url }));
-  if (readDb && config.news.apiKey) for (const query of newsQueries(readDb)) jobs.push(job('news.everything', { query }));
+async function pollNews(deps: SchedulerDeps): Promise<void> {
+  const readDb = liveReadDbPath(deps.config.dataDir);
+  const jobs: Job[] = deps.config.news.rssUrls.map((url) => job('news.feed', { url }));
+  if (readDb && deps.config.news.apiKey) for (const query of newsQueries(readDb)) jobs.push(job('news.everything', { query }));
   if (jobs.length === 0) return;
-  io.err.write(`schedule: news poll, ${jobs.length} jobs\n`);
-  await dispatch(jobs, queue, io);
+  deps.io.err.write(`scheduler: news poll, ${jobs.length} jobs\n`);
+  await deps.dispatch(jobs);
 }
 
-async function publishNow(io: Io, kind: PublishRequest['kind'], config: Config) {
-  const day = easternDate(new Date());
-  if (kind === 'quarterly' && !isFirstWeekdayOfQuarter(day)) return;
-  // Publish from an up-to-date read model: whatever the workers recorded since the last projection.
-  await project(config.dataDir, false, io.err);
-  const [outcome] = await publishArticles(config, [scheduledRequest(kind, day)], io.err);
-  io.err.write(`schedule: ${kind} ${outcome.id}: ${outcome.result}${outcome.result === 'empty' ? ` (${outcome.reason})` : ''}\n`);
+async function discover(deps: SchedulerDeps, at: Date): Promise<void> {
+  const date = easternDate(at);
+  deps.io.err.write(`scheduler: daily discovery for ${date}\n`);
+  // A weekend or holiday index answers 404: recorded as not found, nothing to retry.
+  await deps.dispatch(dailyDiscoveryJobs(date));
+  // Jobs run in this process finished: project them now. With queues the CRON_PROJECT task does it.
+  if (!deps.queued) await deps.project?.();
 }
 
 /** The registration forms whose filers are followed to their submissions and documents. */
@@ -103,63 +130,156 @@ export function dailyDiscoveryJobs(date: string): Job[] {
   return [job('edgar.daily_index', { date, kind: 'form', followForms: FOLLOW_FORMS }), job('edgar.company_tickers', {})];
 }
 
-async function discoverAndProject(io: Io, queue: boolean) {
-  const config = loadConfig(io.env);
-  const date = easternDate(new Date());
-  io.err.write(`schedule: daily discovery for ${date}\n`);
-  // A weekend or holiday index answers 404: recorded as not found, nothing to retry.
-  await dispatch(dailyDiscoveryJobs(date), queue, io);
-  if (!queue) {
-    const result = await project(config.dataDir, false, io.err);
-    io.err.write(`schedule: projected ${result.events} events\n`);
-  }
+export interface SchedulerDeps {
+  config: Readonly<Config>;
+  io: Io;
+  /** Hands jobs to the BullMQ queues (REDIS_URL) or, without Redis, to the in-process runner. */
+  dispatch: (jobs: Job[], options?: { concurrency?: number }) => Promise<unknown>;
+  /** With Redis, only the holder of the scheduler lock runs the tasks; null = no lock (one process). */
+  lock: SchedulerLock | null;
+  /** Runs the discovery once as soon as this process leads. */
+  runNow?: boolean;
+  /** Jobs go to BullMQ queues (workers run them later) rather than running in this process. */
+  queued?: boolean;
+  /** Projects new events into read.db (until a projector process or queue takes this over); absent = not here. */
+  project?: () => Promise<void>;
+  /** Publishes one article from the read model; absent = the slot only prints the command to run. */
+  publish?: (request: PublishRequest) => Promise<void>;
 }
 
-export const scheduleCommand: Command = {
-  name: 'schedule',
-  summary: 'Long-running scheduler (node-cron): EDGAR discovery, price refresh, news polling, article publication.',
-  details: `Weekdays at 22:30 US/Eastern it fetches that day's EDGAR form index, follows the filers of
-registration forms to their submissions, refreshes company_tickers.json and projects the new events.
-Weekdays at 17:30 ET it refreshes daily bars of priced and listed tickers whose outcome is not
-complete; every 2 hours it polls NEWS_RSS_URLS and, with NEWS_API_KEY, searches news for up to 10
-active IPO-family deals. It publishes the daily spotlight weekdays at 18:00 ET, the weekly review
-Saturdays at 09:00 ET and the quarterly review at 09:00 ET on the first weekday of a quarter.
-With --queue the jobs go to BullMQ (REDIS_URL) for \`ipo worker\` processes, and projection runs every
-15 minutes instead. Needs EDGAR_USER_AGENT.`,
+export interface RunningScheduler {
+  /** Resolves when this process first holds the lock and its tasks run (never, if it stands by until stopped). */
+  leading: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the cron tasks, behind the scheduler lock when there is one. Returns at once. */
+export function startScheduler(deps: SchedulerDeps): RunningScheduler {
+  const { config, io, lock } = deps;
+  const et = { timezone: 'America/New_York', noOverlap: true };
+  // A failed run is reported and the next slot runs again; it must not stop the scheduler.
+  const guarded = (name: string, run: () => Promise<void> | void) => () =>
+    Promise.resolve()
+      .then(run)
+      .catch((error: unknown) => {
+        io.err.write(`scheduler: ${name} failed: ${(error as Error).message}\n`);
+      });
+  let tasks: ScheduledTask[] = [];
+  let stopped = false;
+  let runNow = Boolean(deps.runNow);
+  const startTasks = () => {
+    tasks = [
+      cron.schedule(config.cron.discovery, guarded('discovery', () => discover(deps, new Date())), { ...et, name: 'edgar-discovery' }),
+      cron.schedule(config.cron.prices, guarded('price refresh', () => refreshMarket(deps)), { ...et, name: 'price-refresh' }),
+      cron.schedule(config.cron.news, guarded('news poll', () => pollNews(deps)), { ...et, name: 'news-poll' }),
+      cron.schedule(config.cron.publishDaily, guarded('daily spotlight', () => publicationDue(deps, 'daily', new Date())), { ...et, name: 'daily-spotlight' }),
+      cron.schedule(config.cron.publishWeekly, guarded('weekly review', () => publicationDue(deps, 'weekly', new Date())), { ...et, name: 'weekly-review' }),
+      cron.schedule(config.cron.publishQuarterly, guarded('quarterly review', () => publicationDue(deps, 'quarterly', new Date())), { ...et, name: 'quarterly-review' }),
+    ];
+    const project = deps.project;
+    if (deps.queued && project) tasks.push(cron.schedule(config.cron.project, guarded('projection', project), { ...et, name: 'project' }));
+    io.err.write(`scheduler: running (${tasks.length} tasks); Ctrl-C to stop\n`);
+    if (runNow) void guarded('discovery', () => discover(deps, new Date()))();
+    runNow = false;
+  };
+  const stopTasks = async () => {
+    const running = tasks;
+    tasks = [];
+    for (const task of running) await task.stop();
+  };
+  let onLeading: () => void = () => {};
+  const leading = new Promise<void>((resolve) => (onLeading = resolve));
+  const lead = async (): Promise<void> => {
+    if (lock) {
+      const standBy = () => io.err.write('scheduler: another scheduler holds the lock; standing by\n');
+      const held = await lock.acquire(standBy, (error) => io.err.write(`scheduler: lock: ${error.message}\n`));
+      if (stopped) {
+        // Stopped while an acquisition was in flight: hand the lock straight back.
+        if (held) await lock.release().catch(() => {});
+        return;
+      }
+      if (!held) return;
+      lock.keep((reason) => {
+        io.err.write(`scheduler: lost the lock (${reason}); stopping the tasks and standing by\n`);
+        void stopTasks().then(() => lead());
+      });
+    }
+    startTasks();
+    onLeading();
+  };
+  void lead();
+  return {
+    leading,
+    async stop() {
+      stopped = true;
+      await stopTasks();
+      if (lock) await lock.release();
+    },
+  };
+}
+
+export const schedulerCommand: Command = {
+  name: 'scheduler',
+  summary: 'Long-running scheduler (node-cron): enqueues EDGAR discovery, price and news jobs; projects and publishes articles (alias: ipo schedule).',
+  details: `Enqueues ingest jobs on a schedule. Times are US/Eastern cron expressions
+from settings: CRON_DISCOVERY (weekdays 22:30: that day's EDGAR form index, following the filers of
+registration forms, and company_tickers.json), CRON_PRICES (weekdays 17:30: daily bars of priced and
+listed tickers whose outcome is not complete), CRON_NEWS (every 2 hours: NEWS_RSS_URLS and, with
+NEWS_API_KEY, up to 10 active IPO-family deals), CRON_PUBLISH_DAILY, CRON_PUBLISH_WEEKLY and
+CRON_PUBLISH_QUARTERLY (the quarterly slot acts on the first weekday of a quarter only).
+With REDIS_URL the jobs go to the BullMQ queues for \`ipo worker\` processes, and a Redis lock
+(SCHEDULER_LOCK_KEY) lets one scheduler run while any other stands by and takes over when the lock
+expires (SCHEDULER_LOCK_TTL_SECONDS). Without REDIS_URL the jobs run in this process.
+There is no project or publish queue yet, so the leading scheduler projects itself: after an
+in-process discovery, at CRON_PROJECT with queues, and before each publication, which it then runs.
+Refuses to start without a declared EDGAR_USER_AGENT.`,
   options: {
-    queue: { type: 'boolean', description: 'Enqueue jobs on BullMQ instead of running them in this process.' },
-    'run-now': { type: 'boolean', description: 'Run the discovery once immediately, then keep the schedule.' },
+    queue: { type: 'boolean', description: 'Require REDIS_URL (jobs always go to BullMQ when REDIS_URL is set).' },
+    'run-now': { type: 'boolean', description: 'Enqueue the discovery once as soon as this scheduler leads, then keep the schedule.' },
   },
   async run({ values }, io) {
-    const queue = Boolean(values.queue);
-    const config = loadConfig(io.env);
-    const et = { timezone: 'America/New_York', noOverlap: true };
-    // A failed run is reported and the next slot runs again; it must not stop the scheduler.
-    const guarded = (name: string, run: () => Promise<void>) => () =>
-      run().catch((error: unknown) => {
-        io.err.write(`schedule: ${name} failed: ${(error as Error).message}\n`);
-      });
-    const tasks = [
-      cron.schedule('30 22 * * 1-5', () => discoverAndProject(io, queue), { ...et, name: 'edgar-discovery' }),
-      cron.schedule('30 17 * * 1-5', guarded('price refresh', () => refreshMarket(io, queue, config)), { ...et, name: 'price-refresh' }),
-      cron.schedule('15 */2 * * *', guarded('news poll', () => pollNews(io, queue, config)), { ...et, name: 'news-poll' }),
-      cron.schedule('0 18 * * 1-5', guarded('daily spotlight', () => publishNow(io, 'daily', config)), { ...et, name: 'daily-spotlight' }),
-      cron.schedule('0 9 * * 6', guarded('weekly review', () => publishNow(io, 'weekly', config)), { ...et, name: 'weekly-review' }),
-      cron.schedule('0 9 1-3 1,4,7,10 1-5', guarded('quarterly review', () => publishNow(io, 'quarterly', config)), { ...et, name: 'quarterly-review' }),
-    ];
-    if (queue) {
-      tasks.push(
-        cron.schedule('*/15 * * * *', async () => {
-          const result = await project(config.dataDir, false, io.err);
-          if (result.events > 0) io.err.write(`schedule: projected ${result.events} events\n`);
-        }, { noOverlap: true, name: 'project' }),
-      );
+    let config: Readonly<Config>;
+    try {
+      config = loadConfig(io.env);
+    } catch (error) {
+      // A bad CRON_* setting is an operator's typo: one line naming it, no usage text.
+      if (!(error instanceof ConfigError)) throw error;
+      io.err.write(`ipo scheduler: ${error.message}\n`);
+      return 2;
     }
-    if (values['run-now']) await discoverAndProject(io, queue);
-    io.err.write(`schedule: running (${tasks.length} tasks); Ctrl-C to stop\n`);
+    if (!isDeclaredUserAgent(config.edgar.userAgent)) {
+      io.err.write(`ipo scheduler: set EDGAR_USER_AGENT="Your Name you@example.com" (the SEC requires a declared User-Agent with an e-mail)\n`);
+      return 2;
+    }
+    if (values.queue && !config.redisUrl) throw new UsageError('--queue needs REDIS_URL');
+    const queue = config.redisUrl !== null;
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+    const lock = redis
+      ? new SchedulerLock({ redis, key: config.schedulerLock.key, owner: `${hostname()}:${process.pid}:${randomUUID()}`, ttlMs: config.schedulerLock.ttlMs })
+      : null;
+    const scheduler = startScheduler({
+      config,
+      io,
+      lock,
+      runNow: Boolean(values['run-now']),
+      dispatch: (jobs, options) => dispatch(jobs, queue, io, options),
+      queued: queue,
+      project: async () => {
+        const result = await project(config.dataDir, false, io.err);
+        if (result.events > 0) io.err.write(`scheduler: projected ${result.events} events\n`);
+      },
+      publish: async (request) => {
+        const [outcome] = await publishArticles(config, [request], io.err);
+        io.err.write(`scheduler: ${request.kind} ${outcome.id}: ${outcome.result}${outcome.result === 'empty' ? ` (${outcome.reason})` : ''}\n`);
+      },
+    });
     onShutdown(async () => {
-      for (const task of tasks) await task.stop();
+      await scheduler.stop();
+      await redis?.quit();
     });
     return new Promise<number>(() => {});
   },
 };
+
+/** The command's former name, kept so existing deployments and scripts keep working. */
+export const scheduleAliasCommand: Command = { ...schedulerCommand, name: 'schedule', summary: 'Alias of `ipo scheduler`.' };
