@@ -23,8 +23,15 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
   const ops = await openOpsDb(config.dataDir);
   const readDb = createReadDbSource({ dataDir: config.dataDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // Connection errors are the rate limiter's to report (once, as it falls back); ioredis reconnects by itself.
+  redis?.on('error', () => {});
   const rateLimiter = redis
-    ? createRedisRateLimiter({ redis, limitPerMinute: config.rateLimitPerMinute })
+    ? createRedisRateLimiter({
+        redis,
+        limitPerMinute: config.rateLimitPerMinute,
+        onFallback: (local, reason) =>
+          process.stderr.write(local ? `rate limit: Redis unavailable (${reason}); counting per process\n` : `rate limit: ${reason}; counting in Redis\n`),
+      })
     : createMemoryRateLimiter({ limitPerMinute: config.rateLimitPerMinute });
   const app = createApp({
     readDb,

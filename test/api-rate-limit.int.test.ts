@@ -76,4 +76,24 @@ describe('per-key rate limit over HTTP', () => {
     expect(await redis.pttl(keys[0])).toBeGreaterThan(0);
     await redis.del(...keys);
   });
+
+  it('keeps serving authenticated reads while Redis does not answer, counting per process and saying so once', async () => {
+    // A real client to a port nothing listens on: it never becomes ready.
+    const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const switches: Array<[boolean, string]> = [];
+    const api = await startApi(dataDir, {
+      rateLimiter: createRedisRateLimiter({ redis: down, limitPerMinute: 3, onFallback: (local, reason) => switches.push([local, reason]) }),
+    });
+    started.push(api);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await api.get('/api/v1/outcomes');
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(switches).toHaveLength(1);
+    expect(switches[0][0]).toBe(true);
+    down.disconnect();
+  });
 });

@@ -60,6 +60,10 @@ export interface RedisRateLimiterOptions extends RateLimiterOptions {
   redis: Redis;
   /** Namespaces the counters (tests use a unique one each). */
   keyPrefix?: string;
+  /** Longest wait for Redis before this request is counted locally instead (default 250 ms). */
+  timeoutMs?: number;
+  /** Told once each time counting moves to this process (Redis unreachable) and back. */
+  onFallback?: (usingLocal: boolean, reason: string) => void;
 }
 
 // INCR and the expiry in one round trip and one atomic step.
@@ -70,20 +74,51 @@ return count`;
 
 /**
  * Shared budget across API processes: one counter per key and window in Redis. Windows are
- * aligned to the wall clock, so processes agree on them without coordination.
+ * aligned to the wall clock, so processes agree on them without coordination. While Redis does not
+ * answer, each process counts on its own (an insurance limiter with the same quota) and says so
+ * once, so authenticated reads keep being served; the shared count resumes when Redis is back.
  */
 export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
   const limit = options.limitPerMinute;
   const prefix = options.keyPrefix ?? 'ipo:ratelimit:';
+  const timeoutMs = options.timeoutMs ?? 250;
+  const insurance = createMemoryRateLimiter({ limitPerMinute: limit, now });
+  let usingLocal = false;
+  const switchTo = (local: boolean, reason: string) => {
+    if (local === usingLocal) return;
+    usingLocal = local;
+    options.onFallback?.(local, reason);
+  };
+  const shared = async (key: string, at: number, window: number): Promise<RateLimitDecision> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)));
+    try {
+      const count = Number(await Promise.race([options.redis.eval(HIT_SCRIPT, 1, `${prefix}${key}:${window}`, String(2 * WINDOW_MS)), timeout]));
+      return decide(limit, count, at, window);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
     limit,
     windowSeconds: WINDOW_MS / 1000,
     async hit(key) {
       const at = now();
       const window = Math.floor(at / WINDOW_MS);
-      const count = Number(await options.redis.eval(HIT_SCRIPT, 1, `${prefix}${key}:${window}`, String(2 * WINDOW_MS)));
-      return decide(limit, count, at, window);
+      // A client that is not connected would queue the command until it reconnects: count locally at once.
+      if (options.redis.status !== 'ready') {
+        switchTo(true, `redis ${options.redis.status}`);
+        return insurance.hit(key);
+      }
+      try {
+        const decision = await shared(key, at, window);
+        switchTo(false, 'redis answers again');
+        return decision;
+      } catch (error) {
+        switchTo(true, (error as Error).message);
+        return insurance.hit(key);
+      }
     },
   };
 }
