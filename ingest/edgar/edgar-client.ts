@@ -2,7 +2,7 @@ import { gunzipSync, inflateSync } from 'node:zlib';
 import type { Config } from '../../schema/config.ts';
 import { realSleep, systemClock, type Clock, type Sleep } from '../clock.ts';
 import { EdgarPermanentError, EdgarThrottledError, EdgarTransientError } from './edgar-errors.ts';
-import { TokenBucket } from './token-bucket.ts';
+import { createLocalEdgarGate, type EdgarGate } from './edgar-gate.ts';
 
 /** `www` = www.sec.gov (Archives, indexes, company_tickers), `data` = data.sec.gov (submissions, XBRL). */
 export type EdgarHost = 'www' | 'data';
@@ -22,6 +22,8 @@ export interface EdgarClientOptions {
   clock?: Clock;
   /** Source of jitter in [0, 1); injectable so backoff is deterministic in tests. */
   random?: () => number;
+  /** Where requests wait their turn; default: this process's own token bucket and pause. */
+  gate?: EdgarGate;
   /** Attempts per request for 429, 5xx and network errors (first try included). */
   maxAttempts?: number;
   /** First retry delay; doubles per attempt, with jitter, capped at `maxBackoffMs`. */
@@ -41,17 +43,17 @@ export function isDeclaredUserAgent(userAgent: string): boolean {
 }
 
 /**
- * The only way the service talks to EDGAR. Every request goes through one token bucket and one
- * pause gate, so a rate-threshold page from any request stops all traffic of this client.
+ * The only way the service talks to EDGAR. Every request, retries included, waits at one gate
+ * (edgar-gate.ts): the rate and the pause after a rate-threshold page hold for this process, or for
+ * the whole fleet when the gate lives in Redis.
  */
 export class EdgarClient {
   private readonly fetchFn: typeof globalThis.fetch;
   private readonly sleep: Sleep;
   private readonly clock: Clock;
   private readonly random: () => number;
-  private readonly bucket: TokenBucket;
+  private readonly gate: EdgarGate;
   private readonly bases: Record<EdgarHost, string>;
-  private pausedUntil = 0;
   private requestCount = 0;
 
   constructor(private readonly options: EdgarClientOptions) {
@@ -67,7 +69,7 @@ export class EdgarClient {
     this.sleep = options.sleep ?? realSleep;
     this.clock = options.clock ?? systemClock();
     this.random = options.random ?? Math.random;
-    this.bucket = new TokenBucket(options.maxRequestsPerSecond, this.clock, this.sleep);
+    this.gate = options.gate ?? createLocalEdgarGate(options.maxRequestsPerSecond, this.clock, this.sleep);
     this.bases = { www: options.wwwUrl.replace(/\/+$/, ''), data: options.dataUrl.replace(/\/+$/, '') };
   }
 
@@ -88,7 +90,7 @@ export class EdgarClient {
     let attempt = 0;
     let pauses = 0;
     for (;;) {
-      await this.acquireSlot();
+      await this.gate.acquire();
       attempt++;
       let response: Response;
       try {
@@ -117,35 +119,21 @@ export class EdgarClient {
         // treated as throttling too: backing off is safe, hammering is not.
         if (pauses >= maxPauses) throw new EdgarThrottledError(url, this.options.throttleBackoffMs);
         pauses++;
-        this.pauseAll(this.options.throttleBackoffMs);
+        await this.gate.pause(this.options.throttleBackoffMs);
         continue;
       }
-      if (status === 429 || status >= 500) {
+      if (status === 429) {
+        // Told to slow down: every request behind the gate (the whole fleet with Redis) waits the backoff.
+        if (attempt >= maxAttempts) throw new EdgarTransientError(`HTTP 429 after ${attempt} attempts`, status, url);
+        await this.gate.pause(this.backoff(attempt));
+        continue;
+      }
+      if (status >= 500) {
         if (attempt >= maxAttempts) throw new EdgarTransientError(`HTTP ${status} after ${attempt} attempts`, status, url);
         await this.sleep(this.backoff(attempt));
         continue;
       }
       throw new EdgarPermanentError(`HTTP ${status} from ${url}`, status, url);
-    }
-  }
-
-  private pauseAll(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
-  }
-
-  /** A slot that is both under the rate and outside any pause, even one begun while queued. */
-  private async acquireSlot(): Promise<void> {
-    for (;;) {
-      await this.waitForPause();
-      await this.bucket.take();
-      if (this.clock.now() >= this.pausedUntil) return;
-    }
-  }
-
-  private async waitForPause(): Promise<void> {
-    // Loop: another request may extend the pause while this one sleeps.
-    for (let wait = this.pausedUntil - this.clock.now(); wait > 0; wait = this.pausedUntil - this.clock.now()) {
-      await this.sleep(wait);
     }
   }
 

@@ -1,5 +1,8 @@
+import { Redis } from 'ioredis';
 import {
   createEdgarClient,
+  createLocalEdgarGate,
+  createRedisEdgarGate,
   createNewsSource,
   createPricesSource,
   enqueueByKind,
@@ -10,7 +13,9 @@ import {
   QUEUE_NAMES,
   runInline,
   startWorkers,
+  realSleep,
   systemClock,
+  type EdgarGate,
   type HandlerContext,
   type Job,
   type Logger,
@@ -42,9 +47,9 @@ function requireCik(values: Record<string, unknown>): string {
  * The handler context from configuration. The EDGAR client is made only when asked for, because it
  * refuses to exist without a declared EDGAR_USER_AGENT, which prices and news jobs do not need.
  */
-export function handlerContext(config: Config, log: EventLog, logger: Logger, withEdgar: boolean): HandlerContext {
+export function handlerContext(config: Config, log: EventLog, logger: Logger, withEdgar: boolean, gate?: EdgarGate): HandlerContext {
   return {
-    ...(withEdgar ? { client: createEdgarClient(config) } : {}),
+    ...(withEdgar ? { client: createEdgarClient(config, gate ? { gate } : {}) } : {}),
     log,
     clock: systemClock(),
     logger,
@@ -158,7 +163,17 @@ export async function startEdgarWorker(config: Config, io: Io, concurrency: numb
   if (!config.redisUrl) throw new UsageError('the worker needs REDIS_URL');
   const redisUrl = config.redisUrl;
   const events = await openEventLogDb(config.dataDir);
-  const ctx = handlerContext(config, events.log, consoleLogger(io.err), true);
+  // One EDGAR budget for the fleet: every request of every worker, retries included, takes its slot in Redis.
+  const gateRedis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  gateRedis.on('error', () => {});
+  const gate = createRedisEdgarGate({
+    redis: gateRedis,
+    ratePerSecond: config.edgar.maxRequestsPerSecond,
+    sleep: realSleep,
+    fallback: createLocalEdgarGate(config.edgar.maxRequestsPerSecond, systemClock(), realSleep),
+    onFallback: (reason) => io.err.write(`worker: Redis unavailable for the EDGAR budget (${reason}); this worker paces itself alone\n`),
+  });
+  const ctx = handlerContext(config, events.log, consoleLogger(io.err), true, gate);
   const common = { redisUrl, handlers: jobHandlers, ctx, throttleBackoffMs: config.edgar.throttleBackoffMs, concurrency };
   // EDGAR jobs share the SEC limiter; prices and news have their own queues without it.
   const workers = [
@@ -169,6 +184,7 @@ export async function startEdgarWorker(config: Config, io: Io, concurrency: numb
   return {
     async close() {
       for (const w of workers) await w.close();
+      gateRedis.disconnect();
       await events.close();
     },
   };
