@@ -1,7 +1,7 @@
 import type { ApiFinancialSnapshot } from '../../schema/api/types.ts';
 import type { FilingsTable, NewsTable, OutcomesTable } from '../../schema/read/tables.ts';
 import { deriveCompany, type CompanyIdentity, type DerivedCompany } from './company.derive.ts';
-import type { CompanyFacts, DocumentTerms, KnownFiling, StoredBars, StoredIpoRow, StoredNews, TickerHint } from '../shared/facts.ts';
+import type { CompanyFacts, DocumentTerms, KnownFiling, StoredBars, StoredIpoRow, StoredNews, TickerHint } from '../common/facts.ts';
 import { deriveFiling } from '../offering/filing-row.derive.ts';
 import { baseForm, isListingForm } from '../offering/forms.ts';
 import { deriveNewsRows } from '../news/news-rows.derive.ts';

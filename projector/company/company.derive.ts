@@ -1,8 +1,8 @@
-import { jsonHead } from '../shared/json-head.ts';
+import { jsonHead } from '../common/json-head.ts';
 import { offeringsOf } from '../offering/offerings.derive.ts';
 import type { ApiCompany, ApiFinancialSnapshot, ApiPriceHistory } from '../../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../../schema/read/tables.ts';
-import type { CompanyFacts, KnownFiling, TickerHint } from '../shared/facts.ts';
+import type { CompanyFacts, KnownFiling, TickerHint } from '../common/facts.ts';
 import { marketOf } from './market-family.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';

@@ -1,7 +1,7 @@
 import type { ApiClassification, ApiConsensus } from '../../schema/api/types.ts';
 import type { CompanyIdentity } from './company.derive.ts';
-import type { StoredBars, StoredIpoRow } from '../shared/facts.ts';
-import type { CompanyFacts, TickerHint } from '../shared/facts.ts';
+import type { StoredBars, StoredIpoRow } from '../common/facts.ts';
+import type { CompanyFacts, TickerHint } from '../common/facts.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import { deriveClassification } from '../offering/classification.derive.ts';
 import { deriveConsensus } from './consensus-rules.derive.ts';

@@ -17,8 +17,8 @@
 import { VENDOR_KEY_PREFIX, vendorCompanyKey } from '../../schema/cik.ts';
 import { baseForm } from '../offering/forms.ts';
 import { normalizeCompanyName, sameCompanyName } from '../news/company-name.ts';
-import { addDays } from '../shared/dates.ts';
-import type { CompanyFacts, FilingFact, StoredIpoRow } from '../shared/facts.ts';
+import { addDays } from '../common/dates.ts';
+import type { CompanyFacts, FilingFact, StoredIpoRow } from '../common/facts.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {

@@ -1,4 +1,4 @@
-import type { DocumentTerms } from '../shared/facts.ts';
+import type { DocumentTerms } from '../common/facts.ts';
 import { PROSPECTUS_FORMS } from '../offering/forms.ts';
 import { deriveAiEnrichment } from './ai-enrichment.extract.ts';
 import { coverFormType, documentFiling, type DocumentFiling } from './document-filing.extract.ts';

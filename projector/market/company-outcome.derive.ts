@@ -1,8 +1,8 @@
 import type { ApiOutcome } from '../../schema/api/types.ts';
-import type { StoredBars, StoredIpoRow } from '../shared/facts.ts';
+import type { StoredBars, StoredIpoRow } from '../common/facts.ts';
 import type { FilingTermsFact } from '../offering/offering.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
-import { daysBetween } from '../shared/dates.ts';
+import { daysBetween } from '../common/dates.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from './outcome.derive.ts';
 

@@ -1,7 +1,7 @@
 import type { ApiCompanyNews, ApiNews } from '../../schema/api/types.ts';
 import type { NewsTable } from '../../schema/read/tables.ts';
-import { jsonHead } from '../shared/json-head.ts';
-import type { StoredNews } from '../shared/facts.ts';
+import { jsonHead } from '../common/json-head.ts';
+import type { StoredNews } from '../common/facts.ts';
 import { newsTitle } from './news-title.derive.ts';
 
 /**

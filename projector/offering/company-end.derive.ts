@@ -20,8 +20,8 @@
  * The event in force is the latest, unless an IPO-family deal opened after it (the company went
  * public again): then the company has no terminal status.
  */
-import { daysBetween } from '../shared/dates.ts';
-import type { CompanyFacts, FilingFact } from '../shared/facts.ts';
+import { daysBetween } from '../common/dates.ts';
+import type { CompanyFacts, FilingFact } from '../common/facts.ts';
 import { isIpoFamily, nameAt, type DealType } from './deal-type.derive.ts';
 import { CURRENT_REPORT_FORMS, DELISTING_FORMS, DEREGISTRATION_FORMS, hasItem, isListingForm, PERIODIC_FORMS, baseForm } from './forms.ts';
 

@@ -13,8 +13,8 @@ import {
   AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm, isRegistrationActivity, OPENING_FORMS, PRICED_FORMS,
   SHELF_FORMS, TAKEDOWN_FORMS,
 } from './forms.ts';
-import { addDays, daysBetween } from '../shared/dates.ts';
-import type { DealStatus, FilingFact } from '../shared/facts.ts';
+import { addDays, daysBetween } from '../common/dates.ts';
+import type { DealStatus, FilingFact } from '../common/facts.ts';
 
 export type RangeTerms = Pick<ApiTermsExtended, 'priceRangeLow' | 'priceRangeHigh' | 'offeringPrice'>;
 

@@ -27,7 +27,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import { DEAL_TYPES } from '../../schema/api/types.ts';
 import type { CoverSignals } from '../extract/cover-signals.ts';
 import type { Deal } from './deals.group.ts';
-import type { CompanyFacts, FilingFact } from '../shared/facts.ts';
+import type { CompanyFacts, FilingFact } from '../common/facts.ts';
 import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from './forms.ts';
 
 export type DealType = (typeof DEAL_TYPES)[number];

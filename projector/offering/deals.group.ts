@@ -7,9 +7,9 @@
  *     effective or prices within a few days of it;
  *   - index rows carry no file number, so their followers join the latest open registration.
  */
-import type { FilingFact } from '../shared/facts.ts';
+import type { FilingFact } from '../common/facts.ts';
 import { baseForm, chronological, DRAFT_FORMS, EFFECT_FORMS, FOLLOWER_FORMS, IPO_CAPABLE_FORMS, MEF_FORMS, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS, WITHDRAWAL_FORMS } from './forms.ts';
-import { cmp, daysBetween } from '../shared/dates.ts';
+import { cmp, daysBetween } from '../common/dates.ts';
 
 export interface Deal<F extends FilingFact = FilingFact> {
   /** The 333-/024- number; `draft:<377-…>` for a draft that never flipped; `unnumbered:<accession>` for an index-only deal. */

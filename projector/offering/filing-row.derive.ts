@@ -1,8 +1,8 @@
 import type { ApiCompanyFiling, ApiFiling } from '../../schema/api/types.ts';
 import type { FilingsTable } from '../../schema/read/tables.ts';
-import { jsonHead } from '../shared/json-head.ts';
+import { jsonHead } from '../common/json-head.ts';
 import { toCompactTerms } from '../extract/terms.extract.ts';
-import type { KnownFiling } from '../shared/facts.ts';
+import type { KnownFiling } from '../common/facts.ts';
 import { formTitle } from './form-title.ts';
 import type { FilingOffering } from './offering.derive.ts';
 

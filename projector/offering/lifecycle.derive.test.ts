@@ -13,7 +13,7 @@ import { endInForce } from './company-end.derive.ts';
 import { chronological } from './forms.ts';
 import { deriveLifecycle, type LifecycleOptions } from './lifecycle.derive.ts';
 import { loadSubmissions, readSampleFile, SUBMISSIONS } from './sample.testkit.ts';
-import type { FilingFact } from '../shared/facts.ts';
+import type { FilingFact } from '../common/facts.ts';
 
 const SAMPLE = fileURLToPath(new URL('../../data/sample/', import.meta.url));
 const TODAY = '2026-07-01';

@@ -32,8 +32,8 @@ import { groupDeals, type Deal } from './deals.group.ts';
 import { deriveDealType, isIpoFamily, type DealType } from './deal-type.derive.ts';
 import { baseForm, chronological, MEF_FORMS } from './forms.ts';
 import { deriveCompanyEnd, endInForce, type CompanyEnd, type TerminalEvent } from './company-end.derive.ts';
-import { daysBetween } from '../shared/dates.ts';
-import type { CompanyFacts, DealOverlay, DealStatus, FilingFact } from '../shared/facts.ts';
+import { daysBetween } from '../common/dates.ts';
+import type { CompanyFacts, DealOverlay, DealStatus, FilingFact } from '../common/facts.ts';
 
 export type { RangeTerms, StatusFacts } from './deal-status.scan.ts';
 export type { TerminalEvent, TerminalStatus } from './company-end.derive.ts';

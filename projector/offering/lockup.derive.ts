@@ -7,7 +7,7 @@
  */
 import type { ApiLockupSchedule } from '../../schema/api/types.ts';
 import { createTradingCalendar, type TradingCalendar } from '../market/trading-calendar.ts';
-import { addDays, addMonths, daysBetween } from '../shared/dates.ts';
+import { addDays, addMonths, daysBetween } from '../common/dates.ts';
 import type { LockupExtraction } from '../extract/lockup.extract.ts';
 
 export interface LockupScheduleInput {

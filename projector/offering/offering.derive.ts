@@ -1,8 +1,8 @@
 import type { ApiAiEnrichment, ApiTermsExtended } from '../../schema/api/types.ts';
-import type { DocumentTerms } from '../shared/facts.ts';
-import type { CompanyFacts } from '../shared/facts.ts';
+import type { DocumentTerms } from '../common/facts.ts';
+import type { CompanyFacts } from '../common/facts.ts';
 import type { TradingCalendar } from '../market/trading-calendar.ts';
-import type { FilingFact } from '../shared/facts.ts';
+import type { FilingFact } from '../common/facts.ts';
 import { deriveDealType, type DealType, type DealTypeResult } from './deal-type.derive.ts';
 import type { Deal } from './deals.group.ts';
 import { amendmentNumbers, changeSummary, formSummary, termChanges } from './filing-summary.derive.ts';

@@ -1,7 +1,7 @@
 import { UnreadableEventError } from './unreadable.ts';
 import type { StoredEvent } from '../../schema/events/event-log.ts';
 import type { ArticlePublishedPayload, NewsArticlePayload } from '../../schema/events/event-types.ts';
-import type { NewsLink, StoredNews } from '../shared/facts.ts';
+import type { NewsLink, StoredNews } from '../common/facts.ts';
 import { linkSignature, type NewsStore } from './news.store.ts';
 import { earlierObservation, newsPublishedAt } from '../news/published-at.derive.ts';
 import { indexArticle, type NewsLinker } from './news-linker.ts';

@@ -7,7 +7,7 @@ import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
 import { normalizeCompanyName } from '../news/company-name.ts';
 import type { TradingCalendar } from '../market/trading-calendar.ts';
 import { relinkIfChanged } from './apply-news.ts';
-import type { CompanyFacts, KnownFiling, StoredBars, StoredIpoRow, TickerHint } from '../shared/facts.ts';
+import type { CompanyFacts, KnownFiling, StoredBars, StoredIpoRow, TickerHint } from '../common/facts.ts';
 import type { NewsLinker } from './news-linker.ts';
 import type { Stores } from './stores.ts';
 

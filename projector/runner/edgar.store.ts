@@ -5,7 +5,7 @@ import type { ProjCompanyStateTable, ProjFilingStateTable } from '../../schema/r
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { DocumentFiling } from '../extract/document-filing.extract.ts';
 import { normalizeCompanyName } from '../news/company-name.ts';
-import type { CompanyFacts, KnownFiling, TickerHint } from '../shared/facts.ts';
+import type { CompanyFacts, KnownFiling, TickerHint } from '../common/facts.ts';
 
 /** The rows this store reads back: the state tables' own column types (schema/read/tables.ts). */
 type CompanyStateRow = ProjCompanyStateTable;

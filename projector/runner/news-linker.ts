@@ -1,4 +1,4 @@
-import type { StoredNews } from '../shared/facts.ts';
+import type { StoredNews } from '../common/facts.ts';
 import type { NewsStore } from './news.store.ts';
 import { nameTokens } from '../news/company-name.ts';
 import { urlWords, type ArticleText, type LinkCandidate } from '../news/company.link.ts';
