@@ -8,7 +8,6 @@ import { indexArticle, type NewsLinker } from './news-linker.ts';
 import { linkArticle, type LinkCandidate } from '../news/company.link.ts';
 import { newsKey } from '../../schema/news/url.normalize.ts';
 
-
 /**
  * `news.article`: kept whether or not it links (under its first observation time); linked against
  * every company served so far, by name, tickers and former names. A company

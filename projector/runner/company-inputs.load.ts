@@ -101,13 +101,18 @@ function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: Com
 
 /** The identifiers of vendor companies whose rows may change owner when this EDGAR company changes. */
 export function vendorIdsNear(sources: CompanySources, cik: string, servedTickers: readonly string[]): string[] {
-  const loaded = sources.edgar.load(cik);
-  const hints = loaded ? loaded.hints : (sources.edgar.loadHintsOnly(cik)?.hints ?? []);
-  const facts = loaded?.facts ?? vendorOnlyFacts(cik, null, null);
-  const identity = companyIdentity(facts, loaded?.filings ?? [], hints);
+  // Read off the identity indexes, not the company's filings: this runs for every changed company.
+  const { tickers, nameKeys } = sources.edgar.identityKeys(cik);
+  const ids = new Set<string>();
   // The tickers it was served under count too: a ticker it just lost may leave a row without an issuer.
-  const widened = { ...identity, allTickers: [...new Set([...identity.allTickers, ...servedTickers])] };
-  return rowsNear(sources, widened, facts).flatMap((r) => vendorCompanyId(r.row) ?? []);
+  for (const ticker of new Set([...tickers, ...servedTickers])) for (const r of sources.market.ipoRows(ticker)) addVendorId(ids, r);
+  for (const key of nameKeys) for (const r of sources.market.ipoRowsOfIssuer(key)) addVendorId(ids, r);
+  return [...ids];
+}
+
+function addVendorId(ids: Set<string>, r: StoredIpoRow): void {
+  const id = r.row.country === 'US' ? vendorCompanyId(r.row) : null;
+  if (id) ids.add(id);
 }
 
 /** Every company a row may join: those carrying its ticker and those EDGAR named like its issuer. */

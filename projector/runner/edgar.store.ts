@@ -27,6 +27,8 @@ export class EdgarStore {
   private readonly companyExistsStmt;
   private readonly insertName;
   private readonly selectNamed;
+  private readonly selectNameKeysOf;
+  private readonly selectTickersOf;
   private readonly upsertFromSubmissions;
   private readonly upsertFromIndex;
   private readonly upsertFromDocument;
@@ -56,6 +58,12 @@ export class EdgarStore {
     this.companyExistsStmt = db.prepare('SELECT 1 FROM proj_company_state WHERE cik = ?').pluck();
     this.insertName = db.prepare('INSERT OR IGNORE INTO proj_company_names (name_key, cik) VALUES (?, ?)');
     this.selectNamed = db.prepare('SELECT cik FROM proj_company_names WHERE name_key = ? ORDER BY cik').pluck();
+    this.selectNameKeysOf = db.prepare('SELECT name_key FROM proj_company_names WHERE cik = ? ORDER BY name_key').pluck();
+    // The submissions page's tickers and company_tickers.json's, with the hint titles' names.
+    this.selectTickersOf = db.prepare(
+      `SELECT ticker, NULL AS title FROM proj_company_tickers WHERE cik = @cik
+       UNION SELECT ticker, title FROM proj_ticker_hints WHERE cik = @cik ORDER BY ticker`,
+    );
     // A submissions page is authoritative: it overwrites an index row's facts for the same filing.
     this.upsertFromSubmissions = db.prepare(
       `INSERT INTO proj_filing_state (cik, accession_number, form_type, filing_date, file_number, primary_document,
@@ -125,6 +133,17 @@ export class EdgarStore {
   private rememberName(cik: string, name: string | null): void {
     const key = name ? normalizeCompanyName(name) : '';
     if (key !== '') this.insertName.run(key, cik);
+  }
+
+  /**
+   * Every ticker and normalized name EDGAR ever gave a company, without loading its filings: what
+   * a vendor row may know it by.
+   */
+  identityKeys(cik: string): { tickers: string[]; nameKeys: string[] } {
+    const rows = this.selectTickersOf.all({ cik }) as Array<{ ticker: string; title: string | null }>;
+    const hinted = rows.flatMap((r) => (r.title ? [normalizeCompanyName(r.title)] : []));
+    const nameKeys = [...new Set([...(this.selectNameKeysOf.all(cik) as string[]), ...hinted])].filter((k) => k !== '');
+    return { tickers: [...new Set(rows.map((r) => r.ticker))], nameKeys };
   }
 
   /** CIKs EDGAR ever named with this normalized name. */
