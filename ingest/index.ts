@@ -3,9 +3,33 @@ export { realSleep, systemClock, isoAt, type Clock, type Sleep } from './clock.t
 export { createEdgarClient, EdgarClient, isDeclaredUserAgent, type EdgarClientOptions, type EdgarHost, type EdgarResponse } from './edgar/edgar-client.ts';
 export { createLocalEdgarGate, createRedisEdgarGate, type EdgarGate, type RedisEdgarGateOptions } from './edgar/edgar-gate.ts';
 export { EdgarPermanentError, EdgarThrottledError, EdgarTransientError } from './edgar/edgar-errors.ts';
-export { jobHandlers, runJob } from './jobs/handlers.ts';
-export { silentLogger, type Handler, type HandlerContext, type HandlerMap, type HandlerResult, type Logger } from './jobs/handler-context.ts';
-export { job, jobId, JOB_NAMES, queueOf, type Job, type JobName, type JobPayloads, type QueueName } from './jobs/job-types.ts';
+export { assertHandled, jobHandlers, MissingHandlerError, runJob } from './jobs/handlers.ts';
+export {
+  silentLogger,
+  type CompleteHandlerMap,
+  type Handler,
+  type HandlerContext,
+  type HandlerMap,
+  type HandlerResult,
+  type HandlersFor,
+  type Logger,
+  type PipelineHandlerMap,
+  type SomeHandlers,
+} from './jobs/handler-context.ts';
+export {
+  job,
+  jobId,
+  jobNamesOf,
+  JOB_NAMES,
+  JOB_QUEUES,
+  queueOf,
+  type IngestQueueName,
+  type Job,
+  type JobName,
+  type JobPayloads,
+  type JobsOf,
+  type QueueName,
+} from './jobs/job-types.ts';
 export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-validate.ts';
 export { loadPlan, parsePlan, type Plan } from './plan.ts';
 export { DEFAULT_RETRY_POLICY, retryPolicy, type RetryPolicy } from './runner/retry-policy.ts';

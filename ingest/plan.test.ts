@@ -31,6 +31,8 @@ function pathOf(j: Job): string {
     case 'prices.daily_bars':
     case 'news.everything':
     case 'news.feed':
+    case 'pipeline.project':
+    case 'pipeline.publish':
       // The demo plan is EDGAR-only; market jobs come from the market replay manifest.
       throw new Error(`not an EDGAR job: ${j.name}`);
     default:

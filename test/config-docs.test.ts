@@ -28,7 +28,6 @@ describe('configuration', () => {
       discovery: '30 22 * * 1-5',
       prices: '30 17 * * 1-5',
       news: '15 */2 * * *',
-      project: '*/15 * * * *',
       publishDaily: '0 18 * * 1-5',
       publishWeekly: '0 9 * * 6',
       publishQuarterly: '0 9 1-3 1,4,7,10 1-5',

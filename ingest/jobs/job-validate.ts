@@ -58,7 +58,20 @@ const checks: { [N in JobName]: Check[] } = {
     (d) => (d.to === undefined || (str(d.to) && DATE_OR_TIME.test(d.to as string)) ? null : 'to must be YYYY-MM-DD or an ISO timestamp'),
   ],
   'news.feed': [(d) => (str(d.url) && FEED_URL.test(d.url as string) ? null : 'url must be an absolute http(s) URL')],
+  'pipeline.project': [(d) => (Object.keys(d).length === 0 ? null : 'data must be {}')],
+  'pipeline.publish': [publishRequest],
 };
+
+function publishRequest(d: Record<string, unknown>): string | null {
+  if (d.kind === 'daily' || d.kind === 'weekly') {
+    return str(d.date) && ISO_DATE.test(d.date as string) && Object.keys(d).length === 2 ? null : `a ${d.kind} publication is {kind, date: YYYY-MM-DD}`;
+  }
+  if (d.kind === 'quarterly') {
+    const ok = Number.isInteger(d.year) && (d.year as number) >= 1993 && (d.year as number) <= 9999 && [1, 2, 3, 4].includes(d.quarter as number) && Object.keys(d).length === 3;
+    return ok ? null : 'a quarterly publication is {kind, year, quarter: 1 to 4}';
+  }
+  return 'kind must be daily, weekly or quarterly';
+}
 
 /** Checks an untyped {name, data} (from a plan file or a queue) and returns it typed and normalized (padded CIK). */
 export function validateJob(candidate: unknown): Job {

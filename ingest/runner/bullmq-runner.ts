@@ -1,8 +1,8 @@
 import { Queue, UnrecoverableError, Worker, type Job as BullJob, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { EdgarThrottledError } from '../edgar/edgar-errors.ts';
-import type { HandlerContext, HandlerMap } from '../jobs/handler-context.ts';
-import { runJob } from '../jobs/handlers.ts';
+import type { HandlerContext, SomeHandlers } from '../jobs/handler-context.ts';
+import { assertHandled, runJob } from '../jobs/handlers.ts';
 import { NewsRateLimitedError } from '../news/newsapi-client.ts';
 import { jobId, queueOf, type Job, type QueueName } from '../jobs/job-types.ts';
 import { isPermanentFailure, validateJob } from '../jobs/job-validate.ts';
@@ -12,8 +12,11 @@ import { bullBackoff, retryPolicy, type RetryPolicy } from './retry-policy.ts';
 /** EDGAR jobs share one queue and one rate limiter. */
 export const EDGAR_QUEUE = 'edgar';
 
-/** Default queue name per kind of job (see `queueOf`); prices and news run without the EDGAR limiter. */
-export const QUEUE_NAMES: Readonly<Record<QueueName, string>> = { edgar: EDGAR_QUEUE, prices: 'prices', news: 'news' };
+/**
+ * Default queue name per kind of job (see `queueOf`); prices and news run without the EDGAR
+ * limiter; `ipo projector` consumes the pipeline queue.
+ */
+export const QUEUE_NAMES: Readonly<Record<QueueName, string>> = { edgar: EDGAR_QUEUE, prices: 'prices', news: 'news', pipeline: 'pipeline' };
 
 /** Pause of the news queue after a 429 without Retry-After. */
 const NEWS_DEFAULT_PAUSE_MS = 15 * 60_000;
@@ -59,8 +62,11 @@ function jobOptions(policy: RetryPolicy, j: Job): JobsOptions {
     // Exponential with jitter: jobs that failed together (an EDGAR outage) do not retry in lockstep.
     backoff: bullBackoff(policy),
     // Keep finished ids for a day so re-enqueueing the same job is a no-op, without growing forever.
-    removeOnComplete: { age: 24 * 3600, count: 50_000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
+    // A project job is the exception: all share one id, so a waiting one absorbs the next enqueue,
+    // and a finished one is dropped at once so the next enqueue is a new job.
+    ...(j.name === 'pipeline.project'
+      ? { removeOnComplete: true, removeOnFail: true }
+      : { removeOnComplete: { age: 24 * 3600, count: 50_000 }, removeOnFail: { age: 7 * 24 * 3600 } }),
   };
 }
 
@@ -69,7 +75,7 @@ function jobOptions(policy: RetryPolicy, j: Job): JobsOptions {
  * names (tests use unique ones). Returns the number of jobs handed over.
  */
 export async function enqueueByKind(options: Omit<QueueOptions, 'queueName'>, jobs: Job[], queueNames: Partial<Record<QueueName, string>> = {}): Promise<Record<QueueName, number>> {
-  const counts: Record<QueueName, number> = { edgar: 0, prices: 0, news: 0 };
+  const counts: Record<QueueName, number> = { edgar: 0, prices: 0, news: 0, pipeline: 0 };
   for (const kind of Object.keys(counts) as QueueName[]) {
     const mine = jobs.filter((j) => queueOf(validateJob(j).name) === kind);
     if (mine.length === 0) continue;
@@ -112,7 +118,9 @@ export function openEdgarQueue(options: QueueOptions): EdgarQueue {
 }
 
 export interface WorkerOptions extends QueueOptions {
-  handlers: HandlerMap;
+  /** Which jobs this queue carries (default edgar): every one of them needs a handler, checked at startup. */
+  kind?: QueueName;
+  handlers: SomeHandlers;
   ctx: HandlerContext;
   /** Requests per second across ALL workers on this queue (BullMQ's limiter lives in Redis); null = no limiter. */
   maxRequestsPerSecond: number | null;
@@ -128,9 +136,12 @@ export interface EdgarWorkers {
 
 /**
  * Starts a worker that runs the same handlers as the inline runner. Each handler makes one EDGAR
- * request per job, so the queue's limiter (max per 1000 ms) is the global request limit.
+ * request per job, so the queue's limiter (max per 1000 ms) is the global request limit. Throws
+ * `MissingHandlerError` at once when a job name of the queue's kind has no handler.
  */
 export function startWorkers(options: WorkerOptions): EdgarWorkers {
+  // Before any connection: a queue with a job name this process cannot run is a startup error.
+  assertHandled([options.kind ?? 'edgar'], options.handlers);
   const followUps = openEdgarQueue(options);
   const connection = redisFor(options.redisUrl);
   const worker: Worker = new Worker(

@@ -30,6 +30,8 @@ export interface StoredEvent {
   payload: unknown;
   /** Lazily decompressed raw body, or null when the event carries an inline payload. */
   body(): Buffer | null;
+  /** Size of the raw body in bytes, without decompressing it; null when the event carries an inline payload. */
+  bodyBytes(): number | null;
 }
 
 export interface AppendResult {
@@ -71,6 +73,8 @@ export class EventLog {
   private readonly countByType;
   private readonly readLast;
   private readonly readLastOfType;
+  private readonly readFirstOfSubject;
+  private readonly readBlobLength;
 
   constructor(readonly db: SqliteHandle) {
     this.insertBlob = db.prepare(
@@ -88,6 +92,8 @@ export class EventLog {
     this.countByType = db.prepare('SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY type');
     this.readLast = db.prepare('SELECT * FROM events ORDER BY seq DESC LIMIT 1');
     this.readLastOfType = db.prepare('SELECT * FROM events WHERE type = ? ORDER BY seq DESC LIMIT ?');
+    this.readFirstOfSubject = db.prepare('SELECT * FROM events WHERE type = ? AND subject = ? ORDER BY seq LIMIT 1');
+    this.readBlobLength = db.prepare('SELECT byte_length FROM blobs WHERE sha256 = ?').pluck();
   }
 
   append(event: NewEvent): AppendResult {
@@ -159,6 +165,12 @@ export class EventLog {
     return (this.readLastOfType.all(type, limit) as EventRow[]).map((r) => this.toStored(r));
   }
 
+  /** The first event of a type about a subject, or null (an index lookup). */
+  firstOfSubject(type: EventType, subject: string): StoredEvent | null {
+    const row = this.readFirstOfSubject.get(type, subject) as EventRow | undefined;
+    return row ? this.toStored(row) : null;
+  }
+
   private toStored(row: EventRow): StoredEvent {
     const blobHash = row.blob_sha256;
     return {
@@ -175,6 +187,12 @@ export class EventLog {
         const blob = this.readBlob.get(blobHash) as { encoding: string; data: Buffer } | undefined;
         if (!blob) throw new Error(`event ${row.seq} references missing blob ${blobHash}`);
         return blob.encoding === 'gzip' ? gunzipSync(blob.data) : blob.data;
+      },
+      bodyBytes: () => {
+        if (!blobHash) return null;
+        const length = this.readBlobLength.get(blobHash) as number | undefined;
+        if (length === undefined) throw new Error(`event ${row.seq} references missing blob ${blobHash}`);
+        return length;
       },
     };
   }

@@ -7,6 +7,7 @@ import { publishCommand } from './publish.ts';
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.ts';
 import { migrateCommand, replayCommand } from './misc.ts';
 import { projectCommand } from './project.ts';
+import { projectorCommand } from './projector.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
 import { benchCommand } from './bench.ts';
@@ -22,6 +23,7 @@ export const COMMANDS: Command[] = [
   importIpoTableCommand,
   workerCommand,
   projectCommand,
+  projectorCommand,
   statusCommand,
   publishCommand,
   keysCreateCommand,

@@ -26,6 +26,8 @@ import { openEventLogDb } from '../../schema/databases.ts';
 import type { Command, Io, OptionSpec } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { consoleLogger, onShutdown } from '../runtime.ts';
+import { catchUpHere } from '../catch-up.ts';
+import { completeHandlers } from '../pipeline-handlers.ts';
 
 const QUEUE_OPTION: Record<string, OptionSpec> = {
   queue: { type: 'boolean', description: 'Enqueue on the BullMQ queue (REDIS_URL) for `ipo worker` instead of running inline.' },
@@ -58,14 +60,22 @@ export function handlerContext(config: Config, log: EventLog, logger: Logger, wi
   };
 }
 
-/** Runs jobs and their follow-ups in this process, or hands them to the BullMQ workers. */
+/**
+ * Runs jobs and their follow-ups in this process, or hands them to the BullMQ queues: ingest jobs
+ * for `ipo worker`, project and publish jobs for `ipo projector`. In this process, project and
+ * publish jobs project here (or wait for a running projector, see catch-up.ts).
+ */
 export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { concurrency?: number } = {}): Promise<number> {
   const config = loadConfig(io.env);
   if (queue) {
     if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL');
     const added = await enqueueByKind({ redisUrl: config.redisUrl }, jobs);
-    const total = added.edgar + added.prices + added.news;
-    io.out.write(`enqueued ${total} jobs (edgar ${added.edgar}, prices ${added.prices}, news ${added.news}); run \`ipo worker\` to process them\n`);
+    const total = Object.values(added).reduce((a, b) => a + b, 0);
+    const runners = [added.edgar + added.prices + added.news > 0 ? '`ipo worker`' : '', added.pipeline > 0 ? '`ipo projector`' : ''].filter(Boolean).join(' and ');
+    io.out.write(
+      `enqueued ${total} jobs (edgar ${added.edgar}, prices ${added.prices}, news ${added.news}, pipeline ${added.pipeline})` +
+        `${runners ? `; ${runners} process${runners.includes(' and ') ? '' : 'es'} them` : ''}\n`,
+    );
     return 0;
   }
   const events = await openEventLogDb(config.dataDir);
@@ -73,7 +83,7 @@ export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { c
     const logger = consoleLogger(io.err);
     let lastPrint = 0;
     const report = await runInline(jobs, {
-      handlers: jobHandlers,
+      handlers: completeHandlers({ dataDir: config.dataDir, catchUp: () => catchUpHere(config, io.err) }),
       ctx: handlerContext(config, events.log, logger, jobs.some((j) => queueOf(j.name) === 'edgar')),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       onProgress: (p) => {

@@ -1,31 +1,13 @@
 import { existsSync } from 'node:fs';
 import { QUEUE_NAMES, queueCounts } from '../../ingest/index.ts';
-import { PROJECTION_NAME } from '../../projector/index.ts';
 import { loadConfig } from '../../schema/config.ts';
 import { eventsDbPath, openEventLogDb } from '../../schema/databases.ts';
 import type { JobFailedPayload } from '../../schema/events/event-types.ts';
-import { liveReadDbPath } from '../../schema/read/location.ts';
-import { openSqlite } from '../../schema/sqlite.ts';
 import type { Command } from '../command.ts';
+import { projectorCheckpoint } from '../catch-up.ts';
 
 /** Latest failures shown. */
 const LATEST_FAILURES = 5;
-
-/** The projector's checkpoint in the live read.db, or null when there is none yet. */
-function projectorCheckpoint(dataDir: string): number | null {
-  const path = liveReadDbPath(dataDir);
-  if (!path || !existsSync(path)) return null;
-  const db = openSqlite(path, { readonly: true });
-  try {
-    const seq = db.prepare('SELECT last_seq FROM projector_checkpoint WHERE projection = ?').pluck().get(PROJECTION_NAME);
-    return typeof seq === 'number' ? seq : 0;
-  } catch {
-    // A read.db from before the checkpoint table: nothing projected as far as we can tell.
-    return 0;
-  } finally {
-    db.close();
-  }
-}
 
 async function readEventLog(dataDir: string): Promise<{ lines: string[]; lastSeq: number }> {
   // A status check does not create an empty event log where there is none.
