@@ -36,6 +36,7 @@ export async function catchUpHere(config: Pick<Config, 'dataDir' | 'extraction'>
     return;
   } catch (error) {
     if (!(error instanceof ProjectorBusyError)) throw error;
+    err.write(`project: ${error.message}; waiting for it to project what was recorded\n`);
   }
   const events = await openEventLogDb(config.dataDir);
   let target: number;

@@ -88,8 +88,8 @@ export const projectorCommand: Command = {
   name: 'projector',
   summary: 'Long-running projector: the single writer of read.db; projects new events as they arrive and runs the project and publish jobs.',
   details: `Holds the projector lock (DATA_DIR/projector.lock) for its whole life, so it is the only writer of
-read.db; a second copy exits 1 with one line naming the holder (a supervisor restarts it; the lock
-of a dead process is taken over). At start it deletes generations a crashed rebuild left behind and,
+read.db; a second copy exits 1 with one line naming the holder (the lock of a process that died is
+taken over by the next start). At start it deletes generations a crashed rebuild left behind and,
 when there is no current generation (first run, or a projector upgrade), builds one.
 Wakes every PROJECTOR_POLL_MS (one indexed query on the event log's last seq) and projects new
 events in transactions of PROJECTOR_BATCH_SIZE events, logging one line per batch. Documents are read
