@@ -1,7 +1,7 @@
 /** What the command line needs from the ingest stage. */
 export { realSleep, systemClock, isoAt, type Clock, type Sleep } from './clock.ts';
 export { createEdgarClient, EdgarClient, isDeclaredUserAgent, type EdgarClientOptions, type EdgarHost, type EdgarResponse } from './edgar/edgar-client.ts';
-export { createLocalEdgarGate, createRedisEdgarGate, type EdgarGate, type RedisEdgarGateOptions } from './edgar/edgar-gate.ts';
+export { createLocalEdgarGate, createRedisEdgarGate, edgarRequestsLastMinute, type EdgarGate, type RedisEdgarGateOptions } from './edgar/edgar-gate.ts';
 export { EdgarPermanentError, EdgarThrottledError, EdgarTransientError } from './edgar/edgar-errors.ts';
 export { jobHandlers, runJob } from './jobs/handlers.ts';
 export { silentLogger, type Handler, type HandlerContext, type HandlerMap, type HandlerResult, type Logger } from './jobs/handler-context.ts';

@@ -42,22 +42,35 @@ export function createLocalEdgarGate(ratePerSecond: number, clock: Clock, sleep:
  * the last ARGV[1] ms and none in the last ARGV[4] ms, and the grant is logged when it is given. Slots reserved ahead would be
  * spent whenever the sleeping worker wakes, and on a loaded machine late wakers bunch up.
  */
+const HISTORY_MS = 60_000;
+export const DEFAULT_GATE_PREFIX = 'ipo:edgar:';
+
 const ACQUIRE_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 if paused > now then return {1, paused - now} end
 local window = tonumber(ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ${HISTORY_MS})
 local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
 if newest[2] and now - tonumber(newest[2]) < tonumber(ARGV[4]) then return {2, tonumber(newest[2]) + tonumber(ARGV[4]) - now} end
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
+if redis.call('ZCOUNT', KEYS[1], now - window + 1, '+inf') < tonumber(ARGV[2]) then
   redis.call('ZADD', KEYS[1], now, ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], window)
+  redis.call('PEXPIRE', KEYS[1], ${HISTORY_MS})
   return {0, 0}
 end
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return {2, tonumber(oldest[2]) + window - now + 1}`;
+local inWindow = redis.call('ZRANGEBYSCORE', KEYS[1], now - window + 1, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+return {2, tonumber(inWindow[2]) + window - now}`;
+
+/** Grants of the last minute are kept, for the request rate `ipo status` shows. */
+const GRANTS_KEY = 'grants';
+
+/** EDGAR requests the fleet sent in the last minute (grants of the Redis gate under `keyPrefix`). */
+export async function edgarRequestsLastMinute(redis: Redis, keyPrefix = DEFAULT_GATE_PREFIX): Promise<number> {
+  const [seconds, micros] = await redis.time();
+  const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  return redis.zcount(`${keyPrefix}${GRANTS_KEY}`, now - HISTORY_MS + 1, '+inf');
+}
 
 const PAUSE_SCRIPT = `
 local t = redis.call('TIME')
@@ -93,8 +106,8 @@ async function answered<T>(command: Promise<T>, ms: number): Promise<T> {
 
 /** One EDGAR budget for the whole fleet: at most `ratePerSecond` grants in any 1.15 s, across every worker. */
 export function createRedisEdgarGate(options: RedisEdgarGateOptions): EdgarGate {
-  const prefix = options.keyPrefix ?? 'ipo:edgar:';
-  const grantsKey = `${prefix}grants`;
+  const prefix = options.keyPrefix ?? DEFAULT_GATE_PREFIX;
+  const grantsKey = `${prefix}${GRANTS_KEY}`;
   const pauseKey = `${prefix}paused-until`;
   // The SEC counts arrivals, which trail grants by a stall of the granted process: the rate holds over
   // a window 15% longer than a second, so a request delayed by up to 150 ms still fits under the limit.

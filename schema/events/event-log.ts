@@ -85,7 +85,7 @@ export class EventLog {
     this.readAfter = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
     this.readAfterOfType = db.prepare('SELECT * FROM events WHERE type = ? AND seq > ? ORDER BY seq');
     this.maxSeq = db.prepare('SELECT coalesce(max(seq), 0) FROM events').pluck();
-    this.countByType = db.prepare('SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY type');
+    this.countByType = db.prepare('SELECT type, count(*) AS n, max(observed_at) AS last FROM events GROUP BY type ORDER BY type');
     this.readLast = db.prepare('SELECT * FROM events ORDER BY seq DESC LIMIT 1');
     this.readLastOfType = db.prepare('SELECT * FROM events WHERE type = ? ORDER BY seq DESC LIMIT ?');
   }
@@ -143,9 +143,9 @@ export class EventLog {
     return this.maxSeq.get() as number;
   }
 
-  /** Number of events per type, by type name (types without events are absent). */
-  countsByType(): Record<string, number> {
-    return Object.fromEntries((this.countByType.all() as { type: string; n: number }[]).map((r) => [r.type, r.n]));
+  /** Per type: the number of events and the newest observation time (types without events are absent). */
+  typeSummary(): Array<{ type: string; events: number; lastObservedAt: string }> {
+    return (this.countByType.all() as { type: string; n: number; last: string }[]).map((r) => ({ type: r.type, events: r.n, lastObservedAt: r.last }));
   }
 
   /** The newest event, or null for an empty log. */
