@@ -9,6 +9,7 @@ import { migrateCommand, replayCommand } from './misc.ts';
 import { projectCommand } from './project.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
+import { backupCommand, restoreCommand } from './backup.ts';
 import { benchCommand } from './bench.ts';
 import { scheduleAliasCommand, schedulerCommand } from './schedule.ts';
 import { statusCommand } from './status.ts';
@@ -23,6 +24,8 @@ export const COMMANDS: Command[] = [
   workerCommand,
   projectCommand,
   statusCommand,
+  backupCommand,
+  restoreCommand,
   publishCommand,
   keysCreateCommand,
   keysListCommand,
