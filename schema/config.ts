@@ -22,6 +22,10 @@ export const SETTINGS = {
     doc: 'Pause of all EDGAR traffic after a 403 "Request Rate Threshold Exceeded" page.',
   },
   REDIS_URL: { default: '', doc: 'Redis for BullMQ queues and the shared rate limiter; unset = in-process runner and in-memory limiter.' },
+  WORKER_LOCK_SECONDS: {
+    default: '30',
+    doc: '`ipo worker`: lock on a running job, renewed at half of it; a job whose worker died (kill -9) runs again on another worker within about twice this.',
+  },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'Requests per minute per API key on authenticated endpoints.' },
   CURSOR_SECRET: { default: '', doc: 'HMAC secret that signs pagination cursors; unset = generated once and kept in ops.db.' },
   PRICES_URL: { default: 'https://stooq.com', doc: 'Base URL of the daily-bars provider.' },
@@ -61,6 +65,8 @@ export interface Config {
     throttleBackoffMs: number;
   };
   redisUrl: string | null;
+  /** BullMQ lock duration and stalled-job check interval of `ipo worker`. */
+  workerLockMs: number;
   rateLimitPerMinute: number;
   cursorSecret: string | null;
   prices: { url: string; format: 'stooq_csv' | 'yahoo_chart' };
@@ -112,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       throttleBackoffMs: positiveInt('EDGAR_THROTTLE_BACKOFF_SECONDS', get('EDGAR_THROTTLE_BACKOFF_SECONDS')) * 1000,
     }),
     redisUrl: get('REDIS_URL') || null,
+    workerLockMs: positiveInt('WORKER_LOCK_SECONDS', get('WORKER_LOCK_SECONDS')) * 1000,
     rateLimitPerMinute: positiveInt('RATE_LIMIT_PER_MINUTE', get('RATE_LIMIT_PER_MINUTE')),
     cursorSecret: get('CURSOR_SECRET') || null,
     prices: Object.freeze({ url: trimSlash(get('PRICES_URL')), format: pricesFormat(get('PRICES_FORMAT')) }),

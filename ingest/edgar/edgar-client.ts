@@ -123,9 +123,11 @@ export class EdgarClient {
         continue;
       }
       if (status === 429) {
-        // Told to slow down: every request behind the gate (the whole fleet with Redis) waits the backoff.
+        // Told to slow down: every request behind the gate (the whole fleet with Redis) waits the
+        // backoff, or the Retry-After the server named when longer (capped at the throttle pause).
         if (attempt >= maxAttempts) throw new EdgarTransientError(`HTTP 429 after ${attempt} attempts`, status, url);
-        await this.gate.pause(this.backoff(attempt));
+        const asked = Math.min(retryAfterMs(response.headers.get('retry-after'), this.clock.now()), this.options.throttleBackoffMs);
+        await this.gate.pause(Math.max(this.backoff(attempt), asked));
         continue;
       }
       if (status >= 500) {
@@ -144,6 +146,15 @@ export class EdgarClient {
     // "Equal jitter": half fixed, half random, so retries of many workers spread out.
     return Math.round(exp / 2 + (exp / 2) * this.random());
   }
+}
+
+/** Retry-After as milliseconds from `now`: delay-seconds or an HTTP date; 0 when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number {
+  if (header === null || header.trim() === '') return 0;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - now);
 }
 
 /**

@@ -174,7 +174,7 @@ export async function startEdgarWorker(config: Config, io: Io, concurrency: numb
     onFallback: (reason) => io.err.write(`worker: Redis unavailable for the EDGAR budget (${reason}); this worker paces itself alone\n`),
   });
   const ctx = handlerContext(config, events.log, consoleLogger(io.err), true, gate);
-  const common = { redisUrl, handlers: jobHandlers, ctx, throttleBackoffMs: config.edgar.throttleBackoffMs, concurrency };
+  const common = { redisUrl, handlers: jobHandlers, ctx, throttleBackoffMs: config.edgar.throttleBackoffMs, concurrency, lockMs: config.workerLockMs };
   // EDGAR jobs share the SEC limiter; prices and news have their own queues without it.
   const workers = [
     startWorkers({ ...common, queueName: QUEUE_NAMES.edgar, maxRequestsPerSecond: config.edgar.maxRequestsPerSecond }),
@@ -182,8 +182,9 @@ export async function startEdgarWorker(config: Config, io: Io, concurrency: numb
     startWorkers({ ...common, queueName: QUEUE_NAMES.news, maxRequestsPerSecond: null, concurrency: 1 }),
   ];
   return {
+    /** Lets the jobs in flight finish, then closes; does not wait for a Redis that is away. */
     async close() {
-      for (const w of workers) await w.close();
+      await Promise.all(workers.map((w) => w.close()));
       gateRedis.disconnect();
       await events.close();
     },
