@@ -6,33 +6,22 @@ import { systemClock } from '../ingest/clock.ts';
 import { EdgarClient } from '../ingest/edgar/edgar-client.ts';
 import { silentLogger } from '../ingest/jobs/handler-context.ts';
 import { jobHandlers } from '../ingest/jobs/handlers.ts';
-import { job, jobId, type Job } from '../ingest/jobs/job-types.ts';
+import { job, jobId } from '../ingest/jobs/job-types.ts';
 import type { ReplayFault } from '../ingest/replay/replay-faults.ts';
 import { startReplayServer, type ReplayServer } from '../ingest/replay/replay-server.ts';
 import { enqueueByKind, openEdgarQueue } from '../ingest/runner/bullmq-runner.ts';
 import { runInline } from '../ingest/runner/inline-runner.ts';
-import { eventsDbPath, openEventLogDb } from '../schema/databases.ts';
+import { openEventLogDb } from '../schema/databases.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { runIpo } from './cli-harness.ts';
+import { eventsOf, RECORDED_JOBS, sortedEvents } from './faults-sample.ts';
 import { privateRedis, sleep, spawnIpo, until, type PrivateRedis, type Spawned } from './process-harness.ts';
 import { dumpReadDb } from './projector-sample-events.ts';
 
 const MANIFEST = join(import.meta.dirname, '../data/sample/edgar/replay.json');
 const USER_AGENT = 'ipo-research tests tests@example.com';
 const TESLA = '/submissions/CIK0001318605.json';
-
-/** Every recorded filing and filer of the sample that answers 200: nothing here is a 404. */
-const RECORDED_JOBS: Job[] = [
-  ...['0000895419', '0001158114', '0001318605', '0001677077', '0001766140', '0001796129', '0001814722', '0001835632', '0001847577', '0001881551'].map((cik) =>
-    job('edgar.submissions', { cik }),
-  ),
-  job('edgar.document', { cik: '1766140', accessionNumber: '0001213900-21-035033', primaryDocument: 'ea143554-s1a3_unicycivethera.htm' }),
-  job('edgar.document', { cik: '1158114', accessionNumber: '0001047469-14-002425', primaryDocument: 'a2218972zs-1a.htm' }),
-  job('edgar.document', { cik: '1230276', accessionNumber: '0001193125-11-032963', primaryDocument: 'ds1.htm' }),
-  job('edgar.document', { cik: '1736243', accessionNumber: '0001104659-23-076317', primaryDocument: 'tm2319782d1_s1.htm' }),
-  job('edgar.companyfacts', { cik: '0001835632' }),
-];
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterEach(async () => {
@@ -71,20 +60,6 @@ async function startWorker(dir: string, redis: PrivateRedis, server: ReplayServe
   await until(() => worker.err().includes('worker running') || !worker.alive(), 30_000, 'the worker to start');
   expect(worker.alive(), worker.err()).toBe(true);
   return worker;
-}
-
-/** The event log as [type, subject, eventId] rows, read while a worker process may be writing it. */
-function eventsOf(dir: string): string[][] {
-  const db = openSqlite(eventsDbPath(dir), { readonly: true });
-  try {
-    return db.prepare('SELECT type, subject, event_id FROM events ORDER BY seq').raw().all() as string[][];
-  } catch (error) {
-    // The worker creates the tables on start; before that there is nothing to read.
-    if (/no such table/.test((error as Error).message)) return [];
-    throw error;
-  } finally {
-    db.close();
-  }
 }
 
 const unreachableLines = (err: string) => err.split('\n').filter((line) => line.includes('Redis unreachable'));
@@ -204,7 +179,7 @@ describe('`ipo worker` and a Redis that goes away (private redis-server, killed 
 
     // Nothing lost, nothing twice: the same events as the clean run (ids hash type, subject and content).
     const events = eventsOf(dir);
-    expect(events.map(([type, subject, id]) => [type, subject, id]).sort()).toEqual(cleanEvents.map((e) => [...e]).sort());
+    expect(sortedEvents(events)).toEqual(sortedEvents(cleanEvents));
     expect(new Set(events.map(([, , id]) => id)).size).toBe(events.length);
 
     expect((await runIpo(dir, 'project')).code).toBe(0);

@@ -116,10 +116,11 @@ export class EdgarClient {
       if (status === 403) {
         // The SEC answers over-rate clients with 403, not 429, and names no Retry-After; its page
         // reuses the undeclared-tool wording, hence the threshold check above. Any other 403 is
-        // treated as throttling too: backing off is safe, hammering is not.
+        // treated as throttling too: backing off is safe, hammering is not. The pause is taken even
+        // when this request gives up, so the fleet's other requests in flight hold off too.
+        await this.gate.pause(this.options.throttleBackoffMs);
         if (pauses >= maxPauses) throw new EdgarThrottledError(url, this.options.throttleBackoffMs);
         pauses++;
-        await this.gate.pause(this.options.throttleBackoffMs);
         continue;
       }
       if (status === 429) {
