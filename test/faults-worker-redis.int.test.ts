@@ -14,9 +14,9 @@ import { runInline } from '../ingest/runner/inline-runner.ts';
 import { openEventLogDb } from '../schema/databases.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
-import { runIpo } from './cli-harness.ts';
+import { runIpo, runIpoWithEnv } from './cli-harness.ts';
 import { eventsOf, RECORDED_JOBS, sortedEvents } from './faults-sample.ts';
-import { privateRedis, sleep, spawnIpo, until, type PrivateRedis, type Spawned } from './process-harness.ts';
+import { freePort, privateRedis, sleep, spawnIpo, until, type PrivateRedis, type Spawned } from './process-harness.ts';
 import { dumpReadDb } from './projector-sample-events.ts';
 
 const MANIFEST = join(import.meta.dirname, '../data/sample/edgar/replay.json');
@@ -109,6 +109,22 @@ describe('`ipo worker` and a Redis that goes away (private redis-server, killed 
     expect(eventsOf(dir).map(([, subject]) => subject)).toContain('0001318605');
   });
 
+  it('a second SIGTERM during the shutdown exits at once, without waiting for the job in flight', async () => {
+    const dir = dataDir();
+    const server = await replay([{ path: TESLA, delayMs: 30_000 }]);
+    const redis = await redisServer();
+    const worker = await startWorker(dir, redis, server);
+    await enqueueByKind({ redisUrl: redis.url }, [job('edgar.submissions', { cik: '1318605' })]);
+    await until(() => server.requestLog.some((r) => r.path === TESLA), 15_000, 'the job to be in flight');
+    worker.child.kill('SIGTERM');
+    await until(() => worker.err().includes('shutting down'), 10_000, 'the shutdown to begin');
+    expect(worker.alive()).toBe(true);
+    const exit = await worker.stop('SIGTERM', 20_000);
+    expect(exit, worker.err()).toEqual({ code: 1, signal: null });
+    expect(worker.err()).toContain('SIGTERM again: exiting without waiting');
+    expect(eventsOf(dir)).toEqual([]);
+  });
+
   it('stays up while Redis is down, reconnects when it returns, and runs the jobs enqueued then', async () => {
     const dir = dataDir();
     const server = await replay();
@@ -132,6 +148,13 @@ describe('`ipo worker` and a Redis that goes away (private redis-server, killed 
     expect(unreachableLines(worker.err()).length).toBeLessThanOrEqual(3);
     expect((await worker.stop('SIGTERM')).code).toBe(0);
   }, 90_000);
+
+  it('enqueueing while Redis is down fails at once, in one line, instead of waiting for it', async () => {
+    const nobody = `redis://127.0.0.1:${await freePort()}`;
+    const result = await runIpoWithEnv({ DATA_DIR: dataDir(), REDIS_URL: nobody, EDGAR_USER_AGENT: USER_AGENT }, 'ingest', 'tickers', '--queue');
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^ipo: nothing enqueued: Redis does not answer \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\n$/);
+  });
 
   it('kill -9 mid-run: a restarted worker finishes the jobs, the log equals a clean run, and projecting it equals a --rebuild', async () => {
     // The clean run: the same jobs, inline, against a replay server without faults.

@@ -41,9 +41,12 @@ function policyOf(options: QueueOptions): RetryPolicy {
 }
 
 export interface EdgarQueue {
-  queue: Queue;
+  /** The BullMQ queue, made on first use. */
+  readonly queue: Queue;
   /** Adds jobs with deterministic ids: a job already queued, running or recently done is not added again. */
   enqueue(jobs: Job[]): Promise<number>;
+  /** Keeps every worker of this queue from taking jobs for `ms` (a source asked to slow down). */
+  rateLimit(ms: number): Promise<void>;
   /** Resolves when nothing is waiting, delayed or active (polls; for CLIs and tests). */
   waitUntilIdle(options?: { pollMs?: number; timeoutMs?: number }): Promise<void>;
   close(): Promise<void>;
@@ -56,6 +59,38 @@ const workerRedis = (url: string) => new Redis(url, { maxRetriesPerRequest: null
 // Producers fail fast while Redis is away instead of queueing commands in memory until it returns:
 // the caller (a job adding its follow-ups, `--queue`) learns at once and nothing waits forever.
 const producerRedis = (url: string) => new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+
+/** A producer found Redis away: nothing was handed over. */
+export class RedisUnavailableError extends Error {
+  override name = 'RedisUnavailableError';
+}
+
+/** How long a producer waits for a connection still being made (a CLI just started) before giving up. */
+const PRODUCER_CONNECT_MS = 5_000;
+
+/**
+ * Resolves when `connection` can take commands. A connection being made gets `ms` to answer; one
+ * whose Redis went away fails at once, with the cause, rather than waiting for it to return.
+ */
+function whenReady(connection: Redis, ms: number): Promise<void> {
+  if (connection.status === 'ready') return Promise.resolve();
+  const unreachable = (cause: string) => new RedisUnavailableError(`Redis does not answer (${cause})`);
+  if (!['wait', 'connecting', 'connect'].includes(connection.status)) return Promise.reject(unreachable(connection.status));
+  return new Promise<void>((resolve, reject) => {
+    const settle = (error?: Error) => {
+      clearTimeout(timer);
+      connection.off('ready', onReady);
+      connection.off('error', onError);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onReady = () => settle();
+    const onError = (error: Error) => settle(unreachable(error.message));
+    const timer = setTimeout(() => settle(unreachable(`no answer within ${ms} ms`)), ms);
+    connection.once('ready', onReady);
+    connection.once('error', onError);
+  });
+}
 
 /** Errors that only say Redis cannot be reached (the worker reconnects by itself). */
 function isRedisUnreachable(error: Error): boolean {
@@ -101,27 +136,40 @@ export function openEdgarQueue(options: QueueOptions): EdgarQueue {
   const connection = producerRedis(options.redisUrl);
   // Reported by the caller's failing command; without a listener ioredis prints each reconnect attempt.
   connection.on('error', () => {});
-  const queue = new Queue(options.queueName ?? EDGAR_QUEUE, { connection, prefix: options.prefix });
+  // Made once Redis has answered: BullMQ's start-up waits for Redis without end, and one still
+  // waiting when the queue closes fails later with nobody listening, which ends the process.
+  let made: Queue | null = null;
+  const queue = () => (made ??= new Queue(options.queueName ?? EDGAR_QUEUE, { connection, prefix: options.prefix }));
+  const ready = async () => {
+    await whenReady(connection, PRODUCER_CONNECT_MS);
+    return queue();
+  };
   const policy = policyOf(options);
   return {
-    queue,
+    get queue() {
+      return queue();
+    },
     async enqueue(jobs) {
       if (jobs.length === 0) return 0;
       const valid = jobs.map((j) => validateJob(j));
-      await queue.addBulk(valid.map((j) => ({ name: j.name, data: j.data, opts: jobOptions(policy, j) })));
+      await (await ready()).addBulk(valid.map((j) => ({ name: j.name, data: j.data, opts: jobOptions(policy, j) })));
       return valid.length;
+    },
+    async rateLimit(ms) {
+      await (await ready()).rateLimit(ms);
     },
     async waitUntilIdle({ pollMs = 100, timeoutMs = 120_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
+      const q = await ready();
       for (;;) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused');
+        const counts = await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused');
         if (Object.values(counts).every((n) => n === 0)) return;
-        if (Date.now() > deadline) throw new Error(`queue ${queue.name} not idle after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+        if (Date.now() > deadline) throw new Error(`queue ${q.name} not idle after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
         await new Promise((r) => setTimeout(r, pollMs));
       }
     },
     async close() {
-      await queue.close();
+      await made?.close();
       // Every command was awaited; a QUIT would only fail (or wait) while Redis is away.
       connection.disconnect();
     },
@@ -208,12 +256,12 @@ export function startWorkers(options: WorkerOptions): EdgarWorkers {
       }
       if (error instanceof NewsRateLimitedError) {
         // The provider's quota is per key: pause this queue until it refills instead of failing each search.
-        await followUps.queue.rateLimit(error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : NEWS_DEFAULT_PAUSE_MS);
+        await followUps.rateLimit(error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : NEWS_DEFAULT_PAUSE_MS);
         throw Worker.RateLimitError();
       }
       if (error instanceof EdgarThrottledError) {
         // Stop every worker on this queue, not just this one, then put the job back untouched.
-        await followUps.queue.rateLimit(options.throttleBackoffMs);
+        await followUps.rateLimit(options.throttleBackoffMs);
         throw Worker.RateLimitError();
       }
       if (attempt >= (bullJob.opts.attempts ?? 1)) giveUp(error instanceof Error ? error : new Error(String(error)), j.data, 'exhausted');
