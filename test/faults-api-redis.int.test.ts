@@ -66,12 +66,14 @@ describe('`ipo serve` while its Redis goes away and comes back (private redis-se
   }
 
   it('keeps answering authenticated reads 200 while Redis is down, says so once, and counts in Redis again when it returns', async () => {
+    // A request served before the API's Redis connection is up counts locally (and says so): wait until counts reach Redis.
+    await until(async () => (await read()).status === 200 && (await counters()).length === 1, 15_000, 'the count to reach Redis');
     const normal = await reads(20);
     expect(normal.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(normal[0].companies).toBeGreaterThan(0);
-    expect(await counters()).toHaveLength(1);
-    expect(linesWith(api.err(), FALLBACK)).toBe(0);
 
+    const fallbacks = linesWith(api.err(), FALLBACK);
+    const resumes = linesWith(api.err(), RESUMED);
     await redis.kill();
     const outage = await reads(20);
     expect(outage.map((r) => r.status)).toEqual(Array(20).fill(200));
@@ -79,17 +81,18 @@ describe('`ipo serve` while its Redis goes away and comes back (private redis-se
     // Key checks read ops.db, not Redis: a wrong key is still refused.
     expect((await read('ipo_live_' + 'x'.repeat(40))).status).toBe(401);
     expect((await read('not-a-key')).status).toBe(401);
-    expect(linesWith(api.err(), FALLBACK)).toBe(1);
+    // One line for the switch, not one per request.
+    expect(linesWith(api.err(), FALLBACK)).toBe(fallbacks + 1);
 
     await redis.start();
     // ioredis reconnects on its own schedule (backoff up to 2 s); reads go on meanwhile.
-    await until(async () => (await read()).status === 200 && linesWith(api.err(), RESUMED) === 1, 15_000, 'the shared count to resume');
+    await until(async () => (await read()).status === 200 && linesWith(api.err(), RESUMED) > resumes, 15_000, 'the shared count to resume');
     const back = await reads(5);
     expect(back.map((r) => r.status)).toEqual(Array(5).fill(200));
     // The restarted Redis (no persistence) holds this key's counter again: the budget is shared once more.
     expect(await counters()).toHaveLength(1);
-    expect(linesWith(api.err(), FALLBACK)).toBe(1);
-    expect(linesWith(api.err(), RESUMED)).toBe(1);
+    expect(linesWith(api.err(), FALLBACK)).toBe(fallbacks + 1);
+    expect(linesWith(api.err(), RESUMED)).toBe(resumes + 1);
     expect(api.err()).not.toMatch(/^error /m);
     console.info(
       `[faults] GET /api/v1/companies median latency: ${median(normal.map((r) => r.ms)).toFixed(1)} ms with Redis, ` +

@@ -153,7 +153,7 @@ describe('`ipo worker` and a Redis that goes away (private redis-server, killed 
     const nobody = `redis://127.0.0.1:${await freePort()}`;
     const result = await runIpoWithEnv({ DATA_DIR: dataDir(), REDIS_URL: nobody, EDGAR_USER_AGENT: USER_AGENT }, 'ingest', 'tickers', '--queue');
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/^ipo: nothing enqueued: Redis does not answer \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\n$/);
+    expect(result.err).toMatch(/^ipo ingest tickers: Redis does not answer \(connect ECONNREFUSED 127\.0\.0\.1:\d+\) \(run with --verbose for details\)\n$/);
   });
 
   it('kill -9 mid-run: a restarted worker finishes the jobs, the log equals a clean run, and projecting it equals a --rebuild', async () => {

@@ -61,7 +61,7 @@ const workerRedis = (url: string) => new Redis(url, { maxRetriesPerRequest: null
 const producerRedis = (url: string) => new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
 
 /** A producer found Redis away: nothing was handed over. */
-export class RedisUnavailableError extends Error {
+class RedisUnavailableError extends Error {
   override name = 'RedisUnavailableError';
 }
 

@@ -11,7 +11,6 @@ import {
   loadPlan,
   queueOf,
   QUEUE_NAMES,
-  RedisUnavailableError,
   runInline,
   startWorkers,
   realSleep,
@@ -64,14 +63,7 @@ export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { c
   const config = loadConfig(io.env);
   if (queue) {
     if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL');
-    let added: Awaited<ReturnType<typeof enqueueByKind>>;
-    try {
-      added = await enqueueByKind({ redisUrl: config.redisUrl }, jobs);
-    } catch (error) {
-      if (!(error instanceof RedisUnavailableError)) throw error;
-      io.err.write(`ipo: nothing enqueued: ${error.message}\n`);
-      return 1;
-    }
+    const added = await enqueueByKind({ redisUrl: config.redisUrl }, jobs);
     const total = added.edgar + added.prices + added.news;
     io.out.write(`enqueued ${total} jobs (edgar ${added.edgar}, prices ${added.prices}, news ${added.news}); run \`ipo worker\` to process them\n`);
     return 0;
