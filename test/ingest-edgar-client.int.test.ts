@@ -112,6 +112,9 @@ describe('EdgarClient against the replay server', () => {
     const client = clientFor(server, time, { throttleBackoffMs: 1000, maxThrottlePauses: 2 });
     await expect(client.get('www', '/files/company_tickers.json')).rejects.toThrow(EdgarThrottledError);
     expect(server.requestLog.map((r) => r.status)).toEqual([403, 403, 403]);
+    // Giving up still leaves the pause in place: the next request behind the gate waits it out.
+    await expect(client.get('data', '/submissions/CIK0001318605.json')).rejects.toThrow(EdgarThrottledError);
+    expect(server.requestLog[3].at - server.requestLog[2].at).toBeGreaterThanOrEqual(1000);
   });
 });
 
