@@ -54,7 +54,6 @@ function resolve(argv: string[]): { command: Command; rest: string[] } | null {
 
 export async function main(argv: string[], io: Io = { out: process.stdout, err: process.stderr, env: process.env }): Promise<number> {
   const verbose = argv.includes('--verbose');
-  argv = argv.filter((a) => a !== '--verbose');
   const wantsHelp = argv.includes('--help') || argv.includes('-h');
   if (argv.includes('--version') || argv.includes('-V')) {
     io.out.write(`ipo-research ${VERSION}\n`);
@@ -74,7 +73,9 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     io.err.write(g ? `ipo ${g.name}: name a subcommand\n\n${groupHelp(g)}` : `ipo: unknown command "${argv.join(' ')}"\n\n${overview()}`);
     return 2;
   }
-  const { command, rest } = found;
+  const { command } = found;
+  // --verbose is everyone's (the stack of an unexpected error) unless a command gives it a meaning of its own.
+  const rest = command.options?.verbose ? found.rest : found.rest.filter((a) => a !== '--verbose');
   if (wantsHelp) {
     io.out.write(helpText(command));
     return 0;
