@@ -1,5 +1,5 @@
-import { XMLParser } from 'fast-xml-parser';
 import { padCik } from '../cik.ts';
+import { asArray, atomLink, parseXml, xmlText as text, type XmlNode as Node } from '../xml.ts';
 
 /**
  * Parser for EDGAR's latest-filings Atom feed (`/cgi-bin/browse-edgar?action=getcurrent&output=atom`,
@@ -59,16 +59,6 @@ export interface ParsedCurrentFeed {
 
 export class CurrentFeedParseError extends Error {}
 
-type Node = Record<string, unknown>;
-const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-function text(v: unknown): string | null {
-  if (v === undefined || v === null) return null;
-  if (typeof v === 'string' || typeof v === 'number') return String(v).trim() || null;
-  if (typeof v === 'object' && '#text' in (v as Node)) return text((v as Node)['#text']);
-  return null;
-}
-
 // `S-1/A - TG-17, Inc. (0001756064) (Filer)`: form types hold no " - ", names may hold parentheses.
 const TITLE = /^(.*?) - (.*) \((\d{10})\)(?: \(([^()]*)\))?$/;
 const FILED = /<b>Filed:<\/b>\s*(\d{4}-\d{2}-\d{2})/;
@@ -78,14 +68,7 @@ const ID_ACCESSION = /accession-number=(\d{10}-\d{2}-\d{6})$/;
 /** The feed is ISO-8859-1: a Buffer is decoded as such, a string is taken as already decoded. */
 export function parseCurrentFeed(input: Buffer | string): ParsedCurrentFeed {
   const xml = typeof input === 'string' ? input : input.toString('latin1');
-  const doc = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    removeNSPrefix: true,
-    processEntities: true,
-    htmlEntities: true,
-    parseTagValue: false,
-  }).parse(xml) as Node;
+  const doc = parseXml(xml);
   const feed = doc.feed as Node | undefined;
   if (!feed || typeof feed !== 'object') throw new CurrentFeedParseError('not an Atom feed: no <feed> element');
   const result: ParsedCurrentFeed = { updated: text(feed.updated), entries: [], filings: [], malformed: [] };
@@ -110,8 +93,7 @@ function readEntry(node: Node): CurrentFeedEntry | string {
   if (!filedOn) return 'no "Filed:" date in the summary';
   const category = asArray(node.category as Node | Node[]).find((c) => c['@_label'] === 'form type') ?? asArray(node.category as Node | Node[])[0];
   const formType = text(category?.['@_term']) ?? titleForm.trim();
-  const link = asArray(node.link as Node | Node[]).find((l) => !l['@_rel'] || l['@_rel'] === 'alternate');
-  const filingIndexUrl = text(link?.['@_href']);
+  const filingIndexUrl = atomLink(node.link);
   if (!filingIndexUrl) return 'no link to the filing index';
   return {
     accessionNumber,
