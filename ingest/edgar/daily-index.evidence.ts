@@ -33,11 +33,14 @@ export function isDayDone(date: string, evidence: IndexDayEvidence): boolean {
 
 /** One pass over the index rows' URLs and the daily-index 404s of the log. */
 export async function readIndexDayEvidence(db: Kysely<EventLogDatabase>): Promise<IndexDayEvidence> {
+  // `+type` keeps SQLite off the (type, subject) index: index rows are most of a log, and reading
+  // them in subject order jumps around the table. One sequential pass over a year of rows (1M)
+  // takes 0.4 s instead of 6 s.
   const urls = await db
     .selectFrom('events')
     .select(sql<string | null>`json_extract(meta, '$.url')`.as('url'))
     .distinct()
-    .where('type', '=', 'edgar.index_entry')
+    .where(sql<string>`+type`, '=', 'edgar.index_entry')
     .execute();
   const misses = await db
     .selectFrom('events')
