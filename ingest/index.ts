@@ -4,6 +4,8 @@ export { createEdgarClient, EdgarClient, isDeclaredUserAgent, type EdgarClientOp
 export { createLocalEdgarGate, createRedisEdgarGate, edgarRequestsLastMinute, type EdgarGate, type RedisEdgarGateOptions } from './edgar/edgar-gate.ts';
 export { EdgarPermanentError, EdgarThrottledError, EdgarTransientError } from './edgar/edgar-errors.ts';
 export { jobHandlers, runJob } from './jobs/handlers.ts';
+export { OFFERING_FORMS } from './edgar/offering-forms.ts';
+export { isDayDone, readIndexDayEvidence, type IndexDayEvidence } from './edgar/daily-index.evidence.ts';
 export { silentLogger, type Handler, type HandlerContext, type HandlerMap, type HandlerResult, type Logger } from './jobs/handler-context.ts';
 export { job, jobId, JOB_NAMES, queueOf, type Job, type JobName, type JobPayloads, type QueueName } from './jobs/job-types.ts';
 export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-validate.ts';

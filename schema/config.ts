@@ -34,6 +34,10 @@ export const SETTINGS = {
   NEWS_API_KEY: { default: '', doc: 'API key for the news provider; unset = the NewsAPI client is not used.' },
   NEWS_RSS_URLS: { default: '', doc: 'Comma-separated RSS/Atom press-release feed URLs.' },
   CRON_DISCOVERY: { default: '30 22 * * 1-5', doc: '`ipo scheduler`: EDGAR daily-index discovery and company_tickers.json (cron, US/Eastern).' },
+  CRON_CURRENT_FEED: {
+    default: '*/10 6-21 * * 1-5',
+    doc: '`ipo scheduler`: EDGAR latest-filings feed poll, reading back 30 minutes, following new offering filings (cron, US/Eastern).',
+  },
   CRON_PRICES: { default: '30 17 * * 1-5', doc: '`ipo scheduler`: daily-bars refresh of priced and listed tickers (cron, US/Eastern).' },
   CRON_NEWS: { default: '15 */2 * * *', doc: '`ipo scheduler`: news poll of NEWS_RSS_URLS and NewsAPI (cron, US/Eastern).' },
   CRON_PUBLISH_DAILY: { default: '0 18 * * 1-5', doc: '`ipo scheduler`: daily spotlight: projects, then publishes (cron, US/Eastern).' },
@@ -72,7 +76,7 @@ export interface Config {
   prices: { url: string; format: 'stooq_csv' | 'yahoo_chart' };
   news: { apiUrl: string; apiKey: string | null; rssUrls: string[] };
   /** Cron expressions of `ipo scheduler`, validated at load. */
-  cron: { discovery: string; prices: string; news: string; project: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
+  cron: { discovery: string; currentFeed: string; prices: string; news: string; project: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
   schedulerLock: { key: string; ttlMs: number };
 }
 
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     }),
     cron: Object.freeze({
       discovery: cronExpression('CRON_DISCOVERY', get('CRON_DISCOVERY')),
+      currentFeed: cronExpression('CRON_CURRENT_FEED', get('CRON_CURRENT_FEED')),
       prices: cronExpression('CRON_PRICES', get('CRON_PRICES')),
       news: cronExpression('CRON_NEWS', get('CRON_NEWS')),
       project: cronExpression('CRON_PROJECT', get('CRON_PROJECT')),

@@ -71,6 +71,8 @@ export class EventLog {
   private readonly countByType;
   private readonly readLast;
   private readonly readLastOfType;
+  private readonly findSubject;
+  private readonly readLastOfSubjectWhere;
 
   constructor(readonly db: SqliteHandle) {
     this.insertBlob = db.prepare(
@@ -88,6 +90,8 @@ export class EventLog {
     this.countByType = db.prepare('SELECT type, count(*) AS n, max(observed_at) AS last FROM events GROUP BY type ORDER BY type');
     this.readLast = db.prepare('SELECT * FROM events ORDER BY seq DESC LIMIT 1');
     this.readLastOfType = db.prepare('SELECT * FROM events WHERE type = ? ORDER BY seq DESC LIMIT ?');
+    this.findSubject = db.prepare('SELECT 1 FROM events WHERE type = ? AND subject = ? LIMIT 1').pluck();
+    this.readLastOfSubjectWhere = db.prepare('SELECT * FROM events WHERE type = ? AND subject = ? AND json_extract(meta, ?) = ? ORDER BY seq DESC LIMIT 1');
   }
 
   append(event: NewEvent): AppendResult {
@@ -157,6 +161,20 @@ export class EventLog {
   /** The newest `limit` events of a type, newest first. */
   latestOfType(type: EventType, limit: number): StoredEvent[] {
     return (this.readLastOfType.all(type, limit) as EventRow[]).map((r) => this.toStored(r));
+  }
+
+  /** Whether the log holds any event of a type about a subject (e.g. a document of an accession). */
+  hasSubject(type: EventType, subject: string): boolean {
+    return this.findSubject.get(type, subject) !== undefined;
+  }
+
+  /**
+   * The newest event of a type about a subject whose meta field `field` equals `value` (a
+   * company's recent submissions page: `page` = `recent`), or null.
+   */
+  latestOfSubjectWhere(type: EventType, subject: string, field: string, value: string): StoredEvent | null {
+    const row = this.readLastOfSubjectWhere.get(type, subject, `$.${field}`, value) as EventRow | undefined;
+    return row ? this.toStored(row) : null;
   }
 
   private toStored(row: EventRow): StoredEvent {

@@ -1,4 +1,5 @@
 import type { Command } from '../command.ts';
+import { backfillCommand } from './backfill.ts';
 import { extractCommand, scoreCommand } from './extract.ts';
 import { importIpoTableCommand } from './import.ts';
 import { ingestCommands, workerCommand } from './ingest.ts';
@@ -19,6 +20,7 @@ export const COMMANDS: Command[] = [
   serveCommand,
   migrateCommand,
   ...ingestCommands,
+  backfillCommand,
   ...ingestMarketCommands,
   importIpoTableCommand,
   workerCommand,
