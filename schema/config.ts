@@ -22,6 +22,10 @@ export const SETTINGS = {
     doc: 'Pause of all EDGAR traffic after a 403 "Request Rate Threshold Exceeded" page.',
   },
   REDIS_URL: { default: '', doc: 'Redis for BullMQ queues and the shared rate limiter; unset = in-process runner and in-memory limiter.' },
+  WORKER_LOCK_SECONDS: {
+    default: '30',
+    doc: '`ipo worker`: lock on a running job, renewed at half of it; a job whose worker died (kill -9) runs again on another worker within about twice this.',
+  },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'Requests per minute per API key on authenticated endpoints.' },
   CURSOR_SECRET: { default: '', doc: 'HMAC secret that signs pagination cursors; unset = generated once and kept in ops.db.' },
   PRICES_URL: { default: 'https://stooq.com', doc: 'Base URL of the daily-bars provider.' },
@@ -43,6 +47,10 @@ export const SETTINGS = {
     doc: '`ipo projector`: time budget of one document read in its worker thread; an overrun is recorded as a `projector.extraction_failed` event, which every later projection honours.',
   },
   CRON_DISCOVERY: { default: '30 22 * * 1-5', doc: '`ipo scheduler`: EDGAR daily-index discovery and company_tickers.json (cron, US/Eastern).' },
+  CRON_CURRENT_FEED: {
+    default: '*/10 6-21 * * 1-5',
+    doc: '`ipo scheduler`: EDGAR latest-filings feed poll, reading back 30 minutes, following new offering filings (cron, US/Eastern).',
+  },
   CRON_PRICES: { default: '30 17 * * 1-5', doc: '`ipo scheduler`: daily-bars refresh of priced and listed tickers (cron, US/Eastern).' },
   CRON_NEWS: { default: '15 */2 * * *', doc: '`ipo scheduler`: news poll of NEWS_RSS_URLS and NewsAPI (cron, US/Eastern).' },
   CRON_PUBLISH_DAILY: { default: '0 18 * * 1-5', doc: '`ipo scheduler`: daily spotlight, a `pipeline.publish` job (cron, US/Eastern).' },
@@ -73,6 +81,8 @@ export interface Config {
     throttleBackoffMs: number;
   };
   redisUrl: string | null;
+  /** BullMQ lock duration and stalled-job check interval of `ipo worker`. */
+  workerLockMs: number;
   rateLimitPerMinute: number;
   cursorSecret: string | null;
   prices: { url: string; format: 'stooq_csv' | 'yahoo_chart' };
@@ -80,7 +90,7 @@ export interface Config {
   projector: { pollMs: number; batchSize: number };
   extraction: { maxBytes: number; timeoutMs: number };
   /** Cron expressions of `ipo scheduler`, validated at load. */
-  cron: { discovery: string; prices: string; news: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
+  cron: { discovery: string; currentFeed: string; prices: string; news: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
   schedulerLock: { key: string; ttlMs: number };
 }
 
@@ -126,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       throttleBackoffMs: positiveInt('EDGAR_THROTTLE_BACKOFF_SECONDS', get('EDGAR_THROTTLE_BACKOFF_SECONDS')) * 1000,
     }),
     redisUrl: get('REDIS_URL') || null,
+    workerLockMs: positiveInt('WORKER_LOCK_SECONDS', get('WORKER_LOCK_SECONDS')) * 1000,
     rateLimitPerMinute: positiveInt('RATE_LIMIT_PER_MINUTE', get('RATE_LIMIT_PER_MINUTE')),
     cursorSecret: get('CURSOR_SECRET') || null,
     prices: Object.freeze({ url: trimSlash(get('PRICES_URL')), format: pricesFormat(get('PRICES_FORMAT')) }),
@@ -144,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     }),
     cron: Object.freeze({
       discovery: cronExpression('CRON_DISCOVERY', get('CRON_DISCOVERY')),
+      currentFeed: cronExpression('CRON_CURRENT_FEED', get('CRON_CURRENT_FEED')),
       prices: cronExpression('CRON_PRICES', get('CRON_PRICES')),
       news: cronExpression('CRON_NEWS', get('CRON_NEWS')),
       publishDaily: cronExpression('CRON_PUBLISH_DAILY', get('CRON_PUBLISH_DAILY')),

@@ -26,6 +26,7 @@ describe('configuration', () => {
   it('reads every scheduler cron expression from its setting and rejects a malformed one, naming the setting', () => {
     expect(loadConfig({}).cron).toEqual({
       discovery: '30 22 * * 1-5',
+      currentFeed: '*/10 6-21 * * 1-5',
       prices: '30 17 * * 1-5',
       news: '15 */2 * * *',
       publishDaily: '0 18 * * 1-5',

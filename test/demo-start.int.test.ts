@@ -138,6 +138,15 @@ describe('npm start on a fresh data dir', () => {
     expect(await get(`/companies/${vendorOnly.cik.toLowerCase()}`)).toMatchObject({ cik: vendorOnly.cik, name: vendorOnly.name, latestFormType: null });
     expect((await get(`/companies/${vendorOnly.tickerHint}`)).cik).toBe(vendorOnly.cik);
     expect(await get(`/outcomes?cik=${vendorOnly.cik}`)).toEqual([expect.objectContaining({ cik: vendorOnly.cik, ticker: vendorOnly.tickerHint })]);
+
+    // News: every record whose company is served is served with a title; the untitled Snapchat stories
+    // link to Snap by the search that found them. Pinduoduo's company is not in the sample (see news/INDEX.md).
+    const news: Array<{ url: string; title: string; companyName: string; match: { reason: string } }> = await get('/news?limit=100');
+    const byUrl = new Map(news.map((n) => [n.url, n]));
+    expect(byUrl.size).toBe(19);
+    expect(news.every((n) => n.title.trim() !== '')).toBe(true);
+    expect(byUrl.get('https://businessinsider.in/here-comes-the-snapchat-ipo-/articleshow/57433388.cms')).toMatchObject({ match: { reason: 'name_in_search' } });
+    expect([...byUrl.keys()].some((url) => url.includes('pinduoduo'))).toBe(false);
     expect(await stop(first.child)).toBe(0);
   }, 120_000);
 

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realSleep, systemClock } from '../ingest/clock.ts';
 import { EdgarClient } from '../ingest/edgar/edgar-client.ts';
-import { createLocalEdgarGate, createRedisEdgarGate } from '../ingest/edgar/edgar-gate.ts';
+import { createLocalEdgarGate, createRedisEdgarGate, edgarRequestsLastMinute } from '../ingest/edgar/edgar-gate.ts';
 import { startReplayServer } from '../ingest/replay/replay-server.ts';
 
 const MANIFEST = join(import.meta.dirname, '../data/sample/edgar/replay.json');
@@ -42,6 +42,10 @@ describe('one EDGAR budget for the whole fleet (real Redis)', () => {
       expect(server.requestLog).toHaveLength(48);
       expect(server.requestLog.filter((r) => r.status === 403)).toEqual([]);
       expect(a.requestsSent + b.requestsSent).toBe(48);
+      // The gate keeps a minute of grants: `ipo status` reports the fleet's request rate from them.
+      const redis = new Redis(REDIS_URL);
+      connections.push(redis);
+      expect(await edgarRequestsLastMinute(redis, prefix)).toBe(48);
     } finally {
       await server.close();
     }

@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueByKind, job, startReplayServer } from '../ingest/index.ts';
 import { projectorLockPath } from '../projector/index.ts';
@@ -16,45 +12,23 @@ import { projectorCheckpoint } from '../scripts/catch-up.ts';
 import { replayManifests } from '../scripts/demo.ts';
 import { emptyDataDir, removeDataDir, startApi } from './api-harness.ts';
 import { runIpo, runIpoWithEnv } from './cli-harness.ts';
+import { privateRedis, sleep, spawnIpo, until, type Spawned } from './process-harness.ts';
 import { DOCUMENTS, documentEvent } from './projector-enrichment-events.ts';
 import { companyTickersEvent, dumpReadDb, indexEntryEvents, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const USER_AGENT = 'IPO Research Tests tests@example.com';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-interface Launched {
-  child: ChildProcess;
-  err(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
 /** `ipo projector` as its own process, as it runs in production. No REDIS_URL unless `env` gives one. */
-function launchProjector(env: Record<string, string>): Launched {
-  const child = spawn(process.execPath, ['scripts/ipo.mjs', 'projector'], { cwd: ROOT, env: { ...process.env, REDIS_URL: '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGKILL');
-    await exited;
-  });
-  return { child, err: () => err, exited };
+function launchProjector(env: Record<string, string>): Spawned {
+  const projector = spawnIpo(['projector'], { REDIS_URL: '', ...env });
+  cleanups.push(() => projector.stop('SIGKILL'));
+  return projector;
 }
 
 async function newDataDir(name: string): Promise<{ dir: string; log: EventLog }> {
@@ -134,8 +108,7 @@ describe('ipo projector', () => {
     const second = launchProjector(env);
     await until(() => projectorCheckpoint(dir) === lastSeq, 120_000, 'the restarted projector to catch up');
     expect(second.err()).toMatch(new RegExp(`projector: running \\(live generation, checkpoint seq ${atKill}\\)`));
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     expect(existsSync(projectorLockPath(dir))).toBe(false);
 
     const resumed = dumpLive(dir);
@@ -174,26 +147,12 @@ describe('ipo projector', () => {
   }, 60_000);
 });
 
-/** A free TCP port for a private redis-server. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('ipo projector with Redis', () => {
   it('runs a publish job into the feed, and exits 0 on SIGTERM after its Redis died', async () => {
     // A private Redis: this test kills it.
-    const port = await freePort();
-    const redisServer = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    cleanups.push(() => redisServer.kill('SIGKILL'));
-    const redisUrl = `redis://127.0.0.1:${port}`;
-    const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => {});
-    await until(async () => (await probe.connect().then(() => true, () => false)) && (await probe.ping()) === 'PONG', 10_000, 'the private Redis');
-    probe.disconnect();
+    const redis = await privateRedis();
+    cleanups.push(() => redis.kill());
+    const redisUrl = redis.url;
 
     const { dir, log } = await newDataDir('projector-publish');
     log.appendMany(indexEntryEvents('form.20200318.idx.gz'));
@@ -214,11 +173,10 @@ describe('ipo projector with Redis', () => {
     expect(projector.err()).toContain('info publish daily-2020-03-18: published');
     expect(log.ofType('article.published').map((e) => e.subject)).toEqual(['daily-2020-03-18']);
 
-    redisServer.kill('SIGKILL');
+    await redis.kill();
     await sleep(500);
-    projector.child.kill('SIGTERM');
-    const exit = await Promise.race([projector.exited, sleep(20_000).then(() => 'still running')]);
-    expect(exit).toEqual({ code: 0, signal: null });
+    // stop() would SIGKILL after 20 s: a clean exit comes well before.
+    expect(await projector.stop('SIGTERM')).toEqual({ code: 0, signal: null });
   }, 90_000);
 
   it('a waiting project job absorbs the next enqueue; a publish request for one day is one job', async () => {

@@ -47,7 +47,10 @@ describe('news dated by first observation', () => {
         observedAt,
         payload: { ...(e.payload as object), query },
       });
-      expect(events.log.appendMany(newsEvents().map((e) => requery(e, 'q="GoPro" AND (IPO OR "initial public offering")', '2026-03-01T00:00:00.000Z')))
+      // A search finds only stories that name what it searched for: GoPro's search finds GoPro's six.
+      const goproStories = newsEvents().filter((e) => /gopro/i.test((e.payload as { article: { url: string } }).article.url));
+      expect(goproStories).toHaveLength(6);
+      expect(events.log.appendMany(goproStories.map((e) => requery(e, '"GoPro" AND (IPO OR "initial public offering")', '2026-03-01T00:00:00.000Z')))
         .every((r) => r.inserted)).toBe(true);
       project();
       expect(servedRows()).toEqual(before);

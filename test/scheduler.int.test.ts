@@ -135,7 +135,7 @@ describe('ipo scheduler', () => {
     await until(async () => (await edgar.count()) === 2, 10_000, 'the discovery jobs');
     const names = (await edgar.getJobs(['waiting', 'delayed', 'prioritized'])).map((j) => j.name).sort();
     expect(names).toEqual(['edgar.company_tickers', 'edgar.daily_index']);
-    expect(first.err.text()).toMatch(/scheduler: running \(6 tasks\)/);
+    expect(first.err.text()).toMatch(/scheduler: running \(7 tasks\)/);
     expect(existsSync(readDbLinkPath(dataDir))).toBe(false);
 
     const second = start('second', true);

@@ -59,15 +59,18 @@ describe('ipo status', () => {
     const before = await runIpo(dataDir, 'status');
     expect(before.code).toBe(0);
     expect(before.out).toMatch(/^events: 4 \(last seq 4, last observed \d{4}-\d\d-\d\dT/m);
-    expect(before.out).toMatch(/^ {2}edgar\.submissions +2$/m);
-    expect(before.out).toMatch(/^ {2}ingest\.job_failed +2$/m);
+    expect(before.out).toMatch(/^ {2}edgar\.submissions +2 +last \d{4}-\d\d-\d\dT/m);
+    expect(before.out).toMatch(/^ {2}ingest\.job_failed +2 +last /m);
     expect(before.out).toContain('failed jobs (ingest.job_failed): 2');
     expect(before.out).toMatch(/edgar\.submissions \{"cik":"0001789299"\} {2}NotFound 404: .* \(permanent, 1 attempt\)/);
     expect(before.out).toMatch(/edgar\.daily_index \{"date":"2020-03-21","kind":"form"\} {2}NotFound 404/);
     expect(before.out).toContain('projector: no read.db yet');
 
     expect((await runIpo(dataDir, 'project')).code).toBe(0);
-    expect((await runIpo(dataDir, 'status')).out).toContain('projector: checkpoint seq 4, last event seq 4, lag 0 events');
+    const projected = await runIpo(dataDir, 'status');
+    expect(projected.out).toContain('projector: checkpoint seq 4, last event seq 4, lag 0 events (0 s)');
+    expect(projected.out).toMatch(/^read\.db: last batch \d{4}-\d\d-\d\dT\S+ \(\d+ s ago\)$/m);
+    expect(projected.out).toContain('edgar requests: no REDIS_URL');
 
     // New events after the checkpoint are the lag; re-running the 404 adds no second failure event.
     const more = await ingest([job('edgar.submissions', { cik: '1158114' }), job('edgar.submissions', { cik: '0001789299' })]);
@@ -75,6 +78,17 @@ describe('ipo status', () => {
     expect(after.out).toContain(`lag ${more.appended} event${more.appended === 1 ? '' : 's'}`);
     expect(more.appended).toBeGreaterThan(0);
     expect(after.out).toContain('failed jobs (ingest.job_failed): 2');
+
+    // The same for scripts, as one JSON object.
+    const json = JSON.parse((await runIpo(dataDir, 'status', '--json')).out);
+    expect(json).toMatchObject({
+      events: { lastSeq: 4 + more.appended, byType: expect.arrayContaining([expect.objectContaining({ type: 'ingest.job_failed', events: 2 })]) },
+      failedJobs: { total: 2, latest: expect.arrayContaining([expect.objectContaining({ job: 'edgar.submissions', status: 404, reason: 'permanent' })]) },
+      projector: { checkpointSeq: 4, lagEvents: more.appended, lastBatchAt: expect.any(String) },
+      queues: { configured: false },
+      edgar: { requestsLastMinute: null },
+    });
+    expect(json.projector.lagSeconds).toBeGreaterThanOrEqual(0);
   });
 
   it('says in one line when Redis does not answer, and still exits 0', async () => {
@@ -90,6 +104,7 @@ describe('ipo status', () => {
     const { code, out } = await runIpoWithEnv({ DATA_DIR: dataDir, REDIS_URL }, 'status');
     expect(code).toBe(0);
     expect(out).toMatch(/^queues:\n {2}edgar: waiting \d+, active \d+, delayed \d+, failed \d+, completed \d+$/m);
+    expect(out).toMatch(/^edgar requests: \d+ in the last minute \([\d.]+\/s\)$/m);
 
     // Exact counts on a queue of this test's own.
     const queueName = `status-test-${randomUUID()}`;

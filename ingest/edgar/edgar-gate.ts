@@ -37,15 +37,40 @@ export function createLocalEdgarGate(ratePerSecond: number, clock: Clock, sleep:
 
 // Reserves the next slot on Redis's own clock, so workers on machines whose clocks disagree still
 // share one schedule: returns {paused, wait in ms}.
+/**
+ * A sliding-window log: a request is granted only when fewer than ARGV[2] requests were granted in
+ * the last ARGV[1] ms and none in the last ARGV[4] ms, and the grant is logged when it is given. Slots reserved ahead would be
+ * spent whenever the sleeping worker wakes, and on a loaded machine late wakers bunch up.
+ */
+const HISTORY_MS = 60_000;
+export const DEFAULT_GATE_PREFIX = 'ipo:edgar:';
+
 const ACQUIRE_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
 if paused > now then return {1, paused - now} end
-local nxt = tonumber(redis.call('GET', KEYS[1]) or '0')
-local at = math.max(now, nxt)
-redis.call('SET', KEYS[1], tostring(at + tonumber(ARGV[1])), 'PX', 60000)
-return {0, at - now}`;
+local window = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ${HISTORY_MS})
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if newest[2] and now - tonumber(newest[2]) < tonumber(ARGV[4]) then return {2, tonumber(newest[2]) + tonumber(ARGV[4]) - now} end
+if redis.call('ZCOUNT', KEYS[1], now - window + 1, '+inf') < tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], ${HISTORY_MS})
+  return {0, 0}
+end
+local inWindow = redis.call('ZRANGEBYSCORE', KEYS[1], now - window + 1, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+return {2, tonumber(inWindow[2]) + window - now}`;
+
+/** Grants of the last minute are kept, for the request rate `ipo status` shows. */
+const GRANTS_KEY = 'grants';
+
+/** EDGAR requests the fleet sent in the last minute (grants of the Redis gate under `keyPrefix`). */
+export async function edgarRequestsLastMinute(redis: Redis, keyPrefix = DEFAULT_GATE_PREFIX): Promise<number> {
+  const [seconds, micros] = await redis.time();
+  const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  return redis.zcount(`${keyPrefix}${GRANTS_KEY}`, now - HISTORY_MS + 1, '+inf');
+}
 
 const PAUSE_SCRIPT = `
 local t = redis.call('TIME')
@@ -79,13 +104,18 @@ async function answered<T>(command: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-/** One EDGAR budget for the whole fleet: slots spaced 1/rate apart (plus a margin) across every worker. */
+/** One EDGAR budget for the whole fleet: at most `ratePerSecond` grants in any 1.15 s, across every worker. */
 export function createRedisEdgarGate(options: RedisEdgarGateOptions): EdgarGate {
-  const prefix = options.keyPrefix ?? 'ipo:edgar:';
-  const slotKey = `${prefix}next-slot`;
+  const prefix = options.keyPrefix ?? DEFAULT_GATE_PREFIX;
+  const grantsKey = `${prefix}${GRANTS_KEY}`;
   const pauseKey = `${prefix}paused-until`;
-  // The same margin as the local bucket: the SEC counts arrivals, which drift from send times.
-  const intervalMs = Math.ceil((1000 + 50) / options.ratePerSecond);
+  // The SEC counts arrivals, which trail grants by a stall of the granted process: the rate holds over
+  // a window 15% longer than a second, so a request delayed by up to 150 ms still fits under the limit.
+  // Grants are also spaced 1/rate apart, so no burst at the window's start crowds the next window.
+  const windowMs = 1150;
+  const gapMs = Math.floor(1000 / options.ratePerSecond);
+  let grants = 0;
+  const member = () => `${process.pid}:${++grants}:${Math.random().toString(36).slice(2)}`;
   const timeoutMs = options.timeoutMs ?? 2000;
   let warned = false;
   const degraded = (error: unknown) => {
@@ -97,15 +127,15 @@ export function createRedisEdgarGate(options: RedisEdgarGateOptions): EdgarGate 
       for (;;) {
         let reply: [number, number];
         try {
-          reply = (await answered(options.redis.eval(ACQUIRE_SCRIPT, 2, slotKey, pauseKey, String(intervalMs)), timeoutMs)) as [number, number];
+          reply = (await answered(options.redis.eval(ACQUIRE_SCRIPT, 2, grantsKey, pauseKey, String(windowMs), String(options.ratePerSecond), member(), String(gapMs)), timeoutMs)) as [number, number];
         } catch (error) {
           degraded(error);
           return options.fallback.acquire();
         }
         warned = false;
-        const [paused, wait] = reply;
-        if (wait > 0) await options.sleep(wait);
-        if (paused === 0) return;
+        const [state, wait] = reply;
+        if (state === 0) return;
+        await options.sleep(wait);
       }
     },
     async pause(ms) {

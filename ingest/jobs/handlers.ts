@@ -1,5 +1,6 @@
 import { companyTickersHandler } from '../edgar/company-tickers.handler.ts';
 import { companyfactsHandler } from '../edgar/companyfacts.handler.ts';
+import { currentFeedHandler } from '../edgar/current-feed.handler.ts';
 import { dailyIndexHandler } from '../edgar/daily-index.handler.ts';
 import { documentHandler } from '../edgar/document.handler.ts';
 import { submissionsHandler, submissionsPageHandler } from '../edgar/submissions.handler.ts';
@@ -13,6 +14,7 @@ import { jobNamesOf, type Job, type QueueName } from './job-types.ts';
 export const jobHandlers: HandlerMap = {
   'edgar.company_tickers': companyTickersHandler,
   'edgar.daily_index': dailyIndexHandler,
+  'edgar.current_feed': currentFeedHandler,
   'edgar.submissions': submissionsHandler,
   'edgar.submissions_page': submissionsPageHandler,
   'edgar.document': documentHandler,

@@ -7,8 +7,18 @@ import type { PipelineJobPayloads } from '../../schema/pipeline/jobs.ts';
 export interface IngestJobPayloads {
   'edgar.company_tickers': Record<string, never>;
   'edgar.daily_index': { date: string; kind: IndexKind; followForms?: string[] };
-  'edgar.submissions': { cik: string };
-  'edgar.submissions_page': { cik: string; name: string };
+  /**
+   * One page of the latest-filings feed (`count` entries from `start`, newest first). Entries of
+   * `followForms` (default: the offering forms) are recorded and their new filings followed; with
+   * `since`, the next page is read too while this one reaches no entry older than it.
+   */
+  'edgar.current_feed': { since?: string; start?: number; count?: number; followForms?: string[] };
+  /**
+   * A company's submissions JSON. `accessions`: new filings to follow (their primary documents when
+   * the projector reads them), `filedOn` the latest of their filing dates (see submissions.handler.ts).
+   */
+  'edgar.submissions': { cik: string; accessions?: string[]; filedOn?: string };
+  'edgar.submissions_page': { cik: string; name: string; accessions?: string[] };
   'edgar.document': { cik: string; accessionNumber: string; primaryDocument: string };
   'edgar.companyfacts': { cik: string };
   /** Daily bars of one listed ticker from the prices provider. */
@@ -44,6 +54,7 @@ export type IngestQueueName = Exclude<QueueName, 'pipeline'>;
 export const JOB_QUEUES = {
   'edgar.company_tickers': 'edgar',
   'edgar.daily_index': 'edgar',
+  'edgar.current_feed': 'edgar',
   'edgar.submissions': 'edgar',
   'edgar.submissions_page': 'edgar',
   'edgar.document': 'edgar',

@@ -15,6 +15,8 @@ export interface ArticleText {
   description?: string | null;
   content?: string | null;
   url: string;
+  /** The provider search that returned the article (NewsAPI `q`), null for feeds. */
+  searchQuery?: string | null;
 }
 
 /** The served `match.reason` values (ApiNewsMatch). */
@@ -54,6 +56,15 @@ export function tickerMentions(text: string): string[] {
   return [...found];
 }
 
+/**
+ * The quoted phrases of a provider search, less its IPO terms: `"Snap" AND (IPO OR "initial public
+ * offering")` → Snap. The provider matched them in the article's full text, of which a record may
+ * keep only a URL (snap_10 has no title, and its slug says "snapchat").
+ */
+export function searchPhrases(query: string | null | undefined): string[] {
+  return [...(query ?? '').matchAll(/"([^"]+)"/g)].map((m) => m[1].trim()).filter((p) => p && !/^(ipo|initial public offering)$/i.test(p));
+}
+
 export function cashtags(text: string): string[] {
   return [...new Set([...text.matchAll(CASHTAG)].map((m) => m[1]))];
 }
@@ -83,6 +94,8 @@ const containsRun = (haystack: readonly string[], needle: readonly string[]): bo
   return false;
 };
 
+const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
+
 const words = (text: string | null | undefined): string[] =>
   (text ?? '').toLowerCase().replace(/&/g, ' and ').split(/[^a-z0-9]+/).filter(Boolean);
 
@@ -102,6 +115,8 @@ export function linkArticle(
   const textWords = words(body);
   const slug = urlWords(article.url);
   const ipoContext = IPO_CONTEXT.test(body) || IPO_CONTEXT.test(slug.join(' '));
+  const searched = searchPhrases(article.searchQuery).map(nameTokens);
+  const searchedForIpo = IPO_CONTEXT.test(article.searchQuery ?? '');
 
   const links: CompanyLink[] = [];
   for (const candidate of candidates) {
@@ -120,6 +135,8 @@ export function linkArticle(
       if (containsRun(titleWords, tokens)) consider(0.85 + context, 'name_in_title');
       else if (containsRun(textWords, tokens)) consider(0.75 + context, 'name_in_text');
       else if (containsRun(slug, tokens)) consider(0.7 + context, 'name_in_url');
+      // The whole searched phrase must be the name: "Snap" finds Snap Inc., never Snap One.
+      if (searched.some((phrase) => sameTokens(phrase, tokens))) consider(searchedForIpo || ipoContext ? 0.65 : 0.35, 'name_in_search');
     }
     const chosen = best as { confidence: number; reason: LinkReason } | null;
     if (chosen && chosen.confidence >= minConfidence) {

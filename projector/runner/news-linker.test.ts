@@ -48,7 +48,7 @@ const EXPECTED: Record<string, [string, LinkReason]> = {
   'pinterest_19.json': [PINTEREST, 'name_in_url'],
   'pinduoduo_20.json': [PDD, 'name_in_title'], // "PINDUODUO ANNOUNCES PRICING…": former name Pinduoduo Inc.
 };
-const CONFIDENCE: Record<LinkReason, number> = { exchange_ticker: 0.95, name_in_title: 0.85, cashtag: 0.8, name_in_text: 0.75, name_in_url: 0.7 };
+const CONFIDENCE: Record<LinkReason, number> = { exchange_ticker: 0.95, name_in_title: 0.85, cashtag: 0.8, name_in_text: 0.75, name_in_url: 0.7, name_in_search: 0.65 };
 
 describe('the 20 real records against every company of company_tickers.json (and Twitter from the EDGAR index)', () => {
   const candidates = everyRealCandidate();
@@ -80,6 +80,31 @@ describe('the 20 real records against every company of company_tickers.json (and
   });
 });
 
+/** The searches `npm start` replays (data/sample/market-replay.json), as the news handler records them. */
+const searchFor = (name: string) => `"${name}" AND (IPO OR "initial public offering")`;
+
+describe('records found by a company search, as the demo fetches them', () => {
+  const bare = everyRealCandidate().map((c) => ({ ...c, formerNames: [] }));
+  const linkSearched = (file: string, query: string) => {
+    const { article } = realNewsRecords().find((r) => r.file === file)!;
+    return linkArticle({ ...article, searchQuery: query }, bare).map((l) => [l.candidate.cik, l.reason, l.confidence]);
+  };
+
+  it('links the untitled Snapchat stories to Snap by the searched name "Snap", without former names', () => {
+    expect(linkSearched('snap_10.json', searchFor('Snap'))).toEqual([[SNAP, 'name_in_search', 0.65]]);
+    expect(linkSearched('snap_11.json', searchFor('Snap'))).toEqual([[SNAP, 'name_in_search', 0.65]]);
+  });
+
+  it('keeps stronger evidence, and never links a company whose name merely starts with the phrase', () => {
+    // Snap-IPO-Set-to-Price…: the slug outranks the search; Snap One and Snap-on are not "Snap".
+    expect(linkSearched('snap_12.json', searchFor('Snap'))).toEqual([[SNAP, 'name_in_url', 0.7]]);
+  });
+
+  it('finds nobody for "Pinduoduo": EDGAR knows the company only as PDD Holdings Inc. without its former name', () => {
+    expect(linkSearched('pinduoduo_20.json', searchFor('Pinduoduo'))).toEqual([]);
+  });
+});
+
 describe('NewsLinker.mayLink on the 20 real articles and every company of company_tickers.json', () => {
   const candidates = everyRealCandidate();
   // Only the two reads the linker makes; the stores are exercised by the projector integration tests.
@@ -106,6 +131,8 @@ describe('NewsLinker.mayLink on the 20 real articles and every company of compan
     expect(linker.mayLink(byFile.get('gopro_15.json')!, { ...gopro, tickers: [] })).toBe(true);
     expect(linker.mayLink(byFile.get('snap_10.json')!, { cik: snap.cik, name: 'Zzz Unrelated Inc.', tickers: [], formerNames: snap.formerNames })).toBe(true);
     expect(linker.mayLink(indexArticle(stored()[0]), { cik: null, name: 'Zzz Unrelated Inc.', tickers: ['QQQZ'] })).toBe(false);
+    const searched = indexArticle({ ...stored()[0], payload: { ...stored()[0].payload, query: searchFor('Zzz Unrelated') } });
+    expect(linker.mayLink(searched, { cik: null, name: 'Zzz Unrelated Inc.', tickers: [] })).toBe(true);
   });
 
   it('forgets its caches when told', () => {

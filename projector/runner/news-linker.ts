@@ -1,7 +1,7 @@
 import type { StoredNews } from '../common/facts.ts';
 import type { NewsStore } from './news.store.ts';
 import { nameTokens } from '../news/company-name.ts';
-import { urlWords, type ArticleText, type LinkCandidate } from '../news/company.link.ts';
+import { searchPhrases, urlWords, type ArticleText, type LinkCandidate } from '../news/company.link.ts';
 
 /** An article with the text a link could be found in, computed once. */
 export interface IndexedArticle {
@@ -9,15 +9,16 @@ export interface IndexedArticle {
   text: ArticleText;
   /** Title, description and content as given: where an exchange ticker or cashtag must appear. */
   body: string;
-  /** The same lower-cased (`&` read as "and") plus the URL's slug words: where a name must appear. */
+  /** The same lower-cased (`&` read as "and"), the URL's slug words and the searched phrases: where a name must appear. */
   lowered: string;
 }
 
 export function indexArticle(news: StoredNews): IndexedArticle {
   const a = news.payload.article;
-  const text: ArticleText = { title: a.title, description: a.description, content: a.content, url: a.url };
+  const text: ArticleText = { title: a.title, description: a.description, content: a.content, url: a.url, searchQuery: news.payload.query };
   const body = [a.title, a.description, a.content].filter(Boolean).join('\n');
-  return { news, text, body, lowered: `${body.toLowerCase().replace(/&/g, ' and ')}\n${urlWords(a.url).join(' ')}` };
+  const searched = searchPhrases(news.payload.query).join(' ').toLowerCase();
+  return { news, text, body, lowered: `${body.toLowerCase().replace(/&/g, ' and ')}\n${urlWords(a.url).join(' ')}\n${searched}` };
 }
 
 /**

@@ -287,11 +287,11 @@ export const ApiCompanyFilingSchema = object(
 const ApiNewsMatchSchema = object(
   {
     reason: string({
-      enum: ['exchange_ticker', 'cashtag', 'name_in_title', 'name_in_text', 'name_in_url'],
+      enum: ['exchange_ticker', 'cashtag', 'name_in_title', 'name_in_text', 'name_in_url', 'name_in_search'],
       description:
-        'exchange_ticker: one of the company\'s tickers after an exchange ("NYSE: SNAP", "Nasdaq \'GPRO\'"); cashtag: "$SNAP"; name_in_title / name_in_text / name_in_url: the company\'s normalised name or a former name as a run of words of the title, of the title, description or content, or of the URL slug. Name matches require an IPO or listing keyword and never use generic one-word names.',
+        'exchange_ticker: one of the company\'s tickers after an exchange ("NYSE: SNAP", "Nasdaq \'GPRO\'"); cashtag: "$SNAP"; name_in_title / name_in_text / name_in_url: the company\'s normalised name or a former name as a run of words of the title, of the title, description or content, or of the URL slug; name_in_search: the company\'s whole normalised name was a quoted phrase of the provider search that returned the article (NewsAPI matches it in the full text the record does not keep). Name matches require an IPO or listing keyword (in the article, or in the search for name_in_search) and never use generic one-word names.',
     }),
-    confidence: { type: 'number', minimum: 0, maximum: 1, description: 'Score of the strongest evidence, two decimals (exchange_ticker 0.95, name_in_title 0.85, cashtag 0.8, name_in_text 0.75, name_in_url 0.7).' },
+    confidence: { type: 'number', minimum: 0, maximum: 1, description: 'Score of the strongest evidence, two decimals (exchange_ticker 0.95, name_in_title 0.85, cashtag 0.8, name_in_text 0.75, name_in_url 0.7, name_in_search 0.65).' },
   },
   [],
   { description: 'Extension of the specification: the evidence this item was linked to its CIK by. An article that names two companies is listed once per company, each with its own match.' },

@@ -163,7 +163,7 @@ export interface ApiFiling {
 }
 
 /** How a news item was linked to its company (domain §6.3), strongest evidence first. */
-export type NewsMatchReason = 'exchange_ticker' | 'cashtag' | 'name_in_title' | 'name_in_text' | 'name_in_url';
+export type NewsMatchReason = 'exchange_ticker' | 'cashtag' | 'name_in_title' | 'name_in_text' | 'name_in_url' | 'name_in_search';
 
 /** Extension of the specification: the evidence the item was linked to its CIK by. */
 export interface ApiNewsMatch {

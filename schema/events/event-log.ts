@@ -75,6 +75,8 @@ export class EventLog {
   private readonly readLastOfType;
   private readonly readFirstOfSubject;
   private readonly readBlobLength;
+  private readonly findSubject;
+  private readonly readLastOfSubjectWhere;
 
   constructor(readonly db: SqliteHandle) {
     this.insertBlob = db.prepare(
@@ -89,11 +91,13 @@ export class EventLog {
     this.readAfter = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
     this.readAfterOfType = db.prepare('SELECT * FROM events WHERE type = ? AND seq > ? ORDER BY seq');
     this.maxSeq = db.prepare('SELECT coalesce(max(seq), 0) FROM events').pluck();
-    this.countByType = db.prepare('SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY type');
+    this.countByType = db.prepare('SELECT type, count(*) AS n, max(observed_at) AS last FROM events GROUP BY type ORDER BY type');
     this.readLast = db.prepare('SELECT * FROM events ORDER BY seq DESC LIMIT 1');
     this.readLastOfType = db.prepare('SELECT * FROM events WHERE type = ? ORDER BY seq DESC LIMIT ?');
     this.readFirstOfSubject = db.prepare('SELECT * FROM events WHERE type = ? AND subject = ? ORDER BY seq LIMIT 1');
     this.readBlobLength = db.prepare('SELECT byte_length FROM blobs WHERE sha256 = ?').pluck();
+    this.findSubject = db.prepare('SELECT 1 FROM events WHERE type = ? AND subject = ? LIMIT 1').pluck();
+    this.readLastOfSubjectWhere = db.prepare('SELECT * FROM events WHERE type = ? AND subject = ? AND json_extract(meta, ?) = ? ORDER BY seq DESC LIMIT 1');
   }
 
   append(event: NewEvent): AppendResult {
@@ -149,9 +153,9 @@ export class EventLog {
     return this.maxSeq.get() as number;
   }
 
-  /** Number of events per type, by type name (types without events are absent). */
-  countsByType(): Record<string, number> {
-    return Object.fromEntries((this.countByType.all() as { type: string; n: number }[]).map((r) => [r.type, r.n]));
+  /** Per type: the number of events and the newest observation time (types without events are absent). */
+  typeSummary(): Array<{ type: string; events: number; lastObservedAt: string }> {
+    return (this.countByType.all() as { type: string; n: number; last: string }[]).map((r) => ({ type: r.type, events: r.n, lastObservedAt: r.last }));
   }
 
   /** The newest event, or null for an empty log. */
@@ -168,6 +172,20 @@ export class EventLog {
   /** The first event of a type about a subject, or null (an index lookup). */
   firstOfSubject(type: EventType, subject: string): StoredEvent | null {
     const row = this.readFirstOfSubject.get(type, subject) as EventRow | undefined;
+    return row ? this.toStored(row) : null;
+  }
+
+  /** Whether the log holds any event of a type about a subject (e.g. a document of an accession). */
+  hasSubject(type: EventType, subject: string): boolean {
+    return this.findSubject.get(type, subject) !== undefined;
+  }
+
+  /**
+   * The newest event of a type about a subject whose meta field `field` equals `value` (a
+   * company's recent submissions page: `page` = `recent`), or null.
+   */
+  latestOfSubjectWhere(type: EventType, subject: string, field: string, value: string): StoredEvent | null {
+    const row = this.readLastOfSubjectWhere.get(type, subject, `$.${field}`, value) as EventRow | undefined;
     return row ? this.toStored(row) : null;
   }
 

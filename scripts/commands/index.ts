@@ -1,4 +1,5 @@
 import type { Command } from '../command.ts';
+import { backfillCommand } from './backfill.ts';
 import { extractCommand, scoreCommand } from './extract.ts';
 import { importIpoTableCommand } from './import.ts';
 import { ingestCommands, workerCommand } from './ingest.ts';
@@ -10,6 +11,7 @@ import { projectCommand } from './project.ts';
 import { projectorCommand } from './projector.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
+import { backupCommand, restoreCommand } from './backup.ts';
 import { benchCommand } from './bench.ts';
 import { scheduleAliasCommand, schedulerCommand } from './schedule.ts';
 import { statusCommand } from './status.ts';
@@ -19,12 +21,15 @@ export const COMMANDS: Command[] = [
   serveCommand,
   migrateCommand,
   ...ingestCommands,
+  backfillCommand,
   ...ingestMarketCommands,
   importIpoTableCommand,
   workerCommand,
   projectCommand,
   projectorCommand,
   statusCommand,
+  backupCommand,
+  restoreCommand,
   publishCommand,
   keysCreateCommand,
   keysListCommand,

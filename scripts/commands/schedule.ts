@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import cron, { type ScheduledTask } from 'node-cron';
-import { companyNewsQuery, isDeclaredUserAgent, job, type Job } from '../../ingest/index.ts';
+import { companyNewsQuery, isDeclaredUserAgent, job, OFFERING_FORMS, type Job } from '../../ingest/index.ts';
 import { ConfigError, loadConfig, type Config } from '../../schema/config.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
@@ -109,12 +109,30 @@ async function discover(deps: SchedulerDeps, at: Date): Promise<void> {
   deps.io.err.write(`scheduler: daily discovery for ${date}\n`);
   // A weekend or holiday index answers 404: recorded as not found, nothing to retry.
   await deps.dispatch(dailyDiscoveryJobs(date));
-  // Jobs run in this process finished: project them now. With queues `ipo projector` picks up what the workers record.
+  await projectInProcess(deps);
+}
+
+/** Jobs run in this process finished: project them now. With queues `ipo projector` picks up what the workers record. */
+async function projectInProcess(deps: SchedulerDeps): Promise<void> {
   if (!deps.queued) await deps.dispatch([job('pipeline.project', {})]);
 }
 
-/** The registration forms whose filers are followed to their submissions and documents. */
-export const FOLLOW_FORMS = ['S-1', 'S-1/A', 'F-1', 'F-1/A', 'S-11', 'S-11/A', 'EFFECT', 'RW', 'RW WD', '424B1', '424B4', 'DRS', 'DRS/A', '1-A', 'QUALIF'];
+/** The forms whose filers are followed to their submissions and documents: the feed's and the backfill's too. */
+export const FOLLOW_FORMS = [...OFFERING_FORMS];
+
+/** Each latest-filings poll reads back this far, so a late or missed poll loses nothing; the daily index covers longer gaps. */
+const FEED_LOOKBACK_MS = 30 * 60_000;
+
+/** The poll at `at`, to the minute: two schedulers polling in the same minute make one job. */
+export function currentFeedJob(at: Date): Job {
+  const since = new Date(Math.floor((at.getTime() - FEED_LOOKBACK_MS) / 60_000) * 60_000);
+  return job('edgar.current_feed', { since: since.toISOString() });
+}
+
+async function pollCurrentFeed(deps: SchedulerDeps, at: Date): Promise<void> {
+  await deps.dispatch([currentFeedJob(at)]);
+  await projectInProcess(deps);
+}
 
 /** EDGAR dates are US/Eastern; the daily index of a day is complete after the 22:00 ET dissemination cut-off. */
 export function easternDate(at: Date): string {
@@ -161,6 +179,7 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
   const startTasks = () => {
     tasks = [
       cron.schedule(config.cron.discovery, guarded('discovery', () => discover(deps, new Date())), { ...et, name: 'edgar-discovery' }),
+      cron.schedule(config.cron.currentFeed, guarded('latest-filings poll', () => pollCurrentFeed(deps, new Date())), { ...et, name: 'edgar-current-feed' }),
       cron.schedule(config.cron.prices, guarded('price refresh', () => refreshMarket(deps)), { ...et, name: 'price-refresh' }),
       cron.schedule(config.cron.news, guarded('news poll', () => pollNews(deps)), { ...et, name: 'news-poll' }),
       cron.schedule(config.cron.publishDaily, guarded('daily spotlight', () => publicationDue(deps, 'daily', new Date())), { ...et, name: 'daily-spotlight' }),
@@ -212,7 +231,8 @@ export const schedulerCommand: Command = {
   summary: 'Long-running scheduler (node-cron): enqueues EDGAR discovery, price, news and publish jobs (alias: ipo schedule).',
   details: `Enqueues jobs on a schedule. Times are US/Eastern cron expressions
 from settings: CRON_DISCOVERY (weekdays 22:30: that day's EDGAR form index, following the filers of
-registration forms, and company_tickers.json), CRON_PRICES (weekdays 17:30: daily bars of priced and
+registration forms, and company_tickers.json), CRON_CURRENT_FEED (weekdays every 10 minutes
+06:00-21:50: EDGAR's latest-filings feed, back 30 minutes, following new offering filings), CRON_PRICES (weekdays 17:30: daily bars of priced and
 listed tickers whose outcome is not complete), CRON_NEWS (every 2 hours: NEWS_RSS_URLS and, with
 NEWS_API_KEY, up to 10 active IPO-family deals), CRON_PUBLISH_DAILY, CRON_PUBLISH_WEEKLY and
 CRON_PUBLISH_QUARTERLY (the quarterly slot acts on the first weekday of a quarter only).
@@ -221,8 +241,8 @@ With REDIS_URL the scheduler only enqueues: ingest jobs for \`ipo worker\` proce
 \`ipo projector\` (the single writer of read.db, which also projects whatever the workers record
 within PROJECTOR_POLL_MS); a Redis lock (SCHEDULER_LOCK_KEY) lets one scheduler run while any other
 stands by and takes over when the lock expires (SCHEDULER_LOCK_TTL_SECONDS). Without REDIS_URL the
-in-process runner runs the same jobs here: a discovery is projected when it finishes, and a
-publication projects and publishes here (or waits for a running \`ipo projector\` to project).
+in-process runner runs the same jobs here: a discovery or feed poll is projected when it finishes,
+and a publication projects and publishes here (or waits for a running \`ipo projector\` to project).
 Refuses to start without a declared EDGAR_USER_AGENT.`,
   options: {
     queue: { type: 'boolean', description: 'Require REDIS_URL (jobs always go to BullMQ when REDIS_URL is set).' },

@@ -1,71 +1,183 @@
 import { existsSync } from 'node:fs';
-import { QUEUE_NAMES, queueCounts } from '../../ingest/index.ts';
-import { loadConfig } from '../../schema/config.ts';
+import { Redis } from 'ioredis';
+import { edgarRequestsLastMinute, QUEUE_NAMES, queueCounts } from '../../ingest/index.ts';
+import { PROJECTION_NAME } from '../../projector/index.ts';
+import { loadConfig, type Config } from '../../schema/config.ts';
 import { eventsDbPath, openEventLogDb } from '../../schema/databases.ts';
 import type { JobFailedPayload } from '../../schema/events/event-types.ts';
+import { liveReadDbPath } from '../../schema/read/location.ts';
+import { openSqlite } from '../../schema/sqlite.ts';
 import type { Command } from '../command.ts';
-import { projectorCheckpoint } from '../catch-up.ts';
 
 /** Latest failures shown. */
 const LATEST_FAILURES = 5;
+/** How long a status check waits for Redis before reporting it unreachable. */
+const REDIS_TIMEOUT_MS = 2_000;
 
-async function readEventLog(dataDir: string): Promise<{ lines: string[]; lastSeq: number }> {
+export interface PipelineStatus {
+  generatedAt: string;
+  events: {
+    total: number;
+    lastSeq: number;
+    lastObservedAt: string | null;
+    /** Per event type: the count and the newest observation (the last time that source brought new data). */
+    byType: Array<{ type: string; events: number; lastObservedAt: string }>;
+  } | null;
+  failedJobs: {
+    total: number;
+    latest: Array<{ observedAt: string; job: string; data: unknown; errorClass: string; status: number | null; message: string; reason: string; attempts: number }>;
+  };
+  projector: {
+    checkpointSeq: number;
+    lagEvents: number;
+    /** Age of the oldest event not projected yet; 0 when nothing waits. */
+    lagSeconds: number;
+    /** When the projector last committed a batch (read.db's build_meta), and how long ago. */
+    lastBatchAt: string | null;
+    readDbAgeSeconds: number | null;
+  } | null;
+  queues: { configured: boolean; error: string | null; counts: Record<string, Record<string, number>> };
+  edgar: { requestsLastMinute: number | null; requestsPerSecond: number | null; note: string | null };
+}
+
+const secondsBetween = (from: string, to: Date) => Math.max(0, Math.round((to.getTime() - Date.parse(from)) / 1000));
+
+function readProjector(dataDir: string): { checkpointSeq: number; lastBatchAt: string | null } | null {
+  const path = liveReadDbPath(dataDir);
+  if (!path || !existsSync(path)) return null;
+  const db = openSqlite(path, { readonly: true });
+  try {
+    const value = (sql: string, ...args: string[]): unknown => {
+      try {
+        return db.prepare(sql).pluck().get(...args);
+      } catch {
+        // A read.db from before this table: nothing recorded as far as we can tell.
+        return undefined;
+      }
+    };
+    const seq = value('SELECT last_seq FROM projector_checkpoint WHERE projection = ?', PROJECTION_NAME);
+    const lastBatchAt = value(`SELECT value FROM build_meta WHERE key = 'last_batch_at'`);
+    return { checkpointSeq: typeof seq === 'number' ? seq : 0, lastBatchAt: typeof lastBatchAt === 'string' ? lastBatchAt : null };
+  } finally {
+    db.close();
+  }
+}
+
+async function readEventLog(dataDir: string, checkpointSeq: number | null) {
   // A status check does not create an empty event log where there is none.
-  if (!existsSync(eventsDbPath(dataDir))) return { lines: ['events: none (no events.db in DATA_DIR yet)'], lastSeq: 0 };
+  if (!existsSync(eventsDbPath(dataDir))) return null;
   const events = await openEventLogDb(dataDir);
   try {
     const log = events.log;
-    const counts = log.countsByType();
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    const byType = log.typeSummary();
     const last = log.last();
-    const lines = [`events: ${total}${last ? ` (last seq ${last.seq}, last observed ${last.observedAt})` : ''}`];
-    const width = Math.max(0, ...Object.keys(counts).map((t) => t.length)) + 2;
-    for (const [type, n] of Object.entries(counts)) lines.push(`  ${type.padEnd(width)}${n}`);
-    const failed = counts['ingest.job_failed'] ?? 0;
-    lines.push(`failed jobs (ingest.job_failed): ${failed}`);
-    for (const event of log.latestOfType('ingest.job_failed', LATEST_FAILURES)) {
+    const failures = log.latestOfType('ingest.job_failed', LATEST_FAILURES).map((event) => {
       const p = event.payload as JobFailedPayload;
-      const status = p.error.status !== null ? ` ${p.error.status}` : '';
-      lines.push(`  ${event.observedAt}  ${p.job} ${JSON.stringify(p.data)}  ${p.error.class}${status}: ${p.error.message} (${p.reason}, ${p.attempts} attempt${p.attempts === 1 ? '' : 's'})`);
-    }
-    return { lines, lastSeq: log.lastSeq() };
+      return { observedAt: event.observedAt, job: p.job, data: p.data, errorClass: p.error.class, status: p.error.status, message: p.error.message, reason: p.reason, attempts: p.attempts };
+    });
+    const oldestWaiting = checkpointSeq !== null && checkpointSeq < log.lastSeq() ? (log.readBatch(checkpointSeq, 1)[0]?.observedAt ?? null) : null;
+    return {
+      summary: { total: byType.reduce((n, t) => n + t.events, 0), lastSeq: log.lastSeq(), lastObservedAt: last?.observedAt ?? null, byType },
+      failures: { total: byType.find((t) => t.type === 'ingest.job_failed')?.events ?? 0, latest: failures },
+      oldestWaiting,
+    };
   } finally {
     await events.close();
   }
 }
 
-async function queueLine(redisUrl: string | null): Promise<string[]> {
-  if (!redisUrl) return ['queues: not configured (REDIS_URL is not set)'];
+async function readQueues(redisUrl: string | null): Promise<PipelineStatus['queues']> {
+  if (!redisUrl) return { configured: false, error: null, counts: {} };
   try {
-    const counts = await queueCounts({ redisUrl }, Object.values(QUEUE_NAMES));
-    return ['queues:', ...Object.entries(counts).map(([name, c]) => `  ${name}: ${Object.entries(c).map(([state, n]) => `${state} ${n}`).join(', ')}`)];
+    return { configured: true, error: null, counts: await queueCounts({ redisUrl, timeoutMs: REDIS_TIMEOUT_MS }, Object.values(QUEUE_NAMES)) };
   } catch (error) {
-    return [`queues: Redis unreachable (${(error as Error).message})`];
+    return { configured: true, error: (error as Error).message, counts: {} };
   }
 }
 
-const lagText = (n: number) => `${n} event${n === 1 ? '' : 's'}`;
+async function readEdgarRate(redisUrl: string | null): Promise<PipelineStatus['edgar']> {
+  if (!redisUrl) return { requestsLastMinute: null, requestsPerSecond: null, note: 'no REDIS_URL: each ingest process paces itself, no fleet count' };
+  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: REDIS_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    const n = await edgarRequestsLastMinute(redis);
+    return { requestsLastMinute: n, requestsPerSecond: Math.round((n / 60) * 100) / 100, note: null };
+  } catch (error) {
+    return { requestsLastMinute: null, requestsPerSecond: null, note: `Redis unreachable (${(error as Error).message})` };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function collectStatus(config: Readonly<Config>, now = new Date()): Promise<PipelineStatus> {
+  const projector = readProjector(config.dataDir);
+  const log = await readEventLog(config.dataDir, projector?.checkpointSeq ?? null);
+  const [queues, edgar] = await Promise.all([readQueues(config.redisUrl), readEdgarRate(config.redisUrl)]);
+  return {
+    generatedAt: now.toISOString(),
+    events: log?.summary ?? null,
+    failedJobs: log?.failures ?? { total: 0, latest: [] },
+    projector: projector && {
+      checkpointSeq: projector.checkpointSeq,
+      lagEvents: Math.max(0, (log?.summary.lastSeq ?? 0) - projector.checkpointSeq),
+      lagSeconds: log?.oldestWaiting ? secondsBetween(log.oldestWaiting, now) : 0,
+      lastBatchAt: projector.lastBatchAt,
+      readDbAgeSeconds: projector.lastBatchAt ? secondsBetween(projector.lastBatchAt, now) : null,
+    },
+    queues,
+    edgar,
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function statusText(s: PipelineStatus): string {
+  const lines: string[] = [];
+  if (!s.events) lines.push('events: none (no events.db in DATA_DIR yet)');
+  else {
+    lines.push(`events: ${s.events.total}${s.events.lastObservedAt ? ` (last seq ${s.events.lastSeq}, last observed ${s.events.lastObservedAt})` : ''}`);
+    const width = Math.max(0, ...s.events.byType.map((t) => t.type.length)) + 2;
+    // The newest observation per type is when that source last brought something new.
+    for (const t of s.events.byType) lines.push(`  ${t.type.padEnd(width)}${String(t.events).padEnd(8)}last ${t.lastObservedAt}`);
+  }
+  lines.push(`failed jobs (ingest.job_failed): ${s.failedJobs.total}`);
+  for (const f of s.failedJobs.latest) {
+    const status = f.status !== null ? ` ${f.status}` : '';
+    lines.push(`  ${f.observedAt}  ${f.job} ${JSON.stringify(f.data)}  ${f.errorClass}${status}: ${f.message} (${f.reason}, ${plural(f.attempts, 'attempt')})`);
+  }
+  const p = s.projector;
+  if (!p) lines.push('projector: no read.db yet (run `ipo project`)');
+  else {
+    const lastSeq = s.events?.lastSeq ?? 0;
+    lines.push(`projector: checkpoint seq ${p.checkpointSeq}, last event seq ${lastSeq}, lag ${plural(p.lagEvents, 'event')} (${p.lagSeconds} s)`);
+    lines.push(p.lastBatchAt ? `read.db: last batch ${p.lastBatchAt} (${p.readDbAgeSeconds} s ago)` : 'read.db: no batch recorded');
+  }
+  if (!s.queues.configured) lines.push('queues: not configured (REDIS_URL is not set)');
+  else if (s.queues.error) lines.push(`queues: Redis unreachable (${s.queues.error})`);
+  else {
+    lines.push('queues:');
+    for (const [name, c] of Object.entries(s.queues.counts)) lines.push(`  ${name}: ${Object.entries(c).map(([state, n]) => `${state} ${n}`).join(', ')}`);
+  }
+  lines.push(s.edgar.requestsLastMinute === null ? `edgar requests: ${s.edgar.note}` : `edgar requests: ${s.edgar.requestsLastMinute} in the last minute (${s.edgar.requestsPerSecond}/s)`);
+  return `${lines.join('\n')}\n`;
+}
 
 export const statusCommand: Command = {
   name: 'status',
-  summary: 'Show the state of the pipeline: events by type, failed jobs, projector lag, queue counts.',
-  details: `Reads DATA_DIR/events.db and the live read.db (read-only), and the BullMQ queues when REDIS_URL
-is set and answers; an unset or unreachable Redis is reported in one line, not an error. Prints:
-events by type with the last event's seq and time; the number of ingest jobs given up on
-(\`ingest.job_failed\`: 404s, malformed data, retries used up) and the latest ${LATEST_FAILURES}; the
-projector checkpoint against the last event seq (the lag, in events); job counts per queue.
-Always exits 0.`,
-  async run(_input, io) {
-    const config = loadConfig(io.env);
-    const { lines, lastSeq } = await readEventLog(config.dataDir);
-    const checkpoint = projectorCheckpoint(config.dataDir);
-    lines.push(
-      checkpoint === null
-        ? 'projector: no read.db yet (run `ipo project`)'
-        : `projector: checkpoint seq ${checkpoint}, last event seq ${lastSeq}, lag ${lagText(Math.max(0, lastSeq - checkpoint))}`,
-    );
-    lines.push(...(await queueLine(config.redisUrl)));
-    io.out.write(`${lines.join('\n')}\n`);
+  summary: 'Show the state of the pipeline: events, failed jobs, projector lag, read.db age, queues, EDGAR request rate.',
+  details: `Reads DATA_DIR/events.db and the live read.db (read-only), and Redis when REDIS_URL is set and
+answers; an unset or unreachable Redis is reported in one line, not an error. Prints: events by
+type with the newest observation of each (when that source last brought new data); the number of
+ingest jobs given up on (\`ingest.job_failed\`: 404s, malformed data, retries used up) and the latest
+${LATEST_FAILURES}; the projector checkpoint against the last event seq (the lag, in events and in seconds
+since the oldest waiting event was observed); when the projector last committed (the read.db age);
+job counts per queue; and the EDGAR requests the whole fleet sent in the last minute. --json prints
+the same as one JSON object for scripts. Always exits 0.`,
+  options: { json: { type: 'boolean', description: 'Print one JSON object instead of text.' } },
+  async run({ values }, io) {
+    const status = await collectStatus(loadConfig(io.env));
+    io.out.write(values.json ? `${JSON.stringify(status, null, 2)}\n` : statusText(status));
     return 0;
   },
 };
