@@ -8,6 +8,7 @@ import { everythingHandler, feedHandler } from '../news/news.handler.ts';
 import { dailyBarsHandler } from '../prices/daily-bars.handler.ts';
 import type { HandlerContext, HandlerMap, HandlerResult } from './handler-context.ts';
 import type { Job } from './job-types.ts';
+import { isoAt } from '../clock.ts';
 
 /** Every job name has exactly one handler; the `HandlerMap` type makes a missing one a compile error. */
 export const jobHandlers: HandlerMap = {
@@ -24,7 +25,10 @@ export const jobHandlers: HandlerMap = {
 };
 
 /** Runs one job with its handler. The cast is safe: `Job` pairs each name with its own payload. */
-export function runJob(handlers: HandlerMap, j: Job, ctx: HandlerContext): Promise<HandlerResult> {
+export async function runJob(handlers: HandlerMap, j: Job, ctx: HandlerContext): Promise<HandlerResult> {
   const handler = handlers[j.name] as (data: Job['data'], ctx: HandlerContext) => Promise<HandlerResult>;
-  return handler(j.data, ctx);
+  const result = await handler(j.data, ctx);
+  // A poll that found nothing new adds no event; this is how `ipo status` still knows it ran.
+  if (!result.notFound) ctx.log.recordPoll(j.name, isoAt(ctx.clock), result.appended);
+  return result;
 }
