@@ -6,6 +6,7 @@ import { documentHandler } from '../edgar/document.handler.ts';
 import { submissionsHandler, submissionsPageHandler } from '../edgar/submissions.handler.ts';
 import { everythingHandler, feedHandler } from '../news/news.handler.ts';
 import { dailyBarsHandler } from '../prices/daily-bars.handler.ts';
+import { isoAt } from '../clock.ts';
 import type { HandlerContext, HandlerMap, HandlerResult, SomeHandlers } from './handler-context.ts';
 import { InvalidJobError } from './job-validate.ts';
 import { jobNamesOf, type Job, type QueueName } from './job-types.ts';
@@ -39,9 +40,12 @@ export function assertHandled(queues: readonly QueueName[], handlers: SomeHandle
 }
 
 /** Runs one job with its handler. The cast is safe: `Job` pairs each name with its own payload. */
-export function runJob(handlers: SomeHandlers, j: Job, ctx: HandlerContext): Promise<HandlerResult> {
+export async function runJob(handlers: SomeHandlers, j: Job, ctx: HandlerContext): Promise<HandlerResult> {
   const handler = handlers[j.name] as ((data: Job['data'], ctx: HandlerContext) => Promise<HandlerResult>) | undefined;
   // Only a follow-up of another queue can get here: the runners check their queues' names at startup.
-  if (!handler) return Promise.reject(new InvalidJobError(`${j.name}: no handler in this process`));
-  return handler(j.data, ctx);
+  if (!handler) throw new InvalidJobError(`${j.name}: no handler in this process`);
+  const result = await handler(j.data, ctx);
+  // A poll that found nothing new adds no event; this is how `ipo status` still knows it ran.
+  if (!result.notFound) ctx.log.recordPoll(j.name, isoAt(ctx.clock), result.appended);
+  return result;
 }

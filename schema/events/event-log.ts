@@ -77,6 +77,8 @@ export class EventLog {
   private readonly readBlobLength;
   private readonly findSubject;
   private readonly readLastOfSubjectWhere;
+  private readonly upsertPoll;
+  private readonly readPolls;
 
   constructor(readonly db: SqliteHandle) {
     this.insertBlob = db.prepare(
@@ -98,6 +100,27 @@ export class EventLog {
     this.readBlobLength = db.prepare('SELECT byte_length FROM blobs WHERE sha256 = ?').pluck();
     this.findSubject = db.prepare('SELECT 1 FROM events WHERE type = ? AND subject = ? LIMIT 1').pluck();
     this.readLastOfSubjectWhere = db.prepare('SELECT * FROM events WHERE type = ? AND subject = ? AND json_extract(meta, ?) = ? ORDER BY seq DESC LIMIT 1');
+    this.upsertPoll = db.prepare(
+      `INSERT INTO source_polls (job, last_success_at, last_appended, successes) VALUES (?, ?, ?, 1)
+       ON CONFLICT (job) DO UPDATE SET last_success_at = max(last_success_at, excluded.last_success_at),
+         last_appended = excluded.last_appended, successes = successes + 1`,
+    );
+    this.readPolls = db.prepare('SELECT job, last_success_at, last_appended, successes FROM source_polls ORDER BY job');
+  }
+
+  /** Notes a successful ingest job of kind `job` (bookkeeping beside the log, for `ipo status`). */
+  recordPoll(job: string, at: string, appended: number): void {
+    this.upsertPoll.run(job, at, appended);
+  }
+
+  /** The last successful run of each kind of ingest job. */
+  polls(): Array<{ job: string; lastSuccessAt: string; lastAppended: number; successes: number }> {
+    return (this.readPolls.all() as Array<{ job: string; last_success_at: string; last_appended: number; successes: number }>).map((r) => ({
+      job: r.job,
+      lastSuccessAt: r.last_success_at,
+      lastAppended: r.last_appended,
+      successes: r.successes,
+    }));
   }
 
   append(event: NewEvent): AppendResult {
