@@ -22,7 +22,7 @@ export interface RunningProjector {
  * REDIS_URL, a worker on the pipeline queue running the project and publish jobs against it.
  * Throws `ProjectorBusyError` when another projector holds the lock.
  */
-export async function startProjector(config: Readonly<Config>, io: Io, options: { queueName?: string; prefix?: string } = {}): Promise<RunningProjector> {
+export async function startProjector(config: Readonly<Config>, io: Io): Promise<RunningProjector> {
   const events = await openEventLogDb(config.dataDir);
   let pool: ExtractionPool | null = null;
   let projector: LiveProjector;
@@ -55,8 +55,7 @@ export async function startProjector(config: Readonly<Config>, io: Io, options: 
   if (config.redisUrl) {
     queue = startWorkers({
       redisUrl: config.redisUrl,
-      queueName: options.queueName ?? QUEUE_NAMES.pipeline,
-      prefix: options.prefix,
+      queueName: QUEUE_NAMES.pipeline,
       kind: 'pipeline',
       handlers: pipelineHandlers({ dataDir: config.dataDir, catchUp: projector.catchUp }),
       ctx: { log: events.log, clock: systemClock(), logger: consoleLogger(io.err) },
