@@ -94,7 +94,13 @@ export function startLiveProjector(options: LiveProjectorOptions): LiveProjector
             options.onReady?.({ mode, path: live!, leftovers, lastSeq: checkpoint });
           }
           if (options.eventLog.lastSeq() > checkpoint) {
-            const result = await projectIncrementalAsync({ ...runOptions, readDb: db.sqlite, lockDir: null, onBatch: (b) => options.onBatch?.({ ...b, rebuild: false }) });
+            const onBatch = (b: BatchReport) => {
+              // A catch-up resolves as soon as its events are committed, not at the end of a long backlog.
+              checkpoint = b.lastSeq;
+              settle(null);
+              options.onBatch?.({ ...b, rebuild: false });
+            };
+            const result = await projectIncrementalAsync({ ...runOptions, readDb: db.sqlite, lockDir: null, onBatch });
             checkpoint = result.lastSeq;
           }
           failures = 0;
