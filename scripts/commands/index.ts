@@ -12,6 +12,7 @@ import { projectorCommand } from './projector.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
+import { snapshotCreateCommand, snapshotInstallCommand } from './snapshot.ts';
 import { benchCommand } from './bench.ts';
 import { scheduleAliasCommand, schedulerCommand } from './schedule.ts';
 import { statusCommand } from './status.ts';
@@ -30,6 +31,8 @@ export const COMMANDS: Command[] = [
   statusCommand,
   backupCommand,
   restoreCommand,
+  snapshotCreateCommand,
+  snapshotInstallCommand,
   publishCommand,
   keysCreateCommand,
   keysListCommand,
