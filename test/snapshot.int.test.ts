@@ -41,7 +41,7 @@ describe('read.db snapshots for API replicas', () => {
     cleanups.push(() => removeDataDir(replica));
     const api = await startApi(replica);
     cleanups.push(() => api.close());
-    expect((await (await api.get('/api/v1/companies/1318605')).json()).error.code).toBe('not_found');
+    expect(((await (await api.get('/api/v1/companies/1318605')).json()) as { error: { code: string } }).error.code).toBe('not_found');
     const statuses: number[] = [];
     let reading = true;
     const reader = (async () => {
