@@ -54,6 +54,8 @@ export interface ProgressOptions {
   growing?: boolean;
   /** Away from a terminal: the least time between two lines (PROGRESS_INTERVAL_SECONDS); 0 = a line per update. */
   intervalMs: number;
+  /** When the work began, if before this progress (rates count from it); default now. */
+  startedAt?: number;
   now?: () => number;
 }
 
@@ -76,7 +78,7 @@ const BAR_WIDTH = 20;
 
 export function startProgress(stream: LogStream, options: ProgressOptions): Progress {
   const now = options.now ?? Date.now;
-  const started = now();
+  const started = options.startedAt ?? now();
   const state = { done: 0, total: options.total, note: '', finished: false, stoppedAt: 0 };
   const describe = () => {
     const elapsedMs = (state.finished ? state.stoppedAt : now()) - started;

@@ -102,11 +102,12 @@ export async function importIpoTable(
 export async function importWithProgress(err: NodeJS.WritableStream, config: Pick<Config, 'progressIntervalMs'>, ...[log, readDbPath, csvText, options]: Parameters<typeof importIpoTable>): Promise<ImportReport> {
   // Started once the rows are parsed and filtered, when their number is known.
   const shown: { progress?: Progress } = {};
+  const startedAt = Date.now();
   try {
     return await importIpoTable(log, readDbPath, csvText, {
       ...options,
       onProgress: (done, total) => {
-        shown.progress ??= startProgress(err, { label: 'import', unit: 'rows', total, intervalMs: config.progressIntervalMs });
+        shown.progress ??= startProgress(err, { label: 'import', unit: 'rows', total, intervalMs: config.progressIntervalMs, startedAt });
         shown.progress.update(done);
       },
     });

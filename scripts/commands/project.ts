@@ -12,10 +12,11 @@ import { startProgress, type Progress } from '../progress.ts';
 function projectionProgress(err: NodeJS.WritableStream, config: Pick<Config, 'progressIntervalMs'>, log: EventLog, label: string) {
   let progress: Progress | null = null;
   let note = '';
+  const startedAt = Date.now();
   return {
     onProgress(p: ProjectProgress) {
       const total = p.events + Math.max(0, log.lastSeq() - p.lastSeq);
-      progress ??= startProgress(err, { label, unit: 'events', total, intervalMs: config.progressIntervalMs });
+      progress ??= startProgress(err, { label, unit: 'events', total, intervalMs: config.progressIntervalMs, startedAt });
       note = `${p.companiesDerived} companies, seq ${p.lastSeq}`;
       progress.update(p.events, { total, note });
     },
