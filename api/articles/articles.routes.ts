@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { pageSize } from '../http/list-page.ts';
 import { queryReader } from '../http/query-validator.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
-import { PUBLIC_DOC_CACHE, PUBLIC_FEED_CACHE, sendBody, sendJson } from '../http/send.ts';
+import { PUBLIC_FEED_CACHE, sendBody, sendJson } from '../http/send.ts';
 import { renderArticleIndex, renderArticlePage, renderNotFoundPage, STYLESHEET, STYLESHEET_PATH } from './article-page.render.ts';
 import { articleFeedBody } from './articles.mapper.ts';
 import { createArticleQueries } from './articles.query.ts';
@@ -62,7 +62,7 @@ export function articleRoutes({ router, ajv, compiler, readDb, publicBaseUrl }: 
   // Registered before /articles/:id, which would otherwise take "feed.atom" or "style.css" for an id.
   router.get(STYLESHEET_PATH, cors, (ctx) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
-    sendBody(ctx, STYLESHEET, CSS_TYPE, PUBLIC_DOC_CACHE);
+    sendBody(ctx, STYLESHEET, CSS_TYPE, PUBLIC_FEED_CACHE);
   });
 
   router.get('/articles/feed.atom', cors, (ctx) => {
