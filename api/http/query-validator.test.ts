@@ -56,6 +56,26 @@ describe('query validation', () => {
     ).toEqual(['colour', 'gross_proceeds_gt', 'gross_proceeds_lt', 'include', 'kind', 'limit', 'market', 'scope', 'updated_since']);
   });
 
+  it('rejects control characters in every free-text parameter, naming them', () => {
+    const cases: Array<[(q: RawQuery) => unknown, string[]]> = [
+      [companies, ['q', 'company_name', 'name_prefix', 'ticker', 'offering_status', 'cursor']],
+      [filings, ['company_name', 'name_prefix', 'ticker', 'form_type', 'cursor']],
+      [news, ['company_name', 'name_prefix', 'ticker', 'provider', 'source_name', 'cursor']],
+      [outcomes, ['company_name', 'name_prefix', 'ticker', 'cursor']],
+    ];
+    for (const [validate, names] of cases) {
+      for (const name of names) {
+        for (const bad of ['\u0000', 'a\u0000b', 'tab\there', 'line\nbreak', 'del\u007f']) {
+          expect(badParameters(validate, { [name]: bad }), `${name}=${JSON.stringify(bad)}`).toEqual([name]);
+        }
+        expect(badParameters(validate, { [name]: 'Ünïcødé — 株式会社 😀' })).toEqual([]);
+      }
+    }
+    expect(() => companies({ q: 'a\u0000' })).toThrowError(
+      expect.objectContaining({ details: [{ parameter: 'q', message: 'must not contain control characters' }] }),
+    );
+  });
+
   it('rejects limits outside 1..100 or not integers', () => {
     for (const limit of ['0', '101', '-1', '2.5', 'ten', '', ['5', '6']]) {
       expect(badParameters(articles, { limit })).toEqual(['limit']);

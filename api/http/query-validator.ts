@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
-import { LIST_PARAMETERS } from '../../schema/api/params.schema.ts';
+import { LIST_PARAMETERS, PRINTABLE_TEXT_PATTERN } from '../../schema/api/params.schema.ts';
 import { ApiError, type ParameterProblem } from '../errors/api-error.ts';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
@@ -100,6 +100,9 @@ function describe(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') return 'unknown parameter';
   if (error.keyword === 'enum') {
     return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+  }
+  if (error.keyword === 'pattern' && (error.params as { pattern: string }).pattern === PRINTABLE_TEXT_PATTERN) {
+    return 'must not contain control characters';
   }
   if (error.keyword === 'anyOf') return 'must be a date (YYYY-MM-DD) or an ISO-8601 date-time with offset';
   return error.message ?? 'is invalid';
