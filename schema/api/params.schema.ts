@@ -8,6 +8,12 @@ import { string, type JsonSchema } from './json-schema.ts';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
+/** Longest request target (path and query) served; a longer one is a 414. */
+export const MAX_URL_BYTES = 8 * 1024;
+/** Largest request head (request line and headers); a larger one is a 431. */
+export const MAX_HEADER_BYTES = 32 * 1024;
+/** Filings and news embedded in a company detail, newest first; the rest are a link to the list away. */
+export const DETAIL_EMBEDDED_ITEMS = 20;
 
 export const COMPANY_LIST_INCLUDES = ['latest_terms', 'classification', 'consensus'] as const;
 export const COMPANY_DETAIL_INCLUDES = [
