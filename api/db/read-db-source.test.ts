@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openReadDbForWrite } from '../../schema/databases.ts';
 import { newReadDbPath, publishReadDb, removeReadDb } from '../../schema/read/location.ts';
+import { openSqlite } from '../../schema/sqlite.ts';
 import type { ApiError } from '../errors/api-error.ts';
 import { createReadDbSource } from './read-db-source.ts';
 
@@ -58,6 +59,29 @@ describe('read-db source', () => {
     now += 250;
     expect(source.current().values(GENERATION_SQL).get()).toBe('two');
     source.close();
+  });
+
+  it('names the generation alike in every source on the data dir, and anew when the projector commits', async () => {
+    const { path } = await publishGeneration(dataDir, 'one');
+    const first = createReadDbSource({ dataDir, checkIntervalMs: 0 });
+    const second = createReadDbSource({ dataDir, checkIntervalMs: 0 });
+    const initial = first.current().generation();
+    expect(initial).toBe(`${basename(path)}/;`);
+    expect(second.current().generation()).toBe(initial);
+
+    const writer = openSqlite(path);
+    writer.prepare("INSERT INTO projector_checkpoint (projection, last_seq) VALUES ('core', 42)").run();
+    expect(first.current().generation()).toBe(`${basename(path)}/core=42;`);
+    // The status sweep commits without moving the checkpoint: it renames the data too.
+    writer.prepare("INSERT INTO read_meta (key, value) VALUES ('swept_as_of', '2026-02-01')").run();
+    expect(first.current().generation()).toBe(`${basename(path)}/core=42;2026-02-01`);
+    expect(second.current().generation()).toBe(first.current().generation());
+    writer.close();
+
+    await publishGeneration(dataDir, 'two');
+    expect(first.current().generation()).not.toContain(basename(path));
+    first.close();
+    second.close();
   });
 
   it('refuses writes on the read connection', async () => {
