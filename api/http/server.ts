@@ -51,9 +51,10 @@ export function createApiServer(app: Koa, limits: Partial<HttpLimits> = {}): Ser
 
 /**
  * Requests node's parser refuses, or that time out, never reach Koa. Node's own answer is a bare
- * status line; this one carries the ApiError envelope and the headers every response has.
+ * status line; this one carries the ApiError envelope and the headers every response has. The
+ * request was never parsed, so its method is read from the bytes at hand: a HEAD gets no body.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket, maxHeaderBytes: number): void {
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket, maxHeaderBytes: number): void {
   const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || response?.headersSent) {
     socket.destroy();
@@ -61,6 +62,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, maxHead
   }
   const apiError = clientErrorOf(error.code, maxHeaderBytes);
   const body = apiError.toBody();
+  const head = error.rawPacket?.toString('latin1', 0, 5) === 'HEAD ';
   socket.end(
     `HTTP/1.1 ${apiError.status} ${REASONS[apiError.code as keyof typeof REASONS]}\r\n` +
       `Content-Type: ${JSON_TYPE}\r\n` +
@@ -68,7 +70,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, maxHead
       'Cache-Control: no-store\r\n' +
       'X-Content-Type-Options: nosniff\r\n' +
       'Connection: close\r\n\r\n' +
-      body,
+      (head ? '' : body),
   );
 }
 
