@@ -62,10 +62,18 @@ describe('npm start on a fresh data dir', () => {
 
     const aaoi = await fetch(`${first.url}/api/v1/companies/aaoi?include=filings`, { headers: auth });
     expect(aaoi.status).toBe(200);
-    const detail = (await aaoi.json()) as { data: { cik: string; name: string; filings: Array<{ formType: string }> } };
+    const detail = (await aaoi.json()) as { data: { cik: string; name: string; filings: Array<{ formType: string }>; filingsNext: string | null } };
     expect(detail.data.cik).toBe('0001158114');
     expect(detail.data.name).toBe('APPLIED OPTOELECTRONICS, INC.');
-    expect(detail.data.filings.map((f) => f.formType)).toEqual(expect.arrayContaining(['DRS', 'S-1', 'EFFECT', '424B4', 'CERTNAS']));
+    // The 20 newest filings are embedded; the IPO's filings are further down the list the link continues.
+    expect(detail.data.filings).toHaveLength(20);
+    const formTypes = detail.data.filings.map((f) => f.formType);
+    for (let next = detail.data.filingsNext; next !== null; ) {
+      const page = await fetch(`${first.url}${next}`, { headers: auth });
+      formTypes.push(...((await page.json()) as { data: Array<{ formType: string }> }).data.map((f) => f.formType));
+      next = /^<([^>]+)>; rel="next"$/.exec(page.headers.get('link') ?? '')?.[1] ?? null;
+    }
+    expect(formTypes).toEqual(expect.arrayContaining(['DRS', 'S-1', 'EFFECT', '424B4', 'CERTNAS']));
 
     const anonymous = await fetch(`${first.url}/api/v1/companies`);
     expect(anonymous.status).toBe(401);
