@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKeyStore } from '../api/index.ts';
 import { projectLive, rebuildReadDb } from '../projector/index.ts';
 import { openEventLogDb, openOpsDb } from '../schema/databases.ts';
 import { emptyDataDir, projectSampleInto, removeDataDir } from './api-harness.ts';
+import { spawnIpo } from './ipo-process.ts';
 import { DOCUMENTS, documentEvent } from './projector-enrichment-events.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -23,22 +20,10 @@ function freePort(): Promise<number> {
 /** `ipo serve` as an operator runs it: its own process, DATA_DIR shared, the cursor secret from ops.db. */
 async function serve(dataDir: string, children: ChildProcess[]): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/ipo.mjs'), 'serve', '--quiet'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: '', CURSOR_SECRET: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (/^URL: /m.test(out)) resolve(`http://127.0.0.1:${port}`);
-    });
-    child.once('exit', (code) => reject(new Error(`ipo serve exited with ${code}\n${err}`)));
-  });
+  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: '', CURSOR_SECRET: '' };
+  const served = await spawnIpo(['serve', '--quiet'], env, (out) => /^URL: /m.test(out));
+  children.push(served.child);
+  return `http://127.0.0.1:${port}`;
 }
 
 /**

@@ -13,7 +13,18 @@ import {
   OutcomeListQuerySchema,
 } from '../schema/api/params.schema.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
-import { CURSOR_SECRET, type documentValidator } from './api-harness.ts';
+import { createMemoryRateLimiter } from '../api/index.ts';
+import { liveReadDbPath } from '../schema/read/location.ts';
+import { openSqlite } from '../schema/sqlite.ts';
+import {
+  CURSOR_SECRET,
+  documentValidator,
+  emptyDataDir,
+  projectFullSampleInto,
+  removeDataDir,
+  startApi,
+  type RunningApi,
+} from './api-harness.ts';
 
 /**
  * Property-based requests over every parameter of every endpoint, for the property tests (a few
@@ -59,7 +70,7 @@ export interface Vocabulary {
   etags: string[];
 }
 
-export function vocabularyOf(db: SqliteHandle): Omit<Vocabulary, 'cursors' | 'etags'> {
+function vocabularyOf(db: SqliteHandle): Omit<Vocabulary, 'cursors' | 'etags'> {
   const column = (sql: string) => db.prepare(sql).pluck().all() as string[];
   return {
     ciks: column('SELECT cik FROM companies ORDER BY cik LIMIT 60'),
@@ -384,7 +395,7 @@ function authorization(auth: Auth, key: string): string | undefined {
 }
 
 /** Sends the request as written (no normalisation of the target) over a keep-alive connection. */
-export function send(baseUrl: string, key: string, req: FuzzRequest): Promise<FuzzResponse> {
+function send(baseUrl: string, key: string, req: FuzzRequest): Promise<FuzzResponse> {
   const { hostname, port } = new URL(baseUrl);
   const headers: Record<string, string> = {};
   const auth = authorization(req.auth, key);
@@ -403,10 +414,6 @@ export function send(baseUrl: string, key: string, req: FuzzRequest): Promise<Fu
   });
 }
 
-export function closeConnections(): void {
-  agent.destroy();
-}
-
 // ── judging ───────────────────────────────────────────────────────────────────────────────────
 
 const ALLOWED = new Set([200, 304, 400, 401, 404, 429]);
@@ -421,7 +428,7 @@ const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+|SQLITE_|SqliteError|TypeErr
  * internal message; the API key nowhere in the answer; nosniff; a Link header exactly on pages
  * that have a next page.
  */
-export function judge(
+function judge(
   req: FuzzRequest,
   res: FuzzResponse,
   context: { key: string; check: ReturnType<typeof documentValidator> },
@@ -469,24 +476,24 @@ export function judge(
  * The statuses the contract allows for a request: a target over the URL limit is a 414, or a 431
  * when with the headers it passes the head limit too (node refuses it before the app sees it).
  */
-export function allowedStatuses(req: FuzzRequest): Set<number> {
+function allowedStatuses(req: FuzzRequest): Set<number> {
   if (req.target.length > MAX_HEADER_BYTES - 1024) return new Set([414, 431]);
   if (req.target.length > MAX_URL_BYTES) return new Set([414]);
   return ALLOWED;
 }
 
-export function describeRequest(req: FuzzRequest): string {
+function describeRequest(req: FuzzRequest): string {
   const target = req.target.length > 300 ? `${req.target.slice(0, 300)}… (${req.target.length} bytes)` : req.target;
   return `${req.method} ${target} auth=${req.auth} if-none-match=${JSON.stringify(req.ifNoneMatch)?.slice(0, 60)}`;
 }
 
 /** `judge` for a request that went unanswered (reset, timeout). */
-export function unanswered(req: FuzzRequest, error: unknown): Error {
+function unanswered(req: FuzzRequest, error: unknown): Error {
   return new Error(`no answer: ${(error as Error).message}\n  ${describeRequest(req)}`);
 }
 
 /** Cursors and ETags the running API issues, by fetching small pages of each list under a few filters. */
-export async function issuedByApi(get: (path: string) => Promise<Response>): Promise<Pick<Vocabulary, 'cursors' | 'etags'>> {
+async function issuedByApi(get: (path: string) => Promise<Response>): Promise<Pick<Vocabulary, 'cursors' | 'etags'>> {
   const cursors: Record<string, string[]> = {};
   const etags: string[] = [];
   const pages: Array<[string, string]> = [
@@ -510,4 +517,55 @@ export async function issuedByApi(get: (path: string) => Promise<Response>): Pro
   }
   for (const path of ['/api/v1/companies/AAOI?include=filings', '/api/v1/articles']) etags.push((await get(path)).headers.get('etag')!);
   return { cursors, etags };
+}
+
+/** The app under fuzzing: the whole sample projected, served with a limit no run exhausts. */
+export interface FuzzTarget {
+  api: RunningApi;
+  check: ReturnType<typeof documentValidator>;
+  vocab: Vocabulary;
+  /** Errors the app reported (each one a 500 it answered). */
+  reported: unknown[];
+  close(): Promise<void>;
+}
+
+export async function startFuzzTarget(): Promise<FuzzTarget> {
+  const dataDir = await emptyDataDir();
+  const reported: unknown[] = [];
+  await projectFullSampleInto(dataDir);
+  const api = await startApi(dataDir, {
+    rateLimiter: createMemoryRateLimiter({ limitPerMinute: 1_000_000_000 }),
+    overrides: { reportError: (error) => reported.push(error) },
+  });
+  const check = documentValidator(await (await api.get('/api/v1/openapi.json', { key: null })).json());
+  const db = openSqlite(liveReadDbPath(dataDir)!, { readonly: true });
+  let vocab: Vocabulary;
+  try {
+    vocab = { ...vocabularyOf(db), ...(await issuedByApi((path) => api.get(path))) };
+  } finally {
+    db.close();
+  }
+  return {
+    api,
+    check,
+    vocab,
+    reported,
+    async close() {
+      agent.destroy();
+      await api.close();
+      removeDataDir(dataDir);
+    },
+  };
+}
+
+/** Sends `req` to the target and judges the answer (throws when a rule is broken); `onStatus` sees every status. */
+export async function exchange(target: FuzzTarget, req: FuzzRequest, onStatus?: (status: number) => void): Promise<void> {
+  let res: FuzzResponse;
+  try {
+    res = await send(target.api.baseUrl, target.api.key, req);
+  } catch (error) {
+    throw unanswered(req, error);
+  }
+  onStatus?.(res.status);
+  judge(req, res, { key: target.api.key, check: target.check });
 }

@@ -6,22 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { createMemoryRateLimiter } from '../api/index.ts';
-import { liveReadDbPath } from '../schema/read/location.ts';
-import { openSqlite } from '../schema/sqlite.ts';
-import { documentValidator, emptyDataDir, projectFullSampleInto, removeDataDir, startApi } from './api-harness.ts';
-import {
-  closeConnections,
-  ENDPOINTS,
-  focusesOf,
-  issuedByApi,
-  judge,
-  requestFor,
-  send,
-  unanswered,
-  vocabularyOf,
-  type FuzzRequest,
-} from './api-fuzz.kit.ts';
+import { ENDPOINTS, exchange, focusesOf, requestFor, startFuzzTarget, type FuzzRequest } from './api-fuzz.kit.ts';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '12000' }, seed: { type: 'string', default: '20261124' }, concurrency: { type: 'string', default: '4' } },
@@ -35,18 +20,9 @@ if (!Number.isInteger(total) || total < 1 || !Number.isInteger(seed) || !Number.
 }
 
 const started = Date.now();
-const dataDir = await emptyDataDir();
-const reported: unknown[] = [];
+const target = await startFuzzTarget();
+const { vocab, reported } = target;
 try {
-  await projectFullSampleInto(dataDir);
-  const api = await startApi(dataDir, {
-    rateLimiter: createMemoryRateLimiter({ limitPerMinute: 1_000_000_000 }),
-    overrides: { reportError: (error) => reported.push(error) },
-  });
-  const check = documentValidator(await (await api.get('/api/v1/openapi.json', { key: null })).json());
-  const db = openSqlite(liveReadDbPath(dataDir)!, { readonly: true });
-  const vocab = { ...vocabularyOf(db), ...(await issuedByApi((path) => api.get(path))) };
-  db.close();
   process.stdout.write(`sample projected and served in ${((Date.now() - started) / 1000).toFixed(1)} s; seed ${seed}\n`);
 
   const histogram = new Map<string, Map<number, number>>();
@@ -60,7 +36,7 @@ try {
     const perFocus = Math.ceil(perEndpoint / 2 / focuses.length);
     const requests: FuzzRequest[] = [
       ...focuses.flatMap((focus, j) => fc.sample(requestFor(endpoint, vocab, focus), { numRuns: perFocus, seed: seed + 100 * i + j })),
-      ...fc.sample(requestFor(endpoint, vocab), { numRuns: perEndpoint - perFocus * focuses.length, seed: seed + i }),
+      ...fc.sample(requestFor(endpoint, vocab), { numRuns: Math.max(0, perEndpoint - perFocus * focuses.length), seed: seed + i }),
     ];
     const counts = new Map<number, number>();
     histogram.set(endpoint.template, counts);
@@ -69,11 +45,7 @@ try {
       while (next < requests.length) {
         const req = requests[next++];
         try {
-          const res = await send(api.baseUrl, api.key, req).catch((error) => {
-            throw unanswered(req, error);
-          });
-          counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
-          judge(req, res, { key: api.key, check });
+          await exchange(target, req, (status) => counts.set(status, (counts.get(status) ?? 0) + 1));
         } catch (error) {
           violations.push((error as Error).message);
         }
@@ -83,8 +55,6 @@ try {
     await Promise.all(Array.from({ length: concurrency }, worker));
   }
   const seconds = (Date.now() - fuzzStarted) / 1000;
-  closeConnections();
-  await api.close();
 
   const statuses = [...new Set([...histogram.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
   const pad = (text: string | number, width: number) => String(text).padStart(width);
@@ -100,5 +70,5 @@ try {
   for (const error of reported.slice(0, 5)) process.stdout.write(`\nreported: ${(error as Error).stack ?? String(error)}\n`);
   process.exitCode = violations.length > 0 || reported.length > 0 ? 1 : 0;
 } finally {
-  removeDataDir(dataDir);
+  await target.close();
 }

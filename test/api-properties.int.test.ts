@@ -1,22 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter } from '../api/index.ts';
-import { liveReadDbPath } from '../schema/read/location.ts';
-import { openSqlite } from '../schema/sqlite.ts';
-import { documentValidator, emptyDataDir, projectFullSampleInto, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
-import {
-  closeConnections,
-  ENDPOINTS,
-  focusesOf,
-  issuedByApi,
-  judge,
-  requestFor,
-  send,
-  unanswered,
-  vocabularyOf,
-  type FuzzRequest,
-  type Vocabulary,
-} from './api-fuzz.kit.ts';
+import { ENDPOINTS, exchange, focusesOf, requestFor, startFuzzTarget, type FuzzRequest, type FuzzTarget } from './api-fuzz.kit.ts';
 
 /** Fixed, so a failure reproduces: fast-check prints the seed and path of the counterexample. */
 const SEED = 20_261_124;
@@ -30,65 +14,39 @@ const MIXED_RUNS = 100;
  * runs the same requests by the ten thousand.
  */
 describe('API properties: every answer to any request is one the contract allows', () => {
-  let dataDir: string;
-  let api: RunningApi;
-  let vocab: Vocabulary;
-  let check: ReturnType<typeof documentValidator>;
-  const reported: unknown[] = [];
+  let target: FuzzTarget;
 
   beforeAll(async () => {
-    dataDir = await emptyDataDir();
-    await projectFullSampleInto(dataDir);
-    api = await startApi(dataDir, {
-      rateLimiter: createMemoryRateLimiter({ limitPerMinute: 1_000_000_000 }),
-      overrides: { reportError: (error) => reported.push(error) },
-    });
-    check = documentValidator(await (await api.get('/api/v1/openapi.json', { key: null })).json());
-    const db = openSqlite(liveReadDbPath(dataDir)!, { readonly: true });
-    try {
-      vocab = { ...vocabularyOf(db), ...(await issuedByApi((path) => api.get(path))) };
-    } finally {
-      db.close();
-    }
+    target = await startFuzzTarget();
   }, 120_000);
   afterAll(async () => {
-    closeConnections();
-    await api?.close();
-    removeDataDir(dataDir);
+    await target?.close();
   });
 
-  const exchange = async (req: FuzzRequest) => {
-    let res;
-    try {
-      res = await send(api.baseUrl, api.key, req);
-    } catch (error) {
-      throw unanswered(req, error);
-    }
-    judge(req, res, { key: api.key, check });
-  };
+  const judged = (req: FuzzRequest) => exchange(target, req);
 
   it('has data behind every endpoint and cursors from every list', () => {
-    for (const list of ['companies', 'filings', 'news', 'outcomes']) expect(vocab.cursors[list]?.length, list).toBeGreaterThan(0);
-    expect(vocab.tickers.length).toBeGreaterThan(10);
+    for (const list of ['companies', 'filings', 'news', 'outcomes']) expect(target.vocab.cursors[list]?.length, list).toBeGreaterThan(0);
+    expect(target.vocab.tickers.length).toBeGreaterThan(10);
   });
 
   ENDPOINTS.forEach((endpoint, i) => {
     const focuses = focusesOf(endpoint);
     it(`${endpoint.template}: hostile in each of ${focuses.length} parameters, ${RUNS_PER_PARAMETER} requests each, then ${MIXED_RUNS} mixed`, async () => {
-      reported.length = 0;
+      target.reported.length = 0;
       for (const [j, focus] of focuses.entries()) {
-        await fc.assert(fc.asyncProperty(requestFor(endpoint, vocab, focus), exchange), {
+        await fc.assert(fc.asyncProperty(requestFor(endpoint, target.vocab, focus), judged), {
           numRuns: RUNS_PER_PARAMETER,
           seed: SEED + 100 * i + j,
         });
       }
-      await fc.assert(fc.asyncProperty(requestFor(endpoint, vocab), exchange), { numRuns: MIXED_RUNS, seed: SEED + i });
-      expect(reported).toEqual([]);
+      await fc.assert(fc.asyncProperty(requestFor(endpoint, target.vocab), judged), { numRuns: MIXED_RUNS, seed: SEED + i });
+      expect(target.reported).toEqual([]);
     });
   });
 
   it('answers the requests that once were 500s, or matched everything, with a 400 naming the parameter', async () => {
-    reported.length = 0;
+    target.reported.length = 0;
     const cases: Array<[string, string]> = [
       ['/api/v1/companies?q=%00', 'q'],
       ['/api/v1/companies?q=unicycive%00', 'q'],
@@ -99,11 +57,11 @@ describe('API properties: every answer to any request is one the contract allows
       ['/api/v1/outcomes?ticker=%7F', 'ticker'],
     ];
     for (const [path, parameter] of cases) {
-      const res = await api.get(path);
+      const res = await target.api.get(path);
       const body: any = await res.json();
       expect(res.status, path).toBe(400);
       expect(body.error.details, path).toEqual([{ parameter, message: 'must not contain control characters' }]);
     }
-    expect(reported).toEqual([]);
+    expect(target.reported).toEqual([]);
   });
 });
