@@ -13,10 +13,11 @@ export interface ReadConnection {
   /** Cached statement returning the first column of each row. */
   values(sql: string): Statement<unknown[], unknown>;
   /**
-   * Names the data this connection sees now, the same in every process on this DATA_DIR: the
-   * generation file's name, the projector checkpoint(s) and the as-of date of the last status sweep
-   * (the one write the projector commits without moving its checkpoint). Read it before querying,
-   * so it never names newer data than the query sees; it keys strong ETags.
+   * Names the data this connection sees now from inside the database, so every process serving
+   * this generation, or a snapshot copy of it on another machine, names it alike: the projector
+   * version, its checkpoint(s), the time of its last committed batch (which differs between two
+   * rebuilds) and the as-of date of its last status sweep (a write that moves no checkpoint).
+   * Read it before querying, so it never names newer data than the query sees; it keys ETags.
    */
   generation(): string;
 }
@@ -54,7 +55,7 @@ export function createReadDbSource(options: ReadDbSourceOptions): ReadDbSource {
       if (generation === null || generation.name === live?.name) return;
       let connection: ReadConnection;
       try {
-        connection = openConnection(generation.path, generation.name);
+        connection = openConnection(generation.path);
       } catch (error) {
         if (attempt < 3) continue;
         throw error;
@@ -83,9 +84,9 @@ export function createReadDbSource(options: ReadDbSourceOptions): ReadDbSource {
 }
 
 /**
- * The generation the link names now: its target's file name, unique per rebuild (a timestamp and a
- * random suffix), so every process reading this DATA_DIR names it alike. A plain file in place of
- * the link (an analyst's copy) is named by its inode, which a replacement file does not share.
+ * The generation the link names now, by its target's file name (unique per rebuild or installed
+ * snapshot: a timestamp and a random suffix). A plain file in place of the link (an analyst's
+ * copy) is named by its inode, which a replacement file does not share.
  */
 function liveGeneration(link: string): { name: string; path: string } | null {
   try {
@@ -101,12 +102,15 @@ function liveGeneration(link: string): { name: string; path: string } | null {
   }
 }
 
-// One row of text: every checkpoint (projection=seq, in name order) and the swept as-of date.
-const GENERATION_STATE_SQL = `SELECT coalesce((SELECT group_concat(projection || '=' || last_seq, ',')
-    FROM (SELECT projection, last_seq FROM projector_checkpoint ORDER BY projection)), '')
+// One row of text: projector version; every checkpoint (projection=seq, by name); last batch; swept as-of.
+const GENERATION_STATE_SQL = `SELECT
+     coalesce((SELECT value FROM read_meta WHERE key = 'projector_version'), '')
+  || ';' || coalesce((SELECT group_concat(projection || '=' || last_seq, ',')
+       FROM (SELECT projection, last_seq FROM projector_checkpoint ORDER BY projection)), '')
+  || ';' || coalesce((SELECT value FROM build_meta WHERE key = 'last_batch_at'), '')
   || ';' || coalesce((SELECT value FROM read_meta WHERE key = 'swept_as_of'), '')`;
 
-function openConnection(path: string, name: string): ReadConnection {
+function openConnection(path: string): ReadConnection {
   const db = openSqlite(path, { readonly: true });
   const dataVersion = db.prepare('PRAGMA data_version').pluck(true);
   const generationState = db.prepare(GENERATION_STATE_SQL).pluck(true);
@@ -138,7 +142,7 @@ function openConnection(path: string, name: string): ReadConnection {
       const version = dataVersion.get();
       if (version !== seenVersion) {
         seenVersion = version;
-        generation = `${name}/${generationState.get() as string}`;
+        generation = generationState.get() as string;
       }
       return generation;
     },

@@ -1,9 +1,9 @@
 import { createHmac, hash } from 'node:crypto';
 
 /**
- * What names a data response: the read model's generation (see `ReadConnection.generation`) and
- * the request's identity (path and validated query). Every process serving one DATA_DIR derives
- * the same tag, so a client revalidates against any of them.
+ * What names a data response: the read model's state (see `ReadConnection.generation`) and the
+ * request's identity (path and validated query). Every process serving the same read.db, or a
+ * copy of it, derives the same tag, so a client revalidates against any of them.
  */
 export type RepresentationTagger = (generation: string, identity: string) => string;
 
