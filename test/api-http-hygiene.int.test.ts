@@ -143,6 +143,15 @@ describe('HTTP hygiene of the API server', () => {
     expect(body).toEqual({ error: { code: 'invalid_request', message: 'Malformed HTTP request', details: null } });
   });
 
+  it('answers an HTTP/1.1 request without Host with a 400 ApiError', async () => {
+    const { text } = await rawExchange(api.baseUrl, ['GET /api/v1/companies HTTP/1.1\r\nConnection: close\r\n\r\n']);
+    const { status, headers, body } = parseRaw(text);
+    expect(status).toBe(400);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    check('/api/v1/companies', 400, body);
+    expect(body.error).toEqual({ code: 'invalid_request', message: 'Missing Host header', details: null });
+  });
+
   it('sends X-Content-Type-Options: nosniff on every response, and no server banner', async () => {
     const first = await api.get('/api/v1/companies');
     const etag = first.headers.get('etag')!;

@@ -56,6 +56,10 @@ export function edgeMiddleware(options: EdgeOptions) {
       if (ctx.req.url!.length > MAX_URL_BYTES) {
         throw new ApiError('uri_too_long', `The request target exceeds ${MAX_URL_BYTES} bytes`, null);
       }
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400.
+      if (ctx.req.headers.host === undefined && ctx.req.httpVersion === '1.1') {
+        throw new ApiError('invalid_request', 'Missing Host header', null);
+      }
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         throw ctx.matched && ctx.matched.length > 0

@@ -41,6 +41,8 @@ export function createApiServer(app: Koa, limits: Partial<HttpLimits> = {}): Ser
       requestTimeout: l.requestTimeoutMs,
       connectionsCheckingInterval: l.timeoutCheckIntervalMs,
       maxHeaderSize: l.maxHeaderBytes,
+      // Node answers a missing Host with a bare 400; the edge middleware answers it with an ApiError.
+      requireHostHeader: false,
     },
     app.callback(),
   );
