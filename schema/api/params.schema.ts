@@ -115,7 +115,9 @@ export const CompanyListQuerySchema = params({
     description: 'Company kind; repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several.',
   },
   include: includeOf(COMPANY_LIST_INCLUDES),
-  updated_since: timestamp('Companies whose updatedAt is at or after this instant.'),
+  updated_since: timestamp(
+    'Companies whose updatedAt is at or after this instant. Polled with the previous answer\'s ETag in If-None-Match, a cheap change feed: a 304 until the projector commits (see Change feed in the API description).',
+  ),
   gross_proceeds_gt: {
     type: 'number',
     exclusiveMinimum: 0,
