@@ -3,14 +3,41 @@ export { realSleep, systemClock, isoAt, type Clock, type Sleep } from './clock.t
 export { createEdgarClient, EdgarClient, isDeclaredUserAgent, type EdgarClientOptions, type EdgarHost, type EdgarResponse } from './edgar/edgar-client.ts';
 export { createLocalEdgarGate, createRedisEdgarGate, edgarRequestsLastMinute, type EdgarGate, type RedisEdgarGateOptions } from './edgar/edgar-gate.ts';
 export { EdgarPermanentError, EdgarThrottledError, EdgarTransientError } from './edgar/edgar-errors.ts';
-export { jobHandlers, runJob } from './jobs/handlers.ts';
-export { silentLogger, type Handler, type HandlerContext, type HandlerMap, type HandlerResult, type Logger } from './jobs/handler-context.ts';
-export { job, jobId, JOB_NAMES, queueOf, type Job, type JobName, type JobPayloads, type QueueName } from './jobs/job-types.ts';
+export { assertHandled, jobHandlers, MissingHandlerError, runJob } from './jobs/handlers.ts';
+export {
+  silentLogger,
+  type CompleteHandlerMap,
+  type Handler,
+  type HandlerContext,
+  type HandlerMap,
+  type HandlerResult,
+  type HandlersFor,
+  type Logger,
+  type PipelineHandlerMap,
+  type SomeHandlers,
+} from './jobs/handler-context.ts';
+export {
+  job,
+  jobId,
+  jobNamesOf,
+  JOB_NAMES,
+  JOB_QUEUES,
+  queueOf,
+  type IngestQueueName,
+  type Job,
+  type JobName,
+  type JobPayloads,
+  type JobsOf,
+  type QueueName,
+} from './jobs/job-types.ts';
+export { OFFERING_FORMS } from './edgar/offering-forms.ts';
+export { isDayDone, readIndexDayEvidence, type IndexDayEvidence } from './edgar/daily-index.evidence.ts';
 export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-validate.ts';
 export { loadPlan, parsePlan, type Plan } from './plan.ts';
 export { DEFAULT_RETRY_POLICY, retryPolicy, type RetryPolicy } from './runner/retry-policy.ts';
 export { runInline, type InlineRunOptions, type InlineRunReport, type JobFailure, type RunProgress } from './runner/inline-runner.ts';
 export { COUNTED_STATES, EDGAR_QUEUE, QUEUE_NAMES, enqueueByKind, openEdgarQueue, queueCounts, startWorkers, type EdgarQueue, type EdgarWorkers, type QueueOptions, type WorkerOptions } from './runner/bullmq-runner.ts';
+export { faultPlan, parseReplayFault, type ReplayFault } from './replay/replay-faults.ts';
 export { startReplayServer, type ReplayRequest, type ReplayRoute, type ReplayServer, type ReplayServerOptions } from './replay/replay-server.ts';
 export { createPricesSource, type PricesSource, type PricesSourceOptions } from './prices/prices-source.ts';
 export { createNewsSource, type NewsSource, type NewsSourceOptions } from './news/news-source.ts';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { companyfactsPath } from './edgar/companyfacts.handler.ts';
 import { COMPANY_TICKERS_PATH } from './edgar/company-tickers.handler.ts';
+import { currentFeedPath, FEED_PAGE_SIZE } from './edgar/current-feed.handler.ts';
 import { dailyIndexPath } from './edgar/daily-index.handler.ts';
 import { documentPath } from './edgar/document.handler.ts';
 import { submissionsPath } from './edgar/submissions.handler.ts';
@@ -20,6 +21,8 @@ function pathOf(j: Job): string {
       return COMPANY_TICKERS_PATH;
     case 'edgar.daily_index':
       return dailyIndexPath(j.data.date, j.data.kind);
+    case 'edgar.current_feed':
+      return currentFeedPath(j.data.start ?? 0, j.data.count ?? FEED_PAGE_SIZE);
     case 'edgar.submissions':
       return submissionsPath(j.data.cik);
     case 'edgar.submissions_page':
@@ -31,6 +34,8 @@ function pathOf(j: Job): string {
     case 'prices.daily_bars':
     case 'news.everything':
     case 'news.feed':
+    case 'pipeline.project':
+    case 'pipeline.publish':
       // The demo plan is EDGAR-only; market jobs come from the market replay manifest.
       throw new Error(`not an EDGAR job: ${j.name}`);
     default:

@@ -1,6 +1,9 @@
-/** The projector's public surface: `ipo project` and `ipo project --rebuild` call these. */
-export { projectIncremental, PROJECTION_NAME, PROJECTOR_VERSION, DEFAULT_BATCH_SIZE } from './runner/project.ts';
-export type { ProjectOptions, ProjectProgress, ProjectResult } from './runner/project.ts';
-export { rebuildReadDb, projectLive } from './runner/rebuild.ts';
+/** The projector's public surface: `ipo project`, `ipo project --rebuild` and `ipo projector` call these. */
+export { projectIncremental, projectIncrementalAsync, PROJECTION_NAME, PROJECTOR_VERSION, DEFAULT_BATCH_SIZE } from './runner/project.ts';
+export type { AsyncProjectOptions, BatchReport, ProjectOptions, ProjectProgress, ProjectResult } from './runner/project.ts';
+export { rebuildReadDb, projectLive, ProjectionStoppedError } from './runner/rebuild.ts';
 export type { RebuildOptions, RebuildResult, LiveResult } from './runner/rebuild.ts';
 export { acquireProjectorLock, ProjectorBusyError, projectorLockPath } from './runner/lock.ts';
+export { startLiveProjector, CatchUpAbandonedError, type LiveProjector, type LiveProjectorOptions } from './runner/live.ts';
+export { createExtractionPool, defaultPoolSize, PoolClosedError, type ExtractionPool, type PoolOutcome } from './runner/extraction-pool.ts';
+export { DEFAULT_EXTRACTION_BUDGET, EXTRACTION_FAILED, type ExtractionBudget } from './runner/document-reads.ts';

@@ -22,6 +22,10 @@ export const SETTINGS = {
     doc: 'Pause of all EDGAR traffic after a 403 "Request Rate Threshold Exceeded" page.',
   },
   REDIS_URL: { default: '', doc: 'Redis for BullMQ queues and the shared rate limiter; unset = in-process runner and in-memory limiter.' },
+  WORKER_LOCK_SECONDS: {
+    default: '30',
+    doc: '`ipo worker`: lock on a running job, renewed at half of it; a job whose worker died (kill -9) runs again on another worker within about twice this.',
+  },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'Requests per minute per API key on authenticated endpoints.' },
   CURSOR_SECRET: { default: '', doc: 'HMAC secret that signs pagination cursors; unset = generated once and kept in ops.db.' },
   PRICES_URL: { default: 'https://stooq.com', doc: 'Base URL of the daily-bars provider.' },
@@ -29,15 +33,31 @@ export const SETTINGS = {
   NEWS_API_URL: { default: 'https://newsapi.org', doc: 'Base URL of a NewsAPI-compatible provider (/v2/everything).' },
   NEWS_API_KEY: { default: '', doc: 'API key for the news provider; unset = the NewsAPI client is not used.' },
   NEWS_RSS_URLS: { default: '', doc: 'Comma-separated RSS/Atom press-release feed URLs.' },
+  PROJECTOR_POLL_MS: { default: '500', doc: '`ipo projector`: how often it checks the event log for new events (one indexed query), in ms.' },
+  PROJECTOR_BATCH_SIZE: {
+    default: '250',
+    doc: '`ipo projector`: events per transaction (each commits rows and checkpoint together; smaller = fresher reads and a quicker stop).',
+  },
+  EXTRACTION_MAX_BYTES: {
+    default: '33554432',
+    doc: 'Documents larger than this are not read (recorded as skipped, terms null), by every projection alike; after changing it, run `ipo project --rebuild`.',
+  },
+  EXTRACTION_TIMEOUT_MS: {
+    default: '10000',
+    doc: '`ipo projector`: time budget of one document read in its worker thread; an overrun is recorded as a `projector.extraction_failed` event, which every later projection honours.',
+  },
   CRON_DISCOVERY: { default: '30 22 * * 1-5', doc: '`ipo scheduler`: EDGAR daily-index discovery and company_tickers.json (cron, US/Eastern).' },
+  CRON_CURRENT_FEED: {
+    default: '*/10 6-21 * * 1-5',
+    doc: '`ipo scheduler`: EDGAR latest-filings feed poll, reading back 30 minutes, following new offering filings (cron, US/Eastern).',
+  },
   CRON_PRICES: { default: '30 17 * * 1-5', doc: '`ipo scheduler`: daily-bars refresh of priced and listed tickers (cron, US/Eastern).' },
   CRON_NEWS: { default: '15 */2 * * *', doc: '`ipo scheduler`: news poll of NEWS_RSS_URLS and NewsAPI (cron, US/Eastern).' },
-  CRON_PUBLISH_DAILY: { default: '0 18 * * 1-5', doc: '`ipo scheduler`: daily spotlight: projects, then publishes (cron, US/Eastern).' },
-  CRON_PUBLISH_WEEKLY: { default: '0 9 * * 6', doc: '`ipo scheduler`: weekly review: projects, then publishes (cron, US/Eastern).' },
-  CRON_PROJECT: { default: '*/15 * * * *', doc: '`ipo scheduler` with REDIS_URL: projection of what the workers recorded (cron, US/Eastern).' },
+  CRON_PUBLISH_DAILY: { default: '0 18 * * 1-5', doc: '`ipo scheduler`: daily spotlight, a `pipeline.publish` job (cron, US/Eastern).' },
+  CRON_PUBLISH_WEEKLY: { default: '0 9 * * 6', doc: '`ipo scheduler`: weekly review, a `pipeline.publish` job (cron, US/Eastern).' },
   CRON_PUBLISH_QUARTERLY: {
     default: '0 9 1-3 1,4,7,10 1-5',
-    doc: '`ipo scheduler`: quarterly review, projected then published (cron, US/Eastern); acts on the first weekday of a quarter only.',
+    doc: '`ipo scheduler`: quarterly review, a `pipeline.publish` job (cron, US/Eastern); acts on the first weekday of a quarter only.',
   },
   SCHEDULER_LOCK_KEY: { default: 'ipo:scheduler:lock', doc: 'Redis key that lets one `ipo scheduler` run while the others stand by (with REDIS_URL).' },
   SCHEDULER_LOCK_TTL_SECONDS: {
@@ -61,12 +81,16 @@ export interface Config {
     throttleBackoffMs: number;
   };
   redisUrl: string | null;
+  /** BullMQ lock duration and stalled-job check interval of `ipo worker`. */
+  workerLockMs: number;
   rateLimitPerMinute: number;
   cursorSecret: string | null;
   prices: { url: string; format: 'stooq_csv' | 'yahoo_chart' };
   news: { apiUrl: string; apiKey: string | null; rssUrls: string[] };
+  projector: { pollMs: number; batchSize: number };
+  extraction: { maxBytes: number; timeoutMs: number };
   /** Cron expressions of `ipo scheduler`, validated at load. */
-  cron: { discovery: string; prices: string; news: string; project: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
+  cron: { discovery: string; currentFeed: string; prices: string; news: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
   schedulerLock: { key: string; ttlMs: number };
 }
 
@@ -112,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       throttleBackoffMs: positiveInt('EDGAR_THROTTLE_BACKOFF_SECONDS', get('EDGAR_THROTTLE_BACKOFF_SECONDS')) * 1000,
     }),
     redisUrl: get('REDIS_URL') || null,
+    workerLockMs: positiveInt('WORKER_LOCK_SECONDS', get('WORKER_LOCK_SECONDS')) * 1000,
     rateLimitPerMinute: positiveInt('RATE_LIMIT_PER_MINUTE', get('RATE_LIMIT_PER_MINUTE')),
     cursorSecret: get('CURSOR_SECRET') || null,
     prices: Object.freeze({ url: trimSlash(get('PRICES_URL')), format: pricesFormat(get('PRICES_FORMAT')) }),
@@ -120,11 +145,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       apiKey: get('NEWS_API_KEY') || null,
       rssUrls: get('NEWS_RSS_URLS').split(',').map((u) => u.trim()).filter(Boolean),
     }),
+    projector: Object.freeze({
+      pollMs: positiveInt('PROJECTOR_POLL_MS', get('PROJECTOR_POLL_MS'), 3_600_000),
+      batchSize: positiveInt('PROJECTOR_BATCH_SIZE', get('PROJECTOR_BATCH_SIZE'), 100_000),
+    }),
+    extraction: Object.freeze({
+      maxBytes: positiveInt('EXTRACTION_MAX_BYTES', get('EXTRACTION_MAX_BYTES')),
+      timeoutMs: positiveInt('EXTRACTION_TIMEOUT_MS', get('EXTRACTION_TIMEOUT_MS')),
+    }),
     cron: Object.freeze({
       discovery: cronExpression('CRON_DISCOVERY', get('CRON_DISCOVERY')),
+      currentFeed: cronExpression('CRON_CURRENT_FEED', get('CRON_CURRENT_FEED')),
       prices: cronExpression('CRON_PRICES', get('CRON_PRICES')),
       news: cronExpression('CRON_NEWS', get('CRON_NEWS')),
-      project: cronExpression('CRON_PROJECT', get('CRON_PROJECT')),
       publishDaily: cronExpression('CRON_PUBLISH_DAILY', get('CRON_PUBLISH_DAILY')),
       publishWeekly: cronExpression('CRON_PUBLISH_WEEKLY', get('CRON_PUBLISH_WEEKLY')),
       publishQuarterly: cronExpression('CRON_PUBLISH_QUARTERLY', get('CRON_PUBLISH_QUARTERLY')),

@@ -34,9 +34,11 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
           process.stderr.write(local ? `rate limit: Redis unavailable (${reason}); counting per process\n` : `rate limit: ${reason}; counting in Redis\n`),
       })
     : createMemoryRateLimiter({ limitPerMinute: config.rateLimitPerMinute });
+  // Last-use times reach ops.db once a minute, not with every request.
+  const apiKeys = createApiKeyStore(ops, { lastUsedFlushMs: 60_000 });
   const app = createApp({
     readDb,
-    apiKeys: createApiKeyStore(ops),
+    apiKeys,
     rateLimiter,
     cursorSecret: await cursorSecret(config, ops),
     publicBaseUrl: config.publicBaseUrl,
@@ -61,6 +63,7 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
       server.closeAllConnections();
       await closed;
       readDb.close();
+      apiKeys.close();
       await ops.close();
       redis?.disconnect();
     },

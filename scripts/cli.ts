@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { helpText, parseCommandArgs, UsageError, type Command, type Io } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
 import { ConfigError } from '../schema/config.ts';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 4;
@@ -13,8 +16,28 @@ function overview(): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     '',
     'Run `ipo COMMAND --help` for the options of a command.',
+    'Everywhere: --help, --version, and --verbose (the stack trace of an unexpected error).',
     '',
   ].join('\n');
+}
+
+/** The commands under a group word such as `keys` or `ingest`, when the arguments stop at the group. */
+function group(argv: string[]): { name: string; commands: Command[] } | null {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  for (let n = words.length; n > 0; n--) {
+    const prefix = words.slice(0, n);
+    const commands = COMMANDS.filter((c) => {
+      const name = c.name.split(' ');
+      return name.length > prefix.length && prefix.every((w, i) => name[i] === w);
+    });
+    if (commands.length > 0) return { name: prefix.join(' '), commands };
+  }
+  return null;
+}
+
+function groupHelp(g: { name: string; commands: Command[] }): string {
+  const width = Math.max(...g.commands.map((c) => c.name.length)) + 4;
+  return [`Usage: ipo ${g.name} SUBCOMMAND [options]`, '', 'Subcommands:', ...g.commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`), '', `Run \`ipo ${g.name} SUBCOMMAND --help\` for its options.`, ''].join('\n');
 }
 
 /** Picks the command whose words match the most leading arguments. */
@@ -30,17 +53,30 @@ function resolve(argv: string[]): { command: Command; rest: string[] } | null {
 }
 
 export async function main(argv: string[], io: Io = { out: process.stdout, err: process.stderr, env: process.env }): Promise<number> {
+  const verbose = argv.includes('--verbose');
+  const wantsHelp = argv.includes('--help') || argv.includes('-h');
+  if (argv.includes('--version') || argv.includes('-V')) {
+    io.out.write(`ipo-research ${VERSION}\n`);
+    return 0;
+  }
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     io.out.write(overview());
     return argv.length === 0 ? 2 : 0;
   }
   const found = resolve(argv);
   if (!found) {
-    io.err.write(`ipo: unknown command "${argv.join(' ')}"\n\n${overview()}`);
+    const g = group(argv);
+    if (g && wantsHelp) {
+      io.out.write(groupHelp(g));
+      return 0;
+    }
+    io.err.write(g ? `ipo ${g.name}: name a subcommand\n\n${groupHelp(g)}` : `ipo: unknown command "${argv.join(' ')}"\n\n${overview()}`);
     return 2;
   }
-  const { command, rest } = found;
-  if (rest.includes('--help') || rest.includes('-h')) {
+  const { command } = found;
+  // --verbose is everyone's (the stack of an unexpected error) unless a command gives it a meaning of its own.
+  const rest = command.options?.verbose ? found.rest : found.rest.filter((a) => a !== '--verbose');
+  if (wantsHelp) {
     io.out.write(helpText(command));
     return 0;
   }
@@ -48,11 +84,18 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     const parsed = parseCommandArgs(command, rest);
     return await command.run(parsed, io);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (error instanceof UsageError) {
       io.err.write(`ipo ${command.name}: ${error.message}\n\n${helpText(command)}`);
       return 2;
     }
-    io.err.write(`ipo ${command.name}: ${(error as Error).stack ?? String(error)}\n`);
+    if (error instanceof ConfigError) {
+      // A setting is wrong: the message names it; usage text would bury that.
+      io.err.write(`ipo ${command.name}: ${error.message}\n`);
+      return 2;
+    }
+    // Unexpected: one line saying what failed; the stack only when asked for.
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    io.err.write(verbose ? `ipo ${command.name}: ${(error as Error).stack ?? String(error)}\n` : `ipo ${command.name}: ${message} (run with --verbose for details)\n`);
     return 1;
   }
 }

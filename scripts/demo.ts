@@ -30,7 +30,7 @@ export const SAMPLE_DIR = fileURLToPath(new URL('../data/sample/', import.meta.u
 export const DEMO_USER_AGENT = 'ipo-research-demo demo@ipo-research.invalid';
 
 export function replayManifests(): string[] {
-  return [join(SAMPLE_DIR, 'edgar/replay.json'), join(SAMPLE_DIR, 'market-replay.json')].filter((p) => existsSync(p));
+  return [join(SAMPLE_DIR, 'edgar/replay.json'), join(SAMPLE_DIR, 'edgar/feeds/replay.json'), join(SAMPLE_DIR, 'market-replay.json')].filter((p) => existsSync(p));
 }
 
 /** Starts the replay server, runs `jobs` inline with the context built for its URLs, and stops it. */

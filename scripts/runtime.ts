@@ -35,11 +35,17 @@ export async function openWriteStores(config: Config) {
   };
 }
 
-/** Runs `stop` once on SIGINT or SIGTERM, then lets the process exit. */
+/**
+ * Runs `stop` once on SIGINT or SIGTERM, then lets the process exit. A second signal while `stop`
+ * runs exits at once, for an operator who will not wait.
+ */
 export function onShutdown(stop: () => Promise<void>): void {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      process.stderr.write(`${signal} again: exiting without waiting\n`);
+      process.exit(1);
+    }
     stopping = true;
     process.stderr.write(`\n${signal}: shutting down\n`);
     stop().then(
@@ -50,6 +56,6 @@ export function onShutdown(stop: () => Promise<void>): void {
       },
     );
   };
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
 }

@@ -24,6 +24,37 @@ describe('ipo command line', () => {
     }
   });
 
+  it('answers --help on every command group and --version everywhere', async () => {
+    const groups = [...new Set(COMMANDS.filter((c) => c.name.includes(' ')).map((c) => c.name.split(' ')[0]))];
+    expect(groups).toEqual(expect.arrayContaining(['keys', 'ingest', 'import']));
+    for (const group of groups) {
+      const help = await ipo(group, '--help');
+      expect(help.code, group).toBe(0);
+      expect(help.stdout).toContain(`Usage: ipo ${group} SUBCOMMAND`);
+      for (const command of COMMANDS.filter((c) => c.name.startsWith(`${group} `))) expect(help.stdout).toContain(command.name);
+      // Without a subcommand: the list, on stderr, exit 2.
+      const bare = await ipo(group);
+      expect(bare.code, group).toBe(2);
+      expect(bare.stderr).toContain('name a subcommand');
+    }
+    const version = JSON.parse((await import('node:fs')).readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+    for (const argv of [['--version'], ['serve', '--version'], ['keys', 'create', '--version']]) {
+      expect(await ipo(...argv)).toMatchObject({ code: 0, stdout: `ipo-research ${version}\n` });
+    }
+  });
+
+  it('reports an unexpected failure in one line, with the stack only under --verbose', async () => {
+    // A DATA_DIR that is a file: opening the event log fails in a way no validation anticipates.
+    const file = join(dataDir, 'not-a-dir');
+    (await import('node:fs')).writeFileSync(file, 'x');
+    const quiet = await runIpo(file, 'keys', 'list');
+    expect(quiet.code).toBe(1);
+    expect(quiet.err.trim().split('\n')).toHaveLength(1);
+    expect(quiet.err).toMatch(/^ipo keys list: .+ \(run with --verbose for details\)$/m);
+    const verbose = await runIpo(file, 'keys', 'list', '--verbose');
+    expect(verbose.err).toContain('    at ');
+  });
+
   it('rejects unknown commands and bad options with exit code 2 and no stack trace', async () => {
     expect((await ipo('frobnicate')).code).toBe(2);
     const bad = await ipo('ingest', 'submissions', '--cik', 'abc');

@@ -26,9 +26,9 @@ describe('configuration', () => {
   it('reads every scheduler cron expression from its setting and rejects a malformed one, naming the setting', () => {
     expect(loadConfig({}).cron).toEqual({
       discovery: '30 22 * * 1-5',
+      currentFeed: '*/10 6-21 * * 1-5',
       prices: '30 17 * * 1-5',
       news: '15 */2 * * *',
-      project: '*/15 * * * *',
       publishDaily: '0 18 * * 1-5',
       publishWeekly: '0 9 * * 6',
       publishQuarterly: '0 9 1-3 1,4,7,10 1-5',

@@ -53,7 +53,7 @@ describe('EdgarClient against the replay server', () => {
     expect(response.found).toBe(true);
     if (!response.found) return;
     expect(response.body.equals(gunzipSync(readFileSync(join(SAMPLE, 'company_tickers.json.gz'))))).toBe(true);
-    expect(server.requestLog).toEqual([{ host: 'www', path: '/files/company_tickers.json', status: 200, userAgent: UA, gzip: true }]);
+    expect(server.requestLog).toEqual([{ host: 'www', path: '/files/company_tickers.json', status: 200, userAgent: UA, gzip: true, at: expect.any(Number) }]);
   });
 
   it('serves a plain file unchanged on the data host', async () => {
@@ -112,6 +112,40 @@ describe('EdgarClient against the replay server', () => {
     const client = clientFor(server, time, { throttleBackoffMs: 1000, maxThrottlePauses: 2 });
     await expect(client.get('www', '/files/company_tickers.json')).rejects.toThrow(EdgarThrottledError);
     expect(server.requestLog.map((r) => r.status)).toEqual([403, 403, 403]);
+    // Giving up still leaves the pause in place: the next request behind the gate waits it out.
+    await expect(client.get('data', '/submissions/CIK0001318605.json')).rejects.toThrow(EdgarThrottledError);
+    expect(server.requestLog[3].at - server.requestLog[2].at).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('EdgarClient against injected faults', () => {
+  it('on a 429 pauses for the Retry-After the server named when it is longer than its own backoff', async () => {
+    const time = fakeTime();
+    const server = await replay({ clock: time.clock, faults: [{ host: 'data', status: 429, retryAfterSeconds: 7, times: 1 }] });
+    const client = clientFor(server, time, { baseBackoffMs: 400 });
+    const response = await client.get('data', '/submissions/CIK0001318605.json');
+    expect(response.found).toBe(true);
+    expect(server.requestLog.map((r) => [r.status, r.injected ?? false])).toEqual([[429, true], [200, false]]);
+    expect(time.sleeps.filter((ms) => ms >= 1000)).toEqual([7000]);
+    // Two requests, 7 s of pause between their arrivals on the shared virtual clock.
+    expect(server.requestLog[1].at - server.requestLog[0].at).toBeGreaterThanOrEqual(7000);
+  });
+
+  it('caps a Retry-After at the throttle pause', async () => {
+    const time = fakeTime();
+    const server = await replay({ clock: time.clock, faults: [{ status: 429, retryAfterSeconds: 86_400, times: 1 }] });
+    const response = await clientFor(server, time, { throttleBackoffMs: 60_000 }).get('www', '/files/company_tickers.json');
+    expect(response.found).toBe(true);
+    expect(time.sleeps.filter((ms) => ms >= 1000)).toEqual([60_000]);
+  });
+
+  it('retries injected 503s with backoff and returns the recording', async () => {
+    const time = fakeTime();
+    const server = await replay({ clock: time.clock, faults: [{ path: '/submissions/', status: 503, times: 2 }] });
+    const response = await clientFor(server, time, { baseBackoffMs: 400 }).get('data', '/submissions/CIK0000895419.json');
+    expect(response.found).toBe(true);
+    expect(server.requestLog.map((r) => r.status)).toEqual([503, 503, 200]);
+    expect(time.sleeps.filter((ms) => ms >= 300)).toEqual([300, 600]);
   });
 });
 

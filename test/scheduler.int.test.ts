@@ -7,10 +7,10 @@ import { PassThrough } from 'node:stream';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueByKind } from '../ingest/index.ts';
+import { enqueueByKind, type Job } from '../ingest/index.ts';
 import { loadConfig } from '../schema/config.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
-import { publishCommandLine, startScheduler, type RunningScheduler } from '../scripts/commands/schedule.ts';
+import { easternDate, publishCommandLine, startScheduler, type RunningScheduler } from '../scripts/commands/schedule.ts';
 import { SchedulerLock } from '../scripts/scheduler-lock.ts';
 import { main } from '../scripts/cli.ts';
 import { runIpo } from './cli-harness.ts';
@@ -107,7 +107,7 @@ describe('ipo scheduler', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ipo-scheduler-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const queueName = `test-scheduler-${randomUUID()}`;
-    const queues = { edgar: `${queueName}-edgar`, prices: `${queueName}-prices`, news: `${queueName}-news` };
+    const queues = { edgar: `${queueName}-edgar`, prices: `${queueName}-prices`, news: `${queueName}-news`, pipeline: `${queueName}-pipeline` };
     const edgar = new Queue(queues.edgar, { connection: { url: REDIS_URL } });
     cleanups.push(async () => {
       await edgar.obliterate({ force: true });
@@ -135,7 +135,7 @@ describe('ipo scheduler', () => {
     await until(async () => (await edgar.count()) === 2, 10_000, 'the discovery jobs');
     const names = (await edgar.getJobs(['waiting', 'delayed', 'prioritized'])).map((j) => j.name).sort();
     expect(names).toEqual(['edgar.company_tickers', 'edgar.daily_index']);
-    expect(first.err.text()).toMatch(/scheduler: running \(6 tasks\)/);
+    expect(first.err.text()).toMatch(/scheduler: running \(7 tasks\)/);
     expect(existsSync(readDbLinkPath(dataDir))).toBe(false);
 
     const second = start('second', true);
@@ -198,6 +198,23 @@ describe('ipo scheduler', () => {
     const code = await main(['scheduler'], { out: new PassThrough(), err: err.stream, env: { EDGAR_USER_AGENT: USER_AGENT, CRON_NEWS: '15 */2 * *' } });
     expect(code).toBe(2);
     expect(err.text()).toBe('ipo scheduler: CRON_NEWS must be a cron expression such as "15 */2 * * *", got "15 */2 * *"\n');
+  });
+
+  it('a publication slot hands one pipeline.publish job to dispatch (the queue for `ipo projector`, or the in-process runner)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ipo-scheduler-publish-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // Every second (node-cron's six-field form), so the slot fires during the test.
+    const config = loadConfig({ DATA_DIR: dataDir, EDGAR_USER_AGENT: USER_AGENT, CRON_PUBLISH_DAILY: '* * * * * *' });
+    const dispatched: Job[][] = [];
+    const err = capture();
+    const scheduler = startScheduler({ config, io: { out: new PassThrough(), err: err.stream, env: {} }, lock: null, queued: true, dispatch: async (jobs) => dispatched.push(jobs) });
+    cleanups.push(() => scheduler.stop());
+    await until(() => dispatched.length > 0, 5000, 'the daily slot');
+    await scheduler.stop();
+    expect(dispatched[0]).toEqual([{ name: 'pipeline.publish', data: { kind: 'daily', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } }]);
+    // The slot's US/Eastern day (the test may straddle midnight there).
+    expect([easternDate(new Date()), easternDate(new Date(Date.now() - 5000))]).toContain((dispatched[0][0].data as { date: string }).date);
+    expect(err.text()).toMatch(/scheduler: daily article due: pipeline\.publish \(as `ipo publish daily --date \d{4}-\d{2}-\d{2}`\) for `ipo projector`/);
   });
 
   it('names the publish command for each publication slot', () => {

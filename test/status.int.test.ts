@@ -65,6 +65,9 @@ describe('ipo status', () => {
     expect(before.out).toMatch(/edgar\.submissions \{"cik":"0001789299"\} {2}NotFound 404: .* \(permanent, 1 attempt\)/);
     expect(before.out).toMatch(/edgar\.daily_index \{"date":"2020-03-21","kind":"form"\} {2}NotFound 404/);
     expect(before.out).toContain('projector: no read.db yet');
+    // The Tesla run is a success; the 404s are not.
+    expect(before.out).toMatch(/^last successful run per source:\n {2}edgar\.submissions +\d{4}-\d\d-\d\dT\S+ {2}\(\+1 event; 1 runs\)\n {2}edgar\.submissions_page +\d{4}-/m);
+    expect(before.out).not.toMatch(/^ {2}edgar\.daily_index +\d{4}/m);
 
     expect((await runIpo(dataDir, 'project')).code).toBe(0);
     const projected = await runIpo(dataDir, 'status');
@@ -83,6 +86,7 @@ describe('ipo status', () => {
     const json = JSON.parse((await runIpo(dataDir, 'status', '--json')).out);
     expect(json).toMatchObject({
       events: { lastSeq: 4 + more.appended, byType: expect.arrayContaining([expect.objectContaining({ type: 'ingest.job_failed', events: 2 })]) },
+      lastPolls: [expect.objectContaining({ job: 'edgar.submissions', successes: 2 }), expect.objectContaining({ job: 'edgar.submissions_page' })],
       failedJobs: { total: 2, latest: expect.arrayContaining([expect.objectContaining({ job: 'edgar.submissions', status: 404, reason: 'permanent' })]) },
       projector: { checkpointSeq: 4, lagEvents: more.appended, lastBatchAt: expect.any(String) },
       queues: { configured: false },

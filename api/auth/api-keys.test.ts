@@ -28,8 +28,29 @@ describe('API key store', () => {
     expect(Object.values(row)).not.toContain(created.key);
 
     const listed = await store.list();
-    expect(listed).toEqual([{ id: created.id, name: 'analyst', prefix: created.prefix, last4: created.last4, createdAt: created.createdAt, revokedAt: null }]);
+    expect(listed).toEqual([{ id: created.id, name: 'analyst', prefix: created.prefix, last4: created.last4, createdAt: created.createdAt, revokedAt: null, lastUsedAt: null }]);
     expect(JSON.stringify(listed)).not.toContain(created.key);
+    await ops.close();
+  });
+
+  it('records the last use of a key in memory and writes it in one batch, never per request', async () => {
+    const ops = await openOpsDb(dataDir);
+    let at = Date.parse('2024-01-02T03:04:05.000Z');
+    const store = createApiKeyStore(ops, { now: () => new Date(at) });
+    const { key, id } = await store.create('a');
+    const unused = await store.create('b');
+    const writes = () => ops.sqlite.prepare('SELECT total_changes()').pluck().get() as number;
+    const before = writes();
+    for (let i = 0; i < 1000; i++, at += 1000) expect(store.verify(key)).toBe(id);
+    store.verify('ipo_live_' + 'x'.repeat(40));
+    expect(writes()).toBe(before);
+    expect(store.flushLastUsed()).toBe(1);
+    const listed = Object.fromEntries((await store.list()).map((k) => [k.id, k.lastUsedAt]));
+    expect(listed).toEqual({ [id]: new Date(at - 1000).toISOString(), [unused.id]: null });
+    // Nothing new: nothing written. An older time never overwrites a newer one.
+    expect(store.flushLastUsed()).toBe(0);
+    expect(writes()).toBe(before + 1);
+    store.close();
     await ops.close();
   });
 

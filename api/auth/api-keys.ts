@@ -16,6 +16,8 @@ export interface ApiKeyInfo {
   last4: string;
   createdAt: string;
   revokedAt: string | null;
+  /** Latest request with the key, as last flushed by an API process (up to a flush interval behind). */
+  lastUsedAt: string | null;
 }
 
 export interface CreatedApiKey extends ApiKeyInfo {
@@ -34,10 +36,16 @@ export interface ApiKeyStore extends ApiKeyVerifier {
   list(): Promise<ApiKeyInfo[]>;
   /** Revokes by id or by lookup prefix; false when no live key matched. */
   revoke(idOrPrefix: string): Promise<boolean>;
+  /** Writes the last-use times gathered since the previous flush, in one transaction; returns the keys written. */
+  flushLastUsed(): number;
+  /** Stops the flush timer and writes what is pending. */
+  close(): void;
 }
 
 export interface ApiKeyStoreOptions {
   now?: () => Date;
+  /** Flush last-use times every this many ms (the API process); absent = only on `flushLastUsed`/`close`. */
+  lastUsedFlushMs?: number;
 }
 
 // One-shot: no Hash object per request.
@@ -62,6 +70,27 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
   const dataVersion = ops.sqlite.prepare('PRAGMA data_version').pluck(true) as Statement<[], number>;
   const cache = new Map<string, string | null>();
   let seenVersion = dataVersion.get() as number;
+  // Last use per key id, in memory: a request costs a Map.set, and a timer writes them in batches.
+  const usedAt = new Map<string, number>();
+  const nowMs = options.now ? () => now().getTime() : Date.now;
+  const writeLastUsed = ops.sqlite.prepare(
+    `UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`,
+  );
+  const flushLastUsed = ops.sqlite.transaction((entries: Array<[string, number]>) => {
+    for (const [id, at] of entries) {
+      const iso = new Date(at).toISOString();
+      writeLastUsed.run(iso, id, iso);
+    }
+  });
+  const flush = () => {
+    if (usedAt.size === 0) return 0;
+    const entries = [...usedAt];
+    usedAt.clear();
+    flushLastUsed(entries);
+    return entries.length;
+  };
+  const timer = options.lastUsedFlushMs ? setInterval(flush, options.lastUsedFlushMs) : null;
+  timer?.unref();
 
   const forget = () => cache.clear();
 
@@ -75,7 +104,10 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
       }
       const hash = sha256Hex(presented);
       const cached = cache.get(hash);
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) {
+        if (cached !== null) usedAt.set(cached, nowMs());
+        return cached;
+      }
       const row = byPrefix.get(presented.slice(0, LOOKUP_PREFIX_LENGTH));
       const ok =
         row !== undefined &&
@@ -85,6 +117,7 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
       // Bounded so a flood of random keys cannot grow memory without limit.
       if (cache.size >= 10_000) cache.clear();
       cache.set(hash, verdict);
+      if (verdict !== null) usedAt.set(verdict, nowMs());
       return verdict;
     },
 
@@ -99,6 +132,7 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
           last4: key.slice(-4),
           createdAt: now().toISOString(),
           revokedAt: null,
+          lastUsedAt: null,
         };
         const inserted = await ops.kysely
           .insertInto('api_keys')
@@ -110,6 +144,7 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
             last4: info.last4,
             created_at: info.createdAt,
             revoked_at: null,
+            last_used_at: null,
           })
           .onConflict((oc) => oc.column('prefix').doNothing())
           .executeTakeFirst();
@@ -124,7 +159,7 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
     async list() {
       const rows = await ops.kysely
         .selectFrom('api_keys')
-        .select(['id', 'name', 'prefix', 'last4', 'created_at', 'revoked_at'])
+        .select(['id', 'name', 'prefix', 'last4', 'created_at', 'revoked_at', 'last_used_at'])
         .orderBy('created_at')
         .orderBy('id')
         .execute();
@@ -135,6 +170,7 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
         last4: row.last4,
         createdAt: row.created_at,
         revokedAt: row.revoked_at,
+        lastUsedAt: row.last_used_at,
       }));
     },
 
@@ -148,6 +184,13 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
       // data_version does not move for this connection's own writes, so drop the cache here.
       forget();
       return result.numUpdatedRows > 0n;
+    },
+
+    flushLastUsed: flush,
+
+    close() {
+      if (timer) clearInterval(timer);
+      flush();
     },
   };
 }

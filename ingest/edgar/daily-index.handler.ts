@@ -1,10 +1,10 @@
 import type { NewEvent } from '../../schema/events/event-log.ts';
-import type { IndexEntryPayload } from '../../schema/events/event-types.ts';
 import { parseEdgarIndex, type IndexKind } from '../../schema/edgar/index.parse.ts';
 import { isoAt } from '../clock.ts';
 import type { Handler } from '../jobs/handler-context.ts';
-import { job, type Job } from '../jobs/job-types.ts';
+import { discoveryFollowUps, sightingsFromIndex } from './discovery.ts';
 import { EDGAR_SOURCE, edgarOf } from './edgar-event.ts';
+import { eventLogLedger } from './filing-ledger.ts';
 
 /** `2020-03-18`, `form` → `/Archives/edgar/daily-index/2020/QTR1/form.20200318.idx`. */
 export function dailyIndexPath(date: string, kind: IndexKind): string {
@@ -13,15 +13,10 @@ export function dailyIndexPath(date: string, kind: IndexKind): string {
   return `/Archives/edgar/daily-index/${year}/QTR${quarter}/${kind}.${date.replace(/-/g, '')}.idx`;
 }
 
-/** One submissions job per distinct CIK that filed one of `forms`, in index order. */
-export function submissionsFollowUps(entries: IndexEntryPayload[], forms: string[]): Job[] {
-  const wanted = new Set(forms);
-  const ciks = new Set<string>();
-  for (const entry of entries) if (wanted.has(entry.formType)) ciks.add(entry.cik);
-  return [...ciks].map((cik) => job('edgar.submissions', { cik }));
-}
-
-/** A day's index: one `edgar.index_entry` event per (accession, cik) row. Weekends and holidays 404. */
+/**
+ * A day's index: one `edgar.index_entry` event per (accession, cik) row. With `followForms`, the
+ * companies of new filings of those forms are followed (discovery.ts). Weekends and holidays 404.
+ */
 export const dailyIndexHandler: Handler<'edgar.daily_index'> = async (data, ctx) => {
   const response = await edgarOf(ctx).get('www', dailyIndexPath(data.date, data.kind));
   if (!response.found) return { appended: 0, followUps: [], notFound: true };
@@ -39,5 +34,6 @@ export const dailyIndexHandler: Handler<'edgar.daily_index'> = async (data, ctx)
     meta: { url: response.url, index: data.kind },
   }));
   const appended = ctx.log.appendMany(events).filter((r) => r.inserted).length;
-  return { appended, followUps: data.followForms ? submissionsFollowUps(parsed.entries, data.followForms) : [] };
+  const followUps = data.followForms ? discoveryFollowUps(sightingsFromIndex(parsed.entries), data.followForms, eventLogLedger(ctx.log)) : [];
+  return { appended, followUps };
 };

@@ -116,16 +116,19 @@ export class EdgarClient {
       if (status === 403) {
         // The SEC answers over-rate clients with 403, not 429, and names no Retry-After; its page
         // reuses the undeclared-tool wording, hence the threshold check above. Any other 403 is
-        // treated as throttling too: backing off is safe, hammering is not.
+        // treated as throttling too: backing off is safe, hammering is not. The pause is taken even
+        // when this request gives up, so the fleet's other requests in flight hold off too.
+        await this.gate.pause(this.options.throttleBackoffMs);
         if (pauses >= maxPauses) throw new EdgarThrottledError(url, this.options.throttleBackoffMs);
         pauses++;
-        await this.gate.pause(this.options.throttleBackoffMs);
         continue;
       }
       if (status === 429) {
-        // Told to slow down: every request behind the gate (the whole fleet with Redis) waits the backoff.
+        // Told to slow down: every request behind the gate (the whole fleet with Redis) waits the
+        // backoff, or the Retry-After the server named when longer (capped at the throttle pause).
         if (attempt >= maxAttempts) throw new EdgarTransientError(`HTTP 429 after ${attempt} attempts`, status, url);
-        await this.gate.pause(this.backoff(attempt));
+        const asked = Math.min(retryAfterMs(response.headers.get('retry-after'), this.clock.now()), this.options.throttleBackoffMs);
+        await this.gate.pause(Math.max(this.backoff(attempt), asked));
         continue;
       }
       if (status >= 500) {
@@ -144,6 +147,15 @@ export class EdgarClient {
     // "Equal jitter": half fixed, half random, so retries of many workers spread out.
     return Math.round(exp / 2 + (exp / 2) * this.random());
   }
+}
+
+/** Retry-After as milliseconds from `now`: delay-seconds or an HTTP date; 0 when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number {
+  if (header === null || header.trim() === '') return 0;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - now);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { EdgarClient } from '../edgar/edgar-client.ts';
 import type { NewsSource } from '../news/news-source.ts';
 import type { PricesSource } from '../prices/prices-source.ts';
-import type { Job, JobName, JobPayloads } from './job-types.ts';
+import type { IngestQueueName, Job, JobName, JobPayloads, JobsOf, QueueName } from './job-types.ts';
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -35,5 +35,17 @@ export interface HandlerResult {
 
 export type Handler<N extends JobName> = (data: JobPayloads[N], ctx: HandlerContext) => Promise<HandlerResult>;
 
-/** Closed and exhaustive: a job name without a handler is a compile error. */
-export type HandlerMap = { [N in JobName]: Handler<N> };
+/** One handler per job of the given queues: a job name of those queues without a handler is a compile error. */
+export type HandlersFor<Q extends QueueName> = { [N in JobsOf<Q>]: Handler<N> };
+
+/** The ingest stage's handlers (edgar, prices and news queues): what `ipo worker` runs. */
+export type HandlerMap = HandlersFor<IngestQueueName>;
+
+/** The project and publish handlers, built in scripts/ (they drive the projector, which ingest must not import). */
+export type PipelineHandlerMap = HandlersFor<'pipeline'>;
+
+/** Closed and exhaustive over every job: what the composition root assembles for a process that may run any job. */
+export type CompleteHandlerMap = HandlersFor<QueueName>;
+
+/** What a runner is given: any subset, checked at startup against the queues it consumes (`assertHandled`). */
+export type SomeHandlers = { [N in JobName]?: Handler<N> };

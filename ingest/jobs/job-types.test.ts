@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { job, jobId } from './job-types.ts';
+import { job, jobId, jobNamesOf, queueOf } from './job-types.ts';
 import { validateJob } from './job-validate.ts';
 
 describe('jobId', () => {
@@ -45,5 +45,40 @@ describe('validateJob', () => {
     expect(() => validateJob({ name: 'edgar.submissions', data: { cik: 'CIK1318605' } })).toThrow(/cik must be/);
     expect(() => validateJob({ name: 'edgar.daily_index', data: { date: '2020-03-18', kind: 'xbrl' } })).toThrow(/kind must be/);
     expect(() => validateJob(null)).toThrow(/must be an object/);
+  });
+
+  it('checks the discovery payloads: feed page and depth, the new filings a submissions job follows', () => {
+    expect(validateJob({ name: 'edgar.current_feed', data: { since: '2026-01-12T11:00:00-05:00', start: 100, count: 40 } }).name).toBe('edgar.current_feed');
+    expect(validateJob({ name: 'edgar.current_feed', data: { since: '2026-01-12T16:00:00.000Z' } }).name).toBe('edgar.current_feed');
+    expect(() => validateJob({ name: 'edgar.current_feed', data: { count: 50 } })).toThrow(/count must be one of 10, 20, 40, 80, 100/);
+    expect(() => validateJob({ name: 'edgar.current_feed', data: { start: -100 } })).toThrow(/start must be an integer/);
+    expect(() => validateJob({ name: 'edgar.current_feed', data: { since: '2026-01-12' } })).toThrow(/since must be an ISO timestamp/);
+    const follow = { cik: '1756064', accessions: ['0001493152-26-001260'], filedOn: '2026-01-12' };
+    expect(validateJob({ name: 'edgar.submissions', data: follow }).data).toEqual({ ...follow, cik: '0001756064' });
+    expect(() => validateJob({ name: 'edgar.submissions', data: { ...follow, accessions: ['0001493152-26-1260'] } })).toThrow(/accessions must be a list/);
+    expect(() => validateJob({ name: 'edgar.submissions', data: { ...follow, filedOn: '12/01/2026' } })).toThrow(/filedOn must be YYYY-MM-DD/);
+    // New filings make a new job: the same company followed again for another filing is not a duplicate.
+    expect(jobId(job('edgar.submissions', follow))).not.toBe(jobId(job('edgar.submissions', { ...follow, accessions: ['0001493152-26-001057'] })));
+  });
+});
+
+describe('pipeline jobs', () => {
+  it('give one id per publish request (a slot that fires twice is one job) and one id to every project job (they coalesce)', () => {
+    const daily = jobId(job('pipeline.publish', { kind: 'daily', date: '2026-11-24' }));
+    expect(jobId({ name: 'pipeline.publish', data: { date: '2026-11-24', kind: 'daily' } })).toBe(daily);
+    expect(jobId(job('pipeline.publish', { kind: 'daily', date: '2026-11-25' }))).not.toBe(daily);
+    expect(jobId(job('pipeline.publish', { kind: 'weekly', date: '2026-11-24' }))).not.toBe(daily);
+    expect(jobId(job('pipeline.project', {}))).toBe(jobId({ name: 'pipeline.project', data: {} }));
+    expect(queueOf('pipeline.project')).toBe('pipeline');
+    expect(queueOf('pipeline.publish')).toBe('pipeline');
+    expect(jobNamesOf('pipeline')).toEqual(['pipeline.project', 'pipeline.publish']);
+  });
+
+  it('validates publish requests and project jobs', () => {
+    expect(validateJob({ name: 'pipeline.publish', data: { kind: 'quarterly', year: 2017, quarter: 4 } }).data).toEqual({ kind: 'quarterly', year: 2017, quarter: 4 });
+    expect(() => validateJob({ name: 'pipeline.publish', data: { kind: 'quarterly', year: 2017, quarter: 5 } })).toThrow(/quarter: 1 to 4/);
+    expect(() => validateJob({ name: 'pipeline.publish', data: { kind: 'daily', date: '24/11/2026' } })).toThrow(/YYYY-MM-DD/);
+    expect(() => validateJob({ name: 'pipeline.publish', data: { kind: 'monthly', date: '2026-11-24' } })).toThrow(/daily, weekly or quarterly/);
+    expect(() => validateJob({ name: 'pipeline.project', data: { reason: 'x' } })).toThrow(/data must be \{\}/);
   });
 });

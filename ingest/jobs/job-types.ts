@@ -1,16 +1,24 @@
 import { createHash } from 'node:crypto';
 import { isCikLike, padCik } from '../../schema/cik.ts';
 import type { IndexKind } from '../../schema/edgar/index.parse.ts';
+import type { PipelineJobPayloads } from '../../schema/pipeline/jobs.ts';
 
-/**
- * The closed set of ingest jobs: job name → payload type. The handler map is typed against this,
- * so adding a job here without a handler does not compile.
- */
-export interface JobPayloads {
+/** The ingest stage's jobs: job name → payload type. Their handlers are `jobHandlers` (handlers.ts). */
+export interface IngestJobPayloads {
   'edgar.company_tickers': Record<string, never>;
   'edgar.daily_index': { date: string; kind: IndexKind; followForms?: string[] };
-  'edgar.submissions': { cik: string };
-  'edgar.submissions_page': { cik: string; name: string };
+  /**
+   * One page of the latest-filings feed (`count` entries from `start`, newest first). Entries of
+   * `followForms` (default: the offering forms) are recorded and their new filings followed; with
+   * `since`, the next page is read too while this one reaches no entry older than it.
+   */
+  'edgar.current_feed': { since?: string; start?: number; count?: number; followForms?: string[] };
+  /**
+   * A company's submissions JSON. `accessions`: new filings to follow (their primary documents when
+   * the projector reads them), `filedOn` the latest of their filing dates (see submissions.handler.ts).
+   */
+  'edgar.submissions': { cik: string; accessions?: string[]; filedOn?: string };
+  'edgar.submissions_page': { cik: string; name: string; accessions?: string[] };
   'edgar.document': { cik: string; accessionNumber: string; primaryDocument: string };
   'edgar.companyfacts': { cik: string };
   /** Daily bars of one listed ticker from the prices provider. */
@@ -21,33 +29,54 @@ export interface JobPayloads {
   'news.feed': { url: string };
 }
 
+/**
+ * The closed set of jobs: job name → payload type. The ingest jobs, plus the pipeline's project
+ * and publish jobs (schema/pipeline/jobs.ts), whose handlers the composition root (scripts/) builds.
+ */
+export interface JobPayloads extends IngestJobPayloads, PipelineJobPayloads {}
+
 export type JobName = keyof JobPayloads;
-
-export const JOB_NAMES = [
-  'edgar.company_tickers',
-  'edgar.daily_index',
-  'edgar.submissions',
-  'edgar.submissions_page',
-  'edgar.document',
-  'edgar.companyfacts',
-  'prices.daily_bars',
-  'news.everything',
-  'news.feed',
-] as const satisfies readonly JobName[];
-
-// Fails to compile if JOB_NAMES misses a name of JobPayloads.
-type MissingName = Exclude<JobName, (typeof JOB_NAMES)[number]>;
-const _allNamesListed: MissingName extends never ? true : never = true;
-void _allNamesListed;
 
 /**
  * Which BullMQ queue runs a job. EDGAR jobs share the SEC rate limiter; prices and news have no
- * such limit and must not wait behind it, and a news 429 pauses only the news queue.
+ * such limit and must not wait behind it, and a news 429 pauses only the news queue. Pipeline jobs
+ * go to `ipo projector`, the single writer of read.db.
  */
-export type QueueName = 'edgar' | 'prices' | 'news';
+export type QueueName = 'edgar' | 'prices' | 'news' | 'pipeline';
+
+/** The queues whose jobs `ipo worker` runs. */
+export type IngestQueueName = Exclude<QueueName, 'pipeline'>;
+
+/**
+ * The closed map from job name to queue: a name missing here, or one that is not a job, does not
+ * compile. A handler map is checked against it when a runner starts (see `assertHandled`).
+ */
+export const JOB_QUEUES = {
+  'edgar.company_tickers': 'edgar',
+  'edgar.daily_index': 'edgar',
+  'edgar.current_feed': 'edgar',
+  'edgar.submissions': 'edgar',
+  'edgar.submissions_page': 'edgar',
+  'edgar.document': 'edgar',
+  'edgar.companyfacts': 'edgar',
+  'prices.daily_bars': 'prices',
+  'news.everything': 'news',
+  'news.feed': 'news',
+  'pipeline.project': 'pipeline',
+  'pipeline.publish': 'pipeline',
+} as const satisfies { [N in JobName]: QueueName };
+
+export const JOB_NAMES = Object.keys(JOB_QUEUES) as readonly JobName[];
+
+/** The job names a queue runs. */
+export type JobsOf<Q extends QueueName> = { [N in JobName]: (typeof JOB_QUEUES)[N] extends Q ? N : never }[JobName];
 
 export function queueOf(name: JobName): QueueName {
-  return name.startsWith('edgar.') ? 'edgar' : name.startsWith('prices.') ? 'prices' : 'news';
+  return JOB_QUEUES[name];
+}
+
+export function jobNamesOf(queue: QueueName): JobName[] {
+  return JOB_NAMES.filter((name) => JOB_QUEUES[name] === queue);
 }
 
 export type Job = { [N in JobName]: { name: N; data: JobPayloads[N] } }[JobName];

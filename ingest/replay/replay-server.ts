@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { systemClock, type Clock } from '../clock.ts';
+import { faultPlan, type InjectedFault, type ReplayFault } from './replay-faults.ts';
 import { dataNotFoundXml, RATE_THRESHOLD_PAGE, UNDECLARED_TOOL_PAGE, WWW_NOT_FOUND_PAGE } from './replay-pages.ts';
 
 /** One recorded response: `host` is a free key (`www`, `data`, later `prices`, `news`...). */
@@ -29,6 +30,10 @@ export interface ReplayRequest {
   userAgent: string;
   /** True when the stored gzip bytes were sent with Content-Encoding: gzip. */
   gzip: boolean;
+  /** Arrival time on the server's clock (ms). */
+  at: number;
+  /** True when the answer was an injected fault (status or delay) rather than the plain recording. */
+  injected?: true;
 }
 
 export interface ReplayServerOptions {
@@ -39,6 +44,8 @@ export interface ReplayServerOptions {
   edgarHosts?: string[];
   /** Requests allowed in any 1-second window across the EDGAR hosts; null disables. Default 10. */
   rateLimitPerSecond?: number | null;
+  /** Refusals, failures and delays to inject (replay-faults.ts); none by default. */
+  faults?: ReplayFault[];
   clock?: Clock;
 }
 
@@ -70,6 +77,7 @@ export function loadReplayRoutes(manifestPaths: string[]): LoadedRoute[] {
  * A local stand-in for EDGAR (and later other sources) that serves recorded real responses at the
  * paths the real hosts serve them, and reproduces EDGAR's refusals so clients are tested against
  * them: 403 for an undeclared User-Agent, 403 above 10 requests a second, 404 for unknown paths.
+ * Injected faults (`faults`) add the bad days: throttling, 5xx and slow answers, deterministically.
  */
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   const manifests = Array.isArray(options.manifestPath) ? options.manifestPath : [options.manifestPath];
@@ -79,6 +87,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const limit = options.rateLimitPerSecond === undefined ? 10 : options.rateLimitPerSecond;
   const clock = options.clock ?? systemClock();
   const requestLog: ReplayRequest[] = [];
+  const injectedFault = faultPlan(options.faults ?? []);
+  const heldBack = new Set<NodeJS.Timeout>();
   const recentEdgarRequests: number[] = [];
   const byHost = new Map<string, Map<string, LoadedRoute>>();
   for (const loaded of routes) {
@@ -108,18 +118,32 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     const query = queryAt < 0 ? '' : target.slice(queryAt + 1);
     const userAgent = req.headers['user-agent'] ?? '';
     const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const reply = (status: number, body: Buffer | string, contentType: string, gzip = false) => {
-      requestLog.push({ host, path, ...(query ? { query } : {}), status, userAgent, gzip });
-      const headers: Record<string, string | number> = { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) };
-      if (gzip) headers['Content-Encoding'] = 'gzip';
-      res.writeHead(status, headers);
+    const at = clock.now();
+    let fault: InjectedFault | null = null;
+    const send = (status: number, body: Buffer | string, headers: Record<string, string | number>) => {
+      res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
       res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    const reply = (status: number, body: Buffer | string, contentType: string, gzip = false) => {
+      requestLog.push({ host, path, ...(query ? { query } : {}), status, userAgent, gzip, at, ...(fault ? { injected: true as const } : {}) });
+      const headers: Record<string, string | number> = { 'Content-Type': contentType };
+      if (gzip) headers['Content-Encoding'] = 'gzip';
+      if (fault?.retryAfterSeconds != null && fault.status !== null) headers['Retry-After'] = fault.retryAfterSeconds;
+      if (!fault?.delayMs) return send(status, body, headers);
+      const timer = setTimeout(() => {
+        heldBack.delete(timer);
+        send(status, body, headers);
+      }, fault.delayMs);
+      heldBack.add(timer);
     };
     if (edgarHosts.has(host)) {
       const throttled = overRate();
       if (!EMAIL_TOKEN.test(userAgent)) return reply(403, UNDECLARED_TOOL_PAGE, 'text/html');
       if (throttled) return reply(403, RATE_THRESHOLD_PAGE, 'text/html');
     }
+    fault = injectedFault(host, target);
+    if (fault?.status === 403) return reply(403, RATE_THRESHOLD_PAGE, 'text/html');
+    if (fault?.status != null) return reply(fault.status, `${fault.status} ${STATUS_CODES[fault.status] ?? 'Error'}\n`, 'text/plain');
     // Exact path and query first (prices and news select by query), then the path alone (EDGAR
     // clients may add cache-busting or unused parameters).
     const table = req.method === 'GET' || req.method === 'HEAD' ? byHost.get(host) : undefined;
@@ -149,7 +173,14 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     await closeAll(servers);
     throw error;
   }
-  return { urls, requestLog, close: () => closeAll(servers) };
+  return {
+    urls,
+    requestLog,
+    close: () => {
+      for (const timer of heldBack) clearTimeout(timer);
+      return closeAll(servers);
+    },
+  };
 }
 
 async function closeAll(servers: Server[]): Promise<void> {

@@ -36,6 +36,7 @@ function scripted(behaviour: (name: string, data: Record<string, unknown>) => Pr
   return {
     'edgar.company_tickers': h('edgar.company_tickers'),
     'edgar.daily_index': h('edgar.daily_index'),
+    'edgar.current_feed': h('edgar.current_feed'),
     'edgar.submissions': h('edgar.submissions'),
     'edgar.submissions_page': h('edgar.submissions_page'),
     'edgar.document': h('edgar.document'),

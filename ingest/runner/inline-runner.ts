@@ -1,7 +1,7 @@
 import { realSleep, type Sleep } from '../clock.ts';
-import type { HandlerContext, HandlerMap } from '../jobs/handler-context.ts';
-import { runJob } from '../jobs/handlers.ts';
-import { jobId, type Job } from '../jobs/job-types.ts';
+import type { HandlerContext, SomeHandlers } from '../jobs/handler-context.ts';
+import { assertHandled, runJob } from '../jobs/handlers.ts';
+import { JOB_NAMES, jobId, queueOf, type Job } from '../jobs/job-types.ts';
 import { isPermanentFailure, validateJob } from '../jobs/job-validate.ts';
 import { recordFinalFailure } from './job-failure.ts';
 import { backoffDelay, retryPolicy, type RetryPolicy } from './retry-policy.ts';
@@ -39,7 +39,8 @@ export interface InlineRunReport {
 }
 
 export interface InlineRunOptions {
-  handlers: HandlerMap;
+  /** Checked at the start: every job of the queues of the given jobs needs a handler. */
+  handlers: SomeHandlers;
   ctx: HandlerContext;
   /** Jobs in flight at once; the client's token bucket still paces the requests. Default 4. */
   concurrency?: number;
@@ -62,6 +63,10 @@ export async function runInline(jobs: Job[], options: InlineRunOptions): Promise
   const policy = retryPolicy(options.retry);
   const sleep = options.sleep ?? realSleep;
   const { ctx } = options;
+  assertHandled(
+    jobs.flatMap((j) => (typeof j?.name === 'string' && JOB_NAMES.includes(j.name) ? [queueOf(j.name)] : [])),
+    options.handlers,
+  );
   const report: InlineRunReport = { jobs: 0, succeeded: 0, notFound: 0, appended: 0, duplicates: 0, failures: [] };
   const seen = new Set<string>();
   const pending: { id: string; job: Job; attempt: number }[] = [];

@@ -1,28 +1,17 @@
-import { padCik } from '../../schema/cik.ts';
 import type { StoredEvent } from '../../schema/events/event-log.ts';
-import { readDocumentTerms, type DocumentIdentity } from '../extract/document.read.ts';
 import { isFollowed, type ApplyTarget } from './apply-target.ts';
+import { documentInput } from './document-reads.ts';
 import { UnreadableEventError } from './unreadable.ts';
 
-
-/** The CIK and accession a document event is about, or null when its meta does not say. */
-export function documentMeta(event: Pick<StoredEvent, 'meta' | 'subject'>): DocumentIdentity | null {
-  const cik = event.meta.cik;
-  const accession = typeof event.meta.accessionNumber === 'string' ? event.meta.accessionNumber : event.subject;
-  if (typeof cik !== 'string' || !/^\d{1,10}$/.test(cik) || !/^\d{10}-\d{2}-\d{6}$/.test(accession)) return null;
-  const primary = typeof event.meta.primaryDocument === 'string' && event.meta.primaryDocument.trim() !== '' ? event.meta.primaryDocument.trim() : null;
-  return { cik: padCik(cik), accessionNumber: accession, primaryDocument: primary };
-}
-
 /**
- * `edgar.document`: read once here (the expensive step); the company's rows read the stored result.
+ * `edgar.document`: read once here (the expensive step, possibly prepared off the main thread);
+ * the company's rows read the stored result.
  */
 export function applyDocument(target: ApplyTarget, event: StoredEvent, touched: Set<string>): void {
-  const meta = documentMeta(event);
-  if (!meta) throw new UnreadableEventError('document event lacks a CIK or accession number in its meta');
-  const body = event.body();
-  if (!body) throw new UnreadableEventError('document event carries no body');
-  const read = readDocumentTerms(body.toString('utf8'), meta, target.documents.filingForm(meta.cik, meta.accessionNumber), event.observedAt);
+  const found = documentInput(target.extraction, target.documents, event);
+  if ('unreadable' in found) throw new UnreadableEventError(found.unreadable);
+  const { meta } = found.input;
+  const read = target.extraction.reads.read(found.input, event);
   if (!read) return;
   target.documents.putDocument(event.seq, read.terms);
   // A fetched primary document is itself evidence of its filing (and of its company): while no

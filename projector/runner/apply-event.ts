@@ -53,6 +53,9 @@ export function applyEvent(target: ApplyTarget, event: StoredEvent, touched: Set
     case 'ingest.job_failed':
       // Operational record of the ingest stage (read by `ipo status`); it derives no read rows.
       return;
+    case 'projector.extraction_failed':
+      // Read where it matters, when its document is applied (see document-reads.ts), in every run alike.
+      return;
     default:
       return assertNever(event.type);
   }

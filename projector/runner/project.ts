@@ -10,6 +10,16 @@ import { acquireProjectorLock } from './lock.ts';
 import { createTradingCalendar } from '../market/trading-calendar.ts';
 import { NewsLinker } from './news-linker.ts';
 import { openStores } from './stores.ts';
+import {
+  DEFAULT_EXTRACTION_BUDGET,
+  documentInput,
+  extractionFailedEvent,
+  inlineReads,
+  NotPreparedError,
+  preparedReads,
+  type ExtractionBudget,
+} from './document-reads.ts';
+import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
 
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
@@ -42,23 +52,169 @@ export interface ProjectOptions {
   lockDir?: string | null;
   /** Runs inside each batch's transaction just before the checkpoint is written (observability, failure tests). */
   beforeCommit?: (batch: { events: readonly StoredEvent[]; touched: ReadonlySet<string> }) => void;
+  /** What a document read may use; the same in every projection of a log, or rebuilds differ. */
+  extraction?: ExtractionBudget;
 }
+
+/** One committed batch, for the live projector's log line. */
+export interface BatchReport {
+  events: number;
+  /** Companies whose served rows were re-derived. */
+  companies: number;
+  lastSeq: number;
+  /** Documents read in worker threads for this batch. */
+  documents: number;
+  ms: number;
+}
+
+export interface AsyncProjectOptions extends ProjectOptions {
+  /** Reads each batch's documents in worker threads before its transaction; absent = inline, as `projectIncremental`. */
+  pool?: ExtractionPool;
+  /** Ends the run after the batch in flight; a batch still extracting is dropped uncommitted. */
+  signal?: AbortSignal;
+  onBatch?: (batch: BatchReport) => void;
+}
+
+/** A batch reads at most this many documents in workers, so a run of prospectuses still commits often. */
+const DOCUMENTS_PER_BATCH = 16;
 
 /**
  * Projects every event after the checkpoint, in batches. Each batch's state, served rows and
  * checkpoint commit in one transaction: a crash leaves the previous batch's result intact.
  */
 export function projectIncremental(options: ProjectOptions): ProjectResult {
+  return withLock(options, () => {
+    const run = openRun(options);
+    for (;;) {
+      const events = run.nextEvents();
+      if (events.length === 0) break;
+      run.applyBatch(events);
+    }
+    const sweep = run.pendingSweep();
+    if (sweep) run.sweep(sweep.today, sweep.ciks, true);
+    return run.result();
+  });
+}
+
+/**
+ * `projectIncremental` that yields to the event loop between transactions, and with a pool reads
+ * each batch's documents in worker threads first: the main thread never parses a document. The
+ * derived rows are the same either way (see `preparedReads`).
+ */
+export async function projectIncrementalAsync(options: AsyncProjectOptions): Promise<ProjectResult> {
+  return withLock(options, async () => {
+    const run = openRun(options);
+    const { pool, signal } = options;
+    for (;;) {
+      if (signal?.aborted) return run.result();
+      const started = performance.now();
+      let events = run.nextEvents();
+      if (events.length === 0) break;
+      let documents = 0;
+      if (pool) {
+        events = atMostDocuments(events, DOCUMENTS_PER_BATCH);
+        const prepared = await untilAborted(prepareReads(run, events, pool, options.clock ?? (() => new Date())), signal);
+        if (prepared === null) return run.result();
+        documents = prepared.size;
+        run.target.extraction.reads = preparedReads(prepared);
+      }
+      try {
+        const batch = run.applyBatch(events);
+        options.onBatch?.({ ...batch, documents, ms: Math.round(performance.now() - started) });
+      } finally {
+        run.target.extraction.reads = inlineReads;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const sweep = run.pendingSweep();
+    if (sweep) {
+      // In batch-sized transactions: one company per step would be slow, all at once would hold the thread.
+      for (let i = 0; i < sweep.ciks.length || i === 0; i += run.batchSize) {
+        if (signal?.aborted) return run.result();
+        run.sweep(sweep.today, sweep.ciks.slice(i, i + run.batchSize), i + run.batchSize >= sweep.ciks.length);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return run.result();
+  });
+}
+
+function withLock<T>(options: ProjectOptions, body: () => T): T {
   const lockDir = options.lockDir === undefined ? dirname(options.readDb.name) : options.lockDir;
   const release = lockDir === null ? () => {} : acquireProjectorLock(lockDir);
+  let async = false;
   try {
-    return runBatches(options);
+    const result = body();
+    if (result instanceof Promise) {
+      async = true;
+      return result.finally(release) as T;
+    }
+    return result;
   } finally {
-    release();
+    if (!async) release();
   }
 }
 
-function runBatches(options: ProjectOptions): ProjectResult {
+/** The events up to (not including) the document after the `max`-th. */
+function atMostDocuments(events: StoredEvent[], max: number): StoredEvent[] {
+  let documents = 0;
+  const end = events.findIndex((e) => e.type === 'edgar.document' && ++documents > max);
+  return end === -1 ? events : events.slice(0, end);
+}
+
+/** Resolves with the promise's value, or with null as soon as the signal aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | null> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise<T | null>((resolve, reject) => {
+    const onAbort = () => resolve(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Reads the batch's documents in the pool, each with the input the applier will meet (unless an
+ * earlier event of the batch changes it: then the batch is cut there). A read the pool gave up on
+ * is recorded as a `projector.extraction_failed` event before the batch is applied, so this batch
+ * and every later projection read the document as unreadable.
+ */
+async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPool, clock: () => Date): Promise<Map<number, PreparedRead>> {
+  const prepared = new Map<number, PreparedRead>();
+  const { extraction, documents } = run.target;
+  const jobs = events.flatMap((event) => {
+    if (event.type !== 'edgar.document') return [];
+    const found = documentInput(extraction, documents, event);
+    return 'input' in found ? [{ event, input: found.input }] : [];
+  });
+  await Promise.all(
+    jobs.map(async ({ event, input }) => {
+      const body = event.body()!;
+      const outcome = await pool.read(input, body);
+      if (outcome.ok) {
+        prepared.set(event.seq, { knownForm: input.knownForm, read: outcome.read });
+        return;
+      }
+      const failure = { reason: outcome.reason, budgetMs: pool.timeoutMs, bytes: body.length, detail: outcome.detail };
+      extraction.eventLog.append(extractionFailedEvent(event, input, failure, clock().toISOString()));
+    }),
+  );
+  return prepared;
+}
+
+type Run = ReturnType<typeof openRun>;
+
+/** Statements, stores and progress of one projection run; the loops above drive it. */
+function openRun(options: ProjectOptions) {
   const { eventLog, readDb } = options;
   const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -88,6 +244,7 @@ function runBatches(options: ProjectOptions): ProjectResult {
     calendar: createTradingCalendar(),
     derivedOn: new Map(),
     fromEmpty: startSeq === 0,
+    extraction: { eventLog, budget: options.extraction ?? DEFAULT_EXTRACTION_BUDGET, reads: inlineReads },
   };
   const progress: ProjectProgress = {
     lastSeq: startSeq,
@@ -99,52 +256,67 @@ function runBatches(options: ProjectOptions): ProjectResult {
   const projectBatch = readDb.transaction((events: StoredEvent[]) => {
     const touched = new Set<string>();
     let latest = asOf();
+    let applied = 0;
     for (const event of events) {
-      if (latest === null || event.observedAt > latest) latest = event.observedAt;
       try {
         applyEvent(target, event, touched);
       } catch (error) {
+        // A document read prepared for another input: the batch ends before it (see preparedReads).
+        if (error instanceof NotPreparedError && applied > 0) break;
         if (!isUnreadable(error)) throw error;
         target.edgar.recordSkipped(event.seq, event.type, error.message);
       }
+      applied++;
+      if (latest === null || event.observedAt > latest) latest = event.observedAt;
     }
+    const done = applied === events.length ? events : events.slice(0, applied);
     if (latest !== null) writeMeta.run(AS_OF_KEY, latest);
     const today = asOfDate(latest);
     // A changed EDGAR company may now be the issuer of a vendor row served as its own company (or stop being it).
     for (const cik of [...touched]) if (!isVendorCompanyId(cik)) for (const id of vendorIdsNear(target, cik, target.served.servedTickers(cik))) touched.add(id);
     for (const cik of [...touched].sort()) rederive(target, cik, today);
-    options.beforeCommit?.({ events, touched });
-    const lastSeq = events[events.length - 1].seq;
+    options.beforeCommit?.({ events: done, touched });
+    const lastSeq = done[done.length - 1].seq;
     writeCheckpoint.run(PROJECTION_NAME, lastSeq);
     writeBuildMeta.run('last_batch_at', clock().toISOString());
-    return { lastSeq, derived: touched.size };
+    return { events: done.length, lastSeq, companies: touched.size };
   });
   // Overlays (stale, postponed, listed-by-date) read the as-of date: when it moved, every company with
   // a deal is re-derived once, so each row reflects the same date whichever batch last touched it.
   // A company this run already derived under that date is current and is passed over.
-  const sweep = readDb.transaction((today: string) => {
-    const ciks = (datedCiks.all() as string[]).filter((cik) => target.derivedOn.get(cik) !== today);
+  const sweepStep = readDb.transaction((today: string, ciks: string[], last: boolean) => {
     for (const cik of ciks) rederive(target, cik, today);
-    writeMeta.run(SWEPT_AS_OF_KEY, today);
-    return ciks.length;
+    if (last) writeMeta.run(SWEPT_AS_OF_KEY, today);
   });
 
-  for (;;) {
-    const events = eventLog.readBatch(progress.lastSeq, batchSize);
-    if (events.length === 0) break;
-    const { lastSeq, derived } = projectBatch(events);
-    progress.lastSeq = lastSeq;
-    progress.events += events.length;
-    progress.batches += 1;
-    progress.companiesDerived += derived;
-    options.onProgress?.({ ...progress });
-  }
-  const today = asOf() === null ? null : asOfDate(asOf());
-  if (today !== null && readMeta.get(SWEPT_AS_OF_KEY) !== today) {
-    progress.companiesSwept += sweep(today);
-    options.onProgress?.({ ...progress });
-  }
-  return { ...progress, skipped: (countSkipped.get() as number) - skippedBefore };
+  return {
+    target,
+    batchSize,
+    nextEvents: () => eventLog.readBatch(progress.lastSeq, batchSize),
+    applyBatch(events: StoredEvent[]) {
+      const batch = projectBatch(events);
+      progress.lastSeq = batch.lastSeq;
+      progress.events += batch.events;
+      progress.batches += 1;
+      progress.companiesDerived += batch.companies;
+      options.onProgress?.({ ...progress });
+      return batch;
+    },
+    /** The companies to re-derive because the as-of date moved since the last sweep, or null. */
+    pendingSweep(): { today: string; ciks: string[] } | null {
+      const latest = asOf();
+      const today = latest === null ? null : asOfDate(latest);
+      if (today === null || readMeta.get(SWEPT_AS_OF_KEY) === today) return null;
+      return { today, ciks: (datedCiks.all() as string[]).filter((cik) => target.derivedOn.get(cik) !== today) };
+    },
+    /** Re-derives `ciks`; the last step records the sweep as done. */
+    sweep(today: string, ciks: string[], last: boolean) {
+      sweepStep(today, ciks, last);
+      progress.companiesSwept += ciks.length;
+      if (last) options.onProgress?.({ ...progress });
+    },
+    result: (): ProjectResult => ({ ...progress, skipped: (countSkipped.get() as number) - skippedBefore }),
+  };
 }
 
 /**

@@ -2,9 +2,10 @@ import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { openReadDbForWrite } from '../../schema/databases.ts';
 import { liveReadDbPath, newReadDbPath, publishReadDb, removeLeftoverReadDbs, removeReadDb } from '../../schema/read/location.ts';
 import { acquireProjectorLock } from './lock.ts';
-import { PROJECTOR_VERSION, projectIncremental, type ProjectOptions, type ProjectResult } from './project.ts';
+import { PROJECTOR_VERSION, projectIncrementalAsync, type AsyncProjectOptions, type ProjectResult } from './project.ts';
 
-export interface RebuildOptions extends Pick<ProjectOptions, 'eventLog' | 'clock' | 'batchSize' | 'onProgress' | 'beforeCommit'> {
+export interface RebuildOptions
+  extends Pick<AsyncProjectOptions, 'eventLog' | 'clock' | 'batchSize' | 'onProgress' | 'beforeCommit' | 'extraction' | 'pool' | 'signal' | 'onBatch'> {
   dataDir: string;
 }
 
@@ -25,6 +26,9 @@ export interface LiveResult extends ProjectResult {
   leftovers: string[];
 }
 
+/** A rebuild was stopped (its signal aborted) before it finished: its generation was deleted, the live one kept. */
+export class ProjectionStoppedError extends Error {}
+
 /**
  * Builds a fresh read database generation from the whole event log, then swaps `read.db` to it
  * atomically. The API keeps serving the old generation until it reopens the link.
@@ -34,31 +38,37 @@ export async function rebuildReadDb(options: RebuildOptions): Promise<RebuildRes
   try {
     // Holding the lock, no other rebuild is writing an unlinked generation: any is a crash's leftover.
     const leftovers = removeLeftoverReadDbs(options.dataDir);
-    const clock = options.clock ?? (() => new Date());
-    const path = newReadDbPath(options.dataDir, clock());
-    const db = await openReadDbForWrite(path);
-    let result: ProjectResult;
-    try {
-      // Nothing reads a generation before it is published, and a failed build is deleted: it is
-      // written without WAL copies and syncs (a rollback journal in memory keeps ROLLBACK working),
-      // then switched back to WAL for its readers and synced once before the swap.
-      db.sqlite.pragma('journal_mode = MEMORY');
-      db.sqlite.pragma('synchronous = OFF');
-      result = projectIncremental({ ...options, readDb: db.sqlite, lockDir: null });
-      db.sqlite.pragma('journal_mode = WAL');
-    } catch (error) {
-      await db.close();
-      removeReadDb(path);
-      throw error;
-    }
-    await db.close();
-    syncFile(path);
-    const previous = publishReadDb(options.dataDir, path);
-    if (previous) removeReadDb(previous);
-    return { ...result, path, previous, leftovers };
+    return { ...(await buildGeneration(options)), leftovers };
   } finally {
     release();
   }
+}
+
+/** The rebuild proper; the caller holds the projector lock. */
+export async function buildGeneration(options: RebuildOptions): Promise<Omit<RebuildResult, 'leftovers'>> {
+  const clock = options.clock ?? (() => new Date());
+  const path = newReadDbPath(options.dataDir, clock());
+  const db = await openReadDbForWrite(path);
+  let result: ProjectResult;
+  try {
+    // Nothing reads a generation before it is published, and a failed build is deleted: it is
+    // written without WAL copies and syncs (a rollback journal in memory keeps ROLLBACK working),
+    // then switched back to WAL for its readers and synced once before the swap.
+    db.sqlite.pragma('journal_mode = MEMORY');
+    db.sqlite.pragma('synchronous = OFF');
+    result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null });
+    if (options.signal?.aborted) throw new ProjectionStoppedError('the rebuild was stopped before it finished');
+    db.sqlite.pragma('journal_mode = WAL');
+  } catch (error) {
+    await db.close();
+    removeReadDb(path);
+    throw error;
+  }
+  await db.close();
+  syncFile(path);
+  const previous = publishReadDb(options.dataDir, path);
+  if (previous) removeReadDb(previous);
+  return { ...result, path, previous };
 }
 
 /**
@@ -76,7 +86,7 @@ export async function projectLive(options: RebuildOptions): Promise<LiveResult> 
     const leftovers = removeLeftoverReadDbs(options.dataDir);
     const db = await openReadDbForWrite(live);
     try {
-      const result = projectIncremental({ ...options, readDb: db.sqlite, lockDir: null });
+      const result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null });
       db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       return { ...result, path: live, mode: 'incremental', leftovers };
     } finally {
@@ -96,7 +106,8 @@ function syncFile(path: string): void {
   }
 }
 
-async function hasCurrentVersion(path: string): Promise<boolean> {
+/** Whether the generation at `path` was written by this projector version (else it must be rebuilt). */
+export async function hasCurrentVersion(path: string): Promise<boolean> {
   const db = await openReadDbForWrite(path);
   try {
     const row = db.sqlite.prepare(`SELECT value FROM read_meta WHERE key = 'projector_version'`).pluck().get();

@@ -30,6 +30,8 @@ export interface StoredEvent {
   payload: unknown;
   /** Lazily decompressed raw body, or null when the event carries an inline payload. */
   body(): Buffer | null;
+  /** Size of the raw body in bytes, without decompressing it; null when the event carries an inline payload. */
+  bodyBytes(): number | null;
 }
 
 export interface AppendResult {
@@ -71,6 +73,12 @@ export class EventLog {
   private readonly countByType;
   private readonly readLast;
   private readonly readLastOfType;
+  private readonly readFirstOfSubject;
+  private readonly readBlobLength;
+  private readonly findSubject;
+  private readonly readLastOfSubjectWhere;
+  private readonly upsertPoll;
+  private readonly readPolls;
 
   constructor(readonly db: SqliteHandle) {
     this.insertBlob = db.prepare(
@@ -88,6 +96,31 @@ export class EventLog {
     this.countByType = db.prepare('SELECT type, count(*) AS n, max(observed_at) AS last FROM events GROUP BY type ORDER BY type');
     this.readLast = db.prepare('SELECT * FROM events ORDER BY seq DESC LIMIT 1');
     this.readLastOfType = db.prepare('SELECT * FROM events WHERE type = ? ORDER BY seq DESC LIMIT ?');
+    this.readFirstOfSubject = db.prepare('SELECT * FROM events WHERE type = ? AND subject = ? ORDER BY seq LIMIT 1');
+    this.readBlobLength = db.prepare('SELECT byte_length FROM blobs WHERE sha256 = ?').pluck();
+    this.findSubject = db.prepare('SELECT 1 FROM events WHERE type = ? AND subject = ? LIMIT 1').pluck();
+    this.readLastOfSubjectWhere = db.prepare('SELECT * FROM events WHERE type = ? AND subject = ? AND json_extract(meta, ?) = ? ORDER BY seq DESC LIMIT 1');
+    this.upsertPoll = db.prepare(
+      `INSERT INTO source_polls (job, last_success_at, last_appended, successes) VALUES (?, ?, ?, 1)
+       ON CONFLICT (job) DO UPDATE SET last_success_at = max(last_success_at, excluded.last_success_at),
+         last_appended = excluded.last_appended, successes = successes + 1`,
+    );
+    this.readPolls = db.prepare('SELECT job, last_success_at, last_appended, successes FROM source_polls ORDER BY job');
+  }
+
+  /** Notes a successful ingest job of kind `job` (bookkeeping beside the log, for `ipo status`). */
+  recordPoll(job: string, at: string, appended: number): void {
+    this.upsertPoll.run(job, at, appended);
+  }
+
+  /** The last successful run of each kind of ingest job. */
+  polls(): Array<{ job: string; lastSuccessAt: string; lastAppended: number; successes: number }> {
+    return (this.readPolls.all() as Array<{ job: string; last_success_at: string; last_appended: number; successes: number }>).map((r) => ({
+      job: r.job,
+      lastSuccessAt: r.last_success_at,
+      lastAppended: r.last_appended,
+      successes: r.successes,
+    }));
   }
 
   append(event: NewEvent): AppendResult {
@@ -159,6 +192,26 @@ export class EventLog {
     return (this.readLastOfType.all(type, limit) as EventRow[]).map((r) => this.toStored(r));
   }
 
+  /** The first event of a type about a subject, or null (an index lookup). */
+  firstOfSubject(type: EventType, subject: string): StoredEvent | null {
+    const row = this.readFirstOfSubject.get(type, subject) as EventRow | undefined;
+    return row ? this.toStored(row) : null;
+  }
+
+  /** Whether the log holds any event of a type about a subject (e.g. a document of an accession). */
+  hasSubject(type: EventType, subject: string): boolean {
+    return this.findSubject.get(type, subject) !== undefined;
+  }
+
+  /**
+   * The newest event of a type about a subject whose meta field `field` equals `value` (a
+   * company's recent submissions page: `page` = `recent`), or null.
+   */
+  latestOfSubjectWhere(type: EventType, subject: string, field: string, value: string): StoredEvent | null {
+    const row = this.readLastOfSubjectWhere.get(type, subject, `$.${field}`, value) as EventRow | undefined;
+    return row ? this.toStored(row) : null;
+  }
+
   private toStored(row: EventRow): StoredEvent {
     const blobHash = row.blob_sha256;
     return {
@@ -175,6 +228,12 @@ export class EventLog {
         const blob = this.readBlob.get(blobHash) as { encoding: string; data: Buffer } | undefined;
         if (!blob) throw new Error(`event ${row.seq} references missing blob ${blobHash}`);
         return blob.encoding === 'gzip' ? gunzipSync(blob.data) : blob.data;
+      },
+      bodyBytes: () => {
+        if (!blobHash) return null;
+        const length = this.readBlobLength.get(blobHash) as number | undefined;
+        if (length === undefined) throw new Error(`event ${row.seq} references missing blob ${blobHash}`);
+        return length;
       },
     };
   }

@@ -27,6 +27,12 @@ export const EVENT_TYPES = [
   'correction',
   /** An ingest job that failed for good (404, malformed data, retries exhausted). Subject: job id. */
   'ingest.job_failed',
+  /**
+   * The projector gave up reading a document (its time budget ran out, or its worker died).
+   * Subject: the document event's event_id. Every later projection reads that document as
+   * unreadable, so a rebuild gives what the live projection gave.
+   */
+  'projector.extraction_failed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -143,4 +149,21 @@ export interface JobFailedPayload {
   attempts: number;
   /** `permanent`: retrying cannot help; `exhausted`: a transient failure that used up its attempts. */
   reason: 'permanent' | 'exhausted';
+}
+
+/** Payload of `projector.extraction_failed`. Subject: `documentEventId`. */
+export interface ExtractionFailedPayload {
+  documentEventId: string;
+  /** Seq of the document event in this log, for people reading the log. */
+  documentSeq: number;
+  cik: string;
+  accessionNumber: string;
+  /** `timeout`: the extraction overran its time budget; `worker_exit`: its worker thread died (out of memory, crash). */
+  reason: 'timeout' | 'worker_exit';
+  /** The time budget in force (EXTRACTION_TIMEOUT_MS), in ms. */
+  budgetMs: number;
+  /** Size of the document body in bytes. */
+  bytes: number;
+  /** The worker's last words for `worker_exit`, else null. */
+  detail: string | null;
 }

@@ -32,4 +32,15 @@ export const eventLogMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0002_source_polls': {
+    async up(db: Kysely<any>) {
+      // Ingest bookkeeping beside the log, not part of it: the projector never reads it.
+      await sql`CREATE TABLE source_polls (
+        job TEXT PRIMARY KEY,
+        last_success_at TEXT NOT NULL,
+        last_appended INTEGER NOT NULL,
+        successes INTEGER NOT NULL
+      )`.execute(db);
+    },
+  },
 };

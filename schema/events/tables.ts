@@ -27,7 +27,20 @@ export interface BlobsTable {
   data: Buffer;
 }
 
+/**
+ * The last successful run of each kind of ingest job (a feed poll, an index, a search). Mutable
+ * bookkeeping kept beside the log for `ipo status`; a poll that brings nothing new adds no event.
+ */
+export interface SourcePollsTable {
+  job: string;
+  last_success_at: string;
+  /** Events that run added. */
+  last_appended: number;
+  successes: number;
+}
+
 export interface EventLogDatabase {
   events: EventsTable;
   blobs: BlobsTable;
+  source_polls: SourcePollsTable;
 }

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { asArray, atomLink, parseXml, xmlText as text, type XmlNode as Node } from '../xml.ts';
 
 /** One item of an RSS 2.0 or Atom feed (press-release wires, domain §6.2). */
 export interface FeedItem {
@@ -12,17 +12,6 @@ export interface FeedItem {
   sourceName: string | null;
 }
 
-type Node = Record<string, unknown>;
-const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-/** Element text whether the parser gave a string or an object with `#text` (attributes present). */
-function text(v: unknown): string | null {
-  if (v === undefined || v === null) return null;
-  if (typeof v === 'string' || typeof v === 'number') return String(v).trim() || null;
-  if (typeof v === 'object' && '#text' in (v as Node)) return text((v as Node)['#text']);
-  return null;
-}
-
 /** RFC 822 (RSS) and RFC 3339 (Atom) both parse with Date.parse; anything else is null. */
 function isoDate(raw: string | null): string | null {
   if (!raw) return null;
@@ -30,24 +19,11 @@ function isoDate(raw: string | null): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-function atomLink(links: unknown): string | null {
-  const all = asArray(links as Node | Node[]);
-  const alt = all.find((l) => !l['@_rel'] || l['@_rel'] === 'alternate') ?? all[0];
-  return alt ? text(alt['@_href']) : null;
-}
-
 export class FeedParseError extends Error {}
 
 /** RSS 2.0 (`rss/channel/item`) or Atom (`feed/entry`). Items without a link are dropped. */
 export function parseFeed(xml: string): FeedItem[] {
-  const doc = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    removeNSPrefix: true,
-    processEntities: true,
-    htmlEntities: true,
-    parseTagValue: false,
-  }).parse(xml) as Node;
+  const doc = parseXml(xml);
   const rss = doc.rss as Node | undefined;
   if (rss?.channel) {
     const channel = rss.channel as Node;

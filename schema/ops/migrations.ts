@@ -16,4 +16,9 @@ export const opsMigrations: Record<string, Migration> = {
       await sql`CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`.execute(db);
     },
   },
+  '0002_api_key_last_used': {
+    async up(db: Kysely<any>) {
+      await sql`ALTER TABLE api_keys ADD COLUMN last_used_at TEXT`.execute(db);
+    },
+  },
 };

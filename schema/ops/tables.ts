@@ -10,6 +10,8 @@ export interface ApiKeysTable {
   last4: string;
   created_at: string;
   revoked_at: string | null;
+  /** Latest authenticated request, written in batches by the API processes (never per request). */
+  last_used_at: string | null;
 }
 
 /** Where each ingest source left off (e.g. the last daily index date processed). */

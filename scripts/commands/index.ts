@@ -1,4 +1,5 @@
 import type { Command } from '../command.ts';
+import { backfillCommand } from './backfill.ts';
 import { extractCommand, scoreCommand } from './extract.ts';
 import { importIpoTableCommand } from './import.ts';
 import { ingestCommands, workerCommand } from './ingest.ts';
@@ -7,8 +8,11 @@ import { publishCommand } from './publish.ts';
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.ts';
 import { migrateCommand, replayCommand } from './misc.ts';
 import { projectCommand } from './project.ts';
+import { projectorCommand } from './projector.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
+import { backupCommand, restoreCommand } from './backup.ts';
+import { snapshotCreateCommand, snapshotInstallCommand } from './snapshot.ts';
 import { benchCommand } from './bench.ts';
 import { scheduleAliasCommand, schedulerCommand } from './schedule.ts';
 import { statusCommand } from './status.ts';
@@ -18,11 +22,17 @@ export const COMMANDS: Command[] = [
   serveCommand,
   migrateCommand,
   ...ingestCommands,
+  backfillCommand,
   ...ingestMarketCommands,
   importIpoTableCommand,
   workerCommand,
   projectCommand,
+  projectorCommand,
   statusCommand,
+  backupCommand,
+  restoreCommand,
+  snapshotCreateCommand,
+  snapshotInstallCommand,
   publishCommand,
   keysCreateCommand,
   keysListCommand,

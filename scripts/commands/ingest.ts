@@ -15,6 +15,7 @@ import {
   startWorkers,
   realSleep,
   systemClock,
+  validateJob,
   type EdgarGate,
   type HandlerContext,
   type Job,
@@ -26,6 +27,8 @@ import { openEventLogDb } from '../../schema/databases.ts';
 import type { Command, Io, OptionSpec } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { consoleLogger, onShutdown } from '../runtime.ts';
+import { catchUpHere } from '../catch-up.ts';
+import { completeHandlers } from '../pipeline-handlers.ts';
 
 const QUEUE_OPTION: Record<string, OptionSpec> = {
   queue: { type: 'boolean', description: 'Enqueue on the BullMQ queue (REDIS_URL) for `ipo worker` instead of running inline.' },
@@ -58,14 +61,22 @@ export function handlerContext(config: Config, log: EventLog, logger: Logger, wi
   };
 }
 
-/** Runs jobs and their follow-ups in this process, or hands them to the BullMQ workers. */
+/**
+ * Runs jobs and their follow-ups in this process, or hands them to the BullMQ queues: ingest jobs
+ * for `ipo worker`, project and publish jobs for `ipo projector`. In this process, project and
+ * publish jobs project here (or wait for a running projector, see catch-up.ts).
+ */
 export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { concurrency?: number } = {}): Promise<number> {
   const config = loadConfig(io.env);
   if (queue) {
     if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL');
     const added = await enqueueByKind({ redisUrl: config.redisUrl }, jobs);
-    const total = added.edgar + added.prices + added.news;
-    io.out.write(`enqueued ${total} jobs (edgar ${added.edgar}, prices ${added.prices}, news ${added.news}); run \`ipo worker\` to process them\n`);
+    const total = Object.values(added).reduce((a, b) => a + b, 0);
+    const runners = [added.edgar + added.prices + added.news > 0 ? '`ipo worker`' : '', added.pipeline > 0 ? '`ipo projector`' : ''].filter(Boolean).join(' and ');
+    io.out.write(
+      `enqueued ${total} jobs (edgar ${added.edgar}, prices ${added.prices}, news ${added.news}, pipeline ${added.pipeline})` +
+        `${runners ? `; ${runners} process${runners.includes(' and ') ? '' : 'es'} them` : ''}\n`,
+    );
     return 0;
   }
   const events = await openEventLogDb(config.dataDir);
@@ -73,7 +84,7 @@ export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { c
     const logger = consoleLogger(io.err);
     let lastPrint = 0;
     const report = await runInline(jobs, {
-      handlers: jobHandlers,
+      handlers: completeHandlers({ dataDir: config.dataDir, catchUp: () => catchUpHere(config, io.err) }),
       ctx: handlerContext(config, events.log, logger, jobs.some((j) => queueOf(j.name) === 'edgar')),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       onProgress: (p) => {
@@ -98,6 +109,20 @@ const followFormsOption: OptionSpec = {
   description: 'Comma-separated forms whose filers get a follow-up submissions fetch, e.g. S-1,F-1,EFFECT,RW.',
 };
 
+function followFormsOf(values: Record<string, unknown>): string[] | undefined {
+  const raw = values['follow-forms'];
+  return typeof raw === 'string' ? raw.split(',').map((f) => f.trim()).filter(Boolean) : undefined;
+}
+
+/** A job built from options, checked as the runners would check it: bad input is a usage error, not a failed job. */
+function checkedJob(candidate: Job): Job {
+  try {
+    return validateJob(candidate);
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^[a-z._]+: /, ''));
+  }
+}
+
 export const ingestCommands: Command[] = [
   {
     name: 'ingest plan',
@@ -119,8 +144,27 @@ export const ingestCommands: Command[] = [
       const date = requireString(values, 'date');
       const kind = (values.kind as string | undefined) ?? 'form';
       if (!['form', 'company', 'master'].includes(kind)) throw new UsageError(`--kind must be form, company or master`);
-      const followForms = typeof values['follow-forms'] === 'string' ? values['follow-forms'].split(',').map((f) => f.trim()).filter(Boolean) : undefined;
+      const followForms = followFormsOf(values);
       return dispatch([job('edgar.daily_index', { date, kind: kind as 'form' | 'company' | 'master', ...(followForms ? { followForms } : {}) })], Boolean(values.queue), io);
+    },
+  },
+  {
+    name: 'ingest current-feed',
+    summary: "Read EDGAR's latest-filings feed: record its offering filings as index rows and follow the new ones to their submissions and documents.",
+    details: `Reads one page of /cgi-bin/browse-edgar?action=getcurrent (100 entries, newest first), or with
+--since every page back to that time. A filing is new until the log holds its primary document
+(prospectus forms) or its company's submissions listing it; \`ipo scheduler\` polls at CRON_CURRENT_FEED.`,
+    options: {
+      since: { type: 'string', description: 'Read back to this time, ISO with offset (e.g. 2026-01-12T09:30:00-05:00).' },
+      start: { type: 'string', description: 'First entry to read (default 0).' },
+      'follow-forms': { type: 'string', description: 'Comma-separated forms to record and follow (default: the offering forms, see README).' },
+      ...QUEUE_OPTION,
+    },
+    run({ values }, io) {
+      const start = values.start === undefined ? undefined : Number(values.start);
+      const followForms = followFormsOf(values);
+      const data = { ...(typeof values.since === 'string' ? { since: values.since } : {}), ...(start !== undefined ? { start } : {}), ...(followForms ? { followForms } : {}) };
+      return dispatch([checkedJob(job('edgar.current_feed', data))], Boolean(values.queue), io);
     },
   },
   {
@@ -159,32 +203,42 @@ export const ingestCommands: Command[] = [
   },
 ];
 
+/**
+ * The fleet's EDGAR budget in Redis: every request of every process on it, retries included,
+ * takes its slot there. While Redis does not answer, the process paces itself alone and says so.
+ */
+export function fleetEdgarGate(config: Config, redisUrl: string, io: Io, who: string): { gate: EdgarGate; close(): void } {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  const gate = createRedisEdgarGate({
+    redis,
+    ratePerSecond: config.edgar.maxRequestsPerSecond,
+    sleep: realSleep,
+    fallback: createLocalEdgarGate(config.edgar.maxRequestsPerSecond, systemClock(), realSleep),
+    onFallback: (reason) => io.err.write(`${who}: Redis unavailable for the EDGAR budget (${reason}); this ${who} paces itself alone\n`),
+  });
+  return { gate, close: () => redis.disconnect() };
+}
+
 export async function startEdgarWorker(config: Config, io: Io, concurrency: number) {
   if (!config.redisUrl) throw new UsageError('the worker needs REDIS_URL');
   const redisUrl = config.redisUrl;
   const events = await openEventLogDb(config.dataDir);
   // One EDGAR budget for the fleet: every request of every worker, retries included, takes its slot in Redis.
-  const gateRedis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  gateRedis.on('error', () => {});
-  const gate = createRedisEdgarGate({
-    redis: gateRedis,
-    ratePerSecond: config.edgar.maxRequestsPerSecond,
-    sleep: realSleep,
-    fallback: createLocalEdgarGate(config.edgar.maxRequestsPerSecond, systemClock(), realSleep),
-    onFallback: (reason) => io.err.write(`worker: Redis unavailable for the EDGAR budget (${reason}); this worker paces itself alone\n`),
-  });
-  const ctx = handlerContext(config, events.log, consoleLogger(io.err), true, gate);
-  const common = { redisUrl, handlers: jobHandlers, ctx, throttleBackoffMs: config.edgar.throttleBackoffMs, concurrency };
+  const fleet = fleetEdgarGate(config, redisUrl, io, 'worker');
+  const ctx = handlerContext(config, events.log, consoleLogger(io.err), true, fleet.gate);
+  const common = { redisUrl, handlers: jobHandlers, ctx, throttleBackoffMs: config.edgar.throttleBackoffMs, concurrency, lockMs: config.workerLockMs };
   // EDGAR jobs share the SEC limiter; prices and news have their own queues without it.
   const workers = [
-    startWorkers({ ...common, queueName: QUEUE_NAMES.edgar, maxRequestsPerSecond: config.edgar.maxRequestsPerSecond }),
-    startWorkers({ ...common, queueName: QUEUE_NAMES.prices, maxRequestsPerSecond: null }),
-    startWorkers({ ...common, queueName: QUEUE_NAMES.news, maxRequestsPerSecond: null, concurrency: 1 }),
+    startWorkers({ ...common, kind: 'edgar', queueName: QUEUE_NAMES.edgar, maxRequestsPerSecond: config.edgar.maxRequestsPerSecond }),
+    startWorkers({ ...common, kind: 'prices', queueName: QUEUE_NAMES.prices, maxRequestsPerSecond: null }),
+    startWorkers({ ...common, kind: 'news', queueName: QUEUE_NAMES.news, maxRequestsPerSecond: null, concurrency: 1 }),
   ];
   return {
+    /** Lets the jobs in flight finish, then closes; does not wait for a Redis that is away. */
     async close() {
-      for (const w of workers) await w.close();
-      gateRedis.disconnect();
+      await Promise.all(workers.map((w) => w.close()));
+      fleet.close();
       await events.close();
     },
   };

@@ -33,8 +33,8 @@ export const keysListCommand: Command = {
   summary: 'List API keys: id, name, prefix, created and revoked times (never the keys).',
   async run(_input, io) {
     const keys = await withKeys(io, (store) => store.list());
-    io.out.write('id\tname\tprefix\tcreated_at\trevoked_at\n');
-    for (const k of keys) io.out.write(`${k.id}\t${k.name}\t${k.prefix}…${k.last4}\t${k.createdAt}\t${k.revokedAt ?? '-'}\n`);
+    io.out.write('id\tname\tprefix\tcreated_at\trevoked_at\tlast_used_at\n');
+    for (const k of keys) io.out.write(`${k.id}\t${k.name}\t${k.prefix}…${k.last4}\t${k.createdAt}\t${k.revokedAt ?? '-'}\t${k.lastUsedAt ?? '-'}\n`);
     return 0;
   },
 };

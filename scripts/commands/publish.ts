@@ -3,16 +3,14 @@ import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { EventLog } from '../../schema/events/event-log.ts';
 import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts';
+import type { PublishRequest } from '../../schema/pipeline/jobs.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
-import { project } from './project.ts';
+import { catchUpHere } from '../catch-up.ts';
 import { articleDataFromRows, readModelRows } from './publish-data.ts';
 
-export type PublishRequest =
-  | { kind: 'daily'; date: string }
-  | { kind: 'weekly'; date: string }
-  | { kind: 'quarterly'; year: number; quarter: 1 | 2 | 3 | 4 };
+export type { PublishRequest };
 
 export type PublishOutcome =
   | { id: string; result: 'published' | 'replaced' | 'unchanged' | 'kept' }
@@ -73,19 +71,34 @@ export function appendPublications(log: EventLog, requests: readonly PublishRequ
   return outcomes;
 }
 
-/** Builds from the live read.db, appends the publications, and projects them when any is new. */
-export async function publishArticles(config: Config, requests: readonly PublishRequest[], err: NodeJS.WritableStream, options: { republish?: boolean; now?: Date } = {}) {
-  const readDb = liveReadDbPath(config.dataDir);
+/** Builds the articles from the live read.db and appends their publications; projecting them is the caller's. */
+export function publishFromReadModel(dataDir: string, log: EventLog, requests: readonly PublishRequest[], options: { republish: boolean; observedAt: string }): PublishOutcome[] {
+  const readDb = liveReadDbPath(dataDir);
   if (!readDb) throw new UsageError('no read.db yet: run `ipo project` first');
-  const data = articleDataFromRows(readModelRows(readDb));
+  return appendPublications(log, requests, articleDataFromRows(readModelRows(readDb)), options);
+}
+
+/** An outcome that appended an event, which a projection must bring into the feed. */
+export const isNewPublication = (o: PublishOutcome) => o.result === 'published' || o.result === 'replaced';
+
+/** One line per outcome, for logs. */
+export function describeOutcome(o: PublishOutcome): string {
+  return `${o.id}: ${o.result}${o.result === 'empty' ? ` (${o.reason})` : ''}`;
+}
+
+/**
+ * `ipo publish` and the demo: builds from the live read.db, appends the publications, and projects
+ * them when any is new (or, while `ipo projector` runs, waits for it to).
+ */
+export async function publishArticles(config: Config, requests: readonly PublishRequest[], err: NodeJS.WritableStream, options: { republish?: boolean; now?: Date } = {}) {
   const events = await openEventLogDb(config.dataDir);
   let outcomes: PublishOutcome[];
   try {
-    outcomes = appendPublications(events.log, requests, data, { republish: Boolean(options.republish), observedAt: (options.now ?? new Date()).toISOString() });
+    outcomes = publishFromReadModel(config.dataDir, events.log, requests, { republish: Boolean(options.republish), observedAt: (options.now ?? new Date()).toISOString() });
   } finally {
     await events.close();
   }
-  if (outcomes.some((o) => o.result === 'published' || o.result === 'replaced')) await project(config.dataDir, false, err);
+  if (outcomes.some(isNewPublication)) await catchUpHere(config, err);
   return outcomes;
 }
 

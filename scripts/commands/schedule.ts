@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import cron, { type ScheduledTask } from 'node-cron';
-import { companyNewsQuery, isDeclaredUserAgent, job, type Job } from '../../ingest/index.ts';
+import { companyNewsQuery, isDeclaredUserAgent, job, OFFERING_FORMS, type Job } from '../../ingest/index.ts';
 import { ConfigError, loadConfig, type Config } from '../../schema/config.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
@@ -10,8 +10,7 @@ import { UsageError, type Command, type Io } from '../command.ts';
 import { onShutdown } from '../runtime.ts';
 import { SchedulerLock } from '../scheduler-lock.ts';
 import { dispatch } from './ingest.ts';
-import { project } from './project.ts';
-import { publishArticles, quarterOf, type PublishRequest } from './publish.ts';
+import { quarterOf, type PublishRequest } from './publish.ts';
 
 /** At most this many news searches per poll: NewsAPI's developer quota is 100 requests a day. */
 const NEWS_QUERIES_PER_POLL = 10;
@@ -76,20 +75,16 @@ export function publishCommandLine(request: PublishRequest): string {
 }
 
 /**
- * A publication slot: the read model is brought up to date, then the article is published. There
- * is no project or publish queue yet, so the leading scheduler does both itself (one writer: the
- * scheduler lock and the projector lock); without `publish` it only says what to run.
+ * A publication slot: one `pipeline.publish` job, which brings the read model up to date, publishes
+ * the article and projects it. With queues `ipo projector` runs it (the single writer of read.db);
+ * without, it runs in this process. Its id is the request's: a slot that fires twice is one job.
  */
 async function publicationDue(deps: SchedulerDeps, kind: PublishRequest['kind'], at: Date): Promise<void> {
   const day = easternDate(at);
   if (kind === 'quarterly' && !isFirstWeekdayOfQuarter(day)) return;
   const request = scheduledRequest(kind, day);
-  if (!deps.publish) {
-    deps.io.err.write(`scheduler: ${kind} article due; run \`ipo project && ${publishCommandLine(request)}\`\n`);
-    return;
-  }
-  await deps.project?.();
-  await deps.publish(request);
+  deps.io.err.write(`scheduler: ${kind} article due: pipeline.publish (as \`${publishCommandLine(request)}\`)${deps.queued ? ' for `ipo projector`' : ''}\n`);
+  await deps.dispatch([job('pipeline.publish', request)]);
 }
 
 async function refreshMarket(deps: SchedulerDeps): Promise<void> {
@@ -114,12 +109,30 @@ async function discover(deps: SchedulerDeps, at: Date): Promise<void> {
   deps.io.err.write(`scheduler: daily discovery for ${date}\n`);
   // A weekend or holiday index answers 404: recorded as not found, nothing to retry.
   await deps.dispatch(dailyDiscoveryJobs(date));
-  // Jobs run in this process finished: project them now. With queues the CRON_PROJECT task does it.
-  if (!deps.queued) await deps.project?.();
+  await projectInProcess(deps);
 }
 
-/** The registration forms whose filers are followed to their submissions and documents. */
-export const FOLLOW_FORMS = ['S-1', 'S-1/A', 'F-1', 'F-1/A', 'S-11', 'S-11/A', 'EFFECT', 'RW', 'RW WD', '424B1', '424B4', 'DRS', 'DRS/A', '1-A', 'QUALIF'];
+/** Jobs run in this process finished: project them now. With queues `ipo projector` picks up what the workers record. */
+async function projectInProcess(deps: SchedulerDeps): Promise<void> {
+  if (!deps.queued) await deps.dispatch([job('pipeline.project', {})]);
+}
+
+/** The forms whose filers are followed to their submissions and documents: the feed's and the backfill's too. */
+export const FOLLOW_FORMS = [...OFFERING_FORMS];
+
+/** Each latest-filings poll reads back this far, so a late or missed poll loses nothing; the daily index covers longer gaps. */
+const FEED_LOOKBACK_MS = 30 * 60_000;
+
+/** The poll at `at`, to the minute: two schedulers polling in the same minute make one job. */
+export function currentFeedJob(at: Date): Job {
+  const since = new Date(Math.floor((at.getTime() - FEED_LOOKBACK_MS) / 60_000) * 60_000);
+  return job('edgar.current_feed', { since: since.toISOString() });
+}
+
+async function pollCurrentFeed(deps: SchedulerDeps, at: Date): Promise<void> {
+  await deps.dispatch([currentFeedJob(at)]);
+  await projectInProcess(deps);
+}
 
 /** EDGAR dates are US/Eastern; the daily index of a day is complete after the 22:00 ET dissemination cut-off. */
 export function easternDate(at: Date): string {
@@ -133,18 +146,14 @@ export function dailyDiscoveryJobs(date: string): Job[] {
 export interface SchedulerDeps {
   config: Readonly<Config>;
   io: Io;
-  /** Hands jobs to the BullMQ queues (REDIS_URL) or, without Redis, to the in-process runner. */
+  /** Hands jobs to the BullMQ queues (REDIS_URL) or, without Redis, to the in-process runner (project and publish jobs included). */
   dispatch: (jobs: Job[], options?: { concurrency?: number }) => Promise<unknown>;
   /** With Redis, only the holder of the scheduler lock runs the tasks; null = no lock (one process). */
   lock: SchedulerLock | null;
   /** Runs the discovery once as soon as this process leads. */
   runNow?: boolean;
-  /** Jobs go to BullMQ queues (workers run them later) rather than running in this process. */
+  /** Jobs go to BullMQ queues (workers and the projector run them later) rather than running in this process. */
   queued?: boolean;
-  /** Projects new events into read.db (until a projector process or queue takes this over); absent = not here. */
-  project?: () => Promise<void>;
-  /** Publishes one article from the read model; absent = the slot only prints the command to run. */
-  publish?: (request: PublishRequest) => Promise<void>;
 }
 
 export interface RunningScheduler {
@@ -170,14 +179,13 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
   const startTasks = () => {
     tasks = [
       cron.schedule(config.cron.discovery, guarded('discovery', () => discover(deps, new Date())), { ...et, name: 'edgar-discovery' }),
+      cron.schedule(config.cron.currentFeed, guarded('latest-filings poll', () => pollCurrentFeed(deps, new Date())), { ...et, name: 'edgar-current-feed' }),
       cron.schedule(config.cron.prices, guarded('price refresh', () => refreshMarket(deps)), { ...et, name: 'price-refresh' }),
       cron.schedule(config.cron.news, guarded('news poll', () => pollNews(deps)), { ...et, name: 'news-poll' }),
       cron.schedule(config.cron.publishDaily, guarded('daily spotlight', () => publicationDue(deps, 'daily', new Date())), { ...et, name: 'daily-spotlight' }),
       cron.schedule(config.cron.publishWeekly, guarded('weekly review', () => publicationDue(deps, 'weekly', new Date())), { ...et, name: 'weekly-review' }),
       cron.schedule(config.cron.publishQuarterly, guarded('quarterly review', () => publicationDue(deps, 'quarterly', new Date())), { ...et, name: 'quarterly-review' }),
     ];
-    const project = deps.project;
-    if (deps.queued && project) tasks.push(cron.schedule(config.cron.project, guarded('projection', project), { ...et, name: 'project' }));
     io.err.write(`scheduler: running (${tasks.length} tasks); Ctrl-C to stop\n`);
     if (runNow) void guarded('discovery', () => discover(deps, new Date()))();
     runNow = false;
@@ -220,18 +228,21 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
 
 export const schedulerCommand: Command = {
   name: 'scheduler',
-  summary: 'Long-running scheduler (node-cron): enqueues EDGAR discovery, price and news jobs; projects and publishes articles (alias: ipo schedule).',
-  details: `Enqueues ingest jobs on a schedule. Times are US/Eastern cron expressions
+  summary: 'Long-running scheduler (node-cron): enqueues EDGAR discovery, price, news and publish jobs (alias: ipo schedule).',
+  details: `Enqueues jobs on a schedule. Times are US/Eastern cron expressions
 from settings: CRON_DISCOVERY (weekdays 22:30: that day's EDGAR form index, following the filers of
-registration forms, and company_tickers.json), CRON_PRICES (weekdays 17:30: daily bars of priced and
+registration forms, and company_tickers.json), CRON_CURRENT_FEED (weekdays every 10 minutes
+06:00-21:50: EDGAR's latest-filings feed, back 30 minutes, following new offering filings), CRON_PRICES (weekdays 17:30: daily bars of priced and
 listed tickers whose outcome is not complete), CRON_NEWS (every 2 hours: NEWS_RSS_URLS and, with
 NEWS_API_KEY, up to 10 active IPO-family deals), CRON_PUBLISH_DAILY, CRON_PUBLISH_WEEKLY and
 CRON_PUBLISH_QUARTERLY (the quarterly slot acts on the first weekday of a quarter only).
-With REDIS_URL the jobs go to the BullMQ queues for \`ipo worker\` processes, and a Redis lock
-(SCHEDULER_LOCK_KEY) lets one scheduler run while any other stands by and takes over when the lock
-expires (SCHEDULER_LOCK_TTL_SECONDS). Without REDIS_URL the jobs run in this process.
-There is no project or publish queue yet, so the leading scheduler projects itself: after an
-in-process discovery, at CRON_PROJECT with queues, and before each publication, which it then runs.
+A publication slot is a pipeline.publish job (project, publish the article, project it).
+With REDIS_URL the scheduler only enqueues: ingest jobs for \`ipo worker\` processes, publish jobs for
+\`ipo projector\` (the single writer of read.db, which also projects whatever the workers record
+within PROJECTOR_POLL_MS); a Redis lock (SCHEDULER_LOCK_KEY) lets one scheduler run while any other
+stands by and takes over when the lock expires (SCHEDULER_LOCK_TTL_SECONDS). Without REDIS_URL the
+in-process runner runs the same jobs here: a discovery or feed poll is projected when it finishes,
+and a publication projects and publishes here (or waits for a running \`ipo projector\` to project).
 Refuses to start without a declared EDGAR_USER_AGENT.`,
   options: {
     queue: { type: 'boolean', description: 'Require REDIS_URL (jobs always go to BullMQ when REDIS_URL is set).' },
@@ -264,14 +275,6 @@ Refuses to start without a declared EDGAR_USER_AGENT.`,
       runNow: Boolean(values['run-now']),
       dispatch: (jobs, options) => dispatch(jobs, queue, io, options),
       queued: queue,
-      project: async () => {
-        const result = await project(config.dataDir, false, io.err);
-        if (result.events > 0) io.err.write(`scheduler: projected ${result.events} events\n`);
-      },
-      publish: async (request) => {
-        const [outcome] = await publishArticles(config, [request], io.err);
-        io.err.write(`scheduler: ${request.kind} ${outcome.id}: ${outcome.result}${outcome.result === 'empty' ? ` (${outcome.reason})` : ''}\n`);
-      },
     });
     onShutdown(async () => {
       await scheduler.stop();

@@ -72,7 +72,7 @@ export async function prepareDemo(config: Config, io: Io): Promise<string> {
         throw new Error(`${market.failures.length} demo market jobs failed`);
       }
       // Articles are built from the read model, so project before publishing.
-      const firstProjection = await project(config.dataDir, false, io.err);
+      const firstProjection = await project(config, false, io.err);
       io.err.write(`project (${firstProjection.mode}): ${firstProjection.events} events, ${firstProjection.ms} ms\n`);
       const published = await publishDemoArticles(config, io.err);
       const ids = published.filter((p) => p.result === 'published' || p.result === 'replaced' || p.result === 'unchanged').map((p) => p.id);
@@ -84,7 +84,7 @@ export async function prepareDemo(config: Config, io: Io): Promise<string> {
         .onConflict((c) => c.column('name').doUpdateSet({ value: fingerprint, updated_at: now }))
         .execute();
     }
-    const projected = await project(config.dataDir, false, io.err);
+    const projected = await project(config, false, io.err);
     io.err.write(`project (${projected.mode}): ${projected.events} events, ${projected.companiesDerived} companies, ${projected.ms} ms\n`);
     return await ensureDemoKey(config, stores.ops);
   } finally {

@@ -23,6 +23,8 @@ export interface PipelineStatus {
     /** Per event type: the count and the newest observation (the last time that source brought new data). */
     byType: Array<{ type: string; events: number; lastObservedAt: string }>;
   } | null;
+  /** Per kind of ingest job: its last success (a poll that found nothing new counts) and what it added. */
+  lastPolls: Array<{ job: string; lastSuccessAt: string; lastAppended: number; successes: number }>;
   failedJobs: {
     total: number;
     latest: Array<{ observedAt: string; job: string; data: unknown; errorClass: string; status: number | null; message: string; reason: string; attempts: number }>;
@@ -77,6 +79,7 @@ async function readEventLog(dataDir: string, checkpointSeq: number | null) {
     });
     const oldestWaiting = checkpointSeq !== null && checkpointSeq < log.lastSeq() ? (log.readBatch(checkpointSeq, 1)[0]?.observedAt ?? null) : null;
     return {
+      polls: log.polls(),
       summary: { total: byType.reduce((n, t) => n + t.events, 0), lastSeq: log.lastSeq(), lastObservedAt: last?.observedAt ?? null, byType },
       failures: { total: byType.find((t) => t.type === 'ingest.job_failed')?.events ?? 0, latest: failures },
       oldestWaiting,
@@ -117,6 +120,7 @@ export async function collectStatus(config: Readonly<Config>, now = new Date()):
   return {
     generatedAt: now.toISOString(),
     events: log?.summary ?? null,
+    lastPolls: log?.polls ?? [],
     failedJobs: log?.failures ?? { total: 0, latest: [] },
     projector: projector && {
       checkpointSeq: projector.checkpointSeq,
@@ -140,6 +144,11 @@ export function statusText(s: PipelineStatus): string {
     const width = Math.max(0, ...s.events.byType.map((t) => t.type.length)) + 2;
     // The newest observation per type is when that source last brought something new.
     for (const t of s.events.byType) lines.push(`  ${t.type.padEnd(width)}${String(t.events).padEnd(8)}last ${t.lastObservedAt}`);
+  }
+  if (s.lastPolls.length > 0) {
+    lines.push('last successful run per source:');
+    const width = Math.max(...s.lastPolls.map((p) => p.job.length)) + 2;
+    for (const p of s.lastPolls) lines.push(`  ${p.job.padEnd(width)}${p.lastSuccessAt}  (+${plural(p.lastAppended, 'event')}; ${p.successes} runs)`);
   }
   lines.push(`failed jobs (ingest.job_failed): ${s.failedJobs.total}`);
   for (const f of s.failedJobs.latest) {

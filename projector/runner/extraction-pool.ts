@@ -1,0 +1,177 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { DocumentRead } from '../extract/document.read.ts';
+import type { DocumentInput } from './document-reads.ts';
+
+/**
+ * Worker threads that read documents for `ipo projector`, so a large or hostile prospectus never
+ * holds the thread that commits batches, answers jobs and handles signals.
+ *
+ * The time budget is a last-resort guard, not a rule of the projection: how long a read takes
+ * depends on the machine, so an overrun cannot simply yield nulls (a rebuild elsewhere would read
+ * the document and differ). Instead the projector records the overrun as a
+ * `projector.extraction_failed` event, and every projection, live or rebuilt, reads a document
+ * with such an event as unreadable. Deterministic limits belong in `ExtractionBudget` (bytes).
+ */
+export interface ExtractionPool {
+  /** The time budget of one read, in ms (EXTRACTION_TIMEOUT_MS). */
+  readonly timeoutMs: number;
+  /** Reads one document in a worker. An extraction error rejects, as it would throw inline. */
+  read(input: DocumentInput, body: Buffer): Promise<PoolOutcome>;
+  /** Terminates the workers; reads still queued or running reject with `PoolClosedError`. */
+  close(): Promise<void>;
+}
+
+export type PoolOutcome =
+  | { ok: true; read: DocumentRead | null }
+  /** The worker was terminated at the time budget, or died (out of memory, crash); it has been replaced. */
+  | { ok: false; reason: 'timeout' | 'worker_exit'; detail: string | null };
+
+/** A read prepared for the applier, with the input it was computed for. */
+export interface PreparedRead {
+  knownForm: string | null;
+  read: DocumentRead | null;
+}
+
+export class PoolClosedError extends Error {}
+
+/** Main thread → worker. */
+export interface ExtractionRequest {
+  id: number;
+  input: DocumentInput;
+  body: Uint8Array;
+}
+
+/** Worker → main thread. */
+export type ExtractionReply =
+  | { ready: true }
+  | { id: number; ok: true; read: DocumentRead | null }
+  | { id: number; ok: false; message: string; stack: string | null };
+
+export interface ExtractionPoolOptions {
+  timeoutMs: number;
+  /** Worker threads; default one per spare core, 1 to 4. */
+  size?: number;
+}
+
+interface Task {
+  id: number;
+  input: DocumentInput;
+  body: Buffer;
+  resolve(outcome: PoolOutcome): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const WORKER_ENTRY = new URL('./extraction-worker.mjs', import.meta.url);
+
+export function defaultPoolSize(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+export function createExtractionPool(options: ExtractionPoolOptions): ExtractionPool {
+  const { timeoutMs } = options;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new RangeError(`timeoutMs must be a positive integer, got ${timeoutMs}`);
+  const queue: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+  /** A worker that could not even start: every read fails with this rather than respawning in a loop. */
+  let broken: Error | null = null;
+
+  const finish = (slot: Slot): Task | null => {
+    const task = slot.task;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.task = null;
+    slot.timer = null;
+    return task;
+  };
+
+  /** Swaps a worker that overran or died for a fresh one; the old one's late events are ignored. */
+  const replace = (slot: Slot, outcome: PoolOutcome) => {
+    const task = finish(slot);
+    const old = slot.worker;
+    old.removeAllListeners();
+    old.on('error', () => {});
+    void old.terminate();
+    task?.resolve(outcome);
+    if (!closed) spawn(slot);
+  };
+
+  const spawn = (slot: Slot) => {
+    const worker = new Worker(WORKER_ENTRY);
+    slot.worker = worker;
+    slot.ready = false;
+    worker.on('message', (reply: ExtractionReply) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        pump();
+        return;
+      }
+      if (slot.task?.id !== reply.id) return;
+      const task = finish(slot)!;
+      if (reply.ok) task.resolve({ ok: true, read: reply.read });
+      else task.reject(Object.assign(new Error(reply.message), { stack: reply.stack ?? undefined }));
+      pump();
+    });
+    // An uncaught error (ERR_WORKER_OUT_OF_MEMORY among them) is followed by 'exit'; either ends the worker.
+    worker.on('error', (error) => (slot.ready ? replace(slot, { ok: false, reason: 'worker_exit', detail: error.message }) : fail(error)));
+    worker.on('exit', (code) =>
+      slot.ready ? replace(slot, { ok: false, reason: 'worker_exit', detail: `exit code ${code}` }) : fail(new Error(`extraction worker exited with code ${code} while starting`)),
+    );
+  };
+
+  const fail = (error: Error) => {
+    broken ??= new Error(`extraction worker failed to start: ${error.message}`);
+    for (const task of queue.splice(0)) task.reject(broken);
+  };
+
+  const slots: Slot[] = [];
+  for (let i = 0; i < (options.size ?? defaultPoolSize()); i++) {
+    const slot = { ready: false, task: null, timer: null } as unknown as Slot;
+    spawn(slot);
+    slots.push(slot);
+  }
+
+  function pump(): void {
+    for (const slot of slots) {
+      if (closed || queue.length === 0) return;
+      if (!slot.ready || slot.task) continue;
+      const task = queue.shift()!;
+      slot.task = task;
+      slot.timer = setTimeout(() => replace(slot, { ok: false, reason: 'timeout', detail: null }), timeoutMs);
+      slot.worker.postMessage({ id: task.id, input: task.input, body: task.body } satisfies ExtractionRequest);
+    }
+  }
+
+  return {
+    timeoutMs,
+    read(input, body) {
+      if (closed) return Promise.reject(new PoolClosedError('the extraction pool is closed'));
+      if (broken) return Promise.reject(broken);
+      return new Promise<PoolOutcome>((resolve, reject) => {
+        queue.push({ id: nextId++, input, body, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      const error = new PoolClosedError('the extraction pool closed');
+      for (const task of queue.splice(0)) task.reject(error);
+      await Promise.all(
+        slots.map((slot) => {
+          finish(slot)?.reject(error);
+          slot.worker.removeAllListeners();
+          slot.worker.on('error', () => {});
+          return slot.worker.terminate();
+        }),
+      );
+    },
+  };
+}

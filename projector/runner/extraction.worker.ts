@@ -1,0 +1,18 @@
+import { parentPort } from 'node:worker_threads';
+import { readDocumentTerms } from '../extract/document.read.ts';
+import type { ExtractionReply, ExtractionRequest } from './extraction-pool.ts';
+
+/** One document at a time: the pool sends the next only after this one's reply. */
+const port = parentPort!;
+port.on('message', (request: ExtractionRequest) => {
+  let reply: ExtractionReply;
+  try {
+    const html = Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength).toString('utf8');
+    const { meta, knownForm, observedAt } = request.input;
+    reply = { id: request.id, ok: true, read: readDocumentTerms(html, meta, knownForm, observedAt) };
+  } catch (error) {
+    reply = { id: request.id, ok: false, message: (error as Error).message, stack: (error as Error).stack ?? null };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ ready: true } satisfies ExtractionReply);

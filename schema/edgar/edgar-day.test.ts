@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { easternDate, isCalendarDate, weekdaysBetween } from './edgar-day.ts';
+
+describe('EDGAR days', () => {
+  it('are US/Eastern dates: 02:00 UTC is still the previous day in New York', () => {
+    expect(easternDate(new Date('2020-03-19T02:00:00Z'))).toBe('2020-03-18');
+    expect(easternDate(new Date('2020-03-19T05:00:00Z'))).toBe('2020-03-19');
+  });
+
+  it('are real calendar dates', () => {
+    expect(['2020-03-18', '2020-02-29'].every(isCalendarDate)).toBe(true);
+    expect(['2021-02-29', '2020-13-01', '2020-3-18', '18.03.2020', ''].some(isCalendarDate)).toBe(false);
+  });
+
+  it('walks the weekdays of a range, across a weekend, a month and a year end', () => {
+    expect(weekdaysBetween('2020-03-13', '2020-03-17')).toEqual(['2020-03-13', '2020-03-16', '2020-03-17']);
+    expect(weekdaysBetween('2023-12-29', '2024-01-02')).toEqual(['2023-12-29', '2024-01-01', '2024-01-02']);
+    expect(weekdaysBetween('2020-03-21', '2020-03-22')).toEqual([]);
+    expect(weekdaysBetween('2020-03-18', '2020-03-18')).toEqual(['2020-03-18']);
+  });
+});

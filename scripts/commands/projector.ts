@@ -1,0 +1,115 @@
+import { QUEUE_NAMES, startWorkers, systemClock, type EdgarWorkers } from '../../ingest/index.ts';
+import { createExtractionPool, ProjectorBusyError, startLiveProjector, type ExtractionPool, type LiveProjector } from '../../projector/index.ts';
+import { loadConfig, type Config } from '../../schema/config.ts';
+import { openEventLogDb } from '../../schema/databases.ts';
+import type { Command, Io } from '../command.ts';
+import { pipelineHandlers } from '../pipeline-handlers.ts';
+import { consoleLogger, onShutdown } from '../runtime.ts';
+
+/** How long a stop waits for the queue's worker to let go (Redis may not answer): the projection is already closed by then. */
+const QUEUE_CLOSE_MS = 3_000;
+
+export interface RunningProjector {
+  projector: LiveProjector;
+  /** Null without REDIS_URL: the projector then only polls. */
+  queue: EdgarWorkers | null;
+  /** Finishes the batch in flight, then closes everything; safe while Redis is down. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the long-running projector: the live loop with its extraction workers and, with
+ * REDIS_URL, a worker on the pipeline queue running the project and publish jobs against it.
+ * Throws `ProjectorBusyError` when another projector holds the lock.
+ */
+export async function startProjector(config: Readonly<Config>, io: Io): Promise<RunningProjector> {
+  const events = await openEventLogDb(config.dataDir);
+  let pool: ExtractionPool | null = null;
+  let projector: LiveProjector;
+  try {
+    pool = createExtractionPool({ timeoutMs: config.extraction.timeoutMs });
+    projector = startLiveProjector({
+      dataDir: config.dataDir,
+      eventLog: events.log,
+      pool,
+      extraction: { maxBytes: config.extraction.maxBytes },
+      batchSize: config.projector.batchSize,
+      pollMs: config.projector.pollMs,
+      onReady: (ready) => {
+        for (const leftover of ready.leftovers) io.err.write(`projector: removed ${leftover}, left by a run that did not finish\n`);
+        io.err.write(`projector: running (${ready.mode === 'rebuild' ? 'built a new generation' : 'live generation'}, checkpoint seq ${ready.lastSeq}); Ctrl-C to stop\n`);
+      },
+      onBatch: (b) =>
+        io.err.write(
+          `projector: ${b.rebuild ? 'rebuild ' : ''}batch of ${b.events} events, ${b.companies} companies, seq ${b.lastSeq}, ${b.ms} ms` +
+            `${b.documents > 0 ? `, ${b.documents} documents read` : ''}\n`,
+        ),
+      onError: (error) => io.err.write(`projector: projection failed, retrying: ${error.stack ?? error.message}\n`),
+    });
+  } catch (error) {
+    await pool?.close();
+    await events.close();
+    throw error;
+  }
+  let queue: EdgarWorkers | null = null;
+  if (config.redisUrl) {
+    queue = startWorkers({
+      redisUrl: config.redisUrl,
+      queueName: QUEUE_NAMES.pipeline,
+      kind: 'pipeline',
+      handlers: pipelineHandlers({ dataDir: config.dataDir, catchUp: projector.catchUp }),
+      ctx: { log: events.log, clock: systemClock(), logger: consoleLogger(io.err) },
+      maxRequestsPerSecond: null,
+      // One at a time: every pipeline job waits on the same loop anyway.
+      concurrency: 1,
+      throttleBackoffMs: 0,
+    });
+  }
+  return {
+    projector,
+    queue,
+    async close() {
+      // The loop first: it commits the batch in flight and rejects the catch-ups jobs wait on, so
+      // the queue worker is not held by them (their jobs are retried, or re-run after a restart).
+      await projector.stop();
+      if (queue) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([queue.close().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, QUEUE_CLOSE_MS)))]);
+        clearTimeout(timer);
+      }
+      await pool?.close();
+      await events.close();
+    },
+  };
+}
+
+export const projectorCommand: Command = {
+  name: 'projector',
+  summary: 'Long-running projector: the single writer of read.db; projects new events as they arrive and runs the project and publish jobs.',
+  details: `Holds the projector lock (DATA_DIR/projector.lock) for its whole life, so it is the only writer of
+read.db; a second copy exits 1 with one line naming the holder (the lock of a process that died is
+taken over by the next start). At start it deletes generations a crashed rebuild left behind and,
+when there is no current generation (first run, or a projector upgrade), builds one.
+Wakes every PROJECTOR_POLL_MS (one indexed query on the event log's last seq) and projects new
+events in transactions of PROJECTOR_BATCH_SIZE events, logging one line per batch. Documents are read
+in worker threads: one over EXTRACTION_MAX_BYTES is skipped unread; one whose read overruns
+EXTRACTION_TIMEOUT_MS has its worker terminated and is recorded as a projector.extraction_failed
+event, which every later projection (and rebuild) honours by reading that document as unreadable.
+With REDIS_URL it also runs the jobs of the pipeline queue: pipeline.project (catch up now) and
+pipeline.publish (catch up, publish the article, project it) — what \`ipo scheduler\` enqueues.
+Without Redis it only polls. SIGTERM or SIGINT: finishes the batch in flight, closes, exits 0 (also
+while Redis is down).`,
+  async run(_input, io) {
+    const config = loadConfig(io.env);
+    let running: RunningProjector;
+    try {
+      running = await startProjector(config, io);
+    } catch (error) {
+      if (!(error instanceof ProjectorBusyError)) throw error;
+      io.err.write(`ipo projector: ${error.message}; exiting\n`);
+      return 1;
+    }
+    onShutdown(running.close);
+    return new Promise<number>(() => {});
+  },
+};
