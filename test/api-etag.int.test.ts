@@ -1,10 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKeyStore } from '../api/index.ts';
 import { projectLive, rebuildReadDb } from '../projector/index.ts';
 import { openEventLogDb, openOpsDb } from '../schema/databases.ts';
-import { emptyDataDir, projectSampleInto, removeDataDir } from './api-harness.ts';
+import { createSnapshot, installSnapshot } from '../scripts/commands/snapshot.ts';
+import { emptyDataDir, projectSampleInto, removeDataDir, startApi } from './api-harness.ts';
 import { spawnIpo } from './ipo-process.ts';
 import { DOCUMENTS, documentEvent } from './projector-enrichment-events.ts';
 
@@ -118,6 +120,27 @@ describe('ETags across API processes', () => {
       expect((await get(a, path, afterRebuildB)).status).toBe(304);
     } finally {
       await events.close();
+    }
+  });
+
+  it('gives the same ETags on a replica that installed a snapshot of the live read.db', async () => {
+    const replicaDir = await emptyDataDir();
+    const snapshot = join(replicaDir, 'incoming.db');
+    const [live, replica] = [await startApi(dataDir), await startApi(replicaDir)];
+    try {
+      await createSnapshot(dataDir, snapshot);
+      installSnapshot(replicaDir, snapshot);
+      for (const path of ['/api/v1/companies?limit=5', '/api/v1/companies/AAOI?include=filings', '/api/v1/filings?form_type=424B4']) {
+        const fromLive = await live.get(path);
+        const fromReplica = await replica.get(path);
+        expect(fromReplica.headers.get('etag'), path).toBe(fromLive.headers.get('etag'));
+        expect(await fromReplica.text(), path).toBe(await fromLive.text());
+        expect((await replica.get(path, { headers: { 'If-None-Match': fromLive.headers.get('etag')! } })).status, path).toBe(304);
+      }
+    } finally {
+      await live.close();
+      await replica.close();
+      removeDataDir(replicaDir);
     }
   });
 });
