@@ -39,7 +39,6 @@ function preflight(ctx: Context): void {
 }
 
 function sendPage(ctx: Context, html: string): void {
-  ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Content-Security-Policy', PAGE_POLICY);
   sendBody(ctx, html, HTML_TYPE, PUBLIC_FEED_CACHE);
 }

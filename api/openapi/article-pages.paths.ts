@@ -3,7 +3,12 @@ import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import { toOpenApiSchema } from './to-openapi-schema.ts';
 
 /** OpenAPI path items of the public article pages and feeds (served outside /api/v1). */
-export function articlePagePaths(cacheHeaders: JsonSchema): Record<string, JsonSchema> {
+export function articlePagePaths(
+  cacheHeaders: JsonSchema,
+  ifNoneMatch: JsonSchema,
+  transportErrors: Record<string, unknown>,
+  errorHeaders: JsonSchema,
+): Record<string, JsonSchema> {
   const text = (description: string) => ({ schema: { type: 'string', description } });
   const ok = (content: Record<string, unknown>) => ({ description: 'OK', headers: cacheHeaders, content });
   const notModified = { $ref: '#/components/responses/NotModified' };
@@ -15,7 +20,8 @@ export function articlePagePaths(cacheHeaders: JsonSchema): Record<string, JsonS
       description,
       tags: ['articles'],
       security: [],
-      responses: { '200': ok(content), '304': notModified, '503': unavailable },
+      parameters: [ifNoneMatch],
+      responses: { '200': ok(content), '304': notModified, '503': unavailable, ...transportErrors },
     },
   });
   const common =
@@ -55,15 +61,18 @@ export function articlePagePaths(cacheHeaders: JsonSchema): Record<string, JsonS
         security: [],
         parameters: [
           { name: 'id', in: 'path', required: true, description: 'Article id, as in ApiArticleFeedItem.id (e.g. quarterly-2014-Q2).', schema: { type: 'string' } },
+          ifNoneMatch,
         ],
         responses: {
           '200': ok({ 'text/html': text('HTML document.') }),
           '304': notModified,
           '404': {
             description: 'No published article has this id: an HTML page when the client prefers text/html, else ApiError `not_found`.',
+            headers: errorHeaders,
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } }, 'text/html': text('HTML document.') },
           },
           '503': unavailable,
+          ...transportErrors,
         },
       },
     },
