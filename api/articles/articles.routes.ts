@@ -59,10 +59,7 @@ export function articleRoutes({ router, ajv, compiler, readDb, publicBaseUrl }: 
   });
 
   // Registered before /articles/:id, which would otherwise take "feed.atom" or "style.css" for an id.
-  router.get(STYLESHEET_PATH, cors, (ctx) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    sendBody(ctx, STYLESHEET, CSS_TYPE, PUBLIC_FEED_CACHE);
-  });
+  router.get(STYLESHEET_PATH, cors, (ctx) => sendBody(ctx, STYLESHEET, CSS_TYPE, PUBLIC_FEED_CACHE));
 
   router.get('/articles/feed.atom', cors, (ctx) => {
     sendBody(ctx, renderAtom(queries.feed(readDb.current(), FEED_ENTRIES), publicBaseUrl), ATOM_TYPE, PUBLIC_FEED_CACHE);
