@@ -11,7 +11,8 @@ import { edgeMiddleware, type AccessLogger, type ErrorReporter } from './http/ed
 import { createCursorCodec } from './http/cursor.ts';
 import { createRequestAjv } from './http/query-validator.ts';
 import type { ResourceDeps } from './http/resource-deps.ts';
-import { PUBLIC_DOC_CACHE, sendJson } from './http/send.ts';
+import { createRepresentationTagger } from './http/representation.ts';
+import { etagOf, PUBLIC_DOC_CACHE, sendJson } from './http/send.ts';
 import { newsRoutes } from './news/news.routes.ts';
 import { buildOpenApiDocument } from './openapi/openapi.document.ts';
 import { outcomeRoutes } from './outcomes/outcomes.routes.ts';
@@ -35,6 +36,9 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
+  const openApiBody = JSON.stringify(buildOpenApiDocument({ rateLimitPerMinute: deps.rateLimiter.limit }));
+  // The document with default options names the response shapes, whatever this process's settings.
+  const shapes = etagOf(JSON.stringify(buildOpenApiDocument()));
   const resources: ResourceDeps = {
     router,
     ajv: createRequestAjv(),
@@ -43,6 +47,7 @@ export function createApp(deps: AppDeps): Koa {
     cursors: createCursorCodec(deps.cursorSecret),
     guard: keyGuard(deps.apiKeys, deps.rateLimiter),
     publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''),
+    representationTag: createRepresentationTagger(deps.cursorSecret, shapes),
   };
 
   articleRoutes(resources);
@@ -51,7 +56,6 @@ export function createApp(deps: AppDeps): Koa {
   newsRoutes(resources);
   outcomeRoutes(resources);
 
-  const openApiBody = JSON.stringify(buildOpenApiDocument({ rateLimitPerMinute: deps.rateLimiter.limit }));
   router.get('/api/v1/openapi.json', (ctx) => sendJson(ctx, openApiBody, PUBLIC_DOC_CACHE));
 
   app.use(edgeMiddleware({ log: deps.log, report: deps.reportError ?? (() => {}), now: deps.now ?? Date.now }));

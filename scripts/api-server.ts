@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { Redis } from 'ioredis';
 import {
   createApiKeyStore,
+  createApiServer,
   createApp,
   createMemoryRateLimiter,
   createReadDbSource,
@@ -57,12 +58,12 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
     reportError: (error, requestId) => logger.error('request failed', { requestId, error: (error as Error).message ?? String(error), stack: (error as Error).stack }),
   });
   const port = options.port ?? config.port;
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, config.host, () => resolve(listening));
-    listening.once('error', reject);
+  // Header, request and keep-alive timeouts and the header size limit: see HTTP_LIMITS.
+  const server = createApiServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, config.host, () => resolve());
   });
-  // Keep-alive longer than typical load balancers' idle timeouts avoids reset connections.
-  server.keepAliveTimeout = 65_000;
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

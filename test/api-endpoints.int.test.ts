@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DETAIL_EMBEDDED_ITEMS } from '../schema/api/params.schema.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
 import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
 import {
@@ -64,6 +65,38 @@ describe('API endpoints over the projected sample', () => {
     }
     throw new Error('pagination did not end');
   }
+
+  /** Follows RFC 8288 `Link: <…>; rel="next"` headers from `path` to the last page, as a generic client would. */
+  async function followLinks(path: string, template: string): Promise<any[]> {
+    const items: any[] = [];
+    let next: string | null = path;
+    for (let page = 0; next !== null && page < 1000; page++) {
+      const res = await api.get(next);
+      const body: any = await res.json();
+      expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+      check(template, 200, body);
+      const link = res.headers.get('link');
+      expect(link !== null, `Link header iff has_more (${next})`).toBe(body.has_more);
+      items.push(...body.data);
+      next = link === null ? null : /^<([^>]+)>; rel="next"$/.exec(link)![1];
+      if (next !== null) expect(new URL(next, api.baseUrl).searchParams.get('cursor')).toBe(body.next_cursor);
+    }
+    expect(next).toBeNull();
+    return items;
+  }
+
+  it('links every list page that has a next page (Link rel="next"), keeping every filter', async () => {
+    const lists: Array<[string, string]> = [
+      ['/api/v1/companies?limit=37&include=consensus,latest_terms&kind=operating&kind=spac&scope=all&market=all', '/api/v1/companies'],
+      ['/api/v1/companies?limit=5&q=inc&company_name=%20', '/api/v1/companies'],
+      ['/api/v1/filings?limit=7&form_type=s-1/a&filing_date_from=2010-01-01&include=terms', '/api/v1/filings'],
+    ];
+    for (const [path, template] of lists) {
+      const byCursor = await walk(path, template);
+      expect(byCursor.length, path).toBeGreaterThan(Number(new URL(path, api.baseUrl).searchParams.get('limit')));
+      expect(await followLinks(path, template), path).toEqual(byCursor);
+    }
+  });
 
   describe('companies', () => {
     it('picks up the rebuilt read.db without a restart and walks every company once, newest first', async () => {
@@ -162,20 +195,41 @@ describe('API endpoints over the projected sample', () => {
       expect(bodies[0].data).not.toHaveProperty('filings');
     });
 
-    it('adds every include, with all filings and news newest first', async () => {
+    it('adds every include, with the newest filings and news and a link to the rest', async () => {
       const body: any = await getJson(
         '/api/v1/companies/1766140?include=latest_terms,classification,consensus,filings,news,financial_snapshot,lockup_schedule',
         '/api/v1/companies/{identifier}',
       );
       const data = body.data;
-      for (const key of ['latestTerms', 'classification', 'consensus', 'financialSnapshot', 'lockupSchedule', 'filings', 'news']) {
+      for (const key of ['latestTerms', 'classification', 'consensus', 'financialSnapshot', 'lockupSchedule', 'filings', 'filingsNext', 'news', 'newsNext']) {
         expect(data).toHaveProperty(key);
       }
       const expected = column("SELECT accession_number FROM filings WHERE cik = '0001766140' ORDER BY filing_date DESC, accession_number DESC");
-      expect(expected.length).toBeGreaterThan(10);
-      expect(data.filings.map((f: any) => f.accessionNumber)).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(DETAIL_EMBEDDED_ITEMS);
+      expect(data.filings.map((f: any) => f.accessionNumber)).toEqual(expected.slice(0, DETAIL_EMBEDDED_ITEMS));
       for (const filing of data.filings) expect(Object.keys(filing)).toEqual(expect.arrayContaining(['aiEnrichment', 'terms']));
-      expect(data.news.length).toBe(column("SELECT news_id FROM news WHERE cik = '0001766140'").length);
+      // The link continues the filings list right after the last embedded filing: together, every filing once.
+      expect(data.filingsNext).toMatch(/^\/api\/v1\/filings\?cik=0001766140&include=ai_enrichment,terms&cursor=[\w-]+\.[\w-]+$/);
+      const rest = await followLinks(data.filingsNext, '/api/v1/filings');
+      expect([...data.filings, ...rest].map((f: any) => f.accessionNumber)).toEqual(expected);
+      expect(rest[0]).toHaveProperty('aiEnrichment');
+      const news = column("SELECT news_id FROM news WHERE cik = '0001766140'");
+      expect(news.length).toBeLessThanOrEqual(DETAIL_EMBEDDED_ITEMS);
+      expect(data.news.length).toBe(news.length);
+      expect(data.newsNext).toBeNull();
+    });
+
+    it('bounds the filings of a company with hundreds to the newest few, AAOI included', async () => {
+      const total = column("SELECT accession_number FROM filings WHERE cik = '0001158114'").length;
+      expect(total).toBeGreaterThan(500);
+      const res = await api.get('/api/v1/companies/AAOI?include=filings');
+      const text = await res.text();
+      expect(text.length).toBeLessThan(64 * 1024);
+      const { data } = JSON.parse(text);
+      check('/api/v1/companies/{identifier}', 200, { data });
+      expect(data.filings).toHaveLength(DETAIL_EMBEDDED_ITEMS);
+      expect(data.filingsNext).toMatch(/^\/api\/v1\/filings\?cik=0001158114&/);
+      expect((await followLinks(data.filingsNext, '/api/v1/filings')).length).toBe(total - DETAIL_EMBEDDED_ITEMS);
     });
   });
 

@@ -7,11 +7,13 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import {
   createApiKeyStore,
+  createApiServer,
   createApp,
   createMemoryRateLimiter,
   createReadDbSource,
   type AppDeps,
   type ApiKeyStore,
+  type HttpLimits,
   type RateLimiter,
   type ReadDbSource,
 } from '../api/index.ts';
@@ -53,11 +55,18 @@ export interface RunningApi {
 /** Starts the real app on port 0 over `dataDir` with one fresh API key. */
 export async function startApi(
   dataDir: string,
-  options: { rateLimiter?: RateLimiter; overrides?: Partial<AppDeps>; checkIntervalMs?: number } = {},
+  options: {
+    rateLimiter?: RateLimiter;
+    overrides?: Partial<AppDeps>;
+    checkIntervalMs?: number;
+    httpLimits?: Partial<HttpLimits>;
+    /** Another instance's ops.db key, so two apps on one DATA_DIR can share it. */
+    key?: string;
+  } = {},
 ): Promise<RunningApi> {
   const ops = await openOpsDb(dataDir);
   const keys = createApiKeyStore(ops);
-  const { key } = await keys.create('test');
+  const key = options.key ?? (await keys.create('test')).key;
   const readDb = createReadDbSource({ dataDir, checkIntervalMs: options.checkIntervalMs ?? 0 });
   const app = createApp({
     readDb,
@@ -68,12 +77,9 @@ export async function startApi(
     reportError: (error) => console.error(error),
     ...options.overrides,
   });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  // Tests block the event loop (a synchronous rebuild) for seconds; a short keep-alive would let
-  // the server drop a socket fetch is about to reuse (ECONNRESET).
-  server.keepAliveTimeout = 60_000;
+  // The production server (timeouts, header limit, client-error envelope).
+  const server: Server = createApiServer(app, options.httpLimits);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
@@ -88,7 +94,10 @@ export async function startApi(
       return fetch(baseUrl + path, { method: init.method ?? 'GET', headers });
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A response whose body the test never read keeps its connection busy until keep-alive ends.
+      server.closeAllConnections();
+      await closed;
       readDb.close();
       await ops.close();
     },
@@ -144,6 +153,42 @@ export async function projectSampleInto(dataDir: string): Promise<void> {
   const events = await openEventLogDb(dataDir);
   try {
     appendWholeSample(events.log); // idempotent: the same payload twice is one event
+    await rebuildReadDb({ dataDir, eventLog: events.log });
+  } finally {
+    await events.close();
+  }
+}
+
+/**
+ * `projectSampleInto` plus the rest of the bundled real sample, so every endpoint has rows: the
+ * prospectuses, Marvell's XBRL facts, the Bloomberg rows and Stooq bars of the IPO-window tickers
+ * (outcomes), the news records, and articles the real builders write from the real outcomes.
+ */
+export async function projectFullSampleInto(dataDir: string): Promise<void> {
+  const { openEventLogDb } = await import('../schema/databases.ts');
+  const { rebuildReadDb } = await import('../projector/index.ts');
+  const { appendWholeSample } = await import('./projector-sample-events.ts');
+  const sample = await import('./projector-enrichment-events.ts');
+  const { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview } = await import('../projector/publish/index.ts');
+  const { realOutcomes } = await import('../projector/publish/real-data.testkit.ts');
+  const outcomes = realOutcomes();
+  const articles = [
+    buildQuarterlyReview(2014, 2, { outcomes }),
+    buildWeeklyReview('2014-06-26', { outcomes }),
+    buildDailySpotlight('2014-06-26', { outcomes })!,
+  ];
+  const tickers = new Set(sample.windowTickers());
+  const events = await openEventLogDb(dataDir);
+  try {
+    appendWholeSample(events.log);
+    events.log.appendMany([
+      ...Object.values(sample.DOCUMENTS).map((doc) => sample.documentEvent(doc)),
+      sample.marvellFactsEvent(),
+      ...sample.ipoRowEvents(sample.bloombergRows().filter((row) => tickers.has(row.ticker))),
+      ...[...tickers].map((ticker) => sample.barsEvent(ticker)),
+      ...sample.newsEvents(),
+      ...articles.map((article) => sample.articleEvent(article)),
+    ]);
     await rebuildReadDb({ dataDir, eventLog: events.log });
   } finally {
     await events.close();

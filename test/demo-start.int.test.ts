@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentValidator } from './api-harness.ts';
+import { spawnIpo } from './ipo-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'ipo-start-'));
@@ -12,25 +13,12 @@ const port = 41_000 + Math.floor(Math.random() * 2000);
 const children: ChildProcess[] = [];
 
 /** Runs `ipo start` as a user would and resolves with what it printed once it says where it serves. */
-function start(): Promise<{ child: ChildProcess; url: string; key: string; stderr: () => string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/ipo.mjs'), 'start'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const url = /^URL: (\S+)$/m.exec(out)?.[1];
-      const key = /^API key: (\S+)$/m.exec(out)?.[1];
-      if (url && key) resolve({ child, url, key, stderr: () => err });
-    });
-    child.once('exit', (code) => reject(new Error(`ipo start exited with ${code}\n${err}`)));
-  });
+async function start(): Promise<{ child: ChildProcess; url: string; key: string; stderr: () => string }> {
+  const urlOf = (out: string) => /^URL: (\S+)$/m.exec(out)?.[1];
+  const keyOf = (out: string) => /^API key: (\S+)$/m.exec(out)?.[1];
+  const started = await spawnIpo(['start'], { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: '' }, (out) => !!urlOf(out) && !!keyOf(out));
+  children.push(started.child);
+  return { child: started.child, url: urlOf(started.out())!, key: keyOf(started.out())!, stderr: started.stderr };
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
@@ -62,10 +50,18 @@ describe('npm start on a fresh data dir', () => {
 
     const aaoi = await fetch(`${first.url}/api/v1/companies/aaoi?include=filings`, { headers: auth });
     expect(aaoi.status).toBe(200);
-    const detail = (await aaoi.json()) as { data: { cik: string; name: string; filings: Array<{ formType: string }> } };
+    const detail = (await aaoi.json()) as { data: { cik: string; name: string; filings: Array<{ formType: string }>; filingsNext: string | null } };
     expect(detail.data.cik).toBe('0001158114');
     expect(detail.data.name).toBe('APPLIED OPTOELECTRONICS, INC.');
-    expect(detail.data.filings.map((f) => f.formType)).toEqual(expect.arrayContaining(['DRS', 'S-1', 'EFFECT', '424B4', 'CERTNAS']));
+    // The 20 newest filings are embedded; the IPO's filings are further down the list the link continues.
+    expect(detail.data.filings).toHaveLength(20);
+    const formTypes = detail.data.filings.map((f) => f.formType);
+    for (let next = detail.data.filingsNext; next !== null; ) {
+      const page = await fetch(`${first.url}${next}`, { headers: auth });
+      formTypes.push(...((await page.json()) as { data: Array<{ formType: string }> }).data.map((f) => f.formType));
+      next = /^<([^>]+)>; rel="next"$/.exec(page.headers.get('link') ?? '')?.[1] ?? null;
+    }
+    expect(formTypes).toEqual(expect.arrayContaining(['DRS', 'S-1', 'EFFECT', '424B4', 'CERTNAS']));
 
     const anonymous = await fetch(`${first.url}/api/v1/companies`);
     expect(anonymous.status).toBe(401);

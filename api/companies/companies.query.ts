@@ -3,7 +3,9 @@ import { COMPANY_DETAIL_INCLUDES, COMPANY_LIST_INCLUDES } from '../../schema/api
 import { companyKey } from '../../schema/cik.ts';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
-import { closedJson, closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
+import { closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
+import { FILING_KEY } from '../filings/filings.query.ts';
+import { NEWS_KEY } from '../news/news.query.ts';
 import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
@@ -140,32 +142,41 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
       return typeof head === 'string' ? head : null;
     },
 
-    /** Every filing of the company, newest first, with aiEnrichment and extended terms. */
-    filingsOf(conn: ReadConnection, cik: string): string[] {
+    /**
+     * The company's `limit + 1` newest filings as keyed rows of the filings list (same key, same
+     * order for one CIK), so the last one shown gives that list's cursor; with aiEnrichment and
+     * extended terms.
+     */
+    filingsOf(conn: ReadConnection, cik: string, limit: number): string[] {
       const shape = compiler.shape('company-filings', (param) =>
         db
           .selectFrom('filings')
           .select(
-            closedJson('detail_json', [`',"aiEnrichment":' || ai_enrichment_json`, `',"terms":' || terms_detail_json`]).as('body'),
+            keyedRow(
+              FILING_KEY,
+              closedJsonSql('detail_json', [`',"aiEnrichment":' || ai_enrichment_json`, `',"terms":' || terms_detail_json`]),
+            ).as('row'),
           )
           .where('cik', '=', param('cik'))
           .orderBy('filing_date', 'desc')
-          .orderBy('accession_number', 'desc'),
+          .orderBy('accession_number', 'desc')
+          .limit(param('limit')),
       );
-      return conn.values(shape.sql).all(...bind(shape, { cik })) as string[];
+      return conn.values(shape.sql).all(...bind(shape, { cik, limit: limit + 1 })) as string[];
     },
 
-    /** Every news item linked to the company, newest first, with its content. */
-    newsOf(conn: ReadConnection, cik: string): string[] {
+    /** The company's `limit + 1` newest news items as keyed rows of the news list, content included. */
+    newsOf(conn: ReadConnection, cik: string, limit: number): string[] {
       const shape = compiler.shape('company-news', (param) =>
         db
           .selectFrom('news')
-          .select(closedJson('detail_json', [`',"content":' || content_json`]).as('body'))
+          .select(keyedRow(NEWS_KEY, closedJsonSql('detail_json', [`',"content":' || content_json`])).as('row'))
           .where('cik', '=', param('cik'))
           .orderBy('published_at', 'desc')
-          .orderBy('news_id', 'desc'),
+          .orderBy('news_id', 'desc')
+          .limit(param('limit')),
       );
-      return conn.values(shape.sql).all(...bind(shape, { cik })) as string[];
+      return conn.values(shape.sql).all(...bind(shape, { cik, limit: limit + 1 })) as string[];
     },
   };
 }

@@ -1,14 +1,24 @@
+import { DETAIL_EMBEDDED_ITEMS } from '../../schema/api/params.schema.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { FILINGS_ENDPOINT, FILING_KEY } from '../filings/filings.query.ts';
+import type { CursorCodec } from '../http/cursor.ts';
 import { keyedListRoute } from '../http/list-route.ts';
-import { PRIVATE_CACHE, sendJson } from '../http/send.ts';
+import { pageOf } from '../http/list-page.ts';
 import { queryReader } from '../http/query-validator.ts';
+import { pageUrl } from '../http/representation.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
-import { companyDetailBody } from './companies.mapper.ts';
+import { answeredFromCache, PRIVATE_CACHE, sendValidatedJson } from '../http/send.ts';
+import { NEWS_ENDPOINT, NEWS_KEY } from '../news/news.query.ts';
+import { companyDetailBody, type EmbeddedItems } from './companies.mapper.ts';
 import { COMPANIES_ENDPOINT, COMPANY_KEY, createCompanyQueries } from './companies.query.ts';
 import { companyValidators } from './companies.schema.ts';
 
+/** The lists a detail array continues in, with the includes that give their items the same fields. */
+const FILINGS_LIST = { path: '/api/v1/filings', endpoint: FILINGS_ENDPOINT, keyLength: FILING_KEY.length, include: ['ai_enrichment', 'terms'] };
+const NEWS_LIST = { path: '/api/v1/news', endpoint: NEWS_ENDPOINT, keyLength: NEWS_KEY.length, include: ['content'] };
+
 export function companyRoutes(deps: ResourceDeps): void {
-  const { router, ajv, compiler, readDb, guard } = deps;
+  const { router, ajv, compiler, readDb, guard, cursors, representationTag } = deps;
   const validate = companyValidators(ajv);
   const readList = queryReader(validate.list);
   const readDetail = queryReader(validate.detail);
@@ -19,13 +29,25 @@ export function companyRoutes(deps: ResourceDeps): void {
   router.get('/api/v1/companies/:identifier', guard, (ctx) => {
     const query = readDetail(ctx);
     const conn = readDb.current();
-    const version = conn.version();
+    const generation = conn.generation();
     const identifier = String(ctx.params.identifier).trim();
     const cik = identifier.length <= 20 ? queries.resolveIdentifier(conn, identifier, query.as_of ?? null) : null;
     const head = cik === null ? null : queries.detailHead(conn, cik, query);
     if (cik === null || head === null) throw ApiError.notFound(`No company matches "${identifier.slice(0, 20)}"`);
-    const filings = query.include?.includes('filings') ? queries.filingsOf(conn, cik) : null;
-    const news = query.include?.includes('news') ? queries.newsOf(conn, cik) : null;
-    sendJson(ctx, companyDetailBody(head, filings, news), PRIVATE_CACHE, 'Authorization', version);
+    if (answeredFromCache(ctx, representationTag(generation, pageUrl(ctx.path, query, undefined)), PRIVATE_CACHE, 'Authorization')) return;
+    const filings = query.include?.includes('filings')
+      ? embedded(queries.filingsOf(conn, cik, DETAIL_EMBEDDED_ITEMS), cik, FILINGS_LIST, cursors)
+      : null;
+    const news = query.include?.includes('news') ? embedded(queries.newsOf(conn, cik, DETAIL_EMBEDDED_ITEMS), cik, NEWS_LIST, cursors) : null;
+    sendValidatedJson(ctx, companyDetailBody(head, filings, news));
   });
+}
+
+/** The newest items of a company's list and the URL of that list's page after them. */
+function embedded(rows: string[], cik: string, list: typeof FILINGS_LIST, cursors: CursorCodec): EmbeddedItems {
+  const page = pageOf(rows, DETAIL_EMBEDDED_ITEMS, list.keyLength, cursors, list.endpoint);
+  return {
+    items: page.items,
+    next: page.nextCursor === null ? null : pageUrl(list.path, { cik, include: list.include }, page.nextCursor),
+  };
 }

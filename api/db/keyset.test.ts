@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqlite } from '../../schema/sqlite.ts';
 import { createCursorCodec } from '../http/cursor.ts';
-import { listPageBody } from '../http/list-page.ts';
+import { listEnvelope, pageOf } from '../http/list-page.ts';
 import { createShapeCompiler } from './compiled-query.ts';
 import { bodyOffset, closedJsonSql, keyedRow, keyOf } from './keyset.ts';
 
@@ -29,13 +29,13 @@ describe('keyed rows', () => {
 
   it('builds the list envelope with a cursor on the last row served', () => {
     const cursors = createCursorCodec('unit-test-secret-0123456789');
-    const page = JSON.parse(listPageBody(rows, 2, 2, cursors, 'companies'));
+    const page = JSON.parse(listEnvelope(pageOf(rows, 2, 2, cursors, 'companies')));
     expect(page.data.map((item: { n: number }) => item.n)).toEqual([5, 4]);
     expect(page.has_more).toBe(true);
     expect(page.meta).toEqual({ count: 2 });
     expect(cursors.decode('companies', page.next_cursor, 2)).toEqual(['2021-06-04', '0000000004']);
-    const last = JSON.parse(listPageBody(rows, 3, 2, cursors, 'companies'));
+    const last = JSON.parse(listEnvelope(pageOf(rows, 3, 2, cursors, 'companies')));
     expect([last.data.length, last.has_more, last.next_cursor]).toEqual([3, false, null]);
-    expect(JSON.parse(listPageBody([], 3, 2, cursors, 'companies'))).toEqual({ data: [], next_cursor: null, has_more: false, meta: { count: 0 } });
+    expect(JSON.parse(listEnvelope(pageOf([], 3, 2, cursors, 'companies')))).toEqual({ data: [], next_cursor: null, has_more: false, meta: { count: 0 } });
   });
 });

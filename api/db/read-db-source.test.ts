@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openReadDbForWrite } from '../../schema/databases.ts';
 import { newReadDbPath, publishReadDb, removeReadDb } from '../../schema/read/location.ts';
+import { openSqlite } from '../../schema/sqlite.ts';
 import type { ApiError } from '../errors/api-error.ts';
 import { createReadDbSource } from './read-db-source.ts';
 
@@ -58,6 +59,45 @@ describe('read-db source', () => {
     now += 250;
     expect(source.current().values(GENERATION_SQL).get()).toBe('two');
     source.close();
+  });
+
+  it('names the data alike in every source and in any copy of the generation, and anew when the projector commits', async () => {
+    const { path } = await publishGeneration(dataDir, 'one');
+    const first = createReadDbSource({ dataDir, checkIntervalMs: 0 });
+    const second = createReadDbSource({ dataDir, checkIntervalMs: 0 });
+    const initial = first.current().generation();
+    expect(second.current().generation()).toBe(initial);
+
+    const writer = openSqlite(path);
+    const commitBatch = (seq: number, at: string) =>
+      writer.transaction(() => {
+        writer.prepare("INSERT INTO projector_checkpoint (projection, last_seq) VALUES ('core', ?) ON CONFLICT DO UPDATE SET last_seq = excluded.last_seq").run(seq);
+        writer.prepare("INSERT INTO build_meta (key, value) VALUES ('last_batch_at', ?) ON CONFLICT DO UPDATE SET value = excluded.value").run(at);
+      })();
+    commitBatch(42, '2026-02-01T10:00:00.000Z');
+    const afterBatch = first.current().generation();
+    expect(afterBatch).not.toBe(initial);
+    expect(afterBatch).toContain('core=42;2026-02-01T10:00:00.000Z');
+    // The status sweep commits without moving the checkpoint: it renames the data too.
+    writer.prepare("INSERT INTO read_meta (key, value) VALUES ('swept_as_of', '2026-02-01')").run();
+    const afterSweep = first.current().generation();
+    expect(afterSweep).not.toBe(afterBatch);
+    expect(second.current().generation()).toBe(afterSweep);
+    writer.pragma('wal_checkpoint(TRUNCATE)');
+    writer.close();
+
+    // A byte copy published as another generation (a snapshot installed on a replica) is the same data.
+    const copy = newReadDbPath(dataDir);
+    copyFileSync(path, copy);
+    publishReadDb(dataDir, copy);
+    const replica = createReadDbSource({ dataDir, checkIntervalMs: 0 });
+    expect(replica.current().generation()).toBe(afterSweep);
+    // A rebuild of the same events commits its batches at another time: other data, as far as tags go.
+    const rebuilt = openSqlite(copy);
+    rebuilt.prepare("UPDATE build_meta SET value = '2026-03-01T00:00:00.000Z' WHERE key = 'last_batch_at'").run();
+    rebuilt.close();
+    expect(replica.current().generation()).not.toBe(afterSweep);
+    for (const source of [first, second, replica]) source.close();
   });
 
   it('refuses writes on the read connection', async () => {

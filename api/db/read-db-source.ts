@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { readlinkSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import { readDbLinkPath } from '../../schema/read/location.ts';
 import { openSqlite, type SqliteHandle } from '../../schema/sqlite.ts';
@@ -12,10 +13,13 @@ export interface ReadConnection {
   /** Cached statement returning the first column of each row. */
   values(sql: string): Statement<unknown[], unknown>;
   /**
-   * Names the data this connection sees now: the generation plus SQLite's `data_version`, which
-   * changes whenever the projector commits. Read it before querying; it keys strong ETags.
+   * Names the data this connection sees now from inside the database, so every process serving
+   * this generation, or a snapshot copy of it on another machine, names it alike: the projector
+   * version, its checkpoint(s), the time of its last committed batch (which differs between two
+   * rebuilds) and the as-of date of its last status sweep (a write that moves no checkpoint).
+   * Read it before querying, so it never names newer data than the query sees; it keys ETags.
    */
-  version(): string;
+  generation(): string;
 }
 
 export interface ReadDbSourceOptions {
@@ -41,24 +45,25 @@ export function createReadDbSource(options: ReadDbSourceOptions): ReadDbSource {
   const link = readDbLinkPath(options.dataDir);
   const interval = options.checkIntervalMs ?? 250;
   const now = options.now ?? Date.now;
-  let live: { identity: string; connection: ReadConnection } | null = null;
+  let live: { name: string; connection: ReadConnection } | null = null;
   let checkedAt = -Infinity;
 
-  const identityOf = (): string | null => {
-    try {
-      const stat = statSync(link);
-      return `${stat.dev}:${stat.ino}`;
-    } catch {
-      return null;
-    }
-  };
-
   const refresh = () => {
-    const identity = identityOf();
-    if (identity === null || identity === live?.identity) return;
-    const connection = openConnection(link, identity);
-    live?.connection.db.close();
-    live = { identity, connection };
+    // A swap between reading the link and opening its target can retire the file read; read again.
+    for (let attempt = 0; ; attempt++) {
+      const generation = liveGeneration(link);
+      if (generation === null || generation.name === live?.name) return;
+      let connection: ReadConnection;
+      try {
+        connection = openConnection(generation.path);
+      } catch (error) {
+        if (attempt < 3) continue;
+        throw error;
+      }
+      live?.connection.db.close();
+      live = { name: generation.name, connection };
+      return;
+    }
   };
 
   return {
@@ -78,9 +83,41 @@ export function createReadDbSource(options: ReadDbSourceOptions): ReadDbSource {
   };
 }
 
-function openConnection(path: string, identity: string): ReadConnection {
+/**
+ * The generation the link names now, by its target's file name (unique per rebuild or installed
+ * snapshot: a timestamp and a random suffix). A plain file in place of the link (an analyst's
+ * copy) is named by its inode, which a replacement file does not share.
+ */
+function liveGeneration(link: string): { name: string; path: string } | null {
+  try {
+    const target = readlinkSync(link);
+    return { name: basename(target), path: resolve(dirname(link), target) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EINVAL') return null;
+  }
+  try {
+    return { name: `read.db@${statSync(link).ino}`, path: link };
+  } catch {
+    return null;
+  }
+}
+
+// One row of text: projector version; every checkpoint (projection=seq, by name); last batch; swept as-of.
+const GENERATION_STATE_SQL = `SELECT
+     coalesce((SELECT value FROM read_meta WHERE key = 'projector_version'), '')
+  || ';' || coalesce((SELECT group_concat(projection || '=' || last_seq, ',')
+       FROM (SELECT projection, last_seq FROM projector_checkpoint ORDER BY projection)), '')
+  || ';' || coalesce((SELECT value FROM build_meta WHERE key = 'last_batch_at'), '')
+  || ';' || coalesce((SELECT value FROM read_meta WHERE key = 'swept_as_of'), '')`;
+
+function openConnection(path: string): ReadConnection {
   const db = openSqlite(path, { readonly: true });
   const dataVersion = db.prepare('PRAGMA data_version').pluck(true);
+  const generationState = db.prepare(GENERATION_STATE_SQL).pluck(true);
+  // data_version changes exactly when another connection commits: until then the state read last
+  // still holds, so a request costs one PRAGMA step, not a query of the checkpoint.
+  let seenVersion: unknown = null;
+  let generation = '';
   const rowStatements = new Map<string, Statement<unknown[], unknown[]>>();
   const valueStatements = new Map<string, Statement<unknown[], unknown>>();
   return {
@@ -101,8 +138,13 @@ function openConnection(path: string, identity: string): ReadConnection {
       }
       return statement;
     },
-    version() {
-      return `${identity}.${dataVersion.get() as number}`;
+    generation() {
+      const version = dataVersion.get();
+      if (version !== seenVersion) {
+        seenVersion = version;
+        generation = generationState.get() as string;
+      }
+      return generation;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { KeyedState } from '../auth/guard.middleware.ts';
+import { MAX_URL_BYTES } from '../../schema/api/params.schema.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { JSON_TYPE } from './send.ts';
 
@@ -45,9 +46,20 @@ export function edgeMiddleware(options: EdgeOptions) {
     const requestId =
       typeof incoming === 'string' && CLIENT_REQUEST_ID.test(incoming) ? incoming : prefix + (++counter).toString(36);
     ctx.state.requestId = requestId;
-    ctx.res.setHeader('X-Request-Id', requestId);
+    const res = ctx.res;
+    res.setHeader('X-Request-Id', requestId);
+    // Every body is JSON, HTML or a feed of the declared type: browsers must not guess another.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     const started = log ? now() : 0;
     try {
+      // Before routing and authentication: an oversized target is refused whatever it names.
+      if (ctx.req.url!.length > MAX_URL_BYTES) {
+        throw new ApiError('uri_too_long', `The request target exceeds ${MAX_URL_BYTES} bytes`, null);
+      }
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400.
+      if (ctx.req.headers.host === undefined && ctx.req.httpVersion === '1.1') {
+        throw new ApiError('invalid_request', 'Missing Host header', null);
+      }
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         throw ctx.matched && ctx.matched.length > 0
@@ -57,7 +69,9 @@ export function edgeMiddleware(options: EdgeOptions) {
     } catch (caught) {
       const error = caught instanceof ApiError ? caught : internalError(caught, requestId, report);
       ctx.status = error.status;
-      const res = ctx.res;
+      // Validators and links describe a representation this error replaces.
+      res.removeHeader('ETag');
+      res.removeHeader('Link');
       res.setHeader('Cache-Control', 'no-store');
       for (const name in error.headers) res.setHeader(name, error.headers[name]);
       res.setHeader('Content-Type', JSON_TYPE);

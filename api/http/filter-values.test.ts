@@ -30,6 +30,20 @@ describe('ftsQuery', () => {
       { numRuns: 300 },
     );
   });
+
+  it('never hands FTS5 a NUL or other control character (GET /companies?q=%00 was a 500)', () => {
+    expect(() => search.all(ftsQuery('\u0000'))).not.toThrow();
+    expect(search.all(ftsQuery('unicycive\u0000thera'))).toEqual(['0001766140']);
+    expect(ftsQuery('a\u0000b\u0007c')).toBe('"a" "b" "c"*');
+    // Every code unit, not just printable ASCII, and whole code points from every plane.
+    const anyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme-composite', maxLength: 40 }));
+    fc.assert(
+      fc.property(anyText, (input) => {
+        search.all(ftsQuery(input));
+      }),
+      { numRuns: 500, seed: 20261124 },
+    );
+  });
 });
 
 describe('likeContains', () => {

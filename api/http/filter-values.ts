@@ -33,9 +33,13 @@ export function upperInstant(parameter: string, value: string): string {
 /** The calendar date a date or date-time names (as written, before any offset is applied). */
 export const datePart = (value: string) => value.slice(0, 10);
 
-/** FTS5 query from user text: every term quoted (so syntax is inert), the last one prefix-matched. */
+/**
+ * FTS5 query from user text: every term quoted (so syntax is inert), the last one prefix-matched.
+ * Control characters separate terms like spaces: FTS5 reads its query up to a NUL, so one inside
+ * a quoted term would leave the string unterminated (a syntax error, not a miss).
+ */
 export function ftsQuery(text: string): string {
-  const terms = text.split(/\s+/).filter((term) => term !== '');
+  const terms = text.split(/[\s\u0000-\u001f\u007f]+/).filter((term) => term !== '');
   if (terms.length === 0) return '""'; // an empty phrase: valid syntax that matches nothing
   return terms.map((term, i) => `"${term.replace(/"/g, '""')}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
 }

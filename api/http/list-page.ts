@@ -2,21 +2,31 @@ import { DEFAULT_PAGE_SIZE } from '../../schema/api/params.schema.ts';
 import { bodyOffset, keyOf } from '../db/keyset.ts';
 import type { CursorCodec } from './cursor.ts';
 
+/** A page's items (JSON texts) and the cursor after its last item, null on the last page. */
+export interface Page {
+  items: string[];
+  nextCursor: string | null;
+}
+
 /**
  * A page query returns `limit + 1` keyed rows (see `keyedRow`). The extra row only proves there is
- * a next page; the cursor points at the last row served. The envelope is built by concatenation:
- * the items are already JSON, so nothing is parsed or re-serialised.
+ * a next page; the cursor points at the last row served.
  */
-export function listPageBody(rows: string[], limit: number, keyLength: number, cursors: CursorCodec, endpoint: string): string {
+export function pageOf(rows: string[], limit: number, keyLength: number, cursors: CursorCodec, endpoint: string): Page {
   const hasMore = rows.length > limit;
   const count = hasMore ? limit : rows.length;
-  let body = '{"data":[';
-  for (let i = 0; i < count; i++) {
-    const row = rows[i];
-    body += (i === 0 ? '' : ',') + row.slice(bodyOffset(row, keyLength));
-  }
-  const nextCursor = hasMore ? `"${cursors.encode(endpoint, keyOf(rows[limit - 1], keyLength))}"` : 'null';
-  return `${body}],"next_cursor":${nextCursor},"has_more":${hasMore},"meta":{"count":${count}}}`;
+  const items = new Array<string>(count);
+  for (let i = 0; i < count; i++) items[i] = rows[i].slice(bodyOffset(rows[i], keyLength));
+  return { items, nextCursor: hasMore ? cursors.encode(endpoint, keyOf(rows[limit - 1], keyLength)) : null };
+}
+
+/**
+ * The list envelope of a page, built by concatenation: the items are already JSON, so nothing is
+ * parsed or re-serialised.
+ */
+export function listEnvelope({ items, nextCursor }: Page): string {
+  const cursorJson = nextCursor === null ? 'null' : `"${nextCursor}"`;
+  return `{"data":[${items.join(',')}],"next_cursor":${cursorJson},"has_more":${nextCursor !== null},"meta":{"count":${items.length}}}`;
 }
 
 export const pageSize = (limit: number | undefined) => limit ?? DEFAULT_PAGE_SIZE;

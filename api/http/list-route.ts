@@ -1,9 +1,10 @@
 import type { Context } from 'koa';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from './cursor.ts';
-import { listPageBody, pageSize } from './list-page.ts';
+import { listEnvelope, pageOf, pageSize } from './list-page.ts';
+import { nextLink, pageUrl } from './representation.ts';
 import type { ResourceDeps } from './resource-deps.ts';
-import { PRIVATE_CACHE, sendJson } from './send.ts';
+import { answeredFromCache, PRIVATE_CACHE, sendValidatedJson } from './send.ts';
 
 /** One keyed list endpoint: its cursor namespace, page-order key, query reader and page query. */
 export interface KeyedList<Q extends { cursor?: string; limit?: number }> {
@@ -17,11 +18,13 @@ export interface KeyedList<Q extends { cursor?: string; limit?: number }> {
 }
 
 /**
- * Registers an authenticated list endpoint: validate → one page query → envelope. The data
- * version is read before the query so the ETag never names newer data than the page holds.
+ * Registers an authenticated list endpoint: validate → tag → one page query → envelope. The tag
+ * is derived before the query (so it never names newer data than the page holds) and a client
+ * that already has it gets a 304 without the query running. A page with a next page carries it
+ * as an RFC 8288 `Link: <…>; rel="next"` too.
  */
 export function keyedListRoute<Q extends { cursor?: string; limit?: number }>(
-  { router, readDb, cursors, guard }: ResourceDeps,
+  { router, readDb, cursors, guard, representationTag }: ResourceDeps,
   spec: KeyedList<Q>,
 ): void {
   router.get(spec.path, guard, (ctx) => {
@@ -29,8 +32,10 @@ export function keyedListRoute<Q extends { cursor?: string; limit?: number }>(
     const after = query.cursor === undefined ? null : cursors.decode(spec.endpoint, query.cursor, spec.key.length);
     const limit = pageSize(query.limit);
     const conn = readDb.current();
-    const version = conn.version();
-    const rows = spec.list(conn, query, after, limit);
-    sendJson(ctx, listPageBody(rows, limit, spec.key.length, cursors, spec.endpoint), PRIVATE_CACHE, 'Authorization', version);
+    const etag = representationTag(conn.generation(), pageUrl(spec.path, query, query.cursor));
+    if (answeredFromCache(ctx, etag, PRIVATE_CACHE, 'Authorization')) return;
+    const page = pageOf(spec.list(conn, query, after, limit), limit, spec.key.length, cursors, spec.endpoint);
+    if (page.nextCursor !== null) ctx.res.setHeader('Link', nextLink(spec.path, query, page.nextCursor));
+    sendValidatedJson(ctx, listEnvelope(page));
   });
 }

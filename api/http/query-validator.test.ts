@@ -56,6 +56,43 @@ describe('query validation', () => {
     ).toEqual(['colour', 'gross_proceeds_gt', 'gross_proceeds_lt', 'include', 'kind', 'limit', 'market', 'scope', 'updated_since']);
   });
 
+  it('rejects control characters in every free-text parameter, naming them', () => {
+    const cases: Array<[(q: RawQuery) => unknown, string[]]> = [
+      [companies, ['q', 'company_name', 'name_prefix', 'ticker', 'offering_status', 'cursor']],
+      [filings, ['company_name', 'name_prefix', 'ticker', 'form_type', 'cursor']],
+      [news, ['company_name', 'name_prefix', 'ticker', 'provider', 'source_name', 'cursor']],
+      [outcomes, ['company_name', 'name_prefix', 'ticker', 'cursor']],
+    ];
+    for (const [validate, names] of cases) {
+      for (const name of names) {
+        for (const bad of ['\u0000', 'a\u0000b', 'tab\there', 'line\nbreak', 'del\u007f']) {
+          expect(badParameters(validate, { [name]: bad }), `${name}=${JSON.stringify(bad)}`).toEqual([name]);
+        }
+        expect(badParameters(validate, { [name]: 'Ünïcødé — 株式会社 😀' })).toEqual([]);
+      }
+    }
+    expect(() => companies({ q: 'a\u0000' })).toThrowError(
+      expect.objectContaining({ details: [{ parameter: 'q', message: 'must not contain control characters' }] }),
+    );
+  });
+
+  it('takes numbers in decimal notation with finite values only (limit=Infinity was a 500)', () => {
+    for (const value of ['Infinity', '-Infinity', '1e400', '-1e400', 'NaN', '0x10', '0b1', ' 7 ', '+5', '５', '.5', '1.', '1e', '']) {
+      expect(badParameters(articles, { limit: value }), value).toEqual(['limit']);
+      expect(badParameters(companies, { limit: value, gross_proceeds_gt: value, gross_proceeds_lt: value }), value).toEqual([
+        'gross_proceeds_gt',
+        'gross_proceeds_lt',
+        'limit',
+      ]);
+    }
+    expect(() => companies({ gross_proceeds_gt: '1e400' })).toThrowError(
+      expect.objectContaining({ details: [{ parameter: 'gross_proceeds_gt', message: 'must be a finite number in decimal notation' }] }),
+    );
+    // Alongside other problems, all of them are named.
+    expect(badParameters(companies, { limit: 'Infinity', scope: 'x' })).toEqual(['limit', 'scope']);
+    expect(companies({ limit: '05', gross_proceeds_gt: '1.5E7', gross_proceeds_lt: '2e9' })).toEqual({ limit: 5, gross_proceeds_gt: 15_000_000, gross_proceeds_lt: 2e9 });
+  });
+
   it('rejects limits outside 1..100 or not integers', () => {
     for (const limit of ['0', '101', '-1', '2.5', 'ten', '', ['5', '6']]) {
       expect(badParameters(articles, { limit })).toEqual(['limit']);

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
-import { LIST_PARAMETERS } from '../../schema/api/params.schema.ts';
+import { LIST_PARAMETERS, PRINTABLE_TEXT_PATTERN } from '../../schema/api/params.schema.ts';
 import { ApiError, type ParameterProblem } from '../errors/api-error.ts';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
@@ -22,11 +22,39 @@ export function createRequestAjv(): Ajv {
 /** Compiles `schema` once and returns a function that validates (a copy of) a parsed query. */
 export function compileQueryValidator<T>(ajv: Ajv, schema: JsonSchema): QueryValidator<T> {
   const validate = ajv.compile(schema) as ValidateFunction<T>;
+  const numeric = numericParameters(schema);
   return (query) => {
     const data = normaliseQuery(query);
-    if (validate(data)) return data as T;
-    throw ApiError.invalidParameters(problemsOf(validate.errors ?? []));
+    const malformed = malformedNumbers(data, numeric);
+    const valid = validate(data);
+    if (valid && malformed.length === 0) return data as T;
+    throw ApiError.invalidParameters([...(valid ? [] : problemsOf(validate.errors ?? [])), ...malformed]);
   };
+}
+
+/** A number as JSON writes one (leading zeros tolerated). */
+const DECIMAL_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+function numericParameters(schema: JsonSchema): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(properties).filter((name) => properties[name].type === 'integer' || properties[name].type === 'number');
+}
+
+/**
+ * ajv's coercion reads a query value as JavaScript does: `0x10` is 16, and `Infinity` or `1e400`
+ * become Infinity, which passes every bound and then reaches SQLite as a LIMIT it cannot bind.
+ * Numeric parameters therefore take decimal notation with a finite value only; the offending
+ * ones are removed before ajv sees the rest, so every problem is still reported at once.
+ */
+function malformedNumbers(data: Record<string, unknown>, numeric: readonly string[]): ParameterProblem[] {
+  const problems: ParameterProblem[] = [];
+  for (const name of numeric) {
+    const value = data[name];
+    if (typeof value !== 'string' || (DECIMAL_NUMBER.test(value) && Number.isFinite(Number(value)))) continue;
+    problems.push({ parameter: name, message: 'must be a finite number in decimal notation' });
+    delete data[name];
+  }
+  return problems;
 }
 
 const NO_PARAMETERS = Object.freeze(Object.create(null));
@@ -100,6 +128,9 @@ function describe(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') return 'unknown parameter';
   if (error.keyword === 'enum') {
     return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+  }
+  if (error.keyword === 'pattern' && (error.params as { pattern: string }).pattern === PRINTABLE_TEXT_PATTERN) {
+    return 'must not contain control characters';
   }
   if (error.keyword === 'anyOf') return 'must be a date (YYYY-MM-DD) or an ISO-8601 date-time with offset';
   return error.message ?? 'is invalid';

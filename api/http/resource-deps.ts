@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { ShapeCompiler } from '../db/compiled-query.ts';
 import type { ReadDbSource } from '../db/read-db-source.ts';
 import type { CursorCodec } from './cursor.ts';
+import type { RepresentationTagger } from './representation.ts';
 
 /** What each resource's routes are built from (wired once in app.ts). */
 export interface ResourceDeps {
@@ -15,4 +16,6 @@ export interface ResourceDeps {
   /** Bearer authentication + per-key rate limit. */
   guard: Middleware;
   publicBaseUrl: string;
+  /** Strong ETags of data responses, the same in every process on one DATA_DIR. */
+  representationTag: RepresentationTagger;
 }

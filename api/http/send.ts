@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context } from 'koa';
 
 export const PRIVATE_CACHE = 'private, max-age=60';
@@ -15,19 +15,6 @@ export function etagOf(body: string | Buffer): string {
   return `"${hash('sha1', body, 'base64url')}"`;
 }
 
-// Cursors embed a per-process secret and a restarted process may see other data under the same
-// SQLite data_version: the tag of this process keeps version-based ETags from colliding.
-const PROCESS_TAG = randomBytes(6).toString('base64url');
-
-/**
- * Strong validator for a response built only from the request URL and read.db: the bytes are a
- * function of the URL and the data version, so the version names them without hashing the body
- * (which would cost more than the query on a 14 KB page).
- */
-export function dataEtag(dataVersion: string): string {
-  return `"${PROCESS_TAG}.${dataVersion}"`;
-}
-
 /** True when an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -37,35 +24,37 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /**
- * Sends a text body with ETag and Cache-Control, answering 304 when the client already has it.
- * `dataVersion` (from `ReadConnection.version()`, read before the query) gives the ETag; without
- * it the encoded bytes are hashed. Koa takes the bytes' length instead of encoding the string
- * again, and headers go straight to the node response.
+ * Sets the validators of a response and answers 304 when the client already holds it (returns
+ * true): the caller then builds no body at all, which is what makes revalidation cheap.
  */
-export function sendBody(
-  ctx: Context,
-  body: string,
-  contentType: string,
-  cacheControl: string,
-  vary?: string,
-  dataVersion?: string,
-): void {
-  const bytes = Buffer.from(body);
-  const etag = dataVersion === undefined ? etagOf(bytes) : dataEtag(dataVersion);
+export function answeredFromCache(ctx: Context, etag: string, cacheControl: string, vary?: string): boolean {
   const res = ctx.res;
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', cacheControl);
   if (vary !== undefined) res.setHeader('Vary', vary);
-  if (matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) {
-    ctx.status = 304;
-    return;
-  }
+  if (!matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) return false;
+  ctx.status = 304;
+  return true;
+}
+
+/** A 200 with a JSON text whose validators `answeredFromCache` already set. */
+export function sendValidatedJson(ctx: Context, body: string): void {
   ctx.status = 200;
-  res.setHeader('Content-Type', contentType);
+  ctx.res.setHeader('Content-Type', JSON_TYPE);
+  // Koa takes the bytes' length instead of encoding the string again.
+  ctx.body = Buffer.from(body);
+}
+
+/** Sends a text body tagged with the hash of its bytes, answering 304 when the client already has it. */
+export function sendBody(ctx: Context, body: string, contentType: string, cacheControl: string, vary?: string): void {
+  const bytes = Buffer.from(body);
+  if (answeredFromCache(ctx, etagOf(bytes), cacheControl, vary)) return;
+  ctx.status = 200;
+  ctx.res.setHeader('Content-Type', contentType);
   ctx.body = bytes;
 }
 
 /** `sendBody` for a JSON text. */
-export function sendJson(ctx: Context, body: string, cacheControl: string, vary?: string, dataVersion?: string): void {
-  sendBody(ctx, body, JSON_TYPE, cacheControl, vary, dataVersion);
+export function sendJson(ctx: Context, body: string, cacheControl: string, vary?: string): void {
+  sendBody(ctx, body, JSON_TYPE, cacheControl, vary);
 }

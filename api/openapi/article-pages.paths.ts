@@ -3,7 +3,12 @@ import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import { toOpenApiSchema } from './to-openapi-schema.ts';
 
 /** OpenAPI path items of the public article pages and feeds (served outside /api/v1). */
-export function articlePagePaths(cacheHeaders: JsonSchema): Record<string, JsonSchema> {
+export function articlePagePaths(
+  cacheHeaders: JsonSchema,
+  ifNoneMatch: JsonSchema,
+  transportErrors: Record<string, unknown>,
+  errorHeaders: JsonSchema,
+): Record<string, JsonSchema> {
   const text = (description: string) => ({ schema: { type: 'string', description } });
   const ok = (content: Record<string, unknown>) => ({ description: 'OK', headers: cacheHeaders, content });
   const notModified = { $ref: '#/components/responses/NotModified' };
@@ -15,7 +20,8 @@ export function articlePagePaths(cacheHeaders: JsonSchema): Record<string, JsonS
       description,
       tags: ['articles'],
       security: [],
-      responses: { '200': ok(content), '304': notModified, '503': unavailable },
+      parameters: [ifNoneMatch],
+      responses: { '200': ok(content), '304': notModified, '503': unavailable, ...transportErrors },
     },
   });
   const common =
@@ -34,6 +40,12 @@ export function articlePagePaths(cacheHeaders: JsonSchema): Record<string, JsonS
       `${common} Item ids are the same URNs as in the Atom feed.`,
       { 'application/feed+json': { schema: { $ref: '#/components/schemas/JsonFeed' } } },
     ),
+    '/articles/style.css': operation(
+      'getArticleStylesheet',
+      'The one stylesheet of the article pages.',
+      common,
+      { 'text/css': text('CSS stylesheet (local: no imports, fonts or images).') },
+    ),
     '/articles': operation(
       'getArticleIndex',
       'HTML index of the newest 100 published articles.',
@@ -44,20 +56,23 @@ export function articlePagePaths(cacheHeaders: JsonSchema): Record<string, JsonS
       get: {
         operationId: 'getArticlePage',
         summary: 'The HTML page of one published article.',
-        description: `${common} Every number on the page links to its source (an EDGAR filing or the API query that reproduces it).`,
+        description: `${common} Every figure links to the SEC filing that states it, or names its source; each table and server-rendered SVG chart is followed by its sources and as-of date. Links go to SEC pages or pages of this service, never to the keyed API.`,
         tags: ['articles'],
         security: [],
         parameters: [
           { name: 'id', in: 'path', required: true, description: 'Article id, as in ApiArticleFeedItem.id (e.g. quarterly-2014-Q2).', schema: { type: 'string' } },
+          ifNoneMatch,
         ],
         responses: {
           '200': ok({ 'text/html': text('HTML document.') }),
           '304': notModified,
           '404': {
             description: 'No published article has this id: an HTML page when the client prefers text/html, else ApiError `not_found`.',
+            headers: errorHeaders,
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } }, 'text/html': text('HTML document.') },
           },
           '503': unavailable,
+          ...transportErrors,
         },
       },
     },

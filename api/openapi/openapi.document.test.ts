@@ -5,6 +5,8 @@ import { API_ERROR_STATUS } from '../errors/api-error.ts';
 import { buildOpenApiDocument } from './openapi.document.ts';
 import { toOpenApiSchema } from './to-openapi-schema.ts';
 
+const method = (name: string) => name.split(' ')[0];
+
 type Operation = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown>; security?: unknown[] };
 
 describe('OpenAPI document', () => {
@@ -43,6 +45,30 @@ describe('OpenAPI document', () => {
     expect(doc.components.responses.Unauthorized.headers).toHaveProperty('WWW-Authenticate');
     expect(doc.paths['/api/v1/companies'].get.responses['200'].headers).toHaveProperty('ETag');
     expect(doc.paths['/api/v1/companies'].get.responses['200'].headers).toHaveProperty('RateLimit-Policy');
+  });
+
+  it('documents caching, paging links and the HTTP limits on every operation', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+      Object.entries(item).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, any]),
+    );
+    const resolve = (response: any) => (response.$ref ? doc.components.responses[response.$ref.split('/').pop()] : response);
+    for (const [name, operation] of operations) {
+      expect(Object.keys(operation.responses), name).toEqual(expect.arrayContaining(['408', '414', '431', 'default']));
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(resolve(response).headers, `${name} ${status}`).toHaveProperty('X-Content-Type-Options');
+      }
+      if (method(name) === 'GET') expect(operation.parameters.map((p: any) => p.name), name).toContain('If-None-Match');
+    }
+    for (const path of ['/api/v1/companies', '/api/v1/filings', '/api/v1/news', '/api/v1/outcomes']) {
+      expect(doc.paths[path].get.responses['200'].headers, path).toHaveProperty('Link');
+      expect(doc.paths[path].get.responses['200'].headers.ETag.description).toMatch(/same from every API process/);
+    }
+    expect(doc.paths['/api/v1/companies/{identifier}'].get.responses['200'].headers).not.toHaveProperty('Link');
+    expect(doc.components.schemas.ApiCompanyDetail.properties.filings.maxItems).toBe(params.DETAIL_EMBEDDED_ITEMS);
+    expect(doc.components.schemas.ApiCompanyDetail.properties.filingsNext).toMatchObject({ type: 'string', nullable: true });
+    for (const phrase of ['Change feed', 'updated_since', 'If-None-Match', 'rel="next"', `${params.MAX_URL_BYTES} bytes`, 'nosniff']) {
+      expect(doc.info.description).toContain(phrase);
+    }
   });
 
   it('states every decision the specification leaves open', () => {

@@ -4,14 +4,18 @@ import {
   CompanyDetailQuerySchema,
   CompanyListQuerySchema,
   DEFAULT_PAGE_SIZE,
+  DETAIL_EMBEDDED_ITEMS,
   FilingListQuerySchema,
+  MAX_HEADER_BYTES,
   MAX_PAGE_SIZE,
+  MAX_URL_BYTES,
   NewsListQuerySchema,
   OutcomeListQuerySchema,
 } from '../../schema/api/params.schema.ts';
 import { RESPONSE_SCHEMAS } from '../../schema/api/resources.schema.ts';
 import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/types.ts';
 import { API_ERROR_STATUS } from '../errors/api-error.ts';
+import { HTTP_LIMITS } from '../http/server.ts';
 import { articlePagePaths, articlePageSchemas } from './article-pages.paths.ts';
 import { toOpenApiSchema } from './to-openapi-schema.ts';
 
@@ -47,8 +51,8 @@ function describeDecisions(rateLimit: number): string {
     'Decisions on points the specification leaves open:',
     `- **Ordering**: companies by latest filing date, newest first, then CIK descending (companies without filings last); filings by filing date, then accession number, then filer CIK, newest first; news by publication time, then news id, then CIK, newest first; outcomes by trading start date, then CIK, then ticker, newest first; articles by publication time, newest first.`,
     `- **Page size**: default ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}; the article feed uses the same default.`,
-    '- **Cursors**: keyset pagination over the order above. `next_cursor` is an opaque signed token bound to its endpoint; it does not expire, and a page fetched with it continues strictly after the last item of the previous page (no duplicates, no gaps while the data is unchanged). Pass the same filters with it. A malformed, tampered or other-endpoint cursor is a 400. `has_more` is true exactly when `next_cursor` is non-null; `meta.count` is the number of items in `data`.',
-    '- **Unknown query parameters** are rejected with 400 `invalid_request` naming each of them, so typos never silently widen a result. Every invalid parameter is listed in `error.details` as `{parameter, message}`.',
+    '- **Cursors**: keyset pagination over the order above. `next_cursor` is an opaque signed token bound to its endpoint; it does not expire, and a page fetched with it continues strictly after the last item of the previous page (no duplicates, no gaps while the data is unchanged). Pass the same filters with it. A malformed, tampered or other-endpoint cursor is a 400. `has_more` is true exactly when `next_cursor` is non-null; `meta.count` is the number of items in `data`. Every list page that has a next page also carries an RFC 8288 `Link: </api/v1/…?…&cursor=…>; rel="next"` header: the path of the next page with the same filters (written canonically: parameters sorted, lists comma-separated), so a generic client can follow it.',
+    '- **Unknown query parameters** are rejected with 400 `invalid_request` naming each of them, so typos never silently widen a result. Every invalid parameter is listed in `error.details` as `{parameter, message}`. A parameter given twice where one value is expected is a 400 (only `include` and `kind` take lists). Numbers are written in decimal (`1.5e7` is fine); hexadecimal, `Infinity` and values beyond the double range are a 400. Text parameters refuse control characters (U+0000–U+001F, U+007F).',
     `- **Error codes** (closed set): ${codes}. Internal errors never carry internal messages.`,
     `- **Rate limit**: ${rateLimit} requests per API key per fixed 60-second window (setting RATE_LIMIT_PER_MINUTE), shared across API processes when Redis is configured. Every authenticated response carries \`RateLimit-Policy: "default";q=<quota>;w=60\` and \`RateLimit: "default";r=<remaining>;t=<seconds to reset>\` (IETF httpapi draft) plus legacy \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 adds \`Retry-After\`. The public article feed is not rate limited by key.`,
     '- **Authentication**: `Authorization: Bearer ipo_live_…`. Keys are issued, listed and revoked by the operator with the `ipo keys` command; only a SHA-256 hash is stored and a revocation takes effect on the next request. Missing, malformed, unknown and revoked keys get the same 401 with `WWW-Authenticate: Bearer`.',
@@ -57,11 +61,13 @@ function describeDecisions(rateLimit: number): string {
     '- **Vendor IPO rows** (a Bloomberg-format table) join their company by identity, not by ticker alone: the EDGAR company carrying the ticker under the issuer\'s name (current, former or SEC title), else the company EDGAR named like the issuer that filed a registration or prospectus within two years before the trade date, else one named exactly like it with no other ticker. A row no EDGAR company matches is served as a company of its own, named and dated from the vendor, whose `cik` is `V-<ticker>-<trade date>` (not an SEC CIK) until EDGAR data names it. A row\'s ticker is one of its company\'s tickers, so `/companies/{ticker}` finds a delisted company by its old symbol; when several companies held a ticker, `as_of=YYYY-MM-DD` names the one that traded under it on that date; without it, the holder in SEC\'s current data wins, then the one whose primary ticker it is, then the latest filer.',
     '- **One offering at a time**: an offering is one SEC file number (a DRS draft and a Rule 462(b) S-1MEF join the registration they belong to). `latestTerms` and `consensus` describe the current offering only (the IPO-family one if there is one, the latest active one if the company filed more than once; else its latest offering; a vendor-known IPO when EDGAR shows none): its final prospectus when read, else its newest read registration document. `grossProceeds` is a stated amount or a fixed price × shares, never an estimate; a range-midpoint × shares estimate is `grossProceedsEstimate`, and `gross_proceeds_gt/lt` filter on stated gross proceeds, else that estimate. `include=offerings` (extension) adds `offerings` (every offering, oldest first, each with its own type, status, dates and terms) and `lifecycleEnd` (how and when the company\'s lifecycle ended, or null).',
     '- **Formats**: dates are `YYYY-MM-DD`; timestamps are ISO-8601 in UTC (`2017-03-02T14:30:00Z`). Timestamp query bounds accept a date or a date-time with offset; a bare date as an upper bound includes that whole UTC day. CIKs in responses are 10-digit zero-padded strings (or the `V-…` identifier of a vendor-only company); CIK inputs accept any padding. Ticker inputs are case-insensitive.',
-    '- **Company detail**: `latestTerms` is always present (extended form, null when no terms were extracted). The `lockup_schedule` token adds `lockupSchedule` (ApiLockupSchedule or null). The `price_history` token (also an extension of the specification) adds `priceHistory` (ApiPriceHistory or null): the initial price range of the IPO, each revision with the filing that stated it, the last range, the final price and whether it priced above, within or below the last range. `filings` and `news` list every item of the company, newest first; detail news items always include `content`.',
+    `- **Company detail**: \`latestTerms\` is always present (extended form, null when no terms were extracted). The \`lockup_schedule\` token adds \`lockupSchedule\` (ApiLockupSchedule or null). The \`price_history\` token (also an extension of the specification) adds \`priceHistory\` (ApiPriceHistory or null): the initial price range of the IPO, each revision with the filing that stated it, the last range, the final price and whether it priced above, within or below the last range. \`filings\` and \`news\` hold the company's ${DETAIL_EMBEDDED_ITEMS} newest items at most, newest first, so a company with hundreds of filings stays a small answer; \`filingsNext\` / \`newsNext\` (extensions, present with the token) are the path of the filings or news list page that continues right after the last embedded item (\`/api/v1/filings?cik=…&include=ai_enrichment,terms&cursor=…\`), or null when the array holds them all. Detail news items always include \`content\`.`,
     '- **News** (extensions of the specification on every news item): every news record linked to a served company is served, once per linked company. `match` (`{reason, confidence}`) says how it was linked to that CIK: `exchange_ticker` (0.95), `name_in_title` (0.85), `cashtag` (0.8), `name_in_text` (0.75) `name_in_url` (0.7, the name as words of the URL slug) or `name_in_search` (0.65: the whole name was a quoted phrase of the provider search that returned the article, an IPO search, so the provider found it in the full text the record does not keep); name matches need an IPO or listing keyword and never use generic one-word names. `title` is never empty: `titleSource` is `provider` (the record\'s title), `description` (no title; the record\'s description) or `untitled` (neither; `title` is then a label built from the source name and the words of the URL slug, `Untitled article from NZ Herald; URL slug: "twitter sets ipo price now worth 18b"`, which is not a headline). `publishedAtSource` is `provider` (the provider\'s publication time), `url_path` (no provider time: midnight UTC of the one full date in the URL path, `/2014/10/03/`, `/2014/jun/26/` or `20141002`) or `first_seen` (neither: the time the service first observed the record, an upper bound on its publication time, stable across rebuilds).',
-    '- **Caching**: every 200 carries a strong `ETag` (hash of the body) and `Cache-Control` (`private, max-age=60` with `Vary: Authorization` for keyed responses; `public, max-age=60, stale-while-revalidate=300` for the article feed, pages and feeds); a matching `If-None-Match` gets 304. HEAD is answered for every GET. The article feed, pages and feeds allow any origin (CORS) and answer OPTIONS preflight.',
+    '- **Caching**: every 200 carries a strong `ETag` and `Cache-Control` (`private, max-age=60` with `Vary: Authorization` for keyed responses; `public, max-age=60, stale-while-revalidate=300` for the article feed, pages and feeds); a matching `If-None-Match` gets 304 with no body. The ETag of a company, filing, news or outcome answer is derived from what the read model records of itself (projector version, checkpoint, time of its last committed batch, last status sweep) and the request\'s path and query, not from the process: every API process serving the same read model, or a copy of it on another machine, gives the same tag, a 304 comes from whichever process answers, and the answer costs no query. The tag changes when the projector commits new data or a rebuilt read model is published (or a release changes a response shape). Other answers are tagged with a hash of their bytes. HEAD is answered for every GET. The article feed, pages and feeds allow any origin (CORS) and answer OPTIONS preflight.',
+    '- **Change feed**: poll `GET /api/v1/companies?updated_since=<greatest updatedAt seen>&limit=100` sending the previous answer\'s ETag in `If-None-Match`. Until the projector commits, every poll is a 304 without a body or a query, so polling every few seconds is cheap; on a 200, follow `next_cursor` (or the `Link` header) to the last page and keep the greatest `updatedAt` for the next poll. The bound is inclusive (`updatedAt` at or after it), so the last company seen comes again: deduplicate by `cik`. Filings, news and outcomes are re-read through their company (`cik`).',
+    `- **HTTP limits**: a request target (path and query) over ${MAX_URL_BYTES} bytes is a 414 \`uri_too_long\`; a request line and headers over ${MAX_HEADER_BYTES} bytes a 431 \`headers_too_large\`; a request head not received within ${HTTP_LIMITS.headersTimeoutMs / 1000} s (a slow client) a 408 \`request_timeout\`, after which the connection is closed; malformed HTTP a 400. All carry the ApiError body. Idle keep-alive connections are closed after ${HTTP_LIMITS.keepAliveTimeoutMs / 1000} s. Every response carries \`X-Content-Type-Options: nosniff\` and \`X-Request-Id\`, and no server banner.`,
     '- **Article pages and feeds**: published articles are also served for people and feed readers, outside `/api/v1`: `/articles/{id}` (HTML page), `/articles` (HTML index), `/articles/feed.atom` (Atom 1.0) and `/articles/feed.json` (JSON Feed 1.1), all public. Feed entry ids are URNs built from the article id, so they never change with the host.',
-    '- **Events / webhooks**: none; clients poll (use `updated_since` and ETags).',
+    '- **Events / webhooks**: none; clients poll (see Change feed: `updated_since` with ETags).',
     '- **Versioning**: the major version is in the path (`/api/v1`). Within v1, fields and enum values may be added but are never removed or renamed; a breaking change gets `/api/v2`, with v1 served alongside it for at least six months.',
   ].join('\n');
 }
@@ -76,26 +82,73 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
     'RateLimit-Remaining': header('Requests left in the current window.', 'integer'),
     'RateLimit-Reset': header('Seconds until the window resets.', 'integer'),
   };
+  // Every response, including errors and those node:http answers before the app (408, 431).
+  const commonHeaders = {
+    'X-Content-Type-Options': header('Always `nosniff`.'),
+    'X-Request-Id': header("The client's X-Request-Id when it is 1-64 characters of [A-Za-z0-9_.-], else one the server assigned. Absent on 408, 431 and malformed-HTTP 400 answers, which precede the app."),
+  };
   const cacheHeaders = {
-    ETag: header('Strong validator: hash of the response body.'),
+    ...commonHeaders,
+    ETag: header('Strong validator: a hash of the response bytes.'),
     'Cache-Control': header('Caching policy of this response.'),
   };
+  const dataCacheHeaders = {
+    ...commonHeaders,
+    ETag: header(
+      'Strong validator derived from the read model (projector version, checkpoint, last batch, last status sweep) and the request path and query: the same from every API process serving the same data, changed when the projector commits. Send it back in If-None-Match for a 304.',
+    ),
+    'Cache-Control': header('`private, max-age=60`.'),
+    Vary: header('`Authorization`.'),
+  };
+  const errorHeaders = { ...commonHeaders, 'Cache-Control': header('Always `no-store`.') };
+  const linkHeader = {
+    Link: header(
+      'RFC 8288 link to the next page, present exactly when `has_more` is true: `</api/v1/…?<same filters>&cursor=<next_cursor>>; rel="next"` (a path-absolute URI reference).',
+    ),
+  };
+  const ifNoneMatch = {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'ETag(s) of a representation the client holds; a match answers 304 without a body.',
+    schema: { type: 'string' },
+  };
   const json = (schema: string) => ({ 'application/json': { schema: ref(schema) } });
-  const ok = (schema: string, keyed: boolean) => ({
+  const ok = (schema: string, keyed: boolean, list = false) => ({
     description: 'OK',
-    headers: keyed ? { ...cacheHeaders, ...rateHeaders } : cacheHeaders,
+    headers: keyed ? { ...dataCacheHeaders, ...(list ? linkHeader : {}), ...rateHeaders } : cacheHeaders,
     content: json(schema),
   });
+  const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
+  // What any request can meet before (or instead of) its route: limits, timeouts, other methods, failures.
+  const transportErrors = {
+    '408': response('RequestTimeout'),
+    '414': response('UriTooLong'),
+    '431': response('HeadersTooLarge'),
+    default: response('OtherError'),
+  };
   const errors = (keyed: boolean, notFound = false) => ({
-    '304': { $ref: '#/components/responses/NotModified' },
-    '400': { $ref: '#/components/responses/BadRequest' },
-    ...(keyed ? { '401': { $ref: '#/components/responses/Unauthorized' } } : {}),
-    ...(notFound ? { '404': { $ref: '#/components/responses/NotFound' } } : {}),
-    ...(keyed ? { '429': { $ref: '#/components/responses/TooManyRequests' } } : {}),
-    '503': { $ref: '#/components/responses/Unavailable' },
+    '304': response(keyed ? 'NotModifiedData' : 'NotModified'),
+    '400': response('BadRequest'),
+    ...(keyed ? { '401': response('Unauthorized') } : {}),
+    ...(notFound ? { '404': response('NotFound') } : {}),
+    ...(keyed ? { '429': response('TooManyRequests') } : {}),
+    '503': response('Unavailable'),
+    ...transportErrors,
   });
   const listOperation = (operationId: string, summary: string, params: JsonSchema, schema: string, tag: string) => ({
-    get: { operationId, summary, tags: [tag], parameters: queryParameters(params), responses: { '200': ok(schema, true), ...errors(true) } },
+    get: {
+      operationId,
+      summary,
+      tags: [tag],
+      parameters: [...queryParameters(params), ifNoneMatch],
+      responses: { '200': ok(schema, true, true), ...errors(true) },
+    },
+  });
+  const apiError = (description: string, headers: Record<string, unknown> = {}) => ({
+    description,
+    headers: { ...errorHeaders, ...headers },
+    content: json('ApiError'),
   });
 
   return {
@@ -111,7 +164,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
           summary: 'Public feed of published articles, newest first (no credentials, CORS enabled, not rate limited).',
           tags: ['articles'],
           security: [],
-          parameters: queryParameters(ArticleFeedQuerySchema),
+          parameters: [...queryParameters(ArticleFeedQuerySchema), ifNoneMatch],
           responses: { '200': ok('ArticleFeed', false), ...errors(false) },
         },
         options: {
@@ -119,7 +172,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
           summary: 'CORS preflight for the article feed.',
           tags: ['articles'],
           security: [],
-          responses: { '204': { description: 'Allowed: GET, HEAD, OPTIONS from any origin.' } },
+          responses: { '204': { description: 'Allowed: GET, HEAD, OPTIONS from any origin.', headers: commonHeaders }, ...transportErrors },
         },
       },
       '/api/v1/companies': listOperation('listCompanies', 'List companies with offering deals.', CompanyListQuerySchema, 'CompanyList', 'companies'),
@@ -137,6 +190,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
               schema: { type: 'string' },
             },
             ...queryParameters(CompanyDetailQuerySchema),
+            ifNoneMatch,
           ],
           responses: { '200': ok('CompanyDetailResponse', true), ...errors(true, true) },
         },
@@ -150,14 +204,19 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
         'OutcomeList',
         'outcomes',
       ),
-      ...articlePagePaths(cacheHeaders),
+      ...articlePagePaths(cacheHeaders, ifNoneMatch, transportErrors, errorHeaders),
       '/api/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',
           summary: 'This document (no credentials).',
           tags: ['meta'],
           security: [],
-          responses: { '200': { description: 'OpenAPI 3.0.0 document', headers: cacheHeaders, content: { 'application/json': { schema: { type: 'object' } } } } },
+          parameters: [ifNoneMatch],
+          responses: {
+            '200': { description: 'OpenAPI 3.0.0 document', headers: cacheHeaders, content: { 'application/json': { schema: { type: 'object' } } } },
+            '304': response('NotModified'),
+            ...transportErrors,
+          },
         },
       },
     },
@@ -171,19 +230,32 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
       },
       responses: {
         NotModified: { description: 'The If-None-Match ETag still matches; no body.', headers: cacheHeaders },
-        BadRequest: { description: 'Invalid request: `invalid_request` with one details element per bad parameter.', content: json('ApiError') },
-        Unauthorized: {
-          description: 'Missing, malformed, unknown or revoked API key (`unauthorized`).',
-          headers: { 'WWW-Authenticate': header('Always `Bearer`.') },
-          content: json('ApiError'),
+        NotModifiedData: {
+          description: 'The If-None-Match ETag still matches: the read model has not changed since; no body.',
+          headers: { ...dataCacheHeaders, ...rateHeaders },
         },
-        NotFound: { description: 'No company matches the identifier (`not_found`).', content: json('ApiError') },
-        TooManyRequests: {
-          description: 'Rate limit exceeded (`rate_limited`).',
-          headers: { 'Retry-After': header('Seconds until the window resets.', 'integer'), ...rateHeaders },
-          content: json('ApiError'),
-        },
-        Unavailable: { description: 'No read database has been published yet (`service_unavailable`).', content: json('ApiError') },
+        BadRequest: apiError(
+          'Invalid request: `invalid_request` with one details element per bad parameter (or malformed HTTP, with details null).',
+        ),
+        Unauthorized: apiError('Missing, malformed, unknown or revoked API key (`unauthorized`).', {
+          'WWW-Authenticate': header('Always `Bearer`.'),
+        }),
+        NotFound: apiError('No company matches the identifier (`not_found`).'),
+        RequestTimeout: apiError(
+          `The request line and headers did not arrive within ${HTTP_LIMITS.headersTimeoutMs / 1000} s (\`request_timeout\`); the connection is closed.`,
+          { Connection: header('Always `close`.') },
+        ),
+        UriTooLong: apiError(`The request target (path and query) exceeds ${MAX_URL_BYTES} bytes (\`uri_too_long\`).`),
+        HeadersTooLarge: apiError(
+          `The request line and headers exceed ${MAX_HEADER_BYTES} bytes (\`headers_too_large\`); the connection is closed.`,
+          { Connection: header('Always `close`.') },
+        ),
+        TooManyRequests: apiError('Rate limit exceeded (`rate_limited`).', {
+          'Retry-After': header('Seconds until the window resets.', 'integer'),
+          ...rateHeaders,
+        }),
+        Unavailable: apiError('No read database has been published yet (`service_unavailable`).'),
+        OtherError: apiError('Any other error, as ApiError: 404 `not_found` (unknown route), 405 `method_not_allowed` (with `Allow`), 500 `internal_error`.'),
       },
     },
   };

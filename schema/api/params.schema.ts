@@ -8,6 +8,12 @@ import { string, type JsonSchema } from './json-schema.ts';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
+/** Longest request target (path and query) served; a longer one is a 414. */
+export const MAX_URL_BYTES = 8 * 1024;
+/** Largest request head (request line and headers); a larger one is a 431. */
+export const MAX_HEADER_BYTES = 32 * 1024;
+/** Filings and news embedded in a company detail, newest first; the rest are a link to the list away. */
+export const DETAIL_EMBEDDED_ITEMS = 20;
 
 export const COMPANY_LIST_INCLUDES = ['latest_terms', 'classification', 'consensus'] as const;
 export const COMPANY_DETAIL_INCLUDES = [
@@ -31,6 +37,15 @@ export const OUTCOME_STATUSES = ['partial', 'complete'] as const;
 /** Parameters whose value is a list: comma-separated and/or repeated. */
 export const LIST_PARAMETERS = new Set(['include', 'kind']);
 
+/**
+ * Free-text parameters refuse control characters (C0 and DEL): SQLite's LIKE and FTS5 read text up
+ * to a NUL, so `%00` would turn a filter into "match everything" or a syntax error, and no name,
+ * ticker, form type or source holds one. The validator reports this pattern by its meaning.
+ */
+export const PRINTABLE_TEXT_PATTERN = '^[^\\u0000-\\u001F\\u007F]*$';
+const text = (extra: JsonSchema): JsonSchema =>
+  string({ ...extra, pattern: PRINTABLE_TEXT_PATTERN, description: `${extra.description as string} Control characters are a 400.` });
+
 const limit: JsonSchema = {
   type: 'integer',
   minimum: 1,
@@ -38,7 +53,7 @@ const limit: JsonSchema = {
   default: DEFAULT_PAGE_SIZE,
   description: `Page size, 1 to ${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.`,
 };
-const cursor = string({
+const cursor = text({
   minLength: 1,
   maxLength: 1024,
   description:
@@ -60,9 +75,9 @@ const cik = string({
   pattern: '^(\\d{1,10}|V-[A-Za-z0-9.-]+-\\d{4}-\\d{2}-\\d{2})$',
   description: 'SEC CIK, with or without leading zeros (or the V-… identifier of a company known only from a vendor IPO table row).',
 });
-const companyName = string({ minLength: 1, maxLength: 200, description: 'Case-insensitive contains match on the company name.' });
-const namePrefix = string({ minLength: 1, maxLength: 200, description: 'Case-insensitive prefix match on the company name.' });
-const ticker = string({
+const companyName = text({ minLength: 1, maxLength: 200, description: 'Case-insensitive contains match on the company name.' });
+const namePrefix = text({ minLength: 1, maxLength: 200, description: 'Case-insensitive prefix match on the company name.' });
+const ticker = text({
   minLength: 1,
   maxLength: 20,
   description: 'Ticker symbol (any case); matches every ticker a company is known by.',
@@ -77,7 +92,7 @@ export const ArticleFeedQuerySchema = params({ limit });
 export const CompanyListQuerySchema = params({
   limit,
   cursor,
-  q: string({
+  q: text({
     minLength: 1,
     maxLength: 200,
     description:
@@ -86,7 +101,7 @@ export const CompanyListQuerySchema = params({
   company_name: companyName,
   name_prefix: namePrefix,
   ticker,
-  offering_status: string({ minLength: 1, maxLength: 40, description: 'Exact offering status (see ApiCompany.offeringStatus values).' }),
+  offering_status: text({ minLength: 1, maxLength: 40, description: 'Exact offering status (see ApiCompany.offeringStatus values).' }),
   scope: string({ enum: [...SCOPES], default: 'all', description: 'ipo = IPO-family deals only; all (default) = every deal row.' }),
   market: string({
     enum: [...MARKETS],
@@ -100,7 +115,9 @@ export const CompanyListQuerySchema = params({
     description: 'Company kind; repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several.',
   },
   include: includeOf(COMPANY_LIST_INCLUDES),
-  updated_since: timestamp('Companies whose updatedAt is at or after this instant.'),
+  updated_since: timestamp(
+    'Companies whose updatedAt is at or after this instant. Polled with the previous answer\'s ETag in If-None-Match, a cheap change feed: a 304 until the projector commits (see Change feed in the API description).',
+  ),
   gross_proceeds_gt: {
     type: 'number',
     exclusiveMinimum: 0,
@@ -121,7 +138,7 @@ const LIST_NAME_FILTERS = { limit, cursor, cik, company_name: companyName, name_
 
 export const FilingListQuerySchema = params({
   ...LIST_NAME_FILTERS,
-  form_type: string({ minLength: 1, maxLength: 40, description: 'Exact SEC form type, any case (S-1, S-1/A, 424B4, …).' }),
+  form_type: text({ minLength: 1, maxLength: 40, description: 'Exact SEC form type, any case (S-1, S-1/A, 424B4, …).' }),
   filing_date_from: date('Filings filed on or after this date (YYYY-MM-DD).'),
   filing_date_to: date('Filings filed on or before this date (YYYY-MM-DD).'),
   include: includeOf(FILING_INCLUDES),
@@ -131,8 +148,8 @@ export const NewsListQuerySchema = params({
   ...LIST_NAME_FILTERS,
   published_at_from: timestamp('News published at or after this instant.'),
   published_at_to: timestamp('News published at or before this instant; a bare date includes that whole UTC day.'),
-  provider: string({ minLength: 1, maxLength: 100, description: 'Exact news provider id.' }),
-  source_name: string({ minLength: 1, maxLength: 200, description: 'Exact source (publication) name.' }),
+  provider: text({ minLength: 1, maxLength: 100, description: 'Exact news provider id.' }),
+  source_name: text({ minLength: 1, maxLength: 200, description: 'Exact source (publication) name.' }),
   include: includeOf(NEWS_INCLUDES),
 });
 

@@ -10,6 +10,7 @@ import {
   stringArray,
   type JsonSchema,
 } from './json-schema.ts';
+import { DETAIL_EMBEDDED_ITEMS, MAX_HEADER_BYTES, MAX_URL_BYTES } from './params.schema.ts';
 import { DEAL_TYPES, ISSUER_STRUCTURE_FLAGS, OFFERING_STATUSES } from './types.ts';
 
 /** Response shapes of the API (mirrors types.ts). Keys are the OpenAPI component names. */
@@ -29,12 +30,14 @@ export const ApiErrorSchema = object(
             'unauthorized',
             'not_found',
             'method_not_allowed',
+            'request_timeout',
+            'uri_too_long',
+            'headers_too_large',
             'rate_limited',
             'service_unavailable',
             'internal_error',
           ],
-          description:
-            'Closed set: invalid_request (400: bad or unknown query parameter, malformed or tampered cursor), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).',
+          description: `Closed set: invalid_request (400: bad or unknown query parameter, malformed or tampered cursor, malformed HTTP), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), request_timeout (408: the request head did not arrive in time), uri_too_long (414: request target over ${MAX_URL_BYTES} bytes), headers_too_large (431: request line and headers over ${MAX_HEADER_BYTES} bytes), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).`,
         }),
         message: string(),
         details: {
@@ -417,15 +420,35 @@ export const ApiCompanyDetailSchema = object(
     filings: {
       type: 'array',
       items: ApiCompanyFilingSchema,
-      description: 'Present with include=filings: every filing of the company, newest first (filing date, then accession number), with aiEnrichment and extended terms.',
+      maxItems: DETAIL_EMBEDDED_ITEMS,
+      description: `Present with include=filings: the company's ${DETAIL_EMBEDDED_ITEMS} newest filings at most, newest first (filing date, then accession number), with aiEnrichment and extended terms. \`filingsNext\` continues the list.`,
     },
+    filingsNext: nullableString({
+      description: `Present with include=filings (extension): when the company has more than ${DETAIL_EMBEDDED_ITEMS} filings, the path of the filings list page that continues right after the last one in \`filings\` (\`/api/v1/filings?cik=…&include=ai_enrichment,terms&cursor=…\`, same order, cursor-paged from there; \`terms\` there is the compact form); null when \`filings\` holds every filing. \`/api/v1/filings?cik=…\` lists them all from the start.`,
+    }),
     news: {
       type: 'array',
       items: ApiCompanyNewsSchema,
-      description: 'Present with include=news: every linked news item, newest first, content included.',
+      maxItems: DETAIL_EMBEDDED_ITEMS,
+      description: `Present with include=news: the ${DETAIL_EMBEDDED_ITEMS} newest linked news items at most, newest first, content included. \`newsNext\` continues the list.`,
     },
+    newsNext: nullableString({
+      description: `Present with include=news (extension): when more than ${DETAIL_EMBEDDED_ITEMS} news items are linked, the path of the news list page that continues right after the last one in \`news\` (\`/api/v1/news?cik=…&include=content&cursor=…\`); null when \`news\` holds every item.`,
+    }),
   },
-  ['classification', 'consensus', 'financialSnapshot', 'lockupSchedule', 'priceHistory', 'offerings', 'lifecycleEnd', 'filings', 'news'],
+  [
+    'classification',
+    'consensus',
+    'financialSnapshot',
+    'lockupSchedule',
+    'priceHistory',
+    'offerings',
+    'lifecycleEnd',
+    'filings',
+    'filingsNext',
+    'news',
+    'newsNext',
+  ],
 );
 
 function listEnvelope(item: JsonSchema, order: string): JsonSchema {

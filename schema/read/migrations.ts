@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { analystViewStatements } from './analyst-views.ts';
 
 const statements = [
   `CREATE TABLE companies (
@@ -274,6 +275,11 @@ export const readMigrations: Record<string, Migration> = {
   '0006_deal_database': {
     async up(db: Kysely<any>) {
       for (const statement of dealDatabaseStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0007_analyst_views': {
+    async up(db: Kysely<any>) {
+      for (const statement of analystViewStatements) await sql.raw(statement).execute(db);
     },
   },
 };

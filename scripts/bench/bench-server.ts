@@ -3,7 +3,7 @@
  * read.db given. Run as a child so the load generator is a separate process.
  */
 import { mkdirSync } from 'node:fs';
-import { createApiKeyStore, createApp, createMemoryRateLimiter, createReadDbSource } from '../../api/index.ts';
+import { createApiKeyStore, createApiServer, createApp, createMemoryRateLimiter, createReadDbSource } from '../../api/index.ts';
 import { openOpsDb } from '../../schema/databases.ts';
 import { startReferenceServer } from './reference-server.ts';
 
@@ -24,7 +24,7 @@ if (mode === 'reference') {
     cursorSecret: 'benchmark-cursor-secret-0123456789',
     publicBaseUrl: `http://127.0.0.1:${port}`,
   });
-  await new Promise<void>((resolve) => app.listen(Number(port), '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => createApiServer(app).listen(Number(port), '127.0.0.1', () => resolve()));
   process.stdout.write(`KEY ${created.key}\n`);
 }
 process.stdout.write('READY\n');
