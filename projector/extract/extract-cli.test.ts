@@ -16,7 +16,9 @@ describe('extract CLI', () => {
     const { out, text } = collect();
     await runExtract(sampleProspectusPath('S-1-A_0001047469-14-002425_aaoi-followon.htm.gz'), out);
     const json = JSON.parse(text());
-    expect(Object.keys(json).sort()).toEqual(['estimates', 'provenance', 'signals', 'terms', 'underwritersAsPrinted']);
+    expect(Object.keys(json).sort()).toEqual(['estimates', 'limits', 'provenance', 'signals', 'terms', 'underwritersAsPrinted', 'unreadable']);
+    expect(json.limits).toEqual([]);
+    expect(json.unreadable).toBeNull();
     expect(json.terms.tickerHint).toBe('AAOI');
     expect(json.signals.initialPublicOffering).toBe(false);
   });

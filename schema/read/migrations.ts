@@ -245,6 +245,10 @@ const dealDatabaseStatements = [
   `ALTER TABLE projector_checkpoint DROP COLUMN updated_at`,
 ];
 
+// Migration 0007: which read budgets (projector/extract/read-budget.ts) cut a document's read
+// short, as a JSON array of their names; NULL for a document read whole.
+const readLimitsStatements = [`ALTER TABLE proj_document_terms ADD COLUMN read_limits TEXT`];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
@@ -274,6 +278,11 @@ export const readMigrations: Record<string, Migration> = {
   '0006_deal_database': {
     async up(db: Kysely<any>) {
       for (const statement of dealDatabaseStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0007_document_read_limits': {
+    async up(db: Kysely<any>) {
+      for (const statement of readLimitsStatements) await sql.raw(statement).execute(db);
     },
   },
 };
