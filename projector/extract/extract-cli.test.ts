@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { runExtract, runScore } from '../../scripts/extract-cli.ts';
 import { sampleProspectusPath } from './labelled-samples.ts';
-import { benchProspectusReader } from './bench.ts';
+import { benchHostileInputs, benchProspectusReader, formatExtractionBench } from './bench.ts';
 
 function collect(): { out: PassThrough; text: () => string } {
   const out = new PassThrough();
@@ -39,5 +39,18 @@ describe('extract CLI', () => {
     expect(r.documents).toBe(12);
     expect(r.megabytes).toBeGreaterThan(9);
     expect(r.readerMBps).toBeGreaterThan(0);
+    const hostile = benchHostileInputs({ scale: 0.01 });
+    expect(hostile.map((h) => h.outcome)).toEqual([
+      'read',
+      'read, cut by maxDepth',
+      'read, cut by maxDepth',
+      'read',
+      'read',
+      'read, cut by maxDepth',
+      expect.stringMatching(/^unreadable: binary content/),
+      expect.stringMatching(/^unreadable: binary content/),
+      'read',
+    ]);
+    expect(formatExtractionBench(r, hostile)).toMatch(/200k unclosed nested tables +[\d.]+ MB +\d+ ms +[\d.]+ MB\/s/);
   });
 });

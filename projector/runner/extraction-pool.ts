@@ -11,7 +11,8 @@ import type { DocumentInput } from './document-reads.ts';
  * depends on the machine, so an overrun cannot simply yield nulls (a rebuild elsewhere would read
  * the document and differ). Instead the projector records the overrun as a
  * `projector.extraction_failed` event, and every projection, live or rebuilt, reads a document
- * with such an event as unreadable. Deterministic limits belong in `ExtractionBudget` (bytes).
+ * with such an event as unreadable. Deterministic limits belong in `ExtractionBudget` (bytes) and
+ * in the reader's own READ_BUDGET (extract/read-budget.ts), which keeps every read far inside it.
  */
 export interface ExtractionPool {
   /** The time budget of one read, in ms (EXTRACTION_TIMEOUT_MS). */
