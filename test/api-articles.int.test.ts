@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import RssParser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, type Article } from '../projector/publish/index.ts';
+import { atomViolations, jsonFeedViolations } from '../schema/feeds/feed-spec.testkit.ts';
 import { realDailyIndexFilings, realOutcomes } from '../projector/publish/real-data.testkit.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
 import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
@@ -66,6 +67,15 @@ describe('article pages and feeds', () => {
     expect(feed.feedUrl ?? feed.link).toBeDefined();
   });
 
+  it('serves feeds that meet the Atom 1.0 and JSON Feed 1.1 specs, each entry carrying the article', async () => {
+    const atom = await (await get('/articles/feed.atom')).text();
+    expect(atomViolations(atom)).toEqual([]);
+    const feed: any = await (await get('/articles/feed.json')).json();
+    expect(jsonFeedViolations(feed)).toEqual([]);
+    expect(feed.items.map((i: any) => i.content_html)).toEqual(newestFirst(articles).map((a) => a.html));
+    expect((await new RssParser().parseString(atom)).items.map((i) => i.content)).toEqual(newestFirst(articles).map((a) => a.html));
+  });
+
   it('serves the same articles as JSON Feed 1.1, matching the published schema', async () => {
     const res = await get('/articles/feed.json');
     expect(res.status).toBe(200);
@@ -89,20 +99,30 @@ describe('article pages and feeds', () => {
       const res = await get(`/articles/${article.id}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      // One local stylesheet and no inline styles: the policy allows nothing else.
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'");
       const html = await res.text();
       expect(html.startsWith('<!doctype html>')).toBe(true);
       expect(html).toContain(article.html);
       expect(html).toContain(`<title>${article.title}</title>`);
       expect(html).toContain(`<link rel="canonical" href="${PUBLIC_BASE_URL}${article.path}">`);
       expect(html).toContain(`href="${PUBLIC_BASE_URL}/articles/feed.atom"`);
+      expect(html).toContain(`<link rel="stylesheet" href="${PUBLIC_BASE_URL}/articles/style.css">`);
+      expect(html).not.toContain('/api/v1/');
     }
+    const css = await get('/articles/style.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const stylesheet = await css.text();
+    expect(Buffer.byteLength(stylesheet)).toBeLessThan(4096);
+    // Local only: no imports, fonts or images fetched from anywhere.
+    expect(stylesheet).not.toMatch(/@import|@font-face|url\(/);
     const index = await (await get('/articles')).text();
     for (const article of articles) expect(index).toContain(`<a href="${PUBLIC_BASE_URL}${article.path}">`);
   });
 
   it('is public, cross-origin and cacheable: ETag, 304, Cache-Control, HEAD and preflight', async () => {
-    for (const path of ['/articles/feed.atom', '/articles/feed.json', '/articles', `/articles/${articles[0].id}`]) {
+    for (const path of ['/articles/feed.atom', '/articles/feed.json', '/articles', '/articles/style.css', `/articles/${articles[0].id}`]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');

@@ -12,7 +12,16 @@ export interface ArticlePageRow {
   html: string;
 }
 
-type FeedRow = [string, string, string, string, string, string];
+type FeedRow = [string, string, string, string, string, string, string?];
+
+/** An article as the index lists it: the feed entry without its HTML. */
+export type IndexedArticle = Omit<FeedArticle, 'html'>;
+
+/** A row selected as article_id, source_kind, title, published_at, path, summary[, html]. */
+function indexed([id, sourceKind, title, publishedAt, path, summary]: FeedRow): IndexedArticle {
+  // The projector writes only the three kinds ApiArticleFeedItem names.
+  return { id, sourceKind: sourceKind as FeedArticle['sourceKind'], title, publishedAt, path, summary };
+}
 
 export function createArticleQueries(compiler: ShapeCompiler) {
   const db = compiler.builder;
@@ -34,9 +43,23 @@ export function createArticleQueries(compiler: ShapeCompiler) {
       return conn.values(shape.sql).all(...bind(shape, { base: baseUrl, limit })) as string[];
     },
 
-    /** The newest published articles with their feed summaries, newest first. */
+    /** The newest published articles with their summaries and HTML, newest first: the feeds' entries. */
     feed(conn: ReadConnection, limit: number): FeedArticle[] {
       const shape = compiler.shape('articles-feed', (param) =>
+        db
+          .selectFrom('articles')
+          .select(['article_id', 'source_kind', 'title', 'published_at', 'path', 'summary', 'html'])
+          .orderBy('published_at', 'desc')
+          .orderBy('article_id', 'desc')
+          .limit(param('limit')),
+      );
+      const rows = conn.rows(shape.sql).all(...bind(shape, { limit })) as FeedRow[];
+      return rows.map((row) => ({ ...indexed(row), html: row[6] ?? '' }));
+    },
+
+    /** The newest published articles for the index page (no HTML), newest first. */
+    index(conn: ReadConnection, limit: number): IndexedArticle[] {
+      const shape = compiler.shape('articles-index', (param) =>
         db
           .selectFrom('articles')
           .select(['article_id', 'source_kind', 'title', 'published_at', 'path', 'summary'])
@@ -44,16 +67,7 @@ export function createArticleQueries(compiler: ShapeCompiler) {
           .orderBy('article_id', 'desc')
           .limit(param('limit')),
       );
-      const rows = conn.rows(shape.sql).all(...bind(shape, { limit })) as FeedRow[];
-      return rows.map(([id, sourceKind, title, publishedAt, path, summary]) => ({
-        id,
-        // The projector writes only the three kinds ApiArticleFeedItem names.
-        sourceKind: sourceKind as FeedArticle['sourceKind'],
-        title,
-        publishedAt,
-        path,
-        summary,
-      }));
+      return (conn.rows(shape.sql).all(...bind(shape, { limit })) as FeedRow[]).map(indexed);
     },
 
     /** One published article by id, or null. */

@@ -5,7 +5,7 @@ import { pageSize } from '../http/list-page.ts';
 import { queryReader } from '../http/query-validator.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
 import { PUBLIC_FEED_CACHE, sendBody, sendJson } from '../http/send.ts';
-import { renderArticleIndex, renderArticlePage, renderNotFoundPage } from './article-page.render.ts';
+import { renderArticleIndex, renderArticlePage, renderNotFoundPage, STYLESHEET, STYLESHEET_PATH } from './article-page.render.ts';
 import { articleFeedBody } from './articles.mapper.ts';
 import { createArticleQueries } from './articles.query.ts';
 import { articleValidator } from './articles.schema.ts';
@@ -14,12 +14,14 @@ const FEED_PATH = '/api/v1/articles';
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 export const JSON_FEED_TYPE = 'application/feed+json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
+const CSS_TYPE = 'text/css; charset=utf-8';
 /** Entries in the Atom and JSON feeds: enough for a reader polling daily to miss nothing. */
 export const FEED_ENTRIES = 50;
 const INDEX_ENTRIES = 100;
 const ARTICLE_ID = /^[\w.-]{1,100}$/;
-// The pages are generated text and links only: nothing on them needs scripts, frames or forms.
-const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; form-action 'none'";
+// The pages are generated text, links and inline SVG styled by one local stylesheet: nothing on
+// them needs scripts, inline styles, images, fonts, frames or forms.
+const PAGE_POLICY = "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'";
 
 /** The feeds and pages are embedded by other sites, so they answer any origin (they never take credentials). */
 async function cors(ctx: Context, next: Next): Promise<void> {
@@ -56,7 +58,9 @@ export function articleRoutes({ router, ajv, compiler, readDb, publicBaseUrl }: 
     sendJson(ctx, articleFeedBody(items), PUBLIC_FEED_CACHE);
   });
 
-  // Registered before /articles/:id, which would otherwise take "feed.atom" for an id.
+  // Registered before /articles/:id, which would otherwise take "feed.atom" or "style.css" for an id.
+  router.get(STYLESHEET_PATH, cors, (ctx) => sendBody(ctx, STYLESHEET, CSS_TYPE, PUBLIC_FEED_CACHE));
+
   router.get('/articles/feed.atom', cors, (ctx) => {
     sendBody(ctx, renderAtom(queries.feed(readDb.current(), FEED_ENTRIES), publicBaseUrl), ATOM_TYPE, PUBLIC_FEED_CACHE);
   });
@@ -66,7 +70,7 @@ export function articleRoutes({ router, ajv, compiler, readDb, publicBaseUrl }: 
   });
 
   router.get('/articles', cors, (ctx) => {
-    sendPage(ctx, renderArticleIndex(queries.feed(readDb.current(), INDEX_ENTRIES), publicBaseUrl));
+    sendPage(ctx, renderArticleIndex(queries.index(readDb.current(), INDEX_ENTRIES), publicBaseUrl));
   });
 
   router.get('/articles/:id', cors, (ctx) => {
@@ -81,7 +85,7 @@ export function articleRoutes({ router, ajv, compiler, readDb, publicBaseUrl }: 
     ctx.body = renderNotFoundPage(publicBaseUrl);
   });
 
-  for (const path of [FEED_PATH, '/articles', '/articles/feed.atom', '/articles/feed.json', '/articles/:id']) {
+  for (const path of [FEED_PATH, '/articles', '/articles/feed.atom', '/articles/feed.json', STYLESHEET_PATH, '/articles/:id']) {
     router.options(path, cors, preflight);
   }
 }

@@ -40,6 +40,12 @@ export function articlePagePaths(
       `${common} Item ids are the same URNs as in the Atom feed.`,
       { 'application/feed+json': { schema: { $ref: '#/components/schemas/JsonFeed' } } },
     ),
+    '/articles/style.css': operation(
+      'getArticleStylesheet',
+      'The one stylesheet of the article pages.',
+      common,
+      { 'text/css': text('CSS stylesheet (local: no imports, fonts or images).') },
+    ),
     '/articles': operation(
       'getArticleIndex',
       'HTML index of the newest 100 published articles.',
@@ -50,7 +56,7 @@ export function articlePagePaths(
       get: {
         operationId: 'getArticlePage',
         summary: 'The HTML page of one published article.',
-        description: `${common} Every number on the page links to its source (an EDGAR filing or the API query that reproduces it).`,
+        description: `${common} Every figure links to the SEC filing that states it, or names its source; each table and server-rendered SVG chart is followed by its sources and as-of date. Links go to SEC pages or pages of this service, never to the keyed API.`,
         tags: ['articles'],
         security: [],
         parameters: [

@@ -1,11 +1,14 @@
 import type { ArticleOutcome, SourceLink } from './article.types.ts';
-import { mean, median, num } from './html.ts';
-import type { Period } from './period.ts';
+import { esc, mean, median, num, sourceNote } from './html.ts';
 
-/** The outcomes API query that reproduces an aggregate: the data source an aggregate links to. */
-export function outcomesSource(p: Period, label: string): SourceLink {
-  return { label, url: `/api/v1/outcomes?trading_start_date_from=${p.from}&trading_start_date_to=${p.to}` };
-}
+/** Where listing outcomes come from; each listing's own offer price links to its prospectus where there is one. */
+export const OUTCOME_SOURCES: readonly SourceLink[] = [
+  { label: 'offer prices and proceeds from the final prospectus (424B4) where this service holds it, else from the vendor IPO table', url: null },
+  { label: 'first-day and first-week closes from daily price bars', url: null },
+];
+
+/** A figure computed over several listings: named after the table or sentence it belongs to. */
+export const computed = (what: string): SourceLink => ({ label: `${what}, computed from the listings named in this article`, url: null });
 
 export interface GroupStats {
   key: string;
@@ -47,20 +50,21 @@ export function statsOf(key: string, rows: readonly ArticleOutcome[]): GroupStat
   };
 }
 
-export function statsTable(caption: string, stats: readonly GroupStats[], src: (key: string) => SourceLink): string {
-  const rows = stats.map((s) => {
-    const link = src(s.key);
-    return (
-      `<tr><th scope="row">${s.key.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</th><td>${num(s.count, 'int', link)}</td>` +
-      `<td>${num(s.proceeds, 'millions', link)}</td><td>${num(s.meanDay1, 'pct', link)}</td>` +
-      `<td>${num(s.medianDay1, 'pct', link)}</td><td>${num(s.meanWeek1, 'pct', link)}</td></tr>`
-    );
-  });
+/** A table of group statistics, followed by its source note; a cell without data says so. */
+export function statsTable(caption: string, stats: readonly GroupStats[], asOf: string): string {
+  const src = computed(caption);
+  const rows = stats.map(
+    (s) =>
+      `<tr><th scope="row">${esc(s.key)}</th><td>${num(s.count, 'int', src)}</td>` +
+      `<td>${num(s.proceeds, 'millions', src, 'not stated')}</td><td>${num(s.meanDay1, 'pct', src, 'no close yet')}</td>` +
+      `<td>${num(s.medianDay1, 'pct', src, 'no close yet')}</td><td>${num(s.meanWeek1, 'pct', src, 'no close yet')}</td></tr>`,
+  );
   return [
-    `<table><caption>${caption}</caption>`,
-    '<thead><tr><th></th><th>Deals</th><th>Proceeds</th><th>Mean first-day return</th><th>Median first-day return</th><th>Mean first-week return</th></tr></thead>',
+    `<table><caption>${esc(caption)}</caption>`,
+    '<thead><tr><th scope="col">Group</th><th scope="col">Deals</th><th scope="col">Proceeds</th><th scope="col">Mean first-day return</th><th scope="col">Median first-day return</th><th scope="col">Mean first-week return</th></tr></thead>',
     '<tbody>',
     ...rows,
     '</tbody></table>',
+    sourceNote(OUTCOME_SOURCES, asOf),
   ].join('\n');
 }

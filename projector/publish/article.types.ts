@@ -17,10 +17,13 @@ export interface Article {
   summary: string;
 }
 
-/** Where a number comes from: an EDGAR filing URL or another data source. */
+/**
+ * Where a number comes from: `url` is a public page that states it (an SEC filing), or null for a
+ * source with no public page (daily prices, a vendor IPO table), which is then named in words.
+ */
 export interface SourceLink {
   label: string;
-  url: string;
+  url: string | null;
 }
 
 export interface ArticleFiling {
@@ -31,6 +34,10 @@ export interface ArticleFiling {
   accessionNumber: string;
   /** The filing's EDGAR URL (index or primary document). */
   url: string;
+  /** The deal's lifecycle status as of this filing (the projector's inferredStatus), when known. */
+  inferredStatus?: string | null;
+  /** The company's deal type (ipo, spac, follow_on, ...), when known. */
+  dealType?: string | null;
 }
 
 export interface ArticlePricing {

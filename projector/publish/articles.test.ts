@@ -4,25 +4,51 @@ import { describe, expect, it } from 'vitest';
 import { median } from './html.ts';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, renderAtom, renderJsonFeed, toFeedItem } from './index.ts';
 import { realDailyIndexFilings, realOutcomes } from './real-data.testkit.ts';
+import { atomViolations, jsonFeedViolations } from '../../schema/feeds/feed-spec.testkit.ts';
 import { readWindowIndex } from '../market/window-index.testkit.ts';
 
 const outcomes = realOutcomes();
 const index = readWindowIndex();
 
-/** Text outside <a> and <time> must hold no digit: every number carries its source link. */
-function unlinkedDigits(html: string): string[] {
-  const stack: string[] = [];
+/**
+ * Digits in running text must sit in a link to their filing, a <time>, or a <data> naming its source;
+ * charts (<svg>), their captions and the source notes are exempt, being the sources' own words.
+ */
+function unsourcedDigits(html: string): string[] {
+  const stack: Array<{ name: string; cls: string }> = [];
   const bad: string[] = [];
+  const exempt = (e: { name: string; cls: string }) => ['a', 'time', 'data', 'svg', 'figcaption'].includes(e.name) || e.cls === 'source';
   const p = new Parser({
-    onopentag: (name) => stack.push(name),
+    onopentag: (name, attrs) => stack.push({ name, cls: attrs.class ?? '' }),
     onclosetag: () => stack.pop(),
     ontext: (text) => {
-      if (!stack.includes('a') && !stack.includes('time') && /\d/.test(text)) bad.push(text);
+      if (!stack.some(exempt) && /\d/.test(text)) bad.push(text);
     },
   });
   p.write(html);
   p.end();
   return bad;
+}
+
+/** What a reader may follow: an SEC page, or a page of this service; never the keyed API. */
+function badLinks(html: string): string[] {
+  return links(html).filter((href) => !href.startsWith('https://www.sec.gov/') && !href.startsWith('/articles'));
+}
+
+/** Every table is followed by its source note, every figure holds a chart and its source note. */
+function unsourcedBlocks(html: string): string[] {
+  const tables = html.split('</table>').slice(1).filter((after) => !/^\s*<p class="source">Source: .+ As of <time/.test(after));
+  const figures = [...html.matchAll(/<figure>([\s\S]*?)<\/figure>/g)].filter(([, inner]) => !/<svg [^>]*role="img"/.test(inner) || !inner.includes('<p class="source">Source: '));
+  return [...tables.map((t) => `table before: ${t.slice(0, 80)}`), ...figures.map(([f]) => `figure: ${f.slice(0, 80)}`)];
+}
+
+/** The readable-page rules every article keeps. */
+function expectReadable(html: string): void {
+  expect(unsourcedDigits(html)).toEqual([]);
+  expect(badLinks(html)).toEqual([]);
+  expect(unsourcedBlocks(html)).toEqual([]);
+  expect(html).not.toMatch(/\bn\/a\b/);
+  expect(html).not.toContain('style=');
 }
 
 function links(html: string): string[] {
@@ -35,6 +61,8 @@ function links(html: string): string[] {
 
 describe('quarterly review on real outcomes', () => {
   const q2 = index.filter((w) => w.tradeDate >= '2014-04-01' && w.tradeDate <= '2014-06-30');
+  const q2Proceeds = (month: string) =>
+    outcomes.filter((o) => o.outcome.tradingStartDate.startsWith(month) && o.grossProceeds !== null).reduce((a, o) => a + o.grossProceeds!, 0);
   const article = buildQuarterlyReview(2014, 2, { outcomes });
 
   it('has a stable id, path and publication time', () => {
@@ -58,11 +86,21 @@ describe('quarterly review on real outcomes', () => {
     expect(Math.abs(shown('median') - bbgMedian)).toBeLessThanOrEqual(0.01);
   });
 
-  it('links every number to its source', () => {
-    expect(unlinkedDigits(article.html)).toEqual([]);
-    expect(links(article.html)).toContain('/api/v1/outcomes?trading_start_date_from=2014-04-01&trading_start_date_to=2014-06-30');
+  it('sources every number, table and chart, and charts the proceeds by month', () => {
+    expectReadable(article.html);
     expect(article.html).toContain('By deal type');
     expect(article.html).toContain('By exchange');
+    const chart = /<figure>\n(<svg[\s\S]*?<\/svg>)/.exec(article.html)![1];
+    expect(chart).toContain('<title id="chart-proceeds-title">Proceeds raised in 2014 Q2, by month of first trade and deal type</title>');
+    for (const month of ['April', 'May', 'June']) expect(chart).toContain(`>${month}</text>`);
+    // The chart's bars carry what the table says: June's total is its listings' proceeds.
+    const june = q2Proceeds('2014-06');
+    expect(chart).toContain(`>$${(june / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}M</text>`);
+  });
+
+  it('renders the same bytes whatever was rendered before (rebuilds are identical)', () => {
+    buildWeeklyReview('2014-06-26', { outcomes });
+    expect(buildQuarterlyReview(2014, 2, { outcomes }).html).toBe(article.html);
   });
 
   it('leaves calendar-excluded listings out of the aggregates', () => {
@@ -82,7 +120,14 @@ describe('weekly review and daily spotlight', () => {
     expect(article.html).toContain('GoPro Inc');
     expect(article.html).toContain('+30.58%');
     expect(article.html).toContain('+75.17%');
-    expect(unlinkedDigits(article.html)).toEqual([]);
+    expectReadable(article.html);
+    const chart = /<figure>\n(<svg[\s\S]*?<\/svg>)/.exec(article.html)![1];
+    expect(chart).toContain('First-day returns of the IPOs that began trading in 2014-W26');
+    expect(chart).toContain('>GPRO</text>');
+    expect(chart).toContain('>+30.58%</text>');
+    // Nothing priced or expiring that week in this data: the sections say so in words.
+    expect(article.html).toContain('<p>No offering priced this week.</p>');
+    expect(article.html).toContain('<p>No lock-up expires in the next four weeks.</p>');
   });
 
   it('spots the day of a real EDGAR daily index: new registrations and withdrawals', () => {
@@ -92,7 +137,9 @@ describe('weekly review and daily spotlight', () => {
     expect(article.html).toContain('UTime Ltd');
     expect(article.html).toContain('DENISON MINES CORP.');
     expect(links(article.html)).toContain('https://www.sec.gov/Archives/edgar/data/1789299/0001213900-20-006792.txt');
-    expect(unlinkedDigits(article.html)).toEqual([]);
+    expectReadable(article.html);
+    expect(article.html).toContain('<p>No offering priced on this day.</p>');
+    expect(article.html).toContain('<p>No IPO began trading on this day.</p>');
     expect(buildDailySpotlight('2020-03-19', { filings })).toBeNull();
   });
 
@@ -100,6 +147,7 @@ describe('weekly review and daily spotlight', () => {
     const article = buildDailySpotlight('2013-11-07', { outcomes })!;
     expect(article.html).toContain('Twitter Inc');
     expect(article.html).toContain('+72.69%');
+    expectReadable(article.html);
   });
 });
 
@@ -125,6 +173,28 @@ describe('feeds', () => {
     // The entry ids do not depend on the host.
     const moved = await new RssParser().parseString(renderAtom(items, 'http://localhost:3000'));
     expect(moved.items.map((i) => i.id)).toEqual(feed.items.map((i) => i.id));
+  });
+
+  it('renders valid Atom 1.0 and JSON Feed 1.1 documents, each entry with the article as HTML', () => {
+    const xml = renderAtom(items, 'https://ipo.example.org');
+    expect(atomViolations(xml)).toEqual([]);
+    const json = JSON.parse(renderJsonFeed(items, 'https://ipo.example.org'));
+    expect(jsonFeedViolations(json)).toEqual([]);
+    expect(json.items.map((i: { content_html: string }) => i.content_html)).toEqual(items.map((a) => a.html));
+    expect(atomViolations(renderAtom([], 'https://ipo.example.org'))).toEqual([]);
+    expect(jsonFeedViolations(JSON.parse(renderJsonFeed([], 'https://ipo.example.org')))).toEqual([]);
+  });
+
+  it('the spec checks reject what the specs forbid', () => {
+    // JSON Feed 1.1: an item must have content_html or content_text (what this feed once lacked).
+    const json = JSON.parse(renderJsonFeed(items, 'https://ipo.example.org'));
+    delete json.items[0].content_html;
+    json.items[1].date_published = '2014-06-28 12:00';
+    expect(jsonFeedViolations(json)).toEqual(['item 1: must have content_html or content_text', 'item 2: date_published must be an RFC 3339 date']);
+    // Atom: no feed author and an entry without one; an entry without an id.
+    const xml = renderAtom(items, 'https://ipo.example.org').replace('  <author><name>ipo-research</name></author>\n', '').replace(/<id>urn:ipo-research:article:weekly[^<]*<\/id>/, '');
+    expect(atomViolations(xml)).toEqual(expect.arrayContaining(['entry 2 has 0 atom:id, must have exactly one (§4.1.2)', 'entry 1 has no atom:author and neither has the feed (§4.1.1, §4.1.2)']));
+    expect(atomViolations('<feed xmlns="http://www.w3.org/2005/Atom"><id>x</feed>')[0]).toMatch(/^not well-formed XML/);
   });
 
   it('renders JSON Feed 1.1 and API feed items', () => {

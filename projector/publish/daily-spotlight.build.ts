@@ -1,12 +1,15 @@
 import type { Article, ArticleData } from './article.types.ts';
-import { byDateThenName, company, outcomeOrder, esc, num, page, plain, ticker, time } from './html.ts';
+import { byDateThenName, company, esc, listOr, outcomeOrder, page, plain, time } from './html.ts';
+import { pipelineSection } from './pipeline.ts';
+import { debutSentence, pricingSentence } from './sentences.ts';
 
 const INITIAL_FORMS = new Set(['S-1', 'F-1', 'S-11', 'DRS', 'DRS/A', 'F-1/A', 'S-1/A', '1-A']);
 const WITHDRAWAL_FORMS = new Set(['RW', 'RW WD', 'AW']);
 
 /**
- * The day's pricings, new registration filings, withdrawals and first-day trading. Null on a day
- * with none of these, so quiet days publish nothing. Published at 21:30Z, after the close.
+ * The day's pricings, first-day trading, new registration filings and withdrawals, and the
+ * registration pipeline that evening. Null on a day with none of the four, so quiet days publish
+ * nothing. Published at 21:30Z, after the close.
  */
 export function buildDailySpotlight(day: string, data: ArticleData): Article | null {
   const pricings = (data.pricings ?? []).filter((p) => p.pricingDate === day).sort(byDateThenName((p) => p.pricingDate));
@@ -18,59 +21,33 @@ export function buildDailySpotlight(day: string, data: ArticleData): Article | n
     .sort(outcomeOrder);
   if (pricings.length + newFilings.length + withdrawals.length + debuts.length === 0) return null;
 
-  const body: string[] = [];
-  if (pricings.length) {
-    body.push('<h2>Priced</h2>', '<ul>');
-    for (const p of pricings) {
-      body.push(
-        `<li>${company(p.companyName, p.cik)}${ticker(p.ticker)} priced at ${num(p.offerPrice, 'usd', p.source)}` +
-          ` for ${num(p.grossProceeds, 'millions', p.source)} (${num(p.sharesOffered, 'int', p.source)} shares)` +
-          `${p.exchange ? ` on ${esc(p.exchange)}` : ''}.</li>`,
-      );
-    }
-    body.push('</ul>');
-  }
-  if (debuts.length) {
-    body.push('<h2>First day of trading</h2>', '<ul>');
-    for (const d of debuts) {
-      const o = d.outcome;
-      body.push(
-        `<li>${company(o.companyName ?? o.ticker, o.cik)}${ticker(o.ticker)} opened trading: offered at ${num(o.offerPrice, 'usd', d.offerSource)},` +
-          ` closed at ${num(o.closeDay1, 'usd', d.priceSource)} (${num(o.day1ReturnPct, 'pct', d.priceSource)}).</li>`,
-      );
-    }
-    body.push('</ul>');
-  }
-  if (newFilings.length) {
-    body.push('<h2>New registration statements</h2>', '<ul>');
-    for (const f of newFilings) {
-      body.push(`<li>${company(f.companyName, f.cik)} filed <a href="${esc(f.url)}">${esc(f.formType)}</a>.</li>`);
-    }
-    body.push('</ul>');
-  }
-  if (withdrawals.length) {
-    body.push('<h2>Withdrawals</h2>', '<ul>');
-    for (const f of withdrawals) {
-      body.push(`<li>${company(f.companyName, f.cik)} withdrew its registration (<a href="${esc(f.url)}">${esc(f.formType)}</a>).</li>`);
-    }
-    body.push('</ul>');
-  }
+  const pricingLines = pricings.map((p) => pricingSentence(p));
+  const debutLines = debuts.map((d) => debutSentence(d, { date: false, week: false }));
+  const filingLines = newFilings.map((f) => `${company(f.companyName, f.cik)} filed <a href="${esc(f.url)}">${esc(f.formType)}</a>.`);
+  const withdrawalLines = withdrawals.map((f) => `${company(f.companyName, f.cik)} withdrew its registration (<a href="${esc(f.url)}">${esc(f.formType)}</a>).`);
+  const body = [
+    '<h2>Priced</h2>',
+    ...listOr(pricingLines, 'No offering priced on this day.'),
+    '<h2>First day of trading</h2>',
+    ...listOr(debutLines, 'No IPO began trading on this day.'),
+    '<h2>New registration statements</h2>',
+    ...listOr(filingLines, 'No company filed a new registration statement on this day.'),
+    '<h2>Withdrawals</h2>',
+    ...listOr(withdrawalLines, 'No registration was withdrawn on this day.'),
+    ...pipelineSection(data.filings ?? [], day, 'The pipeline this evening'),
+  ];
 
-  const parts = [
-    pricings.length ? `${pricings.length} pricing${pricings.length > 1 ? 's' : ''}` : '',
-    debuts.length ? `${debuts.length} debut${debuts.length > 1 ? 's' : ''}` : '',
-    newFilings.length ? `${newFilings.length} new filing${newFilings.length > 1 ? 's' : ''}` : '',
-    withdrawals.length ? `${withdrawals.length} withdrawal${withdrawals.length > 1 ? 's' : ''}` : '',
-  ].filter(Boolean);
+  const count = (n: number, word: string) => (n ? `${n} ${word}${n > 1 ? 's' : ''}` : '');
+  const parts = [count(pricings.length, 'pricing'), count(debuts.length, 'debut'), count(newFilings.length, 'new filing'), count(withdrawals.length, 'withdrawal')].filter(Boolean);
   const id = `daily-${day}`;
-  const html = page(`IPO daily spotlight: ${time(day)}`, body);
+  const publishedAt = `${day}T21:30:00.000Z`;
   return {
     id,
     sourceKind: 'daily_spotlight',
     title: `IPO daily spotlight: ${day}`,
-    publishedAt: `${day}T21:30:00.000Z`,
+    publishedAt,
     path: `/articles/${id}`,
-    html,
-    summary: `${day}: ${parts.join(', ')}. ${plain(body.filter((l) => l.startsWith('<li>')).slice(0, 3).join(' '))}`.trim(),
+    html: page(`IPO daily spotlight: ${time(day)}`, publishedAt, body),
+    summary: `${day}: ${parts.join(', ')}. ${plain([...pricingLines, ...debutLines, ...filingLines, ...withdrawalLines].slice(0, 3).join(' '))}`.trim(),
   };
 }

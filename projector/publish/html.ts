@@ -24,24 +24,55 @@ export function formatNumber(value: number, style: NumberStyle): string {
   }
 }
 
-/** A number linked to its source; `n/a` (no digits, no link) when unknown. */
-export function num(value: number | null, style: NumberStyle, source: SourceLink): string {
-  if (value === null || !Number.isFinite(value)) return 'n/a';
-  return `<a href="${esc(source.url)}" title="${esc(source.label)}">${esc(formatNumber(value, style))}</a>`;
+/**
+ * A number with its source: a link to the SEC filing that states it, or, for a figure computed
+ * from prices or from several filings, a <data> element whose title names the source (the
+ * section's source note says more). `missing` is what a sentence says when the value is unknown.
+ */
+export function num(value: number | null, style: NumberStyle, source: SourceLink, missing = 'not stated'): string {
+  if (value === null || !Number.isFinite(value)) return esc(missing);
+  const text = esc(formatNumber(value, style));
+  if (source.url) return `<a href="${esc(source.url)}" title="${esc(source.label)}">${text}</a>`;
+  // The machine value to the shown precision: a mean's last float bits depend on summation order.
+  const machine = style === 'pct' || style === 'usd' ? Number(value.toFixed(2)) : Math.round(value);
+  return `<data value="${machine}" title="${esc(source.label)}">${text}</data>`;
 }
 
 export function time(date: string, text: string = date): string {
   return `<time datetime="${esc(date)}">${esc(text)}</time>`;
 }
 
-/** Company names can hold digits ("22nd Century"), so they are linked to their EDGAR filer page. */
+/** EDGAR CIKs are digits; a company known only from a vendor IPO table (V-...) has no EDGAR page. */
+const EDGAR_CIK = /^\d{1,10}$/;
+
+/** Company names can hold digits ("22nd Century"): linked to their EDGAR filer page, else kept in <data>. */
 export function company(name: string, cik: string): string {
-  const href = `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${encodeURIComponent(cik)}`;
+  if (!EDGAR_CIK.test(cik)) return `<data value="${esc(cik)}">${esc(name)}</data>`;
+  const href = `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${cik}`;
   return `<a href="${esc(href)}">${esc(name)}</a>`;
 }
 
 export function ticker(symbol: string | null): string {
   return symbol ? ` (<span class="ticker">${esc(symbol)}</span>)` : '';
+}
+
+/**
+ * Where a table's or chart's numbers come from, and as of when: each source linked when it has a
+ * public URL (an SEC filing), named otherwise.
+ */
+export function sourceNote(sources: readonly SourceLink[], asOf: string): string {
+  const named = sources.map((s) => (s.url ? `<a href="${esc(s.url)}">${esc(s.label)}</a>` : esc(s.label)));
+  return `<p class="source">Source: ${named.join('; ')}. As of ${time(asOf, asOf.slice(0, 10))}.</p>`;
+}
+
+/** A list of sentences, or the sentence that says there are none. */
+export function listOr(items: readonly string[], none: string, tag: 'ul' | 'ol' = 'ul'): string[] {
+  return items.length ? [`<${tag}>`, ...items.map((i) => `<li>${i}</li>`), `</${tag}>`] : [`<p>${none}</p>`];
+}
+
+/** A server-rendered chart with its caption and source. */
+export function figure(svg: string, caption: string, note: string): string {
+  return `<figure>\n${svg}\n<figcaption>${esc(caption)}</figcaption>\n${note}\n</figure>`;
 }
 
 export function mean(values: readonly number[]): number | null {
@@ -72,8 +103,10 @@ export function plain(html: string): string {
     .trim();
 }
 
-export function page(title: string, body: string[]): string {
-  return `<article>\n<h1>${title}</h1>\n${body.join('\n')}\n</article>\n`;
+/** The article fragment: title, publication time, body. The API wraps it in a document. */
+export function page(title: string, publishedAt: string, body: string[]): string {
+  const when = `${publishedAt.slice(0, 10)} ${publishedAt.slice(11, 16)} UTC`;
+  return `<article>\n<h1>${title}</h1>\n<p class="dateline">Published ${time(publishedAt, when)}</p>\n${body.join('\n')}\n</article>\n`;
 }
 
 export const outcomeOrder = (a: { outcome: OutcomeKey }, b: { outcome: OutcomeKey }) =>

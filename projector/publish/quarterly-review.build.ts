@@ -1,19 +1,48 @@
-import type { Article, ArticleData } from './article.types.ts';
-import { eligible, groupStats, outcomesSource, statsOf, statsTable } from './aggregate.ts';
-import { company, formatNumber, num, page, ticker, time } from './html.ts';
+import type { Article, ArticleData, ArticleOutcome } from './article.types.ts';
+import { computed, eligible, groupStats, OUTCOME_SOURCES, statsOf, statsTable } from './aggregate.ts';
+import { barChart } from './chart.svg.ts';
+import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
 import { quarterPeriod, within } from './period.ts';
+import { dealTypeWords } from './sentences.ts';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The quarter's proceeds by month of first trade, stacked by deal type; words when no proceeds are stated. */
+function proceedsChart(counted: readonly ArticleOutcome[], year: number, quarter: number, asOf: string): string {
+  const months = [0, 1, 2].map((i) => (quarter - 1) * 3 + i);
+  const withProceeds = counted.filter((o) => o.grossProceeds !== null);
+  if (!withProceeds.length) return '<p>None of this quarter\'s listings states its proceeds, so there is nothing to chart.</p>';
+  const totals = new Map<string, number>();
+  for (const o of withProceeds) totals.set(o.dealType, (totals.get(o.dealType) ?? 0) + o.grossProceeds!);
+  const types = [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
+  const monthOf = (o: ArticleOutcome) => Number(o.outcome.tradingStartDate.slice(5, 7)) - 1;
+  const series = types.map((type) => ({
+    name: dealTypeWords(type),
+    values: months.map((m) => {
+      const rows = withProceeds.filter((o) => o.dealType === type && monthOf(o) === m);
+      return rows.length ? rows.reduce((a, o) => a + o.grossProceeds!, 0) : null;
+    }),
+  }));
+  const title = `Proceeds raised in ${year} Q${quarter}, by month of first trade and deal type`;
+  return figure(
+    barChart({ id: 'proceeds', title, categories: months.map((m) => MONTHS[m]), series, style: 'millions' }),
+    `${title}. Listings that state no proceeds are left out.`,
+    sourceNote(OUTCOME_SOURCES, asOf),
+  );
+}
 
 /**
- * Quarterly review of listings whose first trading day fell in the quarter: counts, proceeds, and
- * mean/median day-1 returns by deal type and by exchange. Rows classified `exclude` for the IPO
- * calendar are left out and counted. Published at 12:00Z on the first day of the next quarter.
+ * Quarterly review of listings whose first trading day fell in the quarter: counts, proceeds (charted
+ * by month), and mean/median day-1 returns by deal type and by exchange. Rows classified `exclude`
+ * for the IPO calendar are left out and counted. Published at 12:00Z on the first day of the next quarter.
  */
 export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data: ArticleData): Article {
   const q = quarterPeriod(year, quarter);
+  const publishedAt = `${q.next}T12:00:00.000Z`;
   const inQuarter = (data.outcomes ?? []).filter((o) => within(o.outcome.tradingStartDate, q));
   const { counted, excluded } = eligible(inQuarter);
   const all = statsOf('All listings', counted);
-  const src = outcomesSource(q, `IPO outcomes ${q.id}`);
+  const src = computed(`${year} Q${quarter} listings`);
   const label = `${year} Q${quarter}`;
 
   const withDay1 = counted.filter((o) => o.outcome.day1ReturnPct !== null);
@@ -24,34 +53,41 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
       a.outcome.cik.localeCompare(b.outcome.cik),
   );
   const line = (o: (typeof ranked)[number]) =>
-    `<li>${company(o.outcome.companyName ?? o.outcome.ticker, o.outcome.cik)}${ticker(o.outcome.ticker)}: ` +
+    `${company(o.outcome.companyName ?? o.outcome.ticker, o.outcome.cik)}${ticker(o.outcome.ticker)}: ` +
     `offered at ${num(o.outcome.offerPrice, 'usd', o.offerSource)}, first close ${num(o.outcome.closeDay1, 'usd', o.priceSource)} ` +
-    `(${num(o.outcome.day1ReturnPct, 'pct', o.priceSource)}), started ${time(o.outcome.tradingStartDate)}.</li>`;
+    `(${num(o.outcome.day1ReturnPct, 'pct', o.priceSource)}), started ${time(o.outcome.tradingStartDate)}.`;
 
+  const returns =
+    all.meanDay1 === null
+      ? 'none has a first close recorded yet'
+      : `mean first-day return ${num(all.meanDay1, 'pct', src)}, median ${num(all.medianDay1, 'pct', src)}, ` +
+        `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}`;
   const body = [
     `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: ${num(all.count, 'int', src)} listings raised ` +
-      `${num(all.proceeds, 'millions', src)}; mean first-day return ${num(all.meanDay1, 'pct', src)}, median ${num(all.medianDay1, 'pct', src)}, ` +
-      `mean first-week return ${num(all.meanWeek1, 'pct', src)}.` +
+      `${num(all.proceeds, 'millions', src, 'proceeds not stated')}; ${returns}.` +
       (excluded ? ` ${num(excluded, 'int', src)} listings outside the IPO calendar (funds, uplistings and the like) are not counted.` : '') +
       '</p>',
-    statsTable('By deal type', groupStats(counted, (o) => o.dealType), () => src),
-    statsTable('By exchange', groupStats(counted, (o) => o.outcome.exchange ?? 'unknown'), () => src),
+    '<h2>Proceeds</h2>',
+    proceedsChart(counted, year, quarter, publishedAt),
+    '<h2>Returns by group</h2>',
+    statsTable('By deal type', groupStats(counted, (o) => dealTypeWords(o.dealType)), publishedAt),
+    statsTable('By exchange', groupStats(counted, (o) => o.outcome.exchange ?? 'Exchange not recorded'), publishedAt),
+    '<h2>Best first days</h2>',
+    ...listOr(ranked.slice(0, 5).map(line), 'No listing of this quarter has a first close recorded yet.', 'ol'),
+    '<h2>Weakest first days</h2>',
+    ...listOr(ranked.slice(-5).reverse().map(line), 'No listing of this quarter has a first close recorded yet.', 'ol'),
   ];
-  if (ranked.length) {
-    body.push('<h2>Best first days</h2>', '<ol>', ...ranked.slice(0, 5).map(line), '</ol>');
-    body.push('<h2>Weakest first days</h2>', '<ol>', ...ranked.slice(-5).reverse().map(line), '</ol>');
-  }
   const id = `quarterly-${q.id}`;
-  const fmtPct = (x: number | null) => (x === null ? 'n/a' : formatNumber(x, 'pct'));
+  const pct = (x: number | null) => (x === null ? 'not available' : formatNumber(x, 'pct'));
   return {
     id,
     sourceKind: 'quarterly_review',
     title: `IPO quarterly review: ${label}`,
-    publishedAt: `${q.next}T12:00:00.000Z`,
+    publishedAt,
     path: `/articles/${id}`,
-    html: page(`IPO quarterly review: ${time(q.from, label)}`, body),
+    html: page(`IPO quarterly review: ${time(q.from, label)}`, publishedAt, body),
     summary:
-      `${label}: ${all.count} listings, ${all.proceeds === null ? 'proceeds n/a' : formatNumber(all.proceeds, 'millions') + ' raised'}, ` +
-      `mean day-1 return ${fmtPct(all.meanDay1)}, median ${fmtPct(all.medianDay1)}.`,
+      `${label}: ${all.count} listings, ${all.proceeds === null ? 'proceeds not stated' : formatNumber(all.proceeds, 'millions') + ' raised'}, ` +
+      (all.meanDay1 === null ? 'no first-day close recorded yet.' : `mean day-1 return ${pct(all.meanDay1)}, median ${pct(all.medianDay1)}.`),
   };
 }

@@ -30,8 +30,8 @@ export function realOutcomes(): ArticleOutcome[] {
       dealType: /acquisition/i.test(w.issuer) ? 'spac' : 'ipo',
       grossProceeds: row.offerSizeMillions === null ? null : Math.round(row.offerSizeMillions * 1e6),
       calendarEligibility: null,
-      offerSource: { label: `Bloomberg IPO table, ${row.bloombergTicker}`, url: `/api/v1/companies/${w.ticker}?include=consensus` },
-      priceSource: { label: `Daily bars, ${w.ticker}`, url: `/api/v1/outcomes?ticker=${w.ticker}` },
+      offerSource: { label: `Bloomberg IPO table, ${row.bloombergTicker}`, url: null },
+      priceSource: { label: `daily price bars, ${w.ticker}`, url: null },
     };
   });
 }

@@ -5,6 +5,7 @@ export const JsonFeedItemSchema: JsonSchema = object({
   id: string({ description: 'Stable URN of the article (urn:ipo-research:article:<id>); independent of the host.' }),
   url: string({ format: 'uri', description: 'Absolute URL of the article page.' }),
   title: string(),
+  content_html: string({ description: 'The article as an HTML fragment (tables, source notes, SVG charts); links are absolute.' }),
   summary: string({ description: 'Plain-text summary.' }),
   date_published: string({ format: 'date-time' }),
   tags: { type: 'array', items: { type: 'string', enum: ['daily_spotlight', 'weekly_review', 'quarterly_review'] }, description: 'The article kind.' },
@@ -15,5 +16,7 @@ export const JsonFeedSchema: JsonSchema = object({
   title: string(),
   home_page_url: string({ format: 'uri' }),
   feed_url: string({ format: 'uri' }),
+  language: string({ enum: ['en'] }),
+  authors: { type: 'array', items: object({ name: string() }) },
   items: { type: 'array', items: JsonFeedItemSchema, description: 'Published articles, newest first.' },
 });

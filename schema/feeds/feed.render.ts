@@ -14,6 +14,8 @@ export interface FeedArticle {
   path: string;
   /** Plain text. */
   summary: string;
+  /** The article's HTML fragment (an <article> element), as published. */
+  html: string;
 }
 
 /** Text and attribute values in XML/HTML; feeds and pages quote attributes with `"`. */
@@ -34,10 +36,13 @@ export function toFeedItem(a: FeedArticle, base: string): ApiArticleFeedItem {
  */
 export const entryId = (articleId: string) => `urn:ipo-research:article:${articleId}`;
 
+/** Root-relative links of the fragment made absolute, so they work wherever a reader shows the entry. */
+export const absoluteLinks = (html: string, root: string) => html.replace(/\b(href|src)="\//g, `$1="${root}/`);
+
 const newestFirst = (items: readonly FeedArticle[]) =>
   [...items].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id));
 
-/** Atom 1.0. `updated` of the feed is the newest item's time, so equal input gives equal bytes. */
+/** Atom 1.0 (RFC 4287). `updated` of the feed is the newest item's time, so equal input gives equal bytes. */
 export function renderAtom(items: readonly FeedArticle[], base: string): string {
   const root = trim(base);
   const sorted = newestFirst(items);
@@ -53,12 +58,13 @@ export function renderAtom(items: readonly FeedArticle[], base: string): string 
         `    <updated>${escapeXml(a.publishedAt)}</updated>`,
         `    <category term="${escapeXml(a.sourceKind)}"/>`,
         `    <summary>${escapeXml(a.summary)}</summary>`,
+        `    <content type="html">${escapeXml(absoluteLinks(a.html, root))}</content>`,
         '  </entry>',
       ].join('\n'),
   );
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
     `  <id>urn:ipo-research:articles</id>`,
     '  <title>IPO research: articles</title>',
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(root)}/articles/feed.atom"/>`,
@@ -79,10 +85,13 @@ export function renderJsonFeed(items: readonly FeedArticle[], base: string): str
     title: 'IPO research: articles',
     home_page_url: `${root}/articles`,
     feed_url: `${root}/articles/feed.json`,
+    language: 'en',
+    authors: [{ name: 'ipo-research' }],
     items: newestFirst(items).map((a) => ({
       id: entryId(a.id),
       url: root + a.path,
       title: a.title,
+      content_html: absoluteLinks(a.html, root),
       summary: a.summary,
       date_published: a.publishedAt,
       tags: [a.sourceKind],

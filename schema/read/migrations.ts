@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { analystViewStatements } from './analyst-views.ts';
 
 const statements = [
   `CREATE TABLE companies (
@@ -245,7 +246,7 @@ const dealDatabaseStatements = [
   `ALTER TABLE projector_checkpoint DROP COLUMN updated_at`,
 ];
 
-// Migration 0007: which read budgets (projector/extract/read-budget.ts) cut a document's read
+// Migration 0008: which read budgets (projector/extract/read-budget.ts) cut a document's read
 // short, as a JSON array of their names; NULL for a document read whole.
 const readLimitsStatements = [`ALTER TABLE proj_document_terms ADD COLUMN read_limits TEXT`];
 
@@ -280,7 +281,12 @@ export const readMigrations: Record<string, Migration> = {
       for (const statement of dealDatabaseStatements) await sql.raw(statement).execute(db);
     },
   },
-  '0007_document_read_limits': {
+  '0007_analyst_views': {
+    async up(db: Kysely<any>) {
+      for (const statement of analystViewStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0008_document_read_limits': {
     async up(db: Kysely<any>) {
       for (const statement of readLimitsStatements) await sql.raw(statement).execute(db);
     },

@@ -226,7 +226,7 @@ export interface ProjDocumentTermsTable {
    * source's filingDate and formType are the document's as read; derivation takes the filing row's.
    */
   snapshot_json: string;
-  /** JSON array of the read budgets that cut the document's read short (migration 0007); null when it was read whole. */
+  /** JSON array of the read budgets that cut the document's read short (migration 0008); null when it was read whole. */
   read_limits: string | null;
 }
 

@@ -1,5 +1,5 @@
-import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing } from '../../projector/publish/index.ts';
-import type { ApiClassification, ApiConsensus, ApiLockupSchedule, ApiOutcome } from '../../schema/api/types.ts';
+import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing, SourceLink } from '../../projector/publish/index.ts';
+import type { ApiClassification, ApiConsensus, ApiLockupSchedule, ApiOffering, ApiOutcome } from '../../schema/api/types.ts';
 import { accessionFolder, unpadCik } from '../../schema/cik.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 
@@ -14,6 +14,7 @@ export interface CompanyRow {
   classification_json: string;
   consensus_json: string;
   lockup_schedule_json: string;
+  offerings_json: string;
 }
 
 export interface FilingRow {
@@ -22,6 +23,7 @@ export interface FilingRow {
   form_type: string;
   filing_date: string;
   accession_number: string;
+  file_number: string | null;
   json: string;
   terms_json: string;
 }
@@ -41,17 +43,52 @@ function filingUrl(cik: string, accession: string, primaryDocument: string | und
 
 const parse = <T>(text: string): T | null => (text ? (JSON.parse(text) as T | null) : null);
 
+function offerSource(filed: { filingDate: string; source: SourceLink } | undefined, outcome: ApiOutcome): SourceLink {
+  if (filed && filed.filingDate <= outcome.tradingStartDate) return filed.source;
+  return { label: `vendor IPO table, ${outcome.ticker}`, url: null };
+}
+
+/** The prospectus that states the lock-up, linked when this service holds it. */
+function lockupSource(filing: ArticleFiling | undefined, accession: string): SourceLink {
+  return filing ? { label: `lock-up terms, ${filing.formType} ${accession}`, url: filing.url } : { label: `lock-up terms, filing ${accession}`, url: null };
+}
+
 /** Read rows → what the article builders take. Pure: the same rows give the same data. */
+/** Each registration file number of a company → the deal type of the offering it belongs to. */
+function offeringDealTypes(c: CompanyRow): Map<string, string> {
+  const byFileNumber = new Map<string, string>();
+  for (const o of parse<ApiOffering[]>(c.offerings_json) ?? []) {
+    for (const n of [o.fileNumber, ...o.draftFileNumbers, ...o.upsizeFileNumbers]) if (n) byFileNumber.set(n, o.dealType);
+  }
+  return byFileNumber;
+}
+
 export function articleDataFromRows(rows: ReadModelRows): ArticleData {
   const companies = new Map(rows.companies.map((c) => [c.cik, c]));
+  const dealTypes = new Map(rows.companies.map((c) => [c.cik, offeringDealTypes(c)]));
   const filings: ArticleFiling[] = [];
   const pricings: ArticlePricing[] = [];
+  /** The latest pricing prospectus of each company: where its offer price and proceeds are stated. */
+  const prospectus = new Map<string, { filingDate: string; source: SourceLink }>();
+  const filingByAccession = new Map<string, ArticleFiling>();
   for (const f of rows.filings) {
-    const head = JSON.parse(`${f.json}}`) as { primaryDocument?: string };
+    const head = JSON.parse(`${f.json}}`) as { primaryDocument?: string; inferredStatus?: string };
     const url = filingUrl(f.cik, f.accession_number, head.primaryDocument || undefined);
-    const companyName = f.company_name ?? companies.get(f.cik)?.name ?? f.cik;
-    filings.push({ cik: f.cik, companyName, formType: f.form_type, filingDate: f.filing_date, accessionNumber: f.accession_number, url });
     const company = companies.get(f.cik);
+    const companyName = f.company_name ?? company?.name ?? f.cik;
+    const filing: ArticleFiling = {
+      cik: f.cik,
+      companyName,
+      formType: f.form_type,
+      filingDate: f.filing_date,
+      accessionNumber: f.accession_number,
+      url,
+      inferredStatus: head.inferredStatus ?? null,
+      // The filing's own offering when its file number says which, else the company's current deal.
+      dealType: (f.file_number ? dealTypes.get(f.cik)?.get(f.file_number) : undefined) ?? company?.deal_type ?? null,
+    };
+    filings.push(filing);
+    filingByAccession.set(f.accession_number, filing);
     if (!PRICING_FORMS.has(f.form_type) || !company) continue;
     const terms = parse<{ offeringPrice: number | null; totalSharesOffered: number | null; grossProceeds: number | null; tickerHint: string | null; exchangeHint: string | null }>(f.terms_json);
     pricings.push({
@@ -66,6 +103,8 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
       grossProceeds: terms?.grossProceeds ?? null,
       source: { label: `${f.form_type} ${f.accession_number}`, url },
     });
+    // Rows come oldest first, so the last one kept is the latest.
+    prospectus.set(f.cik, { filingDate: f.filing_date, source: { label: `${f.form_type} ${f.accession_number}`, url } });
   }
   const outcomes: ArticleOutcome[] = rows.outcomes.map((r) => {
     const outcome = JSON.parse(r.json) as ApiOutcome;
@@ -77,8 +116,9 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
       // Proceeds from the filings' terms, else the consensus (which also reads vendor IPO rows).
       grossProceeds: company?.gross_proceeds ?? (company ? parse<ApiConsensus>(company.consensus_json)?.grossProceeds ?? null : null),
       calendarEligibility: classification?.calendarEligibility ?? null,
-      offerSource: { label: `Offer price, ${outcome.ticker}`, url: `/api/v1/companies/${outcome.cik}?include=consensus,latest_terms` },
-      priceSource: { label: `Daily bars, ${outcome.ticker}`, url: `/api/v1/outcomes?ticker=${encodeURIComponent(outcome.ticker)}` },
+      // The final prospectus filed by the first trading day states the price; else the vendor row does.
+      offerSource: offerSource(prospectus.get(outcome.cik), outcome),
+      priceSource: { label: `daily price bars, ${outcome.ticker}`, url: null },
     };
   });
   const lockups: ArticleLockup[] = [];
@@ -93,7 +133,7 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
         expiryDate: t.expiryDate,
         firstSellableTradingDay: t.firstSellableTradingDay,
         shares: t.shares,
-        source: { label: `Lock-up, ${schedule!.sourceAccessionNumber}`, url: `/api/v1/companies/${c.cik}?include=lockup_schedule` },
+        source: lockupSource(filingByAccession.get(schedule!.sourceAccessionNumber), schedule!.sourceAccessionNumber),
       });
     }
   }
@@ -106,10 +146,10 @@ export function readModelRows(readDbPath: string): ReadModelRows {
   try {
     return {
       companies: db
-        .prepare('SELECT cik, name, ticker, exchange, deal_type, gross_proceeds, classification_json, consensus_json, lockup_schedule_json FROM companies ORDER BY cik')
+        .prepare('SELECT cik, name, ticker, exchange, deal_type, gross_proceeds, classification_json, consensus_json, lockup_schedule_json, offerings_json FROM companies ORDER BY cik')
         .all() as CompanyRow[],
       filings: db
-        .prepare('SELECT cik, company_name, form_type, filing_date, accession_number, json, terms_json FROM filings ORDER BY filing_date, accession_number, cik')
+        .prepare('SELECT cik, company_name, form_type, filing_date, accession_number, file_number, json, terms_json FROM filings ORDER BY filing_date, accession_number, cik')
         .all() as FilingRow[],
       outcomes: db.prepare('SELECT json FROM outcomes ORDER BY trading_start_date, cik').all() as Array<{ json: string }>,
     };

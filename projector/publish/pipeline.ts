@@ -1,0 +1,72 @@
+import type { ArticleFiling } from './article.types.ts';
+import { barChart } from './chart.svg.ts';
+import { figure, num, sourceNote, time } from './html.ts';
+import { addDays } from './period.ts';
+import { isIpoFamily } from '../offering/deal-type.derive.ts';
+
+/** A registration with no filing for this long is dormant (domain.md §2.3), out of the pipeline. */
+export const PIPELINE_ACTIVITY_DAYS = 270;
+/** A priced deal stays in the pipeline this long: it is about to list, or just did. */
+export const RECENTLY_PRICED_DAYS = 30;
+
+/** The lifecycle stages before listing, in order, as a reader says them. */
+const STAGES: ReadonlyArray<[status: string, label: string]> = [
+  ['draft', 'Confidential draft'],
+  ['filed', 'Filed'],
+  ['amended', 'Amended'],
+  ['launched', 'Price range set'],
+  ['effective', 'Effective'],
+  ['priced', 'Priced'],
+];
+
+export interface PipelineStage {
+  status: string;
+  label: string;
+  count: number;
+}
+
+/**
+ * The IPO registration pipeline on `date`: each IPO-family company's status as of its latest filing
+ * on or before the date (the projector's inferredStatus, which only uses filings up to that one), kept
+ * when it is a stage before listing, the filing is under PIPELINE_ACTIVITY_DAYS old, and, for a
+ * priced deal, under RECENTLY_PRICED_DAYS old.
+ */
+export function pipelineAsOf(filings: readonly ArticleFiling[], date: string): PipelineStage[] {
+  const latest = new Map<string, ArticleFiling>();
+  for (const f of filings) {
+    if (f.filingDate > date || !f.inferredStatus || !f.dealType || !isIpoFamily(f.dealType)) continue;
+    const seen = latest.get(f.cik);
+    if (!seen || f.filingDate > seen.filingDate || (f.filingDate === seen.filingDate && f.accessionNumber > seen.accessionNumber)) latest.set(f.cik, f);
+  }
+  const active = addDays(date, -PIPELINE_ACTIVITY_DAYS);
+  const recent = addDays(date, -RECENTLY_PRICED_DAYS);
+  const counts = new Map<string, number>();
+  for (const f of latest.values()) {
+    const since = f.inferredStatus === 'priced' ? recent : active;
+    if (f.filingDate > since) counts.set(f.inferredStatus!, (counts.get(f.inferredStatus!) ?? 0) + 1);
+  }
+  return STAGES.map(([status, label]) => ({ status, label, count: counts.get(status) ?? 0 }));
+}
+
+/** The pipeline section of an article: a chart of the stages and a sentence, or words when it is empty. */
+export function pipelineSection(filings: readonly ArticleFiling[], date: string, heading: string): string[] {
+  const stages = pipelineAsOf(filings, date);
+  const total = stages.reduce((a, s) => a + s.count, 0);
+  const body = [`<h2>${heading}</h2>`];
+  if (total === 0) {
+    body.push(`<p>No IPO registration was in progress on ${time(date)} among the companies whose filings this service holds.</p>`);
+    return body;
+  }
+  const source = { label: `EDGAR filings through ${date}; each company's stage as of its latest filing`, url: null };
+  const shown = stages.filter((s) => s.count > 0);
+  body.push(
+    `<p>${num(total, 'int', source)} IPO registrations were in progress: ` +
+      `${shown.map((s) => `${num(s.count, 'int', source)} ${s.label.toLowerCase()}`).join(', ')}.</p>`,
+    figure(
+      barChart({ id: 'pipeline', title: `IPO registrations in progress on ${date}, by stage`, categories: stages.map((s) => s.label), series: [{ name: 'Registrations', values: stages.map((s) => s.count) }], style: 'int', horizontal: true }),
+      `IPO registrations in progress on ${date}, by stage. A registration leaves the pipeline when it lists, is withdrawn, goes ${PIPELINE_ACTIVITY_DAYS} days without a filing, or priced over ${RECENTLY_PRICED_DAYS} days ago.`,
+      sourceNote([source], date),
+    ),
+  );
+  return body;
+}

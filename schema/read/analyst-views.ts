@@ -1,0 +1,78 @@
+/**
+ * Views for analysts who open read.db directly: plain columns, one row per thing, no JSON
+ * functions needed. They read the served tables (whose `json` columns hold the API's precomputed
+ * objects, stored without their closing brace so includes can be spliced in) and never the
+ * projector's internal `proj_*` state. Columns are CAST so each has one type.
+ */
+
+const text = (expr: string, as: string) => `CAST(${expr} AS TEXT) AS ${as}`;
+const real = (expr: string, as: string) => `CAST(${expr} AS REAL) AS ${as}`;
+const integer = (expr: string, as: string) => `CAST(${expr} AS INTEGER) AS ${as}`;
+const bool = (expr: string, as: string) => `(CASE ${expr} WHEN 1 THEN 1 WHEN 0 THEN 0 END) AS ${as}`;
+
+export const analystViewStatements = [
+  `CREATE VIEW ipo_calendar AS
+   SELECT c.cik AS cik, c.name AS company_name, c.ticker AS ticker, c.exchange AS exchange,
+     c.deal_type AS deal_type, c.offering_status AS offering_status,
+     ${text("json_extract(cur.value, '$.fileNumber')", 'file_number')},
+     ${text("json_extract(cur.value, '$.openedDate')", 'first_filed_date')},
+     ${text("json_extract(cur.value, '$.effectiveDate')", 'effective_date')},
+     ${text("json_extract(cur.value, '$.pricedDate')", 'priced_date')},
+     ${text("coalesce(json_extract(c.consensus_json, '$.listingDate'), json_extract(cur.value, '$.expectedFirstTradeDate'))", 'listing_date')},
+     ${real("json_extract(c.consensus_json, '$.offerPrice')", 'offer_price')},
+     ${real("json_extract(c.consensus_json, '$.offerPriceLow')", 'price_range_low')},
+     ${real("json_extract(c.consensus_json, '$.offerPriceHigh')", 'price_range_high')},
+     ${integer("json_extract(c.latest_terms_json, '$.totalSharesOffered')", 'shares_offered')},
+     ${real("coalesce(json_extract(c.latest_terms_json, '$.grossProceeds'), json_extract(c.consensus_json, '$.grossProceeds'))", 'gross_proceeds')},
+     ${real("json_extract(c.latest_terms_json, '$.grossProceedsEstimate')", 'gross_proceeds_estimate')},
+     c.updated_at AS updated_at
+   FROM companies c
+   LEFT JOIN json_each(c.offerings_json) cur ON json_extract(cur.value, '$.isCurrent') = 1
+   WHERE c.is_ipo = 1`,
+
+  `CREATE VIEW offerings AS
+   SELECT c.cik AS cik, c.name AS company_name, c.ticker AS ticker,
+     ${text("json_extract(o.value, '$.fileNumber')", 'file_number')},
+     ${text("json_extract(o.value, '$.dealType')", 'deal_type')},
+     ${text("json_extract(o.value, '$.status')", 'status')},
+     ${bool("json_extract(o.value, '$.isCurrent')", 'is_current')},
+     ${text("json_extract(o.value, '$.openedDate')", 'first_filed_date')},
+     ${text("json_extract(o.value, '$.lastFilingDate')", 'last_filing_date')},
+     ${text("json_extract(o.value, '$.effectiveDate')", 'effective_date')},
+     ${text("json_extract(o.value, '$.pricedDate')", 'priced_date')},
+     ${text("json_extract(o.value, '$.withdrawnDate')", 'withdrawn_date')},
+     ${text("json_extract(o.value, '$.expectedFirstTradeDate')", 'expected_first_trade_date')},
+     ${bool("json_extract(o.value, '$.upsized')", 'upsized')},
+     ${integer("json_extract(o.value, '$.filingCount')", 'filing_count')},
+     ${text("json_extract(o.value, '$.finalProspectusAccessionNumber')", 'final_prospectus_accession_number')},
+     ${real("json_extract(o.value, '$.terms.offeringPrice')", 'offer_price')},
+     ${real("json_extract(o.value, '$.terms.priceRangeLow')", 'price_range_low')},
+     ${real("json_extract(o.value, '$.terms.priceRangeHigh')", 'price_range_high')},
+     ${integer("json_extract(o.value, '$.terms.totalSharesOffered')", 'shares_offered')},
+     ${integer("json_extract(o.value, '$.terms.overAllotmentShares')", 'over_allotment_shares')},
+     ${real("json_extract(o.value, '$.terms.grossProceeds')", 'gross_proceeds')},
+     ${real("json_extract(o.value, '$.terms.grossProceedsEstimate')", 'gross_proceeds_estimate')}
+   FROM companies c, json_each(c.offerings_json) o`,
+
+  `CREATE VIEW ipo_outcomes AS
+   SELECT o.cik AS cik, o.company_name AS company_name, o.ticker AS ticker,
+     ${text("json_extract(o.json, '$.exchange')", 'exchange')},
+     o.trading_start_date AS listing_date,
+     ${real("json_extract(o.json, '$.offerPrice')", 'offer_price')},
+     ${real("json_extract(o.json, '$.closeDay1')", 'close_day1')},
+     ${real("round(json_extract(o.json, '$.day1ReturnPct') / 100.0, 6)", 'day1_return')},
+     ${real("json_extract(o.json, '$.closeWeek1')", 'close_week1')},
+     ${real("round(json_extract(o.json, '$.week1ReturnPct') / 100.0, 6)", 'week1_return')},
+     o.status AS status
+   FROM outcomes o`,
+
+  `CREATE VIEW underwriters AS
+   SELECT f.cik AS cik, f.company_name AS company_name, f.accession_number AS accession_number,
+     f.form_type AS form_type, f.filing_date AS filing_date, f.file_number AS file_number,
+     CAST(u.value AS TEXT) AS underwriter, CAST(u.key AS INTEGER) + 1 AS position
+   FROM filings f, json_each(json_extract(f.terms_json, '$.underwriters')) u
+   WHERE json_type(f.terms_json, '$.underwriters') = 'array'`,
+];
+
+/** Every view above, for tests and docs. */
+export const ANALYST_VIEWS = ['ipo_calendar', 'offerings', 'ipo_outcomes', 'underwriters'] as const;

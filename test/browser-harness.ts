@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/**
+ * Pages in a real headless browser: Debian's chromium driven by playwright-core, which downloads
+ * nothing. `.ci/run` installs chromium when it is missing; elsewhere a missing browser skips the
+ * browser tests with the command that installs it (under CI it fails them instead).
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const chromiumAvailable = existsSync(CHROMIUM_PATH);
+export const INSTALL_HINT = `no chromium at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH) to run the browser tests`;
+
+/** Whether to skip the browser tests here; under CI a missing browser is a failure, not a skip. */
+export function skipWithoutBrowser(): boolean {
+  if (chromiumAvailable) return false;
+  if (process.env.CI) throw new Error(`CI: ${INSTALL_HINT}`);
+  console.warn(`skipping browser tests: ${INSTALL_HINT}`);
+  return true;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  // Root in a container has no user namespace for chromium's sandbox.
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+}
+
+/** What a person's browser saw on one page. */
+export interface PageReport {
+  url: string;
+  status: number | null;
+  title: string;
+  h1: string;
+  /** Console messages of type error, uncaught exceptions, and CSP or network failures the page logged. */
+  consoleErrors: string[];
+  /** Sub-resources (stylesheets, ...) that failed or answered >= 400. */
+  failedRequests: string[];
+  /** Every <a href>, resolved against the page. */
+  links: string[];
+  /** Whether the page's stylesheet took effect: loaded, and styling <main>. */
+  stylesheetApplied: boolean;
+  /** Rendered size of each inline SVG chart (role="img"), so an empty or collapsed chart shows. */
+  charts: Array<{ title: string; width: number; height: number }>;
+  /** Visible text, for assertions on wording. */
+  text: string;
+}
+
+// Runs in the page (the project's TypeScript has no DOM types, so it is passed as source).
+const READ_PAGE = `(() => {
+  const main = document.querySelector('main') || document.body;
+  const sheets = [...document.styleSheets].filter((s) => { try { return s.cssRules.length > 0; } catch { return false; } });
+  return {
+    title: document.title,
+    h1: (document.querySelector('h1') || {}).textContent || '',
+    links: [...document.querySelectorAll('a[href]')].map((a) => a.href),
+    stylesheetApplied: sheets.length > 0 && getComputedStyle(main).maxWidth !== 'none',
+    charts: [...document.querySelectorAll('svg[role="img"]')].map((svg) => {
+      const box = svg.getBoundingClientRect();
+      return { title: (svg.querySelector('title') || {}).textContent || '', width: box.width, height: box.height };
+    }),
+    text: document.body.innerText,
+  };
+})()`;
+
+/** Opens `url` in a fresh page and reports what rendered and what went wrong. */
+export async function inspectPage(browser: Browser, url: string): Promise<PageReport> {
+  const page = await browser.newPage();
+  const consoleErrors: string[] = [];
+  const failedRequests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`uncaught: ${e.message}`));
+  page.on('requestfailed', (r) => failedRequests.push(`${r.url()}: ${r.failure()?.errorText ?? 'failed'}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && r.url() !== url) failedRequests.push(`${r.url()}: ${r.status()}`);
+  });
+  try {
+    const response = await page.goto(url, { waitUntil: 'load' });
+    const read = (await page.evaluate(READ_PAGE)) as Omit<PageReport, 'url' | 'status' | 'consoleErrors' | 'failedRequests'>;
+    return { url, status: response?.status() ?? null, consoleErrors, failedRequests, ...read };
+  } finally {
+    await page.close();
+  }
+}
+
+/** An SEC page a link may point to: a filing under /Archives/edgar/data/<cik>/, or a filer's EDGAR page. */
+export function isWellFormedSecLink(href: string): boolean {
+  const u = new URL(href);
+  if (u.protocol !== 'https:' || u.hostname !== 'www.sec.gov') return false;
+  if (/^\/Archives\/edgar\/data\/\d{1,10}\/[\w.-]+(\/[\w.-]+)?$/.test(u.pathname)) return true;
+  return u.pathname === '/cgi-bin/browse-edgar' && u.searchParams.get('action') === 'getcompany' && /^\d{1,10}$/.test(u.searchParams.get('CIK') ?? '');
+}
+
+/**
+ * The links among `links` that do not resolve: same-origin links must answer 200 without any key
+ * (fetched once each, `checked` remembers across pages); SEC links must be well formed (the
+ * internet is not fetched); anything else is a problem.
+ */
+export async function linkProblems(links: readonly string[], origin: string, checked = new Map<string, number>()): Promise<string[]> {
+  const problems: string[] = [];
+  for (const href of new Set(links)) {
+    const u = new URL(href);
+    if (u.origin === origin) {
+      const key = u.origin + u.pathname + u.search;
+      if (!checked.has(key)) checked.set(key, (await fetch(key, { headers: { Accept: 'text/html,*/*;q=0.8' } })).status);
+      if (checked.get(key) !== 200) problems.push(`${href} answered ${checked.get(key)}`);
+    } else if (u.hostname.endsWith('sec.gov')) {
+      if (!isWellFormedSecLink(href)) problems.push(`${href} is not a well-formed SEC filing or filer link`);
+    } else problems.push(`${href} leaves the service for neither a page of it nor the SEC`);
+  }
+  return problems;
+}
