@@ -1,8 +1,9 @@
 /**
  * Turns prospectus HTML (or plain text) into a flat list of blocks: headings, paragraphs and tables.
  * EDGAR HTML is verbose (a word per <font>, absolutely positioned <div>s, `$` in its own cell), so
- * the reader works on a streaming htmlparser2 callback pass with no DOM, which keeps it fast enough
- * to read every registration statement we ingest.
+ * the reader works on a streaming pass over htmlparser2's tokenizer (html-stream.ts) with no DOM,
+ * which keeps it fast enough to read every registration statement we ingest, and bounded by
+ * READ_BUDGET (read-budget.ts) on any input.
  */
 import { streamHtml } from './html-stream.ts';
 import { binaryContent, READ_BUDGET, type ReadBudget, type ReadLimit } from './read-budget.ts';
@@ -69,6 +70,8 @@ export function cleanText(s: string): string {
  * fragment, not of the paragraph.
  */
 class BlockSink {
+  /** True once a block was refused for the block budget: the rest of the document is dropped unread. */
+  done = false;
   private readonly blocks: Block[] = [];
   private openParts: string[] | null = null;
   private openLength = 0;
@@ -78,9 +81,6 @@ class BlockSink {
     private readonly budget: ReadBudget,
     private readonly limits: Set<ReadLimit>,
   ) {}
-
-  /** True once a block was refused for the block budget: the rest of the document is dropped unread. */
-  done = false;
 
   push(block: Block): void {
     this.seal();
@@ -122,35 +122,29 @@ class BlockSink {
   }
 }
 
-/** Raw text of one block, up to the block budget. */
-class TextBuffer {
-  parts: string[] = [];
-  length = 0;
+/** The characters one block may still take as read (maxBlockChars); what does not fit is dropped. */
+class BlockChars {
+  private used = 0;
 
   constructor(
-    private readonly maxChars: number,
+    private readonly max: number,
     private readonly limits: Set<ReadLimit>,
   ) {}
 
-  /** Appends what fits of `s`; returns how much was kept. */
-  add(s: string): string {
-    const room = this.maxChars - this.length;
+  /** The part of `s` that fits, counted against the block. */
+  fit(s: string): string {
+    const room = this.max - this.used;
     if (s.length > room) {
       this.limits.add('maxBlockChars');
-      s = s.slice(0, Math.max(0, room));
+      s = s.slice(0, room);
     }
-    if (s.length > 0) {
-      this.parts.push(s);
-      this.length += s.length;
-    }
+    this.used += s.length;
     return s;
   }
 
-  take(): string {
-    const text = this.parts.join('');
-    this.parts = [];
-    this.length = 0;
-    return text;
+  /** A new block begins. */
+  reset(): void {
+    this.used = 0;
   }
 }
 
@@ -159,7 +153,8 @@ function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limits: Set
   const flags: number[] = [];
   let bold = 0;
   let skip = 0;
-  const para = new TextBuffer(budget.maxBlockChars, limits);
+  let para: string[] = [];
+  const paraChars = new BlockChars(budget.maxBlockChars, limits);
   let paraLen = 0;
   let boldLen = 0;
   let headingTag = false;
@@ -169,16 +164,21 @@ function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limits: Set
   let rows: string[][] = [];
   let row: string[] | null = null;
   let cell: string[] | null = null;
-  // Raw characters of the current table's cells, against the block budget.
-  let tableChars = 0;
+  const tableChars = new BlockChars(budget.maxBlockChars, limits);
 
+  const takePara = (): string => {
+    const raw = para.join('');
+    para = [];
+    paraChars.reset();
+    return raw;
+  };
   const flush = (): void => {
     if (paraLen === 0) {
-      para.take();
+      takePara();
       headingTag = false;
       return;
     }
-    const text = cleanText(para.take());
+    const text = cleanText(takePara());
     const isBold = boldLen >= paraLen * 0.9;
     paraLen = 0;
     boldLen = 0;
@@ -199,13 +199,8 @@ function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limits: Set
   };
 
   const addCellText = (s: string): void => {
-    const room = budget.maxBlockChars - tableChars;
-    if (s.length > room) {
-      limits.add('maxBlockChars');
-      s = s.slice(0, Math.max(0, room));
-    }
-    tableChars += s.length;
-    if (s.length > 0) cell!.push(s);
+    const kept = tableChars.fit(s);
+    if (kept) cell!.push(kept);
   };
   const endCell = (): void => {
     if (cell && row) row.push(cleanText(cell.join('')));
@@ -240,7 +235,7 @@ function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limits: Set
           if (tableDepth === 1) {
             flush();
             rows = [];
-            tableChars = 0;
+            tableChars.reset();
           }
           return;
         }
@@ -259,7 +254,7 @@ function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limits: Set
           return;
         }
         if (name === 'br') {
-          para.add(' ');
+          if (paraChars.fit(' ')) para.push(' ');
         } else if (BLOCK_TAGS.has(name)) {
           flush();
           if (HEADING_TAGS.has(name)) headingTag = true;
@@ -275,7 +270,8 @@ function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limits: Set
           }
           return;
         }
-        const kept = para.add(data);
+        const kept = paraChars.fit(data);
+        if (kept) para.push(kept);
         // Whitespace between tags says nothing about emphasis; only visible text counts.
         if (NON_SPACE.test(kept)) {
           paraLen += kept.length;
@@ -354,19 +350,16 @@ export function mergeCells(cells: string[]): string[] {
 function readPlainText(text: string, sink: BlockSink, budget: ReadBudget, limits: Set<ReadLimit>): void {
   const body = text.replace(/<\/?(PAGE|PRE|S|C|FN|CAPTION|TABLE)>/gi, '\n');
   // Paragraphs are separated by blank lines; walked one match at a time rather than split, so a
-  // document of a million short lines never holds a million strings at once.
+  // document of a million short paragraphs never holds a million strings at once.
   const blankLine = /\r?\n\s*\r?\n/g;
+  const chars = new BlockChars(budget.maxBlockChars, limits);
   let from = 0;
   while (!sink.done && from <= body.length) {
     const m = blankLine.exec(body);
     const end = m ? m.index : body.length;
-    let chunk = body.slice(from, end);
+    chars.reset();
+    const t = cleanText(chars.fit(body.slice(from, end)));
     from = m ? m.index + m[0].length : body.length + 1;
-    if (chunk.length > budget.maxBlockChars) {
-      limits.add('maxBlockChars');
-      chunk = chunk.slice(0, budget.maxBlockChars);
-    }
-    const t = cleanText(chunk);
     if (!t || PAGE_FURNITURE.test(t)) continue;
     const heading = t.length <= 80 && t === t.toUpperCase() && /[A-Z]/.test(t);
     sink.push(heading ? { kind: 'heading', text: t } : { kind: 'paragraph', text: t });
