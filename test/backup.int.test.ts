@@ -2,10 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventLogDb } from '../schema/databases.ts';
-import { readDbLinkPath } from '../schema/read/location.ts';
-import { openSqlite } from '../schema/sqlite.ts';
 import { runIpo } from './cli-harness.ts';
-import { appendWholeSample, dumpReadDb, indexEntryEvents, tempDir } from './projector-sample-events.ts';
+import { appendWholeSample, dumpLiveReadDb, indexEntryEvents, tempDir } from './projector-sample-events.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -17,15 +15,6 @@ const dir = (name: string) => {
   cleanups.push(tmp.remove);
   return tmp.dir;
 };
-
-function dumpOf(dataDir: string): string {
-  const db = openSqlite(readDbLinkPath(dataDir), { readonly: true });
-  try {
-    return dumpReadDb(db);
-  } finally {
-    db.close();
-  }
-}
 
 describe('ipo backup and ipo restore', () => {
   it('backs up online while the log grows, and a restored copy rebuilds a read.db equal to the original', async () => {
@@ -54,7 +43,7 @@ describe('ipo backup and ipo restore', () => {
       const restore = await runIpo(restored, 'restore', target);
       expect(restore.code, restore.err).toBe(0);
       expect((await runIpo(restored, 'project', '--rebuild')).code).toBe(0);
-      expect(dumpOf(restored)).toBe(dumpOf(original));
+      expect(dumpLiveReadDb(restored)).toBe(dumpLiveReadDb(original));
       // The API keys came along: the restored service knows the analyst's key.
       expect((await runIpo(restored, 'keys', 'list')).out).toContain('analyst');
     } finally {

@@ -12,12 +12,10 @@ import { startReplayServer, type ReplayServer } from '../ingest/replay/replay-se
 import { enqueueByKind, openEdgarQueue } from '../ingest/runner/bullmq-runner.ts';
 import { runInline } from '../ingest/runner/inline-runner.ts';
 import { openEventLogDb } from '../schema/databases.ts';
-import { readDbLinkPath } from '../schema/read/location.ts';
-import { openSqlite } from '../schema/sqlite.ts';
 import { runIpo, runIpoWithEnv } from './cli-harness.ts';
 import { eventsOf, RECORDED_JOBS, sortedEvents } from './faults-sample.ts';
 import { freePort, logged, privateRedis, sleep, spawnIpo, until, type PrivateRedis, type Spawned } from './process-harness.ts';
-import { dumpReadDb } from './projector-sample-events.ts';
+import { dumpLiveReadDb } from './projector-sample-events.ts';
 
 const MANIFEST = join(import.meta.dirname, '../data/sample/edgar/replay.json');
 const USER_AGENT = 'ipo-research tests tests@example.com';
@@ -210,18 +208,9 @@ describe('`ipo worker` and a Redis that goes away (private redis-server, killed 
     expect(new Set(events.map(([, , id]) => id)).size).toBe(events.length);
 
     expect((await runIpo(dir, 'project')).code).toBe(0);
-    const incremental = dumpOf(dir);
+    const incremental = dumpLiveReadDb(dir);
     expect((await runIpo(dir, 'project', '--rebuild')).code).toBe(0);
-    expect(dumpOf(dir)).toBe(incremental);
+    expect(dumpLiveReadDb(dir)).toBe(incremental);
     expect((await second.stop('SIGTERM')).code).toBe(0);
   }, 120_000);
 });
-
-function dumpOf(dir: string): string {
-  const db = openSqlite(readDbLinkPath(dir), { readonly: true });
-  try {
-    return dumpReadDb(db);
-  } finally {
-    db.close();
-  }
-}

@@ -15,7 +15,7 @@ import { emptyDataDir, removeDataDir, startApi } from './api-harness.ts';
 import { runIpo, runIpoWithEnv } from './cli-harness.ts';
 import { logged, privateRedis, sleep, spawnIpo, until, type Spawned } from './process-harness.ts';
 import { DOCUMENTS, documentEvent } from './projector-enrichment-events.ts';
-import { companyTickersEvent, dumpReadDb, indexEntryEvents, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
+import { companyTickersEvent, dumpLiveReadDb, indexEntryEvents, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const USER_AGENT = 'IPO Research Tests tests@example.com';
@@ -37,15 +37,6 @@ async function newDataDir(name: string): Promise<{ dir: string; log: EventLog }>
   const events = await openEventLogDb(tmp.dir);
   cleanups.push(tmp.remove, () => events.close());
   return { dir: tmp.dir, log: events.log };
-}
-
-function dumpLive(dataDir: string): string {
-  const db = openSqlite(liveReadDbPath(dataDir)!, { readonly: true });
-  try {
-    return dumpReadDb(db);
-  } finally {
-    db.close();
-  }
 }
 
 const batchLines = (text: string) => logged(text, 'projector', 'batch projected').length;
@@ -116,10 +107,10 @@ describe('ipo projector', () => {
     expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     expect(existsSync(projectorLockPath(dir))).toBe(false);
 
-    const resumed = dumpLive(dir);
+    const resumed = dumpLiveReadDb(dir);
     const rebuild = await runIpo(dir, 'project', '--rebuild');
     expect(rebuild.code, rebuild.err).toBe(0);
-    expect(dumpLive(dir)).toBe(resumed);
+    expect(dumpLiveReadDb(dir)).toBe(resumed);
     expect(resumed).toContain('PANDORA MEDIA, INC.');
   }, 240_000);
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseEdgarIndex } from '../schema/edgar/index.parse.ts';
 import type { EventLog, NewEvent } from '../schema/events/event-log.ts';
-import type { SqliteHandle } from '../schema/sqlite.ts';
+import { readDbLinkPath } from '../schema/read/location.ts';
+import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
 
 /**
  * Appends the real recorded EDGAR sample to an event log the way the ingest does: submissions
@@ -125,4 +126,14 @@ export function dumpReadDb(db: SqliteHandle): string {
   const checkpoint = db.prepare('SELECT projection, last_seq FROM projector_checkpoint ORDER BY projection').raw().all();
   parts.push('## projector_checkpoint', ...checkpoint.map((r) => JSON.stringify(r)));
   return parts.join('\n');
+}
+
+/** `dumpReadDb` of the read.db a data directory's link points at. */
+export function dumpLiveReadDb(dataDir: string): string {
+  const db = openSqlite(readDbLinkPath(dataDir), { readonly: true });
+  try {
+    return dumpReadDb(db);
+  } finally {
+    db.close();
+  }
 }

@@ -1,25 +1,14 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventLogDb } from '../schema/databases.ts';
-import { readDbLinkPath } from '../schema/read/location.ts';
-import { openSqlite } from '../schema/sqlite.ts';
 import { emptyDataDir, removeDataDir, startApi } from './api-harness.ts';
 import { runIpo } from './cli-harness.ts';
-import { companyTickersEvent, dumpReadDb, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
+import { companyTickersEvent, dumpLiveReadDb, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-const dumpOf = (dataDir: string) => {
-  const db = openSqlite(readDbLinkPath(dataDir), { readonly: true });
-  try {
-    return dumpReadDb(db);
-  } finally {
-    db.close();
-  }
-};
 
 describe('read.db snapshots for API replicas', () => {
   it('ships the projector’s read.db to a replica whose running API switches to it without a failed request', async () => {
@@ -57,7 +46,7 @@ describe('read.db snapshots for API replicas', () => {
     await reader;
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 200)).toBe(true);
-    expect(dumpOf(replica)).toBe(dumpOf(primary.dir));
+    expect(dumpLiveReadDb(replica)).toBe(dumpLiveReadDb(primary.dir));
 
     // The same snapshot again is fine; a missing one, or overwriting a shipped file, is refused in one line.
     expect((await runIpo(replica, 'snapshot', 'install', shipped)).code).toBe(0);
