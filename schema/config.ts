@@ -22,6 +22,10 @@ export const SETTINGS = {
     doc: 'Pause of all EDGAR traffic after a 403 "Request Rate Threshold Exceeded" page.',
   },
   REDIS_URL: { default: '', doc: 'Redis for BullMQ queues and the shared rate limiter; unset = in-process runner and in-memory limiter.' },
+  REDIS_PREFIX: {
+    default: 'ipo',
+    doc: 'First part of every Redis key the service writes (queues `PREFIX:bull:*`, EDGAR budget `PREFIX:edgar:*`, API rate limits `PREFIX:ratelimit:*`, scheduler lock `PREFIX:scheduler:lock`): deployments with different prefixes share one Redis without seeing each other.',
+  },
   WORKER_LOCK_SECONDS: {
     default: '30',
     doc: '`ipo worker`: lock on a running job, renewed at half of it; a job whose worker died (kill -9) runs again on another worker within about twice this.',
@@ -59,14 +63,47 @@ export const SETTINGS = {
     default: '0 9 1-3 1,4,7,10 1-5',
     doc: '`ipo scheduler`: quarterly review, a `pipeline.publish` job (cron, US/Eastern); acts on the first weekday of a quarter only.',
   },
-  SCHEDULER_LOCK_KEY: { default: 'ipo:scheduler:lock', doc: 'Redis key that lets one `ipo scheduler` run while the others stand by (with REDIS_URL).' },
+  SCHEDULER_LOCK_KEY: {
+    default: '',
+    doc: 'Redis key that lets one `ipo scheduler` run while the others stand by (with REDIS_URL); unset = `REDIS_PREFIX:scheduler:lock`.',
+  },
   SCHEDULER_LOCK_TTL_SECONDS: {
     default: '30',
     doc: 'Lifetime of the scheduler lock, renewed every third of it; a stand-by takes over this long after the holder dies.',
   },
+  LOG_LEVEL: { default: 'info', doc: 'Least level logged by workers, projector, scheduler and API: trace, debug, info, warn, error, fatal or silent.' },
+  LOG_FORMAT: {
+    default: 'auto',
+    doc: 'Log lines on stderr: json (one pino JSON object per line), text (`LEVEL name: message key=value`) or auto (text on a terminal, json otherwise).',
+  },
+  PROGRESS_INTERVAL_SECONDS: {
+    default: '10',
+    doc: 'Long one-shot commands (ingest, import, project, backfill, start) away from a terminal: seconds between two plain progress lines (0 = one per step); on a terminal a progress bar is drawn instead.',
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
+
+/** Every Redis key of one deployment starts with its REDIS_PREFIX and a colon. */
+export interface RedisKeys {
+  /** BullMQ's `prefix` option: its keys are `PREFIX:bull:QUEUE:…`. */
+  queues: string;
+  /** Key prefix of the fleet's EDGAR budget (grants and the pause). */
+  edgarGate: string;
+  /** Key prefix of the API's per-key rate-limit counters. */
+  rateLimit: string;
+  schedulerLock: string;
+}
+
+export function redisKeys(prefix: string): RedisKeys {
+  return { queues: `${prefix}:bull`, edgarGate: `${prefix}:edgar:`, rateLimit: `${prefix}:ratelimit:`, schedulerLock: `${prefix}:scheduler:lock` };
+}
+
+/** The keys of a deployment that keeps REDIS_PREFIX at its default: what runners and limiters use when not told. */
+export const DEFAULT_REDIS_KEYS: Readonly<RedisKeys> = Object.freeze(redisKeys(SETTINGS.REDIS_PREFIX.default));
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
   port: number;
@@ -81,6 +118,7 @@ export interface Config {
     throttleBackoffMs: number;
   };
   redisUrl: string | null;
+  redisKeys: RedisKeys;
   /** BullMQ lock duration and stalled-job check interval of `ipo worker`. */
   workerLockMs: number;
   rateLimitPerMinute: number;
@@ -92,6 +130,9 @@ export interface Config {
   /** Cron expressions of `ipo scheduler`, validated at load. */
   cron: { discovery: string; currentFeed: string; prices: string; news: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
   schedulerLock: { key: string; ttlMs: number };
+  logging: { level: LogLevel; format: 'auto' | 'json' | 'text' };
+  /** Away from a terminal, at least this long between two progress lines; 0 = one per step. */
+  progressIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +143,17 @@ function positiveInt(name: SettingName, raw: string, max = Number.MAX_SAFE_INTEG
     throw new ConfigError(`${name} must be an integer between 1 and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function oneOf<T extends string>(name: SettingName, raw: string, values: readonly T[]): T {
+  if ((values as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+}
+
+/** A Redis key prefix: no blanks, no trailing colon (one is added), `{…}` allowed for a Redis Cluster hash tag. */
+function redisPrefix(raw: string): string {
+  if (!/^[\w.{}-]+(:[\w.{}-]+)*$/.test(raw)) throw new ConfigError(`REDIS_PREFIX must be letters, digits and . _ - { } parts joined by ':', got "${raw}"`);
+  return raw;
 }
 
 function pricesFormat(raw: string): 'stooq_csv' | 'yahoo_chart' {
@@ -123,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     return value === undefined || value === '' ? SETTINGS[name].default : value;
   };
   const port = positiveInt('PORT', get('PORT'), 65535);
+  const keys = redisKeys(redisPrefix(get('REDIS_PREFIX')));
+  const progressSeconds = Number(get('PROGRESS_INTERVAL_SECONDS'));
+  if (!Number.isInteger(progressSeconds) || progressSeconds < 0 || progressSeconds > 86_400) {
+    throw new ConfigError(`PROGRESS_INTERVAL_SECONDS must be an integer between 0 and 86400, got "${get('PROGRESS_INTERVAL_SECONDS')}"`);
+  }
   return Object.freeze({
     port,
     host: get('HOST'),
@@ -136,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       throttleBackoffMs: positiveInt('EDGAR_THROTTLE_BACKOFF_SECONDS', get('EDGAR_THROTTLE_BACKOFF_SECONDS')) * 1000,
     }),
     redisUrl: get('REDIS_URL') || null,
+    redisKeys: Object.freeze(keys),
     workerLockMs: positiveInt('WORKER_LOCK_SECONDS', get('WORKER_LOCK_SECONDS')) * 1000,
     rateLimitPerMinute: positiveInt('RATE_LIMIT_PER_MINUTE', get('RATE_LIMIT_PER_MINUTE')),
     cursorSecret: get('CURSOR_SECRET') || null,
@@ -163,8 +221,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       publishQuarterly: cronExpression('CRON_PUBLISH_QUARTERLY', get('CRON_PUBLISH_QUARTERLY')),
     }),
     schedulerLock: Object.freeze({
-      key: get('SCHEDULER_LOCK_KEY'),
+      key: get('SCHEDULER_LOCK_KEY') || keys.schedulerLock,
       ttlMs: positiveInt('SCHEDULER_LOCK_TTL_SECONDS', get('SCHEDULER_LOCK_TTL_SECONDS')) * 1000,
     }),
+    logging: Object.freeze({ level: oneOf('LOG_LEVEL', get('LOG_LEVEL'), LOG_LEVELS), format: oneOf('LOG_FORMAT', get('LOG_FORMAT'), ['auto', 'json', 'text'] as const) }),
+    progressIntervalMs: progressSeconds * 1000,
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '../api/index.ts';
 import type { Config } from '../schema/config.ts';
 import { openOpsDb } from '../schema/databases.ts';
+import { createLogger, type ServiceLogger } from './log.ts';
 import { cursorSecret } from './runtime.ts';
 
 export interface RunningApi {
@@ -19,8 +20,18 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Composition root of the API process: opens read.db read-only, ops.db for keys, Redis if set. */
-export async function startApiServer(config: Config, options: { log?: AccessLogger; port?: number } = {}): Promise<RunningApi> {
+/** The access log as log records: one per request, at info. */
+export function accessLog(logger: ServiceLogger): AccessLogger {
+  return (e) => logger.info('request', { method: e.method, path: e.path, status: e.status, ms: Math.round(e.ms * 10) / 10, requestId: e.requestId, apiKeyId: e.apiKeyId });
+}
+
+/**
+ * Composition root of the API process: opens read.db read-only, ops.db for keys, Redis if set.
+ * `logger` (default: LOG_FORMAT/LOG_LEVEL on stderr, named api) gets the rate limiter's switches
+ * and unexpected errors; `log` is the access log, off unless given.
+ */
+export async function startApiServer(config: Config, options: { log?: AccessLogger; port?: number; logger?: ServiceLogger } = {}): Promise<RunningApi> {
+  const logger = options.logger ?? createLogger(config.logging, process.stderr, 'api');
   const ops = await openOpsDb(config.dataDir);
   const readDb = createReadDbSource({ dataDir: config.dataDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
@@ -29,9 +40,10 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
   const rateLimiter = redis
     ? createRedisRateLimiter({
         redis,
+        keyPrefix: config.redisKeys.rateLimit,
         limitPerMinute: config.rateLimitPerMinute,
         onFallback: (local, reason) =>
-          process.stderr.write(local ? `rate limit: Redis unavailable (${reason}); counting per process\n` : `rate limit: ${reason}; counting in Redis\n`),
+          local ? logger.warn('rate limit: Redis unavailable; counting per process', { reason }) : logger.info('rate limit: counting in Redis again', { reason }),
       })
     : createMemoryRateLimiter({ limitPerMinute: config.rateLimitPerMinute });
   // Last-use times reach ops.db once a minute, not with every request.
@@ -43,7 +55,7 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
     cursorSecret: await cursorSecret(config, ops),
     publicBaseUrl: config.publicBaseUrl,
     log: options.log,
-    reportError: (error) => process.stderr.write(`error ${(error as Error).stack ?? String(error)}\n`),
+    reportError: (error, requestId) => logger.error('request failed', { requestId, error: (error as Error).message ?? String(error), stack: (error as Error).stack }),
   });
   const port = options.port ?? config.port;
   // Header, request and keep-alive timeouts and the header size limit: see HTTP_LIMITS.

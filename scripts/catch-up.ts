@@ -5,6 +5,7 @@ import { openEventLogDb } from '../schema/databases.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { project } from './commands/project.ts';
+import { linesAbove } from './progress.ts';
 
 /** How long a process waits for a running `ipo projector` to project what it just appended. */
 const WAIT_FOR_PROJECTOR_MS = 10 * 60_000;
@@ -30,13 +31,13 @@ export function projectorCheckpoint(dataDir: string): number | null {
  * in-process scheduler, `ipo publish`): it projects itself, or, while a projector holds the lock,
  * waits until that one has projected every event appended so far.
  */
-export async function catchUpHere(config: Pick<Config, 'dataDir' | 'extraction'>, err: NodeJS.WritableStream, options: { timeoutMs?: number } = {}): Promise<void> {
+export async function catchUpHere(config: Pick<Config, 'dataDir' | 'extraction' | 'progressIntervalMs'>, err: NodeJS.WritableStream, options: { timeoutMs?: number } = {}): Promise<void> {
   try {
     await project(config, false, err);
     return;
   } catch (error) {
     if (!(error instanceof ProjectorBusyError)) throw error;
-    err.write(`project: ${error.message}; waiting for it to project what was recorded\n`);
+    linesAbove(err).write(`project: ${error.message}; waiting for it to project what was recorded\n`);
   }
   const events = await openEventLogDb(config.dataDir);
   let target: number;

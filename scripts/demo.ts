@@ -53,6 +53,11 @@ async function runAgainstReplay(
   }
 }
 
+/** The jobs of the bundled sample's plan (data/sample/demo-plan.json). */
+export function demoPlanJobs(): Job[] {
+  return loadPlan(join(SAMPLE_DIR, 'demo-plan.json')).jobs;
+}
+
 /**
  * Ingests the bundled sample through the real EDGAR client and the inline runner, against the
  * replay server that serves the recorded responses at their real paths.
@@ -63,9 +68,8 @@ export function ingestDemoSample(
   logger: Logger,
   onProgress?: (progress: RunProgress) => void,
 ): Promise<InlineRunReport & { requests: number }> {
-  const plan = loadPlan(join(SAMPLE_DIR, 'demo-plan.json'));
   return runAgainstReplay(
-    plan.jobs,
+    demoPlanJobs(),
     (urls) => ({ client: createEdgarClient({ edgar: { ...config.edgar, userAgent: DEMO_USER_AGENT, wwwUrl: urls.www, dataUrl: urls.data } }) }),
     { log, logger, onProgress },
   );
@@ -157,6 +161,6 @@ export async function publishDemoArticles(config: Config, err: NodeJS.WritableSt
   } finally {
     db.close();
   }
-  const indexDates = loadPlan(join(SAMPLE_DIR, 'demo-plan.json')).jobs.flatMap((j) => (j.name === 'edgar.daily_index' ? [j.data.date] : []));
+  const indexDates = demoPlanJobs().flatMap((j) => (j.name === 'edgar.daily_index' ? [j.data.date] : []));
   return publishArticles(config, demoPublishRequests(debuts, indexDates), err);
 }

@@ -22,8 +22,9 @@ export async function runExtract(file: string, out: NodeJS.WritableStream, opts:
   } catch (err) {
     throw new ExtractCliError(`cannot read ${file}: ${(err as Error).message}`);
   }
-  const result = extractTerms(readProspectus(text, { formType: opts.formType }), { formType: opts.formType });
-  out.write(`${JSON.stringify(result, null, 2)}\n`);
+  const doc = readProspectus(text, { formType: opts.formType });
+  const result = extractTerms(doc, { formType: opts.formType });
+  out.write(`${JSON.stringify({ ...result, limits: doc.limits, unreadable: doc.unreadable }, null, 2)}\n`);
 }
 
 export function runScore(out: NodeJS.WritableStream): number {

@@ -3,13 +3,6 @@ import type { Config } from '../schema/config.ts';
 import { openEventLogDb, openOpsDb } from '../schema/databases.ts';
 import type { Logger } from '../ingest/index.ts';
 
-/** Prints one line per message on stderr, so stdout stays clean for command output. */
-export function consoleLogger(err: NodeJS.WritableStream): Logger {
-  const line = (level: string) => (message: string, fields?: Record<string, unknown>) =>
-    err.write(`${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
-  return { info: line('info'), warn: line('warn'), error: line('error') };
-}
-
 /** The cursor-signing secret: CURSOR_SECRET, else one generated on first use and kept in ops.db. */
 export async function cursorSecret(config: Config, ops: Awaited<ReturnType<typeof openOpsDb>>): Promise<string> {
   if (config.cursorSecret) return config.cursorSecret;
@@ -35,23 +28,33 @@ export async function openWriteStores(config: Config) {
   };
 }
 
+/** Says what a shutdown does: on stderr, or through the process's logger when it has one. */
+function shutdownNotice(logger?: Logger) {
+  return {
+    info: (message: string, fields?: Record<string, unknown>) => (logger ? logger.info(message, fields) : process.stderr.write(`${message}\n`)),
+    error: (message: string, fields?: Record<string, unknown>) => (logger ? logger.error(message, fields) : process.stderr.write(`${message} ${JSON.stringify(fields)}\n`)),
+  };
+}
+
 /**
  * Runs `stop` once on SIGINT or SIGTERM, then lets the process exit. A second signal while `stop`
  * runs exits at once, for an operator who will not wait.
  */
-export function onShutdown(stop: () => Promise<void>): void {
+export function onShutdown(stop: () => Promise<void>, logger?: Logger): void {
   let stopping = false;
+  const say = shutdownNotice(logger);
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) {
-      process.stderr.write(`${signal} again: exiting without waiting\n`);
+      say.info(`${signal} again: exiting without waiting`, { signal });
       process.exit(1);
     }
     stopping = true;
-    process.stderr.write(`\n${signal}: shutting down\n`);
+    if (!logger) process.stderr.write('\n');
+    say.info(`${signal}: shutting down`, { signal });
     stop().then(
       () => process.exit(0),
       (error) => {
-        process.stderr.write(`shutdown failed: ${String(error)}\n`);
+        say.error('shutdown failed', { error: String(error) });
         process.exit(1);
       },
     );

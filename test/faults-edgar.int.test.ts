@@ -91,7 +91,11 @@ describe('EDGAR answering 403, 429 and 5xx (faults injected by the replay server
     const prefix = `test:faults:${randomUUID()}:`;
     const faulty = await eventLogIn();
     const failures: string[] = [];
-    const logger: Logger = { ...silentLogger, error: (message, fields) => failures.push(`${message} ${JSON.stringify(fields)}`) };
+    // The workers' line for each failed attempt: a warning while it will be retried, an error once given up.
+    const failed = (message: string, fields?: Record<string, unknown>) => {
+      if (message === 'job failed') failures.push(JSON.stringify(fields));
+    };
+    const logger: Logger = { ...silentLogger, warn: failed, error: failed };
     const queue = openEdgarQueue({ redisUrl: REDIS_URL, queueName, attempts: 5, backoffMs: 200 });
     cleanups.push(async () => {
       await queue.queue.obliterate({ force: true });

@@ -16,7 +16,7 @@ import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { runIpo, runIpoWithEnv } from './cli-harness.ts';
 import { eventsOf, RECORDED_JOBS, sortedEvents } from './faults-sample.ts';
-import { freePort, privateRedis, sleep, spawnIpo, until, type PrivateRedis, type Spawned } from './process-harness.ts';
+import { freePort, logged, privateRedis, sleep, spawnIpo, until, type PrivateRedis, type Spawned } from './process-harness.ts';
 import { dumpReadDb } from './projector-sample-events.ts';
 
 const MANIFEST = join(import.meta.dirname, '../data/sample/edgar/replay.json');
@@ -57,7 +57,7 @@ async function startWorker(dir: string, redis: PrivateRedis, server: ReplayServe
     ...extra,
   });
   cleanups.push(() => worker.stop('SIGKILL'));
-  await until(() => worker.err().includes('worker running') || !worker.alive(), 30_000, 'the worker to start');
+  await until(() => logged(worker.err(), 'worker', 'running', { concurrency: 2 }).length > 0 || !worker.alive(), 30_000, 'the worker to start');
   expect(worker.alive(), worker.err()).toBe(true);
   return worker;
 }
@@ -107,6 +107,10 @@ describe('`ipo worker` and a Redis that goes away (private redis-server, killed 
       await queue.close();
     }
     expect(eventsOf(dir).map(([, subject]) => subject)).toContain('0001318605');
+    // One structured line for the job: what it was, how it ended, what it added, how long it took.
+    const [line] = logged(worker.err(), 'worker', 'job completed', { job: 'edgar.submissions', id: jobId(tesla) });
+    expect(line).toMatchObject({ level: 'info', queue: 'edgar', outcome: 'completed', attempt: 1, appended: 1, followUps: expect.any(Number), ms: expect.any(Number) });
+    expect(line.ms as number).toBeGreaterThanOrEqual(1500);
   });
 
   it('a second SIGTERM during the shutdown exits at once, without waiting for the job in flight', async () => {

@@ -54,7 +54,7 @@ beforeAll(async () => {
       events.log.appendMany(entries.map((entry) => ({ type: 'edgar.index_entry', source: 'edgar', subject: entry.accessionNumber, observedAt: '2024-06-03T12:00:00.000Z', payload: entry })));
     }
     events.log.append({ type: 'edgar.company_tickers', source: 'edgar', subject: 'company_tickers', observedAt: '2024-06-03T12:00:00.000Z', body: gunzipSync(readFileSync(join(SAMPLE, 'edgar/company_tickers.json.gz'))) });
-    const imported = importIpoTable(events.log, null, readIpoTableFile(join(SAMPLE, 'reference/bloomberg_ipo_data_2000_2025.csv.gz')), {
+    const imported = await importIpoTable(events.log, null, readIpoTableFile(join(SAMPLE, 'reference/bloomberg_ipo_data_2000_2025.csv.gz')), {
       source: 'bloomberg',
       file: 'bloomberg_ipo_data_2000_2025.csv.gz',
       filter: { tickers: new Set(Object.keys(LISTINGS)) },

@@ -118,3 +118,20 @@ export async function privateRedis(): Promise<PrivateRedis> {
   await redis.start();
   return redis;
 }
+
+/** The JSON log records (LOG_FORMAT json: what a process not on a terminal writes) among stderr lines. */
+export function logRecords(text: string): Array<Record<string, unknown>> {
+  return text.split('\n').flatMap((line) => {
+    if (!line.startsWith('{')) return [];
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The records of logger `name` saying `msg`, with every field of `fields`. */
+export function logged(text: string, name: string, msg: string, fields: Record<string, unknown> = {}): Array<Record<string, unknown>> {
+  return logRecords(text).filter((r) => r.name === name && r.msg === msg && Object.entries(fields).every(([k, v]) => r[k] === v));
+}

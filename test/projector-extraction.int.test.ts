@@ -9,6 +9,7 @@ import { readDocumentTerms } from '../projector/extract/document.read.ts';
 import { readDocumentFile, SAMPLE_PROSPECTUS_DIR, sampleProspectusPath } from '../projector/extract/labelled-samples.ts';
 import { createExtractionPool, EXTRACTION_FAILED, projectIncremental, projectIncrementalAsync, rebuildReadDb, type ExtractionPool } from '../projector/index.ts';
 import type { DocumentInput } from '../projector/runner/document-reads.ts';
+import { brokenSentences, signedFile, unclosedTables } from '../projector/extract/hostile-inputs.ts';
 import { DOCUMENTS, documentEvent } from './projector-enrichment-events.ts';
 import { dumpReadDb, tempDir } from './projector-sample-events.ts';
 
@@ -21,17 +22,21 @@ const input = (seq: number, knownForm: string | null): DocumentInput => ({
 });
 
 /**
- * Generated hostile input (not a filing): 150,000 nested <div>s, about 1.6 MB, which the HTML
- * parser takes many seconds over (its cost grows with the square of the depth).
+ * Generated input (not a filing) that is slow to read within every read budget: three million
+ * sentence fragments (30 MB, under the default size budget) that the reader rejoins into
+ * paragraphs, about 3 s in a worker on a 2-core machine. The reader has no quadratic case left
+ * to stall on, so the time budget is shown on the longest read the size budget allows.
  */
-function deeplyNested(depth = 150_000): Buffer {
-  return Buffer.from(`<html><body>${'<div>'.repeat(depth)}Prospectus${'</div>'.repeat(depth)}</body></html>`);
+function slowDocument(): Buffer {
+  return Buffer.from(brokenSentences(3_000_000));
 }
+const TIMEOUT_MS = 1000;
 
-/** A document event with a clearly synthetic identity (CIK 0, accession of zeros) around the hostile body. */
-function hostileEvent(): NewEvent {
-  const meta = { url: 'https://example.invalid/hostile.htm', cik: '0000000000', accessionNumber: '0000000000-00-000000', primaryDocument: 'hostile.htm' };
-  return { type: 'edgar.document', source: 'test', subject: meta.accessionNumber, observedAt: '2026-02-01T12:00:00.000Z', body: deeplyNested(), meta };
+/** A document event with a clearly synthetic identity (CIK 0, accession of zeros) around a hostile body. */
+function hostileEvent(body: Buffer = slowDocument(), n = 0): NewEvent {
+  const accessionNumber = `0000000000-00-${String(n).padStart(6, '0')}`;
+  const meta = { url: `https://example.invalid/hostile-${n}.htm`, cik: '0000000000', accessionNumber, primaryDocument: `hostile-${n}.htm` };
+  return { type: 'edgar.document', source: 'test', subject: accessionNumber, observedAt: '2026-02-01T12:00:00.000Z', body, meta };
 }
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -71,18 +76,18 @@ describe('the extraction pool', () => {
 
 describe('the time budget', () => {
   it('ends a read that overruns it in its worker, while the main thread keeps running; the next read gets a fresh worker', async () => {
-    const pool = createExtractionPool({ timeoutMs: 1000, size: 1 });
+    const pool = createExtractionPool({ timeoutMs: TIMEOUT_MS, size: 1 });
     cleanups.push(() => pool.close());
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 20);
     cleanups.push(() => clearInterval(ticker));
     const started = Date.now();
-    const outcome = await pool.read(input(1, null), deeplyNested());
+    const outcome = await pool.read(input(1, null), slowDocument());
     const elapsed = Date.now() - started;
     clearInterval(ticker);
     expect(outcome).toEqual({ ok: false, reason: 'timeout', detail: null });
-    expect(elapsed).toBeGreaterThanOrEqual(1000);
-    // Generous: the interval ran all along (about 50 times in a second) instead of waiting for the parser.
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS);
+    // Generous: the interval ran all along (about 50 times in a second) instead of waiting for the reader.
     expect(ticks).toBeGreaterThan(10);
     const real = readDocumentFile(sampleProspectusPath('S-1_0001104659-23-076317_acurx.htm.gz'));
     const after = await pool.read(input(2, null), Buffer.from(real));
@@ -92,7 +97,7 @@ describe('the time budget', () => {
   it('an overrun is recorded as an event, so the live projection and an inline rebuild read the document the same way', async () => {
     const { dir, log } = await newLog('extraction-overrun');
     log.appendMany([hostileEvent(), documentEvent(DOCUMENTS.pandora)]);
-    const pool = createExtractionPool({ timeoutMs: 1000, size: 1 });
+    const pool = createExtractionPool({ timeoutMs: TIMEOUT_MS, size: 1 });
     cleanups.push(() => pool.close());
     const live = await openReadDbForWrite(`${dir}/live.db`);
     cleanups.push(() => live.close());
@@ -103,9 +108,9 @@ describe('the time budget', () => {
     expect(failures).toHaveLength(1);
     const hostile = log.readBatch(0, 1)[0];
     expect(failures[0].subject).toBe(hostile.eventId);
-    expect(failures[0].payload as ExtractionFailedPayload).toMatchObject({ documentEventId: hostile.eventId, documentSeq: 1, reason: 'timeout', budgetMs: 1000, bytes: hostile.bodyBytes(), detail: null });
+    expect(failures[0].payload as ExtractionFailedPayload).toMatchObject({ documentEventId: hostile.eventId, documentSeq: 1, reason: 'timeout', budgetMs: TIMEOUT_MS, bytes: hostile.bodyBytes(), detail: null });
     const skipped = live.sqlite.prepare('SELECT seq, type, reason FROM proj_skipped_events').all();
-    expect(skipped).toEqual([{ seq: 1, type: 'edgar.document', reason: 'extraction overran its 1000 ms time budget (recorded by projector.extraction_failed)' }]);
+    expect(skipped).toEqual([{ seq: 1, type: 'edgar.document', reason: `extraction overran its ${TIMEOUT_MS} ms time budget (recorded by projector.extraction_failed)` }]);
     expect(live.sqlite.prepare('SELECT cik FROM proj_document_terms').pluck().all()).toEqual(['0001230276']);
 
     // The failure event itself is projected as a no-op; an inline rebuild (no pool, no time limit) never tries the document.
@@ -139,6 +144,34 @@ describe('the size budget', () => {
       { seq: 1, reason: 'document of 2488380 bytes is over the extraction budget of 1000000 bytes (EXTRACTION_MAX_BYTES)' },
     ]);
     expect(pooled.sqlite.prepare('SELECT cik FROM proj_document_terms').pluck().all()).toEqual(['0001736243']);
+    expect(dumpReadDb(pooled.sqlite)).toBe(dumpReadDb(inline.sqlite));
+  }, 60_000);
+});
+
+describe('the read budget', () => {
+  it('reads 200,000 unclosed nested tables within it and skips a binary body, with the pool and inline alike', async () => {
+    const { log } = await newLog('extraction-read-budget');
+    log.appendMany([
+      hostileEvent(Buffer.from(unclosedTables()), 1),
+      hostileEvent(Buffer.from(signedFile('png')), 2),
+      documentEvent(DOCUMENTS.acurx),
+    ]);
+    const pool = createExtractionPool({ timeoutMs: 30_000, size: 1 });
+    cleanups.push(() => pool.close());
+    const pooled = await openReadDbForWrite(':memory:');
+    const inline = await openReadDbForWrite(':memory:');
+    cleanups.push(() => pooled.close(), () => inline.close());
+    const result = await projectIncrementalAsync({ eventLog: log, readDb: pooled.sqlite, pool, clock: fixedClock, lockDir: null });
+    projectIncremental({ eventLog: log, readDb: inline.sqlite, clock: fixedClock, lockDir: null });
+
+    expect(result.skipped).toBe(1);
+    expect(log.ofType(EXTRACTION_FAILED)).toEqual([]);
+    expect(pooled.sqlite.prepare('SELECT seq, reason FROM proj_skipped_events').all()).toEqual([{ seq: 2, reason: 'binary content (PNG signature)' }]);
+    // The nest is read, flattened below the depth budget; the real prospectus is read whole.
+    expect(pooled.sqlite.prepare('SELECT seq, read_limits FROM proj_document_terms ORDER BY seq').all()).toEqual([
+      { seq: 1, read_limits: '["maxBlockChars","maxDepth"]' },
+      { seq: 3, read_limits: null },
+    ]);
     expect(dumpReadDb(pooled.sqlite)).toBe(dumpReadDb(inline.sqlite));
   }, 60_000);
 });

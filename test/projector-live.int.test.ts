@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueByKind, job, startReplayServer } from '../ingest/index.ts';
 import { projectorLockPath } from '../projector/index.ts';
+import { DEFAULT_REDIS_KEYS } from '../schema/config.ts';
 import { openEventLogDb } from '../schema/databases.ts';
 import type { EventLog } from '../schema/events/event-log.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
@@ -12,7 +13,7 @@ import { projectorCheckpoint } from '../scripts/catch-up.ts';
 import { replayManifests } from '../scripts/demo.ts';
 import { emptyDataDir, removeDataDir, startApi } from './api-harness.ts';
 import { runIpo, runIpoWithEnv } from './cli-harness.ts';
-import { privateRedis, sleep, spawnIpo, until, type Spawned } from './process-harness.ts';
+import { logged, privateRedis, sleep, spawnIpo, until, type Spawned } from './process-harness.ts';
 import { DOCUMENTS, documentEvent } from './projector-enrichment-events.ts';
 import { companyTickersEvent, dumpReadDb, indexEntryEvents, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 
@@ -47,14 +48,15 @@ function dumpLive(dataDir: string): string {
   }
 }
 
-const batchLines = (text: string) => (text.match(/^projector: batch of \d+ events/gm) ?? []).length;
+const batchLines = (text: string) => logged(text, 'projector', 'batch projected').length;
+const running = (projector: Spawned) => logged(projector.err(), 'projector', 'running').length > 0;
 
 describe('ipo projector', () => {
   it('makes a fetched filing visible through the API within 5 s', async () => {
     const dataDir = await emptyDataDir();
     cleanups.push(() => removeDataDir(dataDir));
     const projector = launchProjector({ DATA_DIR: dataDir });
-    await until(() => projector.err().includes('projector: running'), 30_000, 'the projector to start');
+    await until(() => running(projector), 30_000, 'the projector to start');
     const api = await startApi(dataDir);
     cleanups.push(() => api.close());
     const replay = await startReplayServer({ manifestPath: replayManifests() });
@@ -107,7 +109,10 @@ describe('ipo projector', () => {
 
     const second = launchProjector(env);
     await until(() => projectorCheckpoint(dir) === lastSeq, 120_000, 'the restarted projector to catch up');
-    expect(second.err()).toMatch(new RegExp(`projector: running \\(live generation, checkpoint seq ${atKill}\\)`));
+    expect(logged(second.err(), 'projector', 'running', { generation: 'live', seq: atKill })).toHaveLength(1);
+    // One line per batch: events, companies re-derived, the checkpoint reached, time, documents read.
+    const batches = logged(second.err(), 'projector', 'batch projected');
+    expect(batches.at(-1)).toMatchObject({ level: 'info', seq: lastSeq, events: expect.any(Number), companies: expect.any(Number), ms: expect.any(Number), documents: expect.any(Number) });
     expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     expect(existsSync(projectorLockPath(dir))).toBe(false);
 
@@ -122,13 +127,13 @@ describe('ipo projector', () => {
     const { dir, log } = await newDataDir('projector-inline-publish');
     log.appendMany(indexEntryEvents('form.20200318.idx.gz'));
     const projector = launchProjector({ DATA_DIR: dir, PROJECTOR_POLL_MS: '100' });
-    await until(() => projector.err().includes('projector: running'), 30_000, 'the projector to start');
+    await until(() => running(projector), 30_000, 'the projector to start');
     const plan = `${dir}/publish-plan.json`;
     writeFileSync(plan, JSON.stringify({ jobs: [{ name: 'pipeline.publish', data: { kind: 'daily', date: '2020-03-18' } }] }));
     const run = await runIpo(dir, 'ingest', 'plan', plan);
     expect(run.code, run.err).toBe(0);
     expect(run.out).toMatch(/^1 jobs: 1 succeeded, 0 not found, 0 failed; 1 new events/);
-    expect(run.err).toContain('info publish daily-2020-03-18: published');
+    expect(logged(run.err, 'ingest', 'publish daily-2020-03-18: published')).toHaveLength(1);
     expect(run.err).toContain(`project: another projector (pid ${projector.child.pid}) holds ${projectorLockPath(dir)}; waiting for it to project what was recorded`);
     // The job completed only once the publication was projected.
     expect(projectorCheckpoint(dir)).toBe(log.lastSeq());
@@ -140,7 +145,7 @@ describe('ipo projector', () => {
   it('a second copy exits at once with one line naming the holder', async () => {
     const { dir } = await newDataDir('projector-second');
     const first = launchProjector({ DATA_DIR: dir });
-    await until(() => first.err().includes('projector: running'), 30_000, 'the first projector');
+    await until(() => running(first), 30_000, 'the first projector');
     const second = launchProjector({ DATA_DIR: dir });
     expect(await second.exited).toEqual({ code: 1, signal: null });
     expect(second.err()).toBe(`ipo projector: another projector (pid ${first.child.pid}) holds ${projectorLockPath(dir)}; exiting\n`);
@@ -157,7 +162,7 @@ describe('ipo projector with Redis', () => {
     const { dir, log } = await newDataDir('projector-publish');
     log.appendMany(indexEntryEvents('form.20200318.idx.gz'));
     const projector = launchProjector({ DATA_DIR: dir, REDIS_URL: redisUrl });
-    await until(() => projector.err().includes('projector: running'), 30_000, 'the projector to start');
+    await until(() => running(projector), 30_000, 'the projector to start');
 
     await enqueueByKind({ redisUrl }, [job('pipeline.publish', { kind: 'daily', date: '2020-03-18' })]);
     const article = () => {
@@ -170,7 +175,8 @@ describe('ipo projector with Redis', () => {
     };
     await until(() => article().length > 0, 30_000, 'the article in read.db');
     expect(article()).toEqual([{ article_id: 'daily-2020-03-18', source_kind: 'daily_spotlight' }]);
-    expect(projector.err()).toContain('info publish daily-2020-03-18: published');
+    expect(logged(projector.err(), 'projector', 'publish daily-2020-03-18: published')).toHaveLength(1);
+    expect(logged(projector.err(), 'projector', 'job completed', { job: 'pipeline.publish', outcome: 'completed', attempt: 1 })).toHaveLength(1);
     expect(log.ofType('article.published').map((e) => e.subject)).toEqual(['daily-2020-03-18']);
 
     await redis.kill();
@@ -181,7 +187,7 @@ describe('ipo projector with Redis', () => {
 
   it('a waiting project job absorbs the next enqueue; a publish request for one day is one job', async () => {
     const queueName = `test-pipeline-${randomUUID()}`;
-    const queue = new Queue(queueName, { connection: { url: REDIS_URL } });
+    const queue = new Queue(queueName, { connection: { url: REDIS_URL }, prefix: DEFAULT_REDIS_KEYS.queues });
     cleanups.push(async () => {
       await queue.obliterate({ force: true });
       await queue.close();

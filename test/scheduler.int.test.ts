@@ -8,12 +8,14 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueByKind, type Job } from '../ingest/index.ts';
-import { loadConfig } from '../schema/config.ts';
+import { DEFAULT_REDIS_KEYS, loadConfig } from '../schema/config.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
 import { easternDate, publishCommandLine, startScheduler, type RunningScheduler } from '../scripts/commands/schedule.ts';
 import { SchedulerLock } from '../scripts/scheduler-lock.ts';
 import { main } from '../scripts/cli.ts';
+import { createLogger } from '../scripts/log.ts';
 import { runIpo } from './cli-harness.ts';
+import { logged } from './process-harness.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const USER_AGENT = 'IPO Research Tests tests@example.com';
@@ -108,7 +110,7 @@ describe('ipo scheduler', () => {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const queueName = `test-scheduler-${randomUUID()}`;
     const queues = { edgar: `${queueName}-edgar`, prices: `${queueName}-prices`, news: `${queueName}-news`, pipeline: `${queueName}-pipeline` };
-    const edgar = new Queue(queues.edgar, { connection: { url: REDIS_URL } });
+    const edgar = new Queue(queues.edgar, { connection: { url: REDIS_URL }, prefix: DEFAULT_REDIS_KEYS.queues });
     cleanups.push(async () => {
       await edgar.obliterate({ force: true });
       await edgar.close();
@@ -120,6 +122,7 @@ describe('ipo scheduler', () => {
       const scheduler: RunningScheduler = startScheduler({
         config,
         io: { out: new PassThrough(), err: err.stream, env: {} },
+        logger: createLogger({ level: 'info', format: 'json' }, err.stream, 'scheduler'),
         lock: new SchedulerLock({ redis, key, owner, ttlMs: 1000, intervalMs: 100 }),
         runNow,
         dispatch: (jobs) => enqueueByKind({ redisUrl: REDIS_URL }, jobs, queues),
@@ -135,7 +138,7 @@ describe('ipo scheduler', () => {
     await until(async () => (await edgar.count()) === 2, 10_000, 'the discovery jobs');
     const names = (await edgar.getJobs(['waiting', 'delayed', 'prioritized'])).map((j) => j.name).sort();
     expect(names).toEqual(['edgar.company_tickers', 'edgar.daily_index']);
-    expect(first.err.text()).toMatch(/scheduler: running \(7 tasks\)/);
+    expect(logged(first.err.text(), 'scheduler', 'running', { tasks: 7 })).toHaveLength(1);
     expect(existsSync(readDbLinkPath(dataDir))).toBe(false);
 
     const second = start('second', true);
@@ -147,7 +150,7 @@ describe('ipo scheduler', () => {
 
     await first.scheduler.stop();
     await second.scheduler.leading;
-    expect(second.err.text()).toMatch(/scheduler: running/);
+    expect(logged(second.err.text(), 'scheduler', 'running')).toHaveLength(1);
     expect(await redis.get(key)).toBe('second');
   });
 
@@ -169,14 +172,14 @@ describe('ipo scheduler', () => {
       return { child, err: () => err };
     };
     const first = launch('scheduler');
-    await until(() => first.err().includes('scheduler: running'), 20_000, 'the first scheduler');
+    await until(() => logged(first.err(), 'scheduler', 'running').length > 0, 20_000, 'the first scheduler');
     const second = launch('schedule');
     await until(() => second.err().includes('standing by'), 20_000, 'the second to stand by');
-    expect(second.err()).not.toContain('scheduler: running');
+    expect(logged(second.err(), 'scheduler', 'running')).toEqual([]);
 
     first.child.kill('SIGKILL');
     const killedAt = Date.now();
-    await until(() => second.err().includes('scheduler: running'), 10_000, 'the takeover');
+    await until(() => logged(second.err(), 'scheduler', 'running').length > 0, 10_000, 'the takeover');
     expect(Date.now() - killedAt).toBeGreaterThan(500);
     expect(await redis.get(key)).toContain(`:${second.child.pid}:`);
   }, 60_000);
@@ -207,14 +210,16 @@ describe('ipo scheduler', () => {
     const config = loadConfig({ DATA_DIR: dataDir, EDGAR_USER_AGENT: USER_AGENT, CRON_PUBLISH_DAILY: '* * * * * *' });
     const dispatched: Job[][] = [];
     const err = capture();
-    const scheduler = startScheduler({ config, io: { out: new PassThrough(), err: err.stream, env: {} }, lock: null, queued: true, dispatch: async (jobs) => dispatched.push(jobs) });
+    const logger = createLogger({ level: 'info', format: 'text' }, err.stream, 'scheduler');
+    const scheduler = startScheduler({ config, io: { out: new PassThrough(), err: err.stream, env: {} }, logger, lock: null, queued: true, dispatch: async (jobs) => dispatched.push(jobs) });
     cleanups.push(() => scheduler.stop());
     await until(() => dispatched.length > 0, 5000, 'the daily slot');
     await scheduler.stop();
     expect(dispatched[0]).toEqual([{ name: 'pipeline.publish', data: { kind: 'daily', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } }]);
     // The slot's US/Eastern day (the test may straddle midnight there).
     expect([easternDate(new Date()), easternDate(new Date(Date.now() - 5000))]).toContain((dispatched[0][0].data as { date: string }).date);
-    expect(err.text()).toMatch(/scheduler: daily article due: pipeline\.publish \(as `ipo publish daily --date \d{4}-\d{2}-\d{2}`\) for `ipo projector`/);
+    // LOG_FORMAT=text, as on a terminal.
+    expect(err.text()).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  scheduler: article due kind=daily job=pipeline\.publish as="ipo publish daily --date \d{4}-\d{2}-\d{2}" runner="ipo projector"$/m);
   });
 
   it('names the publish command for each publication slot', () => {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { DEFAULT_REDIS_KEYS } from '../../schema/config.ts';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -58,7 +59,7 @@ export function createMemoryRateLimiter(options: RateLimiterOptions): RateLimite
 
 export interface RedisRateLimiterOptions extends RateLimiterOptions {
   redis: Redis;
-  /** Namespaces the counters (tests use a unique one each). */
+  /** Namespaces the counters (REDIS_PREFIX's `rateLimit`; tests use a unique one each). Default `ipo:ratelimit:`. */
   keyPrefix?: string;
   /** Longest wait for Redis before this request is counted locally instead (default 250 ms). */
   timeoutMs?: number;
@@ -81,7 +82,7 @@ return count`;
 export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
   const now = options.now ?? Date.now;
   const limit = options.limitPerMinute;
-  const prefix = options.keyPrefix ?? 'ipo:ratelimit:';
+  const prefix = options.keyPrefix ?? DEFAULT_REDIS_KEYS.rateLimit;
   const timeoutMs = options.timeoutMs ?? 250;
   const insurance = createMemoryRateLimiter({ limitPerMinute: limit, now });
   let usingLocal = false;

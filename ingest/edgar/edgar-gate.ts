@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock, Sleep } from '../clock.ts';
 import { TokenBucket } from './token-bucket.ts';
+import { DEFAULT_REDIS_KEYS } from '../../schema/config.ts';
 
 /**
  * Where every EDGAR request waits for its turn: under the request rate and outside any
@@ -43,7 +44,8 @@ export function createLocalEdgarGate(ratePerSecond: number, clock: Clock, sleep:
  * spent whenever the sleeping worker wakes, and on a loaded machine late wakers bunch up.
  */
 const HISTORY_MS = 60_000;
-export const DEFAULT_GATE_PREFIX = 'ipo:edgar:';
+/** REDIS_PREFIX's `edgarGate` keys when not told otherwise: `ipo:edgar:`. */
+export const DEFAULT_GATE_PREFIX = DEFAULT_REDIS_KEYS.edgarGate;
 
 const ACQUIRE_SCRIPT = `
 local t = redis.call('TIME')

@@ -8,6 +8,7 @@ import { jobId, queueOf, type Job, type QueueName } from '../jobs/job-types.ts';
 import { isPermanentFailure, validateJob } from '../jobs/job-validate.ts';
 import { recordFinalFailure } from './job-failure.ts';
 import { bullBackoff, retryPolicy, type RetryPolicy } from './retry-policy.ts';
+import { DEFAULT_REDIS_KEYS } from '../../schema/config.ts';
 
 /** EDGAR jobs share one queue and one rate limiter. */
 export const EDGAR_QUEUE = 'edgar';
@@ -25,7 +26,7 @@ export interface QueueOptions {
   redisUrl: string;
   /** Queue name (no ':'); tests use a unique one each. */
   queueName?: string;
-  /** Redis key prefix; default BullMQ's `bull`. */
+  /** BullMQ's key prefix (REDIS_PREFIX's `queues`); default `ipo:bull`, what REDIS_PREFIX=ipo gives. */
   prefix?: string;
   /** Attempts per job for transient failures, first try included (default 5, see retry-policy.ts). */
   attempts?: number;
@@ -145,7 +146,7 @@ export function openEdgarQueue(options: QueueOptions): EdgarQueue {
   // Made once Redis has answered: BullMQ's start-up waits for Redis without end, and one still
   // waiting when the queue closes fails later with nobody listening, which ends the process.
   let made: Queue | null = null;
-  const queue = () => (made ??= new Queue(options.queueName ?? EDGAR_QUEUE, { connection, prefix: options.prefix }));
+  const queue = () => (made ??= new Queue(options.queueName ?? EDGAR_QUEUE, { connection, prefix: options.prefix ?? DEFAULT_REDIS_KEYS.queues }));
   const ready = async () => {
     await whenReady(connection, PRODUCER_CONNECT_MS);
     return queue();
@@ -230,7 +231,7 @@ export function startWorkers(options: WorkerOptions): EdgarWorkers {
     },
     {
       connection,
-      prefix: options.prefix,
+      prefix: options.prefix ?? DEFAULT_REDIS_KEYS.queues,
       concurrency: options.concurrency ?? 4,
       lockDuration: lockMs,
       stalledInterval: lockMs,
@@ -238,45 +239,73 @@ export function startWorkers(options: WorkerOptions): EdgarWorkers {
     },
   );
 
+  // Errors whose job already has its log line: BullMQ's 'failed' event reports only the others.
+  const reported = new WeakSet<object>();
+  const logged = <E>(error: E): E => {
+    if (typeof error === 'object' && error !== null) reported.add(error);
+    return error;
+  };
+
   async function handle(bullJob: BullJob): Promise<unknown> {
     // BullMQ counts finished attempts; this one is the next.
     const attempt = bullJob.attemptsMade + 1;
+    const started = Date.now();
+    // One line per attempt of a job: what it was, how it ended, how long it took.
+    const line = (outcome: 'completed' | 'not_found' | 'failed' | 'postponed', fields: Record<string, unknown> = {}) => ({
+      queue: queueName,
+      job: bullJob.name,
+      id: bullJob.id,
+      outcome,
+      attempt,
+      ms: Date.now() - started,
+      ...fields,
+    });
     const giveUp = (error: Error | null, data: unknown, reason: 'permanent' | 'exhausted') =>
       recordFinalFailure(options.ctx, { name: bullJob.name, id: bullJob.id ?? jobId({ name: bullJob.name, data } as Job), data, error, attempts: attempt, reason });
+    const failFor = (error: Error, data: unknown): never => {
+      giveUp(error, data, 'permanent');
+      logger.error('job failed', line('failed', { final: true, error: error.message }));
+      throw logged(new UnrecoverableError(error.message));
+    };
     let j: Job;
     try {
       j = validateJob({ name: bullJob.name, data: bullJob.data });
     } catch (error) {
-      giveUp(error as Error, bullJob.data, 'permanent');
-      throw new UnrecoverableError((error as Error).message);
+      return failFor(error as Error, bullJob.data);
     }
     try {
       const result = await runJob(options.handlers, j, options.ctx);
       if (result.notFound) {
         // A 404 will be a 404 next time too: recorded once, failed without retries; other jobs go on.
         giveUp(null, j.data, 'permanent');
-        throw new UnrecoverableError(`${j.name}: not found (404)`);
+        logger.info('job not found', line('not_found', { appended: result.appended }));
+        throw logged(new UnrecoverableError(`${j.name}: not found (404)`));
       }
       await followUps.enqueue(result.followUps);
+      logger.info('job completed', line('completed', { appended: result.appended, followUps: result.followUps.length }));
       return { appended: result.appended, notFound: false, followUps: result.followUps.length };
     } catch (error) {
       if (error instanceof UnrecoverableError) throw error;
-      if (isPermanentFailure(error)) {
-        giveUp(error as Error, j.data, 'permanent');
-        throw new UnrecoverableError((error as Error).message);
-      }
+      if (isPermanentFailure(error)) return failFor(error as Error, j.data);
       if (error instanceof NewsRateLimitedError) {
         // The provider's quota is per key: pause this queue until it refills instead of failing each search.
         await followUps.rateLimit(error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : NEWS_DEFAULT_PAUSE_MS);
-        throw Worker.RateLimitError();
+        logger.warn('job postponed', line('postponed', { error: error.message }));
+        throw logged(Worker.RateLimitError());
       }
       if (error instanceof EdgarThrottledError) {
         // Stop every worker on this queue, not just this one, then put the job back untouched.
         await followUps.rateLimit(options.throttleBackoffMs);
-        throw Worker.RateLimitError();
+        logger.warn('job postponed', line('postponed', { error: error.message, pauseMs: options.throttleBackoffMs }));
+        throw logged(Worker.RateLimitError());
       }
-      if (attempt >= (bullJob.opts.attempts ?? 1)) giveUp(error instanceof Error ? error : new Error(String(error)), j.data, 'exhausted');
-      throw error;
+      const err = error instanceof Error ? error : new Error(String(error));
+      const final = attempt >= (bullJob.opts.attempts ?? 1);
+      if (final) {
+        giveUp(err, j.data, 'exhausted');
+        logger.error('job failed', line('failed', { final, error: err.message }));
+      } else logger.warn('job failed', line('failed', { final, error: err.message }));
+      throw logged(err);
     }
   }
 
@@ -285,16 +314,18 @@ export function startWorkers(options: WorkerOptions): EdgarWorkers {
   let redisLost = false;
   worker.on('error', (error) => {
     if (!isRedisUnreachable(error)) return logger.error('worker error', { queue: queueName, error: error.message });
-    if (!redisLost) logger.warn(`worker ${queueName}: Redis unreachable; jobs in flight finish, new ones wait for it`, { error: error.message });
+    if (!redisLost) logger.warn('Redis unreachable; jobs in flight finish, new ones wait for it', { queue: queueName, error: error.message });
     redisLost = true;
   });
   connection.on('ready', () => {
-    if (redisLost) logger.info(`worker ${queueName}: Redis answers again; taking jobs`);
+    if (redisLost) logger.info('Redis answers again; taking jobs', { queue: queueName });
     redisLost = false;
   });
-  worker.on('stalled', (id) => logger.warn(`worker ${queueName}: job ${id} stalled (its worker stopped renewing the lock); running it again`));
+  worker.on('stalled', (id) => logger.warn('job stalled (its worker stopped renewing the lock); running it again', { queue: queueName, id }));
+  // Failures no handler saw, such as a job that stalled too often.
   worker.on('failed', (bullJob, error) => {
-    logger.error('job failed', { id: bullJob?.id, name: bullJob?.name, attemptsMade: bullJob?.attemptsMade, error: error.message });
+    if (reported.has(error)) return;
+    logger.error('job failed', { queue: queueName, job: bullJob?.name, id: bullJob?.id, outcome: 'failed', attempt: bullJob?.attemptsMade, error: error.message });
   });
   return {
     worker,
@@ -338,7 +369,7 @@ export async function queueCounts(
       await connection.connect();
       const counts: Record<string, Record<(typeof COUNTED_STATES)[number], number>> = {};
       for (const name of queueNames) {
-        const queue = new Queue(name, { connection, prefix: options.prefix });
+        const queue = new Queue(name, { connection, prefix: options.prefix ?? DEFAULT_REDIS_KEYS.queues });
         queues.push(queue);
         const all = await queue.getJobCounts(...COUNTED_STATES);
         // BullMQ adds states it folds into `waiting` (paused); report only the ones asked for.

@@ -132,7 +132,7 @@ export async function runInline(jobs: Job[], options: InlineRunOptions): Promise
               const permanent = isPermanentFailure(err);
               if (!permanent && next.attempt < policy.attempts) {
                 const delay = backoffDelay(policy, next.attempt);
-                ctx.logger.warn('job failed, retrying', { id: next.id, name: next.job.name, attempt: next.attempt, delayMs: delay, error: err.message });
+                ctx.logger.warn('job failed, retrying', { id: next.id, job: next.job.name, attempt: next.attempt, delayMs: delay, error: err.message });
                 backingOff++;
                 void sleep(delay).then(() => {
                   backingOff--;
@@ -143,7 +143,7 @@ export async function runInline(jobs: Job[], options: InlineRunOptions): Promise
               }
               recordFinalFailure(ctx, { name: next.job.name, id: next.id, data: next.job.data, error: err, attempts: next.attempt, reason: permanent ? 'permanent' : 'exhausted' });
               report.failures.push({ id: next.id, job: next.job, error: err, permanent, attempts: next.attempt });
-              ctx.logger.error('job failed', { id: next.id, name: next.job.name, attempts: next.attempt, error: err.message });
+              ctx.logger.error('job failed', { id: next.id, job: next.job.name, attempts: next.attempt, error: err.message });
               progress(next.id, next.job, 'failed');
             },
           )

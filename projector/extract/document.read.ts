@@ -5,6 +5,7 @@ import { coverFormType, documentFiling, type DocumentFiling } from './document-f
 import { extractFinancialSnapshot } from './financials/financial-snapshot.extract.ts';
 import { extractLockup } from './lockup.extract.ts';
 import { readProspectus } from './prospectus-reader.ts';
+import type { ReadLimit } from './read-budget.ts';
 import { extractTerms } from './terms.extract.ts';
 
 /** Which filing a fetched document belongs to. */
@@ -20,7 +21,17 @@ export interface DocumentRead {
   terms: DocumentTerms;
   /** Null when the cover lacks a form or an "As filed" date; used only when no EDGAR row knows the filing. */
   filing: DocumentFiling | null;
+  /** The read budgets (read-budget.ts) that cut this read short; empty when the document was read whole. */
+  limits: ReadLimit[];
 }
+
+/** A document nothing was read from, and why: binary content, or an error of the extractors. */
+export interface UnreadableDocument {
+  unreadable: string;
+}
+
+/** What `readDocumentTerms` gives: a read, an unreadable document, or null for a document of another form. */
+export type DocumentReadResult = DocumentRead | UnreadableDocument | null;
 
 /**
  * Reads one prospectus document: terms, cover signals, lock-up periods, the extractive
@@ -29,9 +40,27 @@ export interface DocumentRead {
  * `knownForm` is the filing row's form when the filing is already known, else the document's own
  * (SGML type or cover title), so a document reads the same whichever arrived first. Returns null
  * for a document of another form (a 10-K, an 8-K exhibit): nothing in it is offering terms.
+ *
+ * It never throws: the read is bounded by READ_BUDGET, and an error of an extractor (a bug met
+ * by some document) makes the document unreadable, the same way in every projection, instead
+ * of stopping the projection.
  */
-export function readDocumentTerms(html: string, meta: DocumentIdentity, knownForm: string | null, observedAt: string): DocumentRead | null {
+export function readDocumentTerms(
+  html: string,
+  meta: DocumentIdentity,
+  knownForm: string | null,
+  observedAt: string,
+): DocumentReadResult {
+  try {
+    return readWithinBudget(html, meta, knownForm, observedAt);
+  } catch (error) {
+    return { unreadable: `extraction error: ${(error as Error)?.message ?? String(error)}` };
+  }
+}
+
+function readWithinBudget(html: string, meta: DocumentIdentity, knownForm: string | null, observedAt: string): DocumentReadResult {
   const doc = readProspectus(html, { formType: knownForm });
+  if (doc.unreadable !== null) return { unreadable: doc.unreadable };
   const filing = documentFiling(doc, meta.primaryDocument ?? null);
   const form = knownForm ?? coverFormType(doc);
   // A bare HTML document whose filing we have not seen yet is read anyway: derivation ignores it
@@ -53,5 +82,5 @@ export function readDocumentTerms(html: string, meta: DocumentIdentity, knownFor
     // filing row's, which may not be known yet: derivation fills it (see financials/snapshot.choose.ts).
     snapshot: extractFinancialSnapshot(doc, { accessionNumber: meta.accessionNumber, filingDate: null, formType: form, extractedAt: observedAt }),
   };
-  return { terms, filing };
+  return { terms, filing, limits: doc.limits };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { runExtract, runScore } from '../../scripts/extract-cli.ts';
 import { sampleProspectusPath } from './labelled-samples.ts';
-import { benchProspectusReader } from './bench.ts';
+import { benchHostileInputs, benchProspectusReader, formatExtractionBench } from './bench.ts';
 
 function collect(): { out: PassThrough; text: () => string } {
   const out = new PassThrough();
@@ -16,7 +16,9 @@ describe('extract CLI', () => {
     const { out, text } = collect();
     await runExtract(sampleProspectusPath('S-1-A_0001047469-14-002425_aaoi-followon.htm.gz'), out);
     const json = JSON.parse(text());
-    expect(Object.keys(json).sort()).toEqual(['estimates', 'provenance', 'signals', 'terms', 'underwritersAsPrinted']);
+    expect(Object.keys(json).sort()).toEqual(['estimates', 'limits', 'provenance', 'signals', 'terms', 'underwritersAsPrinted', 'unreadable']);
+    expect(json.limits).toEqual([]);
+    expect(json.unreadable).toBeNull();
     expect(json.terms.tickerHint).toBe('AAOI');
     expect(json.signals.initialPublicOffering).toBe(false);
   });
@@ -37,5 +39,18 @@ describe('extract CLI', () => {
     expect(r.documents).toBe(12);
     expect(r.megabytes).toBeGreaterThan(9);
     expect(r.readerMBps).toBeGreaterThan(0);
+    const hostile = benchHostileInputs({ scale: 0.01 });
+    expect(hostile.map((h) => h.outcome)).toEqual([
+      'read',
+      'read, cut by maxDepth',
+      'read, cut by maxDepth',
+      'read',
+      'read',
+      'read, cut by maxDepth',
+      expect.stringMatching(/^unreadable: binary content/),
+      expect.stringMatching(/^unreadable: binary content/),
+      'read',
+    ]);
+    expect(formatExtractionBench(r, hostile)).toMatch(/200k unclosed nested tables +[\d.]+ MB +\d+ ms +[\d.]+ MB\/s/);
   });
 });

@@ -54,6 +54,18 @@ describe('readProspectus on real EDGAR HTML', () => {
     expect(readProspectus(submission, { formType: '424B5' }).formType).toBe('424B5');
   });
 
+  it('finds the wanted document among 100,000 lower-case wrappers without searching the rest of the file for each', () => {
+    // Generated (not a filing): each search for an upper-case </DOCUMENT> that is not there once
+    // scanned to the end of the file, quadratic in the number of documents.
+    const wrappers = '<document>\n<type>EX-99\n<text>\nexhibit\n</text>\n</document>\n'.repeat(100_000);
+    const submission = `${wrappers}<document>\n<type>424B4\n<text>\n${sampleText('divSpans')}</text>\n</document>\n`;
+    const started = performance.now();
+    const unwrapped = unwrapSgml(submission, '424B4');
+    expect(performance.now() - started).toBeLessThan(20_000); // generous: about 0.1 s
+    expect(unwrapped.formType).toBe('424B4');
+    expect(unwrapped.body).toContain('commercial and savings banks');
+  });
+
   it('reads plain-text filings as paragraphs', () => {
     const doc = readProspectus(sampleDoc('acurx').blocks.slice(44, 47).map((b) => b.text).join('\n\n'));
     expect(doc.blocks).toHaveLength(3);

@@ -1,10 +1,12 @@
 /**
  * Turns prospectus HTML (or plain text) into a flat list of blocks: headings, paragraphs and tables.
  * EDGAR HTML is verbose (a word per <font>, absolutely positioned <div>s, `$` in its own cell), so
- * the reader works on a streaming htmlparser2 callback pass with no DOM, which keeps it fast enough
- * to read every registration statement we ingest.
+ * the reader works on a streaming pass over htmlparser2's tokenizer (html-stream.ts) with no DOM,
+ * which keeps it fast enough to read every registration statement we ingest, and bounded by
+ * READ_BUDGET (read-budget.ts) on any input.
  */
-import { Parser } from 'htmlparser2';
+import { streamHtml } from './html-stream.ts';
+import { binaryContent, READ_BUDGET, type ReadBudget, type ReadLimit } from './read-budget.ts';
 import { unwrapSgml } from './sgml-unwrap.ts';
 
 export type Block =
@@ -16,6 +18,10 @@ export interface ProspectusDoc {
   /** Form type from the SGML wrapper, when there was one. */
   formType: string | null;
   blocks: Block[];
+  /** The budgets that cut this read short (see read-budget.ts), each once; empty when the document was read whole. */
+  limits: ReadLimit[];
+  /** Why nothing of the document was read (binary content), else null; `blocks` is then empty. */
+  unreadable: string | null;
 }
 
 const BLOCK_TAGS = new Set([
@@ -25,15 +31,29 @@ const BLOCK_TAGS = new Set([
 const SKIP_TAGS = new Set(['script', 'style', 'head', 'title', 'noscript']);
 const NON_SPACE = /[^\s\u00a0\u200b]/;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const BULLET = /^[•●·▪◦o\-–]$/;
+const SENTENCE_END = /[.:;!?"”)]$/;
 
 // Page furniture that the typesetter leaves between pages: bare numbers, roman numerals,
 // "F-12", "- 3 -", and the "Table of Contents" back-links printed on every page.
 const PAGE_FURNITURE = /^(?:\d{1,3}|[ivxlc]{1,7}|[A-Z]{1,2}-(?:\d{1,3}|[ivxlc]{1,7})|-\s*\d{1,3}\s*-|page \d{1,3}|table of contents)$/i;
 
-export function readProspectus(input: string, opts: { formType?: string | null } = {}): ProspectusDoc {
-  const unwrapped = unwrapSgml(input, opts.formType);
-  const blocks = unwrapped.isHtml ? readHtml(unwrapped.body) : readPlainText(unwrapped.body);
-  return { formType: unwrapped.formType, blocks };
+/**
+ * Reads a document within `budget`: never more than its characters, depth and blocks, so a
+ * hostile document (binary, truncated, nested 200k deep, 50 MB) reads in bounded time and memory;
+ * `limits` says which budget cut in.
+ */
+export function readProspectus(input: string, opts: { formType?: string | null; budget?: ReadBudget } = {}): ProspectusDoc {
+  const budget = opts.budget ?? READ_BUDGET;
+  const limits = new Set<ReadLimit>();
+  if (input.length > budget.maxInputChars) limits.add('maxInputChars');
+  const unwrapped = unwrapSgml(limits.size > 0 ? input.slice(0, budget.maxInputChars) : input, opts.formType);
+  const unreadable = binaryContent(unwrapped.body);
+  if (unreadable !== null) return { formType: unwrapped.formType, blocks: [], limits: [...limits], unreadable };
+  const sink = new BlockSink(budget, limits);
+  if (unwrapped.isHtml) readHtml(unwrapped.body, sink, budget, limits);
+  else readPlainText(unwrapped.body, sink, budget, limits);
+  return { formType: unwrapped.formType, blocks: sink.finish(), limits: [...limits], unreadable: null };
 }
 
 /** Whitespace and typographic spaces to one ASCII space; zero-width marks removed. */
@@ -44,13 +64,97 @@ export function cleanText(s: string): string {
     .trim();
 }
 
-function readHtml(html: string): Block[] {
-  const blocks: Block[] = [];
+/**
+ * The blocks read so far, within the budget's block count and block size. The last paragraph
+ * stays open as parts while a page break may continue it, so rejoining costs the length of the
+ * fragment, not of the paragraph.
+ */
+class BlockSink {
+  /** True once a block was refused for the block budget: the rest of the document is dropped unread. */
+  done = false;
+  private readonly blocks: Block[] = [];
+  private openParts: string[] | null = null;
+  private openLength = 0;
+  private openEndsSentence = true;
+
+  constructor(
+    private readonly budget: ReadBudget,
+    private readonly limits: Set<ReadLimit>,
+  ) {}
+
+  push(block: Block): void {
+    this.seal();
+    if (this.blocks.length >= this.budget.maxBlocks) {
+      this.limits.add('maxBlocks');
+      this.done = true;
+      return;
+    }
+    this.blocks.push(block);
+    if (block.kind === 'paragraph') {
+      this.openParts = [block.text];
+      this.openLength = block.text.length;
+      this.openEndsSentence = SENTENCE_END.test(block.text);
+    }
+  }
+
+  /** Appends `text` to the last block when that is a paragraph stopped mid-sentence; false when it is not. */
+  continueParagraph(text: string): boolean {
+    if (this.done || this.openParts === null || this.openEndsSentence) return false;
+    if (this.openLength + 1 + text.length > this.budget.maxBlockChars) {
+      this.limits.add('maxBlockChars');
+      return false;
+    }
+    this.openParts.push(text);
+    this.openLength += 1 + text.length;
+    this.openEndsSentence = SENTENCE_END.test(text);
+    return true;
+  }
+
+  finish(): Block[] {
+    this.seal();
+    return this.blocks;
+  }
+
+  private seal(): void {
+    if (this.openParts === null) return;
+    if (this.openParts.length > 1) this.blocks[this.blocks.length - 1].text = this.openParts.join(' ');
+    this.openParts = null;
+  }
+}
+
+/** The characters one block may still take as read (maxBlockChars); what does not fit is dropped. */
+class BlockChars {
+  private used = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly limits: Set<ReadLimit>,
+  ) {}
+
+  /** The part of `s` that fits, counted against the block. */
+  fit(s: string): string {
+    const room = this.max - this.used;
+    if (s.length > room) {
+      this.limits.add('maxBlockChars');
+      s = s.slice(0, room);
+    }
+    this.used += s.length;
+    return s;
+  }
+
+  /** A new block begins. */
+  reset(): void {
+    this.used = 0;
+  }
+}
+
+function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limits: Set<ReadLimit>): void {
   // Per open element: bit 1 = made text bold, bit 2 = started a hidden/skipped region.
   const flags: number[] = [];
   let bold = 0;
   let skip = 0;
   let para: string[] = [];
+  const paraChars = new BlockChars(budget.maxBlockChars, limits);
   let paraLen = 0;
   let boldLen = 0;
   let headingTag = false;
@@ -60,38 +164,44 @@ function readHtml(html: string): Block[] {
   let rows: string[][] = [];
   let row: string[] | null = null;
   let cell: string[] | null = null;
+  const tableChars = new BlockChars(budget.maxBlockChars, limits);
 
+  const takePara = (): string => {
+    const raw = para.join('');
+    para = [];
+    paraChars.reset();
+    return raw;
+  };
   const flush = (): void => {
     if (paraLen === 0) {
-      para = [];
+      takePara();
       headingTag = false;
       return;
     }
-    const text = cleanText(para.join(''));
+    const text = cleanText(takePara());
     const isBold = boldLen >= paraLen * 0.9;
-    para = [];
     paraLen = 0;
     boldLen = 0;
     const wasHeadingTag = headingTag;
     headingTag = false;
     if (!text || PAGE_FURNITURE.test(text)) return;
     // Float-left bullet glyphs sit in their own <div>; glue them to the item text that follows.
-    if (/^[•●·▪◦o\-–]$/.test(text)) {
+    if (BULLET.test(text)) {
       pendingBullet = text + ' ';
       return;
     }
     const full = pendingBullet + text;
     pendingBullet = '';
     // A page break splits a sentence into two <p>s; rejoin when the first stops mid-sentence.
-    const prev = blocks[blocks.length - 1];
-    if (prev && prev.kind === 'paragraph' && !isBold && /^[a-z]/.test(full) && !/[.:;!?"”)]$/.test(prev.text)) {
-      prev.text += ' ' + full;
-      return;
-    }
+    if (!isBold && /^[a-z]/.test(full) && sink.continueParagraph(full)) return;
     const heading = wasHeadingTag || (isBold && full.length <= 150 && /[A-Za-z]/.test(full) && !/[,;]$/.test(full));
-    blocks.push(heading ? { kind: 'heading', text: full } : { kind: 'paragraph', text: full });
+    sink.push(heading ? { kind: 'heading', text: full } : { kind: 'paragraph', text: full });
   };
 
+  const addCellText = (s: string): void => {
+    const kept = tableChars.fit(s);
+    if (kept) cell!.push(kept);
+  };
   const endCell = (): void => {
     if (cell && row) row.push(cleanText(cell.join('')));
     cell = null;
@@ -104,8 +214,8 @@ function readHtml(html: string): Block[] {
     }
     row = null;
   };
-
-  const parser = new Parser(
+  const { flattened } = streamHtml(
+    html,
     {
       onopentag(name, attribs) {
         let f = 0;
@@ -119,12 +229,13 @@ function readHtml(html: string): Block[] {
           bold++;
         }
         flags.push(f);
-        if (skip > 0) return;
+        if (skip > 0 || sink.done) return;
         if (name === 'table') {
           tableDepth++;
           if (tableDepth === 1) {
             flush();
             rows = [];
+            tableChars.reset();
           }
           return;
         }
@@ -138,31 +249,33 @@ function readHtml(html: string): Block[] {
             if (!row) row = [];
             cell = [];
           } else if (name === 'br' || BLOCK_TAGS.has(name)) {
-            cell?.push(' ');
+            if (cell) addCellText(' ');
           }
           return;
         }
         if (name === 'br') {
-          para.push(' ');
+          if (paraChars.fit(' ')) para.push(' ');
         } else if (BLOCK_TAGS.has(name)) {
           flush();
           if (HEADING_TAGS.has(name)) headingTag = true;
         }
       },
       ontext(data) {
-        if (skip > 0) return;
+        if (skip > 0 || sink.done) return;
         if (tableDepth > 0) {
-          if (cell) cell.push(data);
+          if (cell) addCellText(data);
           else if (row && data.trim()) {
-            cell = [data];
+            cell = [];
+            addCellText(data);
           }
           return;
         }
-        para.push(data);
+        const kept = paraChars.fit(data);
+        if (kept) para.push(kept);
         // Whitespace between tags says nothing about emphasis; only visible text counts.
-        if (NON_SPACE.test(data)) {
-          paraLen += data.length;
-          if (bold > 0) boldLen += data.length;
+        if (NON_SPACE.test(kept)) {
+          paraLen += kept.length;
+          if (bold > 0) boldLen += kept.length;
         }
       },
       onclosetag(name) {
@@ -170,44 +283,42 @@ function readHtml(html: string): Block[] {
         const wasSkipped = skip > 0;
         if (f & 1) bold--;
         if (f & 2) skip--;
-        if (wasSkipped) return;
+        if (wasSkipped || sink.done) return;
         if (name === 'table' && tableDepth > 0) {
           tableDepth--;
           if (tableDepth === 0) {
             endRow();
-            if (rows.length > 0) pushTable(blocks, rows);
+            if (rows.length > 0) pushTable(sink, rows);
             rows = [];
           }
           return;
         }
         if (tableDepth > 0) {
           if (tableDepth > 1) {
-            if (name === 'td' || name === 'th' || name === 'tr') cell?.push(' ');
+            if ((name === 'td' || name === 'th' || name === 'tr') && cell) addCellText(' ');
             return;
           }
           if (name === 'td' || name === 'th') endCell();
           else if (name === 'tr') endRow();
-          else if (BLOCK_TAGS.has(name)) cell?.push(' ');
+          else if (BLOCK_TAGS.has(name) && cell) addCellText(' ');
           return;
         }
         if (BLOCK_TAGS.has(name)) flush();
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    { maxDepth: budget.maxDepth },
   );
-  parser.write(html);
-  parser.end();
-  flush();
-  return blocks;
+  if (flattened > 0) limits.add('maxDepth');
+  if (!sink.done) flush();
 }
 
 // Word processors lay bulleted lists out as one-row tables (bullet cell, text cell); those are prose.
-function pushTable(blocks: Block[], rows: string[][]): void {
-  if (rows.every((r) => r.length === 2 && /^[•●·▪◦o\-–]$/.test(r[0]))) {
-    for (const r of rows) blocks.push({ kind: 'paragraph', text: `${r[0]} ${r[1]}` });
+function pushTable(sink: BlockSink, rows: string[][]): void {
+  if (rows.every((r) => r.length === 2 && BULLET.test(r[0]))) {
+    for (const r of rows) sink.push({ kind: 'paragraph', text: `${r[0]} ${r[1]}` });
     return;
   }
-  blocks.push({ kind: 'table', rows, text: rows.map((r) => r.join(' ')).join('\n') });
+  sink.push({ kind: 'table', rows, text: rows.map((r) => r.join(' ')).join('\n') });
 }
 
 /**
@@ -236,14 +347,21 @@ export function mergeCells(cells: string[]): string[] {
   return out;
 }
 
-function readPlainText(text: string): Block[] {
-  const blocks: Block[] = [];
+function readPlainText(text: string, sink: BlockSink, budget: ReadBudget, limits: Set<ReadLimit>): void {
   const body = text.replace(/<\/?(PAGE|PRE|S|C|FN|CAPTION|TABLE)>/gi, '\n');
-  for (const chunk of body.split(/\r?\n\s*\r?\n/)) {
-    const t = cleanText(chunk);
+  // Paragraphs are separated by blank lines; walked one match at a time rather than split, so a
+  // document of a million short paragraphs never holds a million strings at once.
+  const blankLine = /\r?\n\s*\r?\n/g;
+  const chars = new BlockChars(budget.maxBlockChars, limits);
+  let from = 0;
+  while (!sink.done && from <= body.length) {
+    const m = blankLine.exec(body);
+    const end = m ? m.index : body.length;
+    chars.reset();
+    const t = cleanText(chars.fit(body.slice(from, end)));
+    from = m ? m.index + m[0].length : body.length + 1;
     if (!t || PAGE_FURNITURE.test(t)) continue;
     const heading = t.length <= 80 && t === t.toUpperCase() && /[A-Z]/.test(t);
-    blocks.push(heading ? { kind: 'heading', text: t } : { kind: 'paragraph', text: t });
+    sink.push(heading ? { kind: 'heading', text: t } : { kind: 'paragraph', text: t });
   }
-  return blocks;
 }

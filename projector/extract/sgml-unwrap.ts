@@ -28,11 +28,13 @@ export function unwrapSgml(input: string, formType?: string | null): UnwrappedDo
 
 function splitDocuments(input: string): Array<{ type: string | null; body: string }> {
   const out: Array<{ type: string | null; body: string }> = [];
+  const openTag = new TagFinder(input, '<DOCUMENT>');
+  const closeTag = new TagFinder(input, '</DOCUMENT>');
   let from = 0;
   for (;;) {
-    const start = indexOfCi(input, '<DOCUMENT>', from);
+    const start = openTag.from(from);
     if (start < 0) break;
-    let end = indexOfCi(input, '</DOCUMENT>', start);
+    let end = closeTag.from(start);
     if (end < 0) end = input.length;
     const chunk = input.slice(start, end);
     const typeMatch = TYPE_RE.exec(chunk.slice(0, 2000));
@@ -50,6 +52,44 @@ function indexOfCi(haystack: string, needle: string, from: number): number {
   const i = haystack.indexOf(needle, from);
   if (i >= 0) return i;
   return haystack.indexOf(needle.toLowerCase(), from);
+}
+
+/**
+ * `indexOfCi` over one input at rising offsets, remembering what each search found: a file of
+ * many lower-case `<document>`s would otherwise search the whole rest of it for the upper-case
+ * tag once per document.
+ */
+class TagFinder {
+  private readonly upper: Finder;
+  private readonly lower: Finder;
+
+  constructor(input: string, tag: string) {
+    this.upper = new Finder(input, tag);
+    this.lower = new Finder(input, tag.toLowerCase());
+  }
+
+  from(offset: number): number {
+    const i = this.upper.from(offset);
+    return i >= 0 ? i : this.lower.from(offset);
+  }
+}
+
+class Finder {
+  private searchedFrom = Infinity;
+  private found = -1;
+
+  constructor(
+    private readonly input: string,
+    private readonly needle: string,
+  ) {}
+
+  /** `input.indexOf(needle, offset)`, searching again only when the last answer lies before `offset`. */
+  from(offset: number): number {
+    if (offset >= this.searchedFrom && (this.found < 0 || this.found >= offset)) return this.found;
+    this.searchedFrom = offset;
+    this.found = this.input.indexOf(this.needle, offset);
+    return this.found;
+  }
 }
 
 function looksLikeHtml(body: string): boolean {

@@ -13,7 +13,8 @@ export function applyDocument(target: ApplyTarget, event: StoredEvent, touched: 
   const { meta } = found.input;
   const read = target.extraction.reads.read(found.input, event);
   if (!read) return;
-  target.documents.putDocument(event.seq, read.terms);
+  if ('unreadable' in read) throw new UnreadableEventError(read.unreadable);
+  target.documents.putDocument(event.seq, read.terms, read.limits);
   // A fetched primary document is itself evidence of its filing (and of its company): while no
   // submissions page or index row names the filing, its cover supplies the filing row. The state
   // row's updatedAt is left alone: the document's observedAt reaches the company's updatedAt at

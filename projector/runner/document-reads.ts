@@ -1,7 +1,7 @@
 import { padCik } from '../../schema/cik.ts';
 import type { EventLog, NewEvent, StoredEvent } from '../../schema/events/event-log.ts';
 import type { ExtractionFailedPayload } from '../../schema/events/event-types.ts';
-import { readDocumentTerms, type DocumentIdentity, type DocumentRead } from '../extract/document.read.ts';
+import { readDocumentTerms, type DocumentIdentity, type DocumentReadResult } from '../extract/document.read.ts';
 import type { DocumentStore } from './documents.store.ts';
 
 /**
@@ -33,7 +33,7 @@ export class NotPreparedError extends Error {}
 
 /** Where the applier gets a document's read: computed on the spot, or prepared off the main thread. */
 export interface DocumentReads {
-  read(input: DocumentInput, event: StoredEvent): DocumentRead | null;
+  read(input: DocumentInput, event: StoredEvent): DocumentReadResult;
 }
 
 /** Reads in the calling thread (`ipo project`, rebuilds, tests). */
@@ -48,7 +48,7 @@ export const inlineReads: DocumentReads = {
  * form (an earlier event of the same batch named the filing) is not used: the batch is cut before
  * the document, and the next batch prepares it again against the state it then meets.
  */
-export function preparedReads(prepared: ReadonlyMap<number, { knownForm: string | null; read: DocumentRead | null }>): DocumentReads {
+export function preparedReads(prepared: ReadonlyMap<number, { knownForm: string | null; read: DocumentReadResult }>): DocumentReads {
   return {
     read(input) {
       const found = prepared.get(input.seq);

@@ -4,6 +4,7 @@ import type { ProjDocumentTermsTable } from '../../schema/read/tables.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { CoverSignals } from '../extract/cover-signals.ts';
 import type { LockupExtraction } from '../extract/lockup.extract.ts';
+import type { ReadLimit } from '../extract/read-budget.ts';
 import type { Provenance, TermsExtraction } from '../extract/terms.extract.ts';
 
 /** A document's stored reads, as the state table types them. */
@@ -20,13 +21,13 @@ export class DocumentStore {
   constructor(db: SqliteHandle) {
     this.upsertDocument = db.prepare(
       `INSERT INTO proj_document_terms (cik, accession_number, form_type, seq, observed_at, terms_json, provenance_json, estimates_json,
-         signals_json, lockup_json, enrichment_json, snapshot_json)
+         signals_json, lockup_json, enrichment_json, snapshot_json, read_limits)
        VALUES (@cik, @accession_number, @form_type, @seq, @observed_at, @terms_json, @provenance_json, @estimates_json, @signals_json,
-         @lockup_json, @enrichment_json, @snapshot_json)
+         @lockup_json, @enrichment_json, @snapshot_json, @read_limits)
        ON CONFLICT (cik, accession_number) DO UPDATE SET form_type = excluded.form_type, seq = excluded.seq, observed_at = excluded.observed_at,
          terms_json = excluded.terms_json, provenance_json = excluded.provenance_json, estimates_json = excluded.estimates_json,
          signals_json = excluded.signals_json, lockup_json = excluded.lockup_json, enrichment_json = excluded.enrichment_json,
-         snapshot_json = excluded.snapshot_json`,
+         snapshot_json = excluded.snapshot_json, read_limits = excluded.read_limits`,
     );
     this.selectDocuments = db.prepare(
       `SELECT cik, accession_number, form_type, observed_at, terms_json, provenance_json, estimates_json, signals_json, lockup_json, enrichment_json,
@@ -46,7 +47,8 @@ export class DocumentStore {
     return (this.selectFilingForm.get(cik, accessionNumber) as string | undefined) ?? null;
   }
 
-  putDocument(seq: number, doc: DocumentTerms): void {
+  /** `limits`: the read budgets that cut the document's read short (none for a document read whole). */
+  putDocument(seq: number, doc: DocumentTerms, limits: readonly ReadLimit[]): void {
     this.upsertDocument.run({
       cik: doc.cik,
       accession_number: doc.accessionNumber,
@@ -60,6 +62,7 @@ export class DocumentStore {
       lockup_json: JSON.stringify(doc.lockup),
       enrichment_json: JSON.stringify(doc.enrichment),
       snapshot_json: JSON.stringify(doc.snapshot),
+      read_limits: limits.length > 0 ? JSON.stringify(limits) : null,
     });
   }
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { DocumentRead } from '../extract/document.read.ts';
+import type { DocumentReadResult } from '../extract/document.read.ts';
 import type { DocumentInput } from './document-reads.ts';
 
 /**
@@ -11,7 +11,8 @@ import type { DocumentInput } from './document-reads.ts';
  * depends on the machine, so an overrun cannot simply yield nulls (a rebuild elsewhere would read
  * the document and differ). Instead the projector records the overrun as a
  * `projector.extraction_failed` event, and every projection, live or rebuilt, reads a document
- * with such an event as unreadable. Deterministic limits belong in `ExtractionBudget` (bytes).
+ * with such an event as unreadable. Deterministic limits belong in `ExtractionBudget` (bytes) and
+ * in the reader's own READ_BUDGET (extract/read-budget.ts), which keeps every read far inside it.
  */
 export interface ExtractionPool {
   /** The time budget of one read, in ms (EXTRACTION_TIMEOUT_MS). */
@@ -23,14 +24,14 @@ export interface ExtractionPool {
 }
 
 export type PoolOutcome =
-  | { ok: true; read: DocumentRead | null }
+  | { ok: true; read: DocumentReadResult }
   /** The worker was terminated at the time budget, or died (out of memory, crash); it has been replaced. */
   | { ok: false; reason: 'timeout' | 'worker_exit'; detail: string | null };
 
 /** A read prepared for the applier, with the input it was computed for. */
 export interface PreparedRead {
   knownForm: string | null;
-  read: DocumentRead | null;
+  read: DocumentReadResult;
 }
 
 export class PoolClosedError extends Error {}
@@ -45,7 +46,7 @@ export interface ExtractionRequest {
 /** Worker → main thread. */
 export type ExtractionReply =
   | { ready: true }
-  | { id: number; ok: true; read: DocumentRead | null }
+  | { id: number; ok: true; read: DocumentReadResult }
   | { id: number; ok: false; message: string; stack: string | null };
 
 export interface ExtractionPoolOptions {

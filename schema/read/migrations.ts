@@ -246,6 +246,10 @@ const dealDatabaseStatements = [
   `ALTER TABLE projector_checkpoint DROP COLUMN updated_at`,
 ];
 
+// Migration 0008: which read budgets (projector/extract/read-budget.ts) cut a document's read
+// short, as a JSON array of their names; NULL for a document read whole.
+const readLimitsStatements = [`ALTER TABLE proj_document_terms ADD COLUMN read_limits TEXT`];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
@@ -280,6 +284,11 @@ export const readMigrations: Record<string, Migration> = {
   '0007_analyst_views': {
     async up(db: Kysely<any>) {
       for (const statement of analystViewStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0008_document_read_limits': {
+    async up(db: Kysely<any>) {
+      for (const statement of readLimitsStatements) await sql.raw(statement).execute(db);
     },
   },
 };

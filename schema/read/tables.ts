@@ -226,6 +226,8 @@ export interface ProjDocumentTermsTable {
    * source's filingDate and formType are the document's as read; derivation takes the filing row's.
    */
   snapshot_json: string;
+  /** JSON array of the read budgets that cut the document's read short (migration 0008); null when it was read whole. */
+  read_limits: string | null;
 }
 
 export interface ProjFinancialSnapshotsTable {

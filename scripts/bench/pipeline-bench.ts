@@ -44,7 +44,7 @@ const summary = (values: number[]) => {
 export async function runFreshnessBenchmark(out: NodeJS.WritableStream, options: { pollMs?: number } = {}): Promise<FreshnessResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ipo-bench-pipeline-'));
   const replay = await startReplayServer({ manifestPath: replayManifests(), rateLimitPerSecond: 10 });
-  const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL: '', PROJECTOR_POLL_MS: String(options.pollMs ?? 500) };
+  const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL: '', PROJECTOR_POLL_MS: String(options.pollMs ?? 500), LOG_FORMAT: 'json' };
   const projector = spawn(process.execPath, [join(ROOT, 'scripts/ipo.mjs'), 'projector'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let projectorErr = '';
   projector.stderr!.on('data', (chunk: Buffer) => (projectorErr += chunk.toString()));
@@ -53,7 +53,8 @@ export async function runFreshnessBenchmark(out: NodeJS.WritableStream, options:
   let watching = true;
   try {
     const ready = Date.now() + 60_000;
-    while (!projectorErr.includes('projector: running')) {
+    // Its log record saying it runs (LOG_FORMAT=json, one record a line).
+    while (!/^\{.*"name":"projector".*"msg":"running"\}$/m.test(projectorErr)) {
       if (Date.now() > ready || projector.exitCode !== null) throw new Error(`ipo projector did not start:\n${projectorErr}`);
       await new Promise((r) => setTimeout(r, 20));
     }

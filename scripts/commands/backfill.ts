@@ -4,8 +4,8 @@ import { openEventLogDb } from '../../schema/databases.ts';
 import { easternDate, isCalendarDate, weekdaysBetween } from '../../schema/edgar/edgar-day.ts';
 import type { IndexKind } from '../../schema/edgar/index.parse.ts';
 import type { Command, Io } from '../command.ts';
-import { describeProgress, progressReporter } from '../progress.ts';
-import { consoleLogger } from '../runtime.ts';
+import { createLogger } from '../log.ts';
+import { linesAbove, startProgress } from '../progress.ts';
 import { fleetEdgarGate, handlerContext } from './ingest.ts';
 
 /** Bad input, said in one line. */
@@ -63,13 +63,13 @@ interface DayTally {
 /** Runs the days one after the other in this process, each with its follow-ups, until done or stopped. */
 async function runDays(days: string[], request: BackfillRequest, config: Config, io: Io, signal: AbortSignal): Promise<DayTally & { stoppedAfter: string | null; processed: number }> {
   const events = await openEventLogDb(config.dataDir);
-  const fleet = config.redisUrl ? fleetEdgarGate(config, config.redisUrl, io, 'backfill') : null;
+  const logger = createLogger(config.logging, linesAbove(io.err), 'backfill');
+  const fleet = config.redisUrl ? fleetEdgarGate(config, config.redisUrl, logger) : null;
   const tally: DayTally = { fetched: 0, notFound: 0, failedDays: [], followUps: 0, followUpsNotFound: 0, appended: 0, failures: [] };
-  const reporter = progressReporter(io.err);
-  const started = Date.now();
+  const progress = startProgress(io.err, { label: 'backfill', unit: 'days', total: days.length, intervalMs: config.progressIntervalMs });
   let processed = 0;
   try {
-    const ctx = handlerContext(config, events.log, consoleLogger(io.err), true, fleet?.gate);
+    const ctx = handlerContext(config, events.log, logger, true, fleet?.gate);
     for (const date of days) {
       if (signal.aborted) break;
       // The day's own index job, told apart from its follow-ups (a 404 of either counts as not found).
@@ -80,7 +80,7 @@ async function runDays(days: string[], request: BackfillRequest, config: Config,
         concurrency: request.concurrency,
         onProgress: (p) => {
           if (p.last.name === 'edgar.daily_index') day.outcome = p.last.outcome;
-          reporter.show(`backfill: ${describeProgress(processed, days.length, Date.now() - started, 'days')}; ${date}: ${p.done} jobs done, ${p.pending + p.running} to go`);
+          progress.update(processed, { note: `${date}: ${p.done} jobs done, ${p.pending + p.running} to go` });
         },
       });
       processed++;
@@ -91,10 +91,10 @@ async function runDays(days: string[], request: BackfillRequest, config: Config,
       tally.followUpsNotFound += report.notFound - (day.outcome === 'not_found' ? 1 : 0);
       tally.appended += report.appended;
       tally.failures.push(...report.failures);
-      reporter.show(`backfill: ${describeProgress(processed, days.length, Date.now() - started, 'days')}; ${date} done`);
+      progress.update(processed, { note: `${date} done, ${tally.appended} new events` });
     }
   } finally {
-    reporter.end();
+    progress.stop();
     fleet?.close();
     await events.close();
   }
@@ -129,7 +129,7 @@ export async function runBackfill(values: Record<string, unknown>, io: Io, signa
   const range = `${request.from}..${request.to}`;
   io.err.write(`backfill: ${weekdays.length} weekdays ${range} (${request.kind} index), ${skipped} already done, ${todo.length} to fetch\n`);
   if (request.queue) {
-    const added = await enqueueByKind({ redisUrl: config.redisUrl! }, todo.map((d) => backfillDayJob(d, request.kind)));
+    const added = await enqueueByKind({ redisUrl: config.redisUrl!, prefix: config.redisKeys.queues }, todo.map((d) => backfillDayJob(d, request.kind)));
     io.out.write(`backfill ${range}: ${weekdays.length} weekdays, ${skipped} already done (skipped), ${added.edgar} enqueued for \`ipo worker\`; run again to see what is left\n`);
     return 0;
   }

@@ -11,7 +11,8 @@ include=latest_terms,classification,consensus) and a company detail page, then t
 and each figure's ratio to the reference. Then replays a recorded EDGAR day through the pipeline (EDGAR
 client at 10 requests/s against the replay server, the event log, \`ipo projector\` in its own
 process) and prints p50 and p95 of fetch → API and discovery → API. Then measures prospectus
-reading and extraction in MB/s.`,
+reading and extraction in MB/s, on the real sample prospectuses and on each kind of generated
+hostile document (time, MB/s and memory of one full read).`,
   options: {
     seconds: { type: 'string', description: 'Measured seconds per scenario (default 10).' },
     companies: { type: 'string', description: 'Companies in the benchmark read.db (default 100000).' },
@@ -31,12 +32,8 @@ reading and extraction in MB/s.`,
       await runFreshnessBenchmark(io.out);
     }
     if (values.only === undefined || values.only === 'extract') {
-      const { benchProspectusReader } = await import('../../projector/extract/bench.ts');
-      const result = benchProspectusReader({});
-      io.out.write(
-        `\nprospectus extraction: ${result.documents} documents, ${result.megabytes.toFixed(1)} MB; ` +
-          `reader ${result.readerMBps.toFixed(1)} MB/s, reader + terms ${result.readAndExtractMBps.toFixed(1)} MB/s (one core)\n`,
-      );
+      const { benchHostileInputs, benchProspectusReader, formatExtractionBench } = await import('../../projector/extract/bench.ts');
+      io.out.write(formatExtractionBench(benchProspectusReader({}), benchHostileInputs({})));
     }
     return 0;
   },

@@ -6,7 +6,8 @@ export const extractCommand: Command = {
   args: ['FILE'],
   details: `Reads S-1, S-1/A, F-1, F-1/A, S-11, 424B1, 424B3 and 424B4 documents, including full-submission
 .txt files. Every value carries its provenance (the sentence or table row it came from); what cannot
-be read is null.`,
+be read is null. The read is bounded (READ_BUDGET in projector/extract/read-budget.ts): \`limits\` names
+the budgets that cut it short, and \`unreadable\` says why a binary file was not read at all.`,
   options: { form: { type: 'string', description: 'Form type when the file does not say it (e.g. 424B4).' } },
   async run({ positionals, values }, io) {
     const { runExtract, ExtractCliError } = await import('../extract-cli.ts');

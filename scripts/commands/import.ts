@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { linkIpoRows, parseIpoTable, tickerMapFromCompanyTickers, type IpoTableLinks, type IpoTableRow, type TickerEntry } from '../../projector/market/ipo-table.parse.ts';
-import { loadConfig } from '../../schema/config.ts';
+import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { EventLog, NewEvent } from '../../schema/events/event-log.ts';
 import type { IpoRowPayload } from '../../schema/events/event-types.ts';
@@ -10,6 +10,7 @@ import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import { startProgress, type Progress } from '../progress.ts';
 
 export interface IpoTableFilter {
   /** Keep only these tickers (upper case). */
@@ -61,19 +62,58 @@ export interface ImportReport {
   links: IpoTableLinks;
 }
 
-/** Appends one `reference.ipo_row` per row (subject = ticker); the same row imported again is no new event. */
-export function appendIpoRows(log: EventLog, rows: readonly IpoTableRow[], source: string, file: string, observedAt: string): number {
-  const events: NewEvent[] = rows.map((row) => {
-    const payload: IpoRowPayload = row;
-    return { type: 'reference.ipo_row', source, subject: row.ticker, observedAt, payload, meta: { file } };
-  });
-  return log.appendMany(events).filter((r) => r.inserted).length;
+/** Rows appended per transaction; the run yields between two, so a progress bar is redrawn. */
+const APPEND_CHUNK = 500;
+
+/**
+ * Appends one `reference.ipo_row` per row (subject = ticker), a chunk at a time; the same row
+ * imported again is no new event, so an import stopped half-way is completed by running it again.
+ */
+export async function appendIpoRows(
+  log: EventLog,
+  rows: readonly IpoTableRow[],
+  options: { source: string; file: string; observedAt: string; onProgress?: (done: number, total: number) => void },
+): Promise<number> {
+  let appended = 0;
+  for (let start = 0; start < rows.length; start += APPEND_CHUNK) {
+    const events: NewEvent[] = rows.slice(start, start + APPEND_CHUNK).map((row) => {
+      const payload: IpoRowPayload = row;
+      return { type: 'reference.ipo_row', source: options.source, subject: row.ticker, observedAt: options.observedAt, payload, meta: { file: options.file } };
+    });
+    appended += log.appendMany(events).filter((r) => r.inserted).length;
+    options.onProgress?.(Math.min(rows.length, start + APPEND_CHUNK), rows.length);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return appended;
 }
 
-export function importIpoTable(log: EventLog, readDbPath: string | null, csvText: string, options: { source: string; file: string; filter: IpoTableFilter; observedAt: string }): ImportReport {
+export async function importIpoTable(
+  log: EventLog,
+  readDbPath: string | null,
+  csvText: string,
+  options: { source: string; file: string; filter: IpoTableFilter; observedAt: string; onProgress?: (done: number, total: number) => void },
+): Promise<ImportReport> {
   const rows = filterIpoRows(parseIpoTable(csvText), options.filter);
   const links = linkIpoRows(rows, linkingTickers(log, readDbPath));
-  return { rows: rows.length, appended: appendIpoRows(log, rows, options.source, options.file, options.observedAt), links };
+  return { rows: rows.length, appended: await appendIpoRows(log, rows, options), links };
+}
+
+/** `importIpoTable` with its progress (rows appended of the rows matched) on `err`. */
+export async function importWithProgress(err: NodeJS.WritableStream, config: Pick<Config, 'progressIntervalMs'>, ...[log, readDbPath, csvText, options]: Parameters<typeof importIpoTable>): Promise<ImportReport> {
+  // Started once the rows are parsed and filtered, when their number is known.
+  const shown: { progress?: Progress } = {};
+  const startedAt = Date.now();
+  try {
+    return await importIpoTable(log, readDbPath, csvText, {
+      ...options,
+      onProgress: (done, total) => {
+        shown.progress ??= startProgress(err, { label: 'import', unit: 'rows', total, intervalMs: config.progressIntervalMs, startedAt });
+        shown.progress.update(done);
+      },
+    });
+  } finally {
+    shown.progress?.stop();
+  }
 }
 
 export function describeImport(report: ImportReport, verbose: boolean, shown = 20): string {
@@ -130,7 +170,7 @@ Example: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_2025
     const events = await openEventLogDb(config.dataDir);
     try {
       io.err.write(`import: reading ${basename(file)} …\n`);
-      const report = importIpoTable(events.log, liveReadDbPath(config.dataDir), text, {
+      const report = await importWithProgress(io.err, config, events.log, liveReadDbPath(config.dataDir), text, {
         source,
         file: basename(file),
         filter: { ...(tickers ? { tickers } : {}), ...(values.from ? { from: String(values.from) } : {}), ...(values.to ? { to: String(values.to) } : {}) },

@@ -20,13 +20,16 @@ import {
   type HandlerContext,
   type Job,
   type Logger,
+  type RunProgress,
 } from '../../ingest/index.ts';
 import type { EventLog } from '../../schema/events/event-log.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { Command, Io, OptionSpec } from '../command.ts';
 import { UsageError } from '../command.ts';
-import { consoleLogger, onShutdown } from '../runtime.ts';
+import { createLogger } from '../log.ts';
+import { linesAbove, startProgress } from '../progress.ts';
+import { onShutdown } from '../runtime.ts';
 import { catchUpHere } from '../catch-up.ts';
 import { completeHandlers } from '../pipeline-handlers.ts';
 
@@ -62,6 +65,22 @@ export function handlerContext(config: Config, log: EventLog, logger: Logger, wi
 }
 
 /**
+ * The progress of an inline run: done/known jobs, the total growing as follow-ups are found, with
+ * the events appended and the failures so far.
+ */
+export function inlineRunProgress(err: NodeJS.WritableStream, config: Pick<Config, 'progressIntervalMs'>, label: string, jobs: number) {
+  const progress = startProgress(err, { label, unit: 'jobs', total: jobs, growing: true, intervalMs: config.progressIntervalMs });
+  let note = '';
+  return {
+    onProgress(p: RunProgress) {
+      note = `${p.appended} new events, ${p.notFound} not found, ${p.failed} failed`;
+      progress.update(p.done, { total: p.done + p.pending + p.running, note });
+    },
+    stop: () => progress.stop({ note }),
+  };
+}
+
+/**
  * Runs jobs and their follow-ups in this process, or hands them to the BullMQ queues: ingest jobs
  * for `ipo worker`, project and publish jobs for `ipo projector`. In this process, project and
  * publish jobs project here (or wait for a running projector, see catch-up.ts).
@@ -70,7 +89,7 @@ export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { c
   const config = loadConfig(io.env);
   if (queue) {
     if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL');
-    const added = await enqueueByKind({ redisUrl: config.redisUrl }, jobs);
+    const added = await enqueueByKind({ redisUrl: config.redisUrl, prefix: config.redisKeys.queues }, jobs);
     const total = Object.values(added).reduce((a, b) => a + b, 0);
     const runners = [added.edgar + added.prices + added.news > 0 ? '`ipo worker`' : '', added.pipeline > 0 ? '`ipo projector`' : ''].filter(Boolean).join(' and ');
     io.out.write(
@@ -80,28 +99,26 @@ export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { c
     return 0;
   }
   const events = await openEventLogDb(config.dataDir);
+  const progress = inlineRunProgress(io.err, config, 'ingest', jobs.length);
+  let report: Awaited<ReturnType<typeof runInline>>;
   try {
-    const logger = consoleLogger(io.err);
-    let lastPrint = 0;
-    const report = await runInline(jobs, {
+    const logger = createLogger(config.logging, linesAbove(io.err), 'ingest');
+    report = await runInline(jobs, {
       handlers: completeHandlers({ dataDir: config.dataDir, catchUp: () => catchUpHere(config, io.err) }),
       ctx: handlerContext(config, events.log, logger, jobs.some((j) => queueOf(j.name) === 'edgar')),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-      onProgress: (p) => {
-        if (Date.now() - lastPrint < 1000) return;
-        lastPrint = Date.now();
-        io.err.write(`ingest: ${p.done} done, ${p.pending} pending, ${p.appended} events, ${p.failed} failed\n`);
-      },
+      onProgress: progress.onProgress,
     });
-    io.out.write(
-      `${report.jobs} jobs: ${report.succeeded} succeeded, ${report.notFound} not found, ${report.failures.length} failed; ` +
-        `${report.appended} new events (${report.duplicates} duplicate jobs skipped)\n`,
-    );
-    for (const failure of report.failures) io.err.write(`failed ${failure.id}: ${failure.error.message}\n`);
-    return report.failures.length > 0 ? 1 : 0;
   } finally {
+    progress.stop();
     await events.close();
   }
+  io.out.write(
+    `${report.jobs} jobs: ${report.succeeded} succeeded, ${report.notFound} not found, ${report.failures.length} failed; ` +
+      `${report.appended} new events (${report.duplicates} duplicate jobs skipped)\n`,
+  );
+  for (const failure of report.failures) io.err.write(`failed ${failure.id}: ${failure.error.message}\n`);
+  return report.failures.length > 0 ? 1 : 0;
 }
 
 const followFormsOption: OptionSpec = {
@@ -207,27 +224,36 @@ export const ingestCommands: Command[] = [
  * The fleet's EDGAR budget in Redis: every request of every process on it, retries included,
  * takes its slot there. While Redis does not answer, the process paces itself alone and says so.
  */
-export function fleetEdgarGate(config: Config, redisUrl: string, io: Io, who: string): { gate: EdgarGate; close(): void } {
+export function fleetEdgarGate(config: Config, redisUrl: string, logger: Logger): { gate: EdgarGate; close(): void } {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', () => {});
   const gate = createRedisEdgarGate({
     redis,
     ratePerSecond: config.edgar.maxRequestsPerSecond,
+    keyPrefix: config.redisKeys.edgarGate,
     sleep: realSleep,
     fallback: createLocalEdgarGate(config.edgar.maxRequestsPerSecond, systemClock(), realSleep),
-    onFallback: (reason) => io.err.write(`${who}: Redis unavailable for the EDGAR budget (${reason}); this ${who} paces itself alone\n`),
+    onFallback: (reason) => logger.warn('Redis unavailable for the EDGAR budget; this process paces itself alone', { reason }),
   });
   return { gate, close: () => redis.disconnect() };
 }
 
-export async function startEdgarWorker(config: Config, io: Io, concurrency: number) {
+export async function startEdgarWorker(config: Config, logger: Logger, concurrency: number) {
   if (!config.redisUrl) throw new UsageError('the worker needs REDIS_URL');
   const redisUrl = config.redisUrl;
   const events = await openEventLogDb(config.dataDir);
   // One EDGAR budget for the fleet: every request of every worker, retries included, takes its slot in Redis.
-  const fleet = fleetEdgarGate(config, redisUrl, io, 'worker');
-  const ctx = handlerContext(config, events.log, consoleLogger(io.err), true, fleet.gate);
-  const common = { redisUrl, handlers: jobHandlers, ctx, throttleBackoffMs: config.edgar.throttleBackoffMs, concurrency, lockMs: config.workerLockMs };
+  const fleet = fleetEdgarGate(config, redisUrl, logger);
+  const ctx = handlerContext(config, events.log, logger, true, fleet.gate);
+  const common = {
+    redisUrl,
+    prefix: config.redisKeys.queues,
+    handlers: jobHandlers,
+    ctx,
+    throttleBackoffMs: config.edgar.throttleBackoffMs,
+    concurrency,
+    lockMs: config.workerLockMs,
+  };
   // EDGAR jobs share the SEC limiter; prices and news have their own queues without it.
   const workers = [
     startWorkers({ ...common, kind: 'edgar', queueName: QUEUE_NAMES.edgar, maxRequestsPerSecond: config.edgar.maxRequestsPerSecond }),
@@ -247,13 +273,17 @@ export async function startEdgarWorker(config: Config, io: Io, concurrency: numb
 export const workerCommand: Command = {
   name: 'worker',
   summary: 'Run BullMQ ingest workers for the edgar, prices and news queues (needs REDIS_URL); the EDGAR rate limit holds across all workers.',
+  details: `Logs one line per job attempt on stderr (LOG_FORMAT, LOG_LEVEL): queue, job, id, outcome
+(completed, not_found, failed, postponed), attempt, appended events, follow-ups and ms.`,
   options: { concurrency: { type: 'string', description: 'Jobs in flight in this process (default 4).' } },
   async run({ values }, io) {
     const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency);
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
-    const worker = await startEdgarWorker(loadConfig(io.env), io, concurrency);
-    io.err.write(`worker running (concurrency ${concurrency}); Ctrl-C to stop\n`);
-    onShutdown(worker.close);
+    const config = loadConfig(io.env);
+    const logger = createLogger(config.logging, io.err, 'worker');
+    const worker = await startEdgarWorker(config, logger, concurrency);
+    logger.info('running', { concurrency });
+    onShutdown(worker.close, logger);
     return new Promise<number>(() => {});
   },
 };

@@ -2,14 +2,25 @@ import { projectLive, ProjectorBusyError, rebuildReadDb, type ProjectProgress } 
 import type { Command } from '../command.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
+import type { EventLog } from '../../schema/events/event-log.ts';
+import { startProgress, type Progress } from '../progress.ts';
 
-export function progressPrinter(err: NodeJS.WritableStream, label: string) {
-  let last = 0;
-  return (p: ProjectProgress) => {
-    const now = Date.now();
-    if (now - last < 1000) return;
-    last = now;
-    err.write(`${label}: ${p.events} events, ${p.companiesDerived} companies, seq ${p.lastSeq}\n`);
+/**
+ * The progress of a projection in events. Shown from its first batch, when what is left is known
+ * exactly (the log's last seq past the batch's); the total grows if events arrive meanwhile.
+ */
+function projectionProgress(err: NodeJS.WritableStream, config: Pick<Config, 'progressIntervalMs'>, log: EventLog, label: string) {
+  let progress: Progress | null = null;
+  let note = '';
+  const startedAt = Date.now();
+  return {
+    onProgress(p: ProjectProgress) {
+      const total = p.events + Math.max(0, log.lastSeq() - p.lastSeq);
+      progress ??= startProgress(err, { label, unit: 'events', total, intervalMs: config.progressIntervalMs, startedAt });
+      note = `${p.companiesDerived} companies, seq ${p.lastSeq}`;
+      progress.update(p.events, { total, note });
+    },
+    stop: () => progress?.stop({ note }),
   };
 }
 
@@ -17,14 +28,16 @@ export function progressPrinter(err: NodeJS.WritableStream, label: string) {
  * Projects the event log into read.db: incrementally, or as a fresh generation swapped in
  * atomically. Throws `ProjectorBusyError` while another projector (`ipo projector`) holds the lock.
  */
-export async function project(config: Pick<Config, 'dataDir' | 'extraction'>, rebuild: boolean, err: NodeJS.WritableStream) {
+export async function project(config: Pick<Config, 'dataDir' | 'extraction' | 'progressIntervalMs'>, rebuild: boolean, err: NodeJS.WritableStream) {
   const events = await openEventLogDb(config.dataDir);
+  const progress = projectionProgress(err, config, events.log, rebuild ? 'project --rebuild' : 'project');
   try {
-    const options = { dataDir: config.dataDir, eventLog: events.log, extraction: { maxBytes: config.extraction.maxBytes }, onProgress: progressPrinter(err, 'project') };
+    const options = { dataDir: config.dataDir, eventLog: events.log, extraction: { maxBytes: config.extraction.maxBytes }, onProgress: progress.onProgress };
     const started = Date.now();
     const result = rebuild ? { ...(await rebuildReadDb(options)), mode: 'rebuild' as const } : await projectLive(options);
     return { ...result, ms: Date.now() - started };
   } finally {
+    progress.stop();
     await events.close();
   }
 }

@@ -2,9 +2,10 @@ import { QUEUE_NAMES, startWorkers, systemClock, type EdgarWorkers } from '../..
 import { createExtractionPool, ProjectorBusyError, startLiveProjector, type ExtractionPool, type LiveProjector } from '../../projector/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
-import type { Command, Io } from '../command.ts';
+import type { Command } from '../command.ts';
+import { createLogger, type ServiceLogger } from '../log.ts';
 import { pipelineHandlers } from '../pipeline-handlers.ts';
-import { consoleLogger, onShutdown } from '../runtime.ts';
+import { onShutdown } from '../runtime.ts';
 
 /** How long a stop waits for the queue's worker to let go (Redis may not answer): the projection is already closed by then. */
 const QUEUE_CLOSE_MS = 3_000;
@@ -22,7 +23,7 @@ export interface RunningProjector {
  * REDIS_URL, a worker on the pipeline queue running the project and publish jobs against it.
  * Throws `ProjectorBusyError` when another projector holds the lock.
  */
-export async function startProjector(config: Readonly<Config>, io: Io): Promise<RunningProjector> {
+export async function startProjector(config: Readonly<Config>, logger: ServiceLogger): Promise<RunningProjector> {
   const events = await openEventLogDb(config.dataDir);
   let pool: ExtractionPool | null = null;
   let projector: LiveProjector;
@@ -36,15 +37,13 @@ export async function startProjector(config: Readonly<Config>, io: Io): Promise<
       batchSize: config.projector.batchSize,
       pollMs: config.projector.pollMs,
       onReady: (ready) => {
-        for (const leftover of ready.leftovers) io.err.write(`projector: removed ${leftover}, left by a run that did not finish\n`);
-        io.err.write(`projector: running (${ready.mode === 'rebuild' ? 'built a new generation' : 'live generation'}, checkpoint seq ${ready.lastSeq}); Ctrl-C to stop\n`);
+        for (const leftover of ready.leftovers) logger.info('removed a generation left by a run that did not finish', { path: leftover });
+        logger.info('running', { generation: ready.mode === 'rebuild' ? 'new' : 'live', seq: ready.lastSeq });
       },
+      // One line per committed batch: its events, the companies re-derived, the checkpoint it reached.
       onBatch: (b) =>
-        io.err.write(
-          `projector: ${b.rebuild ? 'rebuild ' : ''}batch of ${b.events} events, ${b.companies} companies, seq ${b.lastSeq}, ${b.ms} ms` +
-            `${b.documents > 0 ? `, ${b.documents} documents read` : ''}\n`,
-        ),
-      onError: (error) => io.err.write(`projector: projection failed, retrying: ${error.stack ?? error.message}\n`),
+        logger.info('batch projected', { events: b.events, companies: b.companies, seq: b.lastSeq, ms: b.ms, documents: b.documents, ...(b.rebuild ? { rebuild: true } : {}) }),
+      onError: (error) => logger.error('projection failed, retrying', { error: error.message, stack: error.stack }),
     });
   } catch (error) {
     await pool?.close();
@@ -55,10 +54,11 @@ export async function startProjector(config: Readonly<Config>, io: Io): Promise<
   if (config.redisUrl) {
     queue = startWorkers({
       redisUrl: config.redisUrl,
+      prefix: config.redisKeys.queues,
       queueName: QUEUE_NAMES.pipeline,
       kind: 'pipeline',
       handlers: pipelineHandlers({ dataDir: config.dataDir, catchUp: projector.catchUp }),
-      ctx: { log: events.log, clock: systemClock(), logger: consoleLogger(io.err) },
+      ctx: { log: events.log, clock: systemClock(), logger },
       maxRequestsPerSecond: null,
       // One at a time: every pipeline job waits on the same loop anyway.
       concurrency: 1,
@@ -91,7 +91,8 @@ read.db; a second copy exits 1 with one line naming the holder (the lock of a pr
 taken over by the next start). At start it deletes generations a crashed rebuild left behind and,
 when there is no current generation (first run, or a projector upgrade), builds one.
 Wakes every PROJECTOR_POLL_MS (one indexed query on the event log's last seq) and projects new
-events in transactions of PROJECTOR_BATCH_SIZE events, logging one line per batch. Documents are read
+events in transactions of PROJECTOR_BATCH_SIZE events, logging one line per batch (events,
+companies, seq, ms, documents read; LOG_FORMAT, LOG_LEVEL) and one per pipeline job. Documents are read
 in worker threads: one over EXTRACTION_MAX_BYTES is skipped unread; one whose read overruns
 EXTRACTION_TIMEOUT_MS has its worker terminated and is recorded as a projector.extraction_failed
 event, which every later projection (and rebuild) honours by reading that document as unreadable.
@@ -101,15 +102,16 @@ Without Redis it only polls. SIGTERM or SIGINT: finishes the batch in flight, cl
 while Redis is down).`,
   async run(_input, io) {
     const config = loadConfig(io.env);
+    const logger = createLogger(config.logging, io.err, 'projector');
     let running: RunningProjector;
     try {
-      running = await startProjector(config, io);
+      running = await startProjector(config, logger);
     } catch (error) {
       if (!(error instanceof ProjectorBusyError)) throw error;
       io.err.write(`ipo projector: ${error.message}; exiting\n`);
       return 1;
     }
-    onShutdown(running.close);
+    onShutdown(running.close, logger);
     return new Promise<number>(() => {});
   },
 };

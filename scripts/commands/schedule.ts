@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import cron, { type ScheduledTask } from 'node-cron';
-import { companyNewsQuery, isDeclaredUserAgent, job, OFFERING_FORMS, type Job } from '../../ingest/index.ts';
+import { companyNewsQuery, isDeclaredUserAgent, job, OFFERING_FORMS, type Job, type Logger } from '../../ingest/index.ts';
 import { ConfigError, loadConfig, type Config } from '../../schema/config.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 import { UsageError, type Command, type Io } from '../command.ts';
+import { createLogger } from '../log.ts';
 import { onShutdown } from '../runtime.ts';
 import { SchedulerLock } from '../scheduler-lock.ts';
 import { dispatch } from './ingest.ts';
@@ -83,7 +84,7 @@ async function publicationDue(deps: SchedulerDeps, kind: PublishRequest['kind'],
   const day = easternDate(at);
   if (kind === 'quarterly' && !isFirstWeekdayOfQuarter(day)) return;
   const request = scheduledRequest(kind, day);
-  deps.io.err.write(`scheduler: ${kind} article due: pipeline.publish (as \`${publishCommandLine(request)}\`)${deps.queued ? ' for `ipo projector`' : ''}\n`);
+  deps.logger.info('article due', { kind, job: 'pipeline.publish', as: publishCommandLine(request), runner: deps.queued ? 'ipo projector' : 'here' });
   await deps.dispatch([job('pipeline.publish', request)]);
 }
 
@@ -91,7 +92,7 @@ async function refreshMarket(deps: SchedulerDeps): Promise<void> {
   const readDb = liveReadDbPath(deps.config.dataDir);
   if (!readDb) return;
   const jobs: Job[] = refreshTickers(readDb).map((ticker) => job('prices.daily_bars', { ticker }));
-  deps.io.err.write(`scheduler: price refresh for ${jobs.length} tickers\n`);
+  deps.logger.info('price refresh', { tickers: jobs.length });
   if (jobs.length > 0) await deps.dispatch(jobs, { concurrency: 4 });
 }
 
@@ -100,13 +101,13 @@ async function pollNews(deps: SchedulerDeps): Promise<void> {
   const jobs: Job[] = deps.config.news.rssUrls.map((url) => job('news.feed', { url }));
   if (readDb && deps.config.news.apiKey) for (const query of newsQueries(readDb)) jobs.push(job('news.everything', { query }));
   if (jobs.length === 0) return;
-  deps.io.err.write(`scheduler: news poll, ${jobs.length} jobs\n`);
+  deps.logger.info('news poll', { jobs: jobs.length });
   await deps.dispatch(jobs);
 }
 
 async function discover(deps: SchedulerDeps, at: Date): Promise<void> {
   const date = easternDate(at);
-  deps.io.err.write(`scheduler: daily discovery for ${date}\n`);
+  deps.logger.info('daily discovery', { date });
   // A weekend or holiday index answers 404: recorded as not found, nothing to retry.
   await deps.dispatch(dailyDiscoveryJobs(date));
   await projectInProcess(deps);
@@ -146,6 +147,8 @@ export function dailyDiscoveryJobs(date: string): Job[] {
 export interface SchedulerDeps {
   config: Readonly<Config>;
   io: Io;
+  /** The scheduler's own lines: what it starts, when it leads or stands by. */
+  logger: Logger;
   /** Hands jobs to the BullMQ queues (REDIS_URL) or, without Redis, to the in-process runner (project and publish jobs included). */
   dispatch: (jobs: Job[], options?: { concurrency?: number }) => Promise<unknown>;
   /** With Redis, only the holder of the scheduler lock runs the tasks; null = no lock (one process). */
@@ -164,14 +167,14 @@ export interface RunningScheduler {
 
 /** Starts the cron tasks, behind the scheduler lock when there is one. Returns at once. */
 export function startScheduler(deps: SchedulerDeps): RunningScheduler {
-  const { config, io, lock } = deps;
+  const { config, logger, lock } = deps;
   const et = { timezone: 'America/New_York', noOverlap: true };
   // A failed run is reported and the next slot runs again; it must not stop the scheduler.
   const guarded = (name: string, run: () => Promise<void> | void) => () =>
     Promise.resolve()
       .then(run)
       .catch((error: unknown) => {
-        io.err.write(`scheduler: ${name} failed: ${(error as Error).message}\n`);
+        logger.error('task failed', { task: name, error: (error as Error).message });
       });
   let tasks: ScheduledTask[] = [];
   let stopped = false;
@@ -186,7 +189,7 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
       cron.schedule(config.cron.publishWeekly, guarded('weekly review', () => publicationDue(deps, 'weekly', new Date())), { ...et, name: 'weekly-review' }),
       cron.schedule(config.cron.publishQuarterly, guarded('quarterly review', () => publicationDue(deps, 'quarterly', new Date())), { ...et, name: 'quarterly-review' }),
     ];
-    io.err.write(`scheduler: running (${tasks.length} tasks); Ctrl-C to stop\n`);
+    logger.info('running', { tasks: tasks.length });
     if (runNow) void guarded('discovery', () => discover(deps, new Date()))();
     runNow = false;
   };
@@ -199,8 +202,8 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
   const leading = new Promise<void>((resolve) => (onLeading = resolve));
   const lead = async (): Promise<void> => {
     if (lock) {
-      const standBy = () => io.err.write('scheduler: another scheduler holds the lock; standing by\n');
-      const held = await lock.acquire(standBy, (error) => io.err.write(`scheduler: lock: ${error.message}\n`));
+      const standBy = () => logger.info('standing by: another scheduler holds the lock');
+      const held = await lock.acquire(standBy, (error) => logger.warn('cannot take the lock', { error: error.message }));
       if (stopped) {
         // Stopped while an acquisition was in flight: hand the lock straight back.
         if (held) await lock.release().catch(() => {});
@@ -208,7 +211,7 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
       }
       if (!held) return;
       lock.keep((reason) => {
-        io.err.write(`scheduler: lost the lock (${reason}); stopping the tasks and standing by\n`);
+        logger.warn('lost the lock; stopping the tasks and standing by', { reason });
         void stopTasks().then(() => lead());
       });
     }
@@ -268,9 +271,11 @@ Refuses to start without a declared EDGAR_USER_AGENT.`,
     const lock = redis
       ? new SchedulerLock({ redis, key: config.schedulerLock.key, owner: `${hostname()}:${process.pid}:${randomUUID()}`, ttlMs: config.schedulerLock.ttlMs })
       : null;
+    const logger = createLogger(config.logging, io.err, 'scheduler');
     const scheduler = startScheduler({
       config,
       io,
+      logger,
       lock,
       runNow: Boolean(values['run-now']),
       dispatch: (jobs, options) => dispatch(jobs, queue, io, options),
@@ -279,7 +284,7 @@ Refuses to start without a declared EDGAR_USER_AGENT.`,
     onShutdown(async () => {
       await scheduler.stop();
       await redis?.quit();
-    });
+    }, logger);
     return new Promise<number>(() => {});
   },
 };

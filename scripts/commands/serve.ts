@@ -1,21 +1,22 @@
 import { loadConfig } from '../../schema/config.ts';
-import { startApiServer } from '../api-server.ts';
+import { accessLog, startApiServer } from '../api-server.ts';
 import type { Command } from '../command.ts';
+import { createLogger } from '../log.ts';
 import { onShutdown } from '../runtime.ts';
 
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serve the REST API from DATA_DIR/read.db (read-only) on HOST:PORT.',
   details: `Needs a projected read.db (run \`ipo project\` or \`npm start\` first). Uses Redis for the
-per-key rate limit when REDIS_URL is set, so several API processes share one budget.`,
-  options: { quiet: { type: 'boolean', description: 'Do not print one access-log line per request.' } },
+per-key rate limit when REDIS_URL is set, so several API processes share one budget. Logs one
+record per request on stderr (method, path, status, ms, request id, key id; LOG_FORMAT, LOG_LEVEL).`,
+  options: { quiet: { type: 'boolean', description: 'Do not log one access-log record per request.' } },
   async run({ values }, io) {
     const config = loadConfig(io.env);
-    const api = await startApiServer(config, {
-      log: values.quiet ? undefined : (e) => io.err.write(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)}ms ${e.requestId}\n`),
-    });
+    const logger = createLogger(config.logging, io.err, 'api');
+    const api = await startApiServer(config, { logger, log: values.quiet ? undefined : accessLog(logger) });
     io.out.write(`URL: ${api.url}\nOpenAPI: ${api.url}/api/v1/openapi.json\n`);
-    onShutdown(api.close);
+    onShutdown(api.close, logger);
     return new Promise<number>(() => {});
   },
 };

@@ -7,9 +7,12 @@ import type { OpenDatabase } from '../../schema/databases.ts';
 import type { OpsDatabase } from '../../schema/ops/tables.ts';
 import { startApiServer } from '../api-server.ts';
 import type { Command, Io } from '../command.ts';
-import { DEMO_IPO_SOURCE, DEMO_IPO_TABLE, demoVendorTickers, ingestDemoMarket, ingestDemoSample, publishDemoArticles, replayManifests, SAMPLE_DIR } from '../demo.ts';
-import { describeImport, importIpoTable, readIpoTableFile } from './import.ts';
-import { consoleLogger, onShutdown, openWriteStores } from '../runtime.ts';
+import { DEMO_IPO_SOURCE, DEMO_IPO_TABLE, demoPlanJobs, demoVendorTickers, marketDemoJobs, ingestDemoMarket, ingestDemoSample, publishDemoArticles, replayManifests, SAMPLE_DIR } from '../demo.ts';
+import { describeImport, importWithProgress, readIpoTableFile } from './import.ts';
+import { inlineRunProgress } from './ingest.ts';
+import { createLogger } from '../log.ts';
+import { linesAbove } from '../progress.ts';
+import { onShutdown, openWriteStores } from '../runtime.ts';
 import { project } from './project.ts';
 
 const DEMO_CURSOR = 'demo.sample';
@@ -43,12 +46,9 @@ export async function prepareDemo(config: Config, io: Io): Promise<string> {
       io.err.write(`demo sample already ingested in ${config.dataDir}; reusing it\n`);
     } else {
       io.err.write('ingesting the bundled real EDGAR sample through the replay server …\n');
-      let lastPrint = 0;
-      const report = await ingestDemoSample(config, stores.events.log, consoleLogger(io.err), (p) => {
-        if (Date.now() - lastPrint < 1000) return;
-        lastPrint = Date.now();
-        io.err.write(`ingest: ${p.done} jobs done, ${p.pending} pending, ${p.appended} events, ${p.notFound} not found, ${p.failed} failed\n`);
-      });
+      const logger = createLogger(config.logging, linesAbove(io.err), 'demo');
+      const ingestProgress = inlineRunProgress(io.err, config, 'ingest', demoPlanJobs().length);
+      const report = await ingestDemoSample(config, stores.events.log, logger, ingestProgress.onProgress).finally(ingestProgress.stop);
       io.err.write(
         `ingest: ${report.jobs} jobs, ${report.appended} new events, ${report.notFound} not found (404), ${report.requests} requests\n`,
       );
@@ -58,14 +58,15 @@ export async function prepareDemo(config: Config, io: Io): Promise<string> {
       }
       // Market data after EDGAR: the vendor rows (demoVendorTickers), the prices, the news.
       const started = Date.now();
-      const imported = importIpoTable(stores.events.log, null, readIpoTableFile(DEMO_IPO_TABLE), {
+      const imported = await importWithProgress(io.err, config, stores.events.log, null, readIpoTableFile(DEMO_IPO_TABLE), {
         source: DEMO_IPO_SOURCE,
         file: 'bloomberg_ipo_data_2000_2025.csv.gz',
         filter: { tickers: demoVendorTickers() },
         observedAt: new Date().toISOString(),
       });
       io.err.write(`import ipo-table: ${describeImport(imported, false, 0)}`);
-      const market = await ingestDemoMarket(stores.events.log, consoleLogger(io.err));
+      const marketProgress = inlineRunProgress(io.err, config, 'ingest market', marketDemoJobs().jobs.length);
+      const market = await ingestDemoMarket(stores.events.log, logger, marketProgress.onProgress).finally(marketProgress.stop);
       io.err.write(`ingest market: ${market.jobs} jobs, ${market.appended} new events, ${market.notFound} not found, ${market.failures.length} failed, ${Date.now() - started} ms\n`);
       if (market.failures.length > 0) {
         for (const f of market.failures) io.err.write(`ingest failed: ${f.id}: ${f.error.message}\n`);

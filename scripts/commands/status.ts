@@ -89,22 +89,22 @@ async function readEventLog(dataDir: string, checkpointSeq: number | null) {
   }
 }
 
-async function readQueues(redisUrl: string | null): Promise<PipelineStatus['queues']> {
+async function readQueues(redisUrl: string | null, prefix: string): Promise<PipelineStatus['queues']> {
   if (!redisUrl) return { configured: false, error: null, counts: {} };
   try {
-    return { configured: true, error: null, counts: await queueCounts({ redisUrl, timeoutMs: REDIS_TIMEOUT_MS }, Object.values(QUEUE_NAMES)) };
+    return { configured: true, error: null, counts: await queueCounts({ redisUrl, prefix, timeoutMs: REDIS_TIMEOUT_MS }, Object.values(QUEUE_NAMES)) };
   } catch (error) {
     return { configured: true, error: (error as Error).message, counts: {} };
   }
 }
 
-async function readEdgarRate(redisUrl: string | null): Promise<PipelineStatus['edgar']> {
+async function readEdgarRate(redisUrl: string | null, keyPrefix: string): Promise<PipelineStatus['edgar']> {
   if (!redisUrl) return { requestsLastMinute: null, requestsPerSecond: null, note: 'no REDIS_URL: each ingest process paces itself, no fleet count' };
   const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: REDIS_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   redis.on('error', () => {});
   try {
     await redis.connect();
-    const n = await edgarRequestsLastMinute(redis);
+    const n = await edgarRequestsLastMinute(redis, keyPrefix);
     return { requestsLastMinute: n, requestsPerSecond: Math.round((n / 60) * 100) / 100, note: null };
   } catch (error) {
     return { requestsLastMinute: null, requestsPerSecond: null, note: `Redis unreachable (${(error as Error).message})` };
@@ -116,7 +116,7 @@ async function readEdgarRate(redisUrl: string | null): Promise<PipelineStatus['e
 export async function collectStatus(config: Readonly<Config>, now = new Date()): Promise<PipelineStatus> {
   const projector = readProjector(config.dataDir);
   const log = await readEventLog(config.dataDir, projector?.checkpointSeq ?? null);
-  const [queues, edgar] = await Promise.all([readQueues(config.redisUrl), readEdgarRate(config.redisUrl)]);
+  const [queues, edgar] = await Promise.all([readQueues(config.redisUrl, config.redisKeys.queues), readEdgarRate(config.redisUrl, config.redisKeys.edgarGate)]);
   return {
     generatedAt: now.toISOString(),
     events: log?.summary ?? null,
@@ -181,7 +181,8 @@ type with the newest observation of each (when that source last brought new data
 ingest jobs given up on (\`ingest.job_failed\`: 404s, malformed data, retries used up) and the latest
 ${LATEST_FAILURES}; the projector checkpoint against the last event seq (the lag, in events and in seconds
 since the oldest waiting event was observed); when the projector last committed (the read.db age);
-job counts per queue; and the EDGAR requests the whole fleet sent in the last minute. --json prints
+job counts per queue; and the EDGAR requests the whole fleet sent in the last minute (both under
+REDIS_PREFIX: this deployment's only). --json prints
 the same as one JSON object for scripts. Always exits 0.`,
   options: { json: { type: 'boolean', description: 'Print one JSON object instead of text.' } },
   async run({ values }, io) {

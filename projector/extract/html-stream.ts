@@ -1,0 +1,254 @@
+/**
+ * Open-tag, text and close-tag events of an HTML document, in linear time and bounded depth.
+ *
+ * htmlparser2's `Parser` keeps its open elements in an array that it `unshift`s on every open tag
+ * and searches with `indexOf` on every close tag, so its time grows with the square of the nesting
+ * depth: 200k nested `<div>`s took 18 s. This is the same tree building on htmlparser2's own
+ * tokenizer (same implied closes, void elements, foreign content and `</p>` / `</br>` repairs, so
+ * real documents give the same events), with the open elements on a stack whose top is its end,
+ * a count of open elements per name so a stray close tag costs nothing, and a depth budget:
+ * an element opened below `maxDepth` open elements is flattened (its open and close events are
+ * reported back to back, its text is read as usual, and its own close tag is dropped).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export interface ElementHandler {
+  onopentag(name: string, attribs: Record<string, string>): void;
+  ontext(text: string): void;
+  onclosetag(name: string): void;
+}
+
+/** The callbacks htmlparser2's tokenizer calls (`Callbacks` in its Tokenizer.d.ts). */
+interface TokenizerCallbacks {
+  onattribdata(start: number, endIndex: number): void;
+  onattribentity(codepoint: number): void;
+  onattribend(quote: number, endIndex: number): void;
+  onattribname(start: number, endIndex: number): void;
+  oncdata(start: number, endIndex: number, endOffset: number): void;
+  onclosetag(start: number, endIndex: number): void;
+  oncomment(start: number, endIndex: number, endOffset: number): void;
+  ondeclaration(start: number, endIndex: number): void;
+  onend(): void;
+  onopentagend(endIndex: number): void;
+  onopentagname(start: number, endIndex: number): void;
+  onprocessinginstruction(start: number, endIndex: number): void;
+  onselfclosingtag(endIndex: number): void;
+  ontext(start: number, endIndex: number): void;
+  ontextentity(codepoint: number, endIndex: number): void;
+}
+
+type TokenizerClass = new (
+  options: { xmlMode?: boolean; decodeEntities?: boolean },
+  callbacks: TokenizerCallbacks,
+) => { write(chunk: string): void; end(): void };
+
+// The package exports only the Parser; its tokenizer sits beside it in the same dist folder.
+const require = createRequire(import.meta.url);
+const Tokenizer = (require(join(dirname(require.resolve('htmlparser2')), 'Tokenizer.js')) as { default: TokenizerClass }).default;
+
+// The tree-building tables of htmlparser2's Parser (v10), unchanged.
+const formTags = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
+const pTag = new Set(['p']);
+const tableSectionTags = new Set(['thead', 'tbody']);
+const ddtTags = new Set(['dd', 'dt']);
+const rtpTags = new Set(['rt', 'rp']);
+const openImpliesClose = new Map<string, Set<string>>([
+  ['tr', new Set(['tr', 'th', 'td'])],
+  ['th', new Set(['th'])],
+  ['td', new Set(['thead', 'th', 'td'])],
+  ['body', new Set(['head', 'link', 'script'])],
+  ['li', new Set(['li'])],
+  ...['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((t): [string, Set<string>] => [t, pTag]),
+  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map((t): [string, Set<string>] => [t, formTags]),
+  ['option', new Set(['option'])],
+  ['optgroup', new Set(['optgroup', 'option'])],
+  ['dd', ddtTags],
+  ['dt', ddtTags],
+  ...[
+    'address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer',
+    'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul',
+  ].map((t): [string, Set<string>] => [t, pTag]),
+  ['rt', rtpTags],
+  ['rp', rtpTags],
+  ['tbody', tableSectionTags],
+  ['tfoot', tableSectionTags],
+]);
+const voidElements = new Set([
+  'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen',
+  'link', 'meta', 'param', 'source', 'track', 'wbr',
+]);
+const foreignContextElements = new Set(['math', 'svg']);
+const htmlIntegrationElements = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
+
+export interface StreamResult {
+  /** Elements flattened by the depth budget (0 for every real prospectus we hold). */
+  flattened: number;
+}
+
+/** Streams `html` to `handler` (entities decoded, tag and attribute names lower-cased). */
+export function streamHtml(html: string, handler: ElementHandler, opts: { maxDepth: number }): StreamResult {
+  const builder = new TreeBuilder(html, handler, opts.maxDepth);
+  const tokenizer = new Tokenizer({ decodeEntities: true }, builder);
+  tokenizer.write(html);
+  tokenizer.end();
+  return { flattened: builder.flattened };
+}
+
+class TreeBuilder implements TokenizerCallbacks {
+  flattened = 0;
+  /** Open elements, innermost last. */
+  private readonly stack: string[] = [];
+  /** How many elements of each name are on the stack (names with none are dropped, so it holds at most maxDepth). */
+  private readonly openCounts = new Map<string, number>();
+  /**
+   * Flattened elements per name whose close tag has not come yet; cleared when the stack pops below
+   * them. At most maxDepth names are tracked: a close tag of an untracked one finds no element open.
+   */
+  private readonly flattenedOpen = new Map<string, number>();
+  /** Whether each foreign (svg, math) or integration element is foreign content; innermost last. */
+  private readonly foreignContext: boolean[] = [false];
+  private tagname = '';
+  private tagFlattened = false;
+  private attribname = '';
+  private attribvalue = '';
+  private attribs: Record<string, string> | null = null;
+
+  constructor(
+    private readonly html: string,
+    private readonly handler: ElementHandler,
+    private readonly maxDepth: number,
+  ) {}
+
+  ontext(start: number, endIndex: number): void {
+    this.handler.ontext(this.html.slice(start, endIndex));
+  }
+
+  ontextentity(codepoint: number): void {
+    this.handler.ontext(String.fromCodePoint(codepoint));
+  }
+
+  onopentagname(start: number, endIndex: number): void {
+    this.emitOpenTag(this.html.slice(start, endIndex).toLowerCase());
+  }
+
+  onopentagend(): void {
+    this.endOpenTag();
+  }
+
+  onselfclosingtag(): void {
+    // HTML ignores the slash of `<div/>`; only inside svg or math does it close the element.
+    if (this.foreignContext[this.foreignContext.length - 1]) this.closeCurrentTag();
+    else this.endOpenTag();
+  }
+
+  onclosetag(start: number, endIndex: number): void {
+    const name = this.html.slice(start, endIndex).toLowerCase();
+    if (this.flattenedOpen.has(name)) {
+      this.closeFlattened(name);
+      return;
+    }
+    if (foreignContextElements.has(name) || htmlIntegrationElements.has(name)) this.foreignContext.pop();
+    if (!voidElements.has(name)) {
+      if (this.openCounts.get(name)) {
+        let top: string;
+        do top = this.pop();
+        while (top !== name);
+      } else if (name === 'p') {
+        // A stray `</p>` is an empty paragraph.
+        this.emitOpenTag('p');
+        this.closeCurrentTag();
+      }
+    } else if (name === 'br') {
+      this.handler.onopentag('br', {});
+      this.handler.onclosetag('br');
+    }
+  }
+
+  onattribname(start: number, endIndex: number): void {
+    this.attribname = this.html.slice(start, endIndex).toLowerCase();
+  }
+
+  onattribdata(start: number, endIndex: number): void {
+    this.attribvalue += this.html.slice(start, endIndex);
+  }
+
+  onattribentity(codepoint: number): void {
+    this.attribvalue += String.fromCodePoint(codepoint);
+  }
+
+  onattribend(): void {
+    if (this.attribs && !Object.prototype.hasOwnProperty.call(this.attribs, this.attribname)) this.attribs[this.attribname] = this.attribvalue;
+    this.attribvalue = '';
+  }
+
+  onend(): void {
+    while (this.stack.length > 0) this.pop();
+  }
+
+  // Comments, CDATA (a comment in HTML), declarations and processing instructions carry no text.
+  oncdata(): void {}
+  oncomment(): void {}
+  ondeclaration(): void {}
+  onprocessinginstruction(): void {}
+
+  private emitOpenTag(name: string): void {
+    this.tagname = name;
+    this.tagFlattened = false;
+    const impliesClose = openImpliesClose.get(name);
+    if (impliesClose) while (this.stack.length > 0 && impliesClose.has(this.stack[this.stack.length - 1])) this.pop();
+    if (!voidElements.has(name)) {
+      if (this.stack.length >= this.maxDepth) {
+        this.tagFlattened = true;
+        this.flattened++;
+        const pending = this.flattenedOpen.get(name);
+        if (pending !== undefined || this.flattenedOpen.size < this.maxDepth) this.flattenedOpen.set(name, (pending ?? 0) + 1);
+      } else {
+        this.stack.push(name);
+        this.openCounts.set(name, (this.openCounts.get(name) ?? 0) + 1);
+        if (foreignContextElements.has(name)) this.foreignContext.push(true);
+        else if (htmlIntegrationElements.has(name)) this.foreignContext.push(false);
+      }
+    }
+    this.attribs = {};
+  }
+
+  private endOpenTag(): void {
+    if (this.attribs) {
+      this.handler.onopentag(this.tagname, this.attribs);
+      this.attribs = null;
+    }
+    if (voidElements.has(this.tagname) || this.tagFlattened) this.handler.onclosetag(this.tagname);
+    this.tagname = '';
+    this.tagFlattened = false;
+  }
+
+  private closeCurrentTag(): void {
+    const name = this.tagname;
+    const flattened = this.tagFlattened;
+    this.endOpenTag();
+    if (flattened) {
+      // Its close tag came with it (`<x/>` in svg, or the `</p>` that stood for an empty paragraph).
+      if (this.flattenedOpen.has(name)) this.closeFlattened(name);
+    } else if (this.stack[this.stack.length - 1] === name) {
+      this.pop();
+    }
+  }
+
+  private closeFlattened(name: string): void {
+    const pending = this.flattenedOpen.get(name)!;
+    if (pending === 1) this.flattenedOpen.delete(name);
+    else this.flattenedOpen.set(name, pending - 1);
+  }
+
+  private pop(): string {
+    const name = this.stack.pop()!;
+    const open = this.openCounts.get(name)!;
+    if (open === 1) this.openCounts.delete(name);
+    else this.openCounts.set(name, open - 1);
+    // Whatever was flattened lived inside the element just closed.
+    if (this.flattenedOpen.size > 0) this.flattenedOpen.clear();
+    this.handler.onclosetag(name);
+    return name;
+  }
+}
