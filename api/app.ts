@@ -16,6 +16,7 @@ import { etagOf, PUBLIC_DOC_CACHE, sendJson } from './http/send.ts';
 import { newsRoutes } from './news/news.routes.ts';
 import { buildOpenApiDocument } from './openapi/openapi.document.ts';
 import { outcomeRoutes } from './outcomes/outcomes.routes.ts';
+import { siteRoutes } from './site/site.routes.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 
 export interface AppDeps {
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Koa {
   outcomeRoutes(resources);
 
   router.get('/api/v1/openapi.json', (ctx) => sendJson(ctx, openApiBody, PUBLIC_DOC_CACHE));
+  siteRoutes(router, resources.publicBaseUrl);
 
   app.use(edgeMiddleware({ log: deps.log, report: deps.reportError ?? (() => {}), now: deps.now ?? Date.now }));
   app.use(router.routes());

@@ -91,7 +91,7 @@ describe('API error paths', () => {
   });
 
   it('answers unknown routes with a 404 ApiError and other methods with 405', async () => {
-    for (const path of ['/api/v1/nope', '/api/v2/companies', '/', '/api/v1/companies/1/filings']) {
+    for (const path of ['/api/v1/nope', '/api/v2/companies', '/index.html', '/docs/assets', '/api/v1/companies/1/filings']) {
       const res = await api.get(path);
       expect(res.status).toBe(404);
       const body: any = await res.json();

@@ -33,6 +33,8 @@ export interface PageReport {
   consoleErrors: string[];
   /** Sub-resources (stylesheets, ...) that failed or answered >= 400. */
   failedRequests: string[];
+  /** Every request the page made (the page itself first), to check where they went. */
+  requests: string[];
   /** Every <a href>, resolved against the page. */
   links: string[];
   /** Whether the page's stylesheet took effect: loaded, and styling <main>. */
@@ -60,11 +62,16 @@ const READ_PAGE = `(() => {
   };
 })()`;
 
-/** Opens `url` in a fresh page and reports what rendered and what went wrong. */
-export async function inspectPage(browser: Browser, url: string): Promise<PageReport> {
+/**
+ * Opens `url` in a fresh page and reports what rendered and what went wrong; with `readyWhen`, a
+ * page its scripts render is read once that selector shows.
+ */
+export async function inspectPage(browser: Browser, url: string, readyWhen?: string): Promise<PageReport> {
   const page = await browser.newPage();
   const consoleErrors: string[] = [];
   const failedRequests: string[] = [];
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
@@ -75,8 +82,9 @@ export async function inspectPage(browser: Browser, url: string): Promise<PageRe
   });
   try {
     const response = await page.goto(url, { waitUntil: 'load' });
-    const read = (await page.evaluate(READ_PAGE)) as Omit<PageReport, 'url' | 'status' | 'consoleErrors' | 'failedRequests'>;
-    return { url, status: response?.status() ?? null, consoleErrors, failedRequests, ...read };
+    if (readyWhen) await page.waitForSelector(readyWhen, { timeout: 60_000 });
+    const read = (await page.evaluate(READ_PAGE)) as Omit<PageReport, 'url' | 'status' | 'consoleErrors' | 'failedRequests' | 'requests'>;
+    return { url, status: response?.status() ?? null, consoleErrors, failedRequests, requests, ...read };
   } finally {
     await page.close();
   }

@@ -7,10 +7,13 @@ import { toOpenApiSchema } from './to-openapi-schema.ts';
 
 const method = (name: string) => name.split(' ')[0];
 
-type Operation = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown>; security?: unknown[] };
-
 describe('OpenAPI document', () => {
   const doc = buildOpenApiDocument({ rateLimitPerMinute: 600 }) as any;
+  /** A component the object names by $ref (one level), else the object itself. */
+  const resolve = (value: any) => (value?.$ref ? value.$ref.slice(2).split('/').reduce((at: any, key: string) => at[key], doc) : value);
+  const operations = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+    Object.entries(item).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, any]),
+  );
 
   it('is OpenAPI 3.0.0, interface version 1.0.0, with bearer auth', () => {
     expect(doc.openapi).toBe('3.0.0');
@@ -30,8 +33,7 @@ describe('OpenAPI document', () => {
       ['/api/v1/outcomes', params.OutcomeListQuerySchema],
     ];
     for (const [path, schema] of endpoints) {
-      const operation: Operation = doc.paths[path].get;
-      const documented = operation.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
+      const documented = doc.paths[path].get.parameters.map(resolve).filter((p: any) => p.in === 'query').map((p: any) => p.name);
       expect(documented).toEqual(Object.keys(schema.properties as object));
     }
   });
@@ -43,27 +45,23 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/v1/companies/{identifier}'].get.responses).toHaveProperty('404');
     expect(doc.components.responses.TooManyRequests.headers).toHaveProperty('Retry-After');
     expect(doc.components.responses.Unauthorized.headers).toHaveProperty('WWW-Authenticate');
-    expect(doc.paths['/api/v1/companies'].get.responses['200'].headers).toHaveProperty('ETag');
-    expect(doc.paths['/api/v1/companies'].get.responses['200'].headers).toHaveProperty('RateLimit-Policy');
+    expect(resolve(doc.paths['/api/v1/companies'].get.responses['200']).headers).toHaveProperty('ETag');
+    expect(resolve(doc.paths['/api/v1/companies'].get.responses['200']).headers).toHaveProperty('RateLimit-Policy');
   });
 
   it('documents caching, paging links and the HTTP limits on every operation', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
-      Object.entries(item).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, any]),
-    );
-    const resolve = (response: any) => (response.$ref ? doc.components.responses[response.$ref.split('/').pop()] : response);
     for (const [name, operation] of operations) {
       expect(Object.keys(operation.responses), name).toEqual(expect.arrayContaining(['408', '414', '431', 'default']));
       for (const [status, response] of Object.entries(operation.responses)) {
         expect(resolve(response).headers, `${name} ${status}`).toHaveProperty('X-Content-Type-Options');
       }
-      if (method(name) === 'GET') expect(operation.parameters.map((p: any) => p.name), name).toContain('If-None-Match');
+      if (method(name) === 'GET') expect(operation.parameters.map((p: any) => resolve(p).name), name).toContain('If-None-Match');
     }
     for (const path of ['/api/v1/companies', '/api/v1/filings', '/api/v1/news', '/api/v1/outcomes']) {
-      expect(doc.paths[path].get.responses['200'].headers, path).toHaveProperty('Link');
-      expect(doc.paths[path].get.responses['200'].headers.ETag.description).toMatch(/same from every API process/);
+      expect(resolve(doc.paths[path].get.responses['200']).headers, path).toHaveProperty('Link');
+      expect(resolve(doc.paths[path].get.responses['200']).headers.ETag.description).toMatch(/same from every API process/);
     }
-    expect(doc.paths['/api/v1/companies/{identifier}'].get.responses['200'].headers).not.toHaveProperty('Link');
+    expect(resolve(doc.paths['/api/v1/companies/{identifier}'].get.responses['200']).headers).not.toHaveProperty('Link');
     expect(doc.components.schemas.ApiCompanyDetail.properties.filings.maxItems).toBe(params.DETAIL_EMBEDDED_ITEMS);
     expect(doc.components.schemas.ApiCompanyDetail.properties.filingsNext).toMatchObject({ type: 'string', nullable: true });
     for (const phrase of ['Change feed', 'updated_since', 'If-None-Match', 'rel="next"', `${params.MAX_URL_BYTES} bytes`, 'nosniff']) {
@@ -77,7 +75,7 @@ describe('OpenAPI document', () => {
     for (const phrase of ['newest first', `default ${params.DEFAULT_PAGE_SIZE}`, '600 requests per API key', 'Unknown query parameters', 'next_cursor', 'lockup_schedule', 'Events']) {
       expect(text).toContain(phrase);
     }
-    expect(doc.components.schemas.ApiLockupSchedule.properties.tranches.items.required).toContain('days');
+    expect(resolve(doc.components.schemas.ApiLockupSchedule.properties.tranches.items).required).toContain('days');
   });
 
   it('converts nullable type arrays and exclusive bounds to OpenAPI 3.0 forms', () => {
@@ -88,5 +86,38 @@ describe('OpenAPI document', () => {
       items: { type: 'integer', nullable: true },
     });
     expect(JSON.stringify(doc)).not.toMatch(/"type":\[/);
+  });
+
+  it('names every response and parameter: operations refer to components, and every component is used', () => {
+    for (const [name, operation] of operations) {
+      for (const [status, response] of Object.entries<any>(operation.responses)) expect(response.$ref, `${name} ${status}`).toMatch(/^#\/components\/responses\//);
+      for (const parameter of operation.parameters ?? []) expect(parameter.$ref, name).toMatch(/^#\/components\/parameters\//);
+    }
+    const text = JSON.stringify(doc);
+    for (const kind of ['schemas', 'responses', 'parameters']) {
+      for (const component of Object.keys(doc.components[kind])) expect(text, `${kind}/${component}`).toContain(`"#/components/${kind}/${component}"`);
+    }
+    // Nested named shapes are $refs too, so clients generate one type per name.
+    expect(doc.components.schemas.CompanyList.properties.data.items).toEqual({ $ref: '#/components/schemas/ApiCompany' });
+    expect(doc.components.schemas.ApiFiling.properties.terms.oneOf[0]).toEqual({ $ref: '#/components/schemas/ApiTermsCompact' });
+  });
+
+  it('types every date and date-time, in parameters and in responses, as a string with a format', () => {
+    const dateParameters = ['UpdatedSince', 'AsOf', 'FilingDateFrom', 'FilingDateTo', 'PublishedAtFrom', 'PublishedAtTo', 'TradingStartDateFrom', 'TradingStartDateTo'];
+    for (const name of dateParameters) {
+      const schema = doc.components.parameters[name].schema;
+      expect(schema.type, name).toBe('string');
+      for (const alternative of schema.anyOf ?? [schema]) {
+        expect(alternative.type, name).toBe('string');
+        expect(['date', 'date-time'], name).toContain(alternative.format);
+      }
+    }
+    const properties = (schema: string) => doc.components.schemas[schema].properties;
+    expect(properties('ApiCompany').updatedAt).toMatchObject({ type: 'string', format: 'date-time', nullable: true });
+    expect(properties('ApiCompany').latestFilingDate).toMatchObject({ type: 'string', format: 'date', nullable: true });
+    expect(properties('ApiFiling').filingDate).toMatchObject({ type: 'string', format: 'date' });
+    expect(properties('ApiNews').publishedAt).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(properties('ApiOutcome').tradingStartDate).toMatchObject({ type: 'string', format: 'date' });
+    expect(properties('ApiConsensus').resolvedAt).toMatchObject({ type: 'string', format: 'date-time' });
   });
 });

@@ -16,8 +16,12 @@ import { RESPONSE_SCHEMAS } from '../../schema/api/resources.schema.ts';
 import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/types.ts';
 import { API_ERROR_STATUS } from '../errors/api-error.ts';
 import { HTTP_LIMITS } from '../http/server.ts';
-import { articlePagePaths, articlePageSchemas } from './article-pages.paths.ts';
-import { toOpenApiSchema } from './to-openapi-schema.ts';
+import { ARTICLE_PAGE_SCHEMAS, articlePages } from './article-pages.paths.ts';
+import { componentSchemas } from './component-schemas.ts';
+import { withExamples } from './examples.ts';
+import { queryParameterComponents } from './query-parameters.ts';
+import { parameterRef, responseRef, schemaRef, type DocumentKit } from './refs.ts';
+import { sitePages } from './site.paths.ts';
 
 export interface OpenApiOptions {
   /** Documented per-key quota; the running app passes its configured value. */
@@ -25,21 +29,26 @@ export interface OpenApiOptions {
   serverUrl?: string;
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const header = (description: string, type = 'string') => ({ description, schema: { type } });
 
-function queryParameters(schema: JsonSchema): JsonSchema[] {
-  const properties = schema.properties as Record<string, JsonSchema>;
-  return Object.entries(properties).map(([name, property]) => {
-    const { description, ...rest } = property;
-    const parameter: JsonSchema = { name, in: 'query', required: false, description, schema: toOpenApiSchema(rest) };
-    if (property.type === 'array') {
-      parameter.style = 'form';
-      parameter.explode = property['x-explode'] !== false;
-    }
-    return parameter;
-  });
-}
+/** Query schema of each endpoint, by the prefix its endpoint-specific parameter components get. */
+const QUERY_SCHEMAS: Record<string, JsonSchema> = {
+  ArticleFeed: ArticleFeedQuerySchema,
+  CompanyList: CompanyListQuerySchema,
+  CompanyDetail: CompanyDetailQuerySchema,
+  FilingList: FilingListQuerySchema,
+  NewsList: NewsListQuerySchema,
+  OutcomeList: OutcomeListQuerySchema,
+};
+
+const TAGS = [
+  { name: 'companies', description: 'Companies with IPO and other offering deals: identity, status of the current deal and its terms.' },
+  { name: 'filings', description: 'SEC filings of the companies, with what each one means for the deal.' },
+  { name: 'news', description: 'News items linked to companies, with the evidence of each link.' },
+  { name: 'outcomes', description: 'Post-listing trading outcomes: first-day and first-week returns against the offer price.' },
+  { name: 'articles', description: 'Published articles: the public JSON list, the HTML pages and the Atom and JSON feeds.' },
+  { name: 'meta', description: 'This document, the landing page and the API reference.' },
+];
 
 function describeDecisions(rateLimit: number): string {
   const codes = Object.entries(API_ERROR_STATUS)
@@ -67,6 +76,7 @@ function describeDecisions(rateLimit: number): string {
     '- **Change feed**: poll `GET /api/v1/companies?updated_since=<greatest updatedAt seen>&limit=100` sending the previous answer\'s ETag in `If-None-Match`. Until the projector commits, every poll is a 304 without a body or a query, so polling every few seconds is cheap; on a 200, follow `next_cursor` (or the `Link` header) to the last page and keep the greatest `updatedAt` for the next poll. The bound is inclusive (`updatedAt` at or after it), so the last company seen comes again: deduplicate by `cik`. Filings, news and outcomes are re-read through their company (`cik`).',
     `- **HTTP limits**: a request target (path and query) over ${MAX_URL_BYTES} bytes is a 414 \`uri_too_long\`; a request line and headers over ${MAX_HEADER_BYTES} bytes a 431 \`headers_too_large\`; a request head not received within ${HTTP_LIMITS.headersTimeoutMs / 1000} s (a slow client) a 408 \`request_timeout\`, after which the connection is closed; malformed HTTP a 400. All carry the ApiError body. Idle keep-alive connections are closed after ${HTTP_LIMITS.keepAliveTimeoutMs / 1000} s. Every response carries \`X-Content-Type-Options: nosniff\` and \`X-Request-Id\`, and no server banner.`,
     '- **Article pages and feeds**: published articles are also served for people and feed readers, outside `/api/v1`: `/articles/{id}` (HTML page), `/articles` (HTML index), `/articles/feed.atom` (Atom 1.0) and `/articles/feed.json` (JSON Feed 1.1), all public. Feed entry ids are URNs built from the article id, so they never change with the host.',
+    '- **For people**: `/` is a landing page (what the service is, with links to the reference, this document, the articles and their feeds) and `/docs` the API reference, this document rendered by Swagger UI; both are public, and every script and style they load comes from this service.',
     '- **Events / webhooks**: none; clients poll (see Change feed: `updated_since` with ETags).',
     '- **Versioning**: the major version is in the path (`/api/v1`). Within v1, fields and enum values may be added but are never removed or renamed; a breaking change gets `/api/v2`, with v1 served alongside it for at least six months.',
   ].join('\n');
@@ -106,43 +116,37 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
       'RFC 8288 link to the next page, present exactly when `has_more` is true: `</api/v1/…?<same filters>&cursor=<next_cursor>>; rel="next"` (a path-absolute URI reference).',
     ),
   };
-  const ifNoneMatch = {
-    name: 'If-None-Match',
-    in: 'header',
-    required: false,
-    description: 'ETag(s) of a representation the client holds; a match answers 304 without a body.',
-    schema: { type: 'string' },
-  };
-  const json = (schema: string) => ({ 'application/json': { schema: ref(schema) } });
-  const ok = (schema: string, keyed: boolean, list = false) => ({
-    description: 'OK',
+  const json = (schema: string) => ({ 'application/json': { schema: schemaRef(schema) } });
+  const ok = (description: string, schema: string, keyed: boolean, list = false) => ({
+    description,
     headers: keyed ? { ...dataCacheHeaders, ...(list ? linkHeader : {}), ...rateHeaders } : cacheHeaders,
     content: json(schema),
   });
-  const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
-  // What any request can meet before (or instead of) its route: limits, timeouts, other methods, failures.
   const transportErrors = {
-    '408': response('RequestTimeout'),
-    '414': response('UriTooLong'),
-    '431': response('HeadersTooLarge'),
-    default: response('OtherError'),
+    '408': responseRef('RequestTimeout'),
+    '414': responseRef('UriTooLong'),
+    '431': responseRef('HeadersTooLarge'),
+    default: responseRef('OtherError'),
   };
+  const kit: DocumentKit = { commonHeaders, cacheHeaders, errorHeaders, transportErrors };
   const errors = (keyed: boolean, notFound = false) => ({
-    '304': response(keyed ? 'NotModifiedData' : 'NotModified'),
-    '400': response('BadRequest'),
-    ...(keyed ? { '401': response('Unauthorized') } : {}),
-    ...(notFound ? { '404': response('NotFound') } : {}),
-    ...(keyed ? { '429': response('TooManyRequests') } : {}),
-    '503': response('Unavailable'),
+    '304': responseRef(keyed ? 'NotModifiedData' : 'NotModified'),
+    '400': responseRef('BadRequest'),
+    ...(keyed ? { '401': responseRef('Unauthorized') } : {}),
+    ...(notFound ? { '404': responseRef('NotFound') } : {}),
+    ...(keyed ? { '429': responseRef('TooManyRequests') } : {}),
+    '503': responseRef('Unavailable'),
     ...transportErrors,
   });
-  const listOperation = (operationId: string, summary: string, params: JsonSchema, schema: string, tag: string) => ({
+  const query = queryParameterComponents(QUERY_SCHEMAS);
+  const ifNoneMatch = parameterRef('IfNoneMatch');
+  const listOperation = (operationId: string, summary: string, endpoint: string, tag: string) => ({
     get: {
       operationId,
       summary,
       tags: [tag],
-      parameters: [...queryParameters(params), ifNoneMatch],
-      responses: { '200': ok(schema, true, true), ...errors(true) },
+      parameters: [...query.refs[endpoint], ifNoneMatch],
+      responses: { '200': responseRef(endpoint), ...errors(true) },
     },
   });
   const apiError = (description: string, headers: Record<string, unknown> = {}) => ({
@@ -150,13 +154,20 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
     headers: { ...errorHeaders, ...headers },
     content: json('ApiError'),
   });
+  const articles = articlePages(kit);
+  const site = sitePages(kit);
 
-  return {
+  return withExamples({
     openapi: '3.0.0',
-    info: { title: 'IPO Research Data Service', version: '1.0.0', description: describeDecisions(rateLimit), license: { name: 'MIT' } },
+    info: {
+      title: 'IPO Research Data Service',
+      version: '1.0.0',
+      description: describeDecisions(rateLimit),
+      license: { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' },
+    },
     servers: [{ url: options.serverUrl ?? '/' }],
     security: [{ bearerAuth: [] }],
-    tags: [{ name: 'companies' }, { name: 'filings' }, { name: 'news' }, { name: 'outcomes' }, { name: 'articles' }, { name: 'meta' }],
+    tags: TAGS,
     paths: {
       '/api/v1/articles': {
         get: {
@@ -164,47 +175,31 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
           summary: 'Public feed of published articles, newest first (no credentials, CORS enabled, not rate limited).',
           tags: ['articles'],
           security: [],
-          parameters: [...queryParameters(ArticleFeedQuerySchema), ifNoneMatch],
-          responses: { '200': ok('ArticleFeed', false), ...errors(false) },
+          parameters: [...query.refs.ArticleFeed, ifNoneMatch],
+          responses: { '200': responseRef('ArticleFeed'), ...errors(false) },
         },
         options: {
           operationId: 'preflightArticles',
           summary: 'CORS preflight for the article feed.',
           tags: ['articles'],
           security: [],
-          responses: { '204': { description: 'Allowed: GET, HEAD, OPTIONS from any origin.', headers: commonHeaders }, ...transportErrors },
+          responses: { '204': responseRef('Preflight'), ...transportErrors },
         },
       },
-      '/api/v1/companies': listOperation('listCompanies', 'List companies with offering deals.', CompanyListQuerySchema, 'CompanyList', 'companies'),
+      '/api/v1/companies': listOperation('listCompanies', 'List companies with offering deals.', 'CompanyList', 'companies'),
       '/api/v1/companies/{identifier}': {
         get: {
           operationId: 'getCompany',
           summary: 'One company by CIK (any padding) or ticker (any case).',
           tags: ['companies'],
-          parameters: [
-            {
-              name: 'identifier',
-              in: 'path',
-              required: true,
-              description: 'SEC CIK with or without leading zeros, or a ticker symbol. A CIK-like value that matches no company is tried as a ticker.',
-              schema: { type: 'string' },
-            },
-            ...queryParameters(CompanyDetailQuerySchema),
-            ifNoneMatch,
-          ],
-          responses: { '200': ok('CompanyDetailResponse', true), ...errors(true, true) },
+          parameters: [parameterRef('CompanyIdentifier'), ...query.refs.CompanyDetail, ifNoneMatch],
+          responses: { '200': responseRef('CompanyDetail'), ...errors(true, true) },
         },
       },
-      '/api/v1/filings': listOperation('listFilings', 'List filings.', FilingListQuerySchema, 'FilingList', 'filings'),
-      '/api/v1/news': listOperation('listNews', 'List news items linked to companies.', NewsListQuerySchema, 'NewsList', 'news'),
-      '/api/v1/outcomes': listOperation(
-        'listOutcomes',
-        'List post-listing trading outcomes (status partial or complete only).',
-        OutcomeListQuerySchema,
-        'OutcomeList',
-        'outcomes',
-      ),
-      ...articlePagePaths(cacheHeaders, ifNoneMatch, transportErrors, errorHeaders),
+      '/api/v1/filings': listOperation('listFilings', 'List filings.', 'FilingList', 'filings'),
+      '/api/v1/news': listOperation('listNews', 'List news items linked to companies.', 'NewsList', 'news'),
+      '/api/v1/outcomes': listOperation('listOutcomes', 'List post-listing trading outcomes (status partial or complete only).', 'OutcomeList', 'outcomes'),
+      ...articles.paths,
       '/api/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',
@@ -212,23 +207,54 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
           tags: ['meta'],
           security: [],
           parameters: [ifNoneMatch],
-          responses: {
-            '200': { description: 'OpenAPI 3.0.0 document', headers: cacheHeaders, content: { 'application/json': { schema: { type: 'object' } } } },
-            '304': response('NotModified'),
-            ...transportErrors,
-          },
+          responses: { '200': responseRef('OpenApiDocument'), '304': responseRef('NotModified'), ...transportErrors },
         },
       },
+      ...site.paths,
     },
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (ipo_live_ followed by at least 32 base62 characters)' },
       },
       schemas: {
-        ...Object.fromEntries(Object.entries(RESPONSE_SCHEMAS).map(([name, schema]) => [name, toOpenApiSchema(schema)])),
-        ...articlePageSchemas(),
+        ...componentSchemas({ ...RESPONSE_SCHEMAS, ...ARTICLE_PAGE_SCHEMAS }),
+        OpenApiDocument: {
+          type: 'object',
+          description: 'An OpenAPI 3.0 document: this one.',
+          required: ['openapi', 'info', 'paths'],
+          properties: { openapi: { type: 'string', enum: ['3.0.0'] }, info: { type: 'object' }, paths: { type: 'object' } },
+        },
+      },
+      parameters: {
+        ...query.components,
+        CompanyIdentifier: {
+          name: 'identifier',
+          in: 'path',
+          required: true,
+          description: 'SEC CIK with or without leading zeros, or a ticker symbol. A CIK-like value that matches no company is tried as a ticker.',
+          schema: { type: 'string' },
+        },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'ETag(s) of a representation the client holds; a match answers 304 without a body.',
+          schema: { type: 'string' },
+        },
+        ...articles.parameters,
+        ...site.parameters,
       },
       responses: {
+        CompanyList: ok('A page of companies.', 'CompanyList', true, true),
+        CompanyDetail: ok('The company.', 'CompanyDetailResponse', true),
+        FilingList: ok('A page of filings.', 'FilingList', true, true),
+        NewsList: ok('A page of news items.', 'NewsList', true, true),
+        OutcomeList: ok('A page of outcomes.', 'OutcomeList', true, true),
+        ArticleFeed: ok('The newest published articles.', 'ArticleFeed', false),
+        Preflight: { description: 'Allowed: GET, HEAD, OPTIONS from any origin.', headers: commonHeaders },
+        OpenApiDocument: ok('OpenAPI 3.0.0 document.', 'OpenApiDocument', false),
+        ...articles.responses,
+        ...site.responses,
         NotModified: { description: 'The If-None-Match ETag still matches; no body.', headers: cacheHeaders },
         NotModifiedData: {
           description: 'The If-None-Match ETag still matches: the read model has not changed since; no body.',
@@ -240,7 +266,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
         Unauthorized: apiError('Missing, malformed, unknown or revoked API key (`unauthorized`).', {
           'WWW-Authenticate': header('Always `Bearer`.'),
         }),
-        NotFound: apiError('No company matches the identifier (`not_found`).'),
+        NotFound: apiError('Nothing matches the path (`not_found`): no company has the identifier, or no asset has the version and name.'),
         RequestTimeout: apiError(
           `The request line and headers did not arrive within ${HTTP_LIMITS.headersTimeoutMs / 1000} s (\`request_timeout\`); the connection is closed.`,
           { Connection: header('Always `close`.') },
@@ -258,5 +284,5 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
         OtherError: apiError('Any other error, as ApiError: 404 `not_found` (unknown route), 405 `method_not_allowed` (with `Allow`), 500 `internal_error`.'),
       },
     },
-  };
+  });
 }

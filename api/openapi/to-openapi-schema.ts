@@ -3,9 +3,9 @@ import type { JsonSchema } from '../../schema/api/json-schema.ts';
 /**
  * JSON Schema (as ajv reads it) → OpenAPI 3.0 Schema Object: type arrays with "null" become
  * `nullable: true` (a nullable enum keeps null), numeric exclusive bounds become the boolean form,
- * private keywords go.
+ * private keywords go. `sub` converts the nested schemas (the caller may turn some into $refs).
  */
-export function toOpenApiSchema(schema: JsonSchema): JsonSchema {
+export function toOpenApiSchema(schema: JsonSchema, sub: (nested: JsonSchema) => JsonSchema = (nested) => toOpenApiSchema(nested)): JsonSchema {
   const out: JsonSchema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword.startsWith('x-')) continue;
@@ -33,19 +33,19 @@ export function toOpenApiSchema(schema: JsonSchema): JsonSchema {
         break;
       case 'properties':
         out.properties = Object.fromEntries(
-          Object.entries(value as Record<string, JsonSchema>).map(([name, sub]) => [name, toOpenApiSchema(sub)]),
+          Object.entries(value as Record<string, JsonSchema>).map(([name, nested]) => [name, sub(nested)]),
         );
         break;
       case 'items':
-        out.items = toOpenApiSchema(value as JsonSchema);
+        out.items = sub(value as JsonSchema);
         break;
       case 'additionalProperties':
-        out.additionalProperties = typeof value === 'boolean' ? value : toOpenApiSchema(value as JsonSchema);
+        out.additionalProperties = typeof value === 'boolean' ? value : sub(value as JsonSchema);
         break;
       case 'anyOf':
       case 'oneOf':
       case 'allOf':
-        out[keyword] = (value as JsonSchema[]).map(toOpenApiSchema);
+        out[keyword] = (value as JsonSchema[]).map((nested) => sub(nested));
         break;
       default:
         out[keyword] = value;

@@ -11,12 +11,14 @@ export const JsonFeedItemSchema: JsonSchema = object({
   tags: { type: 'array', items: { type: 'string', enum: ['daily_spotlight', 'weekly_review', 'quarterly_review'] }, description: 'The article kind.' },
 });
 
+export const JsonFeedAuthorSchema: JsonSchema = object({ name: string() });
+
 export const JsonFeedSchema: JsonSchema = object({
   version: string({ enum: ['https://jsonfeed.org/version/1.1'] }),
   title: string(),
   home_page_url: string({ format: 'uri' }),
   feed_url: string({ format: 'uri' }),
   language: string({ enum: ['en'] }),
-  authors: { type: 'array', items: object({ name: string() }) },
+  authors: { type: 'array', items: JsonFeedAuthorSchema },
   items: { type: 'array', items: JsonFeedItemSchema, description: 'Published articles, newest first.' },
 });

@@ -20,45 +20,43 @@ export const COMPANY_ID_PATTERN = '^(\\d{10}|V-[A-Z0-9.-]+-\\d{4}-\\d{2}-\\d{2})
 const COMPANY_ID_DESCRIPTION =
   '10-digit zero-padded SEC CIK. A company known only from a vendor IPO table row (its CIK is in no EDGAR data the service holds) has `V-<ticker>-<trade date>` instead; it is replaced by the CIK once EDGAR data names the company.';
 
-export const ApiErrorSchema = object(
+export const ApiErrorInfoSchema = object(
   {
-    error: object(
-      {
-        code: string({
-          enum: [
-            'invalid_request',
-            'unauthorized',
-            'not_found',
-            'method_not_allowed',
-            'request_timeout',
-            'uri_too_long',
-            'headers_too_large',
-            'rate_limited',
-            'service_unavailable',
-            'internal_error',
-          ],
-          description: `Closed set: invalid_request (400: bad or unknown query parameter, malformed or tampered cursor, malformed HTTP), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), request_timeout (408: the request head did not arrive in time), uri_too_long (414: request target over ${MAX_URL_BYTES} bytes), headers_too_large (431: request line and headers over ${MAX_HEADER_BYTES} bytes), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).`,
-        }),
-        message: string(),
-        details: {
-          description:
-            'For invalid_request: an array of {parameter, message}, one element per offending query parameter (including "cursor" and unknown parameters). Otherwise absent or null.',
-        },
-      },
-      ['details'],
-    ),
+    code: string({
+      enum: [
+        'invalid_request',
+        'unauthorized',
+        'not_found',
+        'method_not_allowed',
+        'request_timeout',
+        'uri_too_long',
+        'headers_too_large',
+        'rate_limited',
+        'service_unavailable',
+        'internal_error',
+      ],
+      description: `Closed set: invalid_request (400: bad or unknown query parameter, malformed or tampered cursor, malformed HTTP), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), request_timeout (408: the request head did not arrive in time), uri_too_long (414: request target over ${MAX_URL_BYTES} bytes), headers_too_large (431: request line and headers over ${MAX_HEADER_BYTES} bytes), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).`,
+    }),
+    message: string(),
+    details: {
+      description:
+        'For invalid_request: an array of {parameter, message}, one element per offending query parameter (including "cursor" and unknown parameters). Otherwise absent or null.',
+    },
   },
-  [],
+  ['details'],
+  { description: 'What went wrong: a code from a closed set and a message for people.' },
 );
+
+export const ApiErrorSchema = object({ error: ApiErrorInfoSchema });
 
 export const ApiMetaSchema = object({ count: { type: 'integer', minimum: 0, description: 'Number of items in `data` on this page.' } });
 
 export const ApiCompanySchemaBase: Record<string, JsonSchema> = {
   cik: string({ description: COMPANY_ID_DESCRIPTION, pattern: COMPANY_ID_PATTERN }),
   name: string(),
-  updatedAt: nullableString({ description: 'ISO-8601 timestamp of the last change to this company row.' }),
+  updatedAt: nullableString({ format: 'date-time', description: 'ISO-8601 timestamp of the last change to this company row.' }),
   latestFormType: nullableString(),
-  latestFilingDate: nullableString({ description: 'YYYY-MM-DD.' }),
+  latestFilingDate: nullableString({ format: 'date', description: 'YYYY-MM-DD.' }),
   offeringStatus: string({
     enum: [...OFFERING_STATUSES],
     description:
@@ -96,13 +94,13 @@ export const ApiClassificationSchema = object({
 export const ApiConsensusSchema = object({
   ticker: nullableString(),
   exchange: nullableString(),
-  listingDate: nullableString(),
+  listingDate: nullableString({ format: 'date' }),
   offerPrice: nullableNumber(),
   offerPriceLow: nullableNumber(),
   offerPriceHigh: nullableNumber(),
   totalShares: nullableNumber(),
   grossProceeds: nullableNumber(),
-  resolvedAt: string(),
+  resolvedAt: string({ format: 'date-time' }),
   sourceSummary: { type: 'object', additionalProperties: nullableString(), description: 'Source name → value it reported.' },
 });
 
@@ -161,6 +159,17 @@ export const ApiAiEnrichmentSchema = object({
   confidence: nullableNumber(),
 });
 
+export const ApiFinancialSnapshotSourceSchema = object(
+  {
+    accessionNumber: string(),
+    filingDate: nullableString({ format: 'date' }),
+    formType: nullableString(),
+    extractedAt: nullableString({ format: 'date-time' }),
+  },
+  [],
+  { description: 'The filing the financial snapshot was extracted from.' },
+);
+
 export const ApiFinancialSnapshotSchema = object(
   {
     cashAndCashEquivalents: nullableNumber(),
@@ -171,14 +180,7 @@ export const ApiFinancialSnapshotSchema = object(
     accumulatedDeficit: nullableNumber(),
     netLossLatestPeriod: nullableNumber(),
     netLossPriorPeriod: nullableNumber(),
-    source: orNull(
-      object({
-        accessionNumber: string(),
-        filingDate: nullableString(),
-        formType: nullableString(),
-        extractedAt: nullableString(),
-      }),
-    ),
+    source: orNull(ApiFinancialSnapshotSourceSchema),
   },
   [],
   {
@@ -187,20 +189,23 @@ export const ApiFinancialSnapshotSchema = object(
   },
 );
 
+export const ApiLockupTrancheSchema = object(
+  {
+    days: { type: 'integer', minimum: 0, description: 'Length of the lock-up in calendar days after startDate.' },
+    shares: nullableNumber({ description: 'Shares released at expiry, when the prospectus states it.' }),
+    description: string({ description: 'The prospectus wording this tranche was read from.' }),
+    expiryDate: nullableString({ format: 'date', description: 'YYYY-MM-DD: startDate + days.' }),
+    firstSellableTradingDay: nullableString({ format: 'date', description: 'YYYY-MM-DD: the first NYSE trading day after expiryDate.' }),
+  },
+  [],
+  { description: 'One lock-up expiry: shares that become sellable after a number of days.' },
+);
+
 export const ApiLockupScheduleSchema = object(
   {
     sourceAccessionNumber: string({ description: 'Accession number of the prospectus the lock-up terms were read from.' }),
-    startDate: nullableString({ description: 'YYYY-MM-DD the lock-up period counts from (the prospectus date).' }),
-    tranches: {
-      type: 'array',
-      items: object({
-        days: { type: 'integer', minimum: 0, description: 'Length of the lock-up in calendar days after startDate.' },
-        shares: nullableNumber({ description: 'Shares released at expiry, when the prospectus states it.' }),
-        description: string({ description: 'The prospectus wording this tranche was read from.' }),
-        expiryDate: nullableString({ description: 'YYYY-MM-DD: startDate + days.' }),
-        firstSellableTradingDay: nullableString({ description: 'YYYY-MM-DD: the first NYSE trading day after expiryDate.' }),
-      }),
-    },
+    startDate: nullableString({ format: 'date', description: 'YYYY-MM-DD the lock-up period counts from (the prospectus date).' }),
+    tranches: { type: 'array', items: ApiLockupTrancheSchema },
     earlyReleaseConditions: stringArray({ description: 'Early-release provisions quoted from the prospectus (waivers, earnings or price triggers).' }),
   },
   [],
@@ -209,7 +214,7 @@ export const ApiLockupScheduleSchema = object(
 
 const priceSource: Record<string, JsonSchema> = {
   accessionNumber: nullableString({ description: 'The prospectus that stated it; null for a vendor row.' }),
-  filingDate: nullableString({ description: 'YYYY-MM-DD filing date of that prospectus; null for a vendor row.' }),
+  filingDate: nullableString({ format: 'date', description: 'YYYY-MM-DD filing date of that prospectus; null for a vendor row.' }),
   formType: nullableString({ description: 'S-1/A, F-1/A, 424B4, …; null for a vendor row.' }),
   source: string({ enum: ['edgar', 'vendor_ipo_table'], description: 'edgar = a prospectus read from EDGAR; vendor_ipo_table = a vendor IPO table row.' }),
 };
@@ -220,33 +225,31 @@ export const ApiPriceRangeSchema = object(
   { description: 'A per-share price range one source stated for the offering.' },
 );
 
+export const ApiPriceRevisionSchema = object(
+  {
+    low: { type: 'number' },
+    high: { type: 'number' },
+    ...priceSource,
+    previousLow: { type: 'number' },
+    previousHigh: { type: 'number' },
+    direction: string({ enum: ['raised', 'lowered', 'widened', 'narrowed'] }),
+  },
+  [],
+  { description: 'A change of range: the filing that stated the new range (low, high) and the range it replaced.' },
+);
+
+export const ApiFinalPriceSchema = object(
+  { price: { type: 'number' }, ...priceSource },
+  [],
+  { description: 'The offering price: the final prospectus (424B4/424B1) when read, else the latest price a source stated.' },
+);
+
 export const ApiPriceHistorySchema = object(
   {
     initialRange: { ...orNull(ApiPriceRangeSchema), description: 'The first range stated; null when no source stated one.' },
-    revisions: {
-      type: 'array',
-      items: object(
-        {
-          low: { type: 'number' },
-          high: { type: 'number' },
-          ...priceSource,
-          previousLow: { type: 'number' },
-          previousHigh: { type: 'number' },
-          direction: string({ enum: ['raised', 'lowered', 'widened', 'narrowed'] }),
-        },
-        [],
-        { description: 'A change of range: the filing that stated the new range (low, high) and the range it replaced.' },
-      ),
-      description: 'Every change of range after the initial one, oldest first.',
-    },
+    revisions: { type: 'array', items: ApiPriceRevisionSchema, description: 'Every change of range after the initial one, oldest first.' },
     lastRange: { ...orNull(ApiPriceRangeSchema), description: 'The range in force before pricing.' },
-    finalPrice: orNull(
-      object(
-        { price: { type: 'number' }, ...priceSource },
-        [],
-        { description: 'The offering price: the final prospectus (424B4/424B1) when read, else the latest price a source stated.' },
-      ),
-    ),
+    finalPrice: orNull(ApiFinalPriceSchema),
     pricedVsRange: orNull(string({ enum: ['above', 'within', 'below'], description: 'finalPrice against lastRange; null unless both are known.' })),
   },
   [],
@@ -258,7 +261,7 @@ export const ApiPriceHistorySchema = object(
 
 const filingCore: Record<string, JsonSchema> = {
   accessionNumber: string(),
-  filingDate: string({ description: 'YYYY-MM-DD.' }),
+  filingDate: string({ format: 'date', description: 'YYYY-MM-DD.' }),
   formType: string(),
   primaryDocument: string(),
   inferredStatus: string(),
@@ -287,7 +290,7 @@ export const ApiCompanyFilingSchema = object(
   ['aiEnrichment', 'terms'],
 );
 
-const ApiNewsMatchSchema = object(
+export const ApiNewsMatchSchema = object(
   {
     reason: string({
       enum: ['exchange_ticker', 'cashtag', 'name_in_title', 'name_in_text', 'name_in_url', 'name_in_search'],
@@ -314,7 +317,7 @@ const newsCore: Record<string, JsonSchema> = {
   description: nullableString(),
   url: string(),
   urlToImage: nullableString(),
-  publishedAt: string({ description: 'ISO-8601 timestamp; see publishedAtSource.' }),
+  publishedAt: string({ format: 'date-time', description: 'ISO-8601 timestamp; see publishedAtSource.' }),
   publishedAtSource: string({
     enum: ['provider', 'url_path', 'first_seen'],
     description:
@@ -339,7 +342,7 @@ export const ApiOutcomeSchema = object({
   ticker: string(),
   exchange: nullableString(),
   sicDescription: nullableString(),
-  tradingStartDate: string({ description: 'YYYY-MM-DD of the first trading session.' }),
+  tradingStartDate: string({ format: 'date', description: 'YYYY-MM-DD of the first trading session.' }),
   offerPrice: nullableNumber(),
   closeDay1: nullableNumber(),
   closeWeek1: nullableNumber(),
@@ -347,7 +350,7 @@ export const ApiOutcomeSchema = object({
   day1ReturnPct: nullableNumber(),
   week1ReturnPct: nullableNumber(),
   status: string({ enum: ['partial', 'complete'] }),
-  updatedAt: nullableString(),
+  updatedAt: nullableString({ format: 'date-time' }),
 });
 
 export const ApiArticleFeedItemSchema = object({
@@ -477,6 +480,7 @@ export const ArticleFeedSchema = object({
 /** Component name → schema, in the order the OpenAPI document lists them. */
 export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   ApiError: ApiErrorSchema,
+  ApiErrorInfo: ApiErrorInfoSchema,
   ApiMeta: ApiMetaSchema,
   ApiCompany: ApiCompanySchema,
   ApiCompanyDetail: ApiCompanyDetailSchema,
@@ -487,8 +491,12 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   ApiConsensus: ApiConsensusSchema,
   ApiAiEnrichment: ApiAiEnrichmentSchema,
   ApiFinancialSnapshot: ApiFinancialSnapshotSchema,
+  ApiFinancialSnapshotSource: ApiFinancialSnapshotSourceSchema,
   ApiLockupSchedule: ApiLockupScheduleSchema,
+  ApiLockupTranche: ApiLockupTrancheSchema,
   ApiPriceRange: ApiPriceRangeSchema,
+  ApiPriceRevision: ApiPriceRevisionSchema,
+  ApiFinalPrice: ApiFinalPriceSchema,
   ApiPriceHistory: ApiPriceHistorySchema,
   ApiOffering: ApiOfferingSchema,
   ApiLifecycleEnd: ApiLifecycleEndSchema,
@@ -496,6 +504,7 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   ApiCompanyFiling: ApiCompanyFilingSchema,
   ApiNews: ApiNewsSchema,
   ApiCompanyNews: ApiCompanyNewsSchema,
+  ApiNewsMatch: ApiNewsMatchSchema,
   ApiOutcome: ApiOutcomeSchema,
   ApiArticleFeedItem: ApiArticleFeedItemSchema,
   CompanyList: CompanyListSchema,
