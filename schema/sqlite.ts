@@ -27,3 +27,13 @@ export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandl
 export function kyselyFor<DB>(db: SqliteHandle): Kysely<DB> {
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: db }) });
 }
+
+/** SQLite's integrity check of a database file, opened read-only: 'ok' or the first problem found. */
+export function integrityOf(path: string): string {
+  const db = openSqlite(path, { readonly: true });
+  try {
+    return String(db.pragma('integrity_check', { simple: true }));
+  } finally {
+    db.close();
+  }
+}

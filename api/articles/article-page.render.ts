@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { escapeXml as esc } from '../../schema/feeds/feed.render.ts';
+import { htmlHead } from '../http/html-head.ts';
 import type { ArticlePageRow, IndexedArticle } from './articles.query.ts';
 
 /** The pages' one stylesheet, served at STYLESHEET_PATH: small, local, no fonts to fetch. */
@@ -9,17 +10,12 @@ export const STYLESHEET_PATH = '/articles/style.css';
 /** Head with the stylesheet and feed discovery links, and the site header every page shares. */
 function head(title: string, base: string, canonical: string): string {
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${esc(title)}</title>`,
-    `<link rel="stylesheet" href="${esc(base)}${STYLESHEET_PATH}">`,
-    `<link rel="canonical" href="${esc(canonical)}">`,
-    `<link rel="alternate" type="application/atom+xml" title="IPO research: articles (Atom)" href="${esc(base)}/articles/feed.atom">`,
-    `<link rel="alternate" type="application/feed+json" title="IPO research: articles (JSON Feed)" href="${esc(base)}/articles/feed.json">`,
-    '</head>',
+    ...htmlHead(title, [
+      `<link rel="stylesheet" href="${esc(base)}${STYLESHEET_PATH}">`,
+      `<link rel="canonical" href="${esc(canonical)}">`,
+      `<link rel="alternate" type="application/atom+xml" title="IPO research: articles (Atom)" href="${esc(base)}/articles/feed.atom">`,
+      `<link rel="alternate" type="application/feed+json" title="IPO research: articles (JSON Feed)" href="${esc(base)}/articles/feed.json">`,
+    ]),
     '<body>',
     `<header class="site"><a class="home" href="${esc(base)}/articles">IPO research</a>` +
       `<a href="${esc(base)}/articles">All articles</a><a href="${esc(base)}/articles/feed.atom">Atom feed</a><a href="${esc(base)}/articles/feed.json">JSON Feed</a></header>`,

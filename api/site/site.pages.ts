@@ -1,22 +1,12 @@
 import { escapeXml as escapeHtml } from '../../schema/feeds/feed.render.ts';
+import { htmlHead } from '../http/html-head.ts';
 import type { SiteAssets } from './site-assets.ts';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const REFERENCE_PATH = '/docs';
 
 function head(title: string, assets: SiteAssets, extra: string[] = []): string {
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
-    `<link rel="icon" type="image/png" href="${assets.url('favicon-32x32.png')}">`,
-    ...extra,
-    `<link rel="stylesheet" href="${assets.url('site.css')}">`,
-    '</head>',
-  ].join('\n');
+  return htmlHead(title, [`<link rel="icon" type="image/png" href="${assets.url('favicon-32x32.png')}">`, ...extra, `<link rel="stylesheet" href="${assets.url('site.css')}">`]).join('\n');
 }
 
 const bar = (wide: boolean) =>

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { basename, join, resolve } from 'node:path';
 import { loadConfig } from '../../schema/config.ts';
 import { eventsDbPath, opsDbPath } from '../../schema/databases.ts';
-import { openSqlite } from '../../schema/sqlite.ts';
+import { integrityOf, openSqlite } from '../../schema/sqlite.ts';
 import { UsageError, type Command } from '../command.ts';
 
 /**
@@ -25,16 +25,6 @@ export interface BackupManifest {
 }
 
 const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
-
-/** Runs SQLite's integrity check on a copy; 'ok' or the first problem found. */
-function integrityOf(path: string): string {
-  const db = openSqlite(path, { readonly: true });
-  try {
-    return String(db.pragma('integrity_check', { simple: true }));
-  } finally {
-    db.close();
-  }
-}
 
 /**
  * Online backup with SQLite's backup API: a consistent snapshot while workers append and the API

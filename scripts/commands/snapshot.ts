@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { PROJECTION_NAME, PROJECTOR_VERSION } from '../../projector/index.ts';
 import { loadConfig } from '../../schema/config.ts';
 import { liveReadDbPath, newReadDbPath, publishReadDb, removeReadDb } from '../../schema/read/location.ts';
-import { openSqlite } from '../../schema/sqlite.ts';
+import { integrityOf, openSqlite } from '../../schema/sqlite.ts';
 import { UsageError, type Command } from '../command.ts';
 
 interface SnapshotFacts {
@@ -28,7 +28,7 @@ function factsOf(path: string): SnapshotFacts {
     return {
       checkpointSeq: typeof seq === 'number' ? seq : 0,
       projectorVersion: typeof version === 'string' ? version : null,
-      integrity: String(db.pragma('integrity_check', { simple: true })),
+      integrity: integrityOf(path),
     };
   } finally {
     db.close();
