@@ -2,6 +2,7 @@ import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { OpenDatabase } from '../../schema/databases.ts';
 import type { OpsDatabase } from '../../schema/ops/tables.ts';
+import { remember } from '../http/bounded-map.ts';
 
 export const KEY_PREFIX = 'ipo_live_';
 const RANDOM_LENGTH = 40;
@@ -113,10 +114,8 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
         row !== undefined &&
         row.revoked_at === null &&
         timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'));
-      const verdict = ok ? row.id : null;
       // Bounded so a flood of random keys cannot grow memory without limit.
-      if (cache.size >= 10_000) cache.clear();
-      cache.set(hash, verdict);
+      const verdict = remember(cache, 10_000, hash, ok ? row.id : null);
       if (verdict !== null) usedAt.set(verdict, nowMs());
       return verdict;
     },

@@ -43,6 +43,8 @@ describe('read-db source', () => {
     expect(firstStatement.get()).toBe('one');
     expect(first.values(GENERATION_SQL)).toBe(firstStatement);
     expect(first.db.readonly).toBe(true);
+    // Pages are read through mmap, straight from the OS cache.
+    expect(first.db.pragma('mmap_size', { simple: true })).toBeGreaterThan(0);
 
     const { previous } = await publishGeneration(dataDir, 'two');
     now += 100;

@@ -110,8 +110,17 @@ const GENERATION_STATE_SQL = `SELECT
   || ';' || coalesce((SELECT value FROM build_meta WHERE key = 'last_batch_at'), '')
   || ';' || coalesce((SELECT value FROM read_meta WHERE key = 'swept_as_of'), '')`;
 
+/**
+ * Address space for reading a generation through mmap instead of read(2) into SQLite's page cache:
+ * pages come straight from the OS cache, shared by every process serving the file. A ceiling, not
+ * an allocation (SQLite caps it at its own 2 GiB limit). Safe because nothing ever shrinks a
+ * generation file while it is live: the projector appends and rebuilds into a new file.
+ */
+const MMAP_BYTES = 2 ** 31;
+
 function openConnection(path: string): ReadConnection {
   const db = openSqlite(path, { readonly: true });
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
   const dataVersion = db.prepare('PRAGMA data_version').pluck(true);
   const generationState = db.prepare(GENERATION_STATE_SQL).pluck(true);
   // data_version changes exactly when another connection commits: until then the state read last

@@ -20,6 +20,17 @@ describe('cursor codec', () => {
     expect(codec.decode('filings', cursor, 3)).toEqual(['2021-06-30', '0001213900-21-035033', '0001766140']);
   });
 
+  it('answers a repeated encode or decode alike, and never from what a refused cursor looked like', () => {
+    const cursor = codec.encode('companies', ['2021-06-30', '0001766140']);
+    expect(codec.encode('companies', ['2021-06-30', '0001766140'])).toBe(cursor);
+    expect(codec.encode('filings', ['2021-06-30', '0001766140'])).not.toBe(cursor);
+    expect(codec.decode('companies', cursor, 2)).toEqual(['2021-06-30', '0001766140']);
+    expect(codec.decode('companies', cursor, 2)).toEqual(['2021-06-30', '0001766140']);
+    expect(decodeError(() => codec.decode('news', cursor, 2)).status).toBe(400);
+    expect(decodeError(() => codec.decode('companies', cursor, 3)).status).toBe(400);
+    expect(decodeError(() => codec.decode('news', cursor, 2)).status).toBe(400);
+  });
+
   it('rejects a cursor issued by another endpoint', () => {
     const cursor = codec.encode('companies', ['2021-06-30', '0001766140']);
     const error = decodeError(() => codec.decode('news', cursor, 2));

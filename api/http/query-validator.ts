@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import { LIST_PARAMETERS, PRINTABLE_TEXT_PATTERN } from '../../schema/api/params.schema.ts';
 import { ApiError, type ParameterProblem } from '../errors/api-error.ts';
+import { remember } from './bounded-map.ts';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -81,11 +82,7 @@ export function queryReader<T>(validate: QueryValidator<T>, cacheSize = 256): (r
     const cached = cache.get(text);
     if (cached !== undefined) return cached;
     const query = freezeQuery(validate(request.query));
-    if (text.length <= MAX_CACHED_QUERY_LENGTH) {
-      if (cache.size >= cacheSize) cache.clear();
-      cache.set(text, query);
-    }
-    return query;
+    return text.length <= MAX_CACHED_QUERY_LENGTH ? remember(cache, cacheSize, text, query) : query;
   };
 }
 

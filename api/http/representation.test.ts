@@ -39,4 +39,12 @@ describe('representation tags', () => {
     ];
     expect(new Set([etag, ...others]).size).toBe(others.length + 1);
   });
+
+  it('are the same when asked again, across a change of generation and back', () => {
+    const first = tag('read-1.db/core=10;', '/api/v1/companies?limit=5');
+    const next = tag('read-1.db/core=11;', '/api/v1/companies?limit=5');
+    expect(tag('read-1.db/core=10;', '/api/v1/companies?limit=5')).toBe(first);
+    expect(tag('read-1.db/core=11;', '/api/v1/companies?limit=5')).toBe(next);
+    expect(next).not.toBe(first);
+  });
 });

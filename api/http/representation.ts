@@ -1,4 +1,5 @@
 import { createHmac, hash } from 'node:crypto';
+import { remember } from './bounded-map.ts';
 
 /**
  * What names a data response: the read model's state (see `ReadConnection.generation`) and the
@@ -15,8 +16,23 @@ export type RepresentationTagger = (generation: string, identity: string) => str
  */
 export function createRepresentationTagger(cursorSecret: string, format: string): RepresentationTagger {
   const namespace = createHmac('sha256', cursorSecret).update('representation-tag\n').update(format).digest('base64url');
-  return (generation, identity) => `"${hash('sha1', `${namespace}\n${generation}\n${identity}`, 'base64url')}"`;
+  // The tags of the generation served now, by identity: a hit costs a lookup instead of a hash,
+  // and a new generation (a projector batch) drops the old generation's tags at once.
+  let tagsOf = '';
+  const tags = new Map<string, string>();
+  return (generation, identity) => {
+    if (generation !== tagsOf) {
+      tags.clear();
+      tagsOf = generation;
+    }
+    return (
+      tags.get(identity) ??
+      remember(tags, CACHED_TAGS, identity, `"${hash('sha1', `${namespace}\n${generation}\n${identity}`, 'base64url')}"`)
+    );
+  };
 }
+
+const CACHED_TAGS = 4096;
 
 const canonical = new WeakMap<object, string>();
 

@@ -1,16 +1,18 @@
 /**
  * A benchmark server process: `reference` (bare node:http) or `api` (the real Koa app), on the
- * read.db given. Run as a child so the load generator is a separate process.
+ * read.db of DATA_DIR. Run as a child (see bench-servers.ts) pinned to its own core, apart from the
+ * load generator.
  */
 import { mkdirSync } from 'node:fs';
 import { createApiKeyStore, createApiServer, createApp, createMemoryRateLimiter, createReadDbSource } from '../../api/index.ts';
 import { openOpsDb } from '../../schema/databases.ts';
+import { readDbLinkPath } from '../../schema/read/location.ts';
 import { startReferenceServer } from './reference-server.ts';
 
-const [mode, dataDir, port, readDbPath] = process.argv.slice(2);
+const [mode, dataDir, port] = process.argv.slice(2);
 
 if (mode === 'reference') {
-  await startReferenceServer(readDbPath, Number(port));
+  await startReferenceServer(readDbLinkPath(dataDir), Number(port));
 } else {
   mkdirSync(dataDir, { recursive: true });
   const ops = await openOpsDb(dataDir);

@@ -1,37 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
 
+const PARTS = ['api', 'churn', 'pipeline', 'extract'];
+
 export const benchCommand: Command = {
   name: 'bench',
-  summary: 'Benchmarks: API throughput against a bare node:http reference, and prospectus extraction throughput.',
-  details: `Builds a 100k-company read.db in a temporary folder, serves it from a child process, and loads it
-with autocannon (50 connections) from this process: the company list (50 rows, with and without
-include=latest_terms,classification,consensus) and a company detail page, then the reference server
-(node:http, one cached prepared statement, precomputed JSON) in the same run. Prints req/s, p50, p99
-and each figure's ratio to the reference. Then replays a recorded EDGAR day through the pipeline (EDGAR
-client at 10 requests/s against the replay server, the event log, \`ipo projector\` in its own
-process) and prints p50 and p95 of fetch → API and discovery → API. Then measures prospectus
-reading and extraction in MB/s, on the real sample prospectuses and on each kind of generated
-hostile document (time, MB/s and memory of one full read).`,
+  summary: 'Benchmarks: API throughput against a bare node:http reference, API under read.db churn, pipeline freshness, prospectus extraction.',
+  details: `api: builds a 100k-company read.db in a temporary folder and serves it from a child process
+pinned to core 0 (taskset), loaded by wrk pinned to core 1 (autocannon in a child process when wrk
+is missing), 50 connections: the reference server (node:http, one cached prepared statement,
+precomputed JSON) first, then the company list (50 rows, with and without
+include=latest_terms,classification,consensus) and a company detail page, interleaved over 3 rounds.
+Prints req/s, p50, p99, server CPU per request, how busy each core was, and each figure's ratio to
+the reference of the same round.
+churn: the same three API pages in turn, idle for 10 s, then for --churn-seconds (default 60)
+while a child process rebuilds read.db and swaps the link as the projector does; prints the
+swaps, errors, p99 against the idle p99 and the API's resident memory sampled every second.
+pipeline: replays a recorded EDGAR day through the pipeline (EDGAR client at 10 requests/s
+against the replay server, the event log, \`ipo projector\` in its own process) and prints p50 and
+p95 of fetch → API and discovery → API.
+extract: prospectus reading and extraction in MB/s, on the real sample prospectuses and on each
+kind of generated hostile document (time, MB/s and memory of one full read).`,
   options: {
-    seconds: { type: 'string', description: 'Measured seconds per scenario (default 10).' },
+    seconds: { type: 'string', description: 'Measured seconds per API scenario (default 10).' },
+    'churn-seconds': { type: 'string', description: 'Seconds of load under churn (default 60).' },
     companies: { type: 'string', description: 'Companies in the benchmark read.db (default 100000).' },
-    only: { type: 'string', description: 'api, extract or pipeline: run one part only.' },
+    only: { type: 'string', description: `${PARTS.join(', ')}: run one part only.` },
+    profile: { type: 'string', description: 'Folder for V8 CPU profiles of the api and churn servers (node --cpu-prof).' },
   },
   async run({ values }, io) {
     const seconds = values.seconds === undefined ? 10 : Number(values.seconds);
+    const churnSeconds = values['churn-seconds'] === undefined ? 60 : Number(values['churn-seconds']);
     const companies = values.companies === undefined ? 100_000 : Number(values.companies);
-    if (!(seconds > 0) || !Number.isInteger(companies) || companies < 100) throw new UsageError('--seconds > 0 and --companies ≥ 100');
-    if (values.only !== undefined && !['api', 'extract', 'pipeline'].includes(String(values.only))) throw new UsageError('--only is api, extract or pipeline');
-    if (values.only === undefined || values.only === 'api') {
-      const { runApiBenchmark } = await import('../bench/run-bench.ts');
-      await runApiBenchmark(io.out, { seconds, companies });
+    if (!(seconds > 0) || !(churnSeconds > 0) || !Number.isInteger(companies) || companies < 100) {
+      throw new UsageError('--seconds > 0, --churn-seconds > 0 and --companies ≥ 100');
     }
-    if (values.only === undefined || values.only === 'pipeline') {
+    const only = values.only === undefined ? undefined : String(values.only);
+    if (only !== undefined && !PARTS.includes(only)) throw new UsageError(`--only is ${PARTS.join(', ')}`);
+    const profileDir = values.profile === undefined ? undefined : resolve(String(values.profile));
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const runs = (part: string) => only === undefined || only === part;
+    if (runs('api')) {
+      const { runApiBenchmark } = await import('../bench/run-bench.ts');
+      await runApiBenchmark(io.out, { seconds, companies, profileDir });
+    }
+    if (runs('churn')) {
+      const { runChurnBenchmark } = await import('../bench/churn-bench.ts');
+      await runChurnBenchmark(io.out, { seconds: churnSeconds, companies, profileDir });
+    }
+    if (runs('pipeline')) {
       const { runFreshnessBenchmark } = await import('../bench/pipeline-bench.ts');
       await runFreshnessBenchmark(io.out);
     }
-    if (values.only === undefined || values.only === 'extract') {
+    if (runs('extract')) {
       const { benchHostileInputs, benchProspectusReader, formatExtractionBench } = await import('../../projector/extract/bench.ts');
       io.out.write(formatExtractionBench(benchProspectusReader({}), benchHostileInputs({})));
     }

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchDataDir, benchPort, startBenchServer, type BenchServer, type ServerOptions } from './bench-servers.ts';
+import { loadGenerator } from './load-generator.ts';
+import { GENERATOR_CORE, openGenerations, pinned, residentMemory } from './proc.ts';
+import { apiScenarios, formatSample, measure, type Scenario } from './run-bench.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+export interface ChurnResult {
+  swaps: number;
+  requests: number;
+  errors: number;
+  failedResponses: number;
+  idleP99: number;
+  churnP99: number;
+  /** Resident memory of the API process over the run, in MiB (all, and anonymous: heap and stacks). */
+  rss: { min: number; max: number; first: number; last: number };
+  anon: { min: number; max: number; first: number; last: number };
+  /** Most read.db generations the API held open at one sample (1 between swaps: no leaked handles). */
+  maxOpenGenerations: number | null;
+  openGenerationsAtEnd: number | null;
+}
+
+const range = (values: number[]) => ({ min: Math.min(...values), max: Math.max(...values), first: values[0], last: values[values.length - 1] });
+
+/**
+ * Load with churn: the three API scenarios in turn under 50 connections, first idle (the p99 to
+ * compare with), then for `seconds` while a child process rebuilds read.db and swaps the link as
+ * the projector does (churn-publisher.ts, on the load generator's core so it takes no CPU from
+ * the server's). Samples the API process's resident memory and open generation files every
+ * second. Passes with zero errors, p99 within 3× idle and flat memory.
+ */
+export async function runChurnBenchmark(
+  out: NodeJS.WritableStream,
+  options: { companies?: number; seconds?: number; idleSeconds?: number } & ServerOptions = {},
+): Promise<ChurnResult> {
+  const companies = options.companies ?? 100_000;
+  const seconds = options.seconds ?? 60;
+  const generator = loadGenerator();
+  out.write(`\nchurn: building a read.db of ${companies.toLocaleString('en-US')} companies …\n`);
+  const { dataDir } = await benchDataDir(companies);
+  let api: BenchServer | null = null;
+  try {
+    api = await startBenchServer('api', dataDir, benchPort(), options);
+    const mix: Scenario = { name: 'mix', paths: apiScenarios(api).flatMap((s) => s.paths), server: api };
+    const idle = await measure(generator, mix, options.idleSeconds ?? 10, 2);
+    out.write(`idle (list, list with includes, detail in turn): ${formatSample(idle)}\n`);
+
+    const [file, args] = pinned(GENERATOR_CORE, process.execPath, ['--import', 'tsx', join(HERE, 'churn-publisher.ts'), dataDir]);
+    const publisher = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const publisherExit = new Promise((resolve) => publisher.once('exit', resolve));
+    const rebuildMs: number[] = [];
+    publisher.stdout!.on('data', (chunk: Buffer) => {
+      for (const match of chunk.toString().matchAll(/^SWAP \d+ (\d+)$/gm)) rebuildMs.push(Number(match[1]));
+    });
+    const pid = api.child.pid;
+    const memory: Array<{ rss: number; anon: number }> = [];
+    const generations: number[] = [];
+    const sample = () => {
+      const m = residentMemory(pid);
+      if (m) memory.push(m);
+      const open = openGenerations(pid);
+      if (open !== null) generations.push(open);
+    };
+    sample();
+    const sampler = setInterval(sample, 1000);
+    const churn = await measure(generator, { ...mix, name: 'churn' }, seconds, 0);
+    clearInterval(sampler);
+    publisher.kill('SIGTERM');
+    await publisherExit;
+    sample();
+
+    const result: ChurnResult = {
+      swaps: rebuildMs.length,
+      requests: churn.requests,
+      errors: churn.errors,
+      failedResponses: churn.failedResponses,
+      idleP99: idle.p99,
+      churnP99: churn.p99,
+      rss: range(memory.map((m) => m.rss)),
+      anon: range(memory.map((m) => m.anon)),
+      maxOpenGenerations: generations.length ? Math.max(...generations) : null,
+      openGenerationsAtEnd: generations.length ? generations[generations.length - 1] : null,
+    };
+    const mib = (r: ChurnResult['rss']) => `${r.min.toFixed(0)}–${r.max.toFixed(0)} MiB (first ${r.first.toFixed(0)}, last ${r.last.toFixed(0)})`;
+    const meanRebuild = rebuildMs.length ? rebuildMs.reduce((a, b) => a + b, 0) / rebuildMs.length / 1000 : NaN;
+    out.write(
+      `under churn, ${seconds} s: ${formatSample(churn)}\n` +
+        `  ${result.swaps} rebuilds published (a swap every ${meanRebuild.toFixed(1)} s), ${result.errors} errors, ` +
+        `${result.failedResponses} responses ≥ 400\n` +
+        `  p99 ${churn.p99.toFixed(2)} ms = ${(churn.p99 / idle.p99).toFixed(2)}× idle p99 (${idle.p99.toFixed(2)} ms)\n` +
+        `  API RSS ${mib(result.rss)}, anonymous ${mib(result.anon)}, sampled every second\n` +
+        `  read.db generations open in the API: at most ${result.maxOpenGenerations ?? 'n/a'} at a sample, ${result.openGenerationsAtEnd ?? 'n/a'} at the end\n`,
+    );
+    return result;
+  } finally {
+    await api?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
