@@ -20,6 +20,11 @@ export interface LoadResult {
   generatorCpu: number | null;
   /** This scenario's req/s over the reference's req/s of the same round. */
   ratio: number;
+  /**
+   * The reference's server CPU per request over this scenario's, in the same round: what the ratio
+   * would be with the server alone on its core, and the steadier figure when other work shares it.
+   */
+  cpuRatio: number | null;
   errors: number;
   failedResponses: number;
 }
@@ -30,7 +35,7 @@ export interface Scenario {
   server: BenchServer;
 }
 
-type Sample = Omit<LoadResult, 'ratio'>;
+type Sample = Omit<LoadResult, 'ratio' | 'cpuRatio'>;
 
 /** Loads one scenario for `seconds` after a `warmSeconds` warm-up (JIT, page cache), measuring the server's CPU. */
 export async function measure(generator: LoadGenerator, scenario: Scenario, seconds: number, warmSeconds: number): Promise<Sample> {
@@ -83,12 +88,14 @@ function summarise(rounds: Sample[][]): LoadResult[] {
       serverCpu: medianOrNull(samples.map((s) => s.serverCpu)),
       generatorCpu: medianOrNull(samples.map((s) => s.generatorCpu)),
       ratio: median(rounds.map((round) => round[i].requestsPerSecond / round[0].requestsPerSecond)),
+      cpuRatio: medianOrNull(rounds.map((round) => cpuShare(round[0].cpuMicrosPerRequest, round[i].cpuMicrosPerRequest))),
       errors: samples.reduce((sum, s) => sum + s.errors, 0),
       failedResponses: samples.reduce((sum, s) => sum + s.failedResponses, 0),
     };
   });
 }
 
+const cpuShare = (reference: number | null, scenario: number | null) => (reference === null || scenario === null ? null : reference / scenario);
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 100)}%`);
 
 /** One scenario as a line: what the ratios rest on, printed as soon as it is measured. */
@@ -101,17 +108,22 @@ export function formatSample(s: Sample): string {
 }
 
 function printTable(out: NodeJS.WritableStream, results: LoadResult[], rounds: number, seconds: number, generator: string): void {
-  out.write(`\n${generator}, ${CONNECTIONS} connections, ${pinning()}; median of ${rounds} interleaved round(s) of ${seconds} s per scenario\n`);
+  out.write(
+    `\n${generator}, ${CONNECTIONS} connections, ${pinning()}; median of ${rounds} interleaved round(s) of ${seconds} s per scenario.\n` +
+      'server, load: share of its core the server and the load generator used; ratio: req/s over the reference\'s;\n' +
+      'CPU ratio: the reference\'s server CPU per request over this one\'s (the ratio the server alone on its core would give)\n',
+  );
   out.write(
     `${'scenario'.padEnd(72)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}` +
-      `${'server'.padStart(8)}${'wrk/ac'.padStart(8)}${'ratio'.padStart(8)}\n`,
+      `${'server'.padStart(8)}${'load'.padStart(8)}${'ratio'.padStart(8)}${'CPU ratio'.padStart(11)}\n`,
   );
   for (const r of results) {
     const cpu = r.cpuMicrosPerRequest === null ? 'n/a' : r.cpuMicrosPerRequest.toFixed(0);
     const failures = r.errors || r.failedResponses ? `  (errors ${r.errors}, status ≥ 400: ${r.failedResponses})` : '';
     out.write(
       `${r.name.padEnd(72)}${r.requestsPerSecond.toFixed(0).padStart(8)}${r.p50.toFixed(2).padStart(8)}${r.p99.toFixed(2).padStart(8)}` +
-        `${cpu.padStart(12)}${percent(r.serverCpu).padStart(8)}${percent(r.generatorCpu).padStart(8)}${`${r.ratio.toFixed(2)}×`.padStart(8)}${failures}\n`,
+        `${cpu.padStart(12)}${percent(r.serverCpu).padStart(8)}${percent(r.generatorCpu).padStart(8)}${`${r.ratio.toFixed(2)}×`.padStart(8)}` +
+        `${(r.cpuRatio === null ? 'n/a' : `${r.cpuRatio.toFixed(2)}×`).padStart(11)}${failures}\n`,
     );
   }
 }
