@@ -58,8 +58,13 @@ export function canonicalQuery(query: object): string {
   return text;
 }
 
+/** Characters encodeURIComponent leaves alone, and the comma: such a value is its own encoding. */
+const UNRESERVED = /^[\w.~!*'(),-]*$/;
+
 /** Percent-encodes any string: a lone surrogate (which encodeURIComponent throws on) becomes U+FFFD. */
 function encodeValue(value: string): string {
+  // Cursors (base64url and a dot) and most filter values need nothing: the common case costs a test.
+  if (UNRESERVED.test(value)) return value;
   // Commas stay literal: a list value reads the same either way, and links stay legible.
   return encodeURIComponent(Buffer.from(value, 'utf8').toString('utf8')).replace(/%2C/g, ',');
 }
