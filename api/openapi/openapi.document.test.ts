@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import * as params from '../../schema/api/params.schema.ts';
 import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/types.ts';
+import {
+  ApiArticleFeedItemSchema,
+  ApiCompanySchema,
+  ApiFilingSchema,
+  ApiNewsSchema,
+  ApiOutcomeSchema,
+} from '../../schema/api/resources.schema.ts';
 import { API_ERROR_STATUS } from '../errors/api-error.ts';
+import { csvColumns } from '../http/csv-columns.ts';
+import { CSV_TYPE } from '../http/csv-negotiation.ts';
+import { csvShowsItems } from '../http/csv.testkit.ts';
 import { buildOpenApiDocument } from './openapi.document.ts';
 import { toOpenApiSchema } from './to-openapi-schema.ts';
 
@@ -43,6 +53,10 @@ describe('OpenAPI document', () => {
       expect(Object.keys(doc.paths[path].get.responses)).toEqual(expect.arrayContaining(['200', '304', '400', '401', '429']));
     }
     expect(doc.paths['/api/v1/companies/{identifier}'].get.responses).toHaveProperty('404');
+    for (const path of ['/api/v1/companies', '/api/v1/filings', '/api/v1/news', '/api/v1/outcomes', '/api/v1/articles']) {
+      expect(resolve(doc.paths[path].get.responses['406']).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+    }
+    expect(doc.paths['/api/v1/companies/{identifier}'].get.responses).not.toHaveProperty('406');
     expect(doc.components.responses.TooManyRequests.headers).toHaveProperty('Retry-After');
     expect(doc.components.responses.Unauthorized.headers).toHaveProperty('WWW-Authenticate');
     expect(resolve(doc.paths['/api/v1/companies'].get.responses['200']).headers).toHaveProperty('ETag');
@@ -76,6 +90,34 @@ describe('OpenAPI document', () => {
       expect(text).toContain(phrase);
     }
     expect(resolve(doc.components.schemas.ApiLockupSchedule.properties.tranches.items).required).toContain('days');
+  });
+
+  it('documents CSV on every list: its columns from the item schema and an example written from the served JSON example', () => {
+    const lists: Array<[string, any]> = [
+      ['/api/v1/companies', ApiCompanySchema],
+      ['/api/v1/filings', ApiFilingSchema],
+      ['/api/v1/news', ApiNewsSchema],
+      ['/api/v1/outcomes', ApiOutcomeSchema],
+      ['/api/v1/articles', ApiArticleFeedItemSchema],
+    ];
+    for (const [path, item] of lists) {
+      const ok = resolve(doc.paths[path].get.responses['200']);
+      const csv = ok.content['text/csv'];
+      expect(csv.schema.type, path).toBe('string');
+      expect(csv.schema.description, path).toContain(CSV_TYPE);
+      for (const column of csvColumns(item, ['latest_terms', 'classification', 'consensus', 'ai_enrichment', 'terms'])) {
+        expect(csv.schema.description, `${path} ${column.name}`).toContain(`\`${column.name}\``);
+      }
+      const json = ok.content['application/json'].examples.served;
+      expect(csv.examples.served.summary).toBe(`${json.summary} with Accept: text/csv`);
+      const items = json.value.data ?? json.value.items;
+      const include = new URL(json.summary.slice(4), 'http://x').searchParams.get('include')?.split(',') ?? [];
+      csvShowsItems(csv.examples.served.value, csvColumns(item, include), items);
+      expect(ok.headers.Vary.description, path).toMatch(/^`Accept/);
+    }
+    for (const phrase of ['text/csv', '406', 'not_acceptable', 'OWASP', 'rel="next"', 'Vary: Accept, Authorization', 'header=present']) {
+      expect(doc.info.description).toContain(phrase);
+    }
   });
 
   it('converts nullable type arrays and exclusive bounds to OpenAPI 3.0 forms', () => {
