@@ -1,30 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvColumns } from '../api/http/csv-columns.ts';
 import { CSV_TYPE } from '../api/http/csv-negotiation.ts';
-import { csvShowsItems, parseCsv } from '../api/http/csv.testkit.ts';
-import type { JsonSchema } from '../schema/api/json-schema.ts';
-import {
-  ApiArticleFeedItemSchema,
-  ApiCompanySchema,
-  ApiFilingSchema,
-  ApiNewsSchema,
-  ApiOutcomeSchema,
-} from '../schema/api/resources.schema.ts';
+import { CSV_LISTS, csvShowsItems, parseCsv } from '../api/http/csv.testkit.ts';
 import { documentValidator, emptyDataDir, projectFullSampleInto, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
 
 const CSV = { Accept: 'text/csv' };
 
-/** Each list endpoint with a filter and include set that page through real items of the whole sample. */
-const LISTS: Array<{ name: string; path: string; item: JsonSchema; include: string[] }> = [
-  { name: 'companies', path: '/api/v1/companies?limit=9&scope=ipo&include=latest_terms,classification,consensus', item: ApiCompanySchema, include: ['latest_terms', 'classification', 'consensus'] },
-  { name: 'companies (no include)', path: '/api/v1/companies?limit=13', item: ApiCompanySchema, include: [] },
-  { name: 'filings', path: '/api/v1/filings?limit=11&ticker=UNCY&include=ai_enrichment,terms', item: ApiFilingSchema, include: ['ai_enrichment', 'terms'] },
-  { name: 'news', path: '/api/v1/news?limit=10&include=content', item: ApiNewsSchema, include: ['content'] },
-  { name: 'outcomes', path: '/api/v1/outcomes?limit=8', item: ApiOutcomeSchema, include: [] },
+const [COMPANIES, FILINGS, NEWS, OUTCOMES, ARTICLES] = CSV_LISTS;
+
+/** Each paged list with a filter and include set that page through real items of the whole sample. */
+const LISTS = [
+  { name: 'companies', path: `${COMPANIES.path}?limit=9&scope=ipo&include=latest_terms,classification,consensus`, item: COMPANIES.item, include: ['latest_terms', 'classification', 'consensus'] },
+  { name: 'companies (no include)', path: `${COMPANIES.path}?limit=13`, item: COMPANIES.item, include: [] },
+  { name: 'filings', path: `${FILINGS.path}?limit=11&ticker=UNCY&include=ai_enrichment,terms`, item: FILINGS.item, include: ['ai_enrichment', 'terms'] },
+  { name: 'news', path: `${NEWS.path}?limit=10&include=content`, item: NEWS.item, include: ['content'] },
+  { name: 'outcomes', path: `${OUTCOMES.path}?limit=8`, item: OUTCOMES.item, include: [] },
 ];
 const PAGES_WALKED = 4;
 
 const nextOf = (link: string | null) => (link === null ? null : /^<([^>]+)>; rel="next"$/.exec(link)![1]);
+
+/** The CSV answer beside the JSON answer to the same request: its own type and ETag, the same caching and Vary. */
+function expectCsvBeside(csv: Response, json: Response, vary: string): void {
+  expect(csv.status).toBe(200);
+  expect(csv.headers.get('content-type')).toBe(CSV_TYPE);
+  expect(csv.headers.get('vary')).toBe(vary);
+  expect(json.headers.get('vary')).toBe(vary);
+  expect(csv.headers.get('cache-control')).toBe(json.headers.get('cache-control'));
+  expect(csv.headers.get('etag')).not.toBe(json.headers.get('etag'));
+}
 
 /**
  * The CSV representation of every list endpoint over the whole bundled sample: each page is the
@@ -57,12 +61,8 @@ describe('list endpoints as CSV (Accept: text/csv)', () => {
       const body: any = await json.json();
       check(path.split('?')[0], 200, body);
       const csv = await api.get(csvNext!, { headers: CSV });
-      expect(csv.status).toBe(200);
-      expect(csv.headers.get('content-type')).toBe(CSV_TYPE);
-      expect(csv.headers.get('vary')).toBe('Accept, Authorization');
-      expect(json.headers.get('vary')).toBe('Accept, Authorization');
+      expectCsvBeside(csv, json, 'Accept, Authorization');
       expect(csv.headers.get('cache-control')).toBe('private, max-age=60');
-      expect(csv.headers.get('etag')).not.toBe(json.headers.get('etag'));
       const text = await csv.text();
       expect(body.data.length).toBeGreaterThan(0);
       csvShowsItems(text, columns, body.data);
@@ -77,18 +77,14 @@ describe('list endpoints as CSV (Accept: text/csv)', () => {
   });
 
   it('articles: the public feed items as CSV, validators of their own bytes, CORS as for JSON', async () => {
-    const json = await api.get('/api/v1/articles', { key: null });
-    const csv = await api.get('/api/v1/articles', { key: null, headers: CSV });
+    const json = await api.get(ARTICLES.path, { key: null });
+    const csv = await api.get(ARTICLES.path, { key: null, headers: CSV });
     const items = ((await json.json()) as { items: unknown[] }).items;
     expect(items.length).toBeGreaterThan(0);
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-type')).toBe(CSV_TYPE);
-    expect(csv.headers.get('vary')).toBe('Accept');
-    expect(json.headers.get('vary')).toBe('Accept');
+    expectCsvBeside(csv, json, 'Accept');
     expect(csv.headers.get('access-control-allow-origin')).toBe('*');
-    expect(csv.headers.get('etag')).not.toBe(json.headers.get('etag'));
-    csvShowsItems(await csv.text(), csvColumns(ApiArticleFeedItemSchema), items);
-    const again = await api.get('/api/v1/articles', { key: null, headers: { ...CSV, 'If-None-Match': csv.headers.get('etag')! } });
+    csvShowsItems(await csv.text(), csvColumns(ARTICLES.item), items);
+    const again = await api.get(ARTICLES.path, { key: null, headers: { ...CSV, 'If-None-Match': csv.headers.get('etag')! } });
     expect(again.status).toBe(304);
   });
 
@@ -113,7 +109,7 @@ describe('list endpoints as CSV (Accept: text/csv)', () => {
   it('serves a header row alone for an empty page, and HEAD without a body', async () => {
     const empty = await api.get('/api/v1/filings?cik=1&include=terms', { headers: CSV });
     expect(empty.status).toBe(200);
-    expect(await empty.text()).toBe(`${csvColumns(ApiFilingSchema, ['terms']).map((c) => c.name).join(',')}\r\n`);
+    expect(await empty.text()).toBe(`${csvColumns(FILINGS.item, ['terms']).map((c) => c.name).join(',')}\r\n`);
     expect(empty.headers.get('link')).toBeNull();
     const head = await api.get('/api/v1/outcomes?limit=3', { headers: CSV, method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -152,7 +148,7 @@ describe('list endpoints as CSV (Accept: text/csv)', () => {
       [`${'a/b,'.repeat(3000)}text/csv`, 200],
       ['\u00e9/csv', 400],
     ];
-    for (const path of ['/api/v1/companies?limit=2', '/api/v1/filings?limit=2', '/api/v1/news?limit=2', '/api/v1/outcomes?limit=2', '/api/v1/articles?limit=2']) {
+    for (const path of CSV_LISTS.map((list) => `${list.path}?limit=2`)) {
       for (const [accept, status] of cases) {
         const res = await api.get(path, { headers: { Accept: accept } });
         expect(res.status, `${path} ${accept.slice(0, 40)}`).toBe(status);

@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../../schema/api/json-schema.ts';
-import { COMPANY_LIST_INCLUDES, FILING_INCLUDES, NEWS_INCLUDES } from '../../schema/api/params.schema.ts';
-import {
-  ApiArticleFeedItemSchema,
-  ApiCompanySchema,
-  ApiFilingSchema,
-  ApiNewsSchema,
-  ApiOutcomeSchema,
-} from '../../schema/api/resources.schema.ts';
+import { ApiCompanySchema, ApiFilingSchema, ApiNewsSchema, ApiOutcomeSchema } from '../../schema/api/resources.schema.ts';
 import { documentExamples } from '../openapi/examples.ts';
 import { csvColumns, includeTokenOf } from './csv-columns.ts';
 import { csvDocument, csvField, csvRecord } from './csv-record.ts';
-import { csvShowsItems, parseCsv } from './csv.testkit.ts';
+import { CSV_LISTS, csvShowsItems, parseCsv } from './csv.testkit.ts';
 
-/** Each list's served example (api/openapi/examples.json: real pages of the bundled sample), its item schema and include tokens. */
-const LISTS: Array<{ example: string; item: JsonSchema; includes: readonly string[] }> = [
-  { example: 'CompanyList', item: ApiCompanySchema, includes: COMPANY_LIST_INCLUDES },
-  { example: 'FilingList', item: ApiFilingSchema, includes: FILING_INCLUDES },
-  { example: 'NewsList', item: ApiNewsSchema, includes: NEWS_INCLUDES },
-  { example: 'OutcomeList', item: ApiOutcomeSchema, includes: [] },
-  { example: 'ArticleFeed', item: ApiArticleFeedItemSchema, includes: [] },
-];
-
+/** A list's served example (api/openapi/examples.json: a real page of the bundled sample) and the include tokens it was asked with. */
 function served(example: string): { items: Record<string, unknown>[]; include: string[] } {
   const { request, value } = documentExamples().responses[example];
   const url = new URL(request.replace(/^GET /, ''), 'http://example.test');
@@ -32,8 +16,8 @@ function served(example: string): { items: Record<string, unknown>[]; include: s
 const newsItem = () => structuredClone(served('NewsList').items[0]);
 
 describe('CSV records of served list items', () => {
-  it.each(LISTS)('$example: every property of every served item reads back from its cell', ({ example, item }) => {
-    const { items, include } = served(example);
+  it.each(CSV_LISTS)('$response: every property of every served item reads back from its cell', ({ response, item }) => {
+    const { items, include } = served(response);
     expect(items.length).toBeGreaterThan(0);
     const columns = csvColumns(item, include);
     csvShowsItems(csvDocument(columns, items.map((i) => JSON.stringify(i))), columns, items);
@@ -70,7 +54,7 @@ describe('CSV records of served list items', () => {
     expect(without.some((name) => name.startsWith('latestTerms.'))).toBe(false);
     expect(csvColumns(ApiCompanySchema, ['latest_terms']).map((c) => c.name).filter((n) => !without.includes(n)).every((n) => n.startsWith('latestTerms.'))).toBe(true);
     // Every include-gated property of a list item is named by a token of its list's include parameter.
-    for (const { item, includes } of LISTS) {
+    for (const { item, includes } of CSV_LISTS) {
       const optional = Object.keys(item.properties as object).filter((name) => !(item.required as string[]).includes(name));
       for (const name of optional) expect(includes, name).toContain(includeTokenOf(name));
     }

@@ -1,4 +1,22 @@
+import type { JsonSchema } from '../../schema/api/json-schema.ts';
+import { COMPANY_LIST_INCLUDES, FILING_INCLUDES, NEWS_INCLUDES } from '../../schema/api/params.schema.ts';
+import {
+  ApiArticleFeedItemSchema,
+  ApiCompanySchema,
+  ApiFilingSchema,
+  ApiNewsSchema,
+  ApiOutcomeSchema,
+} from '../../schema/api/resources.schema.ts';
 import type { CsvColumn } from './csv-columns.ts';
+
+/** Every list endpoint that answers CSV: its path, its 200 response in the OpenAPI document, its item schema and include tokens. */
+export const CSV_LISTS: ReadonlyArray<{ path: string; response: string; item: JsonSchema; includes: readonly string[] }> = [
+  { path: '/api/v1/companies', response: 'CompanyList', item: ApiCompanySchema, includes: COMPANY_LIST_INCLUDES },
+  { path: '/api/v1/filings', response: 'FilingList', item: ApiFilingSchema, includes: FILING_INCLUDES },
+  { path: '/api/v1/news', response: 'NewsList', item: ApiNewsSchema, includes: NEWS_INCLUDES },
+  { path: '/api/v1/outcomes', response: 'OutcomeList', item: ApiOutcomeSchema, includes: [] },
+  { path: '/api/v1/articles', response: 'ArticleFeed', item: ApiArticleFeedItemSchema, includes: [] },
+];
 
 /**
  * A strict RFC 4180 reader for the tests, written apart from the writer so a test compares two

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as params from '../../schema/api/params.schema.ts';
 import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/types.ts';
-import {
-  ApiArticleFeedItemSchema,
-  ApiCompanySchema,
-  ApiFilingSchema,
-  ApiNewsSchema,
-  ApiOutcomeSchema,
-} from '../../schema/api/resources.schema.ts';
 import { API_ERROR_STATUS } from '../errors/api-error.ts';
 import { csvColumns } from '../http/csv-columns.ts';
 import { CSV_TYPE } from '../http/csv-negotiation.ts';
-import { csvShowsItems } from '../http/csv.testkit.ts';
+import { CSV_LISTS, csvShowsItems } from '../http/csv.testkit.ts';
 import { buildOpenApiDocument } from './openapi.document.ts';
 import { toOpenApiSchema } from './to-openapi-schema.ts';
 
@@ -53,7 +46,7 @@ describe('OpenAPI document', () => {
       expect(Object.keys(doc.paths[path].get.responses)).toEqual(expect.arrayContaining(['200', '304', '400', '401', '429']));
     }
     expect(doc.paths['/api/v1/companies/{identifier}'].get.responses).toHaveProperty('404');
-    for (const path of ['/api/v1/companies', '/api/v1/filings', '/api/v1/news', '/api/v1/outcomes', '/api/v1/articles']) {
+    for (const { path } of CSV_LISTS) {
       expect(resolve(doc.paths[path].get.responses['406']).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
     }
     expect(doc.paths['/api/v1/companies/{identifier}'].get.responses).not.toHaveProperty('406');
@@ -93,19 +86,13 @@ describe('OpenAPI document', () => {
   });
 
   it('documents CSV on every list: its columns from the item schema and an example written from the served JSON example', () => {
-    const lists: Array<[string, any]> = [
-      ['/api/v1/companies', ApiCompanySchema],
-      ['/api/v1/filings', ApiFilingSchema],
-      ['/api/v1/news', ApiNewsSchema],
-      ['/api/v1/outcomes', ApiOutcomeSchema],
-      ['/api/v1/articles', ApiArticleFeedItemSchema],
-    ];
-    for (const [path, item] of lists) {
+    for (const { path, response, item, includes } of CSV_LISTS) {
       const ok = resolve(doc.paths[path].get.responses['200']);
+      expect(ok).toBe(doc.components.responses[response]);
       const csv = ok.content['text/csv'];
       expect(csv.schema.type, path).toBe('string');
       expect(csv.schema.description, path).toContain(CSV_TYPE);
-      for (const column of csvColumns(item, ['latest_terms', 'classification', 'consensus', 'ai_enrichment', 'terms'])) {
+      for (const column of csvColumns(item, includes)) {
         expect(csv.schema.description, `${path} ${column.name}`).toContain(`\`${column.name}\``);
       }
       const json = ok.content['application/json'].examples.served;
