@@ -15,9 +15,9 @@ export function describeCsvColumns(item: JsonSchema): string {
     .map((name) => {
       const token = includeTokenOf(name);
       const added = csvColumns(item, [token]).filter((column) => !always.some((other) => other.name === column.name));
-      return ` With \`include=${token}\`, also ${names(added)}.`;
+      return ` \`include=${token}\` adds ${names(added)}.`;
     });
-  return `Columns, in this order: ${names(always)}.${gated.join('')}`;
+  return `Columns, in schema order (an include token's columns at its property's place): ${names(always)}.${gated.join('')}`;
 }
 
 /**
