@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { helpText, parseCommandArgs, UsageError, type Command, type Io } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
 import { ConfigError } from '../schema/config.ts';
+import { packagePath } from '../schema/package-files.ts';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 4;
