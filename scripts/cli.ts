@@ -90,8 +90,8 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
       return 2;
     }
     if (error instanceof ConfigError) {
-      // A setting is wrong: the message names it; usage text would bury that.
-      io.err.write(`ipo ${command.name}: ${error.message}\n`);
+      // Settings are wrong: one line naming each; usage text would bury them.
+      io.err.write(error.problems.map((problem) => `ipo ${command.name}: ${problem}\n`).join(''));
       return 2;
     }
     // Unexpected: one line saying what failed; the stack only when asked for.
