@@ -97,7 +97,6 @@ export type SettingName = keyof typeof DEFINED;
 export const SETTINGS: Readonly<Record<SettingName, Setting>> = DEFINED;
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
-
 /** Every Redis key of one deployment starts with its REDIS_PREFIX and a colon. */
 export interface RedisKeys {
   /** BullMQ's `prefix` option: its keys are `PREFIX:bull:QUEUE:…`. */
