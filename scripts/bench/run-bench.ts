@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { MODULE_LOADER_ARGS, PACKAGE_ROOT, packagePath, siblingModule } from '../../schema/package-files.ts';
 import { newReadDbPath, publishReadDb } from '../../schema/read/location.ts';
 import { buildBenchReadDb } from './bench-db.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONNECTIONS = 50;
 
 export interface LoadResult {
@@ -29,8 +29,8 @@ interface Server {
 }
 
 function startServer(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench/bench-server.ts'), ...args], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...MODULE_LOADER_ARGS, fileURLToPath(siblingModule(import.meta.url, 'bench-server')), ...args], {
+    cwd: PACKAGE_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -145,7 +145,7 @@ export async function runApiBenchmark(
   try {
     out.write(`building a read.db of ${companies.toLocaleString('en-US')} companies …\n`);
     const path = newReadDbPath(dir);
-    await buildBenchReadDb(path, join(ROOT, 'data/sample'), companies);
+    await buildBenchReadDb(path, packagePath('data/sample'), companies);
     publishReadDb(dir, path);
     const port = 39_000 + Math.floor(Math.random() * 1000);
 
