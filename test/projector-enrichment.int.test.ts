@@ -195,13 +195,13 @@ describe('offering intelligence and market data on the real sample', () => {
         cik: SNAP, companyName: 'Snap Inc', sourceName: 'NECN (source: CNBC)',
         title: 'Untitled article from NECN (source: CNBC); URL slug: "Snap IPO Set to Price at 17 Per Share Source"', titleSource: 'untitled',
         description: null, url: 'http://www.necn.com/news/business/Snap-IPO-Set-to-Price-at-17-Per-Share-Source-415134033.html', urlToImage: null,
-        publishedAt: '2017-03-01T00:00:00.000Z', publishedAtSource: 'provider', match: { reason: 'name_in_url', confidence: 0.7 }, provider: 'newsapi',
+        publishedAt: '2017-03-01T00:00:00.000Z', publishedAtSource: 'provider', match: { reason: 'name_in_url', confidence: 0.7 }, provider: 'newsapi', content: null,
       },
       // No date from the provider: the one in its URL path, /2017/03/02/.
       {
         cik: SNAP, companyName: 'Snap Inc', sourceName: 'Born Digital', title: 'Snap Prices IPO at $24 Billion Valuation', titleSource: 'provider',
         description: null, url: 'https://borndigital.com/2017/03/02/snap-prices-ipo-at-24-billion-valuation', urlToImage: null,
-        publishedAt: '2017-03-02T00:00:00.000Z', publishedAtSource: 'url_path', match: { reason: 'name_in_title', confidence: 0.85 }, provider: 'newsapi',
+        publishedAt: '2017-03-02T00:00:00.000Z', publishedAtSource: 'url_path', match: { reason: 'name_in_title', confidence: 0.85 }, provider: 'newsapi', content: null,
       },
       // Neither: served under the time the service first observed it (the news event's observedAt).
       {
@@ -209,7 +209,7 @@ describe('offering intelligence and market data on the real sample', () => {
         title: 'Untitled article from Amwal Al Ghad (source: CNBC); URL slug: "snap prices ipo at 17 a share above expected range cnbc"',
         titleSource: 'untitled', description: null, url: 'https://amwalalghad.net/snap-prices-ipo-at-17-a-share-above-expected-range-cnbc',
         urlToImage: null, publishedAt: '2026-02-01T12:00:00.000Z', publishedAtSource: 'first_seen', match: { reason: 'name_in_url', confidence: 0.7 },
-        provider: 'newsapi',
+        provider: 'newsapi', content: null,
       },
     ]);
     expect(served.map((r) => r.content_json)).toEqual(['null', 'null', 'null']);

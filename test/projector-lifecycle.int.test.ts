@@ -133,7 +133,7 @@ describe('projector on the real EDGAR sample', () => {
       .prepare(`SELECT json FROM api_filings WHERE cik = ? AND form_type = '424B4' AND filing_date = '2010-06-29'`)
       .pluck()
       .get(TESLA) as string;
-    expect(JSON.parse(`${ipoFiling}}`)).toMatchObject({ companyName: 'Tesla, Inc.', inferredStatus: 'listed', formTitle: 'Final prospectus' });
+    expect(JSON.parse(ipoFiling)).toMatchObject({ companyName: 'Tesla, Inc.', inferredStatus: 'listed', formTitle: 'Final prospectus' });
     // The older page adds history: name and latest filing stay, updatedAt moves to the new observation, and
     // the 2010 IPO it reveals becomes the company's deal (the latest IPO-family deal wins over later shelves).
     const after = companyJson(TESLA);
@@ -172,7 +172,7 @@ describe('projector on the real EDGAR sample', () => {
       updatedAt: '2026-02-01T08:00:00.000Z',
     });
     const f1 = read.sqlite.prepare(`SELECT json FROM api_filings WHERE cik = ? AND form_type = 'F-1'`).pluck().get(UTIME) as string;
-    expect(JSON.parse(`${f1}}`)).toMatchObject({
+    expect(JSON.parse(f1)).toMatchObject({
       accessionNumber: '0001213900-20-006792',
       primaryDocument: '0001213900-20-006792.txt',
       inferredStatus: 'filed',

@@ -89,7 +89,7 @@ describe('companies from linked vendor rows', () => {
     const withIndex = await project(dir.dir, [[...ipoRowEvents(rows), ...barEvents()], [...edgarEvents(), ...snapRows]]);
     try {
       const row = withIndex.db.prepare('SELECT json FROM companies WHERE cik = ?').pluck().get(SNAP) as string;
-      expect(JSON.parse(`${row}}`)).toMatchObject({ latestFormType: '4', latestFilingDate: '2020-03-18', offeringStatus: 'listed', dealType: 'ipo' });
+      expect(JSON.parse(row)).toMatchObject({ latestFormType: '4', latestFilingDate: '2020-03-18', offeringStatus: 'listed', dealType: 'ipo' });
     } finally {
       await withIndex.close();
       dir.remove();
