@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsKey } from '../schema/news/url.normalize.ts';
 import { ANALYST_VIEWS } from '../schema/read/analyst-views.ts';
-import { readDbLinkPath } from '../schema/read/location.ts';
-import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
-import { emptyDataDir, projectFullSampleInto, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
+import type { SqliteHandle } from '../schema/sqlite.ts';
+import { serveFullSample, type RunningApi, type ServedSample } from './api-harness.ts';
 
 /** The README's analysts' section. */
 function readmeSection(): string {
@@ -26,22 +25,16 @@ function readmeColumns(): Map<string, string[]> {
   return views;
 }
 
-let dataDir: string;
+let sample: ServedSample;
 let db: SqliteHandle;
 let api: RunningApi;
 
 beforeAll(async () => {
-  dataDir = await emptyDataDir();
-  await projectFullSampleInto(dataDir);
-  db = openSqlite(readDbLinkPath(dataDir), { readonly: true });
-  api = await startApi(dataDir);
+  sample = await serveFullSample();
+  ({ db, api } = sample);
 }, 120_000);
 
-afterAll(async () => {
-  db?.close();
-  await api?.close();
-  removeDataDir(dataDir);
-});
+afterAll(() => sample?.close());
 
 const AAOI = '0001158114';
 const GOPRO = '0001500435';
@@ -57,6 +50,16 @@ async function data(path: string): Promise<any> {
 const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params);
 /** A JSON boolean as the views' 0/1 flag. */
 const flag = (value: boolean | null) => (value === null ? null : Number(value));
+/** The views' typed offer terms of an ApiTermsExtended. */
+const termsColumns = (terms: any) => ({
+  offer_price: terms.offeringPrice,
+  price_range_low: terms.priceRangeLow,
+  price_range_high: terms.priceRangeHigh,
+  shares_offered: terms.totalSharesOffered,
+  over_allotment_shares: terms.overAllotmentShares,
+  gross_proceeds: terms.grossProceeds,
+  gross_proceeds_estimate: terms.grossProceedsEstimate,
+});
 /** A percentage as the views' return: a fraction to six places. */
 const fraction = (pct: number | null) => (pct === null ? null : Math.round(pct * 10_000) / 1_000_000);
 
@@ -130,13 +133,7 @@ describe('views for analysts in read.db', () => {
       upsized: flag(followOn.upsized),
       filing_count: followOn.filingCount,
       final_prospectus_accession_number: followOn.finalProspectusAccessionNumber,
-      offer_price: terms.offeringPrice,
-      price_range_low: terms.priceRangeLow,
-      price_range_high: terms.priceRangeHigh,
-      shares_offered: terms.totalSharesOffered,
-      over_allotment_shares: terms.overAllotmentShares,
-      gross_proceeds: terms.grossProceeds,
-      gross_proceeds_estimate: terms.grossProceedsEstimate,
+      ...termsColumns(terms),
     });
 
     const accession = followOn.termsAccessionNumber;
@@ -161,13 +158,7 @@ describe('views for analysts in read.db', () => {
       primary_document: filing.primaryDocument,
       document_url: `${folder}/${filing.primaryDocument}`,
       index_url: `${folder}/${accession}-index.htm`,
-      offer_price: terms.offeringPrice,
-      price_range_low: terms.priceRangeLow,
-      price_range_high: terms.priceRangeHigh,
-      shares_offered: terms.totalSharesOffered,
-      over_allotment_shares: terms.overAllotmentShares,
-      gross_proceeds: terms.grossProceeds,
-      gross_proceeds_estimate: terms.grossProceedsEstimate,
+      ...termsColumns(terms),
       share_class: terms.shareClass,
       exchange_hint: terms.exchangeHint,
       ticker_hint: terms.tickerHint,

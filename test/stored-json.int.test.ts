@@ -6,7 +6,7 @@ import { ANALYST_VIEWS } from '../schema/read/analyst-views.ts';
 import { readMigrations } from '../schema/read/migrations.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
 import { kyselyFor, openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
-import { emptyDataDir, projectFullSampleInto, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
+import { serveFullSample, type RunningApi, type ServedSample } from './api-harness.ts';
 
 /**
  * Every stored JSON value of read.db is what the API serves for it: each row of every served
@@ -17,22 +17,16 @@ import { emptyDataDir, projectFullSampleInto, removeDataDir, startApi, type Runn
 type Item = Record<string, unknown>;
 type Row = Record<string, string>;
 
-let dataDir: string;
+let sample: ServedSample;
 let db: SqliteHandle;
 let api: RunningApi;
 
 beforeAll(async () => {
-  dataDir = await emptyDataDir();
-  await projectFullSampleInto(dataDir);
-  db = openSqlite(liveReadDbPath(dataDir)!, { readonly: true });
-  api = await startApi(dataDir);
+  sample = await serveFullSample();
+  ({ db, api } = sample);
 }, 120_000);
 
-afterAll(async () => {
-  db?.close();
-  await api?.close();
-  removeDataDir(dataDir);
-});
+afterAll(() => sample?.close());
 
 const rows = (sql: string) => db.prepare(sql).all() as Row[];
 
@@ -164,7 +158,7 @@ describe('stored JSON equals what the API serves', () => {
 
 describe('migration 0009 on a generation written before it', () => {
   it('completes its stored objects to the bytes the projector writes now', async () => {
-    const path = join(dataDir, 'before-0009.db');
+    const path = join(sample.dataDir, 'before-0009.db');
     const old = openSqlite(path);
     try {
       const kysely = kyselyFor(old);
@@ -173,7 +167,7 @@ describe('migration 0009 on a generation written before it', () => {
       // The layout before 0009: objects without their closing brace, the detail elements without
       // what the API appended (aiEnrichment and terms, content), and news items without content.
       const open = (item: Item) => JSON.stringify(item).slice(0, -1);
-      old.exec(`ATTACH '${liveReadDbPath(dataDir)}' AS now`);
+      old.exec(`ATTACH '${liveReadDbPath(sample.dataDir)}' AS now`);
       old.exec(`INSERT INTO companies SELECT * FROM now.companies; INSERT INTO filings SELECT * FROM now.api_filings;
         INSERT INTO news SELECT * FROM now.api_news; INSERT INTO outcomes SELECT * FROM now.outcomes`);
       old.function('open_object', (json: string) => open(JSON.parse(json)));
@@ -187,7 +181,7 @@ describe('migration 0009 on a generation written before it', () => {
       old.exec('DETACH now');
 
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      old.exec(`ATTACH '${liveReadDbPath(dataDir)}' AS now`);
+      old.exec(`ATTACH '${liveReadDbPath(sample.dataDir)}' AS now`);
       for (const [table, key] of [
         ['companies', 'cik'],
         ['api_filings', 'filing_date, accession_number, cik'],

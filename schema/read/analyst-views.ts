@@ -12,6 +12,16 @@ const text = (expr: string, as: string) => `CAST(${expr} AS TEXT) AS ${as}`;
 const real = (expr: string, as: string) => `CAST(${expr} AS REAL) AS ${as}`;
 const integer = (expr: string, as: string) => `CAST(${expr} AS INTEGER) AS ${as}`;
 const bool = (expr: string, as: string) => `(CASE ${expr} WHEN 1 THEN 1 WHEN 0 THEN 0 END) AS ${as}`;
+/** The typed offer terms of an ApiTermsExtended object at `path` of the JSON in `source`. */
+const termsColumns = (source: string, path: string) => [
+  real(`json_extract(${source}, '${path}.offeringPrice')`, 'offer_price'),
+  real(`json_extract(${source}, '${path}.priceRangeLow')`, 'price_range_low'),
+  real(`json_extract(${source}, '${path}.priceRangeHigh')`, 'price_range_high'),
+  integer(`json_extract(${source}, '${path}.totalSharesOffered')`, 'shares_offered'),
+  integer(`json_extract(${source}, '${path}.overAllotmentShares')`, 'over_allotment_shares'),
+  real(`json_extract(${source}, '${path}.grossProceeds')`, 'gross_proceeds'),
+  real(`json_extract(${source}, '${path}.grossProceedsEstimate')`, 'gross_proceeds_estimate'),
+].join(',\n     ');
 /** A filing's EDGAR archive folder: the unpadded CIK, then the accession number without dashes. */
 const ARCHIVE_FOLDER = `'https://www.sec.gov/Archives/edgar/data/' || ltrim(f.cik, '0') || '/' || replace(f.accession_number, '-', '')`;
 
@@ -50,13 +60,7 @@ export const analystViewStatements = [
      ${bool("json_extract(o.value, '$.upsized')", 'upsized')},
      ${integer("json_extract(o.value, '$.filingCount')", 'filing_count')},
      ${text("json_extract(o.value, '$.finalProspectusAccessionNumber')", 'final_prospectus_accession_number')},
-     ${real("json_extract(o.value, '$.terms.offeringPrice')", 'offer_price')},
-     ${real("json_extract(o.value, '$.terms.priceRangeLow')", 'price_range_low')},
-     ${real("json_extract(o.value, '$.terms.priceRangeHigh')", 'price_range_high')},
-     ${integer("json_extract(o.value, '$.terms.totalSharesOffered')", 'shares_offered')},
-     ${integer("json_extract(o.value, '$.terms.overAllotmentShares')", 'over_allotment_shares')},
-     ${real("json_extract(o.value, '$.terms.grossProceeds')", 'gross_proceeds')},
-     ${real("json_extract(o.value, '$.terms.grossProceedsEstimate')", 'gross_proceeds_estimate')}
+     ${termsColumns('o.value', '$.terms')}
    FROM companies c, json_each(c.offerings_json) o`,
 
   `CREATE VIEW ipo_outcomes AS
@@ -88,13 +92,7 @@ export const analystViewStatements = [
      ${text("json_extract(f.json, '$.primaryDocument')", 'primary_document')},
      ${text(`${ARCHIVE_FOLDER} || '/' || json_extract(f.json, '$.primaryDocument')`, 'document_url')},
      ${text(`${ARCHIVE_FOLDER} || '/' || f.accession_number || '-index.htm'`, 'index_url')},
-     ${real("json_extract(f.terms_detail_json, '$.offeringPrice')", 'offer_price')},
-     ${real("json_extract(f.terms_detail_json, '$.priceRangeLow')", 'price_range_low')},
-     ${real("json_extract(f.terms_detail_json, '$.priceRangeHigh')", 'price_range_high')},
-     ${integer("json_extract(f.terms_detail_json, '$.totalSharesOffered')", 'shares_offered')},
-     ${integer("json_extract(f.terms_detail_json, '$.overAllotmentShares')", 'over_allotment_shares')},
-     ${real("json_extract(f.terms_detail_json, '$.grossProceeds')", 'gross_proceeds')},
-     ${real("json_extract(f.terms_detail_json, '$.grossProceedsEstimate')", 'gross_proceeds_estimate')},
+     ${termsColumns('f.terms_detail_json', '$')},
      ${text("json_extract(f.terms_detail_json, '$.shareClass')", 'share_class')},
      ${text("json_extract(f.terms_detail_json, '$.exchangeHint')", 'exchange_hint')},
      ${text("json_extract(f.terms_detail_json, '$.tickerHint')", 'ticker_hint')},
