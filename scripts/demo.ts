@@ -156,7 +156,7 @@ export async function publishDemoArticles(config: Config, err: NodeJS.WritableSt
   let debuts: Array<{ date: string; hasNews: boolean }>;
   try {
     debuts = (
-      db.prepare('SELECT o.trading_start_date AS date, EXISTS (SELECT 1 FROM news n WHERE n.cik = o.cik) AS hasNews FROM outcomes o').all() as Array<{ date: string; hasNews: number }>
+      db.prepare('SELECT o.trading_start_date AS date, EXISTS (SELECT 1 FROM api_news n WHERE n.cik = o.cik) AS hasNews FROM outcomes o').all() as Array<{ date: string; hasNews: number }>
     ).map((r) => ({ date: r.date, hasNews: r.hasNews === 1 }));
   } finally {
     db.close();

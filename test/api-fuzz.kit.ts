@@ -80,10 +80,10 @@ function vocabularyOf(db: SqliteHandle): Omit<Vocabulary, 'cursors' | 'etags'> {
     ciks: column('SELECT cik FROM companies ORDER BY cik LIMIT 60'),
     tickers: column('SELECT DISTINCT ticker FROM company_tickers ORDER BY ticker LIMIT 60'),
     names: column('SELECT name_lower FROM companies ORDER BY cik LIMIT 60'),
-    formTypes: column('SELECT DISTINCT form_type FROM filings ORDER BY form_type'),
+    formTypes: column('SELECT DISTINCT form_type FROM api_filings ORDER BY form_type'),
     offeringStatuses: column('SELECT DISTINCT offering_status FROM companies ORDER BY 1'),
-    providers: column('SELECT DISTINCT provider FROM news WHERE provider IS NOT NULL ORDER BY 1'),
-    sourceNames: column('SELECT DISTINCT source_name FROM news ORDER BY 1'),
+    providers: column('SELECT DISTINCT provider FROM api_news WHERE provider IS NOT NULL ORDER BY 1'),
+    sourceNames: column('SELECT DISTINCT source_name FROM api_news ORDER BY 1'),
   };
 }
 
