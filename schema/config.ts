@@ -1,15 +1,23 @@
 import { resolve } from 'node:path';
 import cron from 'node-cron';
 
+/** One environment variable the service reads. */
+export interface Setting {
+  default: string;
+  doc: string;
+  /** A credential: `ipo config` and the validation messages never print its value. */
+  secret?: boolean;
+}
+
 /**
  * Every setting the service reads from the environment, with its default and meaning. The README
  * table is checked against this list by a test, so a setting cannot go undocumented.
  */
-export const SETTINGS = {
+const DEFINED = {
   PORT: { default: '3000', doc: 'HTTP port of the API.' },
   HOST: { default: '127.0.0.1', doc: 'Interface the API binds to (use 0.0.0.0 in a container).' },
   DATA_DIR: { default: './data', doc: 'Where events.db, ops.db and read.db live.' },
-  PUBLIC_BASE_URL: { default: '', doc: 'Absolute base of published article URLs; defaults to http://localhost:PORT.' },
+  PUBLIC_BASE_URL: { default: '', doc: 'Absolute base (http:// or https://) of published article URLs; defaults to http://localhost:PORT.' },
   EDGAR_USER_AGENT: {
     default: '',
     doc: 'Declared User-Agent for SEC EDGAR, "Name contact@example.com". Required for live ingest; the demo supplies its own for the local replay server.',
@@ -21,7 +29,10 @@ export const SETTINGS = {
     default: '600',
     doc: 'Pause of all EDGAR traffic after a 403 "Request Rate Threshold Exceeded" page.',
   },
-  REDIS_URL: { default: '', doc: 'Redis for BullMQ queues and the shared rate limiter; unset = in-process runner and in-memory limiter.' },
+  REDIS_URL: {
+    default: '',
+    doc: 'Redis for BullMQ queues and the shared rate limiter, a redis:// or rediss:// URL (a password in it is masked by `ipo config`); unset = in-process runner and in-memory limiter.',
+  },
   REDIS_PREFIX: {
     default: 'ipo',
     doc: 'First part of every Redis key the service writes (queues `PREFIX:bull:*`, EDGAR budget `PREFIX:edgar:*`, API rate limits `PREFIX:ratelimit:*`, scheduler lock `PREFIX:scheduler:lock`): deployments with different prefixes share one Redis without seeing each other.',
@@ -31,12 +42,12 @@ export const SETTINGS = {
     doc: '`ipo worker`: lock on a running job, renewed at half of it; a job whose worker died (kill -9) runs again on another worker within about twice this.',
   },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'Requests per minute per API key on authenticated endpoints.' },
-  CURSOR_SECRET: { default: '', doc: 'HMAC secret that signs pagination cursors; unset = generated once and kept in ops.db.' },
+  CURSOR_SECRET: { default: '', doc: 'HMAC secret that signs pagination cursors; unset = generated once and kept in ops.db.', secret: true },
   PRICES_URL: { default: 'https://stooq.com', doc: 'Base URL of the daily-bars provider.' },
   PRICES_FORMAT: { default: 'stooq_csv', doc: 'Daily-bars format: stooq_csv (Date,Open,High,Low,Close,Volume) or yahoo_chart (chart JSON).' },
   NEWS_API_URL: { default: 'https://newsapi.org', doc: 'Base URL of a NewsAPI-compatible provider (/v2/everything).' },
-  NEWS_API_KEY: { default: '', doc: 'API key for the news provider; unset = the NewsAPI client is not used.' },
-  NEWS_RSS_URLS: { default: '', doc: 'Comma-separated RSS/Atom press-release feed URLs.' },
+  NEWS_API_KEY: { default: '', doc: 'API key for the news provider; unset = the NewsAPI client is not used.', secret: true },
+  NEWS_RSS_URLS: { default: '', doc: 'Comma-separated RSS/Atom press-release feed URLs (http:// or https://).' },
   PROJECTOR_POLL_MS: { default: '500', doc: '`ipo projector`: how often it checks the event log for new events (one indexed query), in ms.' },
   PROJECTOR_BATCH_SIZE: {
     default: '250',
@@ -82,7 +93,9 @@ export const SETTINGS = {
   },
 } as const;
 
-export type SettingName = keyof typeof SETTINGS;
+export type SettingName = keyof typeof DEFINED;
+export const SETTINGS: Readonly<Record<SettingName, Setting>> = DEFINED;
+export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 /** Every Redis key of one deployment starts with its REDIS_PREFIX and a colon. */
 export interface RedisKeys {
@@ -135,96 +148,177 @@ export interface Config {
   progressIntervalMs: number;
 }
 
-export class ConfigError extends Error {}
-
-function positiveInt(name: SettingName, raw: string, max = Number.MAX_SAFE_INTEGER): number {
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0 || value > max) {
-    throw new ConfigError(`${name} must be an integer between 1 and ${max}, got "${raw}"`);
+/** Every malformed setting at once, one line each: `NAME must be …, got "…"` (a secret's value masked). */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
   }
-  return value;
 }
 
-function oneOf<T extends string>(name: SettingName, raw: string, values: readonly T[]): T {
-  if ((values as readonly string[]).includes(raw)) return raw as T;
-  throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
-}
+/** A setting's value breaks its rule; the message completes "NAME must be …". */
+class Invalid extends Error {}
+
+/** Parses one setting's text, or throws `Invalid`. */
+type Rule<T> = (raw: string, name: SettingName) => T;
+
+const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER): Rule<number> =>
+  (raw) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) throw new Invalid(`an integer between ${min} and ${max}`);
+    return value;
+  };
+
+const oneOf =
+  <T extends string>(values: readonly T[]): Rule<T> =>
+  (raw) => {
+    if ((values as readonly string[]).includes(raw)) return raw as T;
+    throw new Invalid(`one of ${values.join(', ')}`);
+  };
 
 /** A Redis key prefix: no blanks, no trailing colon (one is added), `{…}` allowed for a Redis Cluster hash tag. */
-function redisPrefix(raw: string): string {
-  if (!/^[\w.{}-]+(:[\w.{}-]+)*$/.test(raw)) throw new ConfigError(`REDIS_PREFIX must be letters, digits and . _ - { } parts joined by ':', got "${raw}"`);
+const redisPrefix: Rule<string> = (raw) => {
+  if (!/^[\w.{}-]+(:[\w.{}-]+)*$/.test(raw)) throw new Invalid(`letters, digits and . _ - { } parts joined by ':'`);
   return raw;
-}
+};
 
-function pricesFormat(raw: string): 'stooq_csv' | 'yahoo_chart' {
-  if (raw === 'stooq_csv' || raw === 'yahoo_chart') return raw;
-  throw new ConfigError(`PRICES_FORMAT must be stooq_csv or yahoo_chart, got "${raw}"`);
-}
-
-function cronExpression(name: SettingName, raw: string): string {
-  if (!cron.validate(raw)) throw new ConfigError(`${name} must be a cron expression such as "${SETTINGS[name].default}", got "${raw}"`);
+const cronExpression: Rule<string> = (raw, name) => {
+  if (!cron.validate(raw)) throw new Invalid(`a cron expression such as "${SETTINGS[name].default}"`);
   return raw;
+};
+
+function isUrl(raw: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** Reads the environment once into a frozen, typed object. Unknown values fail loudly. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
-  const get = (name: SettingName) => {
-    const value = env[name];
-    return value === undefined || value === '' ? SETTINGS[name].default : value;
+/** A base URL (trailing slashes dropped); `optional` accepts unset as null. */
+function url(protocols: readonly string[], optional: true): Rule<string | null>;
+function url(protocols: readonly string[]): Rule<string>;
+function url(protocols: readonly string[], optional = false): Rule<string | null> {
+  return (raw) => {
+    if (optional && raw === '') return null;
+    if (!isUrl(raw, protocols)) throw new Invalid(`a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    return trimSlash(raw);
   };
-  const port = positiveInt('PORT', get('PORT'), 65535);
-  const keys = redisKeys(redisPrefix(get('REDIS_PREFIX')));
-  const progressSeconds = Number(get('PROGRESS_INTERVAL_SECONDS'));
-  if (!Number.isInteger(progressSeconds) || progressSeconds < 0 || progressSeconds > 86_400) {
-    throw new ConfigError(`PROGRESS_INTERVAL_SECONDS must be an integer between 0 and 86400, got "${get('PROGRESS_INTERVAL_SECONDS')}"`);
-  }
-  return Object.freeze({
+}
+
+const WEB = ['http:', 'https:'];
+
+const urlList: Rule<string[]> = (raw) => {
+  const urls = raw.split(',').map((u) => u.trim()).filter(Boolean);
+  if (!urls.every((u) => isUrl(u, WEB))) throw new Invalid('URLs starting with http:// or https://, separated by commas');
+  return urls;
+};
+
+const MASK = '****';
+
+/** The value as `ipo config` and the validation messages show it: secrets and URL credentials masked. */
+export function shownValue(name: SettingName, raw: string): string {
+  if (raw === '') return raw;
+  if (SETTINGS[name].secret) return MASK;
+  return raw
+    .replace(/\b([a-z][\w+.-]*:\/\/)([^/@\s,]*)@/gi, (_, scheme: string, userinfo: string) => {
+      // A password keeps its user name visible; a lone user part may itself be a token.
+      const colon = userinfo.indexOf(':');
+      return `${scheme}${colon >= 0 ? userinfo.slice(0, colon + 1) : ''}${MASK}@`;
+    })
+    .replace(/([?&][^=&\s,#]*(?:key|token|secret|pass|auth|sig|credential)[^=&\s,#]*=)[^&\s,#]*/gi, `$1${MASK}`);
+}
+
+/** The text of a setting in `env`, or null when it is unset (or empty, which counts as unset). */
+function fromEnv(env: NodeJS.ProcessEnv, name: SettingName): string | null {
+  const value = env[name];
+  return value === undefined || value === '' ? null : value;
+}
+
+export interface SettingReport {
+  name: SettingName;
+  /** As printed: a secret masked, URL credentials masked; '' when unset with no default. */
+  value: string;
+  source: 'env' | 'default';
+}
+
+/** Every setting with its value (masked where secret) and where it came from, in the README's order. */
+export function describeSettings(env: NodeJS.ProcessEnv = process.env): SettingReport[] {
+  return SETTING_NAMES.map((name) => {
+    const given = fromEnv(env, name);
+    return { name, value: shownValue(name, given ?? SETTINGS[name].default), source: given === null ? 'default' : 'env' };
+  });
+}
+
+/**
+ * Reads the environment once into a frozen, typed object. Every setting is checked, so one run
+ * reports all malformed ones (a `ConfigError` with one line each), not the first alone.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const problems = new Map<SettingName, string>();
+  const raw = (name: SettingName) => fromEnv(env, name) ?? SETTINGS[name].default;
+  const read = <T>(name: SettingName, rule: Rule<T>): T => {
+    const text = raw(name);
+    try {
+      return rule(text, name);
+    } catch (error) {
+      if (!(error instanceof Invalid)) throw error;
+      problems.set(name, `${name} must be ${error.message}, got "${shownValue(name, text)}"`);
+      // The default stands in (every default passes its rule) so the other settings are still read.
+      return rule(SETTINGS[name].default, name);
+    }
+  };
+  const port = read('PORT', integer(1, 65535));
+  const keys = redisKeys(read('REDIS_PREFIX', redisPrefix));
+  const config: Config = {
     port,
-    host: get('HOST'),
-    dataDir: resolve(get('DATA_DIR')),
-    publicBaseUrl: trimSlash(get('PUBLIC_BASE_URL') || `http://localhost:${port}`),
+    host: raw('HOST'),
+    dataDir: resolve(raw('DATA_DIR')),
+    publicBaseUrl: read('PUBLIC_BASE_URL', url(WEB, true)) ?? `http://localhost:${port}`,
     edgar: Object.freeze({
-      userAgent: get('EDGAR_USER_AGENT'),
-      wwwUrl: trimSlash(get('EDGAR_WWW_URL')),
-      dataUrl: trimSlash(get('EDGAR_DATA_URL')),
-      maxRequestsPerSecond: positiveInt('EDGAR_MAX_RPS', get('EDGAR_MAX_RPS'), 10),
-      throttleBackoffMs: positiveInt('EDGAR_THROTTLE_BACKOFF_SECONDS', get('EDGAR_THROTTLE_BACKOFF_SECONDS')) * 1000,
+      userAgent: raw('EDGAR_USER_AGENT'),
+      wwwUrl: read('EDGAR_WWW_URL', url(WEB)),
+      dataUrl: read('EDGAR_DATA_URL', url(WEB)),
+      maxRequestsPerSecond: read('EDGAR_MAX_RPS', integer(1, 10)),
+      throttleBackoffMs: read('EDGAR_THROTTLE_BACKOFF_SECONDS', integer(1)) * 1000,
     }),
-    redisUrl: get('REDIS_URL') || null,
+    redisUrl: read('REDIS_URL', url(['redis:', 'rediss:'], true)),
     redisKeys: Object.freeze(keys),
-    workerLockMs: positiveInt('WORKER_LOCK_SECONDS', get('WORKER_LOCK_SECONDS')) * 1000,
-    rateLimitPerMinute: positiveInt('RATE_LIMIT_PER_MINUTE', get('RATE_LIMIT_PER_MINUTE')),
-    cursorSecret: get('CURSOR_SECRET') || null,
-    prices: Object.freeze({ url: trimSlash(get('PRICES_URL')), format: pricesFormat(get('PRICES_FORMAT')) }),
+    workerLockMs: read('WORKER_LOCK_SECONDS', integer(1)) * 1000,
+    rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', integer(1)),
+    cursorSecret: raw('CURSOR_SECRET') || null,
+    prices: Object.freeze({ url: read('PRICES_URL', url(WEB)), format: read('PRICES_FORMAT', oneOf(['stooq_csv', 'yahoo_chart'] as const)) }),
     news: Object.freeze({
-      apiUrl: trimSlash(get('NEWS_API_URL')),
-      apiKey: get('NEWS_API_KEY') || null,
-      rssUrls: get('NEWS_RSS_URLS').split(',').map((u) => u.trim()).filter(Boolean),
+      apiUrl: read('NEWS_API_URL', url(WEB)),
+      apiKey: raw('NEWS_API_KEY') || null,
+      rssUrls: read('NEWS_RSS_URLS', urlList),
     }),
     projector: Object.freeze({
-      pollMs: positiveInt('PROJECTOR_POLL_MS', get('PROJECTOR_POLL_MS'), 3_600_000),
-      batchSize: positiveInt('PROJECTOR_BATCH_SIZE', get('PROJECTOR_BATCH_SIZE'), 100_000),
+      pollMs: read('PROJECTOR_POLL_MS', integer(1, 3_600_000)),
+      batchSize: read('PROJECTOR_BATCH_SIZE', integer(1, 100_000)),
     }),
     extraction: Object.freeze({
-      maxBytes: positiveInt('EXTRACTION_MAX_BYTES', get('EXTRACTION_MAX_BYTES')),
-      timeoutMs: positiveInt('EXTRACTION_TIMEOUT_MS', get('EXTRACTION_TIMEOUT_MS')),
+      maxBytes: read('EXTRACTION_MAX_BYTES', integer(1)),
+      timeoutMs: read('EXTRACTION_TIMEOUT_MS', integer(1)),
     }),
     cron: Object.freeze({
-      discovery: cronExpression('CRON_DISCOVERY', get('CRON_DISCOVERY')),
-      currentFeed: cronExpression('CRON_CURRENT_FEED', get('CRON_CURRENT_FEED')),
-      prices: cronExpression('CRON_PRICES', get('CRON_PRICES')),
-      news: cronExpression('CRON_NEWS', get('CRON_NEWS')),
-      publishDaily: cronExpression('CRON_PUBLISH_DAILY', get('CRON_PUBLISH_DAILY')),
-      publishWeekly: cronExpression('CRON_PUBLISH_WEEKLY', get('CRON_PUBLISH_WEEKLY')),
-      publishQuarterly: cronExpression('CRON_PUBLISH_QUARTERLY', get('CRON_PUBLISH_QUARTERLY')),
+      discovery: read('CRON_DISCOVERY', cronExpression),
+      currentFeed: read('CRON_CURRENT_FEED', cronExpression),
+      prices: read('CRON_PRICES', cronExpression),
+      news: read('CRON_NEWS', cronExpression),
+      publishDaily: read('CRON_PUBLISH_DAILY', cronExpression),
+      publishWeekly: read('CRON_PUBLISH_WEEKLY', cronExpression),
+      publishQuarterly: read('CRON_PUBLISH_QUARTERLY', cronExpression),
     }),
     schedulerLock: Object.freeze({
-      key: get('SCHEDULER_LOCK_KEY') || keys.schedulerLock,
-      ttlMs: positiveInt('SCHEDULER_LOCK_TTL_SECONDS', get('SCHEDULER_LOCK_TTL_SECONDS')) * 1000,
+      key: raw('SCHEDULER_LOCK_KEY') || keys.schedulerLock,
+      ttlMs: read('SCHEDULER_LOCK_TTL_SECONDS', integer(1)) * 1000,
     }),
-    logging: Object.freeze({ level: oneOf('LOG_LEVEL', get('LOG_LEVEL'), LOG_LEVELS), format: oneOf('LOG_FORMAT', get('LOG_FORMAT'), ['auto', 'json', 'text'] as const) }),
-    progressIntervalMs: progressSeconds * 1000,
-  });
+    logging: Object.freeze({ level: read('LOG_LEVEL', oneOf(LOG_LEVELS)), format: read('LOG_FORMAT', oneOf(['auto', 'json', 'text'] as const)) }),
+    progressIntervalMs: read('PROGRESS_INTERVAL_SECONDS', integer(0, 86_400)) * 1000,
+  };
+  if (problems.size > 0) throw new ConfigError(SETTING_NAMES.flatMap((name) => problems.get(name) ?? []));
+  return Object.freeze(config);
 }

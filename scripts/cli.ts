@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { helpText, parseCommandArgs, UsageError, type Command, type Io } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
 import { ConfigError } from '../schema/config.ts';
+import { packagePath } from '../schema/package-files.ts';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 4;
@@ -89,8 +90,8 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
       return 2;
     }
     if (error instanceof ConfigError) {
-      // A setting is wrong: the message names it; usage text would bury that.
-      io.err.write(`ipo ${command.name}: ${error.message}\n`);
+      // Settings are wrong: one line naming each; usage text would bury them.
+      io.err.write(error.problems.map((problem) => `ipo ${command.name}: ${problem}\n`).join(''));
       return 2;
     }
     // Unexpected: one line saying what failed; the stack only when asked for.

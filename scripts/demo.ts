@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { Config } from '../schema/config.ts';
+import { packagePath } from '../schema/package-files.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { publishArticles, quarterRange, type PublishOutcome, type PublishRequest } from './commands/publish.ts';
@@ -24,7 +24,7 @@ import {
 } from '../ingest/index.ts';
 
 /** The bundled real sample: recorded EDGAR responses and the plan of jobs the demo runs. */
-export const SAMPLE_DIR = fileURLToPath(new URL('../data/sample/', import.meta.url));
+export const SAMPLE_DIR = packagePath('data/sample');
 
 /** The replay server is local, so the demo declares its own agent; live ingest requires EDGAR_USER_AGENT. */
 export const DEMO_USER_AGENT = 'ipo-research-demo demo@ipo-research.invalid';
@@ -156,7 +156,7 @@ export async function publishDemoArticles(config: Config, err: NodeJS.WritableSt
   let debuts: Array<{ date: string; hasNews: boolean }>;
   try {
     debuts = (
-      db.prepare('SELECT o.trading_start_date AS date, EXISTS (SELECT 1 FROM news n WHERE n.cik = o.cik) AS hasNews FROM outcomes o').all() as Array<{ date: string; hasNews: number }>
+      db.prepare('SELECT o.trading_start_date AS date, EXISTS (SELECT 1 FROM api_news n WHERE n.cik = o.cik) AS hasNews FROM outcomes o').all() as Array<{ date: string; hasNews: number }>
     ).map((r) => ({ date: r.date, hasNews: r.hasNews === 1 }));
   } finally {
     db.close();

@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// The `ipo` command. The code is TypeScript run through tsx, so a clone needs no build step.
-import { register } from 'tsx/esm/api';
+// The `ipo` command: runs the compiled service in dist/, which `npm install` builds (`npm run build`
+// rebuilds it). No TypeScript is loaded at run time; the dev loop runs the sources through tsx.
+import { fileURLToPath } from 'node:url';
 
-register();
-const { main } = await import('./cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+const entry = new URL('../dist/scripts/ipo.js', import.meta.url);
+try {
+  await import(entry.href);
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(fileURLToPath(entry))) throw error;
+  process.stderr.write('ipo: the service is not built (no dist/scripts/ipo.js); run `npm run build`\n');
+  process.exitCode = 1;
+}

@@ -1,33 +1,67 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsKey } from '../schema/news/url.normalize.ts';
 import { ANALYST_VIEWS } from '../schema/read/analyst-views.ts';
-import { readDbLinkPath } from '../schema/read/location.ts';
-import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
-import { emptyDataDir, projectFullSampleInto, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
+import type { SqliteHandle } from '../schema/sqlite.ts';
+import { serveFullSample, type RunningApi, type ServedSample } from './api-harness.ts';
+
+/** The README's analysts' section. */
+function readmeSection(): string {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  return readme.slice(readme.indexOf('### Views for analysts'), readme.indexOf('## Running it for real'));
+}
 
 /** The SQL blocks of the README's analysts' section, in order. */
 function readmeQueries(): string[] {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('### Views for analysts'), readme.indexOf('## Running it for real'));
-  return [...section.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1].trim());
+  return [...readmeSection().matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1].trim());
 }
 
-let dataDir: string;
+/** Each view of the README's table with the columns it lists (the backquoted names of its last cell). */
+function readmeColumns(): Map<string, string[]> {
+  const views = new Map<string, string[]>();
+  for (const [, view, cell] of readmeSection().matchAll(/^\| `(\w+)` \|[^|\n]*\|([^\n]*)\|$/gm)) {
+    views.set(view, [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]));
+  }
+  return views;
+}
+
+let sample: ServedSample;
 let db: SqliteHandle;
 let api: RunningApi;
 
 beforeAll(async () => {
-  dataDir = await emptyDataDir();
-  await projectFullSampleInto(dataDir);
-  db = openSqlite(readDbLinkPath(dataDir), { readonly: true });
-  api = await startApi(dataDir);
+  sample = await serveFullSample();
+  ({ db, api } = sample);
 }, 120_000);
 
-afterAll(async () => {
-  db?.close();
-  await api?.close();
-  removeDataDir(dataDir);
+afterAll(() => sample?.close());
+
+const AAOI = '0001158114';
+const GOPRO = '0001500435';
+const SNAP = '0001564408';
+
+/** The `data` of a 200 response. */
+async function data(path: string): Promise<any> {
+  const res = await api.get(path);
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { data: unknown }).data;
+}
+
+const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params);
+/** A JSON boolean as the views' 0/1 flag. */
+const flag = (value: boolean | null) => (value === null ? null : Number(value));
+/** The views' typed offer terms of an ApiTermsExtended. */
+const termsColumns = (terms: any) => ({
+  offer_price: terms.offeringPrice,
+  price_range_low: terms.priceRangeLow,
+  price_range_high: terms.priceRangeHigh,
+  shares_offered: terms.totalSharesOffered,
+  over_allotment_shares: terms.overAllotmentShares,
+  gross_proceeds: terms.grossProceeds,
+  gross_proceeds_estimate: terms.grossProceedsEstimate,
 });
+/** A percentage as the views' return: a fraction to six places. */
+const fraction = (pct: number | null) => (pct === null ? null : Math.round(pct * 10_000) / 1_000_000);
 
 describe('views for analysts in read.db', () => {
   it('have plain columns: no JSON text, one type per column', () => {
@@ -46,10 +80,145 @@ describe('views for analysts in read.db', () => {
     }
   });
 
-  it('answer the README’s five questions', async () => {
+  it('have the columns the README lists, in its order', () => {
+    const documented = readmeColumns();
+    expect([...documented.keys()]).toEqual([...ANALYST_VIEWS]);
+    for (const view of ANALYST_VIEWS) {
+      expect(db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(view), view).toEqual(documented.get(view));
+    }
+  });
+
+  it('give, column by column, what the API serves', async () => {
+    const company = await data(`/api/v1/companies/${AAOI}?include=consensus,offerings`);
+    const [listed] = await data('/api/v1/companies?ticker=AAOI&include=latest_terms');
+    const current = company.offerings.find((o: any) => o.isCurrent);
+    expect(one('SELECT * FROM ipo_calendar WHERE cik = ?', AAOI)).toEqual({
+      cik: AAOI,
+      company_name: company.name,
+      ticker: company.tickerHint,
+      exchange: company.exchangeHint,
+      deal_type: company.dealType,
+      offering_status: company.offeringStatus,
+      file_number: current.fileNumber,
+      first_filed_date: current.openedDate,
+      effective_date: current.effectiveDate,
+      priced_date: current.pricedDate,
+      listing_date: company.consensus?.listingDate ?? current.expectedFirstTradeDate,
+      offer_price: company.consensus?.offerPrice ?? null,
+      price_range_low: company.consensus?.offerPriceLow ?? null,
+      price_range_high: company.consensus?.offerPriceHigh ?? null,
+      shares_offered: listed.latestTerms?.totalSharesOffered ?? null,
+      gross_proceeds: listed.latestTerms?.grossProceeds ?? company.consensus?.grossProceeds ?? null,
+      gross_proceeds_estimate: listed.latestTerms?.grossProceedsEstimate ?? null,
+      updated_at: company.updatedAt,
+    });
+
+    // The follow-on whose terms were read from a filing: that filing's row in each view.
+    const followOn = company.offerings.find((o: any) => o.termsAccessionNumber !== null);
+    const terms = followOn.terms;
+    expect(one('SELECT * FROM offerings WHERE cik = ? AND file_number = ?', AAOI, followOn.fileNumber)).toEqual({
+      cik: AAOI,
+      company_name: company.name,
+      ticker: company.tickerHint,
+      file_number: followOn.fileNumber,
+      deal_type: followOn.dealType,
+      status: followOn.status,
+      is_current: flag(followOn.isCurrent),
+      first_filed_date: followOn.openedDate,
+      last_filing_date: followOn.lastFilingDate,
+      effective_date: followOn.effectiveDate,
+      priced_date: followOn.pricedDate,
+      withdrawn_date: followOn.withdrawnDate,
+      expected_first_trade_date: followOn.expectedFirstTradeDate,
+      upsized: flag(followOn.upsized),
+      filing_count: followOn.filingCount,
+      final_prospectus_accession_number: followOn.finalProspectusAccessionNumber,
+      ...termsColumns(terms),
+    });
+
+    const accession = followOn.termsAccessionNumber;
+    const [filing] = (await data(`/api/v1/filings?cik=${AAOI}&form_type=S-1/A&include=terms&limit=100`)).filter(
+      (f: any) => f.accessionNumber === accession,
+    );
+    const folder = `https://www.sec.gov/Archives/edgar/data/${Number(AAOI)}/${accession.replaceAll('-', '')}`;
+    const identity = {
+      cik: AAOI,
+      company_name: filing.companyName,
+      accession_number: accession,
+      form_type: filing.formType,
+      filing_date: filing.filingDate,
+      file_number: followOn.fileNumber,
+    };
+    expect(one('SELECT * FROM filings WHERE cik = ? AND accession_number = ?', AAOI, accession)).toEqual({
+      ...identity,
+      form_title: filing.formTitle,
+      inferred_status: filing.inferredStatus,
+      form_summary: filing.formSummary,
+      change_summary: filing.changeSummary,
+      primary_document: filing.primaryDocument,
+      document_url: `${folder}/${filing.primaryDocument}`,
+      index_url: `${folder}/${accession}-index.htm`,
+      ...termsColumns(terms),
+      share_class: terms.shareClass,
+      exchange_hint: terms.exchangeHint,
+      ticker_hint: terms.tickerHint,
+      is_primary_offering: flag(terms.isPrimaryOffering),
+      is_secondary_offering: flag(terms.isSecondaryOffering),
+      is_selling_stockholders_only: flag(terms.isSellingStockholdersOnly),
+      underwriter_count: terms.underwriters.length,
+      terms_confidence: terms.confidence,
+    });
+    // The filing list's compact terms say the same.
+    expect(filing.terms).toMatchObject({ totalSharesOffered: terms.totalSharesOffered, underwriters: terms.underwriters });
+    expect(filing.terms.underwriters.length).toBeGreaterThan(1);
+    expect(db.prepare('SELECT * FROM underwriters WHERE cik = ? AND accession_number = ? ORDER BY position').all(AAOI, accession)).toEqual(
+      terms.underwriters.map((underwriter: string, i: number) => ({ ...identity, underwriter, position: i + 1 })),
+    );
+
+    const [outcome] = await data(`/api/v1/outcomes?cik=${GOPRO}`);
+    expect(one('SELECT * FROM ipo_outcomes WHERE cik = ?', GOPRO)).toEqual({
+      cik: GOPRO,
+      company_name: outcome.companyName,
+      ticker: outcome.ticker,
+      exchange: outcome.exchange,
+      listing_date: outcome.tradingStartDate,
+      offer_price: outcome.offerPrice,
+      close_day1: outcome.closeDay1,
+      day1_return: fraction(outcome.day1ReturnPct),
+      close_week1: outcome.closeWeek1,
+      week1_return: fraction(outcome.week1ReturnPct),
+      status: outcome.status,
+    });
+
+    const snapNews = await data(`/api/v1/news?cik=${SNAP}&include=content`);
+    expect(snapNews.length).toBeGreaterThan(1);
+    // In the API's order: newest first, then by id.
+    expect(db.prepare('SELECT * FROM news WHERE cik = ? ORDER BY published_at DESC, news_id DESC').all(SNAP)).toEqual(
+      snapNews.map((n: any) => ({
+        news_id: newsKey(n.url),
+        cik: SNAP,
+        company_name: n.companyName,
+        published_at: n.publishedAt,
+        published_date: n.publishedAt.slice(0, 10),
+        published_at_source: n.publishedAtSource,
+        title: n.title,
+        title_source: n.titleSource,
+        description: n.description,
+        source: n.sourceName,
+        provider: n.provider,
+        url: n.url,
+        image_url: n.urlToImage,
+        match_reason: n.match.reason,
+        match_confidence: n.match.confidence,
+        content: n.content,
+      })),
+    );
+  });
+
+  it('answer the README’s seven questions', async () => {
     const queries = readmeQueries();
-    expect(queries).toHaveLength(5);
-    const [gopro, aaoi, pipeline, underwriters, byYear] = queries.map((q) => db.prepare(q).all() as Array<Record<string, any>>);
+    expect(queries).toHaveLength(7);
+    const [gopro, aaoi, pipeline, underwriters, byYear, withTerms, snap] = queries.map((q) => db.prepare(q).all() as Array<Record<string, any>>);
 
     // The same figures as the API's outcome.
     const outcome = ((await (await api.get('/api/v1/outcomes?cik=0001500435')).json()) as { data: Array<Record<string, number>> }).data[0];
@@ -70,5 +239,17 @@ describe('views for analysts in read.db', () => {
 
     expect(byYear.length).toBeGreaterThan(0);
     for (const r of byYear) expect(r).toMatchObject({ year: expect.stringMatching(/^\d{4}$/), ipos: expect.any(Number) });
+
+    const read = db.prepare(`SELECT count(*) FROM api_filings WHERE json_extract(terms_detail_json, '$.totalSharesOffered') IS NOT NULL`).pluck().get();
+    expect(withTerms).toHaveLength(read as number);
+    expect(withTerms.map((r) => r.filing_date)).toEqual(withTerms.map((r) => r.filing_date).sort().reverse());
+    for (const r of withTerms) expect(r.document_url).toMatch(/^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/[1-9]\d*\/\d{18}\/\S+$/);
+    expect(withTerms).toContainEqual(expect.objectContaining({ company_name: 'APPLIED OPTOELECTRONICS, INC.', form_type: 'S-1/A', shares_offered: expect.any(Number) }));
+
+    const snapNews = await data(`/api/v1/news?cik=${SNAP}`);
+    const byTime = [...snapNews].sort((a: any, b: any) => a.publishedAt.localeCompare(b.publishedAt) || newsKey(a.url).localeCompare(newsKey(b.url)));
+    expect(snap).toEqual(
+      byTime.map((n: any) => ({ published_at: n.publishedAt, source: n.sourceName, title: n.title, match_reason: n.match.reason, match_confidence: n.match.confidence })),
+    );
   });
 });

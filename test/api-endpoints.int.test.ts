@@ -204,7 +204,7 @@ describe('API endpoints over the projected sample', () => {
       for (const key of ['latestTerms', 'classification', 'consensus', 'financialSnapshot', 'lockupSchedule', 'filings', 'filingsNext', 'news', 'newsNext']) {
         expect(data).toHaveProperty(key);
       }
-      const expected = column("SELECT accession_number FROM filings WHERE cik = '0001766140' ORDER BY filing_date DESC, accession_number DESC");
+      const expected = column("SELECT accession_number FROM api_filings WHERE cik = '0001766140' ORDER BY filing_date DESC, accession_number DESC");
       expect(expected.length).toBeGreaterThan(DETAIL_EMBEDDED_ITEMS);
       expect(data.filings.map((f: any) => f.accessionNumber)).toEqual(expected.slice(0, DETAIL_EMBEDDED_ITEMS));
       for (const filing of data.filings) expect(Object.keys(filing)).toEqual(expect.arrayContaining(['aiEnrichment', 'terms']));
@@ -213,14 +213,14 @@ describe('API endpoints over the projected sample', () => {
       const rest = await followLinks(data.filingsNext, '/api/v1/filings');
       expect([...data.filings, ...rest].map((f: any) => f.accessionNumber)).toEqual(expected);
       expect(rest[0]).toHaveProperty('aiEnrichment');
-      const news = column("SELECT news_id FROM news WHERE cik = '0001766140'");
+      const news = column("SELECT news_id FROM api_news WHERE cik = '0001766140'");
       expect(news.length).toBeLessThanOrEqual(DETAIL_EMBEDDED_ITEMS);
       expect(data.news.length).toBe(news.length);
       expect(data.newsNext).toBeNull();
     });
 
     it('bounds the filings of a company with hundreds to the newest few, AAOI included', async () => {
-      const total = column("SELECT accession_number FROM filings WHERE cik = '0001158114'").length;
+      const total = column("SELECT accession_number FROM api_filings WHERE cik = '0001158114'").length;
       expect(total).toBeGreaterThan(500);
       const res = await api.get('/api/v1/companies/AAOI?include=filings');
       const text = await res.text();
@@ -236,7 +236,7 @@ describe('API endpoints over the projected sample', () => {
   describe('filings', () => {
     it('walks every filing once, newest first, with includes', async () => {
       const expected = all<{ a: string; c: string }>(
-        'SELECT accession_number a, cik c FROM filings ORDER BY filing_date DESC, accession_number DESC, cik DESC',
+        'SELECT accession_number a, cik c FROM api_filings ORDER BY filing_date DESC, accession_number DESC, cik DESC',
       ).map((r) => `${r.a}/${r.c}`);
       expect(expected.length).toBeGreaterThan(1000);
       const items = await walk('/api/v1/filings?limit=100&include=ai_enrichment,terms', '/api/v1/filings');
@@ -248,7 +248,7 @@ describe('API endpoints over the projected sample', () => {
     it('filters by cik, ticker, names, form type and an inclusive date range', async () => {
       const expectFilter = async (query: string, where: string, ...params: unknown[]) => {
         const expected = column(
-          `SELECT accession_number || '/' || cik FROM filings WHERE ${where} ORDER BY filing_date DESC, accession_number DESC, cik DESC`,
+          `SELECT accession_number || '/' || cik FROM api_filings WHERE ${where} ORDER BY filing_date DESC, accession_number DESC, cik DESC`,
           ...params,
         );
         const items = await walk(`/api/v1/filings?limit=100&${query}`, '/api/v1/filings');
@@ -260,7 +260,7 @@ describe('API endpoints over the projected sample', () => {
       expect(await expectFilter('company_name=unicycive', "name_lower LIKE '%unicycive%'")).toBeGreaterThan(0);
       expect(await expectFilter('name_prefix=TESLA', "name_lower LIKE 'tesla%'")).toBeGreaterThan(0);
       expect(await expectFilter('form_type=s-1/a', "form_type = 'S-1/A'")).toBeGreaterThan(0);
-      const day = column('SELECT filing_date FROM filings GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')[0];
+      const day = column('SELECT filing_date FROM api_filings GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')[0];
       expect(await expectFilter(`filing_date_from=${day}&filing_date_to=${day}`, 'filing_date = ?', day)).toBeGreaterThan(0);
       await expectFilter('filing_date_from=2021-01-01&filing_date_to=2021-06-30&cik=0001766140', "filing_date BETWEEN '2021-01-01' AND '2021-06-30' AND cik = '0001766140'");
     });
@@ -268,13 +268,13 @@ describe('API endpoints over the projected sample', () => {
 
   describe('news, outcomes and articles', () => {
     it('walks news newest first with content only when included, and filters', async () => {
-      const expected = column("SELECT news_id || '/' || cik FROM news ORDER BY published_at DESC, news_id DESC, cik DESC");
+      const expected = column("SELECT news_id || '/' || cik FROM api_news ORDER BY published_at DESC, news_id DESC, cik DESC");
       const items = await walk('/api/v1/news?limit=100', '/api/v1/news');
       expect(items).toHaveLength(expected.length);
       for (const item of items) expect(item.content).toBeNull();
       const withContent = await walk('/api/v1/news?limit=100&include=content', '/api/v1/news');
       expect(withContent.map((n) => n.url)).toEqual(items.map((n) => n.url));
-      const provider = column('SELECT provider FROM news WHERE provider IS NOT NULL LIMIT 1')[0];
+      const provider = column('SELECT provider FROM api_news WHERE provider IS NOT NULL LIMIT 1')[0];
       if (provider !== undefined) {
         const filtered = await walk(`/api/v1/news?provider=${encodeURIComponent(provider)}`, '/api/v1/news');
         expect(filtered.every((n) => n.provider === provider)).toBe(true);

@@ -1,6 +1,8 @@
 import { Agent, request } from 'node:http';
 import fc from 'fast-check';
 import { createCursorCodec } from '../api/http/cursor.ts';
+import { CSV_TYPE } from '../api/http/csv-negotiation.ts';
+import { parseCsv } from '../api/http/csv.testkit.ts';
 import type { JsonSchema } from '../schema/api/json-schema.ts';
 import {
   ArticleFeedQuerySchema,
@@ -32,8 +34,8 @@ import {
  * is hostile in every way a client can be: random and unicode text, NUL and control characters,
  * invalid UTF-8 and broken escapes, very long values, repeated parameters and arrays where scalars
  * belong, SQL / FTS5 / JSON metacharacters, unknown parameters, and cursors that are forged,
- * tampered, signed by another deployment, issued by another endpoint or for other filters.
- * `judge` states what every answer must be.
+ * tampered, signed by another deployment, issued by another endpoint or for other filters, and
+ * Accept headers of every kind (the lists negotiate JSON or CSV). `judge` states what every answer must be.
  */
 
 export interface Endpoint {
@@ -42,17 +44,19 @@ export interface Endpoint {
   template: string;
   params: JsonSchema;
   keyed: boolean;
+  /** Answers JSON or CSV as Accept asks (406 when it admits neither). */
+  negotiated: boolean;
   /** Cursor namespace and key length, for list endpoints. */
   cursor?: { endpoint: string; keyLength: number };
 }
 
 export const ENDPOINTS: Endpoint[] = [
-  { name: 'articles', template: '/api/v1/articles', params: ArticleFeedQuerySchema, keyed: false },
-  { name: 'companies', template: '/api/v1/companies', params: CompanyListQuerySchema, keyed: true, cursor: { endpoint: 'companies', keyLength: 2 } },
-  { name: 'company', template: '/api/v1/companies/{identifier}', params: CompanyDetailQuerySchema, keyed: true },
-  { name: 'filings', template: '/api/v1/filings', params: FilingListQuerySchema, keyed: true, cursor: { endpoint: 'filings', keyLength: 3 } },
-  { name: 'news', template: '/api/v1/news', params: NewsListQuerySchema, keyed: true, cursor: { endpoint: 'news', keyLength: 3 } },
-  { name: 'outcomes', template: '/api/v1/outcomes', params: OutcomeListQuerySchema, keyed: true, cursor: { endpoint: 'outcomes', keyLength: 3 } },
+  { name: 'articles', template: '/api/v1/articles', params: ArticleFeedQuerySchema, keyed: false, negotiated: true },
+  { name: 'companies', template: '/api/v1/companies', params: CompanyListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'companies', keyLength: 2 } },
+  { name: 'company', template: '/api/v1/companies/{identifier}', params: CompanyDetailQuerySchema, keyed: true, negotiated: false },
+  { name: 'filings', template: '/api/v1/filings', params: FilingListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'filings', keyLength: 3 } },
+  { name: 'news', template: '/api/v1/news', params: NewsListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'news', keyLength: 3 } },
+  { name: 'outcomes', template: '/api/v1/outcomes', params: OutcomeListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'outcomes', keyLength: 3 } },
 ];
 
 /** Real values from the read.db under test, so valid requests reach the queries, plus what the API issued. */
@@ -76,10 +80,10 @@ function vocabularyOf(db: SqliteHandle): Omit<Vocabulary, 'cursors' | 'etags'> {
     ciks: column('SELECT cik FROM companies ORDER BY cik LIMIT 60'),
     tickers: column('SELECT DISTINCT ticker FROM company_tickers ORDER BY ticker LIMIT 60'),
     names: column('SELECT name_lower FROM companies ORDER BY cik LIMIT 60'),
-    formTypes: column('SELECT DISTINCT form_type FROM filings ORDER BY form_type'),
+    formTypes: column('SELECT DISTINCT form_type FROM api_filings ORDER BY form_type'),
     offeringStatuses: column('SELECT DISTINCT offering_status FROM companies ORDER BY 1'),
-    providers: column('SELECT DISTINCT provider FROM news WHERE provider IS NOT NULL ORDER BY 1'),
-    sourceNames: column('SELECT DISTINCT source_name FROM news ORDER BY 1'),
+    providers: column('SELECT DISTINCT provider FROM api_news WHERE provider IS NOT NULL ORDER BY 1'),
+    sourceNames: column('SELECT DISTINCT source_name FROM api_news ORDER BY 1'),
   };
 }
 
@@ -93,6 +97,7 @@ export interface FuzzRequest {
   target: string;
   auth: Auth;
   ifNoneMatch?: string;
+  accept?: string;
 }
 
 export interface FuzzResponse {
@@ -334,6 +339,29 @@ const ifNoneMatch = (vocab: Vocabulary): fc.Arbitrary<string | undefined> =>
     { arbitrary: fc.constantFrom('*', '"stale"', 'W/"x"', '', ',', '"a", "b"', `"${'x'.repeat(2000)}"`), weight: 1 },
   );
 
+/** Pieces of media ranges, put together in any order: well-formed lists, near misses and nonsense. */
+const ACCEPT_PIECES = [
+  'text/csv', 'application/json', '*/*', 'text/*', 'application/*', '*', 'text/html', 'image/png', 'application/problem+json', 'csv', 'text/',
+  ';q=0', ';q=1', ';q=0.5', ';q=.2', ';q=1.0001', ';q=2', ';q=-1', ';q=', ';Q=0.9', ';q="1"', ';charset=utf-8', ';charset=ISO-8859-1', ';header=present',
+  ';header=absent', ';header="pre\\sent"', '; x=y', ';', ',', ', ', ' ', '\t', '"', '\\', '=', '/', 'é', '\u00ff',
+];
+/** Well-formed values clients send, each with a known answer: JSON, CSV or 406. */
+const COMMON_ACCEPTS = [
+  'text/csv', 'application/json', '*/*', 'text/*', 'text/csv, application/json', 'text/csv;q=0.9, application/json;q=0.1', 'application/json;q=0.5, text/csv',
+  'text/csv; charset=utf-8; header=present', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html, image/gif, image/jpeg, *; q=.2, */*; q=.2',
+  'image/png', '*/*;q=0', 'text/csv;header=absent', '',
+];
+
+/** Accept: usually absent, else a common value, pieces of ranges put together, or any header-legal text. */
+const acceptOf: fc.Arbitrary<string | undefined> = fc.oneof(
+  // Mostly absent or well-formed: a malformed Accept is a 400 before the query runs, and the other parameters must still reach it.
+  { arbitrary: fc.constant(undefined), weight: 12 },
+  { arbitrary: fc.constantFrom(...COMMON_ACCEPTS), weight: 3 },
+  { arbitrary: fc.array(fc.constantFrom(...ACCEPT_PIECES), { maxLength: 12 }).map((pieces) => pieces.join('')), weight: 2 },
+  // Header values are tab and visible Latin-1 characters: anything else the client refuses to send.
+  { arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 80 }), weight: 1 },
+);
+
 const authOf = (keyed: boolean): fc.Arbitrary<Auth> =>
   keyed
     ? fc.oneof(
@@ -356,14 +384,16 @@ export function requestFor(endpoint: Endpoint, vocab: Vocabulary, focus?: Focus)
       method: fc.constantFrom<'GET' | 'HEAD'>('GET', 'GET', 'GET', 'HEAD'),
       auth: authOf(endpoint.keyed),
       ifNoneMatch: ifNoneMatch(vocab),
+      accept: acceptOf,
     })
-    .map(({ path: p, query, bareQuestionMark, method, auth, ifNoneMatch: inm }) => ({
+    .map(({ path: p, query, bareQuestionMark, method, auth, ifNoneMatch: inm, accept }) => ({
       endpoint: endpoint.name,
       template: endpoint.template,
       method,
       target: query === '' ? (bareQuestionMark ? `${p}?` : p) : `${p}?${query}`,
       auth,
       ifNoneMatch: inm,
+      accept,
       // Counterexamples are printed: a 30 KB target would bury the report.
       [fc.toStringMethod]() {
         return describeRequest(this);
@@ -401,6 +431,7 @@ function send(baseUrl: string, key: string, req: FuzzRequest): Promise<FuzzRespo
   const auth = authorization(req.auth, key);
   if (auth !== undefined) headers.Authorization = auth;
   if (req.ifNoneMatch !== undefined) headers['If-None-Match'] = req.ifNoneMatch;
+  if (req.accept !== undefined) headers.Accept = req.accept;
   return new Promise((resolve, reject) => {
     const outgoing = request({ host: hostname, port: Number(port), method: req.method, path: req.target, headers, agent, timeout: 30_000 }, (res) => {
       const chunks: Buffer[] = [];
@@ -416,17 +447,26 @@ function send(baseUrl: string, key: string, req: FuzzRequest): Promise<FuzzRespo
 
 // ── judging ───────────────────────────────────────────────────────────────────────────────────
 
-const ALLOWED = new Set([200, 304, 400, 401, 404, 429]);
-const CODE_OF: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 404: 'not_found', 414: 'uri_too_long', 429: 'rate_limited', 431: 'headers_too_large' };
+const ALLOWED = new Set([200, 304, 400, 401, 404, 406, 429]);
+const CODE_OF: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  404: 'not_found',
+  406: 'not_acceptable',
+  414: 'uri_too_long',
+  429: 'rate_limited',
+  431: 'headers_too_large',
+};
 const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+|SQLITE_|SqliteError|TypeError|RangeError|ReferenceError/;
 
 /**
  * Throws (with the request, for the counterexample) unless the answer is one the contract allows:
  * 200, 304 (only to If-None-Match), 400, 401 (only without a valid key), 404 (only on company
- * detail) or 429, or a 414 exactly when the target is over the URL limit; JSON that the
- * published OpenAPI document accepts for that status, ApiError for errors; no stack trace or
- * internal message; the API key nowhere in the answer; nosniff; a Link header exactly on pages
- * that have a next page.
+ * detail), 406 (only from a list, to an Accept header) or 429, or a 414 exactly when the target is
+ * over the URL limit; JSON that the published OpenAPI document accepts for that status, ApiError
+ * for errors, or from a list RFC 4180 CSV when Accept asked for it (a table: every record as
+ * wide as the header); no stack trace or internal message; the API key nowhere in the answer;
+ * nosniff; Vary: Accept on lists; a Link header exactly on JSON pages that have a next page.
  */
 function judge(
   req: FuzzRequest,
@@ -439,6 +479,9 @@ function judge(
   if (!allowedStatuses(req).has(res.status)) fail(`status ${res.status} is not allowed`);
   if (res.status === 304 && req.ifNoneMatch === undefined) fail('304 without If-None-Match');
   if (res.status === 404 && req.endpoint !== 'company') fail('404 from a list endpoint');
+  const negotiated = ENDPOINTS.some((endpoint) => endpoint.name === req.endpoint && endpoint.negotiated);
+  if (res.status === 406 && (!negotiated || req.accept === undefined)) fail('406 without an Accept header to a list');
+  if (negotiated && (res.status === 200 || res.status === 304) && !String(res.headers.vary).split(/,\s*/).includes('Accept')) fail(`Vary ${res.headers.vary} without Accept`);
   if (res.headers['x-content-type-options'] !== 'nosniff') fail('no X-Content-Type-Options: nosniff');
   if (res.headers['x-powered-by'] !== undefined || res.headers.server !== undefined) fail('server banner');
   const everything = JSON.stringify(res.headers) + res.body;
@@ -448,6 +491,21 @@ function judge(
     if (res.body !== '') fail('a body on a 304 or HEAD answer');
     return;
   }
+  const asksForCsv = req.accept?.trim().toLowerCase() === 'text/csv';
+  if (res.headers['content-type'] === CSV_TYPE) {
+    if (!negotiated || res.status !== 200 || !req.accept?.trim()) fail('CSV without an Accept header asking for it');
+    let table: string[][] = [];
+    try {
+      table = parseCsv(res.body);
+    } catch (error) {
+      fail(`not RFC 4180 CSV: ${(error as Error).message}`);
+    }
+    if (table.length === 0 || table.some((record) => record.length !== table[0].length)) fail('CSV records of different widths');
+    const link = res.headers.link as string | undefined;
+    if (link !== undefined && !/^<\/api\/v1\/[^>]*cursor=[^>]+>; rel="next"$/.test(link)) fail(`Link ${link}`);
+    return;
+  }
+  if (asksForCsv && negotiated && res.status === 200) fail('JSON to Accept: text/csv');
   if (!/^application\/json/.test(String(res.headers['content-type']))) fail(`content type ${res.headers['content-type']}`);
   let body: any;
   try {
@@ -484,7 +542,8 @@ function allowedStatuses(req: FuzzRequest): Set<number> {
 
 function describeRequest(req: FuzzRequest): string {
   const target = req.target.length > 300 ? `${req.target.slice(0, 300)}… (${req.target.length} bytes)` : req.target;
-  return `${req.method} ${target} auth=${req.auth} if-none-match=${JSON.stringify(req.ifNoneMatch)?.slice(0, 60)}`;
+  const accept = req.accept === undefined ? '' : ` accept=${JSON.stringify(req.accept).slice(0, 80)}`;
+  return `${req.method} ${target} auth=${req.auth} if-none-match=${JSON.stringify(req.ifNoneMatch)?.slice(0, 60)}${accept}`;
 }
 
 /** `judge` for a request that went unanswered (reset, timeout). */
@@ -493,7 +552,7 @@ function unanswered(req: FuzzRequest, error: unknown): Error {
 }
 
 /** Cursors and ETags the running API issues, by fetching small pages of each list under a few filters. */
-async function issuedByApi(get: (path: string) => Promise<Response>): Promise<Pick<Vocabulary, 'cursors' | 'etags'>> {
+async function issuedByApi(get: (path: string, headers?: Record<string, string>) => Promise<Response>): Promise<Pick<Vocabulary, 'cursors' | 'etags'>> {
   const cursors: Record<string, string[]> = {};
   const etags: string[] = [];
   const pages: Array<[string, string]> = [
@@ -516,6 +575,9 @@ async function issuedByApi(get: (path: string) => Promise<Response>): Promise<Pi
     }
   }
   for (const path of ['/api/v1/companies/AAOI?include=filings', '/api/v1/articles']) etags.push((await get(path)).headers.get('etag')!);
+  for (const path of ['/api/v1/companies?limit=2', '/api/v1/filings?limit=2', '/api/v1/outcomes?limit=2', '/api/v1/articles']) {
+    etags.push((await get(path, { Accept: 'text/csv' })).headers.get('etag')!);
+  }
   return { cursors, etags };
 }
 
@@ -541,7 +603,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const db = openSqlite(liveReadDbPath(dataDir)!, { readonly: true });
   let vocab: Vocabulary;
   try {
-    vocab = { ...vocabularyOf(db), ...(await issuedByApi((path) => api.get(path))) };
+    vocab = { ...vocabularyOf(db), ...(await issuedByApi((path, headers) => api.get(path, { headers }))) };
   } finally {
     db.close();
   }

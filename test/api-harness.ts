@@ -19,7 +19,8 @@ import {
 } from '../api/index.ts';
 import { openOpsDb, openReadDbForWrite, type OpenDatabase } from '../schema/databases.ts';
 import type { OpsDatabase } from '../schema/ops/tables.ts';
-import { newReadDbPath, publishReadDb } from '../schema/read/location.ts';
+import { newReadDbPath, publishReadDb, readDbLinkPath } from '../schema/read/location.ts';
+import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -193,4 +194,30 @@ export async function projectFullSampleInto(dataDir: string): Promise<void> {
   } finally {
     await events.close();
   }
+}
+
+export interface ServedSample {
+  dataDir: string;
+  /** The live read.db, read-only. */
+  db: SqliteHandle;
+  api: RunningApi;
+  close(): Promise<void>;
+}
+
+/** `projectFullSampleInto` a fresh DATA_DIR, with its read.db open read-only and the app serving it. */
+export async function serveFullSample(): Promise<ServedSample> {
+  const dataDir = await emptyDataDir();
+  await projectFullSampleInto(dataDir);
+  const db = openSqlite(readDbLinkPath(dataDir), { readonly: true });
+  const api = await startApi(dataDir);
+  return {
+    dataDir,
+    db,
+    api,
+    async close() {
+      db.close();
+      await api.close();
+      removeDataDir(dataDir);
+    },
+  };
 }

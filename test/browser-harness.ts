@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 /**
@@ -116,4 +117,66 @@ export async function linkProblems(links: readonly string[], origin: string, che
     } else problems.push(`${href} leaves the service for neither a page of it nor the SEC`);
   }
   return problems;
+}
+
+/** What a screenshot of a page shows, measured on its pixels. */
+export interface ScreenshotReport {
+  width: number;
+  height: number;
+  /** Share of pixels that differ from the page's background (the top-left pixel): 0 is a blank page. */
+  inkShare: number;
+  /** Distinct colours at 4 bits per channel: text alone gives a few grey levels, charts add hues. */
+  colours: number;
+  /** Share of the page's height between its first and last inked row. */
+  inkedHeightShare: number;
+}
+
+// Runs in a blank page: draws the PNG on a canvas and counts what is on it.
+const MEASURE_PNG = `async (base64) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + base64;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const { data } = context.getImageData(0, 0, image.width, image.height);
+  const [r0, g0, b0] = data;
+  const colours = new Set();
+  let ink = 0, firstRow = -1, lastRow = -1;
+  for (let i = 0; i < data.length; i += 4) {
+    colours.add(((data[i] >> 4) << 8) | ((data[i + 1] >> 4) << 4) | (data[i + 2] >> 4));
+    if (Math.abs(data[i] - r0) > 24 || Math.abs(data[i + 1] - g0) > 24 || Math.abs(data[i + 2] - b0) > 24) {
+      ink++;
+      const row = Math.floor(i / 4 / image.width);
+      if (firstRow < 0) firstRow = row;
+      lastRow = row;
+    }
+  }
+  return {
+    width: image.width,
+    height: image.height,
+    inkShare: ink / (image.width * image.height),
+    colours: colours.size,
+    inkedHeightShare: firstRow < 0 ? 0 : (lastRow - firstRow + 1) / image.height,
+  };
+}`;
+
+/**
+ * Takes a full-page screenshot of `url` at a desktop size and measures its pixels, so a blank,
+ * unstyled or collapsed page shows as numbers; with SCREENSHOT_DIR set the PNG is kept there.
+ */
+export async function screenshotPage(browser: Browser, url: string, name: string, readyWhen?: string): Promise<ScreenshotReport> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    if (readyWhen) await page.waitForSelector(readyWhen, { timeout: 60_000 });
+    const png = await page.screenshot({ fullPage: true });
+    if (process.env.SCREENSHOT_DIR) writeFileSync(join(process.env.SCREENSHOT_DIR, `${name}.png`), png);
+    await page.goto('about:blank');
+    return (await page.evaluate(`(${MEASURE_PNG})(${JSON.stringify(png.toString('base64'))})`)) as ScreenshotReport;
+  } finally {
+    await page.close();
+  }
 }

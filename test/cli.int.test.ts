@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../scripts/commands/index.ts';
-import { runIpo } from './cli-harness.ts';
+import { SETTINGS } from '../schema/config.ts';
+import { runIpo, runIpoWithEnv } from './cli-harness.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ipo-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -78,5 +79,40 @@ describe('ipo command line', () => {
     expect((await ipo('keys', 'revoke', id)).code).toBe(0);
     expect((await ipo('keys', 'list')).stdout.split('\n')[1].split('\t')[4]).not.toBe('-');
     expect((await ipo('keys', 'revoke', id)).code).toBe(1);
+  });
+
+  it('prints every setting, its value and its source, with secrets masked (ipo config)', async () => {
+    const env = { DATA_DIR: dataDir, PORT: '8080', HOST: '', NEWS_API_KEY: 'n3ws-k3y', REDIS_URL: 'redis://default:hunter2@cache.internal:6379' };
+    const shown = await runIpoWithEnv(env, 'config');
+    expect(shown).toMatchObject({ code: 0, err: '' });
+    const rows = shown.out.trim().split('\n').map((line) => line.split(/\s+/));
+    expect(rows[0]).toEqual(['SETTING', 'SOURCE', 'VALUE']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(Object.keys(SETTINGS));
+    expect(rows).toContainEqual(['PORT', 'env', '8080']);
+    expect(rows).toContainEqual(['HOST', 'default', '127.0.0.1']);
+    expect(rows).toContainEqual(['DATA_DIR', 'env', dataDir]);
+    expect(rows).toContainEqual(['NEWS_API_KEY', 'env', '****']);
+    expect(rows).toContainEqual(['REDIS_URL', 'env', 'redis://default:****@cache.internal:6379']);
+    expect(rows).toContainEqual(['CURSOR_SECRET', 'default', '(unset)']);
+    expect(shown.out).not.toMatch(/n3ws-k3y|hunter2/);
+
+    const json = await runIpoWithEnv(env, 'config', '--json');
+    expect(JSON.parse(json.out)).toContainEqual({ name: 'REDIS_URL', value: 'redis://default:****@cache.internal:6379', source: 'env' });
+  });
+
+  it('reports every malformed setting in one line of its own, exit 2, no stack, for ipo config and any command', async () => {
+    const env = { DATA_DIR: dataDir, PORT: 'eighty', REDIS_URL: 'cache.internal:6379', CURSOR_SECRET: 's3cret', LOG_FORMAT: 'xml' };
+    const expected = [
+      'PORT must be an integer between 1 and 65535, got "eighty"',
+      'REDIS_URL must be a URL starting with redis:// or rediss://, got "cache.internal:6379"',
+      'LOG_FORMAT must be one of auto, json, text, got "xml"',
+    ];
+    for (const command of [['config'], ['serve'], ['keys', 'list'], ['status', '--verbose']]) {
+      const result = await runIpoWithEnv(env, ...command);
+      expect(result.code, command.join(' ')).toBe(2);
+      expect(result.err).toBe(expected.map((problem) => `ipo ${command.filter((w) => !w.startsWith('-')).join(' ')}: ${problem}\n`).join(''));
+    }
+    // `ipo config` still shows the table, so the bad values can be seen beside the good ones.
+    expect((await runIpoWithEnv(env, 'config')).out).toMatch(/^PORT +env +eighty$/m);
   });
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentValidator } from './api-harness.ts';
 import { spawnIpo } from './ipo-process.ts';
@@ -13,12 +14,13 @@ const port = 41_000 + Math.floor(Math.random() * 2000);
 const children: ChildProcess[] = [];
 
 /** Runs `ipo start` as a user would and resolves with what it printed once it says where it serves. */
-async function start(): Promise<{ child: ChildProcess; url: string; key: string; stderr: () => string }> {
+async function start(): Promise<{ child: ChildProcess; url: string; key: string; out: string; stderr: () => string }> {
   const urlOf = (out: string) => /^URL: (\S+)$/m.exec(out)?.[1];
   const keyOf = (out: string) => /^API key: (\S+)$/m.exec(out)?.[1];
   const started = await spawnIpo(['start'], { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: '' }, (out) => !!urlOf(out) && !!keyOf(out));
   children.push(started.child);
-  return { child: started.child, url: urlOf(started.out())!, key: keyOf(started.out())!, stderr: started.stderr };
+  const out = started.out();
+  return { child: started.child, url: urlOf(out)!, key: keyOf(out)!, out, stderr: started.stderr };
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
@@ -65,6 +67,25 @@ describe('npm start on a fresh data dir', () => {
 
     const anonymous = await fetch(`${first.url}/api/v1/companies`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('prints commands to try that work as printed: each curl answers 200 in its type, the SQL returns rows', async () => {
+    const curls = [...first.out.matchAll(/^ {2}curl (.*)$/gm)].map((m) => m[1]);
+    expect(curls.length).toBeGreaterThanOrEqual(4);
+    for (const args of curls) {
+      const headers = Object.fromEntries([...args.matchAll(/-H ["']([^:]+): ([^"']+)["']/g)].map((m) => [m[1], m[2]]));
+      const url = /'(http[^']+)'$/.exec(args)![1];
+      const response = await fetch(url, { headers });
+      expect(response.status, args).toBe(200);
+      expect(response.headers.get('content-type'), args).toBe(headers.Accept === 'text/csv' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8');
+    }
+    const [, file, query] = /^SQL: sqlite3 (\S+) '([^']+)'$/m.exec(first.out)!;
+    const db = new Database(file, { readonly: true });
+    try {
+      expect((db.prepare(query).all() as Array<{ ticker: string }>).length).toBe(10);
+    } finally {
+      db.close();
+    }
   });
 
   it('serves a deal database: offering companies only, one offering at a time, lifecycles to their end, vendor IPOs by identity', async () => {

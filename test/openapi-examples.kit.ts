@@ -50,6 +50,7 @@ async function errorExamples(dataDir: string): Promise<Record<string, ServedExam
       BadRequest: await served(api, '/api/v1/companies?limit=0&updated_since=yesterday&colour=red'),
       Unauthorized: await served(api, '/api/v1/companies', { key: null }, ' without an API key'),
       NotFound: await served(api, '/api/v1/companies/ZZZZZ'),
+      NotAcceptable: await served(api, '/api/v1/companies', { headers: { Accept: 'image/png' } }, ' with Accept: image/png'),
       ArticlePageNotFound: await served(api, '/articles/weekly-1999-W01'),
       TooManyRequests: await served(oneRequest, '/api/v1/outcomes?limit=1', {}, ' with the quota of the key spent'),
       Unavailable: await served(unpublished, '/api/v1/companies', {}, ' before the first read database is published'),

@@ -62,7 +62,7 @@ describe('offering intelligence and market data on the real sample', () => {
   let read: OpenDatabase<ReadDatabase>;
   let log: EventLog;
   const one = (sql: string, ...args: unknown[]) => read.sqlite.prepare(sql).get(...args) as Record<string, any>;
-  const json = (text: string) => JSON.parse(text.endsWith('}') || text === 'null' || text.startsWith('[') ? text : `${text}}`);
+  const json = (text: string) => JSON.parse(text);
 
   beforeAll(async () => {
     events = await openEventLogDb(tmp.dir);
@@ -79,7 +79,7 @@ describe('offering intelligence and market data on the real sample', () => {
   });
 
   it('Unicycive: its S-1/A terms fill the filing and the company, read before the company was known', () => {
-    const filing = one(`SELECT json, terms_json, terms_detail_json, ai_enrichment_json FROM filings WHERE accession_number = '0001213900-21-035033'`);
+    const filing = one(`SELECT json, terms_json, terms_detail_json, ai_enrichment_json FROM api_filings WHERE accession_number = '0001213900-21-035033'`);
     expect(json(filing.terms_json)).toMatchObject({
       // A range, no fixed price: gross proceeds is not stated; the midpoint estimate is served as one, labelled.
       priceRangeLow: 5, priceRangeHigh: 6, totalSharesOffered: 4_550_000, grossProceeds: null, tickerHint: 'UNCY',
@@ -120,7 +120,7 @@ describe('offering intelligence and market data on the real sample', () => {
       ticker: 'AAOI', offerPrice: 10, offerPriceLow: 13, offerPriceHigh: 15, listingDate: '2013-09-26',
       sourceSummary: { vendor_ipo_table: expect.stringContaining('offer $10.00'), prices: 'first daily bar 2013-09-26' },
     });
-    const followOn = json(one(`SELECT json FROM filings WHERE accession_number = '0001047469-14-002425'`).json);
+    const followOn = json(one(`SELECT json FROM api_filings WHERE accession_number = '0001047469-14-002425'`).json);
     expect(followOn.formSummary).toMatch(/follow-on offering registration \(S-1\/A, 333-194379\): 2,700,000 shares/);
   });
 
@@ -184,8 +184,8 @@ describe('offering intelligence and market data on the real sample', () => {
       { source: 'url_path', n: 7, dated: 7 },
     ]);
     // Every link is served.
-    expect(one('SELECT count(*) AS n FROM news').n).toBe(16);
-    const served = read.sqlite.prepare('SELECT cik, json, content_json FROM news WHERE cik = ? ORDER BY published_at').all(SNAP) as Array<{
+    expect(one('SELECT count(*) AS n FROM api_news').n).toBe(16);
+    const served = read.sqlite.prepare('SELECT cik, json, content_json FROM api_news WHERE cik = ? ORDER BY published_at').all(SNAP) as Array<{
       cik: string;
       json: string;
       content_json: string;
@@ -195,13 +195,13 @@ describe('offering intelligence and market data on the real sample', () => {
         cik: SNAP, companyName: 'Snap Inc', sourceName: 'NECN (source: CNBC)',
         title: 'Untitled article from NECN (source: CNBC); URL slug: "Snap IPO Set to Price at 17 Per Share Source"', titleSource: 'untitled',
         description: null, url: 'http://www.necn.com/news/business/Snap-IPO-Set-to-Price-at-17-Per-Share-Source-415134033.html', urlToImage: null,
-        publishedAt: '2017-03-01T00:00:00.000Z', publishedAtSource: 'provider', match: { reason: 'name_in_url', confidence: 0.7 }, provider: 'newsapi',
+        publishedAt: '2017-03-01T00:00:00.000Z', publishedAtSource: 'provider', match: { reason: 'name_in_url', confidence: 0.7 }, provider: 'newsapi', content: null,
       },
       // No date from the provider: the one in its URL path, /2017/03/02/.
       {
         cik: SNAP, companyName: 'Snap Inc', sourceName: 'Born Digital', title: 'Snap Prices IPO at $24 Billion Valuation', titleSource: 'provider',
         description: null, url: 'https://borndigital.com/2017/03/02/snap-prices-ipo-at-24-billion-valuation', urlToImage: null,
-        publishedAt: '2017-03-02T00:00:00.000Z', publishedAtSource: 'url_path', match: { reason: 'name_in_title', confidence: 0.85 }, provider: 'newsapi',
+        publishedAt: '2017-03-02T00:00:00.000Z', publishedAtSource: 'url_path', match: { reason: 'name_in_title', confidence: 0.85 }, provider: 'newsapi', content: null,
       },
       // Neither: served under the time the service first observed it (the news event's observedAt).
       {
@@ -209,11 +209,11 @@ describe('offering intelligence and market data on the real sample', () => {
         title: 'Untitled article from Amwal Al Ghad (source: CNBC); URL slug: "snap prices ipo at 17 a share above expected range cnbc"',
         titleSource: 'untitled', description: null, url: 'https://amwalalghad.net/snap-prices-ipo-at-17-a-share-above-expected-range-cnbc',
         urlToImage: null, publishedAt: '2026-02-01T12:00:00.000Z', publishedAtSource: 'first_seen', match: { reason: 'name_in_url', confidence: 0.7 },
-        provider: 'newsapi',
+        provider: 'newsapi', content: null,
       },
     ]);
     expect(served.map((r) => r.content_json)).toEqual(['null', 'null', 'null']);
-    const gopro = (read.sqlite.prepare('SELECT json FROM news WHERE cik = ? ORDER BY published_at').pluck().all(GOPRO) as string[]).map(json);
+    const gopro = (read.sqlite.prepare('SELECT json FROM api_news WHERE cik = ? ORDER BY published_at').pluck().all(GOPRO) as string[]).map(json);
     expect(gopro.map((n) => [n.sourceName, n.publishedAtSource, n.titleSource, n.match.reason]).sort()).toEqual([
       ['Business Insider India', 'first_seen', 'provider', 'name_in_title'],
       ['Business Insider', 'first_seen', 'provider', 'name_in_title'],
@@ -222,17 +222,17 @@ describe('offering intelligence and market data on the real sample', () => {
       ['The Columbian', 'url_path', 'untitled', 'name_in_url'], // /2014/jun/26/
       ['futurezone.at', 'first_seen', 'untitled', 'name_in_url'], // in German: "actioncam-anbieter-gopro-…"
     ]);
-    expect(read.sqlite.prepare(`SELECT count(*) FROM news WHERE json LIKE '%"title":""%'`).pluck().get()).toBe(0);
+    expect(read.sqlite.prepare(`SELECT count(*) FROM api_news WHERE json LIKE '%"title":""%'`).pluck().get()).toBe(0);
   });
 
   it('no served summary doubles a full stop (AAOI\'s follow-on is led by "Raymond James & Associates, Inc.")', () => {
-    const summaries = read.sqlite.prepare('SELECT json FROM filings WHERE cik = ?').all(AAOI) as Array<{ json: string }>;
+    const summaries = read.sqlite.prepare('SELECT json FROM api_filings WHERE cik = ?').all(AAOI) as Array<{ json: string }>;
     const texts = summaries.flatMap((r) => {
       const f = json(r.json);
       return [f.formSummary, f.changeSummary].filter((t): t is string => t !== null);
     });
     expect(texts.some((t) => t.endsWith('led by Raymond James & Associates, Inc.'))).toBe(true);
-    const all = read.sqlite.prepare(`SELECT json FROM filings WHERE json LIKE '%..%'`).all() as Array<{ json: string }>;
+    const all = read.sqlite.prepare(`SELECT json FROM api_filings WHERE json LIKE '%..%'`).all() as Array<{ json: string }>;
     expect(all.flatMap((r) => [json(r.json).formSummary, json(r.json).changeSummary]).filter((t) => /(?<!\.)\.\.(?!\.)/.test(t ?? ''))).toEqual([]);
   });
 
@@ -290,7 +290,7 @@ describe('enrichment projection is deterministic', () => {
           projectIncremental({ eventLog: events.log, readDb: read.sqlite, clock: fixedClock, lockDir: null });
           return read.sqlite
             .prepare(`SELECT json, latest_terms_json, lockup_schedule_json FROM companies WHERE cik = ?
-                      UNION ALL SELECT json, terms_json, ai_enrichment_json FROM filings WHERE cik = ?`)
+                      UNION ALL SELECT json, terms_json, ai_enrichment_json FROM api_filings WHERE cik = ?`)
             .all(UNICYCIVE, UNICYCIVE);
         } finally {
           await read.close();

@@ -22,7 +22,7 @@ describe('projector on the real EDGAR sample', () => {
   let log: EventLog;
 
   const company = (cik: string) => read.sqlite.prepare('SELECT * FROM companies WHERE cik = ?').get(cik) as Record<string, any>;
-  const companyJson = (cik: string) => JSON.parse(`${company(cik).json}}`);
+  const companyJson = (cik: string) => JSON.parse(company(cik).json);
   const project = () => projectIncremental({ eventLog: log, readDb: read.sqlite, clock: fixedClock });
 
   beforeAll(async () => {
@@ -40,11 +40,11 @@ describe('projector on the real EDGAR sample', () => {
     log.append(submissionsEvent(submissions(AAOI)));
     project();
     const rows = read.sqlite
-      .prepare(`SELECT accession_number, form_type, json, detail_json FROM filings WHERE cik = ? AND accession_number IN
+      .prepare(`SELECT accession_number, form_type, json, detail_json FROM api_filings WHERE cik = ? AND accession_number IN
         ('0000912057-13-000099','0001047469-13-008409','0001047469-13-008695','0001104659-13-071526','9999999997-13-014625',
          '9999999995-13-002782','0001047469-13-009310') ORDER BY filing_date, accession_number`)
       .all(AAOI) as Array<{ form_type: string; json: string; detail_json: string }>;
-    const statuses = rows.map((r) => [r.form_type, JSON.parse(`${r.json}}`).inferredStatus]);
+    const statuses = rows.map((r) => [r.form_type, JSON.parse(r.json).inferredStatus]);
     const byForm = Object.fromEntries(statuses);
     expect(byForm).toEqual({
       // 8-A12B and CERTNAS belong to no deal: they carry the deal's status when they were filed. The
@@ -52,7 +52,7 @@ describe('projector on the real EDGAR sample', () => {
       DRS: 'draft', 'S-1': 'filed', 'S-1/A': 'amended', '8-A12B': 'amended', CERTNAS: 'amended',
       EFFECT: 'effective', '424B4': 'listed',
     });
-    const effect = JSON.parse(`${rows.find((r) => r.form_type === 'EFFECT')!.json}}`);
+    const effect = JSON.parse(rows.find((r) => r.form_type === 'EFFECT')!.json);
     expect(effect).toEqual({
       cik: AAOI,
       companyName: 'APPLIED OPTOELECTRONICS, INC.',
@@ -65,11 +65,11 @@ describe('projector on the real EDGAR sample', () => {
       formSummary: expect.stringMatching(/^SEC notice that APPLIED OPTOELECTRONICS, INC\.'s? registration statement 333-190591 is effective/),
       changeSummary: null,
     });
-    // Spec key order, no closing brace: the API appends include fragments.
-    expect(Object.keys(JSON.parse(`${rows[0].detail_json}}`))).toEqual([
+    // Spec key order; the company detail's element ends with aiEnrichment and terms.
+    expect(Object.keys(JSON.parse(rows[0].detail_json))).toEqual([
       'accessionNumber', 'filingDate', 'formType', 'primaryDocument', 'inferredStatus', 'formTitle', 'formSummary', 'changeSummary',
+      'aiEnrichment', 'terms',
     ]);
-    expect(rows[0].json.endsWith('}')).toBe(false);
 
     // The latest IPO-family deal is the company's deal: the 2013 IPO, listed (8-A12B + CERTNAS), not the later shelves.
     const row = company(AAOI);
@@ -90,7 +90,7 @@ describe('projector on the real EDGAR sample', () => {
       // No document of the company was projected: no terms.
       gross_proceeds: null, latest_terms_json: 'null', latest_terms_detail_json: 'null',
     });
-    const filingCount = read.sqlite.prepare('SELECT count(*) FROM filings WHERE cik = ?').pluck().get(AAOI);
+    const filingCount = read.sqlite.prepare('SELECT count(*) FROM api_filings WHERE cik = ?').pluck().get(AAOI);
     expect(filingCount).toBe(850);
   });
 
@@ -123,17 +123,17 @@ describe('projector on the real EDGAR sample', () => {
   it("Tesla: the older page's filings merge with the recent page's", () => {
     log.append(submissionsEvent(submissions(TESLA)));
     project();
-    const count = () => read.sqlite.prepare('SELECT count(*) FROM filings WHERE cik = ?').pluck().get(TESLA);
+    const count = () => read.sqlite.prepare('SELECT count(*) FROM api_filings WHERE cik = ?').pluck().get(TESLA);
     expect(count()).toBe(1000);
     const before = companyJson(TESLA);
     log.append(submissionsEvent(submissions(TESLA, 'CIK0001318605-submissions-001.json'), '2026-02-01T11:00:00.000Z'));
     project();
     expect(count()).toBe(1720);
     const ipoFiling = read.sqlite
-      .prepare(`SELECT json FROM filings WHERE cik = ? AND form_type = '424B4' AND filing_date = '2010-06-29'`)
+      .prepare(`SELECT json FROM api_filings WHERE cik = ? AND form_type = '424B4' AND filing_date = '2010-06-29'`)
       .pluck()
       .get(TESLA) as string;
-    expect(JSON.parse(`${ipoFiling}}`)).toMatchObject({ companyName: 'Tesla, Inc.', inferredStatus: 'listed', formTitle: 'Final prospectus' });
+    expect(JSON.parse(ipoFiling)).toMatchObject({ companyName: 'Tesla, Inc.', inferredStatus: 'listed', formTitle: 'Final prospectus' });
     // The older page adds history: name and latest filing stay, updatedAt moves to the new observation, and
     // the 2010 IPO it reveals becomes the company's deal (the latest IPO-family deal wins over later shelves).
     const after = companyJson(TESLA);
@@ -171,14 +171,14 @@ describe('projector on the real EDGAR sample', () => {
       exchangeHint: null,
       updatedAt: '2026-02-01T08:00:00.000Z',
     });
-    const f1 = read.sqlite.prepare(`SELECT json FROM filings WHERE cik = ? AND form_type = 'F-1'`).pluck().get(UTIME) as string;
-    expect(JSON.parse(`${f1}}`)).toMatchObject({
+    const f1 = read.sqlite.prepare(`SELECT json FROM api_filings WHERE cik = ? AND form_type = 'F-1'`).pluck().get(UTIME) as string;
+    expect(JSON.parse(f1)).toMatchObject({
       accessionNumber: '0001213900-20-006792',
       primaryDocument: '0001213900-20-006792.txt',
       inferredStatus: 'filed',
     });
     // The index names no AAOI filing; its served rows did not move.
-    expect(read.sqlite.prepare('SELECT count(*) FROM filings WHERE cik = ?').pluck().get(AAOI)).toBe(850);
+    expect(read.sqlite.prepare('SELECT count(*) FROM api_filings WHERE cik = ?').pluck().get(AAOI)).toBe(850);
   });
 
   it('an unreadable body is recorded and skipped, not retried forever', () => {
@@ -214,7 +214,7 @@ describe('index rows and submissions pages merge per filing', () => {
       const accession = '0001564590-22-033053';
       const filing = () =>
         read.sqlite
-          .prepare('SELECT f.json, s.source FROM filings f JOIN proj_filing_state s USING (cik, accession_number) WHERE accession_number = ?')
+          .prepare('SELECT f.json, s.source FROM api_filings f JOIN proj_filing_state s USING (cik, accession_number) WHERE accession_number = ?')
           .get(accession) as { json: string; source: string };
       const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite, clock: fixedClock });
       const teslaRow = indexEntryEvents('company.20221003.idx.gz').filter((e) => (e.payload as { cik: string }).cik === TESLA);
@@ -229,7 +229,7 @@ describe('index rows and submissions pages merge per filing', () => {
       events.log.append(submissionsEvent(submissions(TESLA)));
       project();
       expect(filing().source).toBe('submissions');
-      expect(JSON.parse(`${filing().json}}`).primaryDocument).not.toBe(`${accession}.txt`);
+      expect(JSON.parse(filing().json).primaryDocument).not.toBe(`${accession}.txt`);
 
       // The other order, in a second log: a later index row for a filing the page already listed changes nothing.
       const second = await openEventLogDb(`${tmp.dir}/second`);
@@ -237,7 +237,7 @@ describe('index rows and submissions pages merge per filing', () => {
       try {
         second.log.append(submissionsEvent(submissions(TESLA)));
         projectIncremental({ eventLog: second.log, readDb: secondRead.sqlite, clock: fixedClock });
-        const snapshot = () => secondRead.sqlite.prepare('SELECT cik, json, updated_at FROM companies UNION ALL SELECT cik, json, NULL FROM filings').all();
+        const snapshot = () => secondRead.sqlite.prepare('SELECT cik, json, updated_at FROM companies UNION ALL SELECT cik, json, NULL FROM api_filings').all();
         const before = snapshot();
         second.log.appendMany(teslaRow.map((e) => ({ ...e, observedAt: '2026-03-01T00:00:00.000Z' })));
         const result = projectIncremental({ eventLog: second.log, readDb: secondRead.sqlite, clock: fixedClock });

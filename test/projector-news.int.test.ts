@@ -29,10 +29,10 @@ describe('news dated by first observation', () => {
     const read = await openReadDbForWrite(`${tmp.dir}/incremental.db`);
     const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite, clock: fixedClock, lockDir: null });
     const served = () =>
-      (read.sqlite.prepare('SELECT published_at, json FROM news WHERE cik = ? AND source_name = ?').all(GOPRO, 'futurezone.at') as Array<{
+      (read.sqlite.prepare('SELECT published_at, json FROM api_news WHERE cik = ? AND source_name = ?').all(GOPRO, 'futurezone.at') as Array<{
         published_at: string;
         json: string;
-      }>).map((r) => ({ publishedAt: r.published_at, ...JSON.parse(`${r.json}}`) }));
+      }>).map((r) => ({ publishedAt: r.published_at, ...JSON.parse(r.json) }));
     try {
       events.log.appendMany(base());
       expect(project().skipped).toBe(0);
@@ -40,7 +40,7 @@ describe('news dated by first observation', () => {
 
       // The log keeps one event per distinct payload, so only a record found again by another query (or
       // feed) is a new event. Found a month later: nothing served changes.
-      const servedRows = () => read.sqlite.prepare('SELECT * FROM news ORDER BY published_at, news_id, cik').raw().all();
+      const servedRows = () => read.sqlite.prepare('SELECT * FROM api_news ORDER BY published_at, news_id, cik').raw().all();
       const before = servedRows();
       const requery = (e: NewEvent, query: string, observedAt: string): NewEvent => ({
         ...e,
@@ -59,7 +59,7 @@ describe('news dated by first observation', () => {
       events.log.appendMany([requery(futurezone(newsEvents()), 'backfill', '2026-01-15T08:00:00.000Z')]);
       project();
       expect(served()).toMatchObject([{ publishedAt: '2026-01-15T08:00:00.000Z', publishedAtSource: 'first_seen' }]);
-      expect(read.sqlite.prepare('SELECT count(*) FROM news WHERE cik = ?').pluck().get(GOPRO)).toBe(6);
+      expect(read.sqlite.prepare('SELECT count(*) FROM api_news WHERE cik = ?').pluck().get(GOPRO)).toBe(6);
 
       const rebuilt = await rebuildReadDb({ dataDir: tmp.dir, eventLog: events.log });
       expect(rebuilt.skipped).toBe(0);

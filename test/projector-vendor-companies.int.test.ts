@@ -47,7 +47,7 @@ describe('companies from linked vendor rows', () => {
   let served: Awaited<ReturnType<typeof project>>;
   const company = (cik: string) => {
     const row = served.db.prepare('SELECT * FROM companies WHERE cik = ?').get(cik) as Record<string, any> | undefined;
-    return row && ({ ...row, api: JSON.parse(`${row.json}}`), consensus: JSON.parse(row.consensus_json) } as Record<string, any>);
+    return row && ({ ...row, api: JSON.parse(row.json), consensus: JSON.parse(row.consensus_json) } as Record<string, any>);
   };
   const outcome = (cik: string) => {
     const text = served.db.prepare('SELECT json FROM outcomes WHERE cik = ?').pluck().get(cik) as string | undefined;
@@ -89,7 +89,7 @@ describe('companies from linked vendor rows', () => {
     const withIndex = await project(dir.dir, [[...ipoRowEvents(rows), ...barEvents()], [...edgarEvents(), ...snapRows]]);
     try {
       const row = withIndex.db.prepare('SELECT json FROM companies WHERE cik = ?').pluck().get(SNAP) as string;
-      expect(JSON.parse(`${row}}`)).toMatchObject({ latestFormType: '4', latestFilingDate: '2020-03-18', offeringStatus: 'listed', dealType: 'ipo' });
+      expect(JSON.parse(row)).toMatchObject({ latestFormType: '4', latestFilingDate: '2020-03-18', offeringStatus: 'listed', dealType: 'ipo' });
     } finally {
       await withIndex.close();
       dir.remove();
@@ -143,7 +143,7 @@ describe('companies from linked vendor rows', () => {
     const rebuilt = await project(`${later.dir}/rebuilt`, [arrivals.flat()]);
     try {
       const count = (db: SqliteHandle, table: string) => db.prepare(`SELECT count(*) FROM ${table} WHERE cik = ?`).pluck().get(GOPRO);
-      for (const table of ['companies', 'outcomes', 'news', 'company_tickers', 'proj_news_links']) expect(count(incremental.db, table), table).toBe(0);
+      for (const table of ['companies', 'outcomes', 'api_news', 'company_tickers', 'proj_news_links']) expect(count(incremental.db, table), table).toBe(0);
       expect(incremental.db.prepare(`SELECT cik FROM company_tickers WHERE ticker = 'GPRO'`).pluck().all()).toEqual(['V-GPRO-2014-06-26']);
       expect(incremental.db.prepare('SELECT count(*) FROM outcomes WHERE cik = ?').pluck().get(SNAP)).toBe(1);
       expect(dumpReadDb(incremental.db)).toBe(dumpReadDb(rebuilt.db));

@@ -6,7 +6,9 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**'],
+    exclude: ['node_modules/**', 'dist/**'],
+    // Spawned `ipo` processes run the compiled service: built once, fresh, before the tests.
+    globalSetup: ['test/build-once.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { escapeXml as esc } from '../../schema/feeds/feed.render.ts';
+import { packagePath } from '../../schema/package-files.ts';
 import { htmlHead } from '../http/html-head.ts';
 import type { ArticlePageRow, IndexedArticle } from './articles.query.ts';
 
 /** The pages' one stylesheet, served at STYLESHEET_PATH: small, local, no fonts to fetch. */
-export const STYLESHEET = readFileSync(new URL('./article.css', import.meta.url), 'utf8');
+export const STYLESHEET = readFileSync(packagePath('api/articles/article.css'), 'utf8');
 export const STYLESHEET_PATH = '/articles/style.css';
 
 /** Head with the stylesheet and feed discovery links, and the site header every page shares. */

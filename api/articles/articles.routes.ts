@@ -1,6 +1,9 @@
 import type { Context, Next } from 'koa';
+import { ApiArticleFeedItemSchema } from '../../schema/api/resources.schema.ts';
 import { renderAtom, renderJsonFeed } from '../../schema/feeds/feed.render.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { csvWriter } from '../http/csv-list.ts';
+import { CSV_TYPE, listFormat } from '../http/csv-negotiation.ts';
 import { pageSize } from '../http/list-page.ts';
 import { queryReader } from '../http/query-validator.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
@@ -51,11 +54,14 @@ function sendPage(ctx: Context, html: string): void {
 export function articleRoutes({ router, ajv, compiler, readDb, publicBaseUrl }: ResourceDeps): void {
   const readQuery = queryReader(articleValidator(ajv));
   const queries = createArticleQueries(compiler);
+  const csv = csvWriter(ApiArticleFeedItemSchema);
 
   router.get(FEED_PATH, cors, (ctx) => {
     const query = readQuery(ctx);
+    const format = listFormat(ctx.req.headers.accept);
     const items = queries.latest(readDb.current(), publicBaseUrl, pageSize(query.limit));
-    sendJson(ctx, articleFeedBody(items), PUBLIC_FEED_CACHE);
+    if (format === 'csv') sendBody(ctx, csv(undefined, items), CSV_TYPE, PUBLIC_FEED_CACHE, 'Accept');
+    else sendJson(ctx, articleFeedBody(items), PUBLIC_FEED_CACHE, 'Accept');
   });
 
   // Registered before /articles/:id, which would otherwise take "feed.atom" or "style.css" for an id.

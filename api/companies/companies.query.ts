@@ -3,7 +3,7 @@ import { COMPANY_DETAIL_INCLUDES, COMPANY_LIST_INCLUDES } from '../../schema/api
 import { companyKey } from '../../schema/cik.ts';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
-import { closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
+import { keyedRow, keysetBefore, keysetValues, openObjectSql, withIncludesSql } from '../db/keyset.ts';
 import { FILING_KEY } from '../filings/filings.query.ts';
 import { NEWS_KEY } from '../news/news.query.ts';
 import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
@@ -85,7 +85,7 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
       const shape = compiler.cached(key) ?? compiler.shape(key, (param) => {
         let qb: CompanyQb = db
           .selectFrom('companies')
-          .select(keyedRow(COMPANY_KEY, closedJsonSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
+          .select(keyedRow(COMPANY_KEY, withIncludesSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
         for (const name of filters.names) qb = FILTERS[name](qb, param);
         return qb.orderBy('sort_date', 'desc').orderBy('cik', 'desc').limit(param('limit'));
       });
@@ -133,7 +133,7 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
           .selectFrom('companies')
           .select(
             sql<string>`${sql.raw(
-              [`json`, `',"latestTerms":' || latest_terms_detail_json`, ...includes.map((t) => INCLUDE_FRAGMENTS[t])].join(' || '),
+              [openObjectSql('json'), `',"latestTerms":' || latest_terms_detail_json`, ...includes.map((t) => INCLUDE_FRAGMENTS[t])].join(' || '),
             )}`.as('head'),
           )
           .where('cik', '=', param('cik')),
@@ -144,19 +144,14 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
 
     /**
      * The company's `limit + 1` newest filings as keyed rows of the filings list (same key, same
-     * order for one CIK), so the last one shown gives that list's cursor; with aiEnrichment and
-     * extended terms.
+     * order for one CIK), so the last one shown gives that list's cursor; their stored detail
+     * elements carry aiEnrichment and extended terms.
      */
     filingsOf(conn: ReadConnection, cik: string, limit: number): string[] {
       const shape = compiler.shape('company-filings', (param) =>
         db
-          .selectFrom('filings')
-          .select(
-            keyedRow(
-              FILING_KEY,
-              closedJsonSql('detail_json', [`',"aiEnrichment":' || ai_enrichment_json`, `',"terms":' || terms_detail_json`]),
-            ).as('row'),
-          )
+          .selectFrom('api_filings')
+          .select(keyedRow(FILING_KEY, 'detail_json').as('row'))
           .where('cik', '=', param('cik'))
           .orderBy('filing_date', 'desc')
           .orderBy('accession_number', 'desc')
@@ -169,8 +164,8 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
     newsOf(conn: ReadConnection, cik: string, limit: number): string[] {
       const shape = compiler.shape('company-news', (param) =>
         db
-          .selectFrom('news')
-          .select(keyedRow(NEWS_KEY, closedJsonSql('detail_json', [`',"content":' || content_json`])).as('row'))
+          .selectFrom('api_news')
+          .select(keyedRow(NEWS_KEY, 'detail_json').as('row'))
           .where('cik', '=', param('cik'))
           .orderBy('published_at', 'desc')
           .orderBy('news_id', 'desc')

@@ -1,4 +1,5 @@
 import { DETAIL_EMBEDDED_ITEMS } from '../../schema/api/params.schema.ts';
+import { ApiCompanySchema } from '../../schema/api/resources.schema.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { FILINGS_ENDPOINT, FILING_KEY } from '../filings/filings.query.ts';
 import type { CursorCodec } from '../http/cursor.ts';
@@ -24,7 +25,7 @@ export function companyRoutes(deps: ResourceDeps): void {
   const readDetail = queryReader(validate.detail);
   const queries = createCompanyQueries(compiler);
 
-  keyedListRoute(deps, { path: '/api/v1/companies', endpoint: COMPANIES_ENDPOINT, key: COMPANY_KEY, readQuery: readList, list: queries.list });
+  keyedListRoute(deps, { path: '/api/v1/companies', endpoint: COMPANIES_ENDPOINT, key: COMPANY_KEY, readQuery: readList, list: queries.list, item: ApiCompanySchema });
 
   router.get('/api/v1/companies/:identifier', guard, (ctx) => {
     const query = readDetail(ctx);

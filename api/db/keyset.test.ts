@@ -3,20 +3,20 @@ import { openSqlite } from '../../schema/sqlite.ts';
 import { createCursorCodec } from '../http/cursor.ts';
 import { listEnvelope, pageOf } from '../http/list-page.ts';
 import { createShapeCompiler } from './compiled-query.ts';
-import { bodyOffset, closedJsonSql, keyedRow, keyOf } from './keyset.ts';
+import { bodyOffset, keyedRow, keyOf, withIncludesSql, withLastValueSql } from './keyset.ts';
 
 describe('keyed rows', () => {
-  // A two-column key and a stored JSON head, in the companies table's layout.
+  // A two-column key and a stored JSON object, in the companies table's layout.
   const db = openSqlite(':memory:');
   db.exec(`CREATE TABLE t (sort_date TEXT NOT NULL, cik TEXT NOT NULL, json TEXT NOT NULL, extra_json TEXT NOT NULL,
     PRIMARY KEY (sort_date, cik)) WITHOUT ROWID`);
   const insert = db.prepare('INSERT INTO t VALUES (?, ?, ?, ?)');
-  for (let i = 1; i <= 5; i++) insert.run(`2021-06-0${i}`, String(i).padStart(10, '0'), `{"n":${i},"s":"a\\u001fb"`, `{"x":${i}}`);
+  for (let i = 1; i <= 5; i++) insert.run(`2021-06-0${i}`, String(i).padStart(10, '0'), `{"n":${i},"s":"a\\u001fb"}`, `{"x":${i}}`);
   const compiler = createShapeCompiler();
   const shape = compiler.shape('t', (param) =>
     compiler.builder
       .selectFrom('companies')
-      .select(keyedRow(['sort_date', 'cik'], closedJsonSql('json', [`',"extra":' || extra_json`])).as('row'))
+      .select(keyedRow(['sort_date', 'cik'], withIncludesSql('json', [`',"extra":' || extra_json`])).as('row'))
       .orderBy('sort_date', 'desc')
       .limit(param('limit')),
   );
@@ -37,5 +37,29 @@ describe('keyed rows', () => {
     const last = JSON.parse(listEnvelope(pageOf(rows, 3, 2, cursors, 'companies')));
     expect([last.data.length, last.has_more, last.next_cursor]).toEqual([3, false, null]);
     expect(JSON.parse(listEnvelope(pageOf([], 3, 2, cursors, 'companies')))).toEqual({ data: [], next_cursor: null, has_more: false, meta: { count: 0 } });
+  });
+});
+
+describe('splicing includes into a stored object', () => {
+  const db = openSqlite(':memory:');
+  const value = (expression: string, json: string, extra = 'null') =>
+    db.prepare(`SELECT ${expression} FROM (SELECT ? AS json, ? AS extra_json)`).pluck().get(json, extra) as string;
+  // Multi-byte characters: the cut counts bytes, the characters before it must survive whole.
+  const stored = JSON.stringify({ name: 'Société Générale 株式会社 🚀', n: 1 });
+
+  it('serves the object as stored when no include is asked', () => {
+    expect(withIncludesSql('json', [])).toBe('json');
+  });
+
+  it('adds each fragment before the closing brace', () => {
+    const spliced = value(withIncludesSql('json', [`',"extra":' || extra_json`, `',"more":true'`]), stored, '{"x":[1]}');
+    expect(spliced).toBe(`${stored.slice(0, -1)},"extra":{"x":[1]},"more":true}`);
+    expect(JSON.parse(spliced)).toEqual({ name: 'Société Générale 株式会社 🚀', n: 1, extra: { x: [1] }, more: true });
+  });
+
+  it('replaces the null of the last member', () => {
+    const item = JSON.stringify({ title: 'Zürich', content: null });
+    expect(JSON.parse(value(withLastValueSql('json', 'extra_json'), item, '"Grüße"'))).toEqual({ title: 'Zürich', content: 'Grüße' });
+    expect(value(withLastValueSql('json', 'extra_json'), item, 'null')).toBe(item);
   });
 });

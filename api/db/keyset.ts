@@ -17,14 +17,35 @@ export function keysetValues(key: readonly string[]): Record<string, string> {
   return values;
 }
 
-/** SQL text of `json || fragment || '}'`: the stored head closed with the requested includes. */
-export function closedJsonSql(head: string, fragments: readonly string[]): string {
-  return [head, ...fragments, `'}'`].join(' || ');
+/**
+ * SQL of the stored object in `column` with the requested include fragments spliced in before its
+ * closing brace; the column itself when none is asked.
+ */
+export function withIncludesSql(column: string, fragments: readonly string[]): string {
+  return fragments.length === 0 ? column : [openObjectSql(column), ...fragments, `'}'`].join(' || ');
 }
 
-/** `closedJsonSql` as a selectable expression. */
-export function closedJson(head: string, fragments: readonly string[]): RawBuilder<string> {
-  return sql<string>`${sql.raw(closedJsonSql(head, fragments))}`;
+/**
+ * SQL of the stored object in `column` whose last member is `null` (a news item's
+ * `"content":null}`), with that value replaced by `valueSql`.
+ */
+export function withLastValueSql(column: string, valueSql: string): string {
+  return [cutTailSql(column, 'null}'), valueSql, `'}'`].join(' || ');
+}
+
+/** SQL of the stored object in `column` without its closing brace, for a head that goes on. */
+export function openObjectSql(column: string): string {
+  return cutTailSql(column, '}');
+}
+
+/**
+ * `column` less its last bytes, which the caller knows to be `tail` (ASCII). Cut as a BLOB: its
+ * length is known without reading it, where a text's length in characters means decoding it all
+ * (measured: the blob cut costs about what appending to an unclosed head did, the text cut twice that).
+ */
+function cutTailSql(column: string, tail: string): string {
+  const bytes = `CAST(${column} AS BLOB)`;
+  return `substr(${bytes}, 1, length(${bytes}) - ${tail.length})`;
 }
 
 /**

@@ -13,14 +13,14 @@ export interface NameFilterQuery {
 }
 
 /** Tables that carry `cik` and `name_lower`: the name filters apply to each the same way. */
-type NamedTable = 'companies' | 'filings' | 'news' | 'outcomes';
+type NamedTable = 'companies' | 'api_filings' | 'api_news' | 'outcomes';
 type NamedQb<T extends NamedTable> = SelectQueryBuilder<ReadDatabase, T, any>;
 export type FilterSql<T extends NamedTable> = Record<string, (qb: NamedQb<T>, p: Param) => NamedQb<T>>;
 
 export function nameFilterSql<T extends NamedTable>(): FilterSql<T> {
   // Kysely cannot narrow the column names of a table union; the four tables all have these columns.
-  type Qb = NamedQb<'filings'>;
-  const filters: FilterSql<'filings'> = {
+  type Qb = NamedQb<'api_filings'>;
+  const filters: FilterSql<'api_filings'> = {
     cik: (qb: Qb, p) => qb.where('cik', '=', p('cik')),
     company_name: (qb: Qb, p) => qb.where(sql<boolean>`name_lower LIKE ${p('company_name')} ESCAPE '\\'`),
     name_prefix: (qb: Qb, p) => qb.where('name_lower', '>=', p('name_prefix')).where('name_lower', '<', p('name_prefix_end')),

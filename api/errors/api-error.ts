@@ -4,6 +4,7 @@ export const API_ERROR_STATUS = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  not_acceptable: 406,
   request_timeout: 408,
   uri_too_long: 414,
   headers_too_large: 431,

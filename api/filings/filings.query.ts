@@ -3,7 +3,7 @@ import { FILING_INCLUDES } from '../../schema/api/params.schema.ts';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
 import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
-import { closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
+import { keyedRow, keysetBefore, keysetValues, withIncludesSql } from '../db/keyset.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import type { FilingListQuery } from './filings.schema.ts';
@@ -13,10 +13,10 @@ export const FILING_KEY = ['filing_date', 'accession_number', 'cik'] as const;
 /** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
 export const FILINGS_ENDPOINT = 'filings';
 
-type FilingQb = SelectQueryBuilder<ReadDatabase, 'filings', any>;
+type FilingQb = SelectQueryBuilder<ReadDatabase, 'api_filings', any>;
 
 const FILTERS: Record<string, (qb: FilingQb, p: Param) => FilingQb> = {
-  ...nameFilterSql<'filings'>(),
+  ...nameFilterSql<'api_filings'>(),
   form_type: (qb, p) => qb.where('form_type', '=', p('form_type')),
   filing_date_from: (qb, p) => qb.where('filing_date', '>=', p('filing_date_from')),
   filing_date_to: (qb, p) => qb.where('filing_date', '<=', p('filing_date_to')),
@@ -44,8 +44,8 @@ export function createFilingQueries(compiler: ShapeCompiler) {
 
       const shape = compiler.shape(`filings|${filters.names.join(',')}|${includes.join(',')}`, (param) => {
         let qb: FilingQb = db
-          .selectFrom('filings')
-          .select(keyedRow(FILING_KEY, closedJsonSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
+          .selectFrom('api_filings')
+          .select(keyedRow(FILING_KEY, withIncludesSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
         for (const name of filters.names) qb = FILTERS[name](qb, param);
         return qb
           .orderBy('filing_date', 'desc')

@@ -1,3 +1,4 @@
+import { ApiFilingSchema } from '../../schema/api/resources.schema.ts';
 import { keyedListRoute } from '../http/list-route.ts';
 import { queryReader } from '../http/query-validator.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
@@ -12,5 +13,6 @@ export function filingRoutes(deps: ResourceDeps): void {
     key: FILING_KEY,
     readQuery: queryReader(filingValidator(deps.ajv)),
     list: queries.list,
+    item: ApiFilingSchema,
   });
 }

@@ -2,7 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
 import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
-import { closedJsonSql, keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
+import { keyedRow, keysetBefore, keysetValues, withLastValueSql } from '../db/keyset.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import { lowerInstant, upperInstant } from '../http/filter-values.ts';
@@ -13,10 +13,10 @@ export const NEWS_KEY = ['published_at', 'news_id', 'cik'] as const;
 /** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
 export const NEWS_ENDPOINT = 'news';
 
-type NewsQb = SelectQueryBuilder<ReadDatabase, 'news', any>;
+type NewsQb = SelectQueryBuilder<ReadDatabase, 'api_news', any>;
 
 const FILTERS: Record<string, (qb: NewsQb, p: Param) => NewsQb> = {
-  ...nameFilterSql<'news'>(),
+  ...nameFilterSql<'api_news'>(),
   published_at_from: (qb, p) => qb.where('published_at', '>=', p('published_at_from')),
   published_at_to: (qb, p) => qb.where('published_at', '<=', p('published_at_to')),
   provider: (qb, p) => qb.where('provider', '=', p('provider')),
@@ -44,9 +44,9 @@ export function createNewsQueries(compiler: ShapeCompiler) {
       if (after !== null) use('after', keysetValues(after));
 
       const shape = compiler.shape(`news|${filters.names.join(',')}|${withContent}`, (param) => {
-        // ApiNews always carries `content`; it is null unless include=content asked for the body.
-        const content = withContent ? `',"content":' || content_json` : `',"content":null'`;
-        let qb: NewsQb = db.selectFrom('news').select(keyedRow(NEWS_KEY, closedJsonSql('json', [content])).as('row'));
+        // The stored item ends with `"content":null`, served as is unless include=content asks for the body.
+        const item = withContent ? withLastValueSql('json', 'content_json') : 'json';
+        let qb: NewsQb = db.selectFrom('api_news').select(keyedRow(NEWS_KEY, item).as('row'));
         for (const name of filters.names) qb = FILTERS[name](qb, param);
         return qb.orderBy('published_at', 'desc').orderBy('news_id', 'desc').orderBy('cik', 'desc').limit(param('limit'));
       });

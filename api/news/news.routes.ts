@@ -1,3 +1,4 @@
+import { ApiNewsSchema } from '../../schema/api/resources.schema.ts';
 import { keyedListRoute } from '../http/list-route.ts';
 import { queryReader } from '../http/query-validator.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
@@ -12,5 +13,6 @@ export function newsRoutes(deps: ResourceDeps): void {
     key: NEWS_KEY,
     readQuery: queryReader(newsValidator(deps.ajv)),
     list: queries.list,
+    item: ApiNewsSchema,
   });
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
+import { packagePath } from '../../schema/package-files.ts';
 
 /** A value the service served, and the request that got it. */
 export interface ServedExample {
@@ -20,7 +21,7 @@ export interface DocumentExamples {
   parameters: Record<string, ServedExample>;
 }
 
-export const EXAMPLES_FILE = new URL('./examples.json', import.meta.url);
+export const EXAMPLES_FILE = packagePath('api/openapi/examples.json');
 
 let examples: DocumentExamples | undefined;
 

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as params from '../../schema/api/params.schema.ts';
 import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/types.ts';
 import { API_ERROR_STATUS } from '../errors/api-error.ts';
+import { csvColumns } from '../http/csv-columns.ts';
+import { CSV_TYPE } from '../http/csv-negotiation.ts';
+import { CSV_LISTS, csvShowsItems } from '../http/csv.testkit.ts';
 import { buildOpenApiDocument } from './openapi.document.ts';
 import { toOpenApiSchema } from './to-openapi-schema.ts';
 
@@ -43,6 +46,10 @@ describe('OpenAPI document', () => {
       expect(Object.keys(doc.paths[path].get.responses)).toEqual(expect.arrayContaining(['200', '304', '400', '401', '429']));
     }
     expect(doc.paths['/api/v1/companies/{identifier}'].get.responses).toHaveProperty('404');
+    for (const { path } of CSV_LISTS) {
+      expect(resolve(doc.paths[path].get.responses['406']).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+    }
+    expect(doc.paths['/api/v1/companies/{identifier}'].get.responses).not.toHaveProperty('406');
     expect(doc.components.responses.TooManyRequests.headers).toHaveProperty('Retry-After');
     expect(doc.components.responses.Unauthorized.headers).toHaveProperty('WWW-Authenticate');
     expect(resolve(doc.paths['/api/v1/companies'].get.responses['200']).headers).toHaveProperty('ETag');
@@ -76,6 +83,28 @@ describe('OpenAPI document', () => {
       expect(text).toContain(phrase);
     }
     expect(resolve(doc.components.schemas.ApiLockupSchedule.properties.tranches.items).required).toContain('days');
+  });
+
+  it('documents CSV on every list: its columns from the item schema and an example written from the served JSON example', () => {
+    for (const { path, response, item, includes } of CSV_LISTS) {
+      const ok = resolve(doc.paths[path].get.responses['200']);
+      expect(ok).toBe(doc.components.responses[response]);
+      const csv = ok.content['text/csv'];
+      expect(csv.schema.type, path).toBe('string');
+      expect(csv.schema.description, path).toContain(CSV_TYPE);
+      for (const column of csvColumns(item, includes)) {
+        expect(csv.schema.description, `${path} ${column.name}`).toContain(`\`${column.name}\``);
+      }
+      const json = ok.content['application/json'].examples.served;
+      expect(csv.examples.served.summary).toBe(`${json.summary} with Accept: text/csv`);
+      const items = json.value.data ?? json.value.items;
+      const include = new URL(json.summary.slice(4), 'http://x').searchParams.get('include')?.split(',') ?? [];
+      csvShowsItems(csv.examples.served.value, csvColumns(item, include), items);
+      expect(ok.headers.Vary.description, path).toMatch(/^`Accept/);
+    }
+    for (const phrase of ['text/csv', '406', 'not_acceptable', 'OWASP', 'rel="next"', 'Vary: Accept, Authorization', 'header=present']) {
+      expect(doc.info.description).toContain(phrase);
+    }
   });
 
   it('converts nullable type arrays and exclusive bounds to OpenAPI 3.0 forms', () => {

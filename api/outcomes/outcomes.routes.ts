@@ -1,3 +1,4 @@
+import { ApiOutcomeSchema } from '../../schema/api/resources.schema.ts';
 import { keyedListRoute } from '../http/list-route.ts';
 import { queryReader } from '../http/query-validator.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
@@ -12,5 +13,6 @@ export function outcomeRoutes(deps: ResourceDeps): void {
     key: OUTCOME_KEY,
     readQuery: queryReader(outcomeValidator(deps.ajv)),
     list: queries.list,
+    item: ApiOutcomeSchema,
   });
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { packagePath } from '../../schema/package-files.ts';
 
 /** One static file of the landing page and the API reference, held in memory. */
 export interface SiteAsset {
@@ -39,7 +40,7 @@ function load(): SiteAssets {
   const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const sources: Array<[string, string]> = [
     ...SWAGGER_UI_FILES.map((file): [string, string] => [file, join(swaggerUi, file)]),
-    ...OWN_FILES.map((file): [string, string] => [file, join(import.meta.dirname, file)]),
+    ...OWN_FILES.map((file): [string, string] => [file, packagePath('api/site', file)]),
   ];
   const hash = createHash('sha256');
   const assets = new Map<string, SiteAsset>();

@@ -1,4 +1,3 @@
-import { jsonHead } from '../common/json-head.ts';
 import { offeringsOf } from '../offering/offerings.derive.ts';
 import type { ApiCompany, ApiFinancialSnapshot, ApiPriceHistory } from '../../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../../schema/read/tables.ts';
@@ -110,7 +109,7 @@ export function deriveCompany(
       kind: kindOf(api.dealType),
       gross_proceeds: grossProceedsBasis(latestTerms),
       updated_at: facts.updatedAt,
-      json: jsonHead(api),
+      json: JSON.stringify(api),
       latest_terms_json: JSON.stringify(latestTerms ? latestTermsList(latestTerms) : null),
       latest_terms_detail_json: JSON.stringify(latestTerms),
       classification_json: enrichment.classificationJson,

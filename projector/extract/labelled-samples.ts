@@ -4,12 +4,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { packagePath } from '../../schema/package-files.ts';
 import type { TermsLabel } from './score.ts';
 
-export const LABELS_DIR = fileURLToPath(new URL('./labels/', import.meta.url));
-export const SAMPLE_PROSPECTUS_DIR = fileURLToPath(new URL('../../data/sample/prospectuses/', import.meta.url));
+export const LABELS_DIR = packagePath('projector/extract/labels');
+export const SAMPLE_PROSPECTUS_DIR = packagePath('data/sample/prospectuses');
 
 export function loadLabels(dir = LABELS_DIR): TermsLabel[] {
   return readdirSync(dir)

@@ -1,6 +1,5 @@
 import type { ApiCompanyNews, ApiNews } from '../../schema/api/types.ts';
 import type { NewsTable } from '../../schema/read/tables.ts';
-import { jsonHead } from '../common/json-head.ts';
 import type { StoredNews } from '../common/facts.ts';
 import { newsTitle } from './news-title.derive.ts';
 
@@ -9,7 +8,9 @@ import { newsTitle } from './news-title.derive.ts';
  * date is the provider's, else the URL path's, else the time it was first observed
  * (published-at.derive.ts); its title the record's, else its description, else an "Untitled (…)"
  * label (news-title.derive.ts); each says where it came from, and `match` says how the article was
- * linked to this company. `content` lives in content_json, sent only with include=content.
+ * linked to this company. The list serves `content` only with include=content (from content_json):
+ * its stored item ends with `"content":null` for the API to replace; the company detail always
+ * serves it.
  */
 export function deriveNewsRows(cik: string, companyName: string, linked: readonly StoredNews[]): NewsTable[] {
   return linked.map((news) => {
@@ -17,8 +18,8 @@ export function deriveNewsRows(cik: string, companyName: string, linked: readonl
     if (!news.link) throw new Error(`news ${news.newsId} is served for ${cik} without its link`);
     const { publishedAt, source: publishedAtSource } = news.published;
     const { title, source: titleSource } = newsTitle(a);
-    // Key order is the wire order; `content` is appended last by the API.
-    const detail: Omit<ApiCompanyNews, 'content'> = {
+    // Key order is the wire order; `content` is last, where the API splices the body in.
+    const fields: Omit<ApiCompanyNews, 'content'> = {
       sourceName: a.source.name,
       title,
       titleSource,
@@ -29,7 +30,8 @@ export function deriveNewsRows(cik: string, companyName: string, linked: readonl
       publishedAtSource,
       match: { reason: news.link.reason, confidence: news.link.confidence },
     };
-    const listed: Omit<ApiNews, 'content'> = { cik, companyName, ...detail, provider: news.payload.provider };
+    const listed: ApiNews = { cik, companyName, ...fields, provider: news.payload.provider, content: null };
+    const detail: ApiCompanyNews = { ...fields, content: a.content };
     return {
       published_at: publishedAt,
       news_id: news.newsId,
@@ -38,8 +40,8 @@ export function deriveNewsRows(cik: string, companyName: string, linked: readonl
       name_lower: companyName.toLowerCase(),
       provider: news.payload.provider,
       source_name: a.source.name,
-      json: jsonHead(listed),
-      detail_json: jsonHead(detail),
+      json: JSON.stringify(listed),
+      detail_json: JSON.stringify(detail),
       content_json: JSON.stringify(a.content),
     };
   });

@@ -1,6 +1,5 @@
 import type { ApiCompanyFiling, ApiFiling } from '../../schema/api/types.ts';
 import type { FilingsTable } from '../../schema/read/tables.ts';
-import { jsonHead } from '../common/json-head.ts';
 import { toCompactTerms } from '../extract/terms.extract.ts';
 import type { KnownFiling } from '../common/facts.ts';
 import { formTitle } from './form-title.ts';
@@ -37,7 +36,7 @@ export function deriveFiling(filing: KnownFiling, companyName: string | null, of
     formSummary,
     changeSummary,
   };
-  const { terms } = offering;
+  const { terms, aiEnrichment } = offering;
   return {
     filing_date: filing.filingDate,
     accession_number: filing.accessionNumber,
@@ -46,9 +45,10 @@ export function deriveFiling(filing: KnownFiling, companyName: string | null, of
     name_lower: companyName?.toLowerCase() ?? null,
     form_type: filing.formType,
     file_number: filing.fileNumber,
-    json: jsonHead(listed),
-    detail_json: jsonHead(detail),
-    ai_enrichment_json: JSON.stringify(offering.aiEnrichment),
+    json: JSON.stringify(listed),
+    // The company detail always serves its filings with aiEnrichment and extended terms.
+    detail_json: JSON.stringify({ ...detail, aiEnrichment, terms }),
+    ai_enrichment_json: JSON.stringify(aiEnrichment),
     terms_json: JSON.stringify(terms ? toCompactTerms(terms) : null),
     terms_detail_json: JSON.stringify(terms),
   };

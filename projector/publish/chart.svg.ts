@@ -34,6 +34,9 @@ function axisNumber(value: number, style: NumberStyle): string {
   if (style === 'usd') return `$${whole(value)}`;
   return whole(value);
 }
+
+/** The smallest tick step that `axisNumber` shows exactly, so no two ticks read the same. */
+const TICK_STEP: Record<NumberStyle, number> = { int: 1, usd: 1, pct: 1, millions: 1e6 };
 const ROW_HEIGHT = 26;
 /** Muted colours that read on white and in print; the stylesheet sets nothing inside the SVG. */
 const PALETTE = ['#2f5d8a', '#d08a2e', '#5b8c5a', '#8a4f7d', '#7a7a7a'];
@@ -51,7 +54,7 @@ export function barChart(spec: BarChartSpec): string {
   const stacked = spec.series.length > 1;
   const label = (v: number) => formatNumber(v, spec.style);
   const categoryAxis = { type: 'category' as const, data: [...spec.categories], inverse: Boolean(spec.horizontal), axisLabel: { ...FONT, interval: 0 }, axisTick: { show: false } };
-  const valueAxis = { type: 'value' as const, axisLabel: { ...FONT, formatter: (v: number) => axisNumber(v, spec.style) }, splitLine: { lineStyle: { color: '#e4e4e4' } } };
+  const valueAxis = { type: 'value' as const, minInterval: TICK_STEP[spec.style], axisLabel: { ...FONT, formatter: (v: number) => axisNumber(v, spec.style) }, splitLine: { lineStyle: { color: '#e4e4e4' } } };
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height });
   try {
     chart.setOption({

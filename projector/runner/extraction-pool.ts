@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { RUNNING_COMPILED, siblingModule } from '../../schema/package-files.ts';
 import type { DocumentReadResult } from '../extract/document.read.ts';
 import type { DocumentInput } from './document-reads.ts';
 
@@ -70,7 +71,8 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-const WORKER_ENTRY = new URL('./extraction-worker.mjs', import.meta.url);
+// Compiled, the worker runs its own module; from the sources it needs a shim that loads tsx first.
+const WORKER_ENTRY = RUNNING_COMPILED ? siblingModule(import.meta.url, 'extraction.worker') : new URL('./extraction-worker.mjs', import.meta.url);
 
 export function defaultPoolSize(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));

@@ -1,5 +1,6 @@
-// Entry of an extraction worker thread. Worker threads do not inherit the tsx hooks the `ipo`
-// command registers at run time, so the worker registers them itself, then loads its TypeScript.
+// Entry of an extraction worker thread when the service runs from its TypeScript sources (tests,
+// the tsx dev loop): worker threads do not inherit tsx's hooks, so it registers them itself. The
+// compiled service starts extraction.worker.js directly and never loads this file or tsx.
 import { register } from 'tsx/esm/api';
 
 register();

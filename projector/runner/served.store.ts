@@ -64,7 +64,7 @@ export class ServedTables {
     this.selectCompany = db.prepare(`SELECT cik, ${COMPANY_COLUMNS.join(', ')} FROM companies WHERE cik = ?`);
     this.companyServed = db.prepare('SELECT 1 FROM companies WHERE cik = ?').pluck();
     this.selectServedTickers = db.prepare('SELECT ticker FROM company_tickers WHERE cik = ? ORDER BY ticker').pluck();
-    this.deleteAllOfCik = ['filings', 'outcomes', 'news'].map((table) => db.prepare(`DELETE FROM ${table} WHERE cik = ?`));
+    this.deleteAllOfCik = ['api_filings', 'outcomes', 'api_news'].map((table) => db.prepare(`DELETE FROM ${table} WHERE cik = ?`));
     this.deleteCompany = db.prepare('DELETE FROM companies WHERE cik = ?');
     this.insertCompany = db.prepare(
       `INSERT INTO companies (cik, ${COMPANY_COLUMNS.join(', ')}) VALUES (@cik, ${COMPANY_COLUMNS.map((c) => `@${c}`).join(', ')})`,
@@ -74,10 +74,10 @@ export class ServedTables {
     // The FTS rowid is the numeric CIK, so the search table's content never depends on write history.
     this.deleteSearch = db.prepare('DELETE FROM company_search WHERE rowid = ?');
     this.insertSearch = db.prepare('INSERT INTO company_search (rowid, cik, name, tickers) VALUES (?, ?, ?, ?)');
-    this.selectFilings = db.prepare(`SELECT filing_date, accession_number, cik, ${FILING_COLUMNS.join(', ')} FROM filings WHERE cik = ?`);
-    this.deleteFiling = db.prepare('DELETE FROM filings WHERE filing_date = ? AND accession_number = ? AND cik = ?');
+    this.selectFilings = db.prepare(`SELECT filing_date, accession_number, cik, ${FILING_COLUMNS.join(', ')} FROM api_filings WHERE cik = ?`);
+    this.deleteFiling = db.prepare('DELETE FROM api_filings WHERE filing_date = ? AND accession_number = ? AND cik = ?');
     this.insertFiling = db.prepare(
-      `INSERT INTO filings (filing_date, accession_number, cik, ${FILING_COLUMNS.join(', ')})
+      `INSERT INTO api_filings (filing_date, accession_number, cik, ${FILING_COLUMNS.join(', ')})
        VALUES (@filing_date, @accession_number, @cik, ${FILING_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
     this.selectOutcomes = db.prepare('SELECT * FROM outcomes WHERE cik = ?');
@@ -86,10 +86,10 @@ export class ServedTables {
       `INSERT INTO outcomes (trading_start_date, cik, ticker, company_name, name_lower, status, json)
        VALUES (@trading_start_date, @cik, @ticker, @company_name, @name_lower, @status, @json)`,
     );
-    this.selectNews = db.prepare(`SELECT published_at, news_id, cik, ${NEWS_COLUMNS.join(', ')} FROM news WHERE cik = ?`);
-    this.deleteNews = db.prepare('DELETE FROM news WHERE published_at = ? AND news_id = ? AND cik = ?');
+    this.selectNews = db.prepare(`SELECT published_at, news_id, cik, ${NEWS_COLUMNS.join(', ')} FROM api_news WHERE cik = ?`);
+    this.deleteNews = db.prepare('DELETE FROM api_news WHERE published_at = ? AND news_id = ? AND cik = ?');
     this.insertNews = db.prepare(
-      `INSERT INTO news (published_at, news_id, cik, ${NEWS_COLUMNS.join(', ')})
+      `INSERT INTO api_news (published_at, news_id, cik, ${NEWS_COLUMNS.join(', ')})
        VALUES (@published_at, @news_id, @cik, ${NEWS_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
     this.deleteArticle = db.prepare('DELETE FROM articles WHERE article_id = ?');

@@ -28,6 +28,7 @@ export const ApiErrorInfoSchema = object(
         'unauthorized',
         'not_found',
         'method_not_allowed',
+        'not_acceptable',
         'request_timeout',
         'uri_too_long',
         'headers_too_large',
@@ -35,12 +36,12 @@ export const ApiErrorInfoSchema = object(
         'service_unavailable',
         'internal_error',
       ],
-      description: `Closed set: invalid_request (400: bad or unknown query parameter, malformed or tampered cursor, malformed HTTP), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), request_timeout (408: the request head did not arrive in time), uri_too_long (414: request target over ${MAX_URL_BYTES} bytes), headers_too_large (431: request line and headers over ${MAX_HEADER_BYTES} bytes), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).`,
+      description: `Closed set: invalid_request (400: bad or unknown query parameter, malformed or tampered cursor, malformed Accept header, malformed HTTP), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), not_acceptable (406: a list's Accept header admits neither JSON nor CSV), request_timeout (408: the request head did not arrive in time), uri_too_long (414: request target over ${MAX_URL_BYTES} bytes), headers_too_large (431: request line and headers over ${MAX_HEADER_BYTES} bytes), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).`,
     }),
     message: string(),
     details: {
       description:
-        'For invalid_request: an array of {parameter, message}, one element per offending query parameter (including "cursor" and unknown parameters). Otherwise absent or null.',
+        'For invalid_request: an array of {parameter, message}, one element per offending query parameter (including "cursor" and unknown parameters), or one naming the `Accept` header when it is malformed. Otherwise absent or null.',
     },
   },
   ['details'],

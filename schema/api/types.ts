@@ -132,7 +132,7 @@ export interface ApiFinancialSnapshot {
   } | null;
 }
 
-/** Company-detail `filings` element: the required fields; aiEnrichment and terms are appended. */
+/** Company-detail `filings` element: the required fields, then aiEnrichment and the extended terms. */
 export interface ApiCompanyFiling {
   accessionNumber: string;
   filingDate: string;

@@ -1,14 +1,29 @@
 /**
  * Views for analysts who open read.db directly: plain columns, one row per thing, no JSON
- * functions needed. They read the served tables (whose `json` columns hold the API's precomputed
- * objects, stored without their closing brace so includes can be spliced in) and never the
- * projector's internal `proj_*` state. Columns are CAST so each has one type.
+ * functions needed. They read the served tables (whose `json` columns hold the API's objects) and
+ * never the projector's internal `proj_*` state. Columns are CAST so each has one type.
+ *
+ * Migration 0009 creates them. To change one, drop and create them all in a new migration and empty
+ * the `up` of the one before (as 0007's was): a fresh database then creates them once, over the
+ * final tables, and an existing one replaces its views.
  */
 
 const text = (expr: string, as: string) => `CAST(${expr} AS TEXT) AS ${as}`;
 const real = (expr: string, as: string) => `CAST(${expr} AS REAL) AS ${as}`;
 const integer = (expr: string, as: string) => `CAST(${expr} AS INTEGER) AS ${as}`;
 const bool = (expr: string, as: string) => `(CASE ${expr} WHEN 1 THEN 1 WHEN 0 THEN 0 END) AS ${as}`;
+/** The typed offer terms of an ApiTermsExtended object at `path` of the JSON in `source`. */
+const termsColumns = (source: string, path: string) => [
+  real(`json_extract(${source}, '${path}.offeringPrice')`, 'offer_price'),
+  real(`json_extract(${source}, '${path}.priceRangeLow')`, 'price_range_low'),
+  real(`json_extract(${source}, '${path}.priceRangeHigh')`, 'price_range_high'),
+  integer(`json_extract(${source}, '${path}.totalSharesOffered')`, 'shares_offered'),
+  integer(`json_extract(${source}, '${path}.overAllotmentShares')`, 'over_allotment_shares'),
+  real(`json_extract(${source}, '${path}.grossProceeds')`, 'gross_proceeds'),
+  real(`json_extract(${source}, '${path}.grossProceedsEstimate')`, 'gross_proceeds_estimate'),
+].join(',\n     ');
+/** A filing's EDGAR archive folder: the unpadded CIK, then the accession number without dashes. */
+const ARCHIVE_FOLDER = `'https://www.sec.gov/Archives/edgar/data/' || ltrim(f.cik, '0') || '/' || replace(f.accession_number, '-', '')`;
 
 export const analystViewStatements = [
   `CREATE VIEW ipo_calendar AS
@@ -45,13 +60,7 @@ export const analystViewStatements = [
      ${bool("json_extract(o.value, '$.upsized')", 'upsized')},
      ${integer("json_extract(o.value, '$.filingCount')", 'filing_count')},
      ${text("json_extract(o.value, '$.finalProspectusAccessionNumber')", 'final_prospectus_accession_number')},
-     ${real("json_extract(o.value, '$.terms.offeringPrice')", 'offer_price')},
-     ${real("json_extract(o.value, '$.terms.priceRangeLow')", 'price_range_low')},
-     ${real("json_extract(o.value, '$.terms.priceRangeHigh')", 'price_range_high')},
-     ${integer("json_extract(o.value, '$.terms.totalSharesOffered')", 'shares_offered')},
-     ${integer("json_extract(o.value, '$.terms.overAllotmentShares')", 'over_allotment_shares')},
-     ${real("json_extract(o.value, '$.terms.grossProceeds')", 'gross_proceeds')},
-     ${real("json_extract(o.value, '$.terms.grossProceedsEstimate')", 'gross_proceeds_estimate')}
+     ${termsColumns('o.value', '$.terms')}
    FROM companies c, json_each(c.offerings_json) o`,
 
   `CREATE VIEW ipo_outcomes AS
@@ -70,9 +79,45 @@ export const analystViewStatements = [
    SELECT f.cik AS cik, f.company_name AS company_name, f.accession_number AS accession_number,
      f.form_type AS form_type, f.filing_date AS filing_date, f.file_number AS file_number,
      CAST(u.value AS TEXT) AS underwriter, CAST(u.key AS INTEGER) + 1 AS position
-   FROM filings f, json_each(json_extract(f.terms_json, '$.underwriters')) u
+   FROM api_filings f, json_each(json_extract(f.terms_json, '$.underwriters')) u
    WHERE json_type(f.terms_json, '$.underwriters') = 'array'`,
+
+  `CREATE VIEW filings AS
+   SELECT f.cik AS cik, f.company_name AS company_name, f.accession_number AS accession_number,
+     f.form_type AS form_type, f.filing_date AS filing_date, f.file_number AS file_number,
+     ${text("json_extract(f.json, '$.formTitle')", 'form_title')},
+     ${text("json_extract(f.json, '$.inferredStatus')", 'inferred_status')},
+     ${text("json_extract(f.json, '$.formSummary')", 'form_summary')},
+     ${text("json_extract(f.json, '$.changeSummary')", 'change_summary')},
+     ${text("json_extract(f.json, '$.primaryDocument')", 'primary_document')},
+     ${text(`${ARCHIVE_FOLDER} || '/' || json_extract(f.json, '$.primaryDocument')`, 'document_url')},
+     ${text(`${ARCHIVE_FOLDER} || '/' || f.accession_number || '-index.htm'`, 'index_url')},
+     ${termsColumns('f.terms_detail_json', '$')},
+     ${text("json_extract(f.terms_detail_json, '$.shareClass')", 'share_class')},
+     ${text("json_extract(f.terms_detail_json, '$.exchangeHint')", 'exchange_hint')},
+     ${text("json_extract(f.terms_detail_json, '$.tickerHint')", 'ticker_hint')},
+     ${bool("json_extract(f.terms_detail_json, '$.isPrimaryOffering')", 'is_primary_offering')},
+     ${bool("json_extract(f.terms_detail_json, '$.isSecondaryOffering')", 'is_secondary_offering')},
+     ${bool("json_extract(f.terms_detail_json, '$.isSellingStockholdersOnly')", 'is_selling_stockholders_only')},
+     ${integer("json_array_length(f.terms_detail_json, '$.underwriters')", 'underwriter_count')},
+     ${real("json_extract(f.terms_detail_json, '$.confidence')", 'terms_confidence')}
+   FROM api_filings f`,
+
+  `CREATE VIEW news AS
+   SELECT n.news_id AS news_id, n.cik AS cik, n.company_name AS company_name,
+     n.published_at AS published_at, ${text('substr(n.published_at, 1, 10)', 'published_date')},
+     ${text("json_extract(n.json, '$.publishedAtSource')", 'published_at_source')},
+     ${text("json_extract(n.json, '$.title')", 'title')},
+     ${text("json_extract(n.json, '$.titleSource')", 'title_source')},
+     ${text("json_extract(n.json, '$.description')", 'description')},
+     n.source_name AS source, n.provider AS provider,
+     ${text("json_extract(n.json, '$.url')", 'url')},
+     ${text("json_extract(n.json, '$.urlToImage')", 'image_url')},
+     ${text("json_extract(n.json, '$.match.reason')", 'match_reason')},
+     ${real("json_extract(n.json, '$.match.confidence')", 'match_confidence')},
+     ${text("json_extract(n.content_json, '$')", 'content')}
+   FROM api_news n`,
 ];
 
 /** Every view above, for tests and docs. */
-export const ANALYST_VIEWS = ['ipo_calendar', 'offerings', 'ipo_outcomes', 'underwriters'] as const;
+export const ANALYST_VIEWS = ['ipo_calendar', 'offerings', 'ipo_outcomes', 'underwriters', 'filings', 'news'] as const;

@@ -250,6 +250,27 @@ const dealDatabaseStatements = [
 // short, as a JSON array of their names; NULL for a document read whole.
 const readLimitsStatements = [`ALTER TABLE proj_document_terms ADD COLUMN read_limits TEXT`];
 
+// Migration 0009: every stored JSON object complete, exactly as the API serves it without includes
+// (the API splices includes in before the closing brace), and the served filings and news tables
+// renamed, which frees `filings` and `news` for the analysts' views. A generation migrated in place
+// has its objects completed here, as the API served them, so it serves the same bytes until the
+// new projector version rebuilds it.
+const completeJsonStatements = [
+  ...['ipo_calendar', 'offerings', 'ipo_outcomes', 'underwriters'].map((view) => `DROP VIEW IF EXISTS ${view}`),
+  `ALTER TABLE filings RENAME TO api_filings`,
+  `ALTER TABLE news RENAME TO api_news`,
+  ...['filings_by_cik', 'filings_by_form', 'filings_by_accession', 'news_by_cik'].map((index) => `DROP INDEX ${index}`),
+  `CREATE INDEX api_filings_by_cik ON api_filings(cik, filing_date, accession_number)`,
+  `CREATE INDEX api_filings_by_form ON api_filings(form_type, filing_date, accession_number)`,
+  `CREATE INDEX api_filings_by_accession ON api_filings(accession_number)`,
+  `CREATE INDEX api_news_by_cik ON api_news(cik, published_at)`,
+  `UPDATE companies SET json = json || '}'`,
+  `UPDATE api_filings SET json = json || '}',
+     detail_json = detail_json || ',"aiEnrichment":' || ai_enrichment_json || ',"terms":' || terms_detail_json || '}'`,
+  `UPDATE api_news SET json = json || ',"content":null}', detail_json = detail_json || ',"content":' || content_json || '}'`,
+  ...analystViewStatements,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
@@ -281,14 +302,18 @@ export const readMigrations: Record<string, Migration> = {
       for (const statement of dealDatabaseStatements) await sql.raw(statement).execute(db);
     },
   },
+  // Its views are dropped and created anew, over the renamed tables, by 0009 (see analyst-views.ts).
   '0007_analyst_views': {
-    async up(db: Kysely<any>) {
-      for (const statement of analystViewStatements) await sql.raw(statement).execute(db);
-    },
+    async up() {},
   },
   '0008_document_read_limits': {
     async up(db: Kysely<any>) {
       for (const statement of readLimitsStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0009_complete_json_and_analyst_views': {
+    async up(db: Kysely<any>) {
+      for (const statement of completeJsonStatements) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -1,7 +1,8 @@
 /**
  * Read tables: one row per served API object, with the object precomputed as JSON by the
- * projector. JSON "heads" are objects without their closing brace, so the API appends the
- * requested include fragments and `}` without parsing or re-serialising anything.
+ * projector. Every `json` and `*_json` column holds a complete JSON value, exactly as the API
+ * serves it without includes; the API splices requested includes in before the closing brace
+ * (api/db/keyset.ts) without parsing or re-serialising anything.
  *
  * Each list table is WITHOUT ROWID and clustered on its page order, so a page is one range scan.
  */
@@ -28,7 +29,7 @@ export interface CompaniesTable {
   /** The gross_proceeds_gt/lt basis: stated gross proceeds, else the range-midpoint estimate; null when neither. */
   gross_proceeds: number | null;
   updated_at: string | null;
-  /** ApiCompany head (the ten identity fields), no closing brace. */
+  /** ApiCompany: the ten identity fields. */
   json: string;
   /** JSON text of each enrichment, 'null' until derived. */
   latest_terms_json: string;
@@ -66,10 +67,11 @@ export interface FilingsTable {
   name_lower: string | null;
   form_type: string;
   file_number: string | null;
-  /** ApiFiling head (required fields, including cik and companyName), no closing brace. */
+  /** ApiFiling: the required fields, including cik and companyName. */
   json: string;
-  /** Company-detail filing element head (no cik/companyName), no closing brace. */
+  /** Company-detail filing element (no cik/companyName), with its aiEnrichment and extended terms. */
   detail_json: string;
+  /** The filing's aiEnrichment (include token ai_enrichment), 'null' when none. */
   ai_enrichment_json: string;
   /** Compact terms (filing list) and extended terms (company detail), 'null' when none. */
   terms_json: string;
@@ -84,10 +86,11 @@ export interface NewsTable {
   name_lower: string | null;
   provider: string | null;
   source_name: string;
-  /** ApiNews head without `content` (with titleSource, publishedAtSource and match), no closing brace. */
+  /** ApiNews (with titleSource, publishedAtSource and match) whose last member is `"content":null`. */
   json: string;
-  /** Company-detail news element head without `content`, no closing brace. */
+  /** Company-detail news element, with its content. */
   detail_json: string;
+  /** The article body (include token content), 'null' when none. */
   content_json: string;
 }
 
@@ -301,8 +304,10 @@ export interface ProjLinkSignaturesTable {
 export interface ReadDatabase {
   companies: CompaniesTable;
   company_tickers: CompanyTickersTable;
-  filings: FilingsTable;
-  news: NewsTable;
+  /** Served filings (`api_` keeps the plain name for the analysts' `filings` view). */
+  api_filings: FilingsTable;
+  /** Served news items (`api_` keeps the plain name for the analysts' `news` view). */
+  api_news: NewsTable;
   outcomes: OutcomesTable;
   articles: ArticlesTable;
   projector_checkpoint: ProjectorCheckpointTable;

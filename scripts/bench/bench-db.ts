@@ -68,9 +68,8 @@ export async function buildBenchReadDb(path: string, sampleDir: string, count = 
         resolvedAt: `${date}T21:30:00.000Z`,
         sourceSummary: { edgar: `offer ${t.offeringPrice}`, bloomberg: `offer ${t.offeringPrice}` },
       };
-      const head = JSON.stringify(company).slice(0, -1);
       insert.run(date, cik, real.title, real.title.toLowerCase(), ticker, company.exchangeHint, company.offeringStatus, 'ipo',
-        'exchange', 1, 'operating', t.grossProceeds, company.updatedAt, head, JSON.stringify(latestTerms), 'null',
+        'exchange', 1, 'operating', t.grossProceeds, company.updatedAt, JSON.stringify(company), JSON.stringify(latestTerms), 'null',
         JSON.stringify(classification), JSON.stringify(consensus));
       if (ticker) insertTicker.run(ticker, cik);
     }

@@ -3,11 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODULE_LOADER_ARGS, PACKAGE_ROOT, packagePath, siblingModule } from '../../schema/package-files.ts';
 import { newReadDbPath, publishReadDb } from '../../schema/read/location.ts';
 import { buildBenchReadDb } from './bench-db.ts';
 import { pinned, SERVER_CORE } from './proc.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface BenchServer {
   child: ChildProcess;
@@ -21,7 +20,7 @@ export interface BenchServer {
 export async function benchDataDir(companies: number): Promise<{ dataDir: string; readDbPath: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ipo-bench-'));
   const readDbPath = newReadDbPath(dataDir);
-  await buildBenchReadDb(readDbPath, join(ROOT, 'data/sample'), companies);
+  await buildBenchReadDb(readDbPath, packagePath('data/sample'), companies);
   publishReadDb(dataDir, readDbPath);
   return { dataDir, readDbPath };
 }
@@ -39,14 +38,13 @@ export function startBenchServer(mode: 'reference' | 'api', dataDir: string, por
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir, '--cpu-prof-name', `${mode}-${process.pid}.cpuprofile`] : [];
   const [file, args] = pinned(SERVER_CORE, process.execPath, [
     ...profile,
-    '--import',
-    'tsx',
-    join(ROOT, 'scripts/bench/bench-server.ts'),
+    ...MODULE_LOADER_ARGS,
+    fileURLToPath(siblingModule(import.meta.url, 'bench-server')),
     mode,
     dataDir,
     String(port),
   ]);
-  const child = spawn(file, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(file, args, { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let key: string | null = null;

@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODULE_LOADER_ARGS, siblingModule } from '../../schema/package-files.ts';
 import { benchDataDir, benchPort, startBenchServer, type BenchServer, type ServerOptions } from './bench-servers.ts';
 import { loadGenerator } from './load-generator.ts';
 import { GENERATOR_CORE, openGenerations, pinned, residentMemory } from './proc.ts';
 import { apiScenarios, formatSample, measure, type Scenario } from './run-bench.ts';
 
-const HERE = fileURLToPath(new URL('.', import.meta.url));
 /** A new generation this often (or as fast as rebuilds go, when slower): a projector rebuilding continuously. */
 const REBUILD_EVERY_MS = 5000;
 
@@ -52,7 +51,8 @@ export async function runChurnBenchmark(
     out.write(`idle (list, list with includes, detail in turn): ${formatSample(idle)}\n`);
 
     // On the generator's core at the lowest priority: wrk keeps the CPU it needs to keep up the load.
-    const [file, args] = pinned(GENERATOR_CORE, 'nice', ['-n', '19', process.execPath, '--import', 'tsx', join(HERE, 'churn-publisher.ts'), dataDir, String(REBUILD_EVERY_MS)]);
+    const publisherArgs = [...MODULE_LOADER_ARGS, fileURLToPath(siblingModule(import.meta.url, 'churn-publisher')), dataDir, String(REBUILD_EVERY_MS)];
+    const [file, args] = pinned(GENERATOR_CORE, 'nice', ['-n', '19', process.execPath, ...publisherArgs]);
     const publisher = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     const publisherExit = new Promise((resolve) => publisher.once('exit', resolve));
     const rebuildMs: number[] = [];

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { MODULE_LOADER_ARGS, packagePath, siblingModule } from '../../schema/package-files.ts';
 import { cpuSeconds, GENERATOR_CORE, pinned } from './proc.ts';
 
 /** One load run: `connections` keep-alive connections sending `paths` in turn for `seconds`. */
@@ -31,8 +32,6 @@ export interface LoadGenerator {
   run(request: LoadRequest): Promise<LoadRun>;
 }
 
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-
 /** wrk when it is installed (it costs the server's core nothing and little of its own), else autocannon. */
 export function loadGenerator(): LoadGenerator {
   return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined ? wrk : autocannonChild;
@@ -41,7 +40,7 @@ export function loadGenerator(): LoadGenerator {
 const wrk: LoadGenerator = {
   name: 'wrk',
   async run(request) {
-    const args = ['-t1', `-c${request.connections}`, `-d${request.seconds}s`, '--timeout', '5s', '-s', `${HERE}wrk-report.lua`];
+    const args = ['-t1', `-c${request.connections}`, `-d${request.seconds}s`, '--timeout', '5s', '-s', packagePath('scripts/bench/wrk-report.lua')];
     for (const [name, value] of Object.entries(request.headers)) args.push('-H', `${name}: ${value}`);
     args.push(`${request.origin}${request.paths[0]}`);
     if (request.paths.length > 1) args.push('--', ...request.paths);
@@ -64,7 +63,7 @@ const wrk: LoadGenerator = {
 const autocannonChild: LoadGenerator = {
   name: 'autocannon',
   async run(request) {
-    const { stdout, generatorCpu } = await runPinned(process.execPath, ['--import', 'tsx', `${HERE}autocannon-load.ts`, JSON.stringify(request)]);
+    const { stdout, generatorCpu } = await runPinned(process.execPath, [...MODULE_LOADER_ARGS, fileURLToPath(siblingModule(import.meta.url, 'autocannon-load')), JSON.stringify(request)]);
     const line = /^AUTOCANNON (\{.*\})$/m.exec(stdout);
     if (!line) throw new Error(`autocannon printed no report:\n${stdout}`);
     return { ...(JSON.parse(line[1]) as Omit<LoadRun, 'generatorCpu'>), generatorCpu };

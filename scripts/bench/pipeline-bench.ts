@@ -2,14 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createEdgarClient, jobHandlers, loadPlan, runInline, silentLogger, startReplayServer, systemClock, type Job } from '../../ingest/index.ts';
 import { loadConfig } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
+import { PACKAGE_ROOT, packagePath } from '../../schema/package-files.ts';
 import { DEMO_USER_AGENT, replayManifests, SAMPLE_DIR } from '../demo.ts';
 import { projectorCheckpoint } from '../catch-up.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** How often the bench looks at the projector's checkpoint: the resolution of the figures. */
 const WATCH_MS = 10;
 
@@ -45,7 +44,7 @@ export async function runFreshnessBenchmark(out: NodeJS.WritableStream, options:
   const dataDir = mkdtempSync(join(tmpdir(), 'ipo-bench-pipeline-'));
   const replay = await startReplayServer({ manifestPath: replayManifests(), rateLimitPerSecond: 10 });
   const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL: '', PROJECTOR_POLL_MS: String(options.pollMs ?? 500), LOG_FORMAT: 'json' };
-  const projector = spawn(process.execPath, [join(ROOT, 'scripts/ipo.mjs'), 'projector'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const projector = spawn(process.execPath, [packagePath('scripts/ipo.mjs'), 'projector'], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let projectorErr = '';
   projector.stderr!.on('data', (chunk: Buffer) => (projectorErr += chunk.toString()));
   const events = await openEventLogDb(dataDir);

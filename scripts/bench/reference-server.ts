@@ -17,7 +17,7 @@ export function startReferenceServer(readDbPath: string, port: number): Promise<
     const hasMore = rows.length > limit;
     if (hasMore) rows.pop();
     let body = '{"data":[';
-    for (let i = 0; i < rows.length; i++) body += (i ? ',' : '') + rows[i][2] + '}';
+    for (let i = 0; i < rows.length; i++) body += (i ? ',' : '') + rows[i][2];
     const last = rows[rows.length - 1];
     const cursor = hasMore ? `"${Buffer.from(JSON.stringify([last[0], last[1]])).toString('base64url')}"` : 'null';
     body += `],"next_cursor":${cursor},"has_more":${hasMore},"meta":{"count":${rows.length}}}`;

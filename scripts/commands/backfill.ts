@@ -1,5 +1,5 @@
 import { enqueueByKind, isDayDone, isDeclaredUserAgent, job, jobHandlers, OFFERING_FORMS, readIndexDayEvidence, runInline, type Job, type JobFailure } from '../../ingest/index.ts';
-import { loadConfig, ConfigError, type Config } from '../../schema/config.ts';
+import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import { easternDate, isCalendarDate, weekdaysBetween } from '../../schema/edgar/edgar-day.ts';
 import type { IndexKind } from '../../schema/edgar/index.parse.ts';
@@ -118,7 +118,7 @@ export async function runBackfill(values: Record<string, unknown>, io: Io, signa
       throw new BackfillInputError('set EDGAR_USER_AGENT="Your Name you@example.com" (the SEC requires a declared User-Agent with an e-mail)');
     }
   } catch (error) {
-    if (!(error instanceof BackfillInputError || error instanceof ConfigError)) throw error;
+    if (!(error instanceof BackfillInputError)) throw error;
     io.err.write(`ipo backfill: ${error.message}\n`);
     return 2;
   }

@@ -14,6 +14,7 @@ import { startCommand } from './start.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { snapshotCreateCommand, snapshotInstallCommand } from './snapshot.ts';
 import { benchCommand } from './bench.ts';
+import { configCommand } from './config.ts';
 import { scheduleAliasCommand, schedulerCommand } from './schedule.ts';
 import { statusCommand } from './status.ts';
 
@@ -29,6 +30,7 @@ export const COMMANDS: Command[] = [
   projectCommand,
   projectorCommand,
   statusCommand,
+  configCommand,
   backupCommand,
   restoreCommand,
   snapshotCreateCommand,

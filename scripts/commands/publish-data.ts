@@ -72,8 +72,8 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
   const prospectus = new Map<string, { filingDate: string; source: SourceLink }>();
   const filingByAccession = new Map<string, ArticleFiling>();
   for (const f of rows.filings) {
-    const head = JSON.parse(`${f.json}}`) as { primaryDocument?: string; inferredStatus?: string };
-    const url = filingUrl(f.cik, f.accession_number, head.primaryDocument || undefined);
+    const served = JSON.parse(f.json) as { primaryDocument?: string; inferredStatus?: string };
+    const url = filingUrl(f.cik, f.accession_number, served.primaryDocument || undefined);
     const company = companies.get(f.cik);
     const companyName = f.company_name ?? company?.name ?? f.cik;
     const filing: ArticleFiling = {
@@ -83,7 +83,7 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
       filingDate: f.filing_date,
       accessionNumber: f.accession_number,
       url,
-      inferredStatus: head.inferredStatus ?? null,
+      inferredStatus: served.inferredStatus ?? null,
       // The filing's own offering when its file number says which, else the company's current deal.
       dealType: (f.file_number ? dealTypes.get(f.cik)?.get(f.file_number) : undefined) ?? company?.deal_type ?? null,
     };
@@ -149,7 +149,7 @@ export function readModelRows(readDbPath: string): ReadModelRows {
         .prepare('SELECT cik, name, ticker, exchange, deal_type, gross_proceeds, classification_json, consensus_json, lockup_schedule_json, offerings_json FROM companies ORDER BY cik')
         .all() as CompanyRow[],
       filings: db
-        .prepare('SELECT cik, company_name, form_type, filing_date, accession_number, file_number, json, terms_json FROM filings ORDER BY filing_date, accession_number, cik')
+        .prepare('SELECT cik, company_name, form_type, filing_date, accession_number, file_number, json, terms_json FROM api_filings ORDER BY filing_date, accession_number, cik')
         .all() as FilingRow[],
       outcomes: db.prepare('SELECT json FROM outcomes ORDER BY trading_start_date, cik').all() as Array<{ json: string }>,
     };

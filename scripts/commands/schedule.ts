@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import cron, { type ScheduledTask } from 'node-cron';
 import { companyNewsQuery, isDeclaredUserAgent, job, OFFERING_FORMS, type Job, type Logger } from '../../ingest/index.ts';
-import { ConfigError, loadConfig, type Config } from '../../schema/config.ts';
+import { loadConfig, type Config } from '../../schema/config.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 import { UsageError, type Command, type Io } from '../command.ts';
@@ -252,15 +252,7 @@ Refuses to start without a declared EDGAR_USER_AGENT.`,
     'run-now': { type: 'boolean', description: 'Enqueue the discovery once as soon as this scheduler leads, then keep the schedule.' },
   },
   async run({ values }, io) {
-    let config: Readonly<Config>;
-    try {
-      config = loadConfig(io.env);
-    } catch (error) {
-      // A bad CRON_* setting is an operator's typo: one line naming it, no usage text.
-      if (!(error instanceof ConfigError)) throw error;
-      io.err.write(`ipo scheduler: ${error.message}\n`);
-      return 2;
-    }
+    const config = loadConfig(io.env);
     if (!isDeclaredUserAgent(config.edgar.userAgent)) {
       io.err.write(`ipo scheduler: set EDGAR_USER_AGENT="Your Name you@example.com" (the SEC requires a declared User-Agent with an e-mail)\n`);
       return 2;

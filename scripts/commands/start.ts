@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiKeyStore } from '../../api/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
+import { readDbLinkPath } from '../../schema/read/location.ts';
 import type { OpenDatabase } from '../../schema/databases.ts';
 import type { OpsDatabase } from '../../schema/ops/tables.ts';
 import { startApiServer } from '../api-server.ts';
@@ -111,7 +112,11 @@ against a local replay server of recorded real EDGAR responses. Data goes to DAT
         'Try:',
         `  curl -H "Authorization: Bearer ${key}" '${api.url}/api/v1/companies?limit=5'`,
         `  curl -H "Authorization: Bearer ${key}" '${api.url}/api/v1/companies/AAOI?include=filings'`,
+        `  curl -H "Authorization: Bearer ${key}" -H 'Accept: text/csv' '${api.url}/api/v1/outcomes?limit=20'`,
         `  curl '${api.url}/api/v1/openapi.json'`,
+        '',
+        `API reference in a browser: ${api.url}/docs   Articles: ${api.url}/articles`,
+        `SQL: sqlite3 ${readDbLinkPath(config.dataDir)} 'SELECT ticker, offer_price, day1_return FROM ipo_outcomes LIMIT 10'`,
         '',
       ].join('\n'),
     );

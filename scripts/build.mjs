@@ -1,0 +1,23 @@
+// `npm run build`: compiles the TypeScript sources to dist/ (tsconfig.build.json), after removing the
+// previous build so no output of a deleted or renamed source can linger. `--no-check` emits without
+// type checking (the test suite's setup: `npm run typecheck` checks types). `--prepare` (npm install's
+// hook) leaves dist/ alone when TypeScript is absent, as after `npm ci --omit=dev` on a built copy.
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let tsc;
+try {
+  tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+} catch {
+  const built = existsSync(new URL('../dist/scripts/ipo.js', import.meta.url));
+  process.stderr.write(`build: typescript is not installed (dev dependencies omitted?); ${built ? 'keeping the existing dist/' : 'no dist/ to run'}\n`);
+  process.exit(process.argv.includes('--prepare') && built ? 0 : 1);
+}
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const check = process.argv.includes('--no-check') ? ['--noCheck'] : [];
+const { status, error } = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', ...check], { cwd: root, stdio: 'inherit' });
+if (error) throw error;
+process.exitCode = status ?? 1;
