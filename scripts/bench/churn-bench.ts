@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MODULE_LOADER_ARGS, siblingModule } from '../../schema/package-files.ts';
 import { benchDataDir, benchPort, startBenchServer, type BenchServer, type ServerOptions } from './bench-servers.ts';
-import { loadGenerator } from './load-generator.ts';
+import { loadGenerator, type LoadGeneratorName } from './load-generator.ts';
 import { GENERATOR_CORE, openGenerations, pinned, residentMemory } from './proc.ts';
 import { apiScenarios, formatSample, measure, type Scenario } from './run-bench.ts';
 
@@ -36,11 +36,11 @@ const range = (values: number[]) => ({ min: Math.min(...values), max: Math.max(.
  */
 export async function runChurnBenchmark(
   out: NodeJS.WritableStream,
-  options: { companies?: number; seconds?: number; idleSeconds?: number } & ServerOptions = {},
+  options: { companies?: number; seconds?: number; idleSeconds?: number; load?: LoadGeneratorName } & ServerOptions = {},
 ): Promise<ChurnResult> {
   const companies = options.companies ?? 100_000;
   const seconds = options.seconds ?? 60;
-  const generator = loadGenerator();
+  const generator = loadGenerator(options.load);
   out.write(`\nchurn: building a read.db of ${companies.toLocaleString('en-US')} companies …\n`);
   const { dataDir } = await benchDataDir(companies);
   let api: BenchServer | null = null;

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { benchDataDir, benchPort, startBenchServer, type BenchServer, type ServerOptions } from './bench-servers.ts';
-import { loadGenerator, type LoadGenerator, type LoadRequest, type LoadRun } from './load-generator.ts';
+import { loadGenerator, type LoadGenerator, type LoadGeneratorName, type LoadRequest, type LoadRun } from './load-generator.ts';
 import { cpuSeconds, pinning } from './proc.ts';
 
 export const CONNECTIONS = 50;
@@ -153,12 +153,12 @@ export function apiScenarios(api: BenchServer): Scenario[] {
  */
 export async function runApiBenchmark(
   out: NodeJS.WritableStream,
-  options: { companies?: number; seconds?: number; rounds?: number } & ServerOptions = {},
+  options: { companies?: number; seconds?: number; rounds?: number; load?: LoadGeneratorName } & ServerOptions = {},
 ): Promise<LoadResult[]> {
   const companies = options.companies ?? 100_000;
   const seconds = options.seconds ?? 10;
   const rounds = options.rounds ?? 3;
-  const generator = loadGenerator();
+  const generator = loadGenerator(options.load);
   out.write(`building a read.db of ${companies.toLocaleString('en-US')} companies …\n`);
   const { dataDir } = await benchDataDir(companies);
   const servers: BenchServer[] = [];

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
+import type { LoadGeneratorName } from '../bench/load-generator.ts';
 
 const PARTS = ['api', 'churn', 'pipeline', 'extract'];
 
@@ -28,6 +29,7 @@ kind of generated hostile document (time, MB/s and memory of one full read).`,
     'churn-seconds': { type: 'string', description: 'Seconds of load under churn (default 60).' },
     companies: { type: 'string', description: 'Companies in the benchmark read.db (default 100000).' },
     only: { type: 'string', description: `${PARTS.join(', ')}: run one part only.` },
+    load: { type: 'string', description: 'Load generator: wrk (the default when installed) or autocannon.' },
     profile: { type: 'string', description: 'Folder for V8 CPU profiles of the api and churn servers (node --cpu-prof).' },
   },
   async run({ values }, io) {
@@ -39,16 +41,18 @@ kind of generated hostile document (time, MB/s and memory of one full read).`,
     }
     const only = values.only === undefined ? undefined : String(values.only);
     if (only !== undefined && !PARTS.includes(only)) throw new UsageError(`--only is ${PARTS.join(', ')}`);
+    const load = values.load === undefined ? undefined : String(values.load);
+    if (load !== undefined && load !== 'wrk' && load !== 'autocannon') throw new UsageError('--load is wrk or autocannon');
     const profileDir = values.profile === undefined ? undefined : resolve(String(values.profile));
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const runs = (part: string) => only === undefined || only === part;
     if (runs('api')) {
       const { runApiBenchmark } = await import('../bench/run-bench.ts');
-      await runApiBenchmark(io.out, { seconds, companies, profileDir });
+      await runApiBenchmark(io.out, { seconds, companies, profileDir, load: load as LoadGeneratorName | undefined });
     }
     if (runs('churn')) {
       const { runChurnBenchmark } = await import('../bench/churn-bench.ts');
-      await runChurnBenchmark(io.out, { seconds: churnSeconds, companies, profileDir });
+      await runChurnBenchmark(io.out, { seconds: churnSeconds, companies, profileDir, load: load as LoadGeneratorName | undefined });
     }
     if (runs('pipeline')) {
       const { runFreshnessBenchmark } = await import('../bench/pipeline-bench.ts');
