@@ -5,7 +5,7 @@ import { MODULE_LOADER_ARGS, siblingModule } from '../../schema/package-files.ts
 import { benchDataDir, benchPort, startBenchServer, type BenchServer, type ServerOptions } from './bench-servers.ts';
 import { loadGenerator, type LoadGeneratorName } from './load-generator.ts';
 import { GENERATOR_CORE, openGenerations, pinned, residentMemory } from './proc.ts';
-import { apiScenarios, formatSample, measure, type Scenario } from './run-bench.ts';
+import { apiScenarios, formatSample, measure, verdict, type Scenario } from './run-bench.ts';
 
 /** A new generation this often (or as fast as rebuilds go, when slower): a projector rebuilding continuously. */
 const REBUILD_EVERY_MS = 5000;
@@ -31,8 +31,9 @@ const range = (values: number[]) => ({ min: Math.min(...values), max: Math.max(.
  * Load with churn: the three API scenarios in turn under 50 connections, first idle (the p99 to
  * compare with), then for `seconds` while a child process rebuilds read.db and swaps the link as
  * the projector does, every 5 s (churn-publisher.ts, on the load generator's core at the lowest
- * priority, so it takes no CPU from the server and wrk keeps up the load). Samples the API process's resident memory and open generation files every
- * second. Passes with zero errors, p99 within 3× idle and flat memory.
+ * priority, so it takes no CPU from the server and wrk keeps up the load). Samples the API
+ * process's resident memory and open generation files every second. The targets: no errors, p99
+ * within 3× idle, memory flat (the last sample within 10% of the first).
  */
 export async function runChurnBenchmark(
   out: NodeJS.WritableStream,
@@ -97,7 +98,9 @@ export async function runChurnBenchmark(
         `${result.failedResponses} responses ≥ 400\n` +
         `  p99 ${churn.p99.toFixed(2)} ms = ${(churn.p99 / idle.p99).toFixed(2)}× idle p99 (${idle.p99.toFixed(2)} ms)\n` +
         `  API RSS ${mib(result.rss)}, anonymous ${mib(result.anon)}, sampled every second\n` +
-        `  read.db generations open in the API: at most ${result.maxOpenGenerations ?? 'n/a'} at a sample, ${result.openGenerationsAtEnd ?? 'n/a'} at the end\n`,
+        `  read.db generations open in the API: at most ${result.maxOpenGenerations ?? 'n/a'} at a sample, ${result.openGenerationsAtEnd ?? 'n/a'} at the end\n` +
+        `  targets: no errors ${verdict(result.errors + result.failedResponses === 0)}, p99 ≤ 3× idle ${verdict(churn.p99 <= 3 * idle.p99)}, ` +
+        `memory flat ${verdict(Math.abs(result.rss.last - result.rss.first) <= 0.1 * result.rss.first)}\n`,
     );
     return result;
   } finally {

@@ -33,6 +33,8 @@ export interface Scenario {
   name: string;
   paths: string[];
   server: BenchServer;
+  /** The least ratio to the reference this scenario should reach. */
+  target?: number;
 }
 
 type Sample = Omit<LoadResult, 'ratio' | 'cpuRatio'>;
@@ -130,12 +132,33 @@ function printTable(out: NodeJS.WritableStream, results: LoadResult[], rounds: n
 
 export const LIST_INCLUDES = 'latest_terms,classification,consensus';
 
+export const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+
+/** p99 at 50 connections, for the reference and the API alike. */
+const TARGET_P99_MS = 10;
+
+/** Each scenario's ratio against its target, and every p99 against TARGET_P99_MS. */
+function printTargets(out: NodeJS.WritableStream, scenarios: Scenario[], results: LoadResult[]): void {
+  const lines = results.flatMap((r, i) => {
+    const target = scenarios[i].target;
+    return target === undefined ? [] : [`  ${r.name}: ratio ${r.ratio.toFixed(2)} ≥ ${target} ${verdict(r.ratio >= target)}`];
+  });
+  const worst = Math.max(...results.map((r) => r.p99));
+  lines.push(`  p99 ≤ ${TARGET_P99_MS} ms in every scenario: worst ${worst.toFixed(1)} ms ${verdict(worst <= TARGET_P99_MS)}`);
+  out.write(`targets:\n${lines.join('\n')}\n`);
+}
+
 /** The API scenarios of the benchmark, on the API server given. */
 export function apiScenarios(api: BenchServer): Scenario[] {
   return [
-    { name: 'api: companies?limit=50', paths: ['/api/v1/companies?limit=50'], server: api },
-    { name: `api: companies?limit=50&include=${LIST_INCLUDES}`, paths: [`/api/v1/companies?limit=50&include=${LIST_INCLUDES}`], server: api },
-    { name: 'api: companies/{cik} detail with includes', paths: [`/api/v1/companies/0000320193?include=${LIST_INCLUDES}`], server: api },
+    { name: 'api: companies?limit=50', paths: ['/api/v1/companies?limit=50'], server: api, target: 0.7 },
+    {
+      name: `api: companies?limit=50&include=${LIST_INCLUDES}`,
+      paths: [`/api/v1/companies?limit=50&include=${LIST_INCLUDES}`],
+      server: api,
+      target: 0.6,
+    },
+    { name: 'api: companies/{cik} detail with includes', paths: [`/api/v1/companies/0000320193?include=${LIST_INCLUDES}`], server: api, target: 0.8 },
   ];
 }
 
@@ -183,6 +206,7 @@ export async function runApiBenchmark(
     }
     const results = summarise(samples);
     printTable(out, results, rounds, seconds, generator.name);
+    printTargets(out, scenarios, results);
     return results;
   } finally {
     for (const server of servers) await server.stop();
