@@ -17,12 +17,12 @@ export interface BenchServer {
 }
 
 /** A temporary DATA_DIR whose read.db link names a fresh benchmark generation of `companies` companies. */
-export async function benchDataDir(companies: number): Promise<{ dataDir: string; readDbPath: string }> {
+export async function benchDataDir(companies: number): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ipo-bench-'));
   const readDbPath = newReadDbPath(dataDir);
   await buildBenchReadDb(readDbPath, packagePath('data/sample'), companies);
   publishReadDb(dataDir, readDbPath);
-  return { dataDir, readDbPath };
+  return dataDir;
 }
 
 export interface ServerOptions {

@@ -43,7 +43,7 @@ export async function runChurnBenchmark(
   const seconds = options.seconds ?? 60;
   const generator = loadGenerator(options.load);
   out.write(`\nchurn: building a read.db of ${companies.toLocaleString('en-US')} companies …\n`);
-  const { dataDir } = await benchDataDir(companies);
+  const dataDir = await benchDataDir(companies);
   let api: BenchServer | null = null;
   try {
     api = await startBenchServer('api', dataDir, benchPort(), options);

@@ -183,7 +183,7 @@ export async function runApiBenchmark(
   const rounds = options.rounds ?? 3;
   const generator = loadGenerator(options.load);
   out.write(`building a read.db of ${companies.toLocaleString('en-US')} companies …\n`);
-  const { dataDir } = await benchDataDir(companies);
+  const dataDir = await benchDataDir(companies);
   const servers: BenchServer[] = [];
   try {
     const port = benchPort();
