@@ -41,18 +41,18 @@ kind of generated hostile document (time, MB/s and memory of one full read).`,
     }
     const only = values.only === undefined ? undefined : String(values.only);
     if (only !== undefined && !PARTS.includes(only)) throw new UsageError(`--only is ${PARTS.join(', ')}`);
-    const load = values.load === undefined ? undefined : String(values.load);
+    const load = values.load === undefined ? undefined : (String(values.load) as LoadGeneratorName);
     if (load !== undefined && load !== 'wrk' && load !== 'autocannon') throw new UsageError('--load is wrk or autocannon');
     const profileDir = values.profile === undefined ? undefined : resolve(String(values.profile));
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const runs = (part: string) => only === undefined || only === part;
     if (runs('api')) {
       const { runApiBenchmark } = await import('../bench/run-bench.ts');
-      await runApiBenchmark(io.out, { seconds, companies, profileDir, load: load as LoadGeneratorName | undefined });
+      await runApiBenchmark(io.out, { seconds, companies, profileDir, load });
     }
     if (runs('churn')) {
       const { runChurnBenchmark } = await import('../bench/churn-bench.ts');
-      await runChurnBenchmark(io.out, { seconds: churnSeconds, companies, profileDir, load: load as LoadGeneratorName | undefined });
+      await runChurnBenchmark(io.out, { seconds: churnSeconds, companies, profileDir, load });
     }
     if (runs('pipeline')) {
       const { runFreshnessBenchmark } = await import('../bench/pipeline-bench.ts');
