@@ -14,8 +14,8 @@ pinned to core 0 (taskset), loaded by wrk pinned to core 1 (autocannon in a chil
 is missing), 50 connections: the reference server (node:http, one cached prepared statement,
 precomputed JSON) first, then the company list (50 rows, with and without
 include=latest_terms,classification,consensus) and a company detail page, interleaved over 3 rounds.
-Prints req/s, p50, p99, server CPU per request, how busy each core was, and each figure's ratio to
-the reference of the same round.
+Prints req/s, p50, p99, server CPU per request, how busy each core was, each figure's ratio to
+the reference of the same round (req/s and CPU per request), and which targets are met.
 churn: the same three API pages in turn, idle for 10 s, then for --churn-seconds (default 60)
 while a child process rebuilds read.db and swaps the link as the projector does; prints the
 swaps, errors, p99 against the idle p99 and the API's resident memory sampled every second.
