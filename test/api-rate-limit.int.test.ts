@@ -82,7 +82,7 @@ describe('per-key rate limit over HTTP', () => {
     const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
     const switches: Array<[boolean, string]> = [];
     const api = await startApi(dataDir, {
-      rateLimiter: createRedisRateLimiter({ redis: down, limitPerMinute: 3, onFallback: (local, reason) => switches.push([local, reason]) }),
+      rateLimiter: createRedisRateLimiter({ redis: down, limitPerMinute: 3, now: () => NOW, onFallback: (local, reason) => switches.push([local, reason]) }),
     });
     started.push(api);
     const statuses: number[] = [];

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Pages in a real headless browser: Debian's chromium driven by playwright-core, which downloads
@@ -179,4 +180,19 @@ export async function screenshotPage(browser: Browser, url: string, name: string
   } finally {
     await page.close();
   }
+}
+
+/**
+ * The checks every screenshot passes: desktop width, taller than one screen, inked from top to
+ * bottom, neither blank nor one solid block (`ink` bounds the share of inked pixels), and more
+ * colours than text greys alone give (charts, bands, badges). Prints the measures.
+ */
+export function expectFullPageScreenshot(name: string, shot: ScreenshotReport, ink: { min: number; max: number }): void {
+  console.log(`screenshot ${name}: ${shot.width}×${shot.height}px, ink ${(shot.inkShare * 100).toFixed(1)}%, inked height ${(shot.inkedHeightShare * 100).toFixed(0)}%, ${shot.colours} colours`);
+  expect(shot.width).toBe(1280);
+  expect(shot.height).toBeGreaterThan(900);
+  expect(shot.inkShare).toBeGreaterThan(ink.min);
+  expect(shot.inkShare).toBeLessThan(ink.max);
+  expect(shot.inkedHeightShare).toBeGreaterThan(0.8);
+  expect(shot.colours).toBeGreaterThan(40);
 }
