@@ -24,18 +24,20 @@ function workerClient(urls: Record<string, string>, prefix: string, rate: number
     wwwUrl: urls.www,
     dataUrl: urls.data,
     maxRequestsPerSecond: rate,
-    throttleBackoffMs: 600_000,
+    // A throttle shows as a failed expectation below, not as a test stuck in a ten-minute pause.
+    throttleBackoffMs: 2_000,
     gate: createRedisEdgarGate({ redis, ratePerSecond: rate, sleep: realSleep, keyPrefix: prefix, fallback: createLocalEdgarGate(rate, clock, realSleep) }),
   });
 }
 
 describe('one EDGAR budget for the whole fleet (real Redis)', () => {
-  it('two workers at EDGAR_MAX_RPS=10 each stay together at or under 10 requests a second: the SEC-like server never throttles', async () => {
+  it('two workers at EDGAR_MAX_RPS=8 (the default) each stay together at or under 8 requests a second: the SEC-like server never throttles', async () => {
     // The replay server answers 403 "Request Rate Threshold Exceeded" above 10 requests in any second, as EDGAR does.
+    // The default's margin of two absorbs arrivals bunched by a busy machine, as on the way to sec.gov.
     const server = await startReplayServer({ manifestPath: MANIFEST, rateLimitPerSecond: 10 });
     try {
       const prefix = `test:edgar:${randomUUID()}:`;
-      const [a, b] = [workerClient(server.urls, prefix, 10), workerClient(server.urls, prefix, 10)];
+      const [a, b] = [workerClient(server.urls, prefix, 8), workerClient(server.urls, prefix, 8)];
       await Promise.all([a, b].map(async (client) => {
         for (let i = 0; i < 12; i++) await Promise.all([client.get('www', `/no-such-file-${i}-a`), client.get('www', `/no-such-file-${i}-b`)]);
       }));
