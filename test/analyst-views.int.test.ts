@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newsKey } from '../schema/news/url.normalize.ts';
 import { ANALYST_VIEWS } from '../schema/read/analyst-views.ts';
-import type { SqliteHandle } from '../schema/sqlite.ts';
-import { serveFullSample, type RunningApi, type ServedSample } from './api-harness.ts';
+import { useServedFullSample } from './api-harness.ts';
 
 /** The README's analysts' section. */
 function readmeSection(): string {
@@ -25,16 +24,7 @@ function readmeColumns(): Map<string, string[]> {
   return views;
 }
 
-let sample: ServedSample;
-let db: SqliteHandle;
-let api: RunningApi;
-
-beforeAll(async () => {
-  sample = await serveFullSample();
-  ({ db, api } = sample);
-}, 120_000);
-
-afterAll(() => sample?.close());
+const sample = useServedFullSample();
 
 const AAOI = '0001158114';
 const GOPRO = '0001500435';
@@ -42,12 +32,12 @@ const SNAP = '0001564408';
 
 /** The `data` of a 200 response. */
 async function data(path: string): Promise<any> {
-  const res = await api.get(path);
+  const res = await sample.api.get(path);
   expect(res.status, path).toBe(200);
   return ((await res.json()) as { data: unknown }).data;
 }
 
-const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params);
+const one = (sql: string, ...params: unknown[]) => sample.db.prepare(sql).get(...params);
 /** A JSON boolean as the views' 0/1 flag. */
 const flag = (value: boolean | null) => (value === null ? null : Number(value));
 /** The views' typed offer terms of an ApiTermsExtended. */
@@ -66,7 +56,7 @@ const fraction = (pct: number | null) => (pct === null ? null : Math.round(pct *
 describe('views for analysts in read.db', () => {
   it('have plain columns: no JSON text, one type per column', () => {
     for (const view of ANALYST_VIEWS) {
-      const rows = db.prepare(`SELECT * FROM ${view}`).all() as Array<Record<string, unknown>>;
+      const rows = sample.db.prepare(`SELECT * FROM ${view}`).all() as Array<Record<string, unknown>>;
       expect(rows.length, view).toBeGreaterThan(0);
       const types = new Map<string, Set<string>>();
       for (const row of rows) {
@@ -84,7 +74,7 @@ describe('views for analysts in read.db', () => {
     const documented = readmeColumns();
     expect([...documented.keys()]).toEqual([...ANALYST_VIEWS]);
     for (const view of ANALYST_VIEWS) {
-      expect(db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(view), view).toEqual(documented.get(view));
+      expect(sample.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(view), view).toEqual(documented.get(view));
     }
   });
 
@@ -171,7 +161,7 @@ describe('views for analysts in read.db', () => {
     // The filing list's compact terms say the same.
     expect(filing.terms).toMatchObject({ totalSharesOffered: terms.totalSharesOffered, underwriters: terms.underwriters });
     expect(filing.terms.underwriters.length).toBeGreaterThan(1);
-    expect(db.prepare('SELECT * FROM underwriters WHERE cik = ? AND accession_number = ? ORDER BY position').all(AAOI, accession)).toEqual(
+    expect(sample.db.prepare('SELECT * FROM underwriters WHERE cik = ? AND accession_number = ? ORDER BY position').all(AAOI, accession)).toEqual(
       terms.underwriters.map((underwriter: string, i: number) => ({ ...identity, underwriter, position: i + 1 })),
     );
 
@@ -193,7 +183,7 @@ describe('views for analysts in read.db', () => {
     const snapNews = await data(`/api/v1/news?cik=${SNAP}&include=content`);
     expect(snapNews.length).toBeGreaterThan(1);
     // In the API's order: newest first, then by id.
-    expect(db.prepare('SELECT * FROM news WHERE cik = ? ORDER BY published_at DESC, news_id DESC').all(SNAP)).toEqual(
+    expect(sample.db.prepare('SELECT * FROM news WHERE cik = ? ORDER BY published_at DESC, news_id DESC').all(SNAP)).toEqual(
       snapNews.map((n: any) => ({
         news_id: newsKey(n.url),
         cik: SNAP,
@@ -218,10 +208,10 @@ describe('views for analysts in read.db', () => {
   it('answer the README’s seven questions', async () => {
     const queries = readmeQueries();
     expect(queries).toHaveLength(7);
-    const [gopro, aaoi, pipeline, underwriters, byYear, withTerms, snap] = queries.map((q) => db.prepare(q).all() as Array<Record<string, any>>);
+    const [gopro, aaoi, pipeline, underwriters, byYear, withTerms, snap] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
 
     // The same figures as the API's outcome.
-    const outcome = ((await (await api.get('/api/v1/outcomes?cik=0001500435')).json()) as { data: Array<Record<string, number>> }).data[0];
+    const outcome = ((await (await sample.api.get('/api/v1/outcomes?cik=0001500435')).json()) as { data: Array<Record<string, number>> }).data[0];
     expect(gopro).toEqual([{ ticker: 'GPRO', offer_price: 24, close_day1: outcome.closeDay1, day1_return: Math.round(outcome.day1ReturnPct * 10_000) / 1_000_000 }]);
     expect(gopro[0].day1_return).toBeCloseTo((outcome.closeDay1 - 24) / 24, 4);
 
@@ -230,7 +220,7 @@ describe('views for analysts in read.db', () => {
       { file_number: '333-194379', deal_type: 'follow_on', status: 'priced', priced_date: '2014-03-19', upsized: 1 },
     ]);
 
-    const ipoCompanies = db.prepare('SELECT count(*) FROM companies WHERE is_ipo = 1').pluck().get() as number;
+    const ipoCompanies = sample.db.prepare('SELECT count(*) FROM companies WHERE is_ipo = 1').pluck().get() as number;
     expect(pipeline.reduce((n, r) => n + r.deals, 0)).toBe(ipoCompanies);
     expect(pipeline.map((r) => r.offering_status)).toContain('listed');
 
@@ -240,7 +230,7 @@ describe('views for analysts in read.db', () => {
     expect(byYear.length).toBeGreaterThan(0);
     for (const r of byYear) expect(r).toMatchObject({ year: expect.stringMatching(/^\d{4}$/), ipos: expect.any(Number) });
 
-    const read = db.prepare(`SELECT count(*) FROM api_filings WHERE json_extract(terms_detail_json, '$.totalSharesOffered') IS NOT NULL`).pluck().get();
+    const read = sample.db.prepare(`SELECT count(*) FROM api_filings WHERE json_extract(terms_detail_json, '$.totalSharesOffered') IS NOT NULL`).pluck().get();
     expect(withTerms).toHaveLength(read as number);
     expect(withTerms.map((r) => r.filing_date)).toEqual(withTerms.map((r) => r.filing_date).sort().reverse());
     for (const r of withTerms) expect(r.document_url).toMatch(/^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/[1-9]\d*\/\d{18}\/\S+$/);

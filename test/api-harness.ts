@@ -21,6 +21,7 @@ import { openOpsDb, openReadDbForWrite, type OpenDatabase } from '../schema/data
 import type { OpsDatabase } from '../schema/ops/tables.ts';
 import { newReadDbPath, publishReadDb, readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
+import { afterAll, beforeAll } from 'vitest';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -202,6 +203,16 @@ export interface ServedSample {
   db: SqliteHandle;
   api: RunningApi;
   close(): Promise<void>;
+}
+
+/** `serveFullSample` for one test file: served before its tests run, closed after them. */
+export function useServedFullSample(): ServedSample {
+  const served = {} as ServedSample;
+  beforeAll(async () => {
+    Object.assign(served, await serveFullSample());
+  }, 120_000);
+  afterAll(() => served.close?.());
+  return served;
 }
 
 /** `projectFullSampleInto` a fresh DATA_DIR, with its read.db open read-only and the app serving it. */

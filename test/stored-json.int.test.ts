@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPANY_DETAIL_INCLUDES, DETAIL_EMBEDDED_ITEMS } from '../schema/api/params.schema.ts';
 import { ANALYST_VIEWS } from '../schema/read/analyst-views.ts';
 import { readMigrations } from '../schema/read/migrations.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
-import { kyselyFor, openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
-import { serveFullSample, type RunningApi, type ServedSample } from './api-harness.ts';
+import { kyselyFor, openSqlite } from '../schema/sqlite.ts';
+import { useServedFullSample } from './api-harness.ts';
 
 /**
  * Every stored JSON value of read.db is what the API serves for it: each row of every served
@@ -17,18 +17,9 @@ import { serveFullSample, type RunningApi, type ServedSample } from './api-harne
 type Item = Record<string, unknown>;
 type Row = Record<string, string>;
 
-let sample: ServedSample;
-let db: SqliteHandle;
-let api: RunningApi;
+const sample = useServedFullSample();
 
-beforeAll(async () => {
-  sample = await serveFullSample();
-  ({ db, api } = sample);
-}, 120_000);
-
-afterAll(() => sample?.close());
-
-const rows = (sql: string) => db.prepare(sql).all() as Row[];
+const rows = (sql: string) => sample.db.prepare(sql).all() as Row[];
 
 function expectStored(served: unknown, stored: string, what: string): void {
   expect(JSON.stringify(served), what).toBe(stored);
@@ -42,7 +33,7 @@ function without(item: Item, ...names: string[]): Item {
 }
 
 async function getData(path: string): Promise<any> {
-  const res = await api.get(path);
+  const res = await sample.api.get(path);
   const body = (await res.json()) as any;
   expect(res.status, `${path}: ${JSON.stringify(body).slice(0, 200)}`).toBe(200);
   return body;
@@ -95,8 +86,8 @@ describe('stored JSON equals what the API serves', () => {
       offerings: 'offerings_json',
       lifecycleEnd: 'lifecycle_end_json',
     };
-    const filingsOf = db.prepare('SELECT detail_json FROM api_filings WHERE cik = ? ORDER BY filing_date DESC, accession_number DESC LIMIT ?').pluck();
-    const newsOf = db.prepare('SELECT detail_json FROM api_news WHERE cik = ? ORDER BY published_at DESC, news_id DESC LIMIT ?').pluck();
+    const filingsOf = sample.db.prepare('SELECT detail_json FROM api_filings WHERE cik = ? ORDER BY filing_date DESC, accession_number DESC LIMIT ?').pluck();
+    const newsOf = sample.db.prepare('SELECT detail_json FROM api_news WHERE cik = ? ORDER BY published_at DESC, news_id DESC LIMIT ?').pluck();
     const companies = rows(`SELECT cik, json, ${Object.values(detailIncludes).join(', ')} FROM companies`);
     let embedded = 0;
     for (const row of companies) {
