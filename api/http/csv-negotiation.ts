@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.ts';
+import { remember } from './bounded-map.ts';
 
 /** The representations of a list page. */
 export type ListFormat = 'json' | 'csv';
@@ -158,10 +159,7 @@ export function listFormat(accept: string | undefined): ListFormat {
   let choice = choices.get(accept);
   if (choice === undefined) {
     choice = chooseListFormat(accept);
-    if (accept.length <= CACHEABLE_LENGTH) {
-      if (choices.size >= CHOICES_CACHED) choices.clear();
-      choices.set(accept, choice);
-    }
+    if (accept.length <= CACHEABLE_LENGTH) remember(choices, CHOICES_CACHED, accept, choice);
   }
   if (choice === 'json' || choice === 'csv') return choice;
   if (choice === null) throw new ApiError('not_acceptable', 'This list is served as application/json or text/csv; the Accept header admits neither', null);
