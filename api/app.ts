@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
+import { SETTINGS } from '../schema/config.ts';
 import { articleRoutes } from './articles/articles.routes.ts';
 import type { ApiKeyVerifier } from './auth/api-keys.ts';
 import { keyGuard } from './auth/guard.middleware.ts';
@@ -11,6 +12,7 @@ import { edgeMiddleware, type AccessLogger, type ErrorReporter } from './http/ed
 import { createCursorCodec } from './http/cursor.ts';
 import { createRequestAjv } from './http/query-validator.ts';
 import type { ResourceDeps } from './http/resource-deps.ts';
+import { createPageCache } from './http/page-cache.ts';
 import { createRepresentationTagger } from './http/representation.ts';
 import { etagOf, PUBLIC_DOC_CACHE, sendJson } from './http/send.ts';
 import { newsRoutes } from './news/news.routes.ts';
@@ -31,7 +33,12 @@ export interface AppDeps {
   /** Receives unexpected errors (the client only ever sees internal_error). */
   reportError?: ErrorReporter;
   now?: () => number;
+  /** Budget of built data responses kept for reuse (see `createPageCache`); 0 turns it off. */
+  pageCacheBytes?: number;
 }
+
+/** PAGE_CACHE_MB's default, for apps built without a setting (tests, benchmarks). */
+const DEFAULT_PAGE_CACHE_BYTES = Number(SETTINGS.PAGE_CACHE_MB.default) * 2 ** 20;
 
 /** Builds the Koa app from its dependencies; reads no environment and opens nothing itself. */
 export function createApp(deps: AppDeps): Koa {
@@ -49,6 +56,7 @@ export function createApp(deps: AppDeps): Koa {
     guard: keyGuard(deps.apiKeys, deps.rateLimiter),
     publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''),
     representationTag: createRepresentationTagger(deps.cursorSecret, shapes),
+    pages: createPageCache(deps.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES),
   };
 
   articleRoutes(resources);

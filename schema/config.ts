@@ -42,6 +42,10 @@ const DEFINED = {
     doc: '`ipo worker`: lock on a running job, renewed at half of it; a job whose worker died (kill -9) runs again on another worker within about twice this.',
   },
   RATE_LIMIT_PER_MINUTE: { default: '600', doc: 'Requests per minute per API key on authenticated endpoints.' },
+  PAGE_CACHE_MB: {
+    default: '64',
+    doc: 'Memory per API process for built responses of the served read.db generation that clients ask for again (a list page, a company detail), reused until the next projector batch or rebuild; 0 = off.',
+  },
   CURSOR_SECRET: { default: '', doc: 'HMAC secret that signs pagination cursors; unset = generated once and kept in ops.db.', secret: true },
   PRICES_URL: { default: 'https://stooq.com', doc: 'Base URL of the daily-bars provider.' },
   PRICES_FORMAT: { default: 'stooq_csv', doc: 'Daily-bars format: stooq_csv (Date,Open,High,Low,Close,Volume) or yahoo_chart (chart JSON).' },
@@ -135,6 +139,8 @@ export interface Config {
   /** BullMQ lock duration and stalled-job check interval of `ipo worker`. */
   workerLockMs: number;
   rateLimitPerMinute: number;
+  /** Budget of the API's page cache in bytes (0 = off). */
+  pageCacheBytes: number;
   cursorSecret: string | null;
   prices: { url: string; format: 'stooq_csv' | 'yahoo_chart' };
   news: { apiUrl: string; apiKey: string | null; rssUrls: string[] };
@@ -288,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     redisKeys: Object.freeze(keys),
     workerLockMs: read('WORKER_LOCK_SECONDS', integer(1)) * 1000,
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', integer(1)),
+    pageCacheBytes: read('PAGE_CACHE_MB', integer(0, 65_536)) * 2 ** 20,
     cursorSecret: raw('CURSOR_SECRET') || null,
     prices: Object.freeze({ url: read('PRICES_URL', url(WEB)), format: read('PRICES_FORMAT', oneOf(['stooq_csv', 'yahoo_chart'] as const)) }),
     news: Object.freeze({

@@ -54,6 +54,7 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
     rateLimiter,
     cursorSecret: await cursorSecret(config, ops),
     publicBaseUrl: config.publicBaseUrl,
+    pageCacheBytes: config.pageCacheBytes,
     log: options.log,
     reportError: (error, requestId) => logger.error('request failed', { requestId, error: (error as Error).message ?? String(error), stack: (error as Error).stack }),
   });

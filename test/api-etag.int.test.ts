@@ -143,4 +143,47 @@ describe('ETags across API processes', () => {
       removeDataDir(replicaDir);
     }
   });
+
+  it('serves a kept page byte for byte as built, and the new data once the projector commits', async () => {
+    // One app keeps pages (the default budget), the other builds every response.
+    const [kept, built] = [await startApi(dataDir), await startApi(dataDir, { overrides: { pageCacheBytes: 0 } })];
+    const paths = [
+      '/api/v1/companies?limit=3&include=latest_terms,consensus',
+      '/api/v1/companies?limit=3',
+      `/api/v1/companies/${DOCUMENTS.aaoiFollowOn.cik}?include=latest_terms,filings,news`,
+      '/api/v1/filings?form_type=424B4&limit=2',
+    ];
+    const answer = async (res: Response) => ({
+      status: res.status,
+      etag: res.headers.get('etag'),
+      link: res.headers.get('link'),
+      type: res.headers.get('content-type'),
+      body: await res.text(),
+    });
+    const compare = async (accept: string) => {
+      const answers = [];
+      for (const path of paths) {
+        const expected = await answer(await built.get(path, { headers: { Accept: accept } }));
+        expect(expected.status, path).toBe(200);
+        // The third request is served from what the second kept.
+        for (let i = 0; i < 3; i++) expect(await answer(await kept.get(path, { headers: { Accept: accept } })), path).toEqual(expected);
+        expect((await kept.get(path, { headers: { 'If-None-Match': expected.etag!, Accept: accept } })).status, path).toBe(304);
+        answers.push(expected);
+      }
+      return answers;
+    };
+    const events = await openEventLogDb(dataDir);
+    try {
+      const before = await compare('application/json');
+      await compare('text/csv, application/json;q=0.5');
+      events.log.appendMany([documentEvent(DOCUMENTS.aaoiFollowOn)]);
+      await projectLive({ dataDir, eventLog: events.log });
+      const after = await compare('application/json');
+      expect(after[2].body).not.toBe(before[2].body);
+    } finally {
+      await events.close();
+      await kept.close();
+      await built.close();
+    }
+  });
 });

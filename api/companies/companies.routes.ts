@@ -8,7 +8,8 @@ import { pageOf } from '../http/list-page.ts';
 import { queryReader } from '../http/query-validator.ts';
 import { pageUrl } from '../http/representation.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
-import { answeredFromCache, PRIVATE_CACHE, sendValidatedJson } from '../http/send.ts';
+import { sendPage } from '../http/page-cache.ts';
+import { answeredFromCache, JSON_TYPE, PRIVATE_CACHE } from '../http/send.ts';
 import { NEWS_ENDPOINT, NEWS_KEY } from '../news/news.query.ts';
 import { companyDetailBody, type EmbeddedItems } from './companies.mapper.ts';
 import { COMPANIES_ENDPOINT, COMPANY_KEY, createCompanyQueries } from './companies.query.ts';
@@ -19,7 +20,7 @@ const FILINGS_LIST = { path: '/api/v1/filings', endpoint: FILINGS_ENDPOINT, keyL
 const NEWS_LIST = { path: '/api/v1/news', endpoint: NEWS_ENDPOINT, keyLength: NEWS_KEY.length, include: ['content'] };
 
 export function companyRoutes(deps: ResourceDeps): void {
-  const { router, ajv, compiler, readDb, guard, cursors, representationTag } = deps;
+  const { router, ajv, compiler, readDb, guard, cursors, representationTag, pages } = deps;
   const validate = companyValidators(ajv);
   const readList = queryReader(validate.list);
   const readDetail = queryReader(validate.detail);
@@ -31,16 +32,24 @@ export function companyRoutes(deps: ResourceDeps): void {
     const query = readDetail(ctx);
     const conn = readDb.current();
     const generation = conn.generation();
+    const etag = representationTag(generation, pageUrl(ctx.path, query, undefined));
+    // A kept page proves the company exists in this generation: no lookup before the 304 or the bytes.
+    const kept = pages.get(generation, etag);
+    if (kept !== undefined) {
+      if (!answeredFromCache(ctx, etag, PRIVATE_CACHE, 'Authorization')) sendPage(ctx, kept);
+      return;
+    }
     const identifier = String(ctx.params.identifier).trim();
     const cik = identifier.length <= 20 ? queries.resolveIdentifier(conn, identifier, query.as_of ?? null) : null;
     const head = cik === null ? null : queries.detailHead(conn, cik, query);
     if (cik === null || head === null) throw ApiError.notFound(`No company matches "${identifier.slice(0, 20)}"`);
-    if (answeredFromCache(ctx, representationTag(generation, pageUrl(ctx.path, query, undefined)), PRIVATE_CACHE, 'Authorization')) return;
+    if (answeredFromCache(ctx, etag, PRIVATE_CACHE, 'Authorization')) return;
     const filings = query.include?.includes('filings')
       ? embedded(queries.filingsOf(conn, cik, DETAIL_EMBEDDED_ITEMS), cik, FILINGS_LIST, cursors)
       : null;
     const news = query.include?.includes('news') ? embedded(queries.newsOf(conn, cik, DETAIL_EMBEDDED_ITEMS), cik, NEWS_LIST, cursors) : null;
-    sendValidatedJson(ctx, companyDetailBody(head, filings, news));
+    const body = Buffer.from(companyDetailBody(head, filings, news));
+    sendPage(ctx, pages.keep(generation, etag, { body, contentType: JSON_TYPE, link: null }));
   });
 }
 

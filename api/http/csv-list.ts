@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import { csvColumns, type CsvColumn } from './csv-columns.ts';
 import { CSV_TYPE, type ListFormat } from './csv-negotiation.ts';
@@ -25,9 +24,3 @@ export function csvWriter(item: JsonSchema): CsvWriter {
  */
 export const formatIdentity = (format: ListFormat, identity: string): string => (format === 'csv' ? `${identity}\n${CSV_TYPE}` : identity);
 
-/** A 200 with a CSV text whose validators are already set. */
-export function sendValidatedCsv(ctx: Context, body: string): void {
-  ctx.status = 200;
-  ctx.res.setHeader('Content-Type', CSV_TYPE);
-  ctx.body = Buffer.from(body);
-}

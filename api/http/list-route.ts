@@ -2,12 +2,13 @@ import type { Context } from 'koa';
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from './cursor.ts';
-import { csvWriter, formatIdentity, sendValidatedCsv } from './csv-list.ts';
-import { LIST_VARY, listFormat } from './csv-negotiation.ts';
+import { csvWriter, formatIdentity } from './csv-list.ts';
+import { CSV_TYPE, LIST_VARY, listFormat } from './csv-negotiation.ts';
 import { listEnvelope, pageOf, pageSize } from './list-page.ts';
 import { nextLink, pageUrl } from './representation.ts';
 import type { ResourceDeps } from './resource-deps.ts';
-import { answeredFromCache, PRIVATE_CACHE, sendValidatedJson } from './send.ts';
+import { sendPage } from './page-cache.ts';
+import { answeredFromCache, JSON_TYPE, PRIVATE_CACHE } from './send.ts';
 
 type ListQuery = { cursor?: string; limit?: number; include?: readonly string[] };
 
@@ -31,7 +32,7 @@ export interface KeyedList<Q extends ListQuery> {
  * as an RFC 8288 `Link: <…>; rel="next"` too. `Accept` chooses JSON (the default) or CSV.
  */
 export function keyedListRoute<Q extends ListQuery>(
-  { router, readDb, cursors, guard, representationTag }: ResourceDeps,
+  { router, readDb, cursors, guard, representationTag, pages }: ResourceDeps,
   spec: KeyedList<Q>,
 ): void {
   const csv = csvWriter(spec.item);
@@ -41,11 +42,19 @@ export function keyedListRoute<Q extends ListQuery>(
     const after = query.cursor === undefined ? null : cursors.decode(spec.endpoint, query.cursor, spec.key.length);
     const limit = pageSize(query.limit);
     const conn = readDb.current();
-    const etag = representationTag(conn.generation(), formatIdentity(format, pageUrl(spec.path, query, query.cursor)));
+    const generation = conn.generation();
+    const etag = representationTag(generation, formatIdentity(format, pageUrl(spec.path, query, query.cursor)));
     if (answeredFromCache(ctx, etag, PRIVATE_CACHE, LIST_VARY)) return;
+    const kept = pages.get(generation, etag);
+    if (kept !== undefined) return sendPage(ctx, kept);
     const page = pageOf(spec.list(conn, query, after, limit), limit, spec.key.length, cursors, spec.endpoint);
-    if (page.nextCursor !== null) ctx.res.setHeader('Link', nextLink(spec.path, query, page.nextCursor));
-    if (format === 'csv') sendValidatedCsv(ctx, csv(query.include, page.items));
-    else sendValidatedJson(ctx, listEnvelope(page));
+    sendPage(
+      ctx,
+      pages.keep(generation, etag, {
+        body: Buffer.from(format === 'csv' ? csv(query.include, page.items) : listEnvelope(page)),
+        contentType: format === 'csv' ? CSV_TYPE : JSON_TYPE,
+        link: page.nextCursor === null ? null : nextLink(spec.path, query, page.nextCursor),
+      }),
+    );
   });
 }

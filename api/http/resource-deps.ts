@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { ShapeCompiler } from '../db/compiled-query.ts';
 import type { ReadDbSource } from '../db/read-db-source.ts';
 import type { CursorCodec } from './cursor.ts';
+import type { PageCache } from './page-cache.ts';
 import type { RepresentationTagger } from './representation.ts';
 
 /** What each resource's routes are built from (wired once in app.ts). */
@@ -18,4 +19,6 @@ export interface ResourceDeps {
   publicBaseUrl: string;
   /** Strong ETags of data responses, the same in every process on one DATA_DIR. */
   representationTag: RepresentationTagger;
+  /** Built data responses of the served generation, by representation tag. */
+  pages: PageCache;
 }

@@ -37,14 +37,6 @@ export function answeredFromCache(ctx: Context, etag: string, cacheControl: stri
   return true;
 }
 
-/** A 200 with a JSON text whose validators `answeredFromCache` already set. */
-export function sendValidatedJson(ctx: Context, body: string): void {
-  ctx.status = 200;
-  ctx.res.setHeader('Content-Type', JSON_TYPE);
-  // Koa takes the bytes' length instead of encoding the string again.
-  ctx.body = Buffer.from(body);
-}
-
 /** Sends a text body tagged with the hash of its bytes, answering 304 when the client already has it. */
 export function sendBody(ctx: Context, body: string, contentType: string, cacheControl: string, vary?: string): void {
   const bytes = Buffer.from(body);

@@ -1,6 +1,6 @@
 /**
- * A benchmark server process: `reference` (bare node:http) or `api` (the real Koa app), on the
- * read.db of DATA_DIR. Run as a child (see bench-servers.ts) pinned to its own core, apart from the
+ * A benchmark server process: `reference` (bare node:http), `api` (the real Koa app) or
+ * `api-uncached` (the app with its page cache off), on the read.db of DATA_DIR. Run as a child (see bench-servers.ts) pinned to its own core, apart from the
  * load generator.
  */
 import { mkdirSync } from 'node:fs';
@@ -25,6 +25,7 @@ if (mode === 'reference') {
     rateLimiter: createMemoryRateLimiter({ limitPerMinute: 1_000_000_000 }),
     cursorSecret: 'benchmark-cursor-secret-0123456789',
     publicBaseUrl: `http://127.0.0.1:${port}`,
+    pageCacheBytes: mode === 'api-uncached' ? 0 : undefined,
   });
   await new Promise<void>((resolve) => createApiServer(app).listen(Number(port), '127.0.0.1', () => resolve()));
   process.stdout.write(`KEY ${created.key}\n`);

@@ -8,6 +8,9 @@ import { newReadDbPath, publishReadDb } from '../../schema/read/location.ts';
 import { buildBenchReadDb } from './bench-db.ts';
 import { pinned, SERVER_CORE } from './proc.ts';
 
+/** The bare reference, the API as deployed, or the API with its page cache off. */
+export type BenchServerMode = 'reference' | 'api' | 'api-uncached';
+
 export interface BenchServer {
   child: ChildProcess;
   /** The API key to send (null for the reference, which has no auth). */
@@ -31,10 +34,10 @@ export interface ServerOptions {
 }
 
 /**
- * Starts bench-server.ts (`reference` or `api`) in a child process pinned to the server core, and
+ * Starts bench-server.ts (see `BenchServerMode`) in a child process pinned to the server core, and
  * resolves once it listens. `stop` ends it with SIGINT, so a CPU profile gets written.
  */
-export function startBenchServer(mode: 'reference' | 'api', dataDir: string, port: number, options: ServerOptions = {}): Promise<BenchServer> {
+export function startBenchServer(mode: BenchServerMode, dataDir: string, port: number, options: ServerOptions = {}): Promise<BenchServer> {
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir, '--cpu-prof-name', `${mode}-${process.pid}.cpuprofile`] : [];
   const [file, args] = pinned(SERVER_CORE, process.execPath, [
     ...profile,

@@ -143,29 +143,30 @@ function printTargets(out: NodeJS.WritableStream, scenarios: Scenario[], results
     const target = scenarios[i].target;
     return target === undefined ? [] : [`  ${r.name}: ratio ${r.ratio.toFixed(2)} ≥ ${target} ${verdict(r.ratio >= target)}`];
   });
-  const worst = Math.max(...results.map((r) => r.p99));
-  lines.push(`  p99 ≤ ${TARGET_P99_MS} ms in every scenario: worst ${worst.toFixed(1)} ms ${verdict(worst <= TARGET_P99_MS)}`);
+  // The p99 target is the deployed API's and the reference's; scenarios without a ratio target
+  // (the cache-off API) are shown for what they are.
+  const judged = results.filter((_, i) => i === 0 || scenarios[i].target !== undefined);
+  const worst = Math.max(...judged.map((r) => r.p99));
+  lines.push(`  p99 ≤ ${TARGET_P99_MS} ms for the reference and the API: worst ${worst.toFixed(1)} ms ${verdict(worst <= TARGET_P99_MS)}`);
   out.write(`targets:\n${lines.join('\n')}\n`);
 }
 
-/** The API scenarios of the benchmark, on the API server given. */
-export function apiScenarios(api: BenchServer): Scenario[] {
-  return [
-    { name: 'api: companies?limit=50', paths: ['/api/v1/companies?limit=50'], server: api, target: 0.7 },
-    {
-      name: `api: companies?limit=50&include=${LIST_INCLUDES}`,
-      paths: [`/api/v1/companies?limit=50&include=${LIST_INCLUDES}`],
-      server: api,
-      target: 0.6,
-    },
-    { name: 'api: companies/{cik} detail with includes', paths: [`/api/v1/companies/0000320193?include=${LIST_INCLUDES}`], server: api, target: 0.8 },
+/** The API scenarios of the benchmark, on the API server given; with targets when `targets`. */
+export function apiScenarios(api: BenchServer, label = 'api', targets = true): Scenario[] {
+  const scenarios: Array<Omit<Scenario, 'server'>> = [
+    { name: `${label}: companies?limit=50`, paths: ['/api/v1/companies?limit=50'], target: 0.7 },
+    { name: `${label}: companies?limit=50&include=${LIST_INCLUDES}`, paths: [`/api/v1/companies?limit=50&include=${LIST_INCLUDES}`], target: 0.6 },
+    { name: `${label}: companies/{cik} detail with includes`, paths: [`/api/v1/companies/0000320193?include=${LIST_INCLUDES}`], target: 0.8 },
   ];
+  return scenarios.map((scenario) => ({ ...scenario, server: api, target: targets ? scenario.target : undefined }));
 }
 
 /**
  * The API benchmark: a 100k-company read.db, the company list (50 rows, with and without
  * includes) and a company detail page under 50 connections, each measured against the bare
- * node:http reference serving the same page from the same read.db in the same run.
+ * node:http reference serving the same page from the same read.db in the same run. The API
+ * serves as deployed, its page cache on; the same pages from an API with the cache off
+ * (PAGE_CACHE_MB=0) are printed too, without targets, as what a page nobody asked for yet costs.
  *
  * The server runs pinned to one core and the load generator (wrk, else autocannon) to the other,
  * each a process of its own; the reference is measured first in each round and printed at once,
@@ -191,7 +192,13 @@ export async function runApiBenchmark(
     servers.push(reference);
     const api = await startBenchServer('api', dataDir, port + 1, options);
     servers.push(api);
-    const scenarios: Scenario[] = [{ name: 'reference: node:http, list 50', paths: ['/?limit=50'], server: reference }, ...apiScenarios(api)];
+    const uncached = await startBenchServer('api-uncached', dataDir, port + 2, options);
+    servers.push(uncached);
+    const scenarios: Scenario[] = [
+      { name: 'reference: node:http, list 50', paths: ['/?limit=50'], server: reference },
+      ...apiScenarios(api),
+      ...apiScenarios(uncached, 'api, PAGE_CACHE_MB=0', false),
+    ];
     out.write(`load: ${generator.name}, ${CONNECTIONS} connections, ${pinning()}\n`);
 
     const samples: Sample[][] = [];
