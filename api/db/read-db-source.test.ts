@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +18,19 @@ async function publishGeneration(dataDir: string, name: string): Promise<{ path:
 }
 
 const GENERATION_SQL = "SELECT value FROM read_meta WHERE key = 'generation'";
+
+/** How many descriptors of this process name `path` (deleted or not). */
+function descriptorsOf(path: string): number {
+  let count = 0;
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`).replace(/ \(deleted\)$/, '') === path) count++;
+    } catch {
+      // closed while listing
+    }
+  }
+  return count;
+}
 
 describe('read-db source', () => {
   let dataDir: string;
@@ -60,6 +73,22 @@ describe('read-db source', () => {
     removeReadDb(previous!);
     now += 250;
     expect(source.current().values(GENERATION_SQL).get()).toBe('two');
+    source.close();
+  });
+
+  it.runIf(process.platform === 'linux')('lets go of every descriptor of a retired, deleted generation', async () => {
+    const { path: first } = await publishGeneration(dataDir, 'one');
+    const source = createReadDbSource({ dataDir, checkIntervalMs: 0 });
+    const retired = source.current();
+    expect(descriptorsOf(first)).toBeGreaterThan(0);
+    // The projector swaps and deletes the old file before this process notices.
+    await publishGeneration(dataDir, 'two');
+    removeReadDb(first);
+    expect(source.current().values(GENERATION_SQL).get()).toBe('two');
+    expect(retired.db.open).toBe(false);
+    // The last descriptor closes on the thread pool, at once or a moment later; none is leaked.
+    for (let i = 0; i < 100 && descriptorsOf(first) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(descriptorsOf(first)).toBe(0);
     source.close();
   });
 

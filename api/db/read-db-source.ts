@@ -1,4 +1,4 @@
-import { readlinkSync, statSync } from 'node:fs';
+import { close, closeSync, openSync, readlinkSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import { readDbLinkPath } from '../../schema/read/location.ts';
@@ -45,7 +45,7 @@ export function createReadDbSource(options: ReadDbSourceOptions): ReadDbSource {
   const link = readDbLinkPath(options.dataDir);
   const interval = options.checkIntervalMs ?? 250;
   const now = options.now ?? Date.now;
-  let live: { name: string; connection: ReadConnection } | null = null;
+  let live: Generation | null = null;
   let checkedAt = -Infinity;
 
   const refresh = () => {
@@ -53,15 +53,15 @@ export function createReadDbSource(options: ReadDbSourceOptions): ReadDbSource {
     for (let attempt = 0; ; attempt++) {
       const generation = liveGeneration(link);
       if (generation === null || generation.name === live?.name) return;
-      let connection: ReadConnection;
+      let opened: Generation;
       try {
-        connection = openConnection(generation.path);
+        opened = openGeneration(generation.name, generation.path);
       } catch (error) {
         if (attempt < 3) continue;
         throw error;
       }
-      live?.connection.db.close();
-      live = { name: generation.name, connection };
+      if (live !== null) retire(live);
+      live = opened;
       return;
     }
   };
@@ -77,10 +77,39 @@ export function createReadDbSource(options: ReadDbSourceOptions): ReadDbSource {
       return live.connection;
     },
     close() {
-      live?.connection.db.close();
+      if (live !== null) retire(live);
       live = null;
     },
   };
+}
+
+/** An open generation, and a descriptor of the file held for as long as it is served (see `retire`). */
+interface Generation {
+  name: string;
+  connection: ReadConnection;
+  held: number;
+}
+
+function openGeneration(name: string, path: string): Generation {
+  const held = openSync(path, 'r');
+  try {
+    return { name, connection: openConnection(path), held };
+  } catch (error) {
+    closeSync(held);
+    throw error;
+  }
+}
+
+/**
+ * Closes a retired generation. The projector deletes a retired file at once, so the process that
+ * closes it last makes the kernel free its pages from the OS cache: about 130 ms for a 300 MB
+ * generation, measured, which on the event loop stalls every request in flight. SQLite's handle
+ * closes here, synchronously (no statement is running: queries are synchronous), while the file
+ * is still held; the last descriptor is closed on libuv's thread pool, which pays for the freeing.
+ */
+function retire(generation: Generation): void {
+  generation.connection.db.close();
+  close(generation.held, () => {});
 }
 
 /**
