@@ -102,6 +102,8 @@ describe('ipo projector', () => {
     await until(() => projectorCheckpoint(dir) === lastSeq, 120_000, 'the restarted projector to catch up');
     expect(logged(second.err(), 'projector', 'running', { generation: 'live', seq: atKill })).toHaveLength(1);
     // One line per batch: events, companies re-derived, the checkpoint reached, time, documents read.
+    // The line follows the batch's commit, so it may reach stderr a moment after the checkpoint.
+    await until(() => logged(second.err(), 'projector', 'batch projected').at(-1)?.seq === lastSeq, 10_000, 'the last batch line');
     const batches = logged(second.err(), 'projector', 'batch projected');
     expect(batches.at(-1)).toMatchObject({ level: 'info', seq: lastSeq, events: expect.any(Number), companies: expect.any(Number), ms: expect.any(Number), documents: expect.any(Number) });
     expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
