@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
@@ -68,7 +68,7 @@ const READ_PAGE = `(() => {
  * Opens `url` in a fresh page and reports what rendered and what went wrong; with `readyWhen`, a
  * page its scripts render is read once that selector shows.
  */
-export async function inspectPage(browser: Browser, url: string, readyWhen?: string): Promise<PageReport> {
+export async function inspectPage(browser: Browser | BrowserContext, url: string, readyWhen?: string): Promise<PageReport> {
   const page = await browser.newPage();
   const consoleErrors: string[] = [];
   const failedRequests: string[] = [];
