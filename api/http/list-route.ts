@@ -28,8 +28,9 @@ export interface KeyedList<Q extends ListQuery> {
 /**
  * Registers an authenticated list endpoint: validate → tag → one page query → envelope. The tag
  * is derived before the query (so it never names newer data than the page holds) and a client
- * that already has it gets a 304 without the query running. A page with a next page carries it
- * as an RFC 8288 `Link: <…>; rel="next"` too. `Accept` chooses JSON (the default) or CSV.
+ * that already has it gets a 304 without the query running, and a page kept under it (see
+ * `PageCache`) is sent as kept. A page with a next page carries it as an RFC 8288
+ * `Link: <…>; rel="next"` too. `Accept` chooses JSON (the default) or CSV.
  */
 export function keyedListRoute<Q extends ListQuery>(
   { router, readDb, cursors, guard, representationTag, pages }: ResourceDeps,
