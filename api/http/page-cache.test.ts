@@ -58,6 +58,17 @@ describe('page cache', () => {
     expect(off.bytes).toBe(0);
   });
 
+  it('keeps the pages asked again while a flood of distinct URLs goes by', () => {
+    const pages = createPageCache(1_000_000);
+    pages.keep('g', '"hot"', page(10_000));
+    pages.keep('g', '"hot"', page(10_000));
+    // Asked once each: none is kept, and none pushes the hot page out.
+    for (let i = 0; i < 100_000; i++) pages.keep('g', `"once-${i}"`, page(100));
+    expect(pages.bytes).toBe(10_000);
+    expect(pages.get('g', '"hot"')).toBeDefined();
+    expect(pages.get('g', '"once-99999"')).toBeUndefined();
+  });
+
   it('charges a small body the whole pooled block it shares', () => {
     const pages = createPageCache(1_000_000);
     const pooled: BuiltPage = { body: Buffer.from('{"data":[]}'), contentType: 'application/json', link: null };
