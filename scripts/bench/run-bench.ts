@@ -115,15 +115,16 @@ function printTable(out: NodeJS.WritableStream, results: LoadResult[], rounds: n
       'server, load: share of its core the server and the load generator used; ratio: req/s over the reference\'s;\n' +
       'CPU ratio: the reference\'s server CPU per request over this one\'s (the ratio the server alone on its core would give)\n',
   );
+  const width = Math.max(...results.map((r) => r.name.length)) + 2;
   out.write(
-    `${'scenario'.padEnd(72)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}` +
+    `${'scenario'.padEnd(width)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}` +
       `${'server'.padStart(8)}${'load'.padStart(8)}${'ratio'.padStart(8)}${'CPU ratio'.padStart(11)}\n`,
   );
   for (const r of results) {
     const cpu = r.cpuMicrosPerRequest === null ? 'n/a' : r.cpuMicrosPerRequest.toFixed(0);
     const failures = r.errors || r.failedResponses ? `  (errors ${r.errors}, status ≥ 400: ${r.failedResponses})` : '';
     out.write(
-      `${r.name.padEnd(72)}${r.requestsPerSecond.toFixed(0).padStart(8)}${r.p50.toFixed(2).padStart(8)}${r.p99.toFixed(2).padStart(8)}` +
+      `${r.name.padEnd(width)}${r.requestsPerSecond.toFixed(0).padStart(8)}${r.p50.toFixed(2).padStart(8)}${r.p99.toFixed(2).padStart(8)}` +
         `${cpu.padStart(12)}${percent(r.serverCpu).padStart(8)}${percent(r.generatorCpu).padStart(8)}${`${r.ratio.toFixed(2)}×`.padStart(8)}` +
         `${(r.cpuRatio === null ? 'n/a' : `${r.cpuRatio.toFixed(2)}×`).padStart(11)}${failures}\n`,
     );
