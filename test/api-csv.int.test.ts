@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvColumns } from '../api/http/csv-columns.ts';
 import { CSV_TYPE } from '../api/http/csv-negotiation.ts';
 import { CSV_LISTS, csvShowsItems, parseCsv } from '../api/http/csv.testkit.ts';
-import { documentValidator, emptyDataDir, projectFullSampleInto, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
+import { documentValidator, useServedFullSample } from './api-harness.ts';
 
 const CSV = { Accept: 'text/csv' };
 
@@ -36,19 +36,11 @@ function expectCsvBeside(csv: Response, json: Response, vary: string): void {
  * validators are the CSV page's own; a hostile Accept is a 400 or 406 with the ApiError envelope.
  */
 describe('list endpoints as CSV (Accept: text/csv)', () => {
-  let dataDir: string;
-  let api: RunningApi;
+  const sample = useServedFullSample();
   let check: ReturnType<typeof documentValidator>;
 
   beforeAll(async () => {
-    dataDir = await emptyDataDir();
-    await projectFullSampleInto(dataDir);
-    api = await startApi(dataDir);
-    check = documentValidator(await (await api.get('/api/v1/openapi.json', { key: null })).json());
-  }, 180_000);
-  afterAll(async () => {
-    await api?.close();
-    removeDataDir(dataDir);
+    check = documentValidator(await (await sample.api.get('/api/v1/openapi.json', { key: null })).json());
   });
 
   it.each(LISTS)('$name: each CSV page holds the JSON page\'s items under one header, and Link leads to the next', async ({ path, item, include }) => {
@@ -57,10 +49,10 @@ describe('list endpoints as CSV (Accept: text/csv)', () => {
     let csvNext: string | null = path;
     let pages = 0;
     for (; pages < PAGES_WALKED && jsonNext !== null; pages++) {
-      const json = await api.get(jsonNext);
+      const json = await sample.api.get(jsonNext);
       const body: any = await json.json();
       check(path.split('?')[0], 200, body);
-      const csv = await api.get(csvNext!, { headers: CSV });
+      const csv = await sample.api.get(csvNext!, { headers: CSV });
       expectCsvBeside(csv, json, 'Accept, Authorization');
       expect(csv.headers.get('cache-control')).toBe('private, max-age=60');
       const text = await csv.text();
@@ -77,41 +69,41 @@ describe('list endpoints as CSV (Accept: text/csv)', () => {
   });
 
   it('articles: the public feed items as CSV, validators of their own bytes, CORS as for JSON', async () => {
-    const json = await api.get(ARTICLES.path, { key: null });
-    const csv = await api.get(ARTICLES.path, { key: null, headers: CSV });
+    const json = await sample.api.get(ARTICLES.path, { key: null });
+    const csv = await sample.api.get(ARTICLES.path, { key: null, headers: CSV });
     const items = ((await json.json()) as { items: unknown[] }).items;
     expect(items.length).toBeGreaterThan(0);
     expectCsvBeside(csv, json, 'Accept');
     expect(csv.headers.get('access-control-allow-origin')).toBe('*');
     csvShowsItems(await csv.text(), csvColumns(ARTICLES.item), items);
-    const again = await api.get(ARTICLES.path, { key: null, headers: { ...CSV, 'If-None-Match': csv.headers.get('etag')! } });
+    const again = await sample.api.get(ARTICLES.path, { key: null, headers: { ...CSV, 'If-None-Match': csv.headers.get('etag')! } });
     expect(again.status).toBe(304);
   });
 
   it('answers If-None-Match with 304 for the CSV page, and never with the other representation\'s tag', async () => {
     for (const { path } of LISTS) {
-      const csv = await api.get(path, { headers: CSV });
+      const csv = await sample.api.get(path, { headers: CSV });
       const etag = csv.headers.get('etag')!;
-      const again = await api.get(path, { headers: { ...CSV, 'If-None-Match': etag } });
+      const again = await sample.api.get(path, { headers: { ...CSV, 'If-None-Match': etag } });
       expect(again.status, path).toBe(304);
       expect(await again.text()).toBe('');
       expect(again.headers.get('etag')).toBe(etag);
       expect(again.headers.get('vary')).toBe('Accept, Authorization');
       // The JSON page under the CSV page's tag is a different representation: a full 200.
-      const json = await api.get(path, { headers: { 'If-None-Match': etag } });
+      const json = await sample.api.get(path, { headers: { 'If-None-Match': etag } });
       expect(json.status, path).toBe(200);
       expect(json.headers.get('content-type')).toMatch(/^application\/json/);
       const jsonEtag = json.headers.get('etag')!;
-      expect((await api.get(path, { headers: { ...CSV, 'If-None-Match': jsonEtag } })).status).toBe(200);
+      expect((await sample.api.get(path, { headers: { ...CSV, 'If-None-Match': jsonEtag } })).status).toBe(200);
     }
   });
 
   it('serves a header row alone for an empty page, and HEAD without a body', async () => {
-    const empty = await api.get('/api/v1/filings?cik=1&include=terms', { headers: CSV });
+    const empty = await sample.api.get('/api/v1/filings?cik=1&include=terms', { headers: CSV });
     expect(empty.status).toBe(200);
     expect(await empty.text()).toBe(`${csvColumns(FILINGS.item, ['terms']).map((c) => c.name).join(',')}\r\n`);
     expect(empty.headers.get('link')).toBeNull();
-    const head = await api.get('/api/v1/outcomes?limit=3', { headers: CSV, method: 'HEAD' });
+    const head = await sample.api.get('/api/v1/outcomes?limit=3', { headers: CSV, method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe(CSV_TYPE);
     expect(await head.text()).toBe('');
@@ -128,7 +120,7 @@ describe('list endpoints as CSV (Accept: text/csv)', () => {
       ['text/html, image/gif, image/jpeg, *; q=.2, */*; q=.2', 'application/json'],
     ];
     for (const [accept, type] of cases) {
-      const res = await api.get('/api/v1/outcomes?limit=2', { headers: accept === undefined ? {} : { Accept: accept } });
+      const res = await sample.api.get('/api/v1/outcomes?limit=2', { headers: accept === undefined ? {} : { Accept: accept } });
       expect(res.status, accept).toBe(200);
       expect(res.headers.get('content-type'), accept).toMatch(new RegExp(`^${type}`));
     }
@@ -150,7 +142,7 @@ describe('list endpoints as CSV (Accept: text/csv)', () => {
     ];
     for (const path of CSV_LISTS.map((list) => `${list.path}?limit=2`)) {
       for (const [accept, status] of cases) {
-        const res = await api.get(path, { headers: { Accept: accept } });
+        const res = await sample.api.get(path, { headers: { Accept: accept } });
         expect(res.status, `${path} ${accept.slice(0, 40)}`).toBe(status);
         if (status === 200) continue;
         const body: any = await res.json();
@@ -164,7 +156,7 @@ describe('list endpoints as CSV (Accept: text/csv)', () => {
   });
 
   it('leaves the single-representation endpoints as they were: company detail is JSON whatever Accept says', async () => {
-    const res = await api.get('/api/v1/companies/UNCY', { headers: CSV });
+    const res = await sample.api.get('/api/v1/companies/UNCY', { headers: CSV });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.headers.get('vary')).toBe('Authorization');
