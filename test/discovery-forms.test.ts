@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_FORMS, OFFERING_FORMS } from '../ingest/edgar/offering-forms.ts';
 import { formTitle } from '../projector/offering/form-title.ts';
-import * as forms from '../projector/offering/forms.ts';
+import * as forms from '../projector/common/forms.ts';
 
 const { PROSPECTUS_FORMS, baseForm } = forms;
 /** Every form set of the projector's lifecycle vocabulary. */

@@ -3,11 +3,11 @@ import {
   CompanyDetailQuerySchema,
   CompanyListQuerySchema,
   type COMPANY_DETAIL_INCLUDES,
-  type COMPANY_KINDS,
   type COMPANY_LIST_INCLUDES,
   type MARKETS,
   type SCOPES,
 } from '../../schema/api/params.schema.ts';
+import type { CompanyKind, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import { compileQueryValidator } from '../http/query-validator.ts';
 
 export interface CompanyListQuery {
@@ -17,10 +17,10 @@ export interface CompanyListQuery {
   company_name?: string;
   name_prefix?: string;
   ticker?: string;
-  offering_status?: string;
+  offering_status?: OfferingStatus;
   scope?: (typeof SCOPES)[number];
   market?: (typeof MARKETS)[number];
-  kind?: Array<(typeof COMPANY_KINDS)[number]>;
+  kind?: CompanyKind[];
   include?: Array<(typeof COMPANY_LIST_INCLUDES)[number]>;
   updated_since?: string;
   gross_proceeds_gt?: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as params from '../../schema/api/params.schema.ts';
-import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/types.ts';
+import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/vocabulary.ts';
 import { API_ERROR_STATUS } from '../errors/api-error.ts';
 import { csvColumns } from '../http/csv-columns.ts';
 import { CSV_TYPE } from '../http/csv-negotiation.ts';

@@ -20,7 +20,7 @@ import {
   ApiOutcomeSchema,
   RESPONSE_SCHEMAS,
 } from '../../schema/api/resources.schema.ts';
-import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/types.ts';
+import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/vocabulary.ts';
 import { API_ERROR_STATUS } from '../errors/api-error.ts';
 import { CSV_TYPE } from '../http/csv-negotiation.ts';
 import { HTTP_LIMITS } from '../http/server.ts';

@@ -1,18 +1,21 @@
 import type { ApiFinancialSnapshot } from '../../schema/api/types.ts';
 import type { FilingsTable, NewsTable, OutcomesTable } from '../../schema/read/tables.ts';
 import { deriveCompany, type CompanyIdentity, type DerivedCompany } from './company.derive.ts';
-import type { CompanyFacts, DocumentTerms, KnownFiling, StoredBars, StoredIpoRow, StoredNews, TickerHint } from '../common/facts.ts';
+import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
+import type { DocumentTerms } from '../extract/document-terms.ts';
+import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
+import type { StoredNews } from '../news/news.facts.ts';
 import { deriveFiling } from '../offering/filing-row.derive.ts';
-import { baseForm, isListingForm } from '../offering/forms.ts';
+import { baseForm, isListingForm } from '../common/forms.ts';
 import { deriveNewsRows } from '../news/news-rows.derive.ts';
 import { deriveOffering, type FilingOffering } from '../offering/offering.derive.ts';
-import { deriveCompanyOutcome, pricedIpoDeal, vendorRowFor } from '../market/company-outcome.derive.ts';
+import { deriveCompanyOutcome, pricedIpoDeal, vendorRowFor } from './company-outcome.derive.ts';
 import { companyClassification, companyConsensus } from './consensus.derive.ts';
 import { companyPriceHistory } from '../offering/company-price-history.derive.ts';
-import { financialSnapshotOf } from '../extract/financials/snapshot.choose.ts';
+import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { vendorCompanyStatus } from './vendor-company.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
-import type { TradingCalendar } from '../market/trading-calendar.ts';
+import type { TradingCalendar } from '../common/trading-calendar.ts';
 
 export interface CompanyRows {
   company: DerivedCompany;

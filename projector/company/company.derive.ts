@@ -1,11 +1,13 @@
+import { assertNever } from '../../schema/exhaustive.ts';
+import type { CompanyKind, DealType } from '../../schema/api/vocabulary.ts';
 import { offeringsOf } from '../offering/offerings.derive.ts';
 import type { ApiCompany, ApiFinancialSnapshot, ApiPriceHistory } from '../../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../../schema/read/tables.ts';
-import type { CompanyFacts, KnownFiling, TickerHint } from '../common/facts.ts';
+import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 import { marketOf } from './market-family.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
-import { chronological } from '../offering/forms.ts';
+import { chronological } from '../common/forms.ts';
 import { grossProceedsBasis, latestTermsList, lockupScheduleOf } from '../offering/terms.derive.ts';
 import type { VendorStatus } from './vendor-company.derive.ts';
 
@@ -135,7 +137,7 @@ export function deriveCompany(
  * The `kind` filter: operating, spac, funds, follow_on; null when no kind applies (debt, business
  * combinations, unknown). A resale by an already public issuer sells listed stock, so it is a follow_on.
  */
-function kindOf(dealType: string): 'operating' | 'spac' | 'funds' | 'follow_on' | null {
+function kindOf(dealType: DealType): CompanyKind | null {
   switch (dealType) {
     case 'spac':
       return 'spac';
@@ -150,7 +152,11 @@ function kindOf(dealType: string): 'operating' | 'spac' | 'funds' | 'follow_on' 
     case 'reg_a':
     case 'other':
       return 'operating';
-    default:
+    case 'debt':
+    case 'business_combination':
+    case 'unknown':
       return null;
+    default:
+      return assertNever(dealType);
   }
 }

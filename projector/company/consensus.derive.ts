@@ -1,14 +1,13 @@
 import type { ApiClassification, ApiConsensus } from '../../schema/api/types.ts';
 import type { CompanyIdentity } from './company.derive.ts';
-import type { StoredBars, StoredIpoRow } from '../common/facts.ts';
-import type { CompanyFacts, TickerHint } from '../common/facts.ts';
+import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
+import type { CompanyFacts, TickerHint } from '../offering/filing.facts.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import { deriveClassification } from '../offering/classification.derive.ts';
 import { deriveConsensus } from './consensus-rules.derive.ts';
-import { isListingForm } from '../offering/forms.ts';
+import { isListingForm } from '../common/forms.ts';
 
-/** The source name vendor IPO table rows carry in `sourceSummary`. */
-export const VENDOR_SOURCE = 'vendor_ipo_table';
+import { VENDOR_SOURCE } from '../common/sources.ts';
 
 export interface ConsensusSources {
   facts: CompanyFacts;

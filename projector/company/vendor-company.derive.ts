@@ -15,10 +15,12 @@
  * company is no longer served.
  */
 import { VENDOR_KEY_PREFIX, vendorCompanyKey } from '../../schema/cik.ts';
-import { baseForm } from '../offering/forms.ts';
-import { normalizeCompanyName, sameCompanyName } from '../news/company-name.ts';
+import { baseForm } from '../common/forms.ts';
+import { normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
 import { addDays } from '../common/dates.ts';
-import type { CompanyFacts, FilingFact, StoredIpoRow } from '../common/facts.ts';
+import type { CompanyFacts, FilingFact } from '../offering/filing.facts.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
+import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {
@@ -66,8 +68,8 @@ export function mayBeVendorCompany(row: StoredIpoRow['row']): boolean {
 }
 
 export interface VendorStatus {
-  offeringStatus: 'listed' | 'priced';
-  dealType: string;
+  offeringStatus: Extract<OfferingStatus, 'listed' | 'priced'>;
+  dealType: DealType;
 }
 
 /**
@@ -75,7 +77,7 @@ export interface VendorStatus {
  * date (the vendor's first trading day) on, priced before. The deal type is EDGAR's when it typed
  * the IPO (a SPAC stays a SPAC), else ipo.
  */
-export function vendorCompanyStatus(row: StoredIpoRow, today: string, edgarDealType: string | undefined): VendorStatus {
+export function vendorCompanyStatus(row: StoredIpoRow, today: string, edgarDealType: DealType | undefined): VendorStatus {
   const tradeDate = row.row.tradeDate;
   return { offeringStatus: tradeDate !== null && tradeDate <= today ? 'listed' : 'priced', dealType: edgarDealType ?? 'ipo' };
 }

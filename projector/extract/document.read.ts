@@ -1,5 +1,5 @@
-import type { DocumentTerms } from '../common/facts.ts';
-import { PROSPECTUS_FORMS } from '../offering/forms.ts';
+import type { DocumentTerms } from './document-terms.ts';
+import { PROSPECTUS_FORMS } from '../common/forms.ts';
 import { deriveAiEnrichment } from './ai-enrichment.extract.ts';
 import { coverFormType, documentFiling, type DocumentFiling } from './document-filing.extract.ts';
 import { extractFinancialSnapshot } from './financials/financial-snapshot.extract.ts';

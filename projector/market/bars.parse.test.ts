@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BarsParseError, parseDailyBars, parseStooqCsv, parseYahooChart, type DailyBar } from './bars.parse.ts';
-import { readSample } from './sample.testkit.ts';
+import { readSample } from '../common/sample.testkit.ts';
 
 /** Session open (09:30 New York) in Unix seconds, as Yahoo stamps daily bars. */
 function sessionOpenUnix(date: string): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkIpoRows, parseIpoTable, parsePriceRange, tickerMapFromCompanyTickers } from './ipo-table.parse.ts';
-import { readSample } from './sample.testkit.ts';
+import { readSample } from '../common/sample.testkit.ts';
 import { readWindowIndex } from './window-index.testkit.ts';
 
 const rows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz'));

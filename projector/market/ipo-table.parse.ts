@@ -1,6 +1,6 @@
 import { padCik } from '../../schema/cik.ts';
 import type { IpoRowPayload } from '../../schema/events/event-types.ts';
-import { sameCompanyName } from '../news/company-name.ts';
+import { sameCompanyName } from '../common/company-name.ts';
 import { parseCsvRecords } from './csv.parse.ts';
 
 /** One row of a Bloomberg-format IPO table: the `reference.ipo_row` payload, field by field. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseStooqCsv } from './bars.parse.ts';
 import { deriveOutcome, deriveOutcomeFields, returnPct } from './outcome.derive.ts';
-import { readSample } from './sample.testkit.ts';
-import { createTradingCalendar } from './trading-calendar.ts';
+import { readSample } from '../common/sample.testkit.ts';
+import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { readWindowIndex } from './window-index.testkit.ts';
 
 const cal = createTradingCalendar();

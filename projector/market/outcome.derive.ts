@@ -1,6 +1,6 @@
 import type { ApiOutcome } from '../../schema/api/types.ts';
 import type { DailyBar } from './bars.parse.ts';
-import { createTradingCalendar, type TradingCalendar } from './trading-calendar.ts';
+import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 
 /** Trading days in the week-1 horizon, counting the first trading day as day 1. */
 export const WEEK1_TRADING_DAYS = 5;

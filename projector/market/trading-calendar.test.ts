@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseStooqCsv } from './bars.parse.ts';
-import { listSample, readSample } from './sample.testkit.ts';
+import { listSample, readSample } from '../common/sample.testkit.ts';
 import {
   addTradingDays,
   createTradingCalendar,
@@ -9,7 +9,7 @@ import {
   nextTradingDay,
   nthTradingDayOnOrAfter,
   nyseHolidays,
-} from './trading-calendar.ts';
+} from '../common/trading-calendar.ts';
 
 const cal = createTradingCalendar();
 const windowFiles = listSample('prices/window').filter((f) => f.endsWith('.csv') && f !== 'INDEX.csv');

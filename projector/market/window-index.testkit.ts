@@ -1,5 +1,5 @@
 import { parseCsvRecords } from './csv.parse.ts';
-import { readSample } from './sample.testkit.ts';
+import { readSample } from '../common/sample.testkit.ts';
 
 /** A row of data/sample/prices/window/INDEX.csv (see data/sample/SOURCES.md). */
 export interface WindowIndexRow {

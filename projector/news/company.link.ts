@@ -1,5 +1,5 @@
 import type { NewsMatchReason } from '../../schema/api/types.ts';
-import { nameTokens } from './company-name.ts';
+import { nameTokens } from '../common/company-name.ts';
 
 /** A company an article may be about. `cik` is null only for a company EDGAR's ticker file lacks. */
 export interface LinkCandidate {

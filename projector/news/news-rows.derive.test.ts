@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ApiCompanyNewsSchema, ApiNewsSchema } from '../../schema/api/resources.schema.ts';
 import type { ApiNews } from '../../schema/api/types.ts';
-import type { StoredNews } from '../common/facts.ts';
+import type { StoredNews } from './news.facts.ts';
 import { linkArticle } from './company.link.ts';
 import { deriveNewsRows } from './news-rows.derive.ts';
 import { everyRealCandidate, realNewsRecords } from './news.testkit.ts';

@@ -1,6 +1,6 @@
 import type { ApiCompanyNews, ApiNews } from '../../schema/api/types.ts';
 import type { NewsTable } from '../../schema/read/tables.ts';
-import type { StoredNews } from '../common/facts.ts';
+import type { StoredNews } from './news.facts.ts';
 import { newsTitle } from './news-title.derive.ts';
 
 /**

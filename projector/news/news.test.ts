@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSample } from '../market/sample.testkit.ts';
+import { readSample } from '../common/sample.testkit.ts';
 import { linkArticle, tickerMentions } from './company.link.ts';
 import { parseFeed, FeedParseError } from '../../schema/news/feed.parse.ts';
 import { realCandidates, realNewsRecords } from './news.testkit.ts';

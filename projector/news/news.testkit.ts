@@ -1,4 +1,4 @@
-import { readSample, listSample } from '../market/sample.testkit.ts';
+import { readSample, listSample } from '../common/sample.testkit.ts';
 import { tickerMapFromCompanyTickers } from '../market/ipo-table.parse.ts';
 import type { NewsApiArticle } from '../../schema/news/newsapi.parse.ts';
 import type { LinkCandidate } from './company.link.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSample } from '../market/sample.testkit.ts';
+import { readSample } from '../common/sample.testkit.ts';
 import { realNewsRecords } from './news.testkit.ts';
 import { earlierObservation, newsPublishedAt, publishedAtFromUrl } from './published-at.derive.ts';
 

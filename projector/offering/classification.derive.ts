@@ -11,7 +11,7 @@
  */
 import type { ApiClassification, ApiTermsExtended } from '../../schema/api/types.ts';
 import type { DealTypeResult } from './deal-type.derive.ts';
-import type { CompanyFacts } from '../common/facts.ts';
+import type { CompanyFacts } from './filing.facts.ts';
 
 export interface ClassificationInput {
   dealType: DealTypeResult;

@@ -21,12 +21,13 @@
  * public again): then the company has no terminal status.
  */
 import { daysBetween } from '../common/dates.ts';
-import type { CompanyFacts, FilingFact } from '../common/facts.ts';
+import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import { isIpoFamily, nameAt, type DealType } from './deal-type.derive.ts';
-import { CURRENT_REPORT_FORMS, DELISTING_FORMS, DEREGISTRATION_FORMS, hasItem, isListingForm, PERIODIC_FORMS, baseForm } from './forms.ts';
+import type { CompanyEndStatus } from '../../schema/api/vocabulary.ts';
+import { CURRENT_REPORT_FORMS, DELISTING_FORMS, DEREGISTRATION_FORMS, hasItem, isListingForm, PERIODIC_FORMS, baseForm } from '../common/forms.ts';
 
-export const TERMINAL_STATUSES = ['combined', 'delisted'] as const;
-export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
+/** A company's end: one of the closed list COMPANY_END_STATUSES. */
+export type TerminalStatus = CompanyEndStatus;
 
 export interface TerminalEvent {
   status: TerminalStatus;

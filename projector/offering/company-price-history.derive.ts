@@ -1,6 +1,6 @@
 import type { ApiPriceHistory, ApiPriceRange } from '../../schema/api/types.ts';
-import { VENDOR_SOURCE } from '../company/consensus.derive.ts';
-import type { StoredIpoRow } from '../common/facts.ts';
+import { VENDOR_SOURCE } from '../common/sources.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { CompanyOffering, FilingTermsFact } from './offering.derive.ts';
 import { isIpoFamily } from './deal-type.derive.ts';
 import type { DealLifecycle } from './lifecycle.derive.ts';

@@ -6,15 +6,16 @@
  * are indexed once (`listingIndex`) and searched by bisection.
  */
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
-import type { TradingCalendar } from '../market/trading-calendar.ts';
+import type { TradingCalendar } from '../common/trading-calendar.ts';
 import type { Deal } from './deals.group.ts';
 import { isIpoFamily, type DealType } from './deal-type.derive.ts';
 import {
   AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm, isRegistrationActivity, OPENING_FORMS, PRICED_FORMS,
   SHELF_FORMS, TAKEDOWN_FORMS,
-} from './forms.ts';
+} from '../common/forms.ts';
 import { addDays, daysBetween } from '../common/dates.ts';
-import type { DealStatus, FilingFact } from '../common/facts.ts';
+import type { FilingFact } from './filing.facts.ts';
+import type { DealStatus } from '../../schema/api/vocabulary.ts';
 
 export type RangeTerms = Pick<ApiTermsExtended, 'priceRangeLow' | 'priceRangeHigh' | 'offeringPrice'>;
 

@@ -24,13 +24,13 @@
  * "is listed on … under the symbol".
  */
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
-import { DEAL_TYPES } from '../../schema/api/types.ts';
 import type { CoverSignals } from '../extract/cover-signals.ts';
 import type { Deal } from './deals.group.ts';
-import type { CompanyFacts, FilingFact } from '../common/facts.ts';
-import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from './forms.ts';
+import type { CompanyFacts, FilingFact } from './filing.facts.ts';
+import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from '../common/forms.ts';
 
-export type DealType = (typeof DEAL_TYPES)[number];
+export type { DealType } from '../../schema/api/vocabulary.ts';
+import type { DealType } from '../../schema/api/vocabulary.ts';
 
 export interface DealTypeInput {
   deal: (Pick<Deal, 'key' | 'baseForm' | 'openedDate'> & { filings?: readonly Pick<FilingFact, 'formType'>[] }) | null;

@@ -7,8 +7,8 @@
  *     effective or prices within a few days of it;
  *   - index rows carry no file number, so their followers join the latest open registration.
  */
-import type { FilingFact } from '../common/facts.ts';
-import { baseForm, chronological, DRAFT_FORMS, EFFECT_FORMS, FOLLOWER_FORMS, IPO_CAPABLE_FORMS, MEF_FORMS, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS, WITHDRAWAL_FORMS } from './forms.ts';
+import type { FilingFact } from './filing.facts.ts';
+import { baseForm, chronological, DRAFT_FORMS, EFFECT_FORMS, FOLLOWER_FORMS, IPO_CAPABLE_FORMS, MEF_FORMS, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS, WITHDRAWAL_FORMS } from '../common/forms.ts';
 import { cmp, daysBetween } from '../common/dates.ts';
 
 export interface Deal<F extends FilingFact = FilingFact> {

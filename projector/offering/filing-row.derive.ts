@@ -1,7 +1,7 @@
 import type { ApiCompanyFiling, ApiFiling } from '../../schema/api/types.ts';
 import type { FilingsTable } from '../../schema/read/tables.ts';
 import { toCompactTerms } from '../extract/terms.extract.ts';
-import type { KnownFiling } from '../common/facts.ts';
+import type { KnownFiling } from './filing.facts.ts';
 import { formTitle } from './form-title.ts';
 import type { FilingOffering } from './offering.derive.ts';
 

@@ -4,8 +4,8 @@
  */
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { DealType } from './deal-type.derive.ts';
-import { baseForm, DRAFT_FORMS, isAmendment, MEF_FORMS, OPENING_FORMS } from './forms.ts';
-import type { FilingFact } from '../common/facts.ts';
+import { baseForm, DRAFT_FORMS, isAmendment, MEF_FORMS, OPENING_FORMS } from '../common/forms.ts';
+import type { FilingFact } from './filing.facts.ts';
 
 export interface FilingSummaryInput {
   filing: FilingFact;

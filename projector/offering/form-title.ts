@@ -1,4 +1,4 @@
-import { baseForm } from './forms.ts';
+import { baseForm } from '../common/forms.ts';
 
 /**
  * Plain-English names of EDGAR form types (SEC form descriptions, domain.md §2.1). An amendment

@@ -1,17 +1,15 @@
-/** price-history, classification and consensus on real documents, submissions and the Bloomberg table. */
+/** price-history and classification on real documents, submissions and the Bloomberg table. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
-import { parseStooqCsv } from '../market/bars.parse.ts';
 import { sampleDoc } from '../extract/test-docs.ts';
 import { coverSignals } from '../extract/cover-signals.ts';
 import { extractTerms } from '../extract/terms.extract.ts';
 import { derivePriceHistory, observationsFromTerms, type PriceObservation } from './price-history.derive.ts';
 import { deriveClassification } from './classification.derive.ts';
-import { deriveConsensus, type VendorRow } from '../company/consensus-rules.derive.ts';
 import { deriveDealType } from './deal-type.derive.ts';
 import { deriveLifecycle } from './lifecycle.derive.ts';
 import { groupDeals } from './deals.group.ts';
@@ -98,44 +96,5 @@ describe('deriveClassification', () => {
     const deal = groupDeals(filings).find((d) => d.key === '333-164593')!;
     const c = deriveClassification({ dealType: deriveDealType({ deal, company, companyFilings: filings }), exchangeListingFiled: true, company });
     expect(c).toMatchObject({ calendarEligibility: 'include', confidence: 0.6 });
-  });
-});
-
-describe('deriveConsensus', () => {
-  const aaoi = row('AAOI');
-  const vendor: VendorRow = {
-    source: 'bloomberg', ticker: aaoi.ticker, offerPrice: aaoi.offerPrice, rangeLow: aaoi.rangeLow, rangeHigh: aaoi.rangeHigh,
-    tradeDate: aaoi.tradeDate, proceeds: aaoi.offerSizeMillions === null ? null : Math.round(aaoi.offerSizeMillions * 1e6), observedAt: OBSERVED,
-  };
-
-  it('AAOI IPO: ticker/exchange from submissions, listing date from the first bar, price and range from Bloomberg', () => {
-    const { company } = loadSubmissions('aaoi');
-    const firstBar = parseStooqCsv(readFileSync(`${SAMPLE}prices/window/AAOI.csv`, 'utf8'))[0].date;
-    const c = deriveConsensus({
-      submissions: { tickers: company.tickers, exchanges: company.exchanges, observedAt: OBSERVED },
-      vendors: [vendor],
-      firstBar: { date: firstBar, observedAt: OBSERVED_LATER },
-      observedAt: OBSERVED_LATER,
-    });
-    expect(c).toMatchObject({ ticker: 'AAOI', exchange: 'Nasdaq', listingDate: '2013-09-26', offerPrice: 10, offerPriceLow: 13, offerPriceHigh: 15, grossProceeds: 41_400_000, totalShares: null });
-    expect(c.resolvedAt).toBe(OBSERVED_LATER);
-    expect(c.sourceSummary).toEqual({
-      submissions: 'tickers AAOI (Nasdaq)',
-      prices: 'first daily bar 2013-09-26',
-      bloomberg: 'offer $10.00; range $13.00–$15.00; ticker AAOI; trade date 2013-09-26',
-    });
-  });
-
-  it('Unicycive: EDGAR terms supply range and size; the prospectus exchange name and the submissions one both stay visible', () => {
-    const { company } = loadSubmissions('unicycive');
-    const terms = extractTerms(sampleDoc('unicycive')).terms;
-    const c = deriveConsensus({
-      edgar: { accessionNumber: '0001213900-21-035033', formType: 'S-1/A', terms, observedAt: OBSERVED },
-      submissions: { tickers: company.tickers, exchanges: company.exchanges, observedAt: OBSERVED_LATER },
-      observedAt: OBSERVED_LATER,
-    });
-    expect(c).toMatchObject({ ticker: 'UNCY', exchange: 'Nasdaq', offerPrice: null, offerPriceLow: 5, offerPriceHigh: 6, totalShares: 4_550_000 });
-    expect(c.sourceSummary.edgar).toBe('S-1/A 0001213900-21-035033: range $5.00–$6.00; 4,550,000 shares; ticker UNCY; exchange Nasdaq Capital Market');
-    expect(c.resolvedAt).toBe(OBSERVED_LATER);
   });
 });

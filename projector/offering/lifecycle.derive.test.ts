@@ -6,14 +6,14 @@ import { parseStooqCsv } from '../market/bars.parse.ts';
 import { readProspectus } from '../extract/prospectus-reader.ts';
 import { extractTerms } from '../extract/terms.extract.ts';
 import { readDocumentFile, sampleProspectusPath } from '../extract/labelled-samples.ts';
-import { createTradingCalendar } from '../market/trading-calendar.ts';
+import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { listingIndex, scanDeal, statusAt } from './deal-status.scan.ts';
 import { isIpoFamily, type DealType } from './deal-type.derive.ts';
 import { endInForce } from './company-end.derive.ts';
-import { chronological } from './forms.ts';
+import { chronological } from '../common/forms.ts';
 import { deriveLifecycle, type LifecycleOptions } from './lifecycle.derive.ts';
 import { loadSubmissions, readSampleFile, SUBMISSIONS } from './sample.testkit.ts';
-import type { FilingFact } from '../common/facts.ts';
+import type { FilingFact } from './filing.facts.ts';
 
 const SAMPLE = fileURLToPath(new URL('../../data/sample/', import.meta.url));
 const TODAY = '2026-07-01';

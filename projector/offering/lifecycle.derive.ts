@@ -24,16 +24,17 @@
  * A filing's inferredStatus is its deal's status evaluated on the filings up to and including it, as of
  * its filing date, without overlays (those depend on the clock, not on the filing).
  */
-import { createTradingCalendar, type TradingCalendar } from '../market/trading-calendar.ts';
+import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import {
   isShelfOrCombination, listingIndex, scanDeal, statusAt, type ListingIndex, type RangeTerms, type ScanStep, type StatusFacts,
 } from './deal-status.scan.ts';
 import { groupDeals, type Deal } from './deals.group.ts';
 import { deriveDealType, isIpoFamily, type DealType } from './deal-type.derive.ts';
-import { baseForm, chronological, MEF_FORMS } from './forms.ts';
+import { baseForm, chronological, MEF_FORMS } from '../common/forms.ts';
 import { deriveCompanyEnd, endInForce, type CompanyEnd, type TerminalEvent } from './company-end.derive.ts';
 import { daysBetween } from '../common/dates.ts';
-import type { CompanyFacts, DealOverlay, DealStatus, FilingFact } from '../common/facts.ts';
+import type { CompanyFacts, FilingFact } from './filing.facts.ts';
+import type { DealOverlay, DealStatus, OfferingStatus } from '../../schema/api/vocabulary.ts';
 
 export type { RangeTerms, StatusFacts } from './deal-status.scan.ts';
 export type { TerminalEvent, TerminalStatus } from './company-end.derive.ts';
@@ -71,7 +72,7 @@ export interface CompanyLifecycle<F extends FilingFact = FilingFact> {
    * One of OFFERING_STATUSES: the terminal status when the company's story ended, else the current
    * deal's display status, `none` without a deal.
    */
-  offeringStatus: string;
+  offeringStatus: OfferingStatus;
   /** The company's end in force (`combined`/`delisted` with its date, filing and reason), or null. */
   terminal: TerminalEvent | null;
   /** Every terminal event seen, oldest first (a SPAC's combination, then the combined company's delisting). */

@@ -6,7 +6,7 @@
  * date when given, else at settlement: T+2 trading days after pricing (T+1 from 2024-05-28).
  */
 import type { ApiLockupSchedule } from '../../schema/api/types.ts';
-import { createTradingCalendar, type TradingCalendar } from '../market/trading-calendar.ts';
+import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import { addDays, addMonths, daysBetween } from '../common/dates.ts';
 import type { LockupExtraction } from '../extract/lockup.extract.ts';
 

@@ -1,12 +1,12 @@
 import type { ApiAiEnrichment, ApiTermsExtended } from '../../schema/api/types.ts';
-import type { DocumentTerms } from '../common/facts.ts';
-import type { CompanyFacts } from '../common/facts.ts';
-import type { TradingCalendar } from '../market/trading-calendar.ts';
-import type { FilingFact } from '../common/facts.ts';
+import type { DocumentTerms } from '../extract/document-terms.ts';
+import type { CompanyFacts } from './filing.facts.ts';
+import type { TradingCalendar } from '../common/trading-calendar.ts';
+import type { FilingFact } from './filing.facts.ts';
 import { deriveDealType, type DealType, type DealTypeResult } from './deal-type.derive.ts';
 import type { Deal } from './deals.group.ts';
 import { amendmentNumbers, changeSummary, formSummary, termChanges } from './filing-summary.derive.ts';
-import { baseForm, chronological, OPENING_FORMS, MEF_FORMS, PRICED_FORMS, PROSPECTUS_FORMS } from './forms.ts';
+import { baseForm, chronological, OPENING_FORMS, MEF_FORMS, PRICED_FORMS, PROSPECTUS_FORMS } from '../common/forms.ts';
 import { deriveLifecycle, type CompanyLifecycle, type DealLifecycle } from './lifecycle.derive.ts';
 
 /** Terms of one filing whose document was read, joined to the filing's own facts. */

@@ -1,4 +1,5 @@
 import type { ApiOffering } from '../../schema/api/types.ts';
+import type { OfferingStatus } from '../../schema/api/vocabulary.ts';
 import type { CompanyOffering } from './offering.derive.ts';
 import { offeringTerms } from './offering.derive.ts';
 
@@ -8,7 +9,7 @@ import { offeringTerms } from './offering.derive.ts';
  * IPO and a later follow-on are seen side by side and never mixed. `currentStatus`: the current
  * offering's status when a vendor row proved its pricing, which EDGAR has not shown us.
  */
-export function offeringsOf(offering: CompanyOffering, currentStatus: string | null = null): ApiOffering[] {
+export function offeringsOf(offering: CompanyOffering, currentStatus: OfferingStatus | null = null): ApiOffering[] {
   const current = offering.lifecycle.currentDeal;
   return offering.lifecycle.deals.map((deal) => {
     const terms = offeringTerms(deal, offering.termsByAccession);

@@ -4,8 +4,8 @@
  * deal's prospectuses (S-1/A, FWP, 424B4 terms) and may include a vendor's row (its filing range and
  * offer price), which carries no accession.
  */
-import type { FilingTerms } from '../common/facts.ts';
-import { PRICED_FORMS } from './forms.ts';
+import type { FilingTerms } from './filing.facts.ts';
+import { PRICED_FORMS } from '../common/forms.ts';
 import { cmp } from '../common/dates.ts';
 
 export interface PriceObservation {

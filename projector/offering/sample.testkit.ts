@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { parseSubmissions } from '../../schema/edgar/submissions.parse.ts';
-import type { CompanyFacts, FilingFact } from '../common/facts.ts';
+import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 
 const SUBMISSIONS_DIR = fileURLToPath(new URL('../../data/sample/edgar/submissions/', import.meta.url));
 

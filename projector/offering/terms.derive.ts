@@ -2,7 +2,7 @@ import type { ApiLatestTermsCompact, ApiLockupSchedule, ApiTermsExtended } from 
 import type { FilingTermsFact } from './offering.derive.ts';
 import type { DealLifecycle } from './lifecycle.derive.ts';
 import { deriveLockupSchedule } from './lockup.derive.ts';
-import { PRICED_FORMS } from './forms.ts';
+import { PRICED_FORMS } from '../common/forms.ts';
 
 /**
  * What one unit of the offering is, for the company list's `latestTerms.structure`:

@@ -1,6 +1,7 @@
 import type { ApiOutcome } from '../../schema/api/types.ts';
 
-export type ArticleKind = 'daily_spotlight' | 'weekly_review' | 'quarterly_review';
+export type { ArticleKind } from '../../schema/api/vocabulary.ts';
+import type { ArticleKind } from '../../schema/api/vocabulary.ts';
 
 /** A generated article: the `article.published` payload and the `articles` read row. */
 export interface Article {

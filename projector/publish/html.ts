@@ -1,3 +1,4 @@
+import { assertNever } from '../../schema/exhaustive.ts';
 import type { SourceLink } from './article.types.ts';
 
 /** Small HTML helpers: every number goes through `num`, so it always carries its source link. */
@@ -21,6 +22,8 @@ export function formatNumber(value: number, style: NumberStyle): string {
       return `${value > 0 ? '+' : ''}${fmt(value, 2)}%`;
     case 'millions':
       return `$${fmt(value / 1e6, 1)}M`;
+    default:
+      return assertNever(style);
   }
 }
 

@@ -2,8 +2,8 @@ import { padCik } from '../../schema/cik.ts';
 import { parseStooqCsv } from '../market/bars.parse.ts';
 import { parseIpoTable } from '../market/ipo-table.parse.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
-import { readSample } from '../market/sample.testkit.ts';
-import { createTradingCalendar } from '../market/trading-calendar.ts';
+import { readSample } from '../common/sample.testkit.ts';
+import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { readWindowIndex } from '../market/window-index.testkit.ts';
 import type { ArticleFiling, ArticleOutcome } from './article.types.ts';
 

@@ -6,9 +6,9 @@ import type { DocumentStore } from './documents.store.ts';
 import type { MarketStore } from './market.store.ts';
 import type { EdgarStore } from './edgar.store.ts';
 import { vendorCompanyId } from '../company/vendor-company.derive.ts';
-import { normalizeCompanyName } from '../news/company-name.ts';
+import { normalizeCompanyName } from '../common/company-name.ts';
 import { BarsParseError, parseStooqCsv, parseYahooChart, parseDailyBars, type DailyBar } from '../market/bars.parse.ts';
-import { deriveFinancialSnapshot, type CompanyFacts as XbrlCompanyFacts } from '../extract/financials/xbrl-snapshot.derive.ts';
+import { deriveFinancialSnapshot, type XbrlCompanyFacts } from '../extract/financials/xbrl-snapshot.derive.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 
 

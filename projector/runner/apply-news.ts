@@ -1,7 +1,8 @@
 import { UnreadableEventError } from './unreadable.ts';
+import { ARTICLE_KINDS } from '../../schema/api/vocabulary.ts';
 import type { StoredEvent } from '../../schema/events/event-log.ts';
 import type { ArticlePublishedPayload, NewsArticlePayload } from '../../schema/events/event-types.ts';
-import type { NewsLink, StoredNews } from '../common/facts.ts';
+import type { NewsLink, StoredNews } from '../news/news.facts.ts';
 import { linkSignature, type NewsStore } from './news.store.ts';
 import { earlierObservation, newsPublishedAt } from '../news/published-at.derive.ts';
 import { indexArticle, type NewsLinker } from './news-linker.ts';
@@ -62,7 +63,7 @@ export function readArticlePayload(payload: unknown): ArticlePublishedPayload {
   for (const key of ['id', 'title', 'publishedAt', 'path', 'html', 'summary'] as const) {
     if (typeof p[key] !== 'string') throw new UnreadableEventError(`published article lacks ${key}`);
   }
-  if (!['daily_spotlight', 'weekly_review', 'quarterly_review'].includes(p.sourceKind as string)) {
+  if (!(ARTICLE_KINDS as readonly string[]).includes(p.sourceKind as string)) {
     throw new UnreadableEventError(`published article has an unknown kind ${String(p.sourceKind)}`);
   }
   return p as ArticlePublishedPayload;

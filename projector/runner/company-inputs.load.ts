@@ -4,10 +4,11 @@ import {
   isVendorCompanyId, mayBeVendorCompany, resolveVendorRow, vendorCompanyId, vendorOnlyFacts, type VendorCandidate,
 } from '../company/vendor-company.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
-import { normalizeCompanyName } from '../news/company-name.ts';
-import type { TradingCalendar } from '../market/trading-calendar.ts';
+import { normalizeCompanyName } from '../common/company-name.ts';
+import type { TradingCalendar } from '../common/trading-calendar.ts';
 import { relinkIfChanged } from './apply-news.ts';
-import type { CompanyFacts, KnownFiling, StoredBars, StoredIpoRow, TickerHint } from '../common/facts.ts';
+import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
+import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { NewsLinker } from './news-linker.ts';
 import type { Stores } from './stores.ts';
 

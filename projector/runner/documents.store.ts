@@ -1,5 +1,5 @@
 import type { ApiAiEnrichment, ApiFinancialSnapshot, ApiTermsExtended } from '../../schema/api/types.ts';
-import type { DocumentTerms } from '../common/facts.ts';
+import type { DocumentTerms } from '../extract/document-terms.ts';
 import type { ProjDocumentTermsTable } from '../../schema/read/tables.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { CoverSignals } from '../extract/cover-signals.ts';

@@ -4,8 +4,8 @@ import type { IndexEntryPayload } from '../../schema/events/event-types.ts';
 import type { ProjCompanyStateTable, ProjFilingStateTable } from '../../schema/read/tables.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { DocumentFiling } from '../extract/document-filing.extract.ts';
-import { normalizeCompanyName } from '../news/company-name.ts';
-import type { CompanyFacts, KnownFiling, TickerHint } from '../common/facts.ts';
+import { normalizeCompanyName } from '../common/company-name.ts';
+import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 
 /** The rows this store reads back: the state tables' own column types (schema/read/tables.ts). */
 type CompanyStateRow = ProjCompanyStateTable;

@@ -1,7 +1,7 @@
 import type { SqliteHandle } from '../../schema/sqlite.ts';
-import { normalizeCompanyName } from '../news/company-name.ts';
+import { normalizeCompanyName } from '../common/company-name.ts';
 import type { DailyBar } from '../market/bars.parse.ts';
-import type { StoredBars, StoredIpoRow } from '../common/facts.ts';
+import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 
 function storedRows(rows: unknown[]): StoredIpoRow[] {

@@ -3,7 +3,7 @@ import { linkArticle, type LinkReason } from '../news/company.link.ts';
 import { everyRealCandidate, realCandidates, realNewsRecords } from '../news/news.testkit.ts';
 import { newsPublishedAt } from '../news/published-at.derive.ts';
 import { indexArticle, NewsLinker } from './news-linker.ts';
-import type { StoredNews } from '../common/facts.ts';
+import type { StoredNews } from '../news/news.facts.ts';
 import type { NewsStore } from './news.store.ts';
 
 const OBSERVED = '2026-02-02T00:00:00.000Z';

@@ -1,10 +1,10 @@
-import type { StoredNews } from '../common/facts.ts';
+import type { StoredNews } from '../news/news.facts.ts';
 import type { NewsStore } from './news.store.ts';
-import { nameTokens } from '../news/company-name.ts';
+import { nameTokens } from '../common/company-name.ts';
 import { searchPhrases, urlWords, type ArticleText, type LinkCandidate } from '../news/company.link.ts';
 
 /** An article with the text a link could be found in, computed once. */
-export interface IndexedArticle {
+export interface LinkableArticle {
   news: StoredNews;
   text: ArticleText;
   /** Title, description and content as given: where an exchange ticker or cashtag must appear. */
@@ -13,7 +13,7 @@ export interface IndexedArticle {
   lowered: string;
 }
 
-export function indexArticle(news: StoredNews): IndexedArticle {
+export function indexArticle(news: StoredNews): LinkableArticle {
   const a = news.payload.article;
   const text: ArticleText = { title: a.title, description: a.description, content: a.content, url: a.url, searchQuery: news.payload.query };
   const body = [a.title, a.description, a.content].filter(Boolean).join('\n');
@@ -35,7 +35,7 @@ export function indexArticle(news: StoredNews): IndexedArticle {
 export class NewsLinker {
   private readonly tokens = new Map<string, string[]>();
   private candidateCache: LinkCandidate[] | null = null;
-  private articleCache: IndexedArticle[] | null = null;
+  private articleCache: LinkableArticle[] | null = null;
 
   constructor(private readonly store: NewsStore) {}
 
@@ -46,7 +46,7 @@ export class NewsLinker {
   }
 
   /** Every stored article, indexed. */
-  articles(): IndexedArticle[] {
+  articles(): LinkableArticle[] {
     this.articleCache ??= this.store.allNews().map(indexArticle);
     return this.articleCache;
   }
@@ -60,7 +60,7 @@ export class NewsLinker {
   }
 
   /** False only when `linkArticle` cannot link the two. */
-  mayLink(article: IndexedArticle, candidate: LinkCandidate): boolean {
+  mayLink(article: LinkableArticle, candidate: LinkCandidate): boolean {
     for (const ticker of candidate.tickers) if (article.body.includes(ticker.toUpperCase())) return true;
     for (const name of [candidate.name, ...(candidate.formerNames ?? [])]) {
       const first = this.nameTokensOf(name)[0];

@@ -2,7 +2,7 @@ import type { NewsArticlePayload } from '../../schema/events/event-types.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { LinkCandidate, LinkReason } from '../news/company.link.ts';
 import { newsPublishedAt, type PublishedAtSource } from '../news/published-at.derive.ts';
-import type { NewsLink, StoredNews } from '../common/facts.ts';
+import type { NewsLink, StoredNews } from '../news/news.facts.ts';
 
 interface NewsRow {
   news_id: string;

@@ -7,7 +7,7 @@ import { isUnreadable } from './unreadable.ts';
 import { loadCompanyRows, vendorIdsNear, type CompanySources } from './company-inputs.load.ts';
 import { isVendorCompanyId } from '../company/vendor-company.derive.ts';
 import { acquireProjectorLock } from './lock.ts';
-import { createTradingCalendar } from '../market/trading-calendar.ts';
+import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { NewsLinker } from './news-linker.ts';
 import { openStores } from './stores.ts';
 import {

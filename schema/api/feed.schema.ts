@@ -1,4 +1,5 @@
 import { object, string, type JsonSchema } from './json-schema.ts';
+import { ARTICLE_KINDS } from './vocabulary.ts';
 
 /** The JSON Feed 1.1 document served at /articles/feed.json (the members this service writes). */
 export const JsonFeedItemSchema: JsonSchema = object({
@@ -8,7 +9,7 @@ export const JsonFeedItemSchema: JsonSchema = object({
   content_html: string({ description: 'The article as an HTML fragment (tables, source notes, SVG charts); links are absolute.' }),
   summary: string({ description: 'Plain-text summary.' }),
   date_published: string({ format: 'date-time' }),
-  tags: { type: 'array', items: { type: 'string', enum: ['daily_spotlight', 'weekly_review', 'quarterly_review'] }, description: 'The article kind.' },
+  tags: { type: 'array', items: { type: 'string', enum: [...ARTICLE_KINDS] }, description: 'The article kind.' },
 });
 
 export const JsonFeedAuthorSchema: JsonSchema = object({ name: string() });

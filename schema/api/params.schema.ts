@@ -1,4 +1,5 @@
 import { string, type JsonSchema } from './json-schema.ts';
+import { COMPANY_KINDS, OFFERING_STATUSES } from './vocabulary.ts';
 
 /**
  * Query-parameter schemas, one closed object per endpoint. ajv validates requests against these
@@ -31,7 +32,6 @@ export const FILING_INCLUDES = ['ai_enrichment', 'terms'] as const;
 export const NEWS_INCLUDES = ['content'] as const;
 export const SCOPES = ['ipo', 'all'] as const;
 export const MARKETS = ['all', 'exchange', 'otc', 'unknown'] as const;
-export const COMPANY_KINDS = ['operating', 'spac', 'funds', 'follow_on'] as const;
 export const OUTCOME_STATUSES = ['partial', 'complete'] as const;
 
 /** Parameters whose value is a list: comma-separated and/or repeated. */
@@ -102,7 +102,7 @@ export const CompanyListQuerySchema = params({
   company_name: companyName,
   name_prefix: namePrefix,
   ticker,
-  offering_status: text({ minLength: 1, maxLength: 40, description: 'Exact offering status (see ApiCompany.offeringStatus values).' }),
+  offering_status: string({ enum: [...OFFERING_STATUSES], description: 'Exact offering status (ApiCompany.offeringStatus); an unknown value is a 400 naming the allowed ones.' }),
   scope: string({ enum: [...SCOPES], default: 'all', description: 'ipo = IPO-family deals only; all (default) = every deal row.' }),
   market: string({
     enum: [...MARKETS],

@@ -11,7 +11,8 @@ import {
   type JsonSchema,
 } from './json-schema.ts';
 import { DETAIL_EMBEDDED_ITEMS, MAX_HEADER_BYTES, MAX_URL_BYTES } from './params.schema.ts';
-import { DEAL_TYPES, ISSUER_STRUCTURE_FLAGS, OFFERING_STATUSES } from './types.ts';
+import { ISSUER_STRUCTURE_FLAGS } from './types.ts';
+import { ARTICLE_KINDS, DEAL_TYPES, OFFERING_STATUSES } from './vocabulary.ts';
 
 /** Response shapes of the API (mirrors types.ts). Keys are the OpenAPI component names. */
 
@@ -356,7 +357,7 @@ export const ApiOutcomeSchema = object({
 
 export const ApiArticleFeedItemSchema = object({
   id: string({ description: 'Stable article id for deduplication.' }),
-  sourceKind: string({ enum: ['daily_spotlight', 'weekly_review', 'quarterly_review'] }),
+  sourceKind: string({ enum: [...ARTICLE_KINDS] }),
   title: string(),
   url: string({ format: 'uri' }),
   publishedAt: string({ format: 'date-time' }),

@@ -3,6 +3,7 @@
  * describe the same shapes for ajv and the OpenAPI document; the projector builds its
  * precomputed JSON from these types, so both sides agree at compile time.
  */
+import type { ArticleKind, CompanyEndStatus, DealType, OfferingStatus } from './vocabulary.ts';
 
 export interface ApiCompany {
   cik: string;
@@ -10,8 +11,8 @@ export interface ApiCompany {
   updatedAt: string | null;
   latestFormType: string | null;
   latestFilingDate: string | null;
-  offeringStatus: string;
-  dealType: string;
+  offeringStatus: OfferingStatus;
+  dealType: DealType;
   tickerHint: string | null;
   exchangeHint: string | null;
   sicDescription: string | null;
@@ -219,7 +220,7 @@ export interface ApiOutcome {
 
 export interface ApiArticleFeedItem {
   id: string;
-  sourceKind: 'daily_spotlight' | 'weekly_review' | 'quarterly_review';
+  sourceKind: ArticleKind;
   title: string;
   url: string;
   publishedAt: string;
@@ -277,8 +278,8 @@ export interface ApiPriceHistory {
 /** One offering of a company: a registration and its followers, keyed by its SEC file number (extension). */
 export interface ApiOffering {
   fileNumber: string | null;
-  dealType: string;
-  status: string;
+  dealType: DealType;
+  status: OfferingStatus;
   /** True for the offering whose terms the company's latestTerms and consensus describe. */
   isCurrent: boolean;
   openedDate: string;
@@ -298,46 +299,15 @@ export interface ApiOffering {
 
 /** How a company's lifecycle ended, when it did (extension): delisting or a completed business combination. */
 export interface ApiLifecycleEnd {
-  status: string;
+  status: CompanyEndStatus;
   date: string;
   accessionNumber: string | null;
   formType: string | null;
   reason: string;
 }
 
-export interface ApiError {
+export interface ApiErrorBody {
   error: { code: string; message: string; details?: unknown };
 }
 
-/** Company offering lifecycle values (spec: "not shown"; documented in the OpenAPI document). */
-export const OFFERING_STATUSES = [
-  'none',
-  'draft',
-  'filed',
-  'amended',
-  'launched',
-  'effective',
-  'priced',
-  'listed',
-  'withdrawn',
-  'stale',
-  'postponed',
-  'dormant',
-  'combined',
-  'delisted',
-] as const;
 
-export const DEAL_TYPES = [
-  'ipo',
-  'spac',
-  'direct_listing',
-  'uplisting',
-  'follow_on',
-  'reg_a',
-  'fund',
-  'resale',
-  'debt',
-  'business_combination',
-  'other',
-  'unknown',
-] as const;

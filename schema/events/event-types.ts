@@ -1,3 +1,4 @@
+import type { ArticleKind } from '../api/vocabulary.ts';
 import type { NewsApiArticle } from '../news/newsapi.parse.ts';
 
 /**
@@ -85,7 +86,7 @@ export interface NewsArticlePayload {
 /** Payload of `article.published`: a generated article, as built (see projector/articles). */
 export interface ArticlePublishedPayload {
   id: string;
-  sourceKind: 'daily_spotlight' | 'weekly_review' | 'quarterly_review';
+  sourceKind: ArticleKind;
   title: string;
   publishedAt: string;
   path: string;

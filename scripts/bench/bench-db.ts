@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { OfferingStatus } from '../../schema/api/vocabulary.ts';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type {
@@ -24,7 +25,7 @@ export async function buildBenchReadDb(path: string, sampleDir: string, count = 
     >,
   );
   const terms = bloombergTerms(gunzipSync(readFileSync(join(sampleDir, 'reference/bloomberg_ipo_data_2000_2025.csv.gz'))).toString('utf8'));
-  const statuses = ['filed', 'amended', 'launched', 'priced', 'listed', 'withdrawn'];
+  const statuses: OfferingStatus[] = ['filed', 'amended', 'launched', 'priced', 'listed', 'withdrawn'];
   const db = await openReadDbForWrite(path);
   const insert = db.sqlite.prepare(`INSERT INTO companies (sort_date, cik, name, name_lower, ticker, exchange, offering_status,
       deal_type, market, is_ipo, kind, gross_proceeds, updated_at, json, latest_terms_json, latest_terms_detail_json,

@@ -1,3 +1,4 @@
+import { assertNever } from '../../../schema/exhaustive.ts';
 /**
  * Which summary-table rows feed which snapshot field, and how each row's sign maps onto the XBRL
  * convention that the company-facts path keeps (xbrl-snapshot.derive.ts):
@@ -76,6 +77,8 @@ export function signed(value: number, row: readonly (number | null | undefined)[
     case 'loss_row':
       // Mixed signs mean the row prints its own signs (a loss year beside a profit year).
       return row.some((v) => typeof v === 'number' && v < 0) ? value : negate(value);
+    default:
+      return assertNever(sign);
   }
 }
 

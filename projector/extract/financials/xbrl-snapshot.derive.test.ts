@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeFacts, deriveFinancialSnapshot, type CompanyFacts } from './xbrl-snapshot.derive.ts';
-import { readSample } from '../../market/sample.testkit.ts';
+import { dedupeFacts, deriveFinancialSnapshot, type XbrlCompanyFacts } from './xbrl-snapshot.derive.ts';
+import { readSample } from '../../common/sample.testkit.ts';
 
-const marvell = JSON.parse(readSample('edgar/companyfacts_CIK0001835632_marvell.json.gz')) as CompanyFacts;
+const marvell = JSON.parse(readSample('edgar/companyfacts_CIK0001835632_marvell.json.gz')) as XbrlCompanyFacts;
 
 describe('financial snapshot from XBRL company facts (Marvell)', () => {
   it('takes the latest balance sheet and the latest quarter vs the same quarter a year earlier', () => {

@@ -13,7 +13,7 @@ export interface XbrlFact {
   frame?: string;
 }
 
-export interface CompanyFacts {
+export interface XbrlCompanyFacts {
   cik?: number | string;
   entityName?: string;
   facts?: Record<string, Record<string, { units?: Record<string, XbrlFact[]> }>>;
@@ -58,7 +58,7 @@ export function dedupeFacts(facts: readonly XbrlFact[]): XbrlFact[] {
   return [...best.values()].sort((a, b) => a.end.localeCompare(b.end) || (a.start ?? '').localeCompare(b.start ?? ''));
 }
 
-function factsFor(doc: CompanyFacts, key: ConceptKey, kind: 'instant' | 'duration', filedBy: string | null): XbrlFact[] {
+function factsFor(doc: XbrlCompanyFacts, key: ConceptKey, kind: 'instant' | 'duration', filedBy: string | null): XbrlFact[] {
   for (const tax of TAXONOMIES) {
     for (const concept of CONCEPTS[key][tax]) {
       const usd = doc.facts?.[tax]?.[concept]?.units?.USD;
@@ -103,7 +103,7 @@ export function netIncomeLatestAndPrior(facts: XbrlFact[]): { latest: XbrlFact |
  * `filedOnOrBefore` (YYYY-MM-DD) gives the snapshot as it was known on a date, for history.
  */
 export function deriveFinancialSnapshot(
-  doc: CompanyFacts,
+  doc: XbrlCompanyFacts,
   extractedAt: string | null,
   options: { filedOnOrBefore?: string } = {},
 ): ApiFinancialSnapshot | null {

@@ -1,4 +1,4 @@
-import { cmp } from '../common/dates.ts';
+import { cmp } from './dates.ts';
 
 /** Form families of the IPO lifecycle (domain.md §2.1). */
 

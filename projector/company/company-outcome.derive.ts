@@ -1,10 +1,10 @@
 import type { ApiOutcome } from '../../schema/api/types.ts';
-import type { StoredBars, StoredIpoRow } from '../common/facts.ts';
+import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { FilingTermsFact } from '../offering/offering.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { daysBetween } from '../common/dates.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
-import { deriveOutcome } from './outcome.derive.ts';
+import { deriveOutcome } from '../market/outcome.derive.ts';
 
 /** A vendor row belongs to the deal when it traded within this many days after EDGAR's pricing date. */
 const VENDOR_TRADE_WINDOW_DAYS = 10;

@@ -1,5 +1,5 @@
-import type { ApiFinancialSnapshot } from '../../../schema/api/types.ts';
-import type { FilingTermsFact } from '../../offering/offering.derive.ts';
+import type { ApiFinancialSnapshot } from '../../schema/api/types.ts';
+import type { FilingTermsFact } from '../offering/offering.derive.ts';
 
 /**
  * The served financialSnapshot. XBRL company facts win whenever they hold a period: they are the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { runExtract, runScore } from '../../scripts/extract-cli.ts';
-import { sampleProspectusPath } from './labelled-samples.ts';
-import { benchHostileInputs, benchProspectusReader, formatExtractionBench } from './bench.ts';
+import { runExtract, runScore } from '../scripts/extract-cli.ts';
+import { sampleProspectusPath } from '../projector/extract/labelled-samples.ts';
+import { benchHostileInputs, benchProspectusReader, formatExtractionBench } from '../projector/extract/bench.ts';
 
 function collect(): { out: PassThrough; text: () => string } {
   const out = new PassThrough();

@@ -1,0 +1,46 @@
+/**
+ * The closed vocabularies of the API, each one `as const` list: the types derive from the lists,
+ * the wire types and the JSON Schemas' enums use them, and a switch over one ends in assertNever
+ * (schema/exhaustive.ts). Adding a value here is a contract change documented in the OpenAPI text.
+ */
+
+/** A deal's own lifecycle status, in the order a deal moves through them (withdrawn can follow any). */
+export const DEAL_STATUSES = ['draft', 'filed', 'amended', 'launched', 'effective', 'priced', 'listed', 'withdrawn'] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];
+
+/** Shown over a deal that never priced: idle 90 days (stale), 270 (dormant), effective without a final prospectus (postponed). */
+export const DEAL_OVERLAYS = ['stale', 'postponed', 'dormant'] as const;
+export type DealOverlay = (typeof DEAL_OVERLAYS)[number];
+
+/** How a company's story ended after listing. */
+export const COMPANY_END_STATUSES = ['combined', 'delisted'] as const;
+export type CompanyEndStatus = (typeof COMPANY_END_STATUSES)[number];
+
+/** A company's offering status (spec: "not shown"; documented in the OpenAPI document). */
+export const OFFERING_STATUSES = ['none', ...DEAL_STATUSES, ...DEAL_OVERLAYS, ...COMPANY_END_STATUSES] as const;
+export type OfferingStatus = (typeof OFFERING_STATUSES)[number];
+
+/** What kind of offering one deal is (domain.md §2.4; projector/offering/deal-type.derive.ts). */
+export const DEAL_TYPES = [
+  'ipo',
+  'spac',
+  'direct_listing',
+  'uplisting',
+  'follow_on',
+  'reg_a',
+  'fund',
+  'resale',
+  'debt',
+  'business_combination',
+  'other',
+  'unknown',
+] as const;
+export type DealType = (typeof DEAL_TYPES)[number];
+
+/** The `kind` filter of /companies: what the company's current deal makes it. */
+export const COMPANY_KINDS = ['operating', 'spac', 'funds', 'follow_on'] as const;
+export type CompanyKind = (typeof COMPANY_KINDS)[number];
+
+/** Published article kinds (spec §2: sourceKind). */
+export const ARTICLE_KINDS = ['daily_spotlight', 'weekly_review', 'quarterly_review'] as const;
+export type ArticleKind = (typeof ARTICLE_KINDS)[number];
