@@ -95,6 +95,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     today: input.today,
     calendar: input.calendar,
     firstBarDate: bars?.bars[0]?.date ?? null,
+    vendorRows,
   });
   // The vendor row speaks for the company when EDGAR shows no IPO-family offering of it: a company
   // EDGAR never named, one known from unrelated filings (Snap's Form 4s in a daily index), or a

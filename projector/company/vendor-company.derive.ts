@@ -21,6 +21,7 @@ import { addDays } from '../common/dates.ts';
 import type { CompanyFacts, FilingFact } from '../offering/filing.facts.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
+import { vendorDealType } from '../offering/vendor-deal-type.derive.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {
@@ -75,11 +76,12 @@ export interface VendorStatus {
 /**
  * The status a vendor row gives an IPO whose pricing EDGAR has not shown us: listed from its trade
  * date (the vendor's first trading day) on, priced before. The deal type is EDGAR's when it typed
- * the IPO (a SPAC stays a SPAC), else ipo.
+ * the IPO (with the vendor row's evidence already applied), else the row's own evidence
+ * (vendor-deal-type.derive.ts): a SPAC's unit IPO is a spac, a closed-end fund's a fund.
  */
 export function vendorCompanyStatus(row: StoredIpoRow, today: string, edgarDealType: DealType | undefined): VendorStatus {
   const tradeDate = row.row.tradeDate;
-  return { offeringStatus: tradeDate !== null && tradeDate <= today ? 'listed' : 'priced', dealType: edgarDealType ?? 'ipo' };
+  return { offeringStatus: tradeDate !== null && tradeDate <= today ? 'listed' : 'priced', dealType: edgarDealType ?? vendorDealType(row.row).dealType };
 }
 
 /**

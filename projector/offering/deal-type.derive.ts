@@ -26,6 +26,7 @@
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { CoverSignals } from '../extract/cover-signals.ts';
 import type { Deal } from './deals.group.ts';
+import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from '../common/forms.ts';
 
@@ -53,9 +54,6 @@ export interface DealTypeResult {
   confidence: number;
 }
 
-const SPAC_NAME = /\b(?:acquisition|merger) (?:corp(?:oration)?|co(?:mpany)?|ltd|limited|inc|holdings?)\b|\bblank check\b/i;
-/** A SPAC sells units at $10.00 (domain.md §2.2). */
-const SPAC_UNIT_PRICE = 10;
 const IPO_FAMILY: ReadonlySet<DealType> = new Set(['ipo', 'spac', 'direct_listing', 'uplisting']);
 
 export function isIpoFamily(dealType: string): boolean {

@@ -5,6 +5,8 @@ import type { TradingCalendar } from '../common/trading-calendar.ts';
 import type { FilingFact } from './filing.facts.ts';
 import { deriveDealType, type DealType, type DealTypeResult } from './deal-type.derive.ts';
 import type { Deal } from './deals.group.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
+import { withVendorEvidence } from './vendor-evidence.derive.ts';
 import { amendmentNumbers, changeSummary, formSummary, termChanges } from './filing-summary.derive.ts';
 import { baseForm, chronological, OPENING_FORMS, MEF_FORMS, PRICED_FORMS, PROSPECTUS_FORMS } from '../common/forms.ts';
 import { deriveLifecycle, type CompanyLifecycle, type DealLifecycle } from './lifecycle.derive.ts';
@@ -45,6 +47,8 @@ export interface OfferingInput {
   today: string;
   firstBarDate: string | null;
   calendar?: TradingCalendar;
+  /** Vendor IPO rows joined to the company: their evidence types the deal they priced (vendor-deal-type.derive.ts). */
+  vendorRows?: readonly StoredIpoRow[];
 }
 
 /**
@@ -75,8 +79,9 @@ export function deriveOffering(input: OfferingInput): CompanyOffering {
       finalSignals: final?.doc.signals ?? null,
       terms: (latestRegistration ?? final)?.doc.terms ?? null,
     });
-    results.set(deal.key, result);
-    return result.dealType;
+    const typed = withVendorEvidence(result, deal, input.vendorRows ?? []);
+    results.set(deal.key, typed);
+    return typed.dealType;
   };
   const lifecycle = deriveLifecycle(sorted, {
     today: input.today,

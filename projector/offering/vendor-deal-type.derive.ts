@@ -1,0 +1,56 @@
+/**
+ * What a vendor IPO row (Bloomberg, Yahoo) says the offering was, from evidence the row itself
+ * carries. Vendor tables name issuers as they are now (a de-SPAC under its merged name, Gores
+ * Holdings II as "Verra Mobility Corp"), so the name alone is weak; the ticker, the price and the
+ * vendor's industry subgroup are not:
+ *   spac  the vendor's subgroup is a blank-check one ("Specified Purpose Acquis", "Capital Pools");
+ *         or units (a `…U` Nasdaq symbol, `…/U`, `….U`, `…-U`) sold at $10.00; or units, or a $10.00
+ *         offer, by an issuer named like a blank check ("… Acquisition Corp").
+ *   fund  the vendor's subgroup is "Closed-end Funds" or "Investment Companies" (BDCs).
+ *   ipo   none of these: an operating company's IPO as far as the row shows.
+ * A unit offering at another price (Delcath's $6.00 units of 2000) is not called a SPAC: Ritter's
+ * unit flag (ritter-exclusions.derive.ts) marks it instead.
+ */
+import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
+
+export type VendorDealType = 'spac' | 'fund' | 'ipo';
+
+export interface VendorTyping {
+  dealType: VendorDealType;
+  /** Why, in words a reader can check against the vendor row. */
+  reasons: string[];
+}
+
+const SPAC_SUBGROUPS = new Set(['Specified Purpose Acquis', 'Capital Pools']);
+const FUND_SUBGROUPS = new Set(['Closed-end Funds', 'Investment Companies']);
+
+/** The symbol as the vendor wrote it ("HDP/U" from "HDP/U US"; "CBASU"). */
+export function vendorSymbol(row: Pick<IpoTableRow, 'bloombergTicker' | 'ticker'>): string {
+  const raw = row.bloombergTicker ?? row.ticker;
+  const space = raw.lastIndexOf(' ');
+  return (space > 0 ? raw.slice(0, space) : raw).toUpperCase();
+}
+
+/**
+ * Units trade under the common stock's symbol with a U: a fifth letter on Nasdaq (CBASU), a
+ * suffix after a separator on NYSE and in vendors' notations (HDP/U, HDP.U, HDP-U, HDP U).
+ */
+export function isUnitSymbol(symbol: string): boolean {
+  return /^[A-Z]{4}U$/.test(symbol) || /^[A-Z]{1,5}[-./ ]U(?:N)?$/.test(symbol);
+}
+
+export function vendorDealType(row: IpoTableRow): VendorTyping {
+  const subgroup = row.industrySubgroup;
+  if (subgroup && SPAC_SUBGROUPS.has(subgroup)) return { dealType: 'spac', reasons: [`vendor industry subgroup "${subgroup}"`] };
+  const symbol = vendorSymbol(row);
+  const units = isUnitSymbol(symbol);
+  const tenDollars = row.offerPrice === SPAC_UNIT_PRICE;
+  const spacName = SPAC_NAME.test(row.issuer);
+  if (units && tenDollars) return { dealType: 'spac', reasons: [`units (${symbol}) sold at $10.00`] };
+  if (spacName && (units || tenDollars)) {
+    return { dealType: 'spac', reasons: [`issuer named "${row.issuer}" selling ${units ? `units (${symbol})` : 'at $10.00'}`] };
+  }
+  if (subgroup && FUND_SUBGROUPS.has(subgroup)) return { dealType: 'fund', reasons: [`vendor industry subgroup "${subgroup}"`] };
+  return { dealType: 'ipo', reasons: ['vendor IPO row with no blank-check or fund evidence'] };
+}
