@@ -119,7 +119,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     {
       // A company with no deal is not on any calendar: no classification.
       classificationJson: JSON.stringify(offering.lifecycle.currentDeal ? companyClassification({ facts, offering }) : null),
-      consensusJson: JSON.stringify(companyConsensus({ facts, hints: input.hints, identity, offering, vendorRow, bars })),
+      consensus: companyConsensus({ facts, hints: input.hints, identity, offering, vendorRow, bars }),
+      offerings: { facts, vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null) },
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
       priceHistory: companyPriceHistory(offering, vendorRow, deal),
     },

@@ -1,7 +1,7 @@
 import { assertNever } from '../../schema/exhaustive.ts';
 import type { CompanyKind, DealType } from '../../schema/api/vocabulary.ts';
-import { offeringsOf } from '../offering/offerings.derive.ts';
-import type { ApiCompany, ApiFinancialSnapshot, ApiPriceHistory } from '../../schema/api/types.ts';
+import { offeringsOf, type ServedOfferingContext } from '../offering/offerings.derive.ts';
+import type { ApiCompany, ApiConsensus, ApiFinancialSnapshot, ApiPriceHistory } from '../../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../../schema/read/tables.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 import { marketOf } from './market-family.ts';
@@ -60,7 +60,9 @@ export function companyIdentity(facts: CompanyFacts, filings: readonly KnownFili
 
 export interface CompanyEnrichment {
   classificationJson: string;
-  consensusJson: string;
+  consensus: ApiConsensus;
+  /** What each served offering renders beside the company (offerings.derive.ts), its status aside. */
+  offerings: Omit<ServedOfferingContext, 'currentStatus' | 'consensus' | 'vendorOffering'>;
   snapshot: ApiFinancialSnapshot | null;
   priceHistory: ApiPriceHistory | null;
 }
@@ -109,17 +111,25 @@ export function deriveCompany(
       market,
       is_ipo: isIpoFamily(api.dealType) ? 1 : 0,
       kind: kindOf(api.dealType),
-      gross_proceeds: grossProceedsBasis(latestTerms),
+      // The filter reads what the company serves: consensus proceeds (stated, else the vendor's), else the estimate.
+      gross_proceeds: enrichment.consensus.grossProceeds ?? grossProceedsBasis(latestTerms),
       updated_at: facts.updatedAt,
       json: JSON.stringify(api),
       latest_terms_json: JSON.stringify(latestTerms ? latestTermsList(latestTerms) : null),
       latest_terms_detail_json: JSON.stringify(latestTerms),
       classification_json: enrichment.classificationJson,
-      consensus_json: enrichment.consensusJson,
+      consensus_json: JSON.stringify(enrichment.consensus),
       financial_snapshot_json: JSON.stringify(enrichment.snapshot),
       lockup_schedule_json: JSON.stringify(lockup),
       price_history_json: JSON.stringify(enrichment.priceHistory),
-      offerings_json: JSON.stringify(offeringsOf(offering, vendor?.offeringStatus ?? null)),
+      offerings_json: JSON.stringify(
+        offeringsOf(offering, {
+          ...enrichment.offerings,
+          currentStatus: vendor?.offeringStatus ?? null,
+          consensus: enrichment.consensus,
+          vendorOffering: vendor?.fromVendorAlone ? { dealType: vendor.dealType, status: vendor.offeringStatus } : null,
+        }),
+      ),
       lifecycle_end_json: JSON.stringify(offering.lifecycle.terminal),
     },
     tickers: allTickers.map((ticker) => ({

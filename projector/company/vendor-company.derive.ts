@@ -71,6 +71,8 @@ export function mayBeVendorCompany(row: StoredIpoRow['row']): boolean {
 export interface VendorStatus {
   offeringStatus: Extract<OfferingStatus, 'listed' | 'priced'>;
   dealType: DealType;
+  /** True when EDGAR holds no IPO-family registration of the company: the vendor row is its IPO. */
+  fromVendorAlone: boolean;
 }
 
 /**
@@ -81,7 +83,7 @@ export interface VendorStatus {
  */
 export function vendorCompanyStatus(row: StoredIpoRow, today: string, edgarDealType: DealType | undefined): VendorStatus {
   const tradeDate = row.row.tradeDate;
-  return { offeringStatus: tradeDate !== null && tradeDate <= today ? 'listed' : 'priced', dealType: edgarDealType ?? vendorDealType(row.row).dealType };
+  return { offeringStatus: tradeDate !== null && tradeDate <= today ? 'listed' : 'priced', dealType: edgarDealType ?? vendorDealType(row.row).dealType, fromVendorAlone: edgarDealType === undefined };
 }
 
 /**

@@ -159,7 +159,7 @@ export function shellStatusChange(filings: readonly FilingFact[], after: string)
 }
 
 /** The issuer's name when the deal opened: a former name whose period covers the date, else the current one. */
-export function nameAt(company: CompanyFacts | null | undefined, date: string): string | null {
+export function nameAt(company: Pick<CompanyFacts, 'name' | 'formerNames'> | null | undefined, date: string): string | null {
   if (!company) return null;
   for (const former of company.formerNames ?? []) {
     const from = former.from?.slice(0, 10) ?? '0000-00-00';

@@ -1,23 +1,47 @@
-import type { ApiOffering } from '../../schema/api/types.ts';
-import type { OfferingStatus } from '../../schema/api/vocabulary.ts';
+import type { ApiConsensus, ApiOffering } from '../../schema/api/types.ts';
+import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
+import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+import { baseForm } from '../common/forms.ts';
 import type { CompanyOffering } from './offering.derive.ts';
 import { offeringTerms } from './offering.derive.ts';
+import { nameAt } from './deal-type.derive.ts';
+import type { CompanyFacts } from './filing.facts.ts';
+import { ritterExclusions } from './ritter-exclusions.derive.ts';
+
+/** What the company serves beside its offerings, so each offering renders the same values. */
+export interface ServedOfferingContext {
+  /** The current offering's status when a vendor row proved its pricing, which EDGAR has not shown us. */
+  currentStatus: OfferingStatus | null;
+  /** The company's served consensus: the current offering's offer price, proceeds and listing date. */
+  consensus: Pick<ApiConsensus, 'offerPrice' | 'grossProceeds' | 'listingDate'> | null;
+  facts: Pick<CompanyFacts, 'name' | 'sic' | 'formerNames'>;
+  /** The vendor row of the current offering (its pricing), when one is joined. */
+  vendorRow: IpoTableRow | null;
+  /** An IPO known only from a vendor row (no registration of it in the data): served as an offering of its own. */
+  vendorOffering: { dealType: DealType; status: OfferingStatus } | null;
+}
 
 /**
  * Every offering of a company as served with include=offerings, oldest first: each registration
  * and its followers (keyed by SEC file number) with its own type, status, dates and terms, so an
- * IPO and a later follow-on are seen side by side and never mixed. `currentStatus`: the current
- * offering's status when a vendor row proved its pricing, which EDGAR has not shown us.
+ * IPO and a later follow-on are seen side by side and never mixed, plus the vendor's IPO when EDGAR
+ * holds no registration of it. The current offering's price, proceeds and listing date are the
+ * company's served consensus values; another offering's are its own stated terms.
  */
-export function offeringsOf(offering: CompanyOffering, currentStatus: OfferingStatus | null = null): ApiOffering[] {
-  const current = offering.lifecycle.currentDeal;
-  return offering.lifecycle.deals.map((deal) => {
+export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContext): ApiOffering[] {
+  const current = ctx.vendorOffering ? null : offering.lifecycle.currentDeal;
+  const vendorName = ctx.vendorRow ? [ctx.vendorRow.issuer] : [];
+  const edgar = offering.lifecycle.deals.map((deal): ApiOffering => {
     const terms = offeringTerms(deal, offering.termsByAccession);
+    const isCurrent = deal === current;
+    const status = isCurrent && ctx.currentStatus !== null ? ctx.currentStatus : deal.displayStatus;
+    const offerPrice = isCurrent ? (ctx.consensus?.offerPrice ?? null) : (terms?.doc.terms.offeringPrice ?? null);
     return {
       fileNumber: deal.fileNumber,
       dealType: deal.dealKind,
-      status: deal === current && currentStatus !== null ? currentStatus : deal.displayStatus,
-      isCurrent: deal === current,
+      status,
+      isCurrent,
+      source: 'edgar',
       openedDate: deal.openedDate,
       lastFilingDate: deal.lastFilingDate,
       effectiveDate: deal.effectiveDate,
@@ -30,7 +54,61 @@ export function offeringsOf(offering: CompanyOffering, currentStatus: OfferingSt
       filingCount: deal.filings.length,
       finalProspectusAccessionNumber: deal.finalProspectus?.accessionNumber ?? null,
       termsAccessionNumber: terms?.filing.accessionNumber ?? null,
+      offerPrice,
+      grossProceeds: isCurrent ? (ctx.consensus?.grossProceeds ?? null) : (terms?.doc.terms.grossProceeds ?? null),
+      listingDate: isCurrent ? (ctx.consensus?.listingDate ?? null) : null,
+      ritterExclusions: ritterExclusions({
+        dealType: deal.dealKind,
+        baseForm: deal.baseForm ? baseForm(deal.baseForm) : null,
+        sic: ctx.facts.sic,
+        names: [nameAt(ctx.facts, deal.openedDate), ...(isCurrent ? vendorName : [])].filter((n): n is string => n !== null),
+        terms: terms?.doc.terms ?? null,
+        vendorRow: isCurrent ? ctx.vendorRow : null,
+        offerPrice,
+      }),
       terms: terms?.doc.terms ?? null,
     };
   });
+  if (!ctx.vendorOffering) return edgar;
+  const vendor = vendorOfferingOf(ctx, vendorName);
+  // Oldest first: the vendor's IPO sits before the registrations opened after it traded.
+  const at = edgar.findIndex((o) => o.openedDate !== null && vendor.listingDate !== null && o.openedDate > vendor.listingDate);
+  return at < 0 ? [...edgar, vendor] : [...edgar.slice(0, at), vendor, ...edgar.slice(at)];
+}
+
+function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): ApiOffering {
+  const { dealType, status } = ctx.vendorOffering!;
+  const offerPrice = ctx.consensus?.offerPrice ?? null;
+  return {
+    fileNumber: null,
+    dealType,
+    status,
+    isCurrent: true,
+    source: 'vendor',
+    openedDate: null,
+    lastFilingDate: null,
+    effectiveDate: null,
+    pricedDate: null,
+    withdrawnDate: null,
+    expectedFirstTradeDate: null,
+    upsized: false,
+    upsizeFileNumbers: [],
+    draftFileNumbers: [],
+    filingCount: 0,
+    finalProspectusAccessionNumber: null,
+    termsAccessionNumber: null,
+    offerPrice,
+    grossProceeds: ctx.consensus?.grossProceeds ?? null,
+    listingDate: ctx.consensus?.listingDate ?? null,
+    ritterExclusions: ritterExclusions({
+      dealType,
+      baseForm: null,
+      sic: ctx.facts.sic,
+      names: [...(ctx.facts.name ? [ctx.facts.name] : []), ...vendorName],
+      terms: null,
+      vendorRow: ctx.vendorRow,
+      offerPrice,
+    }),
+    terms: null,
+  };
 }

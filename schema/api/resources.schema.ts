@@ -12,7 +12,7 @@ import {
 } from './json-schema.ts';
 import { DETAIL_EMBEDDED_ITEMS, MAX_HEADER_BYTES, MAX_URL_BYTES } from './params.schema.ts';
 import { ISSUER_STRUCTURE_FLAGS } from './types.ts';
-import { ARTICLE_KINDS, DEAL_TYPES, OFFERING_STATUSES } from './vocabulary.ts';
+import { ARTICLE_KINDS, DEAL_TYPES, OFFERING_SOURCES, OFFERING_STATUSES, RITTER_EXCLUSIONS } from './vocabulary.ts';
 
 /** Response shapes of the API (mirrors types.ts). Keys are the OpenAPI component names. */
 
@@ -368,8 +368,12 @@ export const ApiOfferingSchema = object({
   dealType: string({ enum: [...DEAL_TYPES] }),
   status: string({ enum: [...OFFERING_STATUSES], description: 'This offering\'s own status (overlays included), as of the projection date.' }),
   isCurrent: { type: 'boolean', description: 'The offering the company\'s latestTerms, consensus and offeringStatus describe: its IPO-family offering (the latest active one if it filed more than once), else its latest offering.' },
-  openedDate: string({ format: 'date' }),
-  lastFilingDate: string({ format: 'date' }),
+  source: string({
+    enum: [...OFFERING_SOURCES],
+    description: 'edgar: an offering of the company\'s filings, keyed by its file number; vendor: an IPO known only from a vendor IPO table row (the data holds no registration of it), so its filing fields are null and empty.',
+  }),
+  openedDate: { ...orNull(string({ format: 'date' })), description: 'Filing date of the offering\'s first registration or prospectus; null for a vendor offering.' },
+  lastFilingDate: { ...orNull(string({ format: 'date' })), description: 'Filing date of its latest filing; null for a vendor offering.' },
   effectiveDate: orNull(string({ format: 'date' })),
   pricedDate: orNull(string({ format: 'date' })),
   withdrawnDate: orNull(string({ format: 'date' })),
@@ -377,9 +381,27 @@ export const ApiOfferingSchema = object({
   upsized: { type: 'boolean', description: 'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering.' },
   upsizeFileNumbers: stringArray(),
   draftFileNumbers: stringArray(),
-  filingCount: { type: 'integer', minimum: 1 },
+  filingCount: { type: 'integer', minimum: 0, description: 'Filings of this offering; 0 for a vendor offering.' },
   finalProspectusAccessionNumber: nullableString(),
   termsAccessionNumber: { ...nullableString(), description: 'The read document `terms` come from: the final prospectus when read, else the newest read registration document of this offering.' },
+  offerPrice: {
+    ...orNull({ type: 'number' }),
+    description: 'Offer price per share or unit as served: for the current offering the company\'s consensus.offerPrice (final prospectus, else the vendor row), for another its own stated terms; null when no source states it.',
+  },
+  grossProceeds: {
+    ...orNull({ type: 'number' }),
+    description: 'Gross proceeds in USD as served, on the same basis as offerPrice (stated, never the range-midpoint estimate, which stays in terms.grossProceedsEstimate).',
+  },
+  listingDate: {
+    ...orNull(string({ format: 'date' })),
+    description: 'First trading day, for the current offering only (consensus.listingDate: first daily bar, the vendor\'s trade date, or the expected first trade date); null otherwise.',
+  },
+  ritterExclusions: {
+    type: 'array',
+    items: string({ enum: [...RITTER_EXCLUSIONS] }),
+    description:
+      'Jay Ritter\'s exclusions that evidence shows for this offering (his IPO statistics exclude units, ADRs, REITs, closed-end funds, SPACs, banks and thrifts, limited partnerships and offers under $5). spac / closed_end_fund: its dealType; unit_offer: units on the cover or a unit symbol in the vendor row; adr: ADSs on the cover or in the name; reit: SIC 6798, an S-11, a vendor REIT subgroup or REIT in the name; bank_or_thrift: SIC 6021/6022/6029/6035/6036 or a vendor bank/thrift subgroup; limited_partnership: an LP name; offer_price_under_5: offerPrice below $5.00. Empty: none shown, so the offering is in his operating-company sample as far as the data shows.',
+  },
   terms: { ...orNull(ApiTermsExtendedSchema), description: 'Extended terms of this offering alone (an S-1MEF\'s shares are added to the final prospectus\'s).' },
 });
 

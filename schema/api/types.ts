@@ -3,7 +3,7 @@
  * describe the same shapes for ajv and the OpenAPI document; the projector builds its
  * precomputed JSON from these types, so both sides agree at compile time.
  */
-import type { ArticleKind, CompanyEndStatus, DealType, OfferingStatus } from './vocabulary.ts';
+import type { ArticleKind, CompanyEndStatus, DealType, OfferingSource, OfferingStatus, RitterExclusion } from './vocabulary.ts';
 
 export interface ApiCompany {
   cik: string;
@@ -282,8 +282,10 @@ export interface ApiOffering {
   status: OfferingStatus;
   /** True for the offering whose terms the company's latestTerms and consensus describe. */
   isCurrent: boolean;
-  openedDate: string;
-  lastFilingDate: string;
+  source: OfferingSource;
+  /** Null for a vendor offering: the data holds no registration of it. */
+  openedDate: string | null;
+  lastFilingDate: string | null;
   effectiveDate: string | null;
   pricedDate: string | null;
   withdrawnDate: string | null;
@@ -294,6 +296,10 @@ export interface ApiOffering {
   filingCount: number;
   finalProspectusAccessionNumber: string | null;
   termsAccessionNumber: string | null;
+  offerPrice: number | null;
+  grossProceeds: number | null;
+  listingDate: string | null;
+  ritterExclusions: RitterExclusion[];
   terms: ApiTermsExtended | null;
 }
 

@@ -44,3 +44,23 @@ export type CompanyKind = (typeof COMPANY_KINDS)[number];
 /** Published article kinds (spec §2: sourceKind). */
 export const ARTICLE_KINDS = ['daily_spotlight', 'weekly_review', 'quarterly_review'] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number];
+
+/**
+ * Jay Ritter's exclusions from an academic IPO sample (IPO statistics, Table 8 note; see
+ * docs/research-grade): an offering carrying none of these is in his operating-company sample.
+ */
+export const RITTER_EXCLUSIONS = [
+  'unit_offer',
+  'adr',
+  'reit',
+  'closed_end_fund',
+  'spac',
+  'bank_or_thrift',
+  'limited_partnership',
+  'offer_price_under_5',
+] as const;
+export type RitterExclusion = (typeof RITTER_EXCLUSIONS)[number];
+
+/** Where an offering is known from: EDGAR filings, or only a vendor IPO row (no registration in the data). */
+export const OFFERING_SOURCES = ['edgar', 'vendor'] as const;
+export type OfferingSource = (typeof OFFERING_SOURCES)[number];

@@ -60,7 +60,17 @@ export const analystViewStatements = [
      ${bool("json_extract(o.value, '$.upsized')", 'upsized')},
      ${integer("json_extract(o.value, '$.filingCount')", 'filing_count')},
      ${text("json_extract(o.value, '$.finalProspectusAccessionNumber')", 'final_prospectus_accession_number')},
-     ${termsColumns('o.value', '$.terms')}
+     ${text("json_extract(o.value, '$.source')", 'source')},
+     ${text("json_extract(o.value, '$.listingDate')", 'listing_date')},
+     ${real("json_extract(o.value, '$.offerPrice')", 'offer_price')},
+     ${real("json_extract(o.value, '$.grossProceeds')", 'gross_proceeds')},
+     ${real("json_extract(o.value, '$.terms.priceRangeLow')", 'price_range_low')},
+     ${real("json_extract(o.value, '$.terms.priceRangeHigh')", 'price_range_high')},
+     ${integer("json_extract(o.value, '$.terms.totalSharesOffered')", 'shares_offered')},
+     ${integer("json_extract(o.value, '$.terms.overAllotmentShares')", 'over_allotment_shares')},
+     ${real("json_extract(o.value, '$.terms.grossProceedsEstimate')", 'gross_proceeds_estimate')},
+     ${text("(SELECT group_concat(f.value, ',') FROM json_each(o.value, '$.ritterExclusions') f)", 'ritter_exclusions')},
+     ${integer("json_array_length(o.value, '$.ritterExclusions') = 0", 'in_ritter_sample')}
    FROM companies c, json_each(c.offerings_json) o`,
 
   `CREATE VIEW ipo_outcomes AS

@@ -268,6 +268,13 @@ const completeJsonStatements = [
   `UPDATE api_filings SET json = json || '}',
      detail_json = detail_json || ',"aiEnrichment":' || ai_enrichment_json || ',"terms":' || terms_detail_json || '}'`,
   `UPDATE api_news SET json = json || ',"content":null}', detail_json = detail_json || ',"content":' || content_json || '}'`,
+];
+
+// Migration 0010: the analyst views anew (0009 created the first version): `offerings` renders
+// each offering's served offer price, proceeds, listing date and source, vendor offerings included,
+// and Ritter's exclusion flags.
+const analystViewsStatements = [
+  ...['ipo_calendar', 'offerings', 'ipo_outcomes', 'underwriters'].map((view) => `DROP VIEW IF EXISTS ${view}`),
   ...analystViewStatements,
 ];
 
@@ -314,6 +321,11 @@ export const readMigrations: Record<string, Migration> = {
   '0009_complete_json_and_analyst_views': {
     async up(db: Kysely<any>) {
       for (const statement of completeJsonStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0010_analyst_views': {
+    async up(db: Kysely<any>) {
+      for (const statement of analystViewsStatements) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -1,0 +1,88 @@
+/**
+ * Given a company's facts (real submissions, real vendor rows, real daily bars), the rows it is
+ * served as: the derivation the API, the CSV and the analyst views all render.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApiConsensus, ApiOffering } from '../../schema/api/types.ts';
+import { readSample } from '../common/sample.testkit.ts';
+import { parseStooqCsv } from '../market/bars.parse.ts';
+import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
+import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
+import type { KnownFiling } from '../offering/filing.facts.ts';
+import { loadSubmissions, SUBMISSIONS } from '../offering/sample.testkit.ts';
+import { companyIdentity } from './company.derive.ts';
+import { deriveRows, type CompanyInputs } from './company-rows.derive.ts';
+import { vendorCompanyId, vendorOnlyFacts } from './vendor-company.derive.ts';
+
+const OBSERVED = '2026-01-02T00:00:00Z';
+const TODAY = '2026-01-02';
+const vendorTable = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
+const vendorRow = (symbol: string): StoredIpoRow => ({ row: vendorTable.find((r) => r.bloombergTicker === `${symbol} US`)!, observedAt: OBSERVED });
+const windowBars = (ticker: string): StoredBars => ({ ticker, bars: parseStooqCsv(readSample(`prices/window/${ticker}.csv`)), adjusted: true, observedAt: OBSERVED });
+
+function edgarCompany(name: keyof typeof SUBMISSIONS, vendorRows: StoredIpoRow[], bars: StoredBars[]): CompanyInputs {
+  const { company, filings } = loadSubmissions(name);
+  const known: KnownFiling[] = filings.map((f) => ({ ...f, companyName: null, source: 'submissions' }));
+  const facts = { ...company, updatedAt: OBSERVED };
+  return {
+    facts, filings: known, hints: [], identity: companyIdentity(facts, known, []), documents: [], snapshot: null,
+    vendorRows, bars: new Map(bars.map((b) => [b.ticker, b])), news: [], today: TODAY,
+  };
+}
+
+function vendorOnlyCompany(row: IpoTableRow, bars: StoredBars[] = []): CompanyInputs {
+  const facts = vendorOnlyFacts(vendorCompanyId(row)!, row.issuer, OBSERVED);
+  return {
+    facts, filings: [], hints: [], snapshot: null, documents: [], news: [], today: TODAY,
+    identity: { name: row.issuer, tickerHint: null, exchangeHint: null, allTickers: [], hintTitles: [] },
+    vendorRows: [{ row, observedAt: OBSERVED }], bars: new Map(bars.map((b) => [b.ticker, b])),
+  };
+}
+
+const offeringsOf = (json: string) => JSON.parse(json) as ApiOffering[];
+
+describe('deriveRows', () => {
+  it('AAOI: an EDGAR IPO with its vendor row and bars is an operating listed IPO; its offering serves the consensus price', () => {
+    const rows = deriveRows(edgarCompany('aaoi', [vendorRow('AAOI')], [windowBars('AAOI')]))!;
+    const consensus = JSON.parse(rows.company.row.consensus_json) as ApiConsensus;
+    expect(rows.company.row).toMatchObject({ deal_type: 'ipo', kind: 'operating', is_ipo: 1, gross_proceeds: consensus.grossProceeds });
+    const ipo = offeringsOf(rows.company.row.offerings_json).find((o) => o.isCurrent)!;
+    expect(ipo).toMatchObject({ source: 'edgar', dealType: 'ipo', offerPrice: 10, listingDate: '2013-09-26', ritterExclusions: [] });
+    expect(ipo.offerPrice).toBe(consensus.offerPrice);
+    expect(rows.outcomes).toHaveLength(1);
+  });
+
+  it('Learn CW: a SPAC on EDGAR is a spac with Ritter\'s SPAC flag, never an operating IPO', () => {
+    const rows = deriveRows(edgarCompany('learncw', [], []))!;
+    expect(rows.company.row).toMatchObject({ deal_type: 'spac', kind: 'spac' });
+    const spac = offeringsOf(rows.company.row.offerings_json).find((o) => o.isCurrent)!;
+    expect(spac.ritterExclusions).toContain('spac');
+  });
+
+  it('Gores Holdings II, served by Bloomberg as "Verra Mobility Corp": a vendor-only SPAC unit IPO is a spac offering of source vendor', () => {
+    const rows = deriveRows(vendorOnlyCompany(vendorRow('GSHTU').row))!;
+    expect(rows.company.row).toMatchObject({ deal_type: 'spac', kind: 'spac', offering_status: 'listed', is_ipo: 1 });
+    expect(offeringsOf(rows.company.row.offerings_json)).toEqual([
+      expect.objectContaining({ source: 'vendor', dealType: 'spac', status: 'listed', isCurrent: true, offerPrice: 10, listingDate: '2017-01-13', ritterExclusions: ['unit_offer', 'spac'], openedDate: null, filingCount: 0 }),
+    ]);
+  });
+
+  it('a vendor-only closed-end fund is a fund, kind funds', () => {
+    const fund = vendorTable.find((r) => r.industrySubgroup === 'Closed-end Funds' && r.tradeDate !== null)!;
+    const rows = deriveRows(vendorOnlyCompany(fund))!;
+    expect(rows.company.row).toMatchObject({ deal_type: 'fund', kind: 'funds' });
+  });
+
+  it('Twitter from its vendor row and bars: gross proceeds filter column equals the served consensus proceeds', () => {
+    const rows = deriveRows(vendorOnlyCompany(vendorRow('TWTR').row, [windowBars('TWTR')]))!;
+    const consensus = JSON.parse(rows.company.row.consensus_json) as ApiConsensus;
+    expect(consensus.grossProceeds).toBeGreaterThan(1e9);
+    expect(rows.company.row.gross_proceeds).toBe(consensus.grossProceeds);
+    expect(rows.company.row).toMatchObject({ deal_type: 'ipo', kind: 'operating' });
+  });
+
+  it('is deterministic: the same facts give byte-identical rows', () => {
+    const input = edgarCompany('aaoi', [vendorRow('AAOI')], [windowBars('AAOI')]);
+    expect(JSON.stringify(deriveRows(input))).toBe(JSON.stringify(deriveRows(input)));
+  });
+});
