@@ -123,8 +123,25 @@ describe('views for analysts in read.db', () => {
       upsized: flag(followOn.upsized),
       filing_count: followOn.filingCount,
       final_prospectus_accession_number: followOn.finalProspectusAccessionNumber,
-      ...termsColumns(terms),
+      source: followOn.source,
+      listing_date: followOn.listingDate,
+      offer_price: followOn.offerPrice,
+      gross_proceeds: followOn.grossProceeds,
+      price_range_low: terms.priceRangeLow,
+      price_range_high: terms.priceRangeHigh,
+      shares_offered: terms.totalSharesOffered,
+      over_allotment_shares: terms.overAllotmentShares,
+      gross_proceeds_estimate: terms.grossProceedsEstimate,
+      ritter_exclusions: followOn.ritterExclusions.length > 0 ? followOn.ritterExclusions.join(',') : null,
+      in_ritter_sample: followOn.ritterExclusions.length === 0 ? 1 : 0,
     });
+    // The IPO's row renders the price the API serves for it (consensus), not only what a read document stated.
+    expect(one('SELECT offer_price, listing_date, source FROM offerings WHERE cik = ? AND is_current = 1', AAOI)).toEqual({
+      offer_price: current.offerPrice,
+      listing_date: current.listingDate,
+      source: 'edgar',
+    });
+    expect(current.offerPrice).toBe(company.consensus.offerPrice);
 
     const accession = followOn.termsAccessionNumber;
     const [filing] = (await data(`/api/v1/filings?cik=${AAOI}&form_type=S-1/A&include=terms&limit=100`)).filter(
@@ -205,10 +222,10 @@ describe('views for analysts in read.db', () => {
     );
   });
 
-  it('answer the README’s seven questions', async () => {
+  it('answer the README’s eight questions', async () => {
     const queries = readmeQueries();
-    expect(queries).toHaveLength(7);
-    const [gopro, aaoi, pipeline, underwriters, byYear, withTerms, snap] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
+    expect(queries).toHaveLength(8);
+    const [gopro, aaoi, ritter, pipeline, underwriters, byYear, withTerms, snap] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
 
     // The same figures as the API's outcome.
     const outcome = ((await (await sample.api.get('/api/v1/outcomes?cik=0001500435')).json()) as { data: Array<Record<string, number>> }).data[0];
@@ -219,6 +236,18 @@ describe('views for analysts in read.db', () => {
       { file_number: '333-190591', deal_type: 'ipo', status: 'listed', priced_date: '2013-09-25', upsized: 0 },
       { file_number: '333-194379', deal_type: 'follow_on', status: 'priced', priced_date: '2014-03-19', upsized: 1 },
     ]);
+
+    // The Ritter sample of 2014 is the served operating IPOs listed that year with no exclusion flag.
+    const listed2014 = await data('/api/v1/companies?listing_date_from=2014-01-01&listing_date_to=2014-12-31&limit=100');
+    expect(listed2014.length).toBeLessThan(100);
+    const inSample: string[] = [];
+    for (const c of listed2014) {
+      const { offerings } = await data(`/api/v1/companies/${c.cik}?include=offerings`);
+      const current = offerings.find((o: any) => o.isCurrent);
+      if (current?.dealType === 'ipo' && current.ritterExclusions.length === 0) inSample.push(c.tickerHint);
+    }
+    expect(ritter.map((r) => r.ticker).sort()).toEqual(inSample.sort());
+    expect(ritter.map((r) => r.ticker)).toEqual(expect.arrayContaining(['GPRO']));
 
     const ipoCompanies = sample.db.prepare('SELECT count(*) FROM companies WHERE is_ipo = 1').pluck().get() as number;
     expect(pipeline.reduce((n, r) => n + r.deals, 0)).toBe(ipoCompanies);

@@ -14,6 +14,8 @@ import type { CompanyDetailQuery, CompanyListQuery } from './companies.schema.ts
 
 /** Page order: latest filing date, newest first, CIK as the unique tiebreaker. */
 export const COMPANY_KEY = ['sort_date', 'cik'] as const;
+const DATE_RANGE_FILTERS = ['listing_date_from', 'listing_date_to', 'latest_filing_date_from', 'latest_filing_date_to'] as const;
+
 /** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
 export const COMPANIES_ENDPOINT = 'companies';
 
@@ -30,6 +32,11 @@ const FILTERS: Record<string, Filter> = {
   updated_since: (qb, p) => qb.where('updated_at', '>=', p('updated_since')),
   gross_proceeds_gt: (qb, p) => qb.where('gross_proceeds', '>', p('gross_proceeds_gt')),
   gross_proceeds_lt: (qb, p) => qb.where('gross_proceeds', '<', p('gross_proceeds_lt')),
+  listing_date_from: (qb, p) => qb.where('listing_date', '>=', p('listing_date_from')),
+  listing_date_to: (qb, p) => qb.where('listing_date', '<=', p('listing_date_to')),
+  // sort_date is the latest filing date, '' for a company without filings: never in a date range.
+  latest_filing_date_from: (qb, p) => qb.where('sort_date', '>=', p('latest_filing_date_from')),
+  latest_filing_date_to: (qb, p) => qb.where(sql<boolean>`sort_date <= ${p('latest_filing_date_to')} AND sort_date <> ''`),
   after: (qb, p) => qb.where(keysetBefore(COMPANY_KEY, p)),
 };
 
@@ -60,6 +67,10 @@ function listFilters(query: CompanyListQuery, after: CursorKey | null, limit: nu
   }
   if (query.gross_proceeds_gt !== undefined) filters.use('gross_proceeds_gt', { gross_proceeds_gt: query.gross_proceeds_gt });
   if (query.gross_proceeds_lt !== undefined) filters.use('gross_proceeds_lt', { gross_proceeds_lt: query.gross_proceeds_lt });
+  for (const name of DATE_RANGE_FILTERS) {
+    const value = query[name];
+    if (value !== undefined) filters.use(name, { [name]: value });
+  }
   if (after !== null) filters.use('after', keysetValues(after));
   return filters;
 }

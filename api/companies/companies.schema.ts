@@ -25,6 +25,10 @@ export interface CompanyListQuery {
   updated_since?: string;
   gross_proceeds_gt?: number;
   gross_proceeds_lt?: number;
+  listing_date_from?: string;
+  listing_date_to?: string;
+  latest_filing_date_from?: string;
+  latest_filing_date_to?: string;
 }
 
 export interface CompanyDetailQuery {

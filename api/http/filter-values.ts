@@ -9,7 +9,11 @@ export function likeContains(text: string): string {
 export const PREFIX_END = '\u{10FFFF}';
 
 export const lowerName = (text: string) => text.toLowerCase();
-export const upperTicker = (text: string) => text.trim().toUpperCase();
+/**
+ * A ticker as stored: upper case, a class or unit suffix after a dash, as EDGAR writes them
+ * (BRK-B). Users and vendors also write BRK.B, BRK/B and BRK B; each names the same security.
+ */
+export const upperTicker = (text: string) => text.trim().toUpperCase().replace(/[./\s]+/g, '-');
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -58,7 +58,7 @@ describe('query validation', () => {
 
   it('rejects control characters in every free-text parameter, naming them', () => {
     const cases: Array<[(q: RawQuery) => unknown, string[]]> = [
-      [companies, ['q', 'company_name', 'name_prefix', 'ticker', 'offering_status', 'cursor']],
+      [companies, ['q', 'company_name', 'name_prefix', 'ticker', 'cursor']],
       [filings, ['company_name', 'name_prefix', 'ticker', 'form_type', 'cursor']],
       [news, ['company_name', 'name_prefix', 'ticker', 'provider', 'source_name', 'cursor']],
       [outcomes, ['company_name', 'name_prefix', 'ticker', 'cursor']],
@@ -74,6 +74,26 @@ describe('query validation', () => {
     expect(() => companies({ q: 'a\u0000' })).toThrowError(
       expect.objectContaining({ details: [{ parameter: 'q', message: 'must not contain control characters' }] }),
     );
+  });
+
+  it('refuses an unknown value of every enumerated filter with a 400 naming the allowed values', () => {
+    const enumerated: Array<[(q: RawQuery) => unknown, string, string]> = [
+      [companies, 'offering_status', 'listed'],
+      [companies, 'kind', 'spac'],
+      [companies, 'market', 'otc'],
+      [companies, 'scope', 'ipo'],
+      [outcomes, 'status', 'complete'],
+    ];
+    for (const [validate, name, allowed] of enumerated) {
+      expect(badParameters(validate, { [name]: allowed }), name).toEqual([]);
+      let details: Array<{ parameter: string; message: string }> = [];
+      try {
+        validate({ [name]: 'bogus' });
+      } catch (error) {
+        details = (error as { details: typeof details }).details;
+      }
+      expect(details, name).toEqual([expect.objectContaining({ parameter: name, message: expect.stringContaining(allowed) })]);
+    }
   });
 
   it('takes numbers in decimal notation with finite values only (limit=Infinity was a 500)', () => {

@@ -113,6 +113,7 @@ export function deriveCompany(
       kind: kindOf(api.dealType),
       // The filter reads what the company serves: consensus proceeds (stated, else the vendor's), else the estimate.
       gross_proceeds: enrichment.consensus.grossProceeds ?? grossProceedsBasis(latestTerms),
+      listing_date: enrichment.consensus.listingDate,
       updated_at: facts.updatedAt,
       json: JSON.stringify(api),
       latest_terms_json: JSON.stringify(latestTerms ? latestTermsList(latestTerms) : null),

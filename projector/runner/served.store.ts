@@ -5,7 +5,7 @@ import type { DerivedCompany } from '../company/company.derive.ts';
 
 const COMPANY_COLUMNS = [
   'sort_date', 'name', 'name_lower', 'ticker', 'exchange', 'offering_status', 'deal_type', 'market', 'is_ipo', 'kind',
-  'gross_proceeds', 'updated_at', 'json', 'latest_terms_json', 'latest_terms_detail_json', 'classification_json',
+  'gross_proceeds', 'listing_date', 'updated_at', 'json', 'latest_terms_json', 'latest_terms_detail_json', 'classification_json',
   'consensus_json', 'financial_snapshot_json', 'lockup_schedule_json', 'price_history_json', 'offerings_json', 'lifecycle_end_json',
 ] as const;
 

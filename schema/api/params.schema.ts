@@ -122,9 +122,13 @@ export const CompanyListQuerySchema = params({
   gross_proceeds_gt: {
     type: 'number',
     exclusiveMinimum: 0,
-    description: 'Gross proceeds strictly greater than this (stated proceeds, else range midpoint × shares offered; companies without an estimate are excluded).',
+    description: 'Gross proceeds strictly greater than this, compared with what the company serves: consensus.grossProceeds (stated in the final prospectus, else the vendor row), else the range midpoint × shares offered; companies with neither are excluded.',
   },
   gross_proceeds_lt: { type: 'number', exclusiveMinimum: 0, description: 'Gross proceeds strictly less than this, same basis.' },
+  listing_date_from: date('Extension: companies whose served listing date (consensus.listingDate) is on or after this date (YYYY-MM-DD); companies without one are excluded.'),
+  listing_date_to: date('Extension: companies whose served listing date is on or before this date (YYYY-MM-DD).'),
+  latest_filing_date_from: date('Extension: companies whose latestFilingDate is on or after this date (YYYY-MM-DD); companies known only from a vendor row have none and are excluded.'),
+  latest_filing_date_to: date('Extension: companies whose latestFilingDate is on or before this date (YYYY-MM-DD).'),
 });
 
 export const CompanyDetailQuerySchema = params({

@@ -274,6 +274,7 @@ const completeJsonStatements = [
 // each offering's served offer price, proceeds, listing date and source, vendor offerings included,
 // and Ritter's exclusion flags.
 const analystViewsStatements = [
+  `ALTER TABLE companies ADD COLUMN listing_date TEXT`,
   ...['ipo_calendar', 'offerings', 'ipo_outcomes', 'underwriters'].map((view) => `DROP VIEW IF EXISTS ${view}`),
   ...analystViewStatements,
 ];

@@ -6,6 +6,7 @@
  *
  * Each list table is WITHOUT ROWID and clustered on its page order, so a page is one range scan.
  */
+import type { CompanyKind, DealType, OfferingStatus } from '../api/vocabulary.ts';
 
 export interface CompaniesTable {
   /** Latest filing date (YYYY-MM-DD) or '' when the company has none: page order, newest first. */
@@ -18,16 +19,18 @@ export interface CompaniesTable {
   /** Primary ticker hint (upper case) or null. All tickers are in `company_tickers`. */
   ticker: string | null;
   exchange: string | null;
-  offering_status: string;
-  deal_type: string;
+  offering_status: OfferingStatus;
+  deal_type: DealType;
   /** Normalised market family: exchange, otc or unknown. */
   market: 'exchange' | 'otc' | 'unknown';
   /** 1 when the company's current deal is an IPO-family deal (scope=ipo). */
   is_ipo: number;
   /** Company kind for the `kind` filter: operating, spac, funds, follow_on; null when none applies. */
-  kind: string | null;
-  /** The gross_proceeds_gt/lt basis: stated gross proceeds, else the range-midpoint estimate; null when neither. */
+  kind: CompanyKind | null;
+  /** The gross_proceeds_gt/lt basis: the served consensus.grossProceeds, else the range-midpoint estimate; null when neither. */
   gross_proceeds: number | null;
+  /** The served consensus.listingDate (YYYY-MM-DD) or null: the listing_date_from/to basis. */
+  listing_date: string | null;
   updated_at: string | null;
   /** ApiCompany: the ten identity fields. */
   json: string;

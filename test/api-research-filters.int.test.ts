@@ -1,0 +1,86 @@
+/**
+ * Filters read the values the API serves, and tickers resolve in the notations users type, over the
+ * full real sample (real vendor rows, bars, filings). The oracle is the served JSON itself.
+ */
+import { describe, expect, it } from 'vitest';
+import { useServedFullSample } from './api-harness.ts';
+
+const sample = useServedFullSample();
+
+async function page(path: string): Promise<any[]> {
+  const res = await sample.api.get(path);
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { data: any[] }).data;
+}
+
+/** Every company, walking the cursor pages. */
+async function all(query: string): Promise<any[]> {
+  const out: any[] = [];
+  let path: string | null = `/api/v1/companies?limit=100&${query}`;
+  while (path) {
+    const res = await sample.api.get(path);
+    expect(res.status, path).toBe(200);
+    const body = (await res.json()) as { data: any[]; next_cursor: string | null };
+    out.push(...body.data);
+    path = body.next_cursor ? `/api/v1/companies?limit=100&${query}&cursor=${encodeURIComponent(body.next_cursor)}` : null;
+  }
+  return out;
+}
+
+describe('filters over served values', () => {
+  it('gross_proceeds_gt/lt compare the gross proceeds each company serves (Twitter and Snap raised over $1bn)', async () => {
+    const everyone = await all('include=consensus,latest_terms');
+    const served = (c: any) => c.consensus?.grossProceeds ?? c.latestTerms?.grossProceedsEstimate ?? null;
+    const expected = everyone.filter((c) => served(c) !== null && served(c) > 1e9).map((c) => c.cik).sort();
+    const got = (await all('gross_proceeds_gt=1000000000')).map((c) => c.cik).sort();
+    expect(got).toEqual(expected);
+    const tickers = (await all('gross_proceeds_gt=1000000000')).map((c) => c.tickerHint);
+    expect(tickers).toEqual(expect.arrayContaining(['TWTR', 'SNAP']));
+    const small = (await all('gross_proceeds_lt=50000000')).map((c) => c.cik).sort();
+    expect(small).toEqual(everyone.filter((c) => served(c) !== null && served(c) < 5e7).map((c) => c.cik).sort());
+  });
+
+  it('listing_date_from/to and latest_filing_date_from/to select by the served dates', async () => {
+    const everyone = await all('include=consensus');
+    const in2014 = (await all('listing_date_from=2014-01-01&listing_date_to=2014-12-31')).map((c) => c.cik).sort();
+    expect(in2014).toEqual(everyone.filter((c) => c.consensus?.listingDate >= '2014-01-01' && c.consensus?.listingDate <= '2014-12-31').map((c) => c.cik).sort());
+    expect(in2014.length).toBeGreaterThan(10);
+    const filed = await all('latest_filing_date_from=2020-01-01&latest_filing_date_to=2020-12-31');
+    expect(filed.length).toBeGreaterThan(0);
+    expect(filed.every((c) => c.latestFilingDate >= '2020-01-01' && c.latestFilingDate <= '2020-12-31')).toBe(true);
+    const bad = await sample.api.get('/api/v1/companies?listing_date_from=2014-13-01');
+    expect(bad.status).toBe(400);
+  });
+
+  it('an unknown offering_status is a 400 naming the allowed values, as kind is', async () => {
+    for (const query of ['offering_status=bogus', 'kind=bogus']) {
+      const res = await sample.api.get(`/api/v1/companies?${query}`);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { error: { code: string; details: Array<{ message: string }> } };
+      expect(body.error.details[0].message).toMatch(/must be one of: .*(listed|spac)/);
+    }
+  });
+});
+
+describe('SPAC unit IPOs and ticker notations', () => {
+  it('TPGE/U (TPG Pace Energy, now Magnolia Oil & Gas) resolves as TPGE/U, TPGE.U, TPGE-U and tpge u, and is a spac', async () => {
+    const ciks = new Set<string>();
+    for (const id of ['TPGE%2FU', 'TPGE.U', 'TPGE-U', 'tpge%20u']) {
+      const res = await sample.api.get(`/api/v1/companies/${id}?include=offerings`);
+      expect(res.status, id).toBe(200);
+      const company = ((await res.json()) as { data: any }).data;
+      ciks.add(company.cik);
+      expect(company.dealType).toBe('spac');
+      expect(company.offerings.find((o: any) => o.isCurrent).ritterExclusions).toEqual(expect.arrayContaining(['unit_offer', 'spac']));
+    }
+    expect(ciks.size).toBe(1);
+  });
+
+  it('kind=operating holds no company whose current offering shows SPAC or fund evidence', async () => {
+    const operating = await all('kind=operating&include=classification');
+    expect(operating.length).toBeGreaterThan(100);
+    expect(operating.filter((c) => c.dealType === 'spac' || c.dealType === 'fund')).toEqual([]);
+    const spacs = await all('kind=spac');
+    expect(spacs.map((c) => c.tickerHint)).toEqual(expect.arrayContaining(['TPGE-U']));
+  });
+});
