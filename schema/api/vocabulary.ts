@@ -44,3 +44,14 @@ export type CompanyKind = (typeof COMPANY_KINDS)[number];
 /** Published article kinds (spec §2: sourceKind). */
 export const ARTICLE_KINDS = ['daily_spotlight', 'weekly_review', 'quarterly_review'] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number];
+
+/**
+ * Where a news item's `publishedAt` came from (projector/news/published-at.derive.ts). Only
+ * `first_seen` leaves the publication date unknown: `publishedAt` then holds the first observation.
+ */
+export const NEWS_DATE_SOURCES = ['provider', 'url_path', 'first_seen'] as const;
+export type NewsDateSource = (typeof NEWS_DATE_SOURCES)[number];
+
+/** Where a news item's `title` came from (projector/news/news-title.derive.ts); `untitled` serves an empty title. */
+export const NEWS_TITLE_SOURCES = ['provider', 'description', 'untitled'] as const;
+export type NewsTitleSource = (typeof NEWS_TITLE_SOURCES)[number];
