@@ -199,8 +199,8 @@ describe('views for analysts in read.db', () => {
 
     const snapNews = await data(`/api/v1/news?cik=${SNAP}&include=content`);
     expect(snapNews.length).toBeGreaterThan(1);
-    // In the API's order: newest first, then by id.
-    expect(sample.db.prepare('SELECT * FROM news WHERE cik = ? ORDER BY published_at DESC, news_id DESC').all(SNAP)).toEqual(
+    // In the API's order: dated items newest first, then the undated ones, then by id.
+    expect(sample.db.prepare('SELECT * FROM news WHERE cik = ? ORDER BY date_known DESC, published_at DESC, news_id DESC').all(SNAP)).toEqual(
       snapNews.map((n: any) => ({
         news_id: newsKey(n.url),
         cik: SNAP,
@@ -208,12 +208,14 @@ describe('views for analysts in read.db', () => {
         published_at: n.publishedAt,
         published_date: n.publishedAt.slice(0, 10),
         published_at_source: n.publishedAtSource,
+        date_known: n.publishedAtSource === 'first_seen' ? 0 : 1,
         title: n.title,
         title_source: n.titleSource,
         description: n.description,
         source: n.sourceName,
         provider: n.provider,
         url: n.url,
+        url_slug: n.urlSlug,
         image_url: n.urlToImage,
         match_reason: n.match.reason,
         match_confidence: n.match.confidence,
@@ -266,9 +268,22 @@ describe('views for analysts in read.db', () => {
     expect(withTerms).toContainEqual(expect.objectContaining({ company_name: 'APPLIED OPTOELECTRONICS, INC.', form_type: 'S-1/A', shares_offered: expect.any(Number) }));
 
     const snapNews = await data(`/api/v1/news?cik=${SNAP}`);
-    const byTime = [...snapNews].sort((a: any, b: any) => a.publishedAt.localeCompare(b.publishedAt) || newsKey(a.url).localeCompare(newsKey(b.url)));
-    expect(snap).toEqual(
-      byTime.map((n: any) => ({ published_at: n.publishedAt, source: n.sourceName, title: n.title, match_reason: n.match.reason, match_confidence: n.match.confidence })),
+    const known = (n: any) => (n.publishedAtSource === 'first_seen' ? 0 : 1);
+    const byTime = [...snapNews].sort(
+      (a: any, b: any) => known(b) - known(a) || a.publishedAt.localeCompare(b.publishedAt) || newsKey(a.url).localeCompare(newsKey(b.url)),
     );
+    expect(snap).toEqual(
+      byTime.map((n: any) => ({
+        published_at: n.publishedAt,
+        date_known: known(n),
+        source: n.sourceName,
+        title: n.title,
+        url_slug: n.urlSlug,
+        match_reason: n.match.reason,
+        match_confidence: n.match.confidence,
+      })),
+    );
+    // Snap's one article of unknown date (first observed in 2026) comes after its 2017 stories.
+    expect(snap.map((r) => r.date_known)).toEqual([1, 1, 0]);
   });
 });

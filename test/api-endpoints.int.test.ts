@@ -268,9 +268,9 @@ describe('API endpoints over the projected sample', () => {
 
   describe('news, outcomes and articles', () => {
     it('walks news newest first with content only when included, and filters', async () => {
-      const expected = column("SELECT news_id || '/' || cik FROM api_news ORDER BY published_at DESC, news_id DESC, cik DESC");
+      const expected = column("SELECT json_extract(json, '$.url') || '/' || cik FROM api_news ORDER BY date_known DESC, published_at DESC, news_id DESC, cik DESC");
       const items = await walk('/api/v1/news?limit=100', '/api/v1/news');
-      expect(items).toHaveLength(expected.length);
+      expect(items.map((n) => `${n.url}/${n.cik}`)).toEqual(expected);
       for (const item of items) expect(item.content).toBeNull();
       const withContent = await walk('/api/v1/news?limit=100&include=content', '/api/v1/news');
       expect(withContent.map((n) => n.url)).toEqual(items.map((n) => n.url));

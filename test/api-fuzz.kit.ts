@@ -55,7 +55,7 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'companies', template: '/api/v1/companies', params: CompanyListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'companies', keyLength: 2 } },
   { name: 'company', template: '/api/v1/companies/{identifier}', params: CompanyDetailQuerySchema, keyed: true, negotiated: false },
   { name: 'filings', template: '/api/v1/filings', params: FilingListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'filings', keyLength: 3 } },
-  { name: 'news', template: '/api/v1/news', params: NewsListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'news', keyLength: 3 } },
+  { name: 'news', template: '/api/v1/news', params: NewsListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'news', keyLength: 4 } },
   { name: 'outcomes', template: '/api/v1/outcomes', params: OutcomeListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'outcomes', keyLength: 3 } },
 ];
 

@@ -87,7 +87,7 @@ describe('stored JSON equals what the API serves', () => {
       lifecycleEnd: 'lifecycle_end_json',
     };
     const filingsOf = sample.db.prepare('SELECT detail_json FROM api_filings WHERE cik = ? ORDER BY filing_date DESC, accession_number DESC LIMIT ?').pluck();
-    const newsOf = sample.db.prepare('SELECT detail_json FROM api_news WHERE cik = ? ORDER BY published_at DESC, news_id DESC LIMIT ?').pluck();
+    const newsOf = sample.db.prepare('SELECT detail_json FROM api_news WHERE cik = ? ORDER BY date_known DESC, published_at DESC, news_id DESC LIMIT ?').pluck();
     const companies = rows(`SELECT cik, json, ${Object.values(detailIncludes).join(', ')} FROM companies`);
     let embedded = 0;
     for (const row of companies) {
@@ -127,7 +127,7 @@ describe('stored JSON equals what the API serves', () => {
   }, 60_000);
 
   it('news: json (content null), the content include, and the detail element of every item', async () => {
-    const sql = 'SELECT news_id, cik, json, detail_json, content_json FROM api_news ORDER BY published_at DESC, news_id DESC, cik DESC';
+    const sql = 'SELECT news_id, cik, json, detail_json, content_json FROM api_news ORDER BY date_known DESC, published_at DESC, news_id DESC, cik DESC';
     for (const [item, row] of await servedRows('/api/v1/news', sql)) {
       expect(item.content).toBeNull();
       expectStored(item, row.json, `${row.news_id} ${row.cik}`);
@@ -147,6 +147,9 @@ describe('stored JSON equals what the API serves', () => {
   });
 });
 
+/** The columns of the served news table before migration 0010 (which adds date_known). */
+const NEWS_BEFORE_0010 = 'published_at, news_id, cik, company_name, name_lower, provider, source_name, json, detail_json, content_json';
+
 describe('migration 0009 on a generation written before it', () => {
   it('completes its stored objects to the bytes the projector writes now', async () => {
     const path = join(sample.dataDir, 'before-0009.db');
@@ -160,7 +163,7 @@ describe('migration 0009 on a generation written before it', () => {
       const open = (item: Item) => JSON.stringify(item).slice(0, -1);
       old.exec(`ATTACH '${liveReadDbPath(sample.dataDir)}' AS now`);
       old.exec(`INSERT INTO companies SELECT * FROM now.companies; INSERT INTO filings SELECT * FROM now.api_filings;
-        INSERT INTO news SELECT * FROM now.api_news; INSERT INTO outcomes SELECT * FROM now.outcomes`);
+        INSERT INTO news SELECT ${NEWS_BEFORE_0010} FROM now.api_news; INSERT INTO outcomes SELECT * FROM now.outcomes`);
       old.function('open_object', (json: string) => open(JSON.parse(json)));
       old.function('open_without', { varargs: true }, (json: string, ...names: string[]) => open(without(JSON.parse(json), ...names)));
       old.exec(`UPDATE companies SET json = open_object(json);
@@ -176,7 +179,7 @@ describe('migration 0009 on a generation written before it', () => {
       for (const [table, key] of [
         ['companies', 'cik'],
         ['api_filings', 'filing_date, accession_number, cik'],
-        ['api_news', 'published_at, news_id, cik'],
+        ['api_news', 'date_known, published_at, news_id, cik'],
         ['outcomes', 'trading_start_date, cik, ticker'],
       ]) {
         const dump = (schema: string) => old.prepare(`SELECT * FROM ${schema}.${table} ORDER BY ${key}`).raw().all();

@@ -5,7 +5,7 @@ import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
 import { keyedRow, keysetBefore, keysetValues, openObjectSql, withIncludesSql } from '../db/keyset.ts';
 import { FILING_KEY } from '../filings/filings.query.ts';
-import { NEWS_KEY } from '../news/news.query.ts';
+import { NEWS_KEY, newestFirst } from '../news/news.query.ts';
 import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
@@ -178,8 +178,7 @@ export function createCompanyQueries(compiler: ShapeCompiler) {
           .selectFrom('api_news')
           .select(keyedRow(NEWS_KEY, 'detail_json').as('row'))
           .where('cik', '=', param('cik'))
-          .orderBy('published_at', 'desc')
-          .orderBy('news_id', 'desc')
+          .$call(newestFirst)
           .limit(param('limit')),
       );
       return conn.values(shape.sql).all(...bind(shape, { cik, limit: limit + 1 })) as string[];

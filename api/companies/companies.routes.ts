@@ -54,7 +54,7 @@ export function companyRoutes(deps: ResourceDeps): void {
 }
 
 /** The newest items of a company's list and the URL of that list's page after them. */
-function embedded(rows: string[], cik: string, list: typeof FILINGS_LIST, cursors: CursorCodec): EmbeddedItems {
+function embedded(rows: string[], cik: string, list: typeof FILINGS_LIST | typeof NEWS_LIST, cursors: CursorCodec): EmbeddedItems {
   const page = pageOf(rows, DETAIL_EMBEDDED_ITEMS, list.keyLength, cursors, list.endpoint);
   return {
     items: page.items,

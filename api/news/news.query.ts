@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
 import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
@@ -8,8 +8,13 @@ import type { CursorKey } from '../http/cursor.ts';
 import { lowerInstant, upperInstant } from '../http/filter-values.ts';
 import type { NewsListQuery } from './news.schema.ts';
 
-/** Page order: publication time, newest first; an article linked to two companies is two rows. */
-export const NEWS_KEY = ['published_at', 'news_id', 'cik'] as const;
+/**
+ * Page order, newest first: the items with a known publication date by it, then those whose date is
+ * unknown (`date_known` 0, served under their first observation) by that, so an old story first seen
+ * today never lists as today's news. An article linked to two companies is two rows; news id and CIK
+ * make the key unique. The key is the table's primary key, walked in order.
+ */
+export const NEWS_KEY = ['date_known', 'published_at', 'news_id', 'cik'] as const;
 /** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
 export const NEWS_ENDPOINT = 'news';
 
@@ -17,7 +22,9 @@ type NewsQb = SelectQueryBuilder<ReadDatabase, 'api_news', any>;
 
 const FILTERS: Record<string, (qb: NewsQb, p: Param) => NewsQb> = {
   ...nameFilterSql<'api_news'>(),
-  published_at_from: (qb, p) => qb.where('published_at', '>=', p('published_at_from')),
+  // A lower bound on the publication time: an undated item, published at some unknown time before
+  // it was first seen, is never known to be after it. (Before an upper bound it is: see the schema.)
+  published_at_from: (qb, p) => qb.where('date_known', '=', sql.lit(1)).where('published_at', '>=', p('published_at_from')),
   published_at_to: (qb, p) => qb.where('published_at', '<=', p('published_at_to')),
   provider: (qb, p) => qb.where('provider', '=', p('provider')),
   source_name: (qb, p) => qb.where('source_name', '=', p('source_name')),
@@ -48,9 +55,14 @@ export function createNewsQueries(compiler: ShapeCompiler) {
         const item = withContent ? withLastValueSql('json', 'content_json') : 'json';
         let qb: NewsQb = db.selectFrom('api_news').select(keyedRow(NEWS_KEY, item).as('row'));
         for (const name of filters.names) qb = FILTERS[name](qb, param);
-        return qb.orderBy('published_at', 'desc').orderBy('news_id', 'desc').orderBy('cik', 'desc').limit(param('limit'));
+        return newestFirst(qb).limit(param('limit'));
       });
       return conn.values(shape.sql).all(...bind(shape, filters.values)) as string[];
     },
   };
+}
+
+/** NEWS_KEY descending: the news list's order, and that of a company detail's embedded news. */
+export function newestFirst<Q extends SelectQueryBuilder<ReadDatabase, 'api_news', any>>(qb: Q): Q {
+  return NEWS_KEY.reduce((ordered, column) => ordered.orderBy(column, 'desc') as Q, qb);
 }

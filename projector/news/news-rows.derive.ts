@@ -1,16 +1,17 @@
 import type { ApiCompanyNews, ApiNews } from '../../schema/api/types.ts';
 import type { NewsTable } from '../../schema/read/tables.ts';
 import type { StoredNews } from './news.facts.ts';
-import { newsTitle } from './news-title.derive.ts';
+import { dateKnown } from './published-at.derive.ts';
+import { newsTitle, urlSlug } from './news-title.derive.ts';
 
 /**
  * Served news rows of one company from its linked articles: every linked article is served. Its
- * date is the provider's, else the URL path's, else the time it was first observed
- * (published-at.derive.ts); its title the record's, else its description, else an "Untitled (…)"
- * label (news-title.derive.ts); each says where it came from, and `match` says how the article was
- * linked to this company. The list serves `content` only with include=content (from content_json):
- * its stored item ends with `"content":null` for the API to replace; the company detail always
- * serves it.
+ * date is the provider's, else the URL path's, else (date unknown) the time it was first observed
+ * (published-at.derive.ts), and `date_known` orders the undated after the dated; its title the
+ * record's, else its description, else empty (news-title.derive.ts, with the URL's slug words
+ * beside it); each says where it came from, and `match` says how the article was linked to this
+ * company. The list serves `content` only with include=content (from content_json): its stored
+ * item ends with `"content":null` for the API to replace; the company detail always serves it.
  */
 export function deriveNewsRows(cik: string, companyName: string, linked: readonly StoredNews[]): NewsTable[] {
   return linked.map((news) => {
@@ -25,6 +26,7 @@ export function deriveNewsRows(cik: string, companyName: string, linked: readonl
       titleSource,
       description: a.description,
       url: a.url,
+      urlSlug: urlSlug(a.url),
       urlToImage: a.urlToImage,
       publishedAt,
       publishedAtSource,
@@ -33,6 +35,7 @@ export function deriveNewsRows(cik: string, companyName: string, linked: readonl
     const listed: ApiNews = { cik, companyName, ...fields, provider: news.payload.provider, content: null };
     const detail: ApiCompanyNews = { ...fields, content: a.content };
     return {
+      date_known: dateKnown(publishedAtSource) ? 1 : 0,
       published_at: publishedAt,
       news_id: news.newsId,
       cik,

@@ -1,40 +1,39 @@
 /**
- * The served `title` of a news item (the API requires a non-empty string).
+ * The served `title` of a news item and where it came from (`titleSource`, a flag clients render by).
  *
  * Rule (quotable in the API documentation):
  * - `provider`: the record's own title, whitespace collapsed.
  * - `description`: the record has no title but a description; the description is the headline
  *   (tags stripped, whitespace collapsed). Only the record's own title and description count.
- * - `untitled`: the record has neither. `title` is then a label the service builds, never a
- *   headline: `Untitled article from <source name>; URL slug: "<slug words>"`, or
- *   `Untitled article from <source name>` when the URL path has no slug. A slug is the
- *   publisher's URL text, which can be stale or misleading (Business Insider's Pinterest slug says
- *   "prices ipo" over a price-range story), so it is quoted as such rather than served as a headline.
- *
- * The slug is the URL path segment with the most words (as the linker reads it), as written: its
- * file extension (`.html`, `.cms`) and a trailing article id (a run of five or more digits and what
- * follows it, `-113110700059_1`) dropped, `-` and `_` read as spaces, letter case kept.
+ * - `untitled`: the record has neither, and the headline is unknown. The specification makes `title`
+ *   a required string, so it is the empty string: the service never builds a sentence that would
+ *   read as the article's headline. What a reader can be shown instead is served beside it, each as
+ *   what it is: `sourceName`, `url`, and `urlSlug` (urlSlug below), the publisher's URL words, which
+ *   can be stale or misleading (Business Insider's Pinterest slug says "prices ipo" over a
+ *   price-range story).
  */
-
-export type TitleSource = 'provider' | 'description' | 'untitled';
+import type { NewsTitleSource } from '../../schema/api/vocabulary.ts';
 
 export interface NewsTitle {
+  /** Empty exactly when `source` is `untitled`. */
   title: string;
-  source: TitleSource;
+  source: NewsTitleSource;
 }
 
-export function newsTitle(article: { title: string | null; description: string | null; url: string; source: { name: string } }): NewsTitle {
+export function newsTitle(article: { title: string | null; description: string | null }): NewsTitle {
   const title = clean(article.title);
   if (title) return { title, source: 'provider' };
   const description = clean(article.description?.replace(/<[^>]*>/g, ' ') ?? null);
   if (description) return { title: description, source: 'description' };
-  const sourceName = clean(article.source.name) || hostOf(article.url) || 'unknown source';
-  const slug = urlSlug(article.url);
-  const label = `Untitled article from ${sourceName}`;
-  return { title: slug ? `${label}; URL slug: "${slug}"` : label, source: 'untitled' };
+  return { title: '', source: 'untitled' };
 }
 
-/** The words of the URL path's slug (see the rule above), or null when no segment has a word. */
+/**
+ * The words of the URL path's slug, or null when no segment has a letter: the path segment with the
+ * most words (as the linker reads it; ties to the later segment, as the slug follows the folders),
+ * as written: its file extension (`.html`, `.cms`) and a trailing article id (a run of five or more
+ * digits and what follows it, `-113110700059_1`) dropped, `-` and `_` read as spaces, letter case kept.
+ */
 export function urlSlug(url: string): string | null {
   let path: string;
   try {
@@ -65,12 +64,4 @@ const wordCount = (words: readonly string[]): number => words.join(' ').split(/[
 
 function clean(text: string | null): string {
   return (text ?? '').replace(/\s+/g, ' ').trim();
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { realNewsRecords } from './news.testkit.ts';
-import { earlierObservation, newsPublishedAt, publishedAtFromUrl } from './published-at.derive.ts';
+import { dateKnown, earlierObservation, newsPublishedAt, publishedAtFromUrl } from './published-at.derive.ts';
 
 /**
  * What data/sample/news/INDEX.md notes about each real record's URL: the full date its path shows,
@@ -61,6 +61,14 @@ describe('publishedAtFromUrl on the 20 real news URLs', () => {
     expect(publishedAtFromUrl(`${snap}/${new URL(twitter).pathname.split('/').pop()}`)).toBeNull();
     expect(publishedAtFromUrl('not a url')).toBeNull();
   });
+
+  it('reads a YYYY-MM-DD (or YYYY_MM_DD) date in a slug as it reads YYYYMMDD, and nothing shorter', () => {
+    const twitter = records.find((r) => r.file === 'twitter_07.json')!.article.url;
+    const written = (date: string) => publishedAtFromUrl(twitter.replace('20131106', date));
+    for (const date of ['20131106', '2013-11-06', '2013_11_06']) expect(written(date), date).toBe('2013-11-06T00:00:00.000Z');
+    // A year and month, one-digit parts, mixed separators, a day that does not exist: no date.
+    for (const date of ['2013-11', '2013-11-6', '2013-1-06', '2013-11_06', '2013-02-30', '1989-11-06']) expect(written(date), date).toBeNull();
+  });
 });
 
 describe('newsPublishedAt', () => {
@@ -84,6 +92,9 @@ describe('newsPublishedAt', () => {
       ].map((file) => [file, '2026-02-02T09:30:00.000Z']),
     );
     expect(dated).toHaveLength(20);
+    // Only the first observation leaves the publication date unknown.
+    expect(dated.filter((d) => !dateKnown(d.source))).toHaveLength(10);
+    expect(dated.filter((d) => dateKnown(d.source)).every((d) => d.publishedAt < '2019-01-01')).toBe(true);
   });
 
   it('never lets the observation time override a provider or URL date', () => {

@@ -4,23 +4,26 @@
  *
  * Rule (quotable in the API documentation): when the news provider gives no publication time, the
  * article's `publishedAt` is taken from an unambiguous full calendar date — year, month and day — in
- * the path of its URL (`/2014/10/03/`, `/2014/jun/26/`, or a standalone `20141002`), served as
- * midnight UTC of that date; a year and month alone, a date in the host name or query string, or two
- * different dates in one path never count.
+ * the path of its URL (`/2014/10/03/`, `/2014/jun/26/`, a standalone `20141002` or `2013-11-06`),
+ * served as midnight UTC of that date; a year and month alone (`-2014-6`, `/2018/07/`), a date in the
+ * host name or query string, or two different dates in one path never count.
  *
- * Publishers put the date in the path in two shapes, and both are read: three consecutive path
- * segments year / month (number or English name) / day, and an eight-digit YYYYMMDD number standing
- * alone in a segment or a slug (bounded by non-digits). Article ids are digit runs too ("49762004",
- * "113110700059"), so a run counts only at exactly eight digits, with a year from 1990 to 2099 and a
- * real calendar day.
+ * Publishers put the date in the path in three shapes, and all are read: three consecutive path
+ * segments year / month (number or English name) / day; an eight-digit YYYYMMDD number; and
+ * YYYY-MM-DD (or YYYY_MM_DD) with two-digit month and day. The last two stand alone in a segment or
+ * in a slug, bounded by non-digits. Article ids are digit runs too ("49762004", "113110700059"), so a
+ * run counts only at exactly eight digits, and every shape needs a year from 1990 to 2099 and a real
+ * calendar day.
  *
- * An article dated by neither is still served, under the time the service first observed it (the
- * `observedAt` of the earliest `news.article` event carrying its URL), marked `first_seen`. That is
- * an upper bound on the publication time, not the publication time, and clients can tell it apart by
- * `publishedAtSource`. It comes from the event log, so a rebuild reproduces it and the list order.
+ * An article dated by neither has no known publication date. It is still served, under the time the
+ * service first observed it (the `observedAt` of the earliest `news.article` event carrying its URL),
+ * marked `first_seen`: an upper bound on the publication time, not the publication time. It comes
+ * from the event log, so a rebuild reproduces it; the news list orders such items after every dated
+ * one (see `dateKnown`), so an old story first seen today never reads as today's news.
  */
+import type { NewsDateSource } from '../../schema/api/vocabulary.ts';
 
-export type PublishedAtSource = 'provider' | 'url_path' | 'first_seen';
+export type PublishedAtSource = NewsDateSource;
 
 export interface PublishedAt {
   /** ISO-8601 timestamp (UTC, milliseconds). */
@@ -40,6 +43,11 @@ export function newsPublishedAt(article: { publishedAt: string | null; url: stri
   const seen = isoTimestamp(firstSeenAt);
   if (!seen) throw new Error(`first observation time is not a timestamp: ${firstSeenAt}`);
   return { publishedAt: seen, source: 'first_seen' };
+}
+
+/** Whether the publication date is known (`first_seen` holds only an upper bound on it). */
+export function dateKnown(source: PublishedAtSource): boolean {
+  return source !== 'first_seen';
 }
 
 /** The earlier of two ISO-8601 observation times (the first time an article was seen). */
@@ -62,8 +70,8 @@ export function publishedAtFromUrl(url: string): string | null {
     if (date) found.add(date);
   }
   for (const segment of segments) {
-    for (const m of segment.matchAll(/(?<!\d)(\d{4})(\d{2})(\d{2})(?!\d)/g)) {
-      const date = calendarDate(m[1], m[2], m[3]);
+    for (const m of segment.matchAll(/(?<!\d)(\d{4})([-_]?)(\d{2})\2(\d{2})(?!\d)/g)) {
+      const date = calendarDate(m[1], m[3], m[4]);
       if (date) found.add(date);
     }
   }

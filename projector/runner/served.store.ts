@@ -13,7 +13,7 @@ const FILING_COLUMNS = [
   'company_name', 'name_lower', 'form_type', 'file_number', 'json', 'detail_json', 'ai_enrichment_json', 'terms_json', 'terms_detail_json',
 ] as const;
 
-const NEWS_COLUMNS = ['company_name', 'name_lower', 'provider', 'source_name', 'json', 'detail_json', 'content_json'] as const;
+const NEWS_COLUMNS = ['date_known', 'company_name', 'name_lower', 'provider', 'source_name', 'json', 'detail_json', 'content_json'] as const;
 
 /**
  * The FTS rowid of a company: its numeric CIK, or for a vendor company (`V-…`) a 32-bit FNV-1a hash

@@ -151,8 +151,10 @@ export const FilingListQuerySchema = params({
 
 export const NewsListQuerySchema = params({
   ...LIST_NAME_FILTERS,
-  published_at_from: timestamp('News published at or after this instant.'),
-  published_at_to: timestamp('News published at or before this instant; a bare date includes that whole UTC day.'),
+  published_at_from: timestamp('News published at or after this instant. An item whose publication date is unknown (publishedAtSource first_seen) never matches.'),
+  published_at_to: timestamp(
+    'News published at or before this instant; a bare date includes that whole UTC day. An item whose publication date is unknown matches when it was first observed by then (it was published before).',
+  ),
   provider: text({ minLength: 1, maxLength: 100, description: 'Exact news provider id.' }),
   source_name: text({ minLength: 1, maxLength: 200, description: 'Exact source (publication) name.' }),
   include: includeOf(NEWS_INCLUDES),

@@ -12,7 +12,7 @@ import {
 } from './json-schema.ts';
 import { DETAIL_EMBEDDED_ITEMS, MAX_HEADER_BYTES, MAX_URL_BYTES } from './params.schema.ts';
 import { ISSUER_STRUCTURE_FLAGS } from './types.ts';
-import { ARTICLE_KINDS, DEAL_TYPES, OFFERING_SOURCES, OFFERING_STATUSES, RITTER_EXCLUSIONS } from './vocabulary.ts';
+import { ARTICLE_KINDS, DEAL_TYPES, NEWS_DATE_SOURCES, NEWS_TITLE_SOURCES, OFFERING_SOURCES, OFFERING_STATUSES, RITTER_EXCLUSIONS } from './vocabulary.ts';
 
 /** Response shapes of the API (mirrors types.ts). Keys are the OpenAPI component names. */
 
@@ -308,22 +308,30 @@ export const ApiNewsMatchSchema = object(
 const newsCore: Record<string, JsonSchema> = {
   sourceName: string(),
   title: string({
-    minLength: 1,
-    description: 'Never empty. The record\'s headline, or, for an untitled record, a label built by the service (see titleSource).',
+    description:
+      'The headline: the record\'s title, else its description (see titleSource). The empty string when the record has neither (titleSource untitled): the headline is unknown, and the specification requires a string, so the service serves the empty one rather than a sentence that would read as a headline. Render such an item by sourceName, urlSlug or url.',
   }),
   titleSource: string({
-    enum: ['provider', 'description', 'untitled'],
+    enum: [...NEWS_TITLE_SOURCES],
     description:
-      'Extension of the specification. provider: the record\'s own title. description: the record has no title; its description is the headline. untitled: the record has neither, and title is a label built from the source name and the words of the URL slug, `Untitled article from NZ Herald; URL slug: "twitter sets ipo price now worth 18b"` (or `Untitled article from <source name>` when the URL path has no slug). A slug is not a headline and may not describe the article.',
+      'Extension of the specification. provider: the record\'s own title. description: the record has no title; its description is the headline. untitled: the record has neither; title is the empty string.',
   }),
   description: nullableString(),
   url: string(),
-  urlToImage: nullableString(),
-  publishedAt: string({ format: 'date-time', description: 'ISO-8601 timestamp; see publishedAtSource.' }),
-  publishedAtSource: string({
-    enum: ['provider', 'url_path', 'first_seen'],
+  urlSlug: nullableString({
     description:
-      'Extension of the specification. provider: the news provider\'s publication time. url_path: the provider gave none; midnight UTC of the one full date (year, month and day) in the URL path. first_seen: neither; the time the service first observed the record, an upper bound on its publication time.',
+      'Extension of the specification: the words of the URL path\'s slug as the publisher wrote them (the path segment with the most words, its file extension and trailing numeric id dropped, `-` and `_` as spaces), e.g. `twitter sets ipo price now worth 18b`. Not a headline: a slug can be stale or say something the article does not. Null when no path segment has a letter.',
+  }),
+  urlToImage: nullableString(),
+  publishedAt: string({
+    format: 'date-time',
+    description:
+      'ISO-8601 timestamp: the publication time, or, when publishedAtSource is first_seen (the publication date is unknown), the time the service first observed the record, an upper bound on the publication time.',
+  }),
+  publishedAtSource: string({
+    enum: [...NEWS_DATE_SOURCES],
+    description:
+      'Extension of the specification. provider: the news provider\'s publication time. url_path: the provider gave none; midnight UTC of the one full date (year, month and day) in the URL path (`/2014/10/03/`, `/2014/jun/26/`, `20141002`, `2013-11-06`; a year and month alone never count). first_seen: neither, so the publication date is unknown: publishedAt is the time the service first observed the record (the same after a rebuild). The news list orders first_seen items after every dated one, and published_at_from never matches them.',
   }),
   match: ApiNewsMatchSchema,
   content: nullableString({ description: 'Article body; on the news list only with include=content, otherwise null.' }),
@@ -494,7 +502,10 @@ function listEnvelope(item: JsonSchema, order: string): JsonSchema {
 
 export const CompanyListSchema = listEnvelope(ApiCompanySchema, 'by latest filing date, newest first, then CIK descending');
 export const FilingListSchema = listEnvelope(ApiFilingSchema, 'by filing date, then accession number, then CIK, newest first');
-export const NewsListSchema = listEnvelope(ApiNewsSchema, 'by publication time, newest first, then news id and CIK descending');
+export const NewsListSchema = listEnvelope(
+  ApiNewsSchema,
+  'newest first: the items with a known publication date by publishedAt, then the first_seen items (publication date unknown) by first observation; ties by news id, then CIK, descending',
+);
 export const OutcomeListSchema = listEnvelope(ApiOutcomeSchema, 'by trading start date, newest first, then CIK and ticker descending');
 export const CompanyDetailResponseSchema = object({ data: ApiCompanyDetailSchema });
 export const ArticleFeedSchema = object({

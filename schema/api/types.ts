@@ -3,7 +3,7 @@
  * describe the same shapes for ajv and the OpenAPI document; the projector builds its
  * precomputed JSON from these types, so both sides agree at compile time.
  */
-import type { ArticleKind, CompanyEndStatus, DealType, OfferingSource, OfferingStatus, RitterExclusion } from './vocabulary.ts';
+import type { ArticleKind, CompanyEndStatus, DealType, NewsDateSource, NewsTitleSource, OfferingSource, OfferingStatus, RitterExclusion } from './vocabulary.ts';
 
 export interface ApiCompany {
   cik: string;
@@ -175,22 +175,26 @@ export interface ApiNewsMatch {
 
 export interface ApiCompanyNews {
   sourceName: string;
-  /** Never empty; see `titleSource` for where it came from. */
+  /** The headline; empty exactly when `titleSource` is `untitled` (no headline is known). */
   title: string;
   /**
    * Extension: `provider` (the record's title), `description` (no title; the record's description),
-   * `untitled` (neither; `title` is a label built from the source name and URL slug, not a headline).
+   * `untitled` (neither; `title` is empty).
    */
-  titleSource: 'provider' | 'description' | 'untitled';
+  titleSource: NewsTitleSource;
   description: string | null;
   url: string;
+  /** Extension: the words of the URL path's slug as the publisher wrote them (not a headline), or null. */
+  urlSlug: string | null;
   urlToImage: string | null;
+  /** The publication time, or the first observation when `publishedAtSource` is `first_seen`. */
   publishedAt: string;
   /**
    * Extension: `provider` (the provider's date), `url_path` (midnight UTC of the full date in the URL
-   * path), `first_seen` (neither; the time the service first observed the record).
+   * path), `first_seen` (neither: the date is unknown and `publishedAt` is when the service first saw
+   * the record; such items list after every dated one).
    */
-  publishedAtSource: 'provider' | 'url_path' | 'first_seen';
+  publishedAtSource: NewsDateSource;
   match: ApiNewsMatch;
   content: string | null;
 }

@@ -64,3 +64,14 @@ export type RitterExclusion = (typeof RITTER_EXCLUSIONS)[number];
 /** Where an offering is known from: EDGAR filings, or only a vendor IPO row (no registration in the data). */
 export const OFFERING_SOURCES = ['edgar', 'vendor'] as const;
 export type OfferingSource = (typeof OFFERING_SOURCES)[number];
+
+/**
+ * Where a news item's `publishedAt` came from (projector/news/published-at.derive.ts). Only
+ * `first_seen` leaves the publication date unknown: `publishedAt` then holds the first observation.
+ */
+export const NEWS_DATE_SOURCES = ['provider', 'url_path', 'first_seen'] as const;
+export type NewsDateSource = (typeof NEWS_DATE_SOURCES)[number];
+
+/** Where a news item's `title` came from (projector/news/news-title.derive.ts); `untitled` serves an empty title. */
+export const NEWS_TITLE_SOURCES = ['provider', 'description', 'untitled'] as const;
+export type NewsTitleSource = (typeof NEWS_TITLE_SOURCES)[number];

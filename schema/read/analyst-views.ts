@@ -3,9 +3,9 @@
  * functions needed. They read the served tables (whose `json` columns hold the API's objects) and
  * never the projector's internal `proj_*` state. Columns are CAST so each has one type.
  *
- * Migration 0009 creates them. To change one, drop and create them all in a new migration and empty
- * the `up` of the one before (as 0007's was): a fresh database then creates them once, over the
- * final tables, and an existing one replaces its views.
+ * Migration 0010 creates them. To change one, drop and create them all in a new migration and take
+ * them out of the one before (as 0007's `up` was emptied, and 0009's list): a fresh database then
+ * creates them once, over the final tables, and an existing one replaces its views.
  */
 
 const text = (expr: string, as: string) => `CAST(${expr} AS TEXT) AS ${as}`;
@@ -116,12 +116,13 @@ export const analystViewStatements = [
   `CREATE VIEW news AS
    SELECT n.news_id AS news_id, n.cik AS cik, n.company_name AS company_name,
      n.published_at AS published_at, ${text('substr(n.published_at, 1, 10)', 'published_date')},
-     ${text("json_extract(n.json, '$.publishedAtSource')", 'published_at_source')},
+     ${text("json_extract(n.json, '$.publishedAtSource')", 'published_at_source')}, ${integer('n.date_known', 'date_known')},
      ${text("json_extract(n.json, '$.title')", 'title')},
      ${text("json_extract(n.json, '$.titleSource')", 'title_source')},
      ${text("json_extract(n.json, '$.description')", 'description')},
      n.source_name AS source, n.provider AS provider,
      ${text("json_extract(n.json, '$.url')", 'url')},
+     ${text("json_extract(n.json, '$.urlSlug')", 'url_slug')},
      ${text("json_extract(n.json, '$.urlToImage')", 'image_url')},
      ${text("json_extract(n.json, '$.match.reason')", 'match_reason')},
      ${real("json_extract(n.json, '$.match.confidence')", 'match_confidence')},

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { analystViewStatements } from './analyst-views.ts';
+import { ANALYST_VIEWS, analystViewStatements } from './analyst-views.ts';
 
 const statements = [
   `CREATE TABLE companies (
@@ -268,14 +268,38 @@ const completeJsonStatements = [
   `UPDATE api_filings SET json = json || '}',
      detail_json = detail_json || ',"aiEnrichment":' || ai_enrichment_json || ',"terms":' || terms_detail_json || '}'`,
   `UPDATE api_news SET json = json || ',"content":null}', detail_json = detail_json || ',"content":' || content_json || '}'`,
+  // The analysts' views are created by 0010 (see analyst-views.ts).
 ];
 
-// Migration 0010: the analyst views anew (0009 created the first version): `offerings` renders
-// each offering's served offer price, proceeds, listing date and source, vendor offerings included,
-// and Ritter's exclusion flags.
-const analystViewsStatements = [
+// Migration 0010, the research-grade read model. A news item whose publication date is unknown (publishedAtSource first_seen, served
+// under its first observation) lists after every dated one. api_news gains `date_known` (0 for
+// first_seen, else 1) at the head of its primary key, so the news list still walks the clustered key.
+// The views are dropped first (SQLite refuses to rename a table while a view reads a missing one) and
+// created again: the news view with its new columns, `offerings` with each offering's served offer
+// price, proceeds, listing date and source (vendor offerings included) and Ritter's exclusion flags.
+const researchGradeStatements = [
+  ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
+  `CREATE TABLE api_news_0010 (
+    date_known INTEGER NOT NULL,
+    published_at TEXT NOT NULL,
+    news_id TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    company_name TEXT,
+    name_lower TEXT,
+    provider TEXT,
+    source_name TEXT NOT NULL,
+    json TEXT NOT NULL,
+    detail_json TEXT NOT NULL,
+    content_json TEXT NOT NULL DEFAULT 'null',
+    PRIMARY KEY (date_known, published_at, news_id, cik)
+  ) WITHOUT ROWID`,
+  `INSERT INTO api_news_0010 SELECT CASE json_extract(json, '$.publishedAtSource') WHEN 'first_seen' THEN 0 ELSE 1 END,
+     published_at, news_id, cik, company_name, name_lower, provider, source_name, json, detail_json, content_json FROM api_news`,
+  `DROP TABLE api_news`,
+  `ALTER TABLE api_news_0010 RENAME TO api_news`,
+  `CREATE INDEX api_news_by_cik ON api_news(cik, date_known, published_at)`,
+  // The listing_date_from/to filters read the served consensus.listingDate.
   `ALTER TABLE companies ADD COLUMN listing_date TEXT`,
-  ...['ipo_calendar', 'offerings', 'ipo_outcomes', 'underwriters'].map((view) => `DROP VIEW IF EXISTS ${view}`),
   ...analystViewStatements,
 ];
 
@@ -324,9 +348,9 @@ export const readMigrations: Record<string, Migration> = {
       for (const statement of completeJsonStatements) await sql.raw(statement).execute(db);
     },
   },
-  '0010_analyst_views': {
+  '0010_research_grade_read_model': {
     async up(db: Kysely<any>) {
-      for (const statement of analystViewsStatements) await sql.raw(statement).execute(db);
+      for (const statement of researchGradeStatements) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -82,6 +82,8 @@ export interface FilingsTable {
 }
 
 export interface NewsTable {
+  /** 1 when the publication date is known, 0 for publishedAtSource first_seen: those list after the dated. */
+  date_known: number;
   published_at: string;
   news_id: string;
   cik: string;
