@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { analystViewStatements } from './analyst-views.ts';
+import { ANALYST_VIEWS, analystViewStatements } from './analyst-views.ts';
 
 const statements = [
   `CREATE TABLE companies (
@@ -268,8 +268,11 @@ const completeJsonStatements = [
   `UPDATE api_filings SET json = json || '}',
      detail_json = detail_json || ',"aiEnrichment":' || ai_enrichment_json || ',"terms":' || terms_detail_json || '}'`,
   `UPDATE api_news SET json = json || ',"content":null}', detail_json = detail_json || ',"content":' || content_json || '}'`,
-  ...analystViewStatements,
 ];
+
+// Migration 0010: the analysts' views anew (ipo_calendar.exchange is the exchange at listing the
+// company's consensus serves, no longer today's market). 0009 dropped the views; this creates them.
+const analystViewsStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
@@ -311,9 +314,15 @@ export const readMigrations: Record<string, Migration> = {
       for (const statement of readLimitsStatements) await sql.raw(statement).execute(db);
     },
   },
+  // Its views are created anew by 0010 (see analyst-views.ts).
   '0009_complete_json_and_analyst_views': {
     async up(db: Kysely<any>) {
       for (const statement of completeJsonStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0010_analyst_views_exchange_at_listing': {
+    async up(db: Kysely<any>) {
+      for (const statement of analystViewsStatements) await sql.raw(statement).execute(db);
     },
   },
 };
