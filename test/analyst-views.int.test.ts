@@ -86,7 +86,7 @@ describe('views for analysts in read.db', () => {
       cik: AAOI,
       company_name: company.name,
       ticker: company.tickerHint,
-      exchange: company.exchangeHint,
+      exchange: company.consensus.exchange,
       deal_type: company.dealType,
       offering_status: company.offeringStatus,
       file_number: current.fileNumber,
@@ -222,6 +222,26 @@ describe('views for analysts in read.db', () => {
         content: n.content,
       })),
     );
+  });
+
+  it('give the exchange at listing the API serves as consensus.exchange, with its source', async () => {
+    const listings = [
+      ['0001847577', 'NYSE', 'CERT 0000876661-21-001450'], // Learn CW (delisted; Nasdaq certified its 2024 transfer)
+      ['0001796129', 'Nasdaq', 'CERT 0001354457-20-000110'], // Vincerx (no exchange on its submissions page today)
+      ['0001766140', 'Nasdaq', 'CERT 0001354457-21-000764'], // Unicycive
+      ['0001881551', 'Nasdaq', 'CERT 0001354457-22-000178'], // Solidion
+      [AAOI, 'Nasdaq', 'CERTNAS 9999999997-13-014625'],
+    ] as const;
+    for (const [cik, exchange, cert] of listings) {
+      const { consensus } = await data(`/api/v1/companies/${cik}?include=consensus`);
+      expect(consensus.exchange, cik).toBe(exchange);
+      expect(consensus.sourceSummary.exchange, cik).toMatch(new RegExp(`^${exchange}: ${cert} filed `));
+      expect(one('SELECT exchange FROM ipo_calendar WHERE cik = ?', cik), cik).toEqual({ exchange });
+    }
+    // The outcome's exchange is the same value: AAOI's listed IPO has one.
+    const [outcome] = await data(`/api/v1/outcomes?cik=${AAOI}`);
+    expect(outcome.exchange).toBe('Nasdaq');
+    expect(one('SELECT exchange FROM ipo_outcomes WHERE cik = ?', AAOI)).toEqual({ exchange: 'Nasdaq' });
   });
 
   it('answer the README’s eight questions', async () => {

@@ -149,6 +149,10 @@ describe('stored JSON equals what the API serves', () => {
 
 /** The columns of the served news table before migration 0010 (which adds date_known). */
 const NEWS_BEFORE_0010 = 'published_at, news_id, cik, company_name, name_lower, provider, source_name, json, detail_json, content_json';
+/** The companies columns before 0010 added listing_date. */
+const COMPANIES_BEFORE_0010 = `sort_date, cik, name, name_lower, ticker, exchange, offering_status, deal_type, market, is_ipo, kind, gross_proceeds, updated_at,
+  json, latest_terms_json, latest_terms_detail_json, classification_json, consensus_json, financial_snapshot_json, lockup_schedule_json,
+  price_history_json, offerings_json, lifecycle_end_json`;
 
 describe('migration 0009 on a generation written before it', () => {
   it('completes its stored objects to the bytes the projector writes now', async () => {
@@ -162,7 +166,7 @@ describe('migration 0009 on a generation written before it', () => {
       // what the API appended (aiEnrichment and terms, content), and news items without content.
       const open = (item: Item) => JSON.stringify(item).slice(0, -1);
       old.exec(`ATTACH '${liveReadDbPath(sample.dataDir)}' AS now`);
-      old.exec(`INSERT INTO companies SELECT * FROM now.companies; INSERT INTO filings SELECT * FROM now.api_filings;
+      old.exec(`INSERT INTO companies SELECT ${COMPANIES_BEFORE_0010} FROM now.companies; INSERT INTO filings SELECT * FROM now.api_filings;
         INSERT INTO news SELECT ${NEWS_BEFORE_0010} FROM now.api_news; INSERT INTO outcomes SELECT * FROM now.outcomes`);
       old.function('open_object', (json: string) => open(JSON.parse(json)));
       old.function('open_without', { varargs: true }, (json: string, ...names: string[]) => open(without(JSON.parse(json), ...names)));

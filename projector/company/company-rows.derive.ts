@@ -10,7 +10,7 @@ import { baseForm, isListingForm } from '../common/forms.ts';
 import { deriveNewsRows } from '../news/news-rows.derive.ts';
 import { deriveOffering, type FilingOffering } from '../offering/offering.derive.ts';
 import { deriveCompanyOutcome, pricedIpoDeal, vendorRowFor } from './company-outcome.derive.ts';
-import { companyClassification, companyConsensus } from './consensus.derive.ts';
+import { companyClassification, companyConsensus, companyListingExchange } from './consensus.derive.ts';
 import { companyPriceHistory } from '../offering/company-price-history.derive.ts';
 import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { vendorCompanyStatus } from './vendor-company.derive.ts';
@@ -119,7 +119,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     {
       // A company with no deal is not on any calendar: no classification.
       classificationJson: JSON.stringify(offering.lifecycle.currentDeal ? companyClassification({ facts, offering }) : null),
-      consensus: companyConsensus({ facts, hints: input.hints, identity, offering, vendorRow, bars }),
+      consensus: companyConsensus({ facts, filings: input.filings, hints: input.hints, identity, offering, vendorRow, bars }),
       offerings: { facts, vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null) },
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
       priceHistory: companyPriceHistory(offering, vendorRow, deal),
@@ -130,7 +130,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const outcome = deriveCompanyOutcome({
     cik: facts.cik,
     companyName: identity.name,
-    exchange: identity.exchangeHint,
+    exchange: companyListingExchange({ facts, filings: input.filings, hints: input.hints, offering, vendorRow }).exchange,
     sicDescription: facts.sicDescription,
     deal,
     vendorRow,

@@ -5,13 +5,15 @@
  *   totalShares        EDGAR latest prospectus > vendor
  *   grossProceeds      EDGAR latest prospectus > vendor
  *   ticker             submissions tickers > company_tickers > EDGAR prospectus proposed symbol > vendor
- *   exchange           submissions exchanges > company_tickers > EDGAR prospectus exchange
+ *   exchange           the exchange at listing (exchange-at-listing.derive.ts): the exchange's certification >
+ *                      the listing prospectus's cover > today's market; sourceSummary.exchange says which, or why null
  *   listingDate        first daily bar > vendor trade date > lifecycle expected first trade date
  * `sourceSummary` keeps what every source said, so a disagreement stays visible. `resolvedAt` is the
  * latest observation time among the sources that contributed a value, else the company's latest
  * observation (deterministic, no clock, never a placeholder).
  */
 import type { ApiConsensus, ApiTermsExtended } from '../../schema/api/types.ts';
+import type { ListingExchange } from '../offering/exchange-at-listing.derive.ts';
 
 export interface VendorRow {
   source: string;
@@ -29,6 +31,8 @@ export interface ConsensusInput {
   edgar?: { accessionNumber: string; formType: string; terms: ApiTermsExtended; observedAt: string } | null;
   submissions?: { tickers: string[]; exchanges: Array<string | null>; observedAt: string } | null;
   companyTickers?: { ticker: string; exchange: string | null; observedAt: string } | null;
+  /** The exchange at listing, derived from the company's filings, prospectus and SEC's current files. */
+  listingExchange?: (ListingExchange & { observedAt: string }) | null;
   vendors?: readonly VendorRow[];
   firstBar?: { date: string; observedAt: string } | null;
   expectedFirstTradeDate?: { date: string; observedAt: string } | null;
@@ -46,6 +50,7 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
   if (e) times.set('edgar', e.observedAt);
   if (input.submissions) times.set('submissions', input.submissions.observedAt);
   if (input.companyTickers) times.set('company_tickers', input.companyTickers.observedAt);
+  if (input.listingExchange) times.set('exchange', input.listingExchange.observedAt);
   if (input.firstBar) times.set('prices', input.firstBar.observedAt);
   if (input.expectedFirstTradeDate) times.set('lifecycle', input.expectedFirstTradeDate.observedAt);
   for (const v of input.vendors ?? []) times.set(v.source, v.observedAt);
@@ -67,7 +72,7 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
   const ct = input.companyTickers;
   const result: ApiConsensus = {
     ticker: pick<string>([sub?.tickers[0], 'submissions'], [ct?.ticker, 'company_tickers'], [e?.terms.tickerHint, 'edgar'], vendorFirst('ticker') as Candidate<string>),
-    exchange: pick<string>([sub?.exchanges[0], 'submissions'], [ct?.exchange, 'company_tickers'], [e?.terms.exchangeHint, 'edgar']),
+    exchange: pick<string>([input.listingExchange?.exchange, 'exchange']),
     listingDate: pick<string>([input.firstBar?.date, 'prices'], vendorFirst('tradeDate') as Candidate<string>, [input.expectedFirstTradeDate?.date, 'lifecycle']),
     offerPrice: pick<number>([final ? e?.terms.offeringPrice : null, 'edgar'], vendorFirst('offerPrice') as Candidate<number>, [e?.terms.offeringPrice, 'edgar']),
     offerPriceLow: pick<number>([e?.terms.priceRangeLow, 'edgar'], vendorFirst('rangeLow') as Candidate<number>),
@@ -83,6 +88,7 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
   if (e) summary.edgar = describe(`${e.formType} ${e.accessionNumber}`, { ticker: e.terms.tickerHint, exchange: e.terms.exchangeHint, price: e.terms.offeringPrice, low: e.terms.priceRangeLow, high: e.terms.priceRangeHigh, shares: e.terms.totalSharesOffered });
   if (sub) summary.submissions = sub.tickers.length > 0 ? `tickers ${sub.tickers.map((t, i) => `${t} (${sub.exchanges[i] ?? 'no exchange'})`).join(', ')}` : null;
   if (ct) summary.company_tickers = `ticker ${ct.ticker}${ct.exchange ? ` on ${ct.exchange}` : ''}`;
+  if (input.listingExchange) summary.exchange = input.listingExchange.summary;
   if (input.firstBar) summary.prices = `first daily bar ${input.firstBar.date}`;
   if (input.expectedFirstTradeDate) summary.lifecycle = `expected first trade ${input.expectedFirstTradeDate.date}`;
   for (const v of input.vendors ?? []) {

@@ -7,14 +7,23 @@ import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import { parseStooqCsv } from '../market/bars.parse.ts';
 import { sampleDoc } from '../extract/test-docs.ts';
 import { extractTerms } from '../extract/terms.extract.ts';
-import { loadSubmissions } from '../offering/sample.testkit.ts';
+import { loadSubmissions, type SUBMISSIONS } from '../offering/sample.testkit.ts';
+import { deriveOffering } from '../offering/offering.derive.ts';
 import { deriveConsensus, type VendorRow } from './consensus-rules.derive.ts';
+import { companyListingExchange } from './consensus.derive.ts';
 
 const SAMPLE = fileURLToPath(new URL('../../data/sample/', import.meta.url));
 const bloomberg = parseIpoTable(gunzipSync(readFileSync(`${SAMPLE}reference/bloomberg_ipo_data_2000_2025.csv.gz`)).toString('utf8'));
 const row = (ticker: string): IpoTableRow => bloomberg.find((r) => r.ticker === ticker && r.country === 'US')!;
 const OBSERVED = '2026-01-02T00:00:00Z';
 const OBSERVED_LATER = '2026-01-03T00:00:00Z';
+
+/** A real company's exchange at listing as the projector derives it: its offering rules over its submissions. */
+function listingExchange(name: keyof typeof SUBMISSIONS) {
+  const { company, filings } = loadSubmissions(name);
+  const offering = deriveOffering({ facts: company, filings, documents: [], companyName: company.name!, today: '2026-07-01', firstBarDate: null });
+  return companyListingExchange({ facts: company, filings, hints: [], offering, vendorRow: null });
+}
 
 describe('deriveConsensus', () => {
   const aaoi = row('AAOI');
@@ -23,11 +32,12 @@ describe('deriveConsensus', () => {
     tradeDate: aaoi.tradeDate, proceeds: aaoi.offerSizeMillions === null ? null : Math.round(aaoi.offerSizeMillions * 1e6), observedAt: OBSERVED,
   };
 
-  it('AAOI IPO: ticker/exchange from submissions, listing date from the first bar, price and range from Bloomberg', () => {
+  it('AAOI IPO: ticker from submissions, exchange from its CERTNAS, listing date from the first bar, price and range from Bloomberg', () => {
     const { company } = loadSubmissions('aaoi');
     const firstBar = parseStooqCsv(readFileSync(`${SAMPLE}prices/window/AAOI.csv`, 'utf8'))[0].date;
     const c = deriveConsensus({
       submissions: { tickers: company.tickers, exchanges: company.exchanges, observedAt: OBSERVED },
+      listingExchange: { ...listingExchange('aaoi'), observedAt: OBSERVED },
       vendors: [vendor],
       firstBar: { date: firstBar, observedAt: OBSERVED_LATER },
       observedAt: OBSERVED_LATER,
@@ -36,6 +46,7 @@ describe('deriveConsensus', () => {
     expect(c.resolvedAt).toBe(OBSERVED_LATER);
     expect(c.sourceSummary).toEqual({
       submissions: 'tickers AAOI (Nasdaq)',
+      exchange: "Nasdaq: CERTNAS 9999999997-13-014625 filed 2013-09-23, the exchange's certification of the listing (the form type names the exchange); 8-A12B 0001104659-13-071526 filed 2013-09-23 registers the class on an exchange it does not name",
       prices: 'first daily bar 2013-09-26',
       bloomberg: 'offer $10.00; range $13.00–$15.00; ticker AAOI; trade date 2013-09-26',
     });
@@ -47,10 +58,23 @@ describe('deriveConsensus', () => {
     const c = deriveConsensus({
       edgar: { accessionNumber: '0001213900-21-035033', formType: 'S-1/A', terms, observedAt: OBSERVED },
       submissions: { tickers: company.tickers, exchanges: company.exchanges, observedAt: OBSERVED_LATER },
+      listingExchange: { ...listingExchange('unicycive'), observedAt: OBSERVED_LATER },
       observedAt: OBSERVED_LATER,
     });
     expect(c).toMatchObject({ ticker: 'UNCY', exchange: 'Nasdaq', offerPrice: null, offerPriceLow: 5, offerPriceHigh: 6, totalShares: 4_550_000 });
     expect(c.sourceSummary.edgar).toBe('S-1/A 0001213900-21-035033: range $5.00–$6.00; 4,550,000 shares; ticker UNCY; exchange Nasdaq Capital Market');
     expect(c.resolvedAt).toBe(OBSERVED_LATER);
+  });
+});
+
+describe('companyListingExchange: the listing is the IPO deal that priced', () => {
+  it('Learn CW: its SPAC IPO of 2021, certified by NYSE; Vincerx and Solidion: their SPAC IPOs, certified by Nasdaq', () => {
+    expect(listingExchange('learncw')).toMatchObject({ exchange: 'NYSE', summary: expect.stringContaining('CERT 0000876661-21-001450 filed 2021-10-07') });
+    expect(listingExchange('vincerx')).toMatchObject({ exchange: 'Nasdaq', summary: expect.stringContaining('CERT 0001354457-20-000110 filed 2020-03-05') });
+    expect(listingExchange('solidion')).toMatchObject({ exchange: 'Nasdaq', summary: expect.stringContaining('CERT 0001354457-22-000178 filed 2022-03-10') });
+  });
+
+  it('Wolfspeed: no IPO in its filings (its 2021 and 2025 certifications are a transfer and a relisting), so today\'s market, said so', () => {
+    expect(listingExchange('wolfspeed')).toEqual({ exchange: 'NYSE', summary: "NYSE: the submissions page, today's market, not necessarily the one it listed on" });
   });
 });

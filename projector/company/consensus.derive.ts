@@ -1,16 +1,21 @@
 import type { ApiClassification, ApiConsensus } from '../../schema/api/types.ts';
 import type { CompanyIdentity } from './company.derive.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
-import type { CompanyFacts, TickerHint } from '../offering/filing.facts.ts';
-import type { CompanyOffering } from '../offering/offering.derive.ts';
+import type { CompanyFacts, FilingFact, TickerHint } from '../offering/filing.facts.ts';
+import { offeringTerms, type CompanyOffering } from '../offering/offering.derive.ts';
 import { deriveClassification } from '../offering/classification.derive.ts';
+import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import { deriveListingExchange, type ListingExchange } from '../offering/exchange-at-listing.derive.ts';
 import { deriveConsensus } from './consensus-rules.derive.ts';
+import { pricedIpoDeal } from './company-outcome.derive.ts';
 import { isListingForm } from '../common/forms.ts';
 
 import { VENDOR_SOURCE } from '../common/sources.ts';
 
 export interface ConsensusSources {
   facts: CompanyFacts;
+  /** The company's filings: its exchange certifications and 8-A12B registrations. */
+  filings: readonly FilingFact[];
   hints: readonly TickerHint[];
   identity: CompanyIdentity;
   offering: CompanyOffering;
@@ -34,6 +39,7 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
     edgar: edgar ? { accessionNumber: edgar.filing.accessionNumber, formType: edgar.filing.formType, terms: edgar.doc.terms, observedAt: edgar.doc.observedAt } : null,
     submissions: s.facts.name !== null ? { tickers: s.facts.tickers, exchanges: s.facts.exchanges, observedAt: factsSeen } : null,
     companyTickers: s.hints[0] ? { ticker: s.hints[0].ticker, exchange: s.hints[0].exchange, observedAt: factsSeen } : null,
+    listingExchange: { ...companyListingExchange(s), observedAt: factsSeen },
     vendors: vendor
       ? [
           {
@@ -52,6 +58,28 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
     firstBar: s.bars && s.bars.bars.length > 0 ? { date: s.bars.bars[0].date, observedAt: s.bars.observedAt } : null,
     expectedFirstTradeDate: deal?.expectedFirstTradeDate ? { date: deal.expectedFirstTradeDate, observedAt: factsSeen } : null,
     observedAt: factsSeen,
+  });
+}
+
+/**
+ * The exchange the company listed on (exchange-at-listing.derive.ts), served as consensus.exchange
+ * and as its outcome's exchange. The listing is its IPO-family deal that priced, else its current
+ * IPO-family deal, else the vendor row's first trade; the prospectus is that deal's.
+ */
+export function companyListingExchange(s: Pick<ConsensusSources, 'facts' | 'filings' | 'hints' | 'offering' | 'vendorRow'>): ListingExchange {
+  const current = s.offering.lifecycle.currentDeal;
+  const deal = pricedIpoDeal(s.offering.lifecycle.deals) ?? (current && isIpoFamily(current.dealKind) ? current : null);
+  const tradeDate = deal ? (deal.firstTradeDate ?? deal.expectedFirstTradeDate ?? deal.pricedDate ?? deal.effectiveDate) : (s.vendorRow?.row.tradeDate ?? null);
+  const read = offeringTerms(deal, s.offering.termsByAccession);
+  const fromSubmissions = s.facts.tickers.length > 0;
+  return deriveListingExchange({
+    filings: s.filings,
+    listing: deal || tradeDate ? { openedDate: deal?.openedDate ?? null, tradeDate } : null,
+    prospectus: read ? { formType: read.filing.formType, accessionNumber: read.filing.accessionNumber, exchangeHint: read.doc.terms.exchangeHint } : null,
+    current: fromSubmissions
+      ? { source: 'submissions page', exchange: s.facts.exchanges[0] ?? null }
+      : s.hints[0] ? { source: 'company_tickers_exchange.json', exchange: s.hints[0].exchange } : null,
+    vendorSource: s.vendorRow ? VENDOR_SOURCE : null,
   });
 }
 

@@ -6,6 +6,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { DealType } from './deal-type.derive.ts';
 import { baseForm, DRAFT_FORMS, isAmendment, MEF_FORMS, OPENING_FORMS } from '../common/forms.ts';
 import type { FilingFact } from './filing.facts.ts';
+import { certifyingExchange } from './exchange-at-listing.derive.ts';
 
 export interface FilingSummaryInput {
   filing: FilingFact;
@@ -29,10 +30,6 @@ const DEAL_NOUN: Partial<Record<DealType, string>> = {
   fund: 'fund registration',
   debt: 'debt offering registration',
   business_combination: 'business-combination registration',
-};
-
-const CERT_EXCHANGE: Record<string, string> = {
-  CERTNAS: 'Nasdaq', CERTNYS: 'NYSE', CERTARCA: 'NYSE Arca', CERTAMEX: 'NYSE American', CERTBATS: 'Cboe BZX', CERTPAC: 'NYSE Arca',
 };
 
 /** Amendment No. per accession: the n-th amendment of the deal's registration statement (or draft). */
@@ -81,7 +78,7 @@ export function formSummary(input: FilingSummaryInput): string | null {
   if (/^424B\d$/.test(form) || form === '424A') return withTerms(`Prospectus (${form}) under ${whose} registration ${number ?? ''}`.trimEnd());
   if (form === 'FWP') return withTerms(`Free writing prospectus for ${whose} offering${number ? ` (${number})` : ''}`);
   if (form.startsWith('8-A12B')) return `Registers ${whose} securities under Exchange Act section 12(b), the step before an exchange listing.`;
-  if (/^CERT[A-Z]*$/.test(form)) return `${CERT_EXCHANGE[form] ?? 'Exchange'} certification that ${whose} securities are approved for listing.`;
+  if (/^CERT[A-Z]*$/.test(form)) return `${certifyingExchange(filing) ?? 'Exchange'} certification that ${whose} securities are approved for listing.`;
   if (form === 'RW') return `Request to withdraw ${whose} registration statement${number ? ` ${number}` : ''}: the offering is abandoned.`;
   if (form === 'RW WD') return `Withdraws ${whose} earlier request to withdraw its registration statement${number ? ` ${number}` : ''}.`;
   if (form === 'AW') return `Withdraws one amendment of ${whose} registration statement; the registration itself stays on file.`;

@@ -93,9 +93,13 @@ export const ApiClassificationSchema = object({
   confidence: nullableNumber(),
 });
 
+/** The exchange at listing, as consensus.exchange and an outcome's exchange serve it. */
+const EXCHANGE_AT_LISTING =
+  'The exchange the company listed on at its IPO: the exchange\'s own certification of the listing (CERTNYS, CERTNAS … or a CERT its filer names), else the IPO prospectus cover\'s listing sentence, else today\'s market from SEC\'s current files; one name per market (NYSE, Nasdaq, NYSE American, NYSE Arca, Cboe BZX, Cboe, OTC). Null when none of them names one.';
+
 export const ApiConsensusSchema = object({
   ticker: nullableString(),
-  exchange: nullableString(),
+  exchange: nullableString({ description: `${EXCHANGE_AT_LISTING} \`sourceSummary.exchange\` says which, or why it is null.` }),
   listingDate: nullableString({ format: 'date' }),
   offerPrice: nullableNumber(),
   offerPriceLow: nullableNumber(),
@@ -103,7 +107,11 @@ export const ApiConsensusSchema = object({
   totalShares: nullableNumber(),
   grossProceeds: nullableNumber(),
   resolvedAt: string({ format: 'date-time' }),
-  sourceSummary: { type: 'object', additionalProperties: nullableString(), description: 'Source name → value it reported.' },
+  sourceSummary: {
+    type: 'object',
+    additionalProperties: nullableString(),
+    description: 'Source name → value it reported; `exchange`: the evidence `exchange` rests on (filing, accession number, date), or why it is unknown.',
+  },
 });
 
 const issuerStructureFlags = orNull({ type: 'array', items: string({ enum: [...ISSUER_STRUCTURE_FLAGS] }) });
@@ -350,7 +358,7 @@ export const ApiOutcomeSchema = object({
   cik: string({ pattern: COMPANY_ID_PATTERN }),
   companyName: nullableString(),
   ticker: string(),
-  exchange: nullableString(),
+  exchange: nullableString({ description: `${EXCHANGE_AT_LISTING} The company's consensus.exchange, whose sourceSummary says which.` }),
   sicDescription: nullableString(),
   tradingStartDate: string({ format: 'date', description: 'YYYY-MM-DD of the first trading session.' }),
   offerPrice: nullableNumber(),

@@ -4,7 +4,7 @@
  * never the projector's internal `proj_*` state. Columns are CAST so each has one type.
  *
  * Migration 0010 creates them. To change one, drop and create them all in a new migration and take
- * them out of the one before (as 0007's `up` was emptied, and 0009's list): a fresh database then
+ * them out of the one before (as 0007's `up` was emptied and 0009's lost them): a fresh database then
  * creates them once, over the final tables, and an existing one replaces its views.
  */
 
@@ -27,7 +27,8 @@ const ARCHIVE_FOLDER = `'https://www.sec.gov/Archives/edgar/data/' || ltrim(f.ci
 
 export const analystViewStatements = [
   `CREATE VIEW ipo_calendar AS
-   SELECT c.cik AS cik, c.name AS company_name, c.ticker AS ticker, c.exchange AS exchange,
+   SELECT c.cik AS cik, c.name AS company_name, c.ticker AS ticker,
+     ${text("json_extract(c.consensus_json, '$.exchange')", 'exchange')},
      c.deal_type AS deal_type, c.offering_status AS offering_status,
      ${text("json_extract(cur.value, '$.fileNumber')", 'file_number')},
      ${text("json_extract(cur.value, '$.openedDate')", 'first_filed_date')},

@@ -276,7 +276,8 @@ const completeJsonStatements = [
 // first_seen, else 1) at the head of its primary key, so the news list still walks the clustered key.
 // The views are dropped first (SQLite refuses to rename a table while a view reads a missing one) and
 // created again: the news view with its new columns, `offerings` with each offering's served offer
-// price, proceeds, listing date and source (vendor offerings included) and Ritter's exclusion flags.
+// price, proceeds, listing date and source (vendor offerings included) and Ritter's exclusion flags,
+// ipo_calendar and ipo_outcomes with the exchange at listing the company's consensus serves.
 const researchGradeStatements = [
   ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
   `CREATE TABLE api_news_0010 (
@@ -300,6 +301,7 @@ const researchGradeStatements = [
   `CREATE INDEX api_news_by_cik ON api_news(cik, date_known, published_at)`,
   // The listing_date_from/to filters read the served consensus.listingDate.
   `ALTER TABLE companies ADD COLUMN listing_date TEXT`,
+  `UPDATE companies SET listing_date = json_extract(consensus_json, '$.listingDate')`,
   ...analystViewStatements,
 ];
 
@@ -343,6 +345,7 @@ export const readMigrations: Record<string, Migration> = {
       for (const statement of readLimitsStatements) await sql.raw(statement).execute(db);
     },
   },
+  // Its views are created anew by 0010 (see analyst-views.ts).
   '0009_complete_json_and_analyst_views': {
     async up(db: Kysely<any>) {
       for (const statement of completeJsonStatements) await sql.raw(statement).execute(db);
