@@ -36,7 +36,7 @@ describe('extract CLI', () => {
   });
   it('bench reports throughput over the sample prospectuses', () => {
     const r = benchProspectusReader({ rounds: 1 });
-    expect(r.documents).toBe(12);
+    expect(r.documents).toBe(21);
     expect(r.megabytes).toBeGreaterThan(9);
     expect(r.readerMBps).toBeGreaterThan(0);
     const hostile = benchHostileInputs({ scale: 0.01 });
