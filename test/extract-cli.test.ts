@@ -16,10 +16,11 @@ describe('extract CLI', () => {
     const { out, text } = collect();
     await runExtract(sampleProspectusPath('S-1-A_0001047469-14-002425_aaoi-followon.htm.gz'), out);
     const json = JSON.parse(text());
-    expect(Object.keys(json).sort()).toEqual(['estimates', 'limits', 'provenance', 'signals', 'terms', 'underwritersAsPrinted', 'unreadable']);
+    expect(Object.keys(json).sort()).toEqual(['estimates', 'limits', 'provenance', 'signals', 'terms', 'underwriterRole', 'underwritersAsPrinted', 'unreadable']);
     expect(json.limits).toEqual([]);
     expect(json.unreadable).toBeNull();
     expect(json.terms.tickerHint).toBe('AAOI');
+    expect(json.underwriterRole).toBe('underwriters');
     expect(json.signals.initialPublicOffering).toBe(false);
   });
   it('rejects unsupported and missing files with a clear message', async () => {
