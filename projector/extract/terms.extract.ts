@@ -136,14 +136,8 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     underwritersAsPrinted: distributors?.value.printed ?? null,
   };
   terms.confidence = confidenceOf(terms, estimates, doc.blocks.length > 0 && ctx.regions.cover.end > ctx.regions.cover.start);
-  return {
-    terms,
-    provenance,
-    estimates,
-    signals: coverSignals(doc),
-    underwritersAsPrinted: distributors?.value.printed ?? null,
-    underwriterRole: distributors?.value.role ?? null,
-  };
+  const distributedBy = { underwritersAsPrinted: distributors?.value.printed ?? null, underwriterRole: distributors?.value.role ?? null };
+  return { terms, provenance, estimates, signals: coverSignals(doc), ...distributedBy };
 }
 
 /**
