@@ -8,6 +8,10 @@
 import { streamHtml } from './html-stream.ts';
 import { binaryContent, READ_BUDGET, type ReadBudget, type ReadLimit } from './read-budget.ts';
 import { unwrapSgml } from './sgml-unwrap.ts';
+import { BlockChars, cleanText, mergeCells, PAGE_FURNITURE } from './block-text.ts';
+import { readPlainText } from './plain-text-reader.ts';
+
+export { cleanText, mergeCells };
 
 export type Block =
   | { kind: 'heading'; text: string }
@@ -22,6 +26,8 @@ export interface ProspectusDoc {
   limits: ReadLimit[];
   /** Why nothing of the document was read (binary content), else null; `blocks` is then empty. */
   unreadable: string | null;
+  /** True for an EDGAR plain-text filing (read by plain-text-reader.ts), false for HTML. */
+  plainText: boolean;
 }
 
 const BLOCK_TAGS = new Set([
@@ -34,10 +40,6 @@ const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const BULLET = /^[•●·▪◦o\-–]$/;
 const SENTENCE_END = /[.:;!?"”)]$/;
 
-// Page furniture that the typesetter leaves between pages: bare numbers, roman numerals,
-// "F-12", "- 3 -", and the "Table of Contents" back-links printed on every page.
-const PAGE_FURNITURE = /^(?:\d{1,3}|[ivxlc]{1,7}|[A-Z]{1,2}-(?:\d{1,3}|[ivxlc]{1,7})|-\s*\d{1,3}\s*-|page \d{1,3}|table of contents)$/i;
-
 /**
  * Reads a document within `budget`: never more than its characters, depth and blocks, so a
  * hostile document (binary, truncated, nested 200k deep, 50 MB) reads in bounded time and memory;
@@ -49,19 +51,12 @@ export function readProspectus(input: string, opts: { formType?: string | null; 
   if (input.length > budget.maxInputChars) limits.add('maxInputChars');
   const unwrapped = unwrapSgml(limits.size > 0 ? input.slice(0, budget.maxInputChars) : input, opts.formType);
   const unreadable = binaryContent(unwrapped.body);
-  if (unreadable !== null) return { formType: unwrapped.formType, blocks: [], limits: [...limits], unreadable };
+  const plainText = !unwrapped.isHtml;
+  if (unreadable !== null) return { formType: unwrapped.formType, blocks: [], limits: [...limits], unreadable, plainText };
   const sink = new BlockSink(budget, limits);
   if (unwrapped.isHtml) readHtml(unwrapped.body, sink, budget, limits);
   else readPlainText(unwrapped.body, sink, budget, limits);
-  return { formType: unwrapped.formType, blocks: sink.finish(), limits: [...limits], unreadable: null };
-}
-
-/** Whitespace and typographic spaces to one ASCII space; zero-width marks removed. */
-export function cleanText(s: string): string {
-  return s
-    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
-    .replace(/[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, ' ')
-    .trim();
+  return { formType: unwrapped.formType, blocks: sink.finish(), limits: [...limits], unreadable: null, plainText };
 }
 
 /**
@@ -69,7 +64,7 @@ export function cleanText(s: string): string {
  * stays open as parts while a page break may continue it, so rejoining costs the length of the
  * fragment, not of the paragraph.
  */
-class BlockSink {
+export class BlockSink {
   /** True once a block was refused for the block budget: the rest of the document is dropped unread. */
   done = false;
   private readonly blocks: Block[] = [];
@@ -119,32 +114,6 @@ class BlockSink {
     if (this.openParts === null) return;
     if (this.openParts.length > 1) this.blocks[this.blocks.length - 1].text = this.openParts.join(' ');
     this.openParts = null;
-  }
-}
-
-/** The characters one block may still take as read (maxBlockChars); what does not fit is dropped. */
-class BlockChars {
-  private used = 0;
-
-  constructor(
-    private readonly max: number,
-    private readonly limits: Set<ReadLimit>,
-  ) {}
-
-  /** The part of `s` that fits, counted against the block. */
-  fit(s: string): string {
-    const room = this.max - this.used;
-    if (s.length > room) {
-      this.limits.add('maxBlockChars');
-      s = s.slice(0, room);
-    }
-    this.used += s.length;
-    return s;
-  }
-
-  /** A new block begins. */
-  reset(): void {
-    this.used = 0;
   }
 }
 
@@ -319,49 +288,4 @@ function pushTable(sink: BlockSink, rows: string[][]): void {
     return;
   }
   sink.push({ kind: 'table', rows, text: rows.map((r) => r.join(' ')).join('\n') });
-}
-
-/**
- * EDGAR tables put `$` and `)` / `%` in cells of their own and pad with empty spacer cells;
- * merging them gives one cell per value ("$ 4.00" → "$4.00", "(1,234" + ")" → "(1,234)").
- */
-export function mergeCells(cells: string[]): string[] {
-  const out: string[] = [];
-  let carry = '';
-  for (const c of cells) {
-    if (c === '') continue;
-    if (c === '$' || c === '($' || c === '(' || c === '$(') {
-      // Two currency cells in a row mean the first one's amount was left blank.
-      if (carry) out.push(carry);
-      carry = c;
-      continue;
-    }
-    if (/^[)%]+$/.test(c) && out.length > 0 && carry === '') {
-      out[out.length - 1] += c;
-      continue;
-    }
-    out.push(carry + c);
-    carry = '';
-  }
-  if (carry) out.push(carry);
-  return out;
-}
-
-function readPlainText(text: string, sink: BlockSink, budget: ReadBudget, limits: Set<ReadLimit>): void {
-  const body = text.replace(/<\/?(PAGE|PRE|S|C|FN|CAPTION|TABLE)>/gi, '\n');
-  // Paragraphs are separated by blank lines; walked one match at a time rather than split, so a
-  // document of a million short paragraphs never holds a million strings at once.
-  const blankLine = /\r?\n\s*\r?\n/g;
-  const chars = new BlockChars(budget.maxBlockChars, limits);
-  let from = 0;
-  while (!sink.done && from <= body.length) {
-    const m = blankLine.exec(body);
-    const end = m ? m.index : body.length;
-    chars.reset();
-    const t = cleanText(chars.fit(body.slice(from, end)));
-    from = m ? m.index + m[0].length : body.length + 1;
-    if (!t || PAGE_FURNITURE.test(t)) continue;
-    const heading = t.length <= 80 && t === t.toUpperCase() && /[A-Z]/.test(t);
-    sink.push(heading ? { kind: 'heading', text: t } : { kind: 'paragraph', text: t });
-  }
 }

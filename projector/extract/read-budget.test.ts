@@ -45,7 +45,7 @@ describe('the read budget on generated hostile documents', () => {
 
   it('200,000 nested divs: the one word inside is read', () => {
     const doc = timed(() => readProspectus(hostile.nestedDivs()));
-    expect(doc).toEqual({ formType: null, blocks: [{ kind: 'paragraph', text: 'Prospectus' }], limits: ['maxDepth'], unreadable: null });
+    expect(doc).toEqual({ formType: null, blocks: [{ kind: 'paragraph', text: 'Prospectus' }], limits: ['maxDepth'], unreadable: null, plainText: false });
   });
 
   it('300,000 rejoined sentence fragments, a 50,000-row table, 200,000 stray close tags: cut to the block budget', () => {

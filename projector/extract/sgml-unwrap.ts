@@ -92,6 +92,12 @@ class Finder {
   }
 }
 
+/**
+ * HTML has paragraph, font or cell tags. A `<TABLE>` alone does not make HTML: EDGAR's plain-text
+ * filings mark their tables with `<TABLE>`, `<CAPTION>`, `<S>` and `<C>` lines and nothing else.
+ */
 function looksLikeHtml(body: string): boolean {
-  return /<(html|body|p|div|table|font|br)\b/i.test(body.slice(0, 20000));
+  const head = body.slice(0, 20000);
+  if (/<(?:html|body|p|div|font|br|tr|td)\b/i.test(head)) return true;
+  return /<table\b/i.test(head) && !/^\s*<(?:S|C|CAPTION|PAGE)>/m.test(head);
 }

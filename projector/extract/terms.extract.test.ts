@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractTerms, toCompactTerms } from './terms.extract.ts';
 import { coverSignals } from './cover-signals.ts';
-import { loadLabels, readDocumentFile, sampleProspectusPath } from './labelled-samples.ts';
+import { readdirSync } from 'node:fs';
+import { loadLabels, readDocumentFile, SAMPLE_PROSPECTUS_DIR, sampleProspectusPath } from './labelled-samples.ts';
 import { readProspectus } from './prospectus-reader.ts';
 import { scoreExtractions, formatScoreTable, fieldMatches } from './score.ts';
 import { sampleDoc } from './test-docs.ts';
@@ -13,19 +14,9 @@ describe('extractTerms over the hand-labelled real prospectuses', () => {
     terms: extractTerms(readProspectus(readDocumentFile(sampleProspectusPath(label.file)), { formType: label.formType }), { formType: label.formType }).terms,
   }));
 
-  it('has a label for every full sample prospectus', () => {
-    expect(labels.map((l) => l.file).sort()).toEqual([
-      '424B5-prelim_FFIC_flushing-financial.htm.gz',
-      '424B5_0001193125-25-338333_nextera-atm.htm.gz',
-      '424B5_0001493152-25-029712_imunon.htm.gz',
-      'S-1-A_0001047469-14-002425_aaoi-followon.htm.gz',
-      'S-1-A_0001213900-21-035033_unicycive.htm.gz',
-      'S-1_0001104659-23-076317_acurx.htm.gz',
-      'S-1_0001193125-11-032963_pandora.htm.gz',
-      'S-1_2016-10-07_twilio-followon.htm.gz',
-      'S-3ASR_0001104659-25-064107_aerovironment.htm.gz',
-      'S-3_0001193125-22-186192_anterix-resale.htm.gz',
-    ]);
+  it('has a label for every bundled prospectus and fragment', () => {
+    expect(labels.map((l) => l.file).sort()).toEqual(readdirSync(SAMPLE_PROSPECTUS_DIR).sort());
+    expect(labels).toHaveLength(21);
     for (const l of labels) expect(Object.keys(l.notes).length).toBeGreaterThan(0);
   });
 

@@ -11,7 +11,7 @@ import { makeContext, type Found } from './extract-context.ts';
 import { coverSignals, type CoverSignals } from './cover-signals.ts';
 import { extractOfferingPrice, extractPriceRange } from './fields/price.extract.ts';
 import { extractOverAllotment, extractTotalShares } from './fields/shares.extract.ts';
-import { computeGrossProceeds, extractStatedGrossProceeds, type GrossProceedsBasis } from './fields/proceeds.extract.ts';
+import { computeGrossProceeds, extractDollarSize, extractStatedGrossProceeds, type GrossProceedsBasis } from './fields/proceeds.extract.ts';
 import { extractListing } from './fields/listing.extract.ts';
 import {
   extractSecurityDescription,
@@ -22,7 +22,7 @@ import {
 import { extractOfferingKind } from './fields/offering-kind.extract.ts';
 import { offeringShape } from './fields/offering-shape.extract.ts';
 import { extractFlags } from './fields/flags.extract.ts';
-import { extractUnderwriters } from './fields/underwriters.extract.ts';
+import { extractUnderwriters, type DistributorRole } from './fields/underwriters.extract.ts';
 import { extractUseOfProceeds } from './fields/use-of-proceeds.extract.ts';
 
 export type TermsField = Exclude<keyof ApiTermsExtended, 'confidence'>;
@@ -43,6 +43,8 @@ export interface TermsExtraction {
   signals: CoverSignals;
   /** The underwriters (or placement / sales agents) as the document prints them; `terms.underwriters` holds one canonical name per bank. */
   underwritersAsPrinted: string[] | null;
+  /** What the firms of `terms.underwriters` are to the offering: underwriters, or the placement or sales agents of a best-efforts or at-the-market sale. */
+  underwriterRole: DistributorRole | null;
 }
 
 export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | null } = {}): TermsExtraction {
@@ -66,7 +68,7 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
   const overAllotmentShares = take('overAllotmentShares', shareTerms ? extractOverAllotment(ctx) : null);
 
   // An at-the-market program sells at market prices: no total is known until it has sold.
-  const stated = shape.atTheMarket ? null : extractStatedGrossProceeds(ctx);
+  const stated = shape.atTheMarket ? null : (extractStatedGrossProceeds(ctx) ?? extractDollarSize(ctx));
   const gross = computeGrossProceeds({
     stated: stated?.value ?? null,
     price: offeringPrice,
@@ -134,7 +136,8 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     underwritersAsPrinted: distributors?.value.printed ?? null,
   };
   terms.confidence = confidenceOf(terms, estimates, doc.blocks.length > 0 && ctx.regions.cover.end > ctx.regions.cover.start);
-  return { terms, provenance, estimates, signals: coverSignals(doc), underwritersAsPrinted: distributors?.value.printed ?? null };
+  const distributedBy = { underwritersAsPrinted: distributors?.value.printed ?? null, underwriterRole: distributors?.value.role ?? null };
+  return { terms, provenance, estimates, signals: coverSignals(doc), ...distributedBy };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The 11 issuer structure flags, each set only from explicit language (a checked box on the
- * facing page, "we are an emerging growth company", "Each Unit consists of …"). Absence of
- * language leaves the flag off; nothing is inferred from industry, size or country.
+ * facing page, "we are an emerging growth company", "Each Unit consists of …", warrants registered
+ * for sale in the facing page's fee table). Absence of language leaves the flag off; nothing is
+ * inferred from industry, size or country.
  */
 import type { IssuerStructureFlag } from '../../../schema/api/types.ts';
 import { ISSUER_STRUCTURE_FLAGS } from '../../../schema/api/types.ts';
@@ -11,11 +12,19 @@ import { blocksIn, sentenceAt, type Region } from '../doc-regions.ts';
 import type { OfferedNoun } from './shares.extract.ts';
 import type { DistributorRole } from './underwriters.extract.ts';
 
-// Checked and unchecked marks as EDGAR renders them: ☒/☐, Wingdings "ý"/"o" and "x"/"¨".
+// Checked and unchecked marks as EDGAR renders them: ☒/☐, Wingdings "ý"/"o" and "x"/"¨", and in
+// plain-text filings "[X]"/"[_]", "(X)"/"( )" and "/X/"/"/ /".
 const CHECKED = '☒☑■✓✔⌧ýþxX';
+const CHECKED_MARK = new RegExp(`[${CHECKED}]`);
 const MARK_CHARS = `${CHECKED}☐□¨o❑`;
-// A mark is a glyph standing alone: "x" and "o" are marks only as separate tokens.
-const MARK = new RegExp(`(?<=^|[\\s(])[${MARK_CHARS}](?=\\s|$|\\()`, 'g');
+// A glyph is a mark only standing alone ("x" and "o" are marks only as separate tokens).
+const MARK = new RegExp(`(?<=^|[\\s(])[${MARK_CHARS}](?=\\s|$|\\()|\\[\\s*[xX✓✔]?_*\\s*\\]|\\((?:\\s+|\\s*[xX]\\s*)\\)|/(?:\\s+|\\s*[xX]\\s*)/`, 'g');
+
+/** The check marks of a text, in order, each with its position and whether it is checked. */
+export function checkMarks(text: string): Array<{ at: number; checked: boolean }> {
+  return [...text.matchAll(MARK)].map((m) => ({ at: m.index!, checked: CHECKED_MARK.test(m[0]) }));
+}
+
 const GRID_LABELS = /large accelerated filer|non-accelerated filer|accelerated filer|smaller reporting company|emerging growth company/gi;
 // Sentences and asides that name a grid label without being its box.
 const NOT_A_BOX = [
@@ -36,7 +45,7 @@ export function checkbox(text: string, label: string): boolean | null {
   let t = text;
   for (const re of NOT_A_BOX) t = t.replace(re, (m) => ' '.repeat(m.length));
   const labels = [...t.matchAll(GRID_LABELS)].map((m) => ({ at: m.index!, end: m.index! + m[0].length, name: m[0].toLowerCase() }));
-  const marks = [...t.matchAll(MARK)].map((m) => ({ at: m.index!, checked: CHECKED.includes(m[0]) }));
+  const marks = checkMarks(t);
   const want = label.toLowerCase();
   for (let k = 0; k < labels.length; k++) {
     const l = labels[k];
@@ -75,6 +84,11 @@ const DUAL_CLASS = /\bClass [A-C] (?:common stock|ordinary shares?|common shares
 const SELF_UNDERWRITTEN = /\bself[- ]underwritten\b/i;
 const BEST_EFFORTS = /\b(?:reasonable\s+)?best[- ]efforts[”"]?\s+(?:basis|offering)\b/i;
 const COVER_WARRANTS = /\bwarrants?\b/i;
+// The facing page's fee table lists each class registered: "Warrants to purchase common stock" is a
+// class sold; warrants of the underwriters' compensation and shares issuable on exercise are not.
+const FEE_TABLE = /securities to be registered|title of each class/i;
+const REGISTERED_WARRANTS = /^(?:(?:common|public|series [a-z]|pre-funded|redeemable|class [a-z])\s+)?warrants?\b/i;
+const NOT_SOLD_WARRANTS = /underwrit|representative|placement agent|issuable|underlying|upon exercise|purchase option/i;
 
 export interface FlagInputs {
   noun: OfferedNoun | null;
@@ -120,6 +134,8 @@ export function extractFlags(ctx: ExtractContext, inputs: FlagInputs): Found<Iss
   if (inputs.noun === 'ads') set('adr', 'American Depositary Shares offered');
   if (inputs.noun === 'units' || inputs.unitDescription) set('units', inputs.unitDescription ?? 'Units offered');
   if (inputs.unitDescription && COVER_WARRANTS.test(inputs.unitDescription)) set('warrants', inputs.unitDescription);
+  const feeRow = registeredWarrants(ctx);
+  if (feeRow) set('warrants', feeRow);
   for (const [, b] of blocksIn(ctx.doc, ctx.regions.cover)) {
     // A title line such as "Common Stock and Warrants" names the securities sold.
     if (b.kind !== 'table' && b.text.length <= 60 && COVER_WARRANTS.test(b.text) && !/exercise|issuable|underlying/i.test(b.text)) set('warrants', b.text);
@@ -143,6 +159,16 @@ export function extractFlags(ctx: ExtractContext, inputs: FlagInputs): Found<Iss
 function moreThanOneVote(word: string): boolean {
   const n = /^\d+$/.test(word) ? Number(word) : ({ ten: 10, twenty: 20, fifty: 50 } as Record<string, number>)[word.toLowerCase()];
   return (n ?? 0) > 1;
+}
+
+/** The fee-table row of the facing page that registers warrants for sale, if any. */
+export function registeredWarrants(ctx: ExtractContext): string | null {
+  for (const [, b] of blocksIn(ctx.doc, ctx.regions.facing)) {
+    if (b.kind !== 'table' || !FEE_TABLE.test(b.text)) continue;
+    const row = b.rows.find((r) => REGISTERED_WARRANTS.test(r[0] ?? '') && !NOT_SOLD_WARRANTS.test(r[0]));
+    if (row) return row[0];
+  }
+  return null;
 }
 
 function textOf(ctx: ExtractContext, region: Region): string {

@@ -13,10 +13,12 @@ const PRIMARY =
 // through A, B and C as agents", "We may offer and sell the securities identified above").
 const ISSUER_SELLS_LATER =
   /\bwe may (?:from time to time )?(?:offer|issue)(?:,? (?:issue|offer))? (?:and|or) sell\b|\bwe may offer\b|\b(?:offer|issuance) and sale (?:from time to time )?of .{0,200}?\bthrough\b.{0,600}?\bas (?:our |its )?(?:sales )?agents?\b/i;
-const NOT_PRIMARY = /\bwe are not (?:selling|offering) any\b/i;
-const HOLDERS = /\bselling (?:stock|share|unit|security|securit(?:y|ies))holders?\b/i;
+// "We are not selling any shares", "Tellium is not selling any shares of common stock under this prospectus".
+const NOT_PRIMARY = /\b(?:we are|is) not (?:selling|offering) any\b/i;
+/** "selling stockholders", "selling shareholder", "selling securityholders": the holders who sell in a secondary or resale. */
+export const SELLING_HOLDERS = /\bselling (?:stock|share|unit|security|securit(?:y|ies))holders?\b/i;
 const SECONDARY =
-  /selling (?:stock|share|unit|security ?)holders?\b.{0,250}?\b(?:are offering|is offering|may offer|offer and resell|may (?:from time to time )?(?:sell|resell)|are selling|is selling)\b|\boffered by the selling (?:stock|share|security ?)holders?\b|\b(?:resale|disposition)\b[^.]{0,250}\bby the selling (?:stock|share|security ?)holders?\b/i;
+  /selling (?:stock|share|unit|security ?)holders?\b.{0,250}?\b(?:are offering|is offering|may (?:from time to time )?offer|offer and resell|may (?:from time to time )?(?:sell|resell)|are selling|is selling)\b|\boffered by the selling (?:stock|share|security ?)holders?\b|\b(?:resale|disposition)\b[^.]{0,250}\bby the selling (?:stock|share|security ?)holders?\b/i;
 
 export interface OfferingKind {
   isPrimaryOffering: boolean | null;
@@ -34,7 +36,7 @@ export function extractOfferingKind(ctx: ExtractContext): Found<OfferingKind> | 
     const p = PRIMARY.exec(b.text);
     if (p && !primary) primary = { block: i, text: sentenceAt(b.text, p.index) };
     const later = ISSUER_SELLS_LATER.exec(b.text);
-    if (later && !primary && !HOLDERS.test(sentenceAt(b.text, later.index))) primary = { block: i, text: sentenceAt(b.text, later.index) };
+    if (later && !primary && !SELLING_HOLDERS.test(sentenceAt(b.text, later.index))) primary = { block: i, text: sentenceAt(b.text, later.index) };
     const s = SECONDARY.exec(b.text);
     if (s && !secondary) secondary = { block: i, text: sentenceAt(b.text, s.index) };
   }

@@ -58,6 +58,11 @@ export function priceFromTable(rows: string[][]): { value: number; row: string[]
   return null;
 }
 
+// A note's pricing supplement states ranges too, per note or per $1,000 of principal ("the estimated
+// value of the notes … between $940.00 and $980.00 per $1,000 principal amount"): no share price.
+const PER_NOTE = /^\s*(?:per\s+(?:\$\s?1,000|note|security|debenture|bond)|of\s+(?:the\s+)?principal)/i;
+const NOTE_TERMS = /\bprincipal amount\b|\bestimated value\b|\bper note\b/i;
+
 export function extractPriceRange(ctx: ExtractContext): Found<{ low: number; high: number }> | null {
   for (const [i, b] of blocksIn(ctx.doc, ctx.regions.cover)) {
     if (b.kind === 'table') continue;
@@ -66,7 +71,9 @@ export function extractPriceRange(ctx: ExtractContext): Found<{ low: number; hig
     const low = parseMoney(m[1]);
     const high = parseMoney(m[2]);
     if (low === null || high === null || low <= 0 || high < low) continue;
-    return { value: { low, high }, text: sentenceAt(b.text, m.index), block: i };
+    const sentence = sentenceAt(b.text, m.index);
+    if (PER_NOTE.test(b.text.slice(m.index + m[0].length)) || NOTE_TERMS.test(sentence)) continue;
+    return { value: { low, high }, text: sentence, block: i };
   }
   return null;
 }

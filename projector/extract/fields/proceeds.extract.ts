@@ -1,12 +1,14 @@
 /**
- * Gross proceeds: the "Total" cell of the cover's "Public offering price" row when stated; else
- * price × base shares when the document fixes a price. A range midpoint × base shares is only an
+ * Gross proceeds: the "Total" cell of the cover's "Public offering price" row when stated, or the
+ * size of an offering sized in dollars ("we are offering $10,000,000 of shares"); else price × base
+ * shares when the document fixes a price. A range midpoint × base shares is only an
  * estimate: it is returned apart (`estimate`) and never becomes the deal's gross proceeds.
  */
 import type { ExtractContext, Found } from '../extract-context.ts';
-import { blocksIn } from '../doc-regions.ts';
+import { blocksIn, sentences } from '../doc-regions.ts';
 import { parseMoney, tableScale } from '../text-numbers.ts';
 import { PRICE_ROW } from './price.extract.ts';
+import { SELLING_HOLDERS } from './offering-kind.extract.ts';
 
 export type GrossProceedsBasis = 'stated' | 'price_x_shares' | 'midpoint_x_shares';
 
@@ -22,6 +24,25 @@ export function extractStatedGrossProceeds(ctx: ExtractContext): Found<number> |
       if (!PRICE_ROW.test(row[0] ?? '')) continue;
       const value = totalCell(b.rows.slice(0, r), row);
       if (value !== null) return { value: value * scale, text: row.join(' | '), block: i };
+    }
+  }
+  return null;
+}
+
+// An offering sized in money: "We are offering $10,000,000 of shares of our common stock", "we are
+// offering up to $5,000,000 of our common stock". "Approximately" or "intend to offer" is a plan,
+// not a size, and a deal the selling holders share is not sized by the issuer's part.
+const DOLLAR_SIZED = /\bwe are offering\s+(?:up to\s+)?(\$\s?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?:\s+(?:million|billion))?)\s+(?:in\s+|of\s+)(?:(?:shares|units)\s+of\s+)?(?:our\s+)?(?:class [a-c]\s+)?(?:common stock|ordinary shares|common shares|shares|units)\b/i;
+
+/** The money size of an offering sized in dollars rather than shares, when the issuer alone sells. */
+export function extractDollarSize(ctx: ExtractContext): Found<number> | null {
+  const prose = [...blocksIn(ctx.doc, ctx.regions.cover)].filter(([, b]) => b.kind !== 'table');
+  if (prose.some(([, b]) => SELLING_HOLDERS.test(b.text))) return null;
+  for (const [i, b] of prose) {
+    for (const s of sentences(b.text)) {
+      const m = DOLLAR_SIZED.exec(s);
+      const value = m ? parseMoney(m[1]) : null;
+      if (value !== null && value > 0) return { value, text: s, block: i };
     }
   }
   return null;

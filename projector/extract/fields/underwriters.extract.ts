@@ -2,7 +2,9 @@
  * Underwriters, lead first. Whoever distributes the offering for the issuer counts: the firms of
  * the allocation table of the "Underwriting" section (representatives first); else the placement
  * agents of a best-efforts deal or the sales agents of an at-the-market program, named in the
- * sentence that engages them; else the bank names printed at the foot of the cover. The printed
+ * sentence that engages them ("we have engaged X as placement agent", "X has agreed to act as our
+ * exclusive placement agent"); else a sole underwriter the section names in a sentence ("the
+ * underwriter, X,"); else the bank names printed at the foot of the cover. The printed
  * names are kept; `value` holds one canonical name per bank (see bank-names.ts).
  */
 import type { ExtractContext, Found } from '../extract-context.ts';
@@ -48,7 +50,11 @@ export function extractUnderwriters(ctx: ExtractContext): Found<Underwriters> | 
   const section = findSection(ctx.doc, SECTION, ctx.regions.cover.end);
   const table = section ? allocationTable(ctx, section) : null;
   if (table) return table;
-  return agentSentence(ctx, ctx.regions.cover) ?? (section ? agentSentence(ctx, section) : null) ?? coverBanks(ctx);
+  return (
+    namingSentence(ctx, ctx.regions.cover, agentsNamedIn) ??
+    (section ? namingSentence(ctx, section, agentsNamedIn) ?? namingSentence(ctx, section, underwriterNamedIn) : null) ??
+    coverBanks(ctx)
+  );
 }
 
 function found(printed: string[], role: DistributorRole, text: string, block: number): Found<Underwriters> {
@@ -59,10 +65,12 @@ function found(printed: string[], role: DistributorRole, text: string, block: nu
 function allocationTable(ctx: ExtractContext, section: Region): Found<Underwriters> | null {
   for (const [i, b] of blocksIn(ctx.doc, section)) {
     if (b.kind !== 'table' || b.rows.length < 2) continue;
-    const header = b.rows[0];
-    if (!NAME_HEADER.test(header[0] ?? '') && !COUNT_HEADER.test(header.join(' '))) continue;
+    // A plain-text table may set its head over two rows ("Number of" above "Underwriter  Shares").
+    const at = b.rows.slice(0, 3).findIndex((r) => NAME_HEADER.test(r[0] ?? '') || COUNT_HEADER.test(r.join(' ')));
+    if (at < 0) continue;
+    const header = b.rows[at];
     const names = b.rows
-      .slice(1)
+      .slice(at + 1)
       .map((r) => r[0])
       .filter((n) => n && !/^total\b/i.test(n) && !/^\$?[\d,.]+$/.test(n) && /[A-Za-z]{2}/.test(n));
     const role: DistributorRole = /placement/i.test(header[0] ?? '') ? 'placement_agents' : /sales agent/i.test(header[0] ?? '') ? 'sales_agents' : 'underwriters';
@@ -76,13 +84,44 @@ export function agentsNamedIn(sentence: string): { names: string[]; role: Distri
   const s = sentence.replace(DEFINED_TERM, '');
   const role = AGENT_ROLE.exec(s);
   if ((!role && !AGENT_CONTEXT.test(s)) || OTHER_DEAL.test(s)) return null;
+  const agents: DistributorRole = /placement/i.test(s) ? 'placement_agents' : 'sales_agents';
   for (const m of s.matchAll(ENGAGING)) {
     // With a role phrase, the list of firms precedes it.
     if (role && m.index! > role.index) break;
     const names = firmRun(s, m.index! + m[0].length);
-    if (names.length > 0) return { names, role: /placement/i.test(s) ? 'placement_agents' : 'sales_agents' };
+    if (names.length > 0) return { names, role: agents };
   }
-  return null;
+  // "Maxim Group LLC has agreed to act as our exclusive placement agent": the firm is the subject.
+  const names = role ? firstFirmsBefore(s, role.index) : [];
+  return names.length > 0 ? { names, role: agents } : null;
+}
+
+// "We, and the underwriter, FIG Partners, LLC, have entered into an underwriting agreement";
+// "X is acting as sole underwriter" / "as the representative of the underwriters".
+const UNDERWRITER_APPOSITION = /\bthe (?:sole |lead )?underwriters?,\s+/gi;
+const UNDERWRITER_ROLE = /\b(?:is|are) acting as (?:the )?(?:sole |lead )?(?:underwriters?|representatives?(?: of the underwriters)?|book-running managers?)\b/i;
+
+/** The underwriters a sentence names when the section has no allocation table. */
+export function underwriterNamedIn(sentence: string): { names: string[]; role: DistributorRole } | null {
+  const s = sentence.replace(DEFINED_TERM, '');
+  for (const m of s.matchAll(UNDERWRITER_APPOSITION)) {
+    const names = firmRun(s, m.index! + m[0].length);
+    if (names.length > 0) return { names, role: 'underwriters' };
+  }
+  const role = UNDERWRITER_ROLE.exec(s);
+  const names = role ? firstFirmsBefore(s, role.index) : [];
+  return names.length > 0 ? { names, role: 'underwriters' } : null;
+}
+
+/** The run of firms that starts at the first capital where a firm name begins and ends before `limit`. */
+function firstFirmsBefore(s: string, limit: number): string[] {
+  for (let k = 0; k < limit; k++) {
+    if (!/[A-Z]/.test(s[k]) || (k > 0 && /[A-Za-z]/.test(s[k - 1]))) continue;
+    FIRM.lastIndex = k;
+    const m = FIRM.exec(s);
+    if (m && m.index + m[0].length <= limit) return firmRun(s, k).filter((n) => s.indexOf(n, k) < limit);
+  }
+  return [];
 }
 
 function firmRun(s: string, from: number): string[] {
@@ -110,11 +149,13 @@ function firmRun(s: string, from: number): string[] {
   return names;
 }
 
-function agentSentence(ctx: ExtractContext, region: Region): Found<Underwriters> | null {
+type Naming = (sentence: string) => { names: string[]; role: DistributorRole } | null;
+
+function namingSentence(ctx: ExtractContext, region: Region, naming: Naming): Found<Underwriters> | null {
   for (const [i, b] of blocksIn(ctx.doc, region)) {
-    if (b.kind === 'table' || !(AGENT_ROLE.test(b.text) || AGENT_CONTEXT.test(b.text))) continue;
+    if (b.kind === 'table' || !/\bagen(?:ts?|cy)\b|\bagreement\b|\bat[- ]the[- ]market\b|\bunderwriters?\b/i.test(b.text)) continue;
     for (const s of sentences(b.text)) {
-      const named = agentsNamedIn(s);
+      const named = naming(s);
       if (named) return found(named.names, named.role, s, i);
     }
   }

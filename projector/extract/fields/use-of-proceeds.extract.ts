@@ -36,11 +36,13 @@ export function extractUseOfProceeds(ctx: ExtractContext, sellingStockholdersOnl
   return pick((s) => INTENT.test(s) && /proceeds/i.test(s) && !/\bwill not receive\b/i.test(s)) ?? pick((s) => /\bproceeds\b/i.test(s));
 }
 
+/** The lead sentence with its list: the first sentence of each item, so a long item leaves room for the rest. */
 function withList(lead: string, following: string[]): string {
   const items: string[] = [];
   for (const t of following) {
     if (!/^[•●·▪◦o\-–]\s/.test(t)) break;
-    items.push(t.replace(/^[•●·▪◦o\-–]\s+/, '').replace(/[;,.]?\s*(?:and|or)?$/, ''));
+    const item = sentences(t.replace(/^[•●·▪◦o\-–]\s+/, ''))[0] ?? '';
+    items.push(item.replace(/[;,.]?\s*(?:and|or)?$/, ''));
   }
   return items.length ? `${lead} ${items.join('; ')}.` : lead;
 }

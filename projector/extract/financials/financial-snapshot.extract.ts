@@ -81,9 +81,13 @@ export function readFinancialTables(tables: readonly SectionTable[]): SummaryFin
 
 /**
  * The API's financialSnapshot from a prospectus, or null when its summary financial data holds
- * none of the fields (resale prospectuses and shelf supplements incorporate them by reference).
+ * none of the fields (resale prospectuses and shelf supplements incorporate them by reference),
+ * and for plain-text filings: their tables are laid out with spaces, and their column heads
+ * (abbreviated months such as "Feb. 29,", a unit note printed above another table) are not yet
+ * read reliably enough to say which column is the latest period or what scale it is in.
  */
 export function extractFinancialSnapshot(doc: ProspectusDoc, source: SnapshotSource): ApiFinancialSnapshot | null {
+  if (doc.plainText) return null;
   const { values } = readSummaryFinancials(doc);
   if (Object.keys(values).length === 0) return null;
   const v = (k: FinancialValueKey) => values[k]?.value ?? null;
