@@ -75,20 +75,21 @@ export function ingestDemoSample(
   );
 }
 
-/** The Bloomberg export the demo imports rows of, and the source name recorded on its events. */
-export const DEMO_IPO_TABLE = join(SAMPLE_DIR, 'reference/bloomberg_ipo_data_2000_2025.csv.gz');
-export const DEMO_IPO_SOURCE = 'bloomberg';
-/**
- * Vendor IPO rows the demo imports besides those of the tickers it has prices for: the IPOs of the
- * other issuers the bundled sample is about — Tesla (its submissions JSON), Pandora (its S-1) and
- * the Pinterest and Pinduoduo news records.
- */
-export const DEMO_ISSUER_TICKERS = ['TSLA', 'P', 'PINS', 'PDD'];
-
-/** Every ticker whose Bloomberg rows the demo imports. */
-export function demoVendorTickers(): Set<string> {
-  return new Set([...marketDemoJobs().tickers, ...DEMO_ISSUER_TICKERS]);
+/** A vendor IPO table the demo imports, and the source name recorded on its events. */
+export interface DemoIpoTable {
+  path: string;
+  source: string;
 }
+
+/**
+ * The vendor IPO tables the demo imports every US row of (the research universe, 2000–2025): the
+ * Bloomberg export, then the Yahoo Finance list, whose rows of the same IPOs join Bloomberg's and
+ * add the exchange (company/vendor-company.derive.ts).
+ */
+export const DEMO_IPO_TABLES: readonly DemoIpoTable[] = [
+  { path: join(SAMPLE_DIR, 'reference/bloomberg_ipo_data_2000_2025.csv.gz'), source: 'bloomberg' },
+  { path: join(SAMPLE_DIR, 'reference/yahoo_finance_IPOs_2000_2018.csv.gz'), source: 'yahoo' },
+];
 
 /** Price and news fetches are local (no rate limit off EDGAR hosts), so more run at once. */
 const MARKET_CONCURRENCY = 16;

@@ -56,6 +56,25 @@ describe('ipo import ipo-table on the real Bloomberg table', () => {
     }
   });
 
+  it('reads the Yahoo list by its header: its priced US rows, with their exchange', async () => {
+    const yahoo = join(SAMPLE, 'reference/yahoo_finance_IPOs_2000_2018.csv.gz');
+    const r = await ipo('import', 'ipo-table', yahoo, '--source', 'yahoo');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^295 rows: \d+ linked to a CIK, \d+ unlinked .*; 295 new events$/m);
+    const events = await openEventLogDb(dataDir);
+    try {
+      const slab = events.log.ofType('reference.ipo_row').filter((e) => e.subject === 'SLAB');
+      expect(slab.map((e) => [e.source, e.meta])).toEqual([['yahoo', { file: 'yahoo_finance_IPOs_2000_2018.csv.gz' }]]);
+      expect(slab[0].payload).toMatchObject({ layout: 'yahoo', exchange: 'NasdaqGM', ipoDate: '2000-03-24', tradeDate: '2000-03-24', offerPrice: 31 });
+    } finally {
+      await events.close();
+    }
+    // A CSV of another layout (a price window) is refused, naming the columns it needs.
+    const other = await ipo('import', 'ipo-table', join(SAMPLE, 'prices/window/INDEX.csv'), '--source', 'x');
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/not a known IPO table layout/);
+  });
+
   it('rejects bad input with exit code 2', async () => {
     expect((await ipo('import', 'ipo-table', TABLE)).code).toBe(2);
     expect((await ipo('import', 'ipo-table', 'table.xlsx', '--source', 'x')).code).toBe(2);

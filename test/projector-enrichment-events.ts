@@ -56,8 +56,13 @@ export function bloombergRows(): IpoTableRow[] {
   return parseIpoTable(bytes('reference/bloomberg_ipo_data_2000_2025.csv.gz').toString('utf8'));
 }
 
-export function ipoRowEvents(rows: readonly IpoTableRow[], observedAt = OBSERVED): NewEvent[] {
-  return rows.map((row) => ({ type: 'reference.ipo_row', source: 'bloomberg', subject: row.ticker, observedAt, payload: row }));
+/** The priced US rows of the Yahoo Finance IPO list. */
+export function yahooRows(): IpoTableRow[] {
+  return parseIpoTable(bytes('reference/yahoo_finance_IPOs_2000_2018.csv.gz').toString('utf8'));
+}
+
+export function ipoRowEvents(rows: readonly IpoTableRow[], observedAt = OBSERVED, source = 'bloomberg'): NewEvent[] {
+  return rows.map((row) => ({ type: 'reference.ipo_row', source, subject: row.ticker, observedAt, payload: row }));
 }
 
 export function windowTickers(): string[] {

@@ -4,7 +4,7 @@ import type { NewEvent } from '../schema/events/event-log.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
 import { projectIncremental } from '../projector/index.ts';
 import { linkIpoRows, tickerMapFromCompanyTickers } from '../projector/market/ipo-table.parse.ts';
-import { barsEvent, bloombergRows, ipoRowEvents, windowTickers } from './projector-enrichment-events.ts';
+import { barsEvent, bloombergRows, ipoRowEvents, windowTickers, yahooRows } from './projector-enrichment-events.ts';
 import { companyTickersEvent, dumpReadDb, indexEntryEvents, sampleBytes, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 
 const GOPRO = '0001500435';
@@ -152,5 +152,54 @@ describe('companies from linked vendor rows', () => {
       await rebuilt.close();
       later.remove();
     }
+  });
+});
+
+describe('rows of two vendor tables describing one IPO', () => {
+  const tmp = tempDir('projector-vendor-yahoo');
+  // Real pairs: Snap (an EDGAR company by its ticker), American Renal Associates (Yahoo's abbreviated
+  // name, its first bar refused), Kala (renamed KALA BIO), HubSpot (Yahoo a day later), Torch Offshore
+  // (TORC at its IPO, TORCQ in Bloomberg); and Double Eagle's 2015 EAGLU, whose symbol Platinum Eagle reused in 2018.
+  const pairs = { bloomberg: ['SNAP', 'ARA', 'KALA', 'HUBS', 'TORCQ', 'EAGLU'], yahoo: ['SNAP', 'ARA', 'KALA', 'HUBS', 'TORC', 'EAGLU'] };
+  const bRows = bloombergRows().filter((r) => r.country === 'US' && pairs.bloomberg.includes(r.ticker));
+  const yRows = yahooRows().filter((r) => pairs.yahoo.includes(r.ticker));
+  const bars = ['SNAP', 'ARA', 'KALA', 'HUBS'].map((t) => barsEvent(t));
+  let incremental: Awaited<ReturnType<typeof project>>;
+  let rebuilt: Awaited<ReturnType<typeof project>>;
+  const companiesWith = (ticker: string) => incremental.db.prepare('SELECT DISTINCT cik FROM company_tickers WHERE ticker = ? ORDER BY cik').pluck().all(ticker) as string[];
+  const consensus = (cik: string) => JSON.parse(incremental.db.prepare('SELECT consensus_json FROM companies WHERE cik = ?').pluck().get(cik) as string);
+
+  beforeAll(async () => {
+    expect(yRows).toHaveLength(6);
+    // Yahoo's rows first, each then its own company; Bloomberg's after, in small batches, must fold them in.
+    const arrivals = [[...edgarEvents(), ...ipoRowEvents(yRows, undefined, 'yahoo'), ...bars], ipoRowEvents(bRows)];
+    incremental = await project(`${tmp.dir}/incremental`, arrivals, 7);
+    rebuilt = await project(`${tmp.dir}/rebuilt`, [arrivals.flat()]);
+  }, 60_000);
+  afterAll(async () => {
+    await incremental.close();
+    await rebuilt.close();
+    tmp.remove();
+  });
+
+  it('one company and one offering per IPO, whichever table arrived first; a rebuild agrees', () => {
+    expect(companiesWith('SNAP')).toEqual([SNAP]);
+    expect(companiesWith('ARA')).toEqual(['V-ARA-2016-04-21']);
+    expect(companiesWith('HUBS')).toHaveLength(1);
+    expect(companiesWith('TORC')).toEqual(companiesWith('TORCQ'));
+    expect(companiesWith('EAGLU')).toEqual(['V-EAGLU-2015-09-11', 'V-EAGLU-2018-01-12']);
+    const offerings = incremental.db.prepare(`SELECT cik, count(*) AS n FROM offerings WHERE cik IN (SELECT cik FROM company_tickers WHERE ticker IN ('SNAP', 'ARA', 'KALA', 'HUBS', 'TORC')) GROUP BY cik`).all() as Array<{ n: number }>;
+    expect(offerings).toHaveLength(5);
+    expect(offerings.every((o) => o.n === 1)).toBe(true);
+    expect(dumpReadDb(incremental.db)).toBe(dumpReadDb(rebuilt.db));
+  });
+
+  it('Bloomberg\'s row states the terms, Yahoo\'s the exchange, which consensus and the calendar serve with its source', () => {
+    expect(consensus(SNAP)).toMatchObject({ offerPrice: 17, offerPriceLow: 14, offerPriceHigh: 16, listingDate: '2017-03-02', exchange: 'NYSE' });
+    expect(consensus(SNAP).sourceSummary.exchange).toBe('NYSE: the Yahoo Finance IPO list row SNAP, IPO 2017-03-02, its exchange column ("NYSE")');
+    expect(consensus('V-ARA-2016-04-21')).toMatchObject({ offerPrice: 22, listingDate: '2016-04-21', exchange: 'NYSE' });
+    expect(incremental.db.prepare(`SELECT exchange FROM ipo_calendar WHERE ticker = 'ARA'`).pluck().all()).toEqual(['NYSE']);
+    // Platinum Eagle's 2018 units have only Bloomberg's row: no exchange, and the reason says so.
+    expect(consensus('V-EAGLU-2018-01-12').sourceSummary.exchange).toMatch(/no exchange column in the Bloomberg IPO table row$/);
   });
 });

@@ -5,6 +5,7 @@ import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { daysBetween } from '../common/dates.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
+import { vendorRowDate } from './vendor-company.derive.ts';
 
 /** A vendor row belongs to the deal when it traded within this many days after EDGAR's pricing date. */
 const VENDOR_TRADE_WINDOW_DAYS = 10;
@@ -15,12 +16,15 @@ export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | 
   return priced.length > 0 ? priced[priced.length - 1] : null;
 }
 
-/** The vendor row describing that deal: its trade date falls just after EDGAR's pricing, else the latest row. */
+/**
+ * The vendor row describing that deal: its trade date (or, for a Yahoo row without one, its IPO
+ * date) falls just after EDGAR's pricing, else the latest row.
+ */
 export function vendorRowFor(rows: readonly StoredIpoRow[], deal: DealLifecycle | null): StoredIpoRow | null {
-  const dated = rows.filter((r) => r.row.tradeDate !== null).sort((a, b) => (a.row.tradeDate! < b.row.tradeDate! ? -1 : 1));
+  const dated = rows.filter((r) => vendorRowDate(r.row) !== null).sort((a, b) => (vendorRowDate(a.row)! < vendorRowDate(b.row)! ? -1 : 1));
   if (deal?.pricedDate) {
     const match = dated.find((r) => {
-      const gap = daysBetween(deal.pricedDate as string, r.row.tradeDate as string);
+      const gap = daysBetween(deal.pricedDate as string, vendorRowDate(r.row) as string);
       return gap >= 0 && gap <= VENDOR_TRADE_WINDOW_DAYS;
     });
     return match ?? null;

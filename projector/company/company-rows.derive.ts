@@ -13,7 +13,7 @@ import { deriveCompanyOutcome, pricedIpoDeal, vendorRowFor } from './company-out
 import { companyClassification, companyConsensus, companyListingExchange } from './consensus.derive.ts';
 import { companyPriceHistory } from '../offering/company-price-history.derive.ts';
 import { financialSnapshotOf } from './financial-snapshot.choose.ts';
-import { vendorCompanyStatus } from './vendor-company.derive.ts';
+import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';
 
@@ -65,25 +65,26 @@ export function hasOfferingActivity(facts: CompanyFacts, filings: readonly Known
  */
 export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const { vendorRows } = input;
-  // A joined vendor row's ticker is one of the company's tickers (a delisted one is in no SEC file).
-  const vendorTickers = vendorRows.map((r) => r.row.ticker).filter((t) => !input.identity.allTickers.includes(t));
+  // A joined vendor row's ticker is one of the company's tickers (a delisted one is in no SEC file),
+  // and so are those of other tables' rows of its IPO.
+  const joinedTickers = vendorTickers(vendorRows).filter((t) => !input.identity.allTickers.includes(t));
   const identity: CompanyIdentity = {
     ...input.identity,
     tickerHint: input.identity.tickerHint ?? vendorRows[vendorRows.length - 1]?.row.ticker ?? null,
-    allTickers: [...input.identity.allTickers, ...new Set(vendorTickers)],
+    allTickers: [...input.identity.allTickers, ...joinedTickers],
     currentTickers: input.identity.allTickers,
     tickerSince: Object.fromEntries(vendorRows.flatMap((r) => (r.row.tradeDate ? [[r.row.ticker, r.row.tradeDate]] : [])).sort((a, b) => (a[1] < b[1] ? 1 : -1))),
   };
   if (!hasOfferingActivity(input.facts, input.filings, vendorRows)) return null;
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
-  const barsTicker = [...vendorRows.map((r) => r.row.ticker), ...identity.allTickers].find((t) => input.bars.has(t)) ?? null;
+  const barsTicker = [...vendorTickers(vendorRows), ...identity.allTickers].find((t) => input.bars.has(t)) ?? null;
   const bars = barsTicker ? (input.bars.get(barsTicker) as StoredBars) : null;
   // updatedAt: the latest observation of anything the company's rows are derived from (news aside).
   const observed = [
     input.facts.updatedAt,
     ...input.documents.map((d) => d.observedAt),
     input.snapshot?.observedAt ?? null,
-    ...vendorRows.map((r) => r.observedAt),
+    ...vendorRows.flatMap(rowsOfIpo).map((r) => r.observedAt),
     bars?.observedAt ?? null,
   ].filter((t): t is string => t !== null);
   const facts = { ...input.facts, updatedAt: observed.length > 0 ? observed.reduce((a, b) => (a > b ? a : b)) : null };

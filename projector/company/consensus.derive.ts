@@ -8,6 +8,7 @@ import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { deriveListingExchange, type ListingExchange } from '../offering/exchange-at-listing.derive.ts';
 import { deriveConsensus } from './consensus-rules.derive.ts';
 import { pricedIpoDeal } from './company-outcome.derive.ts';
+import { vendorListingEvidence } from './vendor-company.derive.ts';
 import { isListingForm } from '../common/forms.ts';
 
 import { VENDOR_SOURCE } from '../common/sources.ts';
@@ -79,7 +80,7 @@ export function companyListingExchange(s: Pick<ConsensusSources, 'facts' | 'fili
     current: fromSubmissions
       ? { source: 'submissions page', exchange: s.facts.exchanges[0] ?? null }
       : s.hints[0] ? { source: 'company_tickers_exchange.json', exchange: s.hints[0].exchange } : null,
-    vendorSource: s.vendorRow ? VENDOR_SOURCE : null,
+    vendor: vendorListingEvidence(s.vendorRow),
   });
 }
 

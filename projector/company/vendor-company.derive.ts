@@ -5,19 +5,37 @@
  *   1. an EDGAR company carrying the row's ticker whose name (current, former, or the
  *      company_tickers.json title) is the row's issuer;
  *   2. an EDGAR company with the issuer's name that filed a registration or prospectus (S-1, F-1,
- *      S-11, DRS, 424B*) within two years before the trade date (or a week after it);
+ *      S-11, DRS, 424B*) within two years before the trade date (or a week after it; a Yahoo row
+ *      without a first-trade date is dated by its IPO date);
  *   3. an EDGAR company whose name is exactly the issuer's (normalized) and which carries no other
  *      ticker (EDGAR holds only later filings of it);
  *   4. nobody: the row becomes a company of its own, named and dated from the vendor, under the
- *      identifier `V-<ticker>-<trade date>` (a row without a trade date cannot be dated and is not served).
+ *      identifier `V-<ticker>-<trade date>` (or IPO date; an undated row is not served).
  * Ties go to the lowest CIK, so the join never depends on the order events arrived in. Once EDGAR
  * data names the company (a later filing, a tickers snapshot), the row moves to it and the vendor
  * company is no longer served.
+ *
+ * Rows of two tables describing one IPO are joined first (`joinVendorRows`, `sameVendorIpo`): dated
+ * within SAME_IPO_DAYS of each other, and
+ *   - under the same symbol, or the symbol and its units' (TPGH and TPGH/U, WRLS and WRLSU), with
+ *     the same issuer by name or, when the names differ, at the same offer price. Bloomberg names
+ *     issuers as they are now (AGNC Investment Corp for American Capital Agency's 2008 IPO), Yahoo
+ *     as they were and abbreviated ("Amer Renal Assoc Hldg Inc"): of the 170 US Yahoo rows whose
+ *     symbol Bloomberg lists within a week, 27 differ by name, all at the same price;
+ *   - or under different symbols, with the same normalised issuer name and offer price: Bloomberg
+ *     lists a delisted IPO under its last or a placeholder symbol (Torch Offshore as TORCQ, ChipPAC
+ *     as 3042466Q). The names must be equal, not one the other's start: sibling SPACs price the
+ *     same day at $10.00 (Gores Technology Partners and Gores Technology Partners II).
+ * The joined IPO goes where any of its rows goes (rows 1–3, its primary row tried first), and is one
+ * company and one offering: the primary row speaks for it, the others add what it lacks.
  */
 import { VENDOR_KEY_PREFIX, vendorCompanyKey } from '../../schema/cik.ts';
 import { baseForm } from '../common/forms.ts';
 import { normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
-import { addDays } from '../common/dates.ts';
+import { addDays, cmp, daysBetween } from '../common/dates.ts';
+import { assertNever } from '../../schema/exhaustive.ts';
+import type { IpoTableLayout } from '../../schema/events/event-types.ts';
+import type { ListingExchangeInput } from '../offering/exchange-at-listing.derive.ts';
 import type { CompanyFacts, FilingFact } from '../offering/filing.facts.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
@@ -35,9 +53,98 @@ const REGISTRATION_BASES = new Set(['S-1', 'F-1', 'S-11', 'DRS']);
 const LOOKBACK_DAYS = 730;
 const LOOKAHEAD_DAYS = 7;
 
-/** The identifier of the company a row becomes when no EDGAR company is its issuer; null without a trade date. */
+/** Two rows dated this many days apart or fewer may describe one IPO (Yahoo's IPO date and Bloomberg's trade date differ by a day at most on the bundled tables). */
+const SAME_IPO_DAYS = 7;
+
+/** The date a row dates its IPO by: its first trade, else the vendor's IPO date (a Yahoo row whose first bar was rejected). */
+export function vendorRowDate(row: StoredIpoRow['row']): string | null {
+  return row.tradeDate ?? row.ipoDate ?? null;
+}
+
+/** The identifier of the company a row becomes when no EDGAR company is its issuer; null when the row is undated. */
 export function vendorCompanyId(row: StoredIpoRow['row']): string | null {
-  return row.tradeDate === null ? null : vendorCompanyKey(row.ticker, row.tradeDate);
+  const date = vendorRowDate(row);
+  return date === null ? null : vendorCompanyKey(row.ticker, date);
+}
+
+/**
+ * The symbols a symbol's IPO may be listed under as units or as the common stock: a fifth letter U
+ * on Nasdaq (WRLSU), a `-U` suffix elsewhere (TPGH-U, from Bloomberg's TPGH/U).
+ */
+export function unitCounterparts(ticker: string): string[] {
+  if (ticker.endsWith('-U')) return [ticker.slice(0, -2)];
+  if (/^[A-Z]{4}U$/.test(ticker)) return [ticker.slice(0, 4)];
+  return /^[A-Z]{4}$/.test(ticker) ? [`${ticker}-U`, `${ticker}U`] : [`${ticker}-U`];
+}
+
+/** Where a row's other rows of the same IPO are found: under these symbols, or under its normalised issuer name. */
+export function sameIpoLookup(row: StoredIpoRow['row']): { tickers: string[]; issuerKey: string } {
+  return { tickers: [row.ticker, ...unitCounterparts(row.ticker)], issuerKey: normalizeCompanyName(row.issuer) };
+}
+
+/** Whether two rows describe the same IPO (see the header). */
+export function sameVendorIpo(a: StoredIpoRow['row'], b: StoredIpoRow['row']): boolean {
+  const [da, db] = [vendorRowDate(a), vendorRowDate(b)];
+  if (da === null || db === null || Math.abs(daysBetween(da, db)) > SAME_IPO_DAYS) return false;
+  const samePrice = a.offerPrice !== null && a.offerPrice === b.offerPrice;
+  if (a.ticker === b.ticker || unitCounterparts(a.ticker).includes(b.ticker)) return samePrice || sameCompanyName(a.issuer, b.issuer);
+  const key = normalizeCompanyName(a.issuer);
+  return samePrice && key !== '' && key === normalizeCompanyName(b.issuer);
+}
+
+/** Which row speaks for a joined IPO: Bloomberg's states the range, the offer size and the market cap, Yahoo's only a price. */
+function layoutRank(layout: IpoTableLayout): number {
+  switch (layout) {
+    case 'bloomberg':
+      return 0;
+    case 'yahoo':
+      return 1;
+    default:
+      return assertNever(layout);
+  }
+}
+
+/**
+ * Rows → one per IPO: the row that speaks for it (by layout, then date and symbol), carrying the
+ * other rows of the same IPO as `sameIpo`. The result does not depend on the input order.
+ */
+export function joinVendorRows(rows: readonly StoredIpoRow[]): StoredIpoRow[] {
+  const key = (r: StoredIpoRow) => `${layoutRank(r.row.layout ?? 'bloomberg')}|${vendorRowDate(r.row) ?? ''}|${r.row.bloombergTicker}`;
+  const sorted = [...rows].sort((a, b) => cmp(key(a), key(b)));
+  const groups: StoredIpoRow[][] = [];
+  for (const r of sorted) {
+    const group = groups.find((g) => g.some((m) => sameVendorIpo(m.row, r.row)));
+    if (group) group.push(r);
+    else groups.push([r]);
+  }
+  return groups.map(([primary, ...others]) => (others.length === 0 ? primary : { ...primary, sameIpo: others }));
+}
+
+/** The rows of a joined IPO, the one that speaks for it first. */
+export function rowsOfIpo(ipo: StoredIpoRow): StoredIpoRow[] {
+  return [ipo, ...(ipo.sameIpo ?? [])];
+}
+
+/** The symbols joined IPOs were listed under, each IPO's primary row first (Bloomberg's TORCQ, then Yahoo's TORC). */
+export function vendorTickers(ipos: readonly StoredIpoRow[]): string[] {
+  return [...new Set(ipos.flatMap((ipo) => rowsOfIpo(ipo).map((r) => r.row.ticker)))];
+}
+
+/** Where a joined IPO goes: the first of its rows that joins an EDGAR company decides; null when none does. */
+export function resolveVendorIpo(ipo: StoredIpoRow, candidatesOf: (row: StoredIpoRow['row']) => readonly VendorCandidate[]): string | null {
+  for (const { row } of rowsOfIpo(ipo)) {
+    const cik = resolveVendorRow(row, candidatesOf(row));
+    if (cik !== null) return cik;
+  }
+  return null;
+}
+
+/** The vendor evidence of the exchange a joined IPO listed on: the first of its rows with an exchange column. */
+export function vendorListingEvidence(ipo: StoredIpoRow | null): ListingExchangeInput['vendor'] {
+  if (ipo === null) return null;
+  const withExchange = rowsOfIpo(ipo).find((r) => (r.row.exchange ?? '').trim() !== '');
+  const { row } = withExchange ?? ipo;
+  return { layout: row.layout ?? 'bloomberg', symbol: row.bloombergTicker, date: vendorRowDate(row), exchange: row.exchange ?? null };
 }
 
 export function isVendorCompanyId(id: string): boolean {
@@ -50,9 +157,10 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
   const sorted = [...candidates].sort((a, b) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0));
   const byTicker = sorted.find((c) => c.tickers.includes(row.ticker) && named(c));
   if (byTicker) return byTicker.cik;
-  if (row.tradeDate === null) return null;
-  const from = addDays(row.tradeDate, -LOOKBACK_DAYS);
-  const to = addDays(row.tradeDate, LOOKAHEAD_DAYS);
+  const date = vendorRowDate(row);
+  if (date === null) return null;
+  const from = addDays(date, -LOOKBACK_DAYS);
+  const to = addDays(date, LOOKAHEAD_DAYS);
   const registered = (c: VendorCandidate) =>
     c.filings.some((f) => f.filingDate >= from && f.filingDate <= to && (REGISTRATION_BASES.has(baseForm(f.formType)) || f.formType.startsWith('424B')));
   const dated = sorted.find((c) => named(c) && registered(c));
@@ -63,9 +171,9 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
   return sorted.find((c) => c.names.some((n) => normalizeCompanyName(n) === key) && c.tickers.every((t) => t === row.ticker))?.cik ?? null;
 }
 
-/** Rows served as their own company: US rows with a trade date. */
+/** Rows served as their own company: dated US rows. */
 export function mayBeVendorCompany(row: StoredIpoRow['row']): boolean {
-  return row.country === 'US' && row.tradeDate !== null;
+  return row.country === 'US' && vendorRowDate(row) !== null;
 }
 
 export interface VendorStatus {

@@ -41,3 +41,23 @@ export function parseCsvRecords(text: string): Array<Record<string, string>> {
     .filter((r) => r.length > 1 || (r[0] ?? '') !== '')
     .map((r) => Object.fromEntries(header.map((h, i) => [h.trim(), r[i] ?? ''])));
 }
+
+/** A numeric cell: blank or unreadable is null (never zero); thousands separators are dropped. */
+export function numberCell(raw: string | undefined): number | null {
+  const t = (raw ?? '').trim();
+  if (t === '' || t === 'NA') return null;
+  const v = Number(t.replace(/,/g, ''));
+  return Number.isFinite(v) ? v : null;
+}
+
+/** A text cell: blank is null. */
+export function textCell(raw: string | undefined): string | null {
+  const t = (raw ?? '').trim();
+  return t === '' ? null : t;
+}
+
+/** A YYYY-MM-DD cell; anything else is null. */
+export function dateCell(raw: string | undefined): string | null {
+  const t = (raw ?? '').trim();
+  return /^\d{4}-\d{2}-\d{2}$/.test(t) ? t : null;
+}

@@ -1,21 +1,14 @@
 import { padCik } from '../../schema/cik.ts';
-import type { IpoRowPayload } from '../../schema/events/event-types.ts';
+import type { IpoRowPayload, IpoTableLayout } from '../../schema/events/event-types.ts';
 import { sameCompanyName } from '../common/company-name.ts';
-import { parseCsvRecords } from './csv.parse.ts';
+import { dateCell, numberCell, parseCsv, textCell } from './csv.parse.ts';
+import { parseYahooIpoRecord, YAHOO_COLUMNS } from './yahoo-ipo-table.parse.ts';
 
-/** One row of a Bloomberg-format IPO table: the `reference.ipo_row` payload, field by field. */
+/** One row of a vendor IPO table (Bloomberg or Yahoo layout): the `reference.ipo_row` payload, field by field. */
 export type IpoTableRow = IpoRowPayload;
 
-const numOrNull = (raw: string | undefined): number | null => {
-  const t = (raw ?? '').trim();
-  if (t === '') return null;
-  const v = Number(t.replace(/,/g, ''));
-  return Number.isFinite(v) ? v : null;
-};
-const strOrNull = (raw: string | undefined): string | null => {
-  const t = (raw ?? '').trim();
-  return t === '' ? null : t;
-};
+/** The columns that tell a Bloomberg export apart. */
+const BLOOMBERG_COLUMNS = ['Issuer Ticker', 'Issuer Name', 'Trade Date (US)'] as const;
 
 /** "23.00 - 25.00" → [23, 25]; a single price is both ends. */
 export function parsePriceRange(raw: string): [number | null, number | null] {
@@ -30,33 +23,54 @@ export function parseIpoTableRecord(rec: Record<string, string>): IpoTableRow | 
   const space = bloombergTicker.lastIndexOf(' ');
   const symbol = space > 0 ? bloombergTicker.slice(0, space) : bloombergTicker;
   const [rangeLow, rangeHigh] = parsePriceRange(rec['Filing Term Price Range'] ?? '');
-  const tradeDate = strOrNull(rec['Trade Date (US)']);
   return {
     bloombergTicker,
     ticker: symbol.replace(/\//g, '-').toUpperCase(),
     country: space > 0 ? bloombergTicker.slice(space + 1) : '',
     issuer: (rec['Issuer Name'] ?? '').trim(),
-    offerPrice: numOrNull(rec['Offer Price']),
+    offerPrice: numberCell(rec['Offer Price']),
     rangeLow,
     rangeHigh,
-    tradeDate: tradeDate && /^\d{4}-\d{2}-\d{2}$/.test(tradeDate) ? tradeDate : null,
-    offerToFirstClosePct: numOrNull(rec['Offer To 1st Close']),
-    offerSizeMillions: numOrNull(rec['Offer Size (M)']),
-    sharesOutstandingMillions: numOrNull(rec['Shares Outstanding (M)']),
-    marketCapAtOfferMillions: numOrNull(rec['Market Cap at Offer (M)']),
-    pricedRange: strOrNull(rec['Priced Range']),
-    cusip: strOrNull(rec['cusip']),
-    industrySector: strOrNull(rec['Industry Sector']),
-    industryGroup: strOrNull(rec['Industry Group']),
-    industrySubgroup: strOrNull(rec['Industry Subgroup']),
+    tradeDate: dateCell(rec['Trade Date (US)']),
+    offerToFirstClosePct: numberCell(rec['Offer To 1st Close']),
+    offerSizeMillions: numberCell(rec['Offer Size (M)']),
+    sharesOutstandingMillions: numberCell(rec['Shares Outstanding (M)']),
+    marketCapAtOfferMillions: numberCell(rec['Market Cap at Offer (M)']),
+    pricedRange: textCell(rec['Priced Range']),
+    cusip: textCell(rec['cusip']),
+    industrySector: textCell(rec['Industry Sector']),
+    industryGroup: textCell(rec['Industry Group']),
+    industrySubgroup: textCell(rec['Industry Subgroup']),
   };
 }
 
-/** The whole export (CSV text, already decompressed) → typed rows, in file order. */
+/** The layout a table's header row names; null when it is neither a Bloomberg export nor the Yahoo list. */
+export function ipoTableLayout(header: readonly string[]): IpoTableLayout | null {
+  const columns = new Set(header.map((h) => h.trim()));
+  if (BLOOMBERG_COLUMNS.every((c) => columns.has(c))) return 'bloomberg';
+  if (YAHOO_COLUMNS.every((c) => columns.has(c))) return 'yahoo';
+  return null;
+}
+
+export class IpoTableLayoutError extends Error {}
+
+/**
+ * A whole table (CSV text, already decompressed) → typed rows, in file order. The layout is read
+ * off the header: a Bloomberg export gives every row; the Yahoo list its priced US rows
+ * (yahoo-ipo-table.parse.ts). Throws IpoTableLayoutError for any other header.
+ */
 export function parseIpoTable(csvText: string): IpoTableRow[] {
+  const [header = [], ...lines] = parseCsv(csvText);
+  const layout = ipoTableLayout(header);
+  if (layout === null) {
+    throw new IpoTableLayoutError(`not a known IPO table layout: the header needs ${BLOOMBERG_COLUMNS.join(', ')} (Bloomberg) or ${YAHOO_COLUMNS.join(', ')} (Yahoo)`);
+  }
+  const parse = layout === 'bloomberg' ? parseIpoTableRecord : parseYahooIpoRecord;
+  const names = header.map((h) => h.trim());
   const out: IpoTableRow[] = [];
-  for (const rec of parseCsvRecords(csvText)) {
-    const row = parseIpoTableRecord(rec);
+  for (const line of lines) {
+    if (line.length <= 1 && (line[0] ?? '') === '') continue;
+    const row = parse(Object.fromEntries(names.map((h, i) => [h, line[i] ?? ''])));
     if (row) out.push(row);
   }
   return out;

@@ -5,6 +5,11 @@ import type { IpoTableRow } from './ipo-table.parse.ts';
 export interface StoredIpoRow {
   row: IpoTableRow;
   observedAt: string;
+  /**
+   * Rows of other tables describing the same IPO, when company/vendor-company.derive.ts joined them
+   * to this one (the row that speaks for the IPO): they add what this row lacks, such as an exchange.
+   */
+  sameIpo?: readonly StoredIpoRow[];
 }
 
 export interface StoredBars {

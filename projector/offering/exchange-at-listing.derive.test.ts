@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEdgarIndex } from '../../schema/edgar/index.parse.ts';
 import { sampleDoc } from '../extract/test-docs.ts';
 import { extractTerms } from '../extract/terms.extract.ts';
-import { parseIpoTable } from '../market/ipo-table.parse.ts';
+import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import { readSample } from '../common/sample.testkit.ts';
 import { isIpoFamily } from './deal-type.derive.ts';
 import { deriveLifecycle } from './lifecycle.derive.ts';
@@ -97,14 +97,39 @@ describe('deriveListingExchange: the exchange certification nearest the listing'
   });
 });
 
-describe('deriveListingExchange: a company known from a vendor row alone', () => {
+describe('deriveListingExchange: a company known from vendor rows alone', () => {
+  const bloomberg = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz'));
+  const yahoo = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz'));
+  const vendorOf = (row: IpoTableRow): ListingExchangeInput['vendor'] => ({ layout: row.layout ?? 'bloomberg', symbol: row.bloombergTicker, date: row.tradeDate ?? row.ipoDate ?? null, exchange: row.exchange ?? null });
+
   it('GoPro (Bloomberg row, no filings held): the listing is the vendor trade date; unknown, and the reason names the vendor table', () => {
-    const gopro = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).find((r) => r.ticker === 'GPRO' && r.country === 'US')!;
-    const x = deriveListingExchange({ filings: [], listing: { openedDate: null, tradeDate: gopro.tradeDate }, prospectus: null, current: null, vendorSource: 'vendor_ipo_table' });
+    const gopro = bloomberg.find((r) => r.ticker === 'GPRO' && r.country === 'US')!;
+    const x = deriveListingExchange({ filings: [], listing: { openedDate: null, tradeDate: gopro.tradeDate }, prospectus: null, current: null, vendor: vendorOf(gopro) });
     expect(x).toEqual({
       exchange: null,
-      summary: "unknown: no exchange certification of the listing, no prospectus cover naming one, no exchange in SEC's current files, no exchange column in the vendor_ipo_table row",
+      summary: "unknown: no exchange certification of the listing, no prospectus cover naming one, no exchange in SEC's current files, no exchange column in the Bloomberg IPO table row",
     });
+  });
+
+  it('Silicon Laboratories (Yahoo row): step 4, the exchange column NasdaqGM is Nasdaq, said as the Yahoo row\'s', () => {
+    const slab = yahoo.find((r) => r.ticker === 'SLAB')!;
+    const x = deriveListingExchange({ filings: [], listing: { openedDate: null, tradeDate: slab.tradeDate }, prospectus: null, current: null, vendor: vendorOf(slab) });
+    expect(x).toEqual({ exchange: 'Nasdaq', summary: 'Nasdaq: the Yahoo Finance IPO list row SLAB, IPO 2000-03-24, its exchange column ("NasdaqGM")' });
+  });
+
+  it('the vendor column ranks below the certification and the prospectus cover, above today\'s market', () => {
+    const { filings, listing, current } = company('aaoi');
+    const aaoi = { ...vendorOf(yahoo.find((r) => r.ticker === 'SLAB')!)!, symbol: 'AAOI', exchange: 'NYSE' };
+    expect(deriveListingExchange({ filings, listing, prospectus: null, current, vendor: aaoi }).summary).toMatch(/^Nasdaq: CERTNAS /);
+    const uncertified = filings.filter((f) => !f.formType.startsWith('CERT'));
+    expect(deriveListingExchange({ filings: uncertified, listing, prospectus: null, current, vendor: aaoi }).summary).toMatch(/^NYSE: the Yahoo Finance IPO list row AAOI/);
+    expect(deriveListingExchange({ filings: uncertified, listing, prospectus: null, current, vendor: { ...aaoi, exchange: null } }).summary).toMatch(/^Nasdaq: the submissions page, today's market/);
+  });
+
+  it('every exchange the Yahoo list writes for a US row is one of the served names', () => {
+    const written = [...new Set(yahoo.map((r) => r.exchange))].sort();
+    expect(written).toEqual(['NASDQ', 'NYSE', 'NasdaqGM', 'OTC BB']);
+    expect(written.map((w) => exchangeName(w))).toEqual(['Nasdaq', 'NYSE', 'Nasdaq', 'OTC']);
   });
 });
 

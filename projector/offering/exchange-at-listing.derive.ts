@@ -8,12 +8,15 @@
  *      does not name: support only, reported beside the value;
  *   3. the listing deal's prospectus cover ("approved for listing on the Nasdaq Global Market under
  *      the symbol"), its final prospectus when read, else its newest registration read;
- *   4. a vendor's exchange column: the Bloomberg table the service reads has none, so an unknown says so;
+ *   4. a vendor's exchange column, as the vendor's row of the IPO wrote it (the Yahoo list's
+ *      NYSE, NasdaqGM, NASDQ …); Bloomberg exports have none, which an unknown says;
  *   5. today's market (the submissions page, else company_tickers_exchange.json), said as such.
  * Names are normalised to the market's current name (`exchangeName`). Pure: filings in, a value
  * and the sentence saying where it came from (or why it is unknown) out.
  */
 import { addDays } from '../common/dates.ts';
+import { assertNever } from '../../schema/exhaustive.ts';
+import type { IpoTableLayout } from '../../schema/events/event-types.ts';
 import type { FilingFact } from './filing.facts.ts';
 
 /** Listing filings later than this many days after the first trade belong to another event (as in deal-status.scan.ts). */
@@ -36,7 +39,8 @@ export const EXCHANGE_CIKS: Readonly<Record<string, string>> = {
 
 /** Market names as the sources write them → the one name served (first match wins). */
 const NAMES: ReadonlyArray<[RegExp, string]> = [
-  [/nasdaq/i, 'Nasdaq'],
+  // The Yahoo list writes Nasdaq's tiers NasdaqGM/GS/CM, and NASDQ.
+  [/nasdaq|^nasdq$/i, 'Nasdaq'],
   [/^(the\s+)?(nyse|new york stock exchange)\s*(american|mkt|amex)\b|^(the\s+)?(american stock exchange|amex)\b/i, 'NYSE American'],
   [/^(the\s+)?(nyse|new york stock exchange)\s*arca\b|^(the\s+)?arca/i, 'NYSE Arca'],
   [/^(the\s+)?(nyse|new york stock exchange)\b/i, 'NYSE'],
@@ -71,8 +75,20 @@ export interface ListingExchangeInput {
   prospectus: { formType: string; accessionNumber: string; exchangeHint: string | null } | null;
   /** Today's market as SEC's current files give it. */
   current: { source: 'submissions page' | 'company_tickers_exchange.json'; exchange: string | null } | null;
-  /** The source name of a vendor row joined to the company: its table has no exchange column, which an unknown says. */
-  vendorSource?: string | null;
+  /** The vendor row of the listing (company/vendor-company.derive.ts picks, of a joined IPO's rows, one with an exchange column). */
+  vendor?: { layout: IpoTableLayout; symbol: string; date: string | null; exchange: string | null } | null;
+}
+
+/** How a summary names a vendor's table. */
+export function vendorTableName(layout: IpoTableLayout): string {
+  switch (layout) {
+    case 'bloomberg':
+      return 'Bloomberg IPO table';
+    case 'yahoo':
+      return 'Yahoo Finance IPO list';
+    default:
+      return assertNever(layout);
+  }
 }
 
 export interface ListingExchange {
@@ -103,12 +119,18 @@ export function deriveListingExchange(input: ListingExchangeInput): ListingExcha
   const p = input.prospectus;
   const covered = exchangeName(p?.exchangeHint);
   if (p && covered) return { exchange: covered, summary: `${covered}: ${p.formType} ${p.accessionNumber}, the prospectus cover's listing sentence ("${p.exchangeHint}")${support}${unread}` };
+  const v = input.vendor;
+  const listed = exchangeName(v?.exchange);
+  if (v && listed) {
+    const dated = v.date ? `, IPO ${v.date}` : '';
+    return { exchange: listed, summary: `${listed}: the ${vendorTableName(v.layout)} row ${v.symbol}${dated}, its exchange column ("${v.exchange}")${support}${unread}` };
+  }
   const today = exchangeName(input.current?.exchange);
   if (input.current && today) {
     return { exchange: today, summary: `${today}: the ${input.current.source}, today's market, not necessarily the one it listed on${support}${unread}` };
   }
   const without = window ? 'no exchange certification of the listing, no prospectus cover naming one' : 'no listing date to tie an exchange certification to, no prospectus cover naming one';
-  const vendor = input.vendorSource ? `, no exchange column in the ${input.vendorSource} row` : '';
+  const vendor = v ? `, no exchange column in the ${vendorTableName(v.layout)} row` : '';
   return { exchange: null, summary: `unknown: ${without}, no exchange in SEC's current files${vendor}${support}${unread}` };
 }
 

@@ -39,7 +39,7 @@ export function applyEvent(target: ApplyTarget, event: StoredEvent, touched: Set
     case 'reference.ipo_row':
       return touchTicker(edgar, applyIpoRow(target.market, edgar, event), touched);
     case 'market.daily_bars':
-      return touchTicker(edgar, applyDailyBars(target.market, event), touched);
+      return touchTicker(edgar, applyDailyBars(target.market, edgar, event), touched);
     case 'news.article':
       // News changes a company's news list, not the company: its updatedAt stays.
       for (const cik of applyNewsArticle(target.news, target.linker, event)) touched.add(cik);

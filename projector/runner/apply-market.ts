@@ -1,15 +1,17 @@
 import { padCik } from '../../schema/cik.ts';
 import { UnreadableEventError } from './unreadable.ts';
 import type { StoredEvent } from '../../schema/events/event-log.ts';
-import type { DailyBarsMeta, IpoRowPayload } from '../../schema/events/event-types.ts';
+import { IPO_TABLE_LAYOUTS, type DailyBarsMeta, type IpoRowPayload } from '../../schema/events/event-types.ts';
 import type { DocumentStore } from './documents.store.ts';
 import type { MarketStore } from './market.store.ts';
 import type { EdgarStore } from './edgar.store.ts';
 import { vendorCompanyId } from '../company/vendor-company.derive.ts';
+import { withSameIpoRows } from './company-inputs.load.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import { BarsParseError, parseStooqCsv, parseYahooChart, parseDailyBars, type DailyBar } from '../market/bars.parse.ts';
 import { deriveFinancialSnapshot, type XbrlCompanyFacts } from '../extract/financials/xbrl-snapshot.derive.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
 
 
 /** `edgar.companyfacts`: the snapshot is derived once here; `extractedAt` is when the facts were observed. */
@@ -34,17 +36,26 @@ export function applyCompanyFacts(state: DocumentStore, event: StoredEvent): str
 export function applyIpoRow(state: MarketStore, edgar: EdgarStore, event: StoredEvent): { ticker: string; ciks: string[] } | null {
   const row = readIpoRow(event.payload);
   if (!state.putIpoRow(row, event.observedAt)) return null;
-  // Whoever the row may join (vendor-company.derive.ts), and the company it is when it joins nobody.
-  const named = edgar.ciksNamed(normalizeCompanyName(row.issuer));
-  const own = vendorCompanyId(row);
-  return { ticker: row.ticker, ciks: [...state.ciksWithTicker(row.ticker), ...named, ...(own ? [own] : [])] };
+  return { ticker: row.ticker, ciks: mayOwn(state, edgar, [{ row, observedAt: event.observedAt }]) };
+}
+
+/**
+ * The companies the IPOs of `rows` may be served under: whoever the rows, or other tables' rows of
+ * the same IPOs, may join (vendor-company.derive.ts), and the companies they are when they join nobody.
+ */
+function mayOwn(state: MarketStore, edgar: EdgarStore, rows: readonly StoredIpoRow[]): string[] {
+  const all = withSameIpoRows(state, rows).map((r) => r.row);
+  const named = [...new Set(all.map((r) => normalizeCompanyName(r.issuer)))].flatMap((key) => edgar.ciksNamed(key));
+  const carrying = [...new Set(all.map((r) => r.ticker))].flatMap((ticker) => [...state.ciksWithTicker(ticker), ...edgar.hintCiks(ticker)]);
+  const own = all.flatMap((r) => vendorCompanyId(r) ?? []);
+  return [...new Set([...carrying, ...named, ...own])];
 }
 
 /**
  * `market.daily_bars`: parsed once and merged into the ticker's series. Returns the ticker and the
  * followed companies carrying it, or null when the series did not change.
  */
-export function applyDailyBars(state: MarketStore, event: StoredEvent): { ticker: string; ciks: string[] } | null {
+export function applyDailyBars(state: MarketStore, edgar: EdgarStore, event: StoredEvent): { ticker: string; ciks: string[] } | null {
   const meta = event.meta as Partial<DailyBarsMeta>;
   const ticker = (typeof meta.ticker === 'string' ? meta.ticker : event.subject).trim().toUpperCase();
   if (ticker === '') throw new UnreadableEventError('daily bars event names no ticker');
@@ -61,8 +72,7 @@ export function applyDailyBars(state: MarketStore, event: StoredEvent): { ticker
   const adjusted = typeof meta.adjusted === 'boolean' ? meta.adjusted : null;
   if (!state.mergeBars(ticker, bars, adjusted, event.observedAt)) return null;
   // A vendor company under the ticker is listed by these bars as much as an EDGAR one.
-  const vendorIds = state.ipoRows(ticker).flatMap((r) => vendorCompanyId(r.row) ?? []);
-  return { ticker, ciks: [...state.ciksWithTicker(ticker), ...vendorIds] };
+  return { ticker, ciks: [...new Set([...state.ciksWithTicker(ticker), ...mayOwn(state, edgar, state.ipoRows(ticker))])] };
 }
 
 function readIpoRow(payload: unknown): IpoTableRow {
@@ -70,7 +80,10 @@ function readIpoRow(payload: unknown): IpoTableRow {
   for (const key of ['bloombergTicker', 'ticker', 'issuer'] as const) {
     if (typeof p[key] !== 'string' || (p[key] as string).trim() === '') throw new UnreadableEventError(`ipo row lacks ${key}`);
   }
-  if (p.tradeDate != null && !/^\d{4}-\d{2}-\d{2}$/.test(p.tradeDate)) throw new UnreadableEventError(`ipo row has an invalid trade date ${p.tradeDate}`);
+  for (const key of ['tradeDate', 'ipoDate'] as const) {
+    if (p[key] != null && !/^\d{4}-\d{2}-\d{2}$/.test(p[key] as string)) throw new UnreadableEventError(`ipo row has an invalid ${key} ${p[key]}`);
+  }
+  if (p.layout !== undefined && !IPO_TABLE_LAYOUTS.includes(p.layout)) throw new UnreadableEventError(`ipo row has an unknown layout ${String(p.layout)}`);
   const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
   const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
   return {
@@ -91,5 +104,9 @@ function readIpoRow(payload: unknown): IpoTableRow {
     industrySector: str(p.industrySector),
     industryGroup: str(p.industryGroup),
     industrySubgroup: str(p.industrySubgroup),
+    // Absent on the rows of Bloomberg exports logged before the fields existed; kept absent then.
+    ...(p.layout !== undefined ? { layout: p.layout } : {}),
+    ...(p.exchange !== undefined ? { exchange: str(p.exchange) } : {}),
+    ...(p.ipoDate !== undefined ? { ipoDate: p.ipoDate ?? null } : {}),
   };
 }

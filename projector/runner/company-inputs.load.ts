@@ -1,7 +1,8 @@
 import { companyIdentity, type CompanyIdentity } from '../company/company.derive.ts';
 import { deriveRows, hasOfferingActivity, type CompanyRows } from '../company/company-rows.derive.ts';
 import {
-  isVendorCompanyId, mayBeVendorCompany, resolveVendorRow, vendorCompanyId, vendorOnlyFacts, type VendorCandidate,
+  isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, sameIpoLookup, sameVendorIpo, vendorCompanyId, vendorOnlyFacts,
+  vendorRowDate, vendorTickers, type VendorCandidate,
 } from '../company/vendor-company.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
@@ -35,11 +36,11 @@ export function loadCompanyRows(sources: CompanySources, id: string, today: stri
   relinkIfChanged(news, sources.linker, {
     cik: id,
     name: identity.name,
-    tickers: [...new Set([...identity.allTickers, ...vendorRows.map((r) => r.row.ticker)])],
-    formerNames: [...new Set([...facts.formerNames.map((f) => f.name), ...vendorRows.map((r) => r.row.issuer)])].filter((n) => n !== identity.name),
+    tickers: [...new Set([...identity.allTickers, ...vendorTickers(vendorRows)])],
+    formerNames: [...new Set([...facts.formerNames.map((f) => f.name), ...vendorRows.flatMap(rowsOfIpo).map((r) => r.row.issuer)])].filter((n) => n !== identity.name),
   });
   const bars = new Map<string, StoredBars>();
-  for (const ticker of new Set([...identity.allTickers, ...vendorRows.map((r) => r.row.ticker)])) {
+  for (const ticker of new Set([...identity.allTickers, ...vendorTickers(vendorRows)])) {
     const stored = market.bars(ticker);
     if (stored) bars.set(ticker, stored);
   }
@@ -73,31 +74,52 @@ function loadEdgarCompany(sources: CompanySources, cik: string): LoadedCompany |
   if (!edgar && !hintsOnly) return null;
   const loaded = edgar ?? { facts: vendorOnlyFacts(cik, null, hintsOnly!.observedAt), filings: [], hints: hintsOnly!.hints };
   const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
-  const vendorRows = rowsNear(sources, identity, loaded.facts).filter((r) => resolveVendorRow(r.row, candidatesFor(sources, r.row)) === cik);
+  // One entry per IPO (rows of two tables joined), kept when the IPO is this company's.
+  const resolve = (row: StoredIpoRow['row']) => candidatesFor(sources, row);
+  const vendorRows = joinVendorRows(rowsNear(sources, identity, loaded.facts)).filter((ipo) => resolveVendorIpo(ipo, resolve) === cik);
   return { ...loaded, identity, vendorRows };
 }
 
-/** A vendor-only company: its row, unless EDGAR data now names its issuer. */
+/** A vendor-only company: its IPO's rows, unless EDGAR data now names its issuer. */
 function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany | null {
-  const tradeDate = id.slice(-10);
+  const date = id.slice(-10);
   const ticker = id.slice(VENDOR_KEY_PREFIX.length, -11);
-  const row = sources.market.ipoRows(ticker).find((r) => vendorCompanyId(r.row) === id && mayBeVendorCompany(r.row));
-  if (!row || !/^\d{4}-\d{2}-\d{2}$/.test(tradeDate)) return null;
-  if (resolveVendorRow(row.row, candidatesFor(sources, row.row)) !== null) return null;
+  const ipo = joinVendorRows(withSameIpoRows(sources.market, sources.market.ipoRows(ticker))).find((r) => vendorCompanyId(r.row) === id && mayBeVendorCompany(r.row));
+  if (!ipo || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  if (resolveVendorIpo(ipo, (row) => candidatesFor(sources, row)) !== null) return null;
   // Its ticker comes from the row (deriveRows adds it), never from SEC's current data.
-  const identity: CompanyIdentity = { name: row.row.issuer, tickerHint: row.row.ticker, exchangeHint: null, allTickers: [], hintTitles: [] };
-  return { facts: vendorOnlyFacts(id, null, row.observedAt), filings: [], hints: [], identity, vendorRows: [row] };
+  const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipo.row.ticker, exchangeHint: null, allTickers: [], hintTitles: [] };
+  return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo] };
 }
 
-/** Vendor rows that may be the company's: under one of its tickers, or naming its issuer as EDGAR named it. */
-function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: CompanyFacts): StoredIpoRow[] {
-  const rows = new Map<string, StoredIpoRow>();
-  const add = (r: StoredIpoRow) => rows.set(`${r.row.ticker}|${r.row.bloombergTicker}|${r.row.tradeDate ?? ''}`, r);
-  for (const t of identity.allTickers) sources.market.ipoRows(t).forEach(add);
-  for (const key of nameKeys([identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)])) {
-    sources.market.ipoRowsOfIssuer(key).forEach(add);
+const rowKey = (r: StoredIpoRow) => `${r.row.ticker}|${r.row.bloombergTicker}|${vendorRowDate(r.row) ?? ''}`;
+
+/**
+ * The US rows among `rows`, with every row of another table describing the same IPO as one of them
+ * (vendor-company.derive.ts: under its symbol, its units' symbol or its issuer's name), transitively.
+ */
+export function withSameIpoRows(market: CompanySources['market'], rows: readonly StoredIpoRow[]): StoredIpoRow[] {
+  const found = new Map(rows.filter((r) => r.row.country === 'US').map((r) => [rowKey(r), r]));
+  for (let pending = [...found.values()]; pending.length > 0; ) {
+    const row = pending.pop()!.row;
+    const { tickers, issuerKey } = sameIpoLookup(row);
+    const candidates = [...tickers.flatMap((t) => market.ipoRows(t)), ...(issuerKey ? market.ipoRowsOfIssuer(issuerKey) : [])];
+    for (const c of candidates) {
+      if (c.row.country !== 'US' || found.has(rowKey(c)) || !sameVendorIpo(row, c.row)) continue;
+      found.set(rowKey(c), c);
+      pending.push(c);
+    }
   }
-  return [...rows.values()].filter((r) => r.row.country === 'US');
+  return [...found.values()];
+}
+
+/** Vendor rows that may be the company's: under one of its tickers, or naming its issuer as EDGAR named it, and the other rows of their IPOs. */
+function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: CompanyFacts): StoredIpoRow[] {
+  const rows: StoredIpoRow[] = identity.allTickers.flatMap((t) => sources.market.ipoRows(t));
+  for (const key of nameKeys([identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)])) {
+    rows.push(...sources.market.ipoRowsOfIssuer(key));
+  }
+  return withSameIpoRows(sources.market, rows);
 }
 
 /** The identifiers of vendor companies whose rows may change owner when this EDGAR company changes. */
@@ -106,14 +128,10 @@ export function vendorIdsNear(sources: CompanySources, cik: string, servedTicker
   const { tickers, nameKeys } = sources.edgar.identityKeys(cik);
   const ids = new Set<string>();
   // The tickers it was served under count too: a ticker it just lost may leave a row without an issuer.
-  for (const ticker of new Set([...tickers, ...servedTickers])) for (const r of sources.market.ipoRows(ticker)) addVendorId(ids, r);
-  for (const key of nameKeys) for (const r of sources.market.ipoRowsOfIssuer(key)) addVendorId(ids, r);
-  return [...ids];
-}
-
-function addVendorId(ids: Set<string>, r: StoredIpoRow): void {
-  const id = r.row.country === 'US' ? vendorCompanyId(r.row) : null;
-  if (id) ids.add(id);
+  const rows = [...new Set([...tickers, ...servedTickers])].flatMap((ticker) => sources.market.ipoRows(ticker));
+  for (const key of nameKeys) rows.push(...sources.market.ipoRowsOfIssuer(key));
+  // The other rows of those IPOs too: the company their IPO is served as may be one of theirs.
+  return [...new Set(withSameIpoRows(sources.market, rows).flatMap((r) => vendorCompanyId(r.row) ?? []))];
 }
 
 /** Every company a row may join: those carrying its ticker and those EDGAR named like its issuer. */

@@ -1,5 +1,6 @@
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
+import { vendorRowDate } from '../company/vendor-company.derive.ts';
 import type { DailyBar } from '../market/bars.parse.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
@@ -48,7 +49,8 @@ export class MarketStore {
 
   putIpoRow(row: IpoTableRow, observedAt: string): boolean {
     const issuerKey = normalizeCompanyName(row.issuer) || null;
-    return this.upsertIpoRow.run(row.ticker, row.bloombergTicker, row.tradeDate ?? '', JSON.stringify(row), observedAt, issuerKey).changes > 0;
+    // Keyed by the date the row dates its IPO by: two Yahoo rows of a symbol without first-trade dates stay apart.
+    return this.upsertIpoRow.run(row.ticker, row.bloombergTicker, vendorRowDate(row) ?? '', JSON.stringify(row), observedAt, issuerKey).changes > 0;
   }
 
   ipoRows(ticker: string): StoredIpoRow[] {

@@ -95,23 +95,32 @@ export interface ArticlePublishedPayload {
 }
 
 /**
+ * The layouts of vendor IPO tables the importer reads (projector/market/ipo-table.parse.ts detects
+ * one from the header): a Bloomberg export, or the Yahoo Finance IPO list.
+ */
+export const IPO_TABLE_LAYOUTS = ['bloomberg', 'yahoo'] as const;
+export type IpoTableLayout = (typeof IPO_TABLE_LAYOUTS)[number];
+
+/**
  * Payload of `reference.ipo_row`: one row of a vendor IPO table as parsed (projector/market's
- * IpoTableRow). Subject: `ticker`. Sizes are in USD millions, percentages in percent.
+ * IpoTableRow). Subject: `ticker`. Sizes are in USD millions, percentages in percent. The fields
+ * were first written for Bloomberg exports; a Yahoo row fills those its table has and leaves the
+ * rest null. The optional fields came later: events logged before them are Bloomberg rows.
  */
 export interface IpoRowPayload {
-  /** Bloomberg ticker as exported, e.g. `TWTR US`, `TPGE/U US`. */
+  /** The vendor's symbol as exported: Bloomberg's ticker with its country (`TWTR US`, `TPGE/U US`), Yahoo's symbol (`SLAB`). */
   bloombergTicker: string;
   /** Exchange symbol without the country suffix; unit/class slashes become dashes (TPGE-U). */
   ticker: string;
-  /** Bloomberg country code after the space (US, LN, CN…). */
+  /** Bloomberg country code after the space (US, LN, CN…); `US` for a Yahoo row listed on a US market in dollars. */
   country: string;
   issuer: string;
   offerPrice: number | null;
   rangeLow: number | null;
   rangeHigh: number | null;
-  /** First trade date, YYYY-MM-DD; null when the export left it blank. */
+  /** First trade date, YYYY-MM-DD; null when the table left it blank or (Yahoo) states one its rule rejects. */
   tradeDate: string | null;
-  /** Bloomberg "Offer To 1st Close", in percent. */
+  /** The vendor's offer-to-first-close return, in percent (Bloomberg "Offer To 1st Close"; Yahoo `returns` × 100). */
   offerToFirstClosePct: number | null;
   /** Offer size in USD millions. */
   offerSizeMillions: number | null;
@@ -122,6 +131,12 @@ export interface IpoRowPayload {
   industrySector: string | null;
   industryGroup: string | null;
   industrySubgroup: string | null;
+  /** The table's layout; absent on rows logged before Yahoo tables were read, which are Bloomberg's. */
+  layout?: IpoTableLayout;
+  /** The exchange as the vendor wrote it (Yahoo `NasdaqGM`, `NYSE`); Bloomberg exports have no such column. */
+  exchange?: string | null;
+  /** The vendor's IPO date in a column apart from its first trade (Yahoo `date.x`), YYYY-MM-DD; Bloomberg rows have only the trade date. */
+  ipoDate?: string | null;
 }
 
 /** Meta of `edgar.companyfacts` (the body is the raw XBRL company facts JSON). Subject: 10-digit CIK. */

@@ -305,6 +305,14 @@ const researchGradeStatements = [
   ...analystViewStatements,
 ];
 
+// Migration 0011: the projector reads every name and ticker EDGAR gave a company by its CIK each
+// time a company changes (which vendor IPO rows it may now be the issuer of); with every US row of
+// the vendor tables served, those lookups scanned the tables thousands of times per projection.
+const companyLookupStatements = [
+  `CREATE INDEX proj_company_names_by_cik ON proj_company_names(cik)`,
+  `CREATE INDEX proj_company_tickers_by_cik ON proj_company_tickers(cik)`,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
@@ -354,6 +362,11 @@ export const readMigrations: Record<string, Migration> = {
   '0010_research_grade_read_model': {
     async up(db: Kysely<any>) {
       for (const statement of researchGradeStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0011_company_lookups_by_cik': {
+    async up(db: Kysely<any>) {
+      for (const statement of companyLookupStatements) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { linkIpoRows, parseIpoTable, tickerMapFromCompanyTickers, type IpoTableLinks, type IpoTableRow, type TickerEntry } from '../../projector/market/ipo-table.parse.ts';
+import {
+  IpoTableLayoutError, linkIpoRows, parseIpoTable, tickerMapFromCompanyTickers, type IpoTableLinks, type IpoTableRow, type TickerEntry,
+} from '../../projector/market/ipo-table.parse.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { EventLog, NewEvent } from '../../schema/events/event-log.ts';
@@ -15,6 +17,8 @@ import { startProgress, type Progress } from '../progress.ts';
 export interface IpoTableFilter {
   /** Keep only these tickers (upper case). */
   tickers?: ReadonlySet<string>;
+  /** Keep only rows of this country code (`US`). */
+  country?: string;
   /** Trade date bounds, inclusive; rows without a trade date are dropped when a bound is set. */
   from?: string;
   to?: string;
@@ -23,6 +27,7 @@ export interface IpoTableFilter {
 export function filterIpoRows(rows: readonly IpoTableRow[], filter: IpoTableFilter): IpoTableRow[] {
   return rows.filter((r) => {
     if (filter.tickers && !filter.tickers.has(r.ticker)) return false;
+    if (filter.country !== undefined && r.country !== filter.country) return false;
     if ((filter.from || filter.to) && r.tradeDate === null) return false;
     if (filter.from && r.tradeDate! < filter.from) return false;
     if (filter.to && r.tradeDate! > filter.to) return false;
@@ -137,15 +142,22 @@ const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
 
 export const importIpoTableCommand: Command = {
   name: 'import ipo-table',
-  summary: 'Import a vendor IPO table (Bloomberg export, .csv or .csv.gz) as reference.ipo_row events.',
+  summary: 'Import a vendor IPO table (Bloomberg export or Yahoo Finance list, .csv or .csv.gz) as reference.ipo_row events.',
   args: ['FILE'],
-  details: `Each row becomes one event (subject = ticker, source = --source); importing the same file again adds
-nothing. Rows are linked to CIKs through the latest company_tickers.json in the event log and the
-companies already projected; the counts and the unlinked rows are printed (the projector links again
-when it derives companies, so an unlinked row is kept, not lost).
-Example: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_2025.csv.gz --source bloomberg --from 2017-01-01`,
+  details: `The layout is read off the header row: a Bloomberg export ("Issuer Ticker", "Issuer Name",
+"Trade Date (US)" …: every row) or the Yahoo Finance IPO list (symbol, company, exchange, date.x,
+date.y, currency …: its priced rows in dollars on a US market, with their exchange; a first-trade
+date (date.y) not on the IPO date (date.x) is another bar's and is left unknown). Any other header
+is refused. Each row becomes one event (subject = ticker, source = --source); importing the same
+file again adds nothing. Rows are linked to CIKs through the latest company_tickers.json in the
+event log and the companies already projected; the counts and the unlinked rows are printed (the
+projector links again when it derives companies, so an unlinked row is kept, not lost). A Yahoo row
+and a Bloomberg row of the same IPO (same symbol within a week, same issuer name or offer price) are
+one company and one offering: Bloomberg's row states the terms, Yahoo's adds the exchange.
+Examples: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_2025.csv.gz --source bloomberg --from 2017-01-01
+          ipo import ipo-table data/sample/reference/yahoo_finance_IPOs_2000_2018.csv.gz --source yahoo`,
   options: {
-    source: { type: 'string', description: 'Source name recorded on each event, e.g. bloomberg (required).' },
+    source: { type: 'string', description: 'Source name recorded on each event, e.g. bloomberg or yahoo (required).' },
     tickers: { type: 'string', description: 'Only these tickers, comma-separated.' },
     from: { type: 'string', description: 'Only rows with a trade date on or after YYYY-MM-DD.' },
     to: { type: 'string', description: 'Only rows with a trade date on or before YYYY-MM-DD.' },
@@ -179,6 +191,9 @@ Example: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_2025
       if (report.rows === 0) io.err.write('import: no rows matched (check the file and the filters)\n');
       io.out.write(describeImport(report, Boolean(values.verbose)));
       return 0;
+    } catch (error) {
+      if (error instanceof IpoTableLayoutError) throw new UsageError(`${basename(file)}: ${error.message}`);
+      throw error;
     } finally {
       await events.close();
     }

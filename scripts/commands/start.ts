@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createApiKeyStore } from '../../api/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { readDbLinkPath } from '../../schema/read/location.ts';
@@ -8,7 +8,7 @@ import type { OpenDatabase } from '../../schema/databases.ts';
 import type { OpsDatabase } from '../../schema/ops/tables.ts';
 import { startApiServer } from '../api-server.ts';
 import type { Command, Io } from '../command.ts';
-import { DEMO_IPO_SOURCE, DEMO_IPO_TABLE, demoPlanJobs, demoVendorTickers, marketDemoJobs, ingestDemoMarket, ingestDemoSample, publishDemoArticles, replayManifests, SAMPLE_DIR } from '../demo.ts';
+import { DEMO_IPO_TABLES, demoPlanJobs, marketDemoJobs, ingestDemoMarket, ingestDemoSample, publishDemoArticles, replayManifests, SAMPLE_DIR } from '../demo.ts';
 import { describeImport, importWithProgress, readIpoTableFile } from './import.ts';
 import { inlineRunProgress } from './ingest.ts';
 import { createLogger } from '../log.ts';
@@ -21,7 +21,7 @@ const DEMO_CURSOR = 'demo.sample';
 /** Identifies what the demo ingests, so a changed sample is ingested again (events are idempotent). */
 function sampleFingerprint(): string {
   const hash = createHash('sha256');
-  for (const file of [join(SAMPLE_DIR, 'demo-plan.json'), ...replayManifests()]) hash.update(readFileSync(file));
+  for (const file of [join(SAMPLE_DIR, 'demo-plan.json'), ...replayManifests(), ...DEMO_IPO_TABLES.map((t) => t.path)]) hash.update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -57,15 +57,17 @@ export async function prepareDemo(config: Config, io: Io): Promise<string> {
         for (const f of report.failures) io.err.write(`ingest failed: ${f.id}: ${f.error.message}\n`);
         throw new Error(`${report.failures.length} demo ingest jobs failed`);
       }
-      // Market data after EDGAR: the vendor rows (demoVendorTickers), the prices, the news.
+      // Market data after EDGAR: every US row of the vendor tables, the prices, the news.
       const started = Date.now();
-      const imported = await importWithProgress(io.err, config, stores.events.log, null, readIpoTableFile(DEMO_IPO_TABLE), {
-        source: DEMO_IPO_SOURCE,
-        file: 'bloomberg_ipo_data_2000_2025.csv.gz',
-        filter: { tickers: demoVendorTickers() },
-        observedAt: new Date().toISOString(),
-      });
-      io.err.write(`import ipo-table: ${describeImport(imported, false, 0)}`);
+      for (const table of DEMO_IPO_TABLES) {
+        const imported = await importWithProgress(io.err, config, stores.events.log, null, readIpoTableFile(table.path), {
+          source: table.source,
+          file: basename(table.path),
+          filter: { country: 'US' },
+          observedAt: new Date().toISOString(),
+        });
+        io.err.write(`import ipo-table ${table.source}: ${describeImport(imported, false, 0)}`);
+      }
       const marketProgress = inlineRunProgress(io.err, config, 'ingest market', marketDemoJobs().jobs.length);
       const market = await ingestDemoMarket(stores.events.log, logger, marketProgress.onProgress).finally(marketProgress.stop);
       io.err.write(`ingest market: ${market.jobs} jobs, ${market.appended} new events, ${market.notFound} not found, ${market.failures.length} failed, ${Date.now() - started} ms\n`);
@@ -98,8 +100,9 @@ export const startCommand: Command = {
   name: 'start',
   summary: 'Demo: migrate, ingest the bundled real sample, project, create a demo key, serve.',
   details: `What \`npm start\` runs. Needs no Redis: the in-process runner runs the ingest job handlers
-against a local replay server of recorded real EDGAR responses. Data goes to DATA_DIR (default
-./data); a second run reuses it. Prints "URL: …" and "API key: …".`,
+against a local replay server of recorded real EDGAR responses, then imports every US row of the
+bundled vendor IPO tables (the Bloomberg export and the Yahoo Finance list, 2000–2025). Data goes
+to DATA_DIR (default ./data); a second run reuses it. Prints "URL: …" and "API key: …".`,
   async run(_input, io) {
     const config = loadConfig(io.env);
     const key = await prepareDemo(config, io);

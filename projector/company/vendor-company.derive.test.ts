@@ -1,0 +1,63 @@
+/** Joining the rows of two vendor tables that describe one IPO, on the real bundled Bloomberg export and Yahoo list. */
+import { describe, expect, it } from 'vitest';
+import { readSample } from '../common/sample.testkit.ts';
+import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
+import { joinVendorRows, sameVendorIpo, vendorCompanyId, vendorListingEvidence, vendorTickers } from './vendor-company.derive.ts';
+
+const OBSERVED = '2026-02-01T12:00:00.000Z';
+const bloomberg = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
+const yahoo = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz'));
+const one = (rows: IpoTableRow[], symbol: string, date?: string): StoredIpoRow => {
+  const found = rows.filter((r) => r.bloombergTicker === symbol && (date === undefined || (r.tradeDate ?? r.ipoDate) === date));
+  expect(found, symbol).toHaveLength(1);
+  return { row: found[0], observedAt: OBSERVED };
+};
+const b = (symbol: string, date?: string) => one(bloomberg, `${symbol} US`, date);
+const y = (symbol: string) => one(yahoo, symbol);
+
+describe('joinVendorRows: one entry per IPO, Bloomberg\'s row speaking for it', () => {
+  it('Snap: the same symbol, date and name; the Yahoo row adds the exchange, Bloomberg\'s keeps the terms', () => {
+    const [snap, ...rest] = joinVendorRows([y('SNAP'), b('SNAP')]);
+    expect(rest).toEqual([]);
+    expect(snap.row).toMatchObject({ bloombergTicker: 'SNAP US', offerPrice: 17, rangeLow: 14, rangeHigh: 16 });
+    expect(snap.sameIpo?.map((r) => r.row.bloombergTicker)).toEqual(['SNAP']);
+    expect(vendorCompanyId(snap.row)).toBe('V-SNAP-2017-03-02');
+    expect(vendorListingEvidence(snap)).toEqual({ layout: 'yahoo', symbol: 'SNAP', date: '2017-03-02', exchange: 'NYSE' });
+  });
+
+  it('American Renal Associates: Yahoo abbreviates the name and its first bar (2000-01-03) is refused; the same symbol and price within the week join', () => {
+    const ara = y('ARA');
+    expect(ara.row).toMatchObject({ issuer: 'Amer Renal Assoc Hldg Inc', tradeDate: null, ipoDate: '2016-04-21', offerPrice: 22 });
+    const joined = joinVendorRows([ara, b('ARA')]);
+    expect(joined).toHaveLength(1);
+    expect(joined[0].row.issuer).toBe('American Renal Associates Holdings Inc');
+  });
+
+  it('HubSpot: Yahoo dates the IPO a day after Bloomberg\'s trade date; within the week it is one IPO', () => {
+    expect(y('HUBS').row).toMatchObject({ ipoDate: '2014-10-10', tradeDate: null });
+    expect(joinVendorRows([b('HUBS'), y('HUBS')])).toHaveLength(1);
+  });
+
+  it('a delisted IPO under Bloomberg\'s later symbol, and a SPAC\'s units against its common stock, join', () => {
+    // Torch Offshore: TORC at its 2001 IPO, TORCQ in Bloomberg after its bankruptcy; the same name and price.
+    const torch = joinVendorRows([y('TORC'), b('TORCQ')]);
+    expect(torch).toHaveLength(1);
+    expect(vendorTickers(torch)).toEqual(['TORCQ', 'TORC']);
+    // TPG Pace Holdings: Yahoo lists the common TPGH, Bloomberg the units TPGH/U under today's name (Accel Entertainment).
+    expect(sameVendorIpo(y('TPGH').row, b('TPGH/U').row)).toBe(true);
+  });
+
+  it('never joins two IPOs: a symbol reused years later, sibling SPACs pricing the same day', () => {
+    // EAGLU: Double Eagle's 2015 units (Yahoo); Platinum Eagle's 2018 units under the same symbol (Bloomberg, named Target Hospitality today).
+    expect(joinVendorRows([y('EAGLU'), b('EAGLU')])).toHaveLength(2);
+    // Gores Technology Partners and Gores Technology Partners II, both $10.00 units on 2021-03-12.
+    expect(sameVendorIpo(b('GTPAU').row, b('GTPBU').row)).toBe(false);
+    expect(sameVendorIpo(b('WPCA/U').row, b('WPCB/U').row)).toBe(false);
+  });
+
+  it('does not depend on the order rows come in', () => {
+    const rows = [y('SNAP'), b('ARA'), y('ARA'), b('SNAP'), y('EAGLU'), b('EAGLU')];
+    expect(joinVendorRows(rows)).toEqual(joinVendorRows([...rows].reverse()));
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { daysBetween } from '../common/dates.ts';
+import { readSample } from '../common/sample.testkit.ts';
+import { parseCsv } from './csv.parse.ts';
+import { IpoTableLayoutError, ipoTableLayout, parseIpoTable } from './ipo-table.parse.ts';
+
+const yahooText = readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz');
+const rows = parseIpoTable(yahooText);
+const bloomberg = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
+
+describe('Yahoo Finance IPO list', () => {
+  it('is told apart from a Bloomberg export by its header; another header is refused', () => {
+    expect(ipoTableLayout(parseCsv(yahooText)[0])).toBe('yahoo');
+    expect(ipoTableLayout(parseCsv(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz'))[0])).toBe('bloomberg');
+    expect(() => parseIpoTable('Date,Open,High,Low,Close\n2017-03-02,24,26,23,24.48\n')).toThrow(IpoTableLayoutError);
+  });
+
+  it('keeps the priced US rows of the worldwide list: dollars on a US market', () => {
+    expect(parseCsv(yahooText).length - 1).toBe(3017);
+    expect(rows).toHaveLength(295);
+    expect(rows.every((r) => r.country === 'US' && r.layout === 'yahoo')).toBe(true);
+    const byExchange = Object.fromEntries(['NYSE', 'NasdaqGM', 'NASDQ', 'OTC BB'].map((x) => [x, rows.filter((r) => r.exchange === x).length]));
+    expect(byExchange).toEqual({ NYSE: 161, NasdaqGM: 127, NASDQ: 4, 'OTC BB': 3 });
+    // Hong Kong, London in dollars, Jakarta in dollars: not US IPOs.
+    for (const symbol of ['0764.HK', 'EVD.F', 'TUGU.JK']) expect(rows.some((r) => r.bloombergTicker === symbol), symbol).toBe(false);
+  });
+
+  it('reads a row field by field: Silicon Laboratories on the Nasdaq National Market, 2000-03-24 at $31', () => {
+    const slab = rows.find((r) => r.ticker === 'SLAB')!;
+    expect(slab).toMatchObject({
+      bloombergTicker: 'SLAB',
+      issuer: 'Silicon Laboratories Inc',
+      exchange: 'NasdaqGM',
+      ipoDate: '2000-03-24',
+      tradeDate: '2000-03-24',
+      offerPrice: 31,
+      rangeLow: null,
+      rangeHigh: null,
+      offerSizeMillions: null,
+      industrySubgroup: null,
+    });
+    // Its first close 69.375 on the $31 offer.
+    expect(slab.offerToFirstClosePct).toBeCloseTo(123.79, 2);
+  });
+
+  it('a first bar not on the IPO date is no first trade: null, with its return; the IPO date stays', () => {
+    // Northwest Bancshares' 2009 IPO: the scraped history starts 2000-01-03, another security's.
+    expect(rows.find((r) => r.ticker === 'NWBI')).toMatchObject({ ipoDate: '2009-12-18', tradeDate: null, offerToFirstClosePct: null, offerPrice: 10 });
+    expect(rows.filter((r) => r.tradeDate === null)).toHaveLength(93);
+    expect(rows.every((r) => r.tradeDate === null || r.tradeDate === r.ipoDate)).toBe(true);
+  });
+
+  it('the rule holds against Bloomberg: every first-trade date kept is its trade date; the IPO date mostly is when the bar was refused', () => {
+    const paired = rows.flatMap((r) => {
+      const twin = bloomberg.find((b) => b.ticker === r.ticker && b.tradeDate !== null && Math.abs(daysBetween(b.tradeDate, r.ipoDate!)) <= 7);
+      return twin ? [{ r, twin }] : [];
+    });
+    expect(paired).toHaveLength(170);
+    const kept = paired.filter((p) => p.r.tradeDate !== null);
+    expect(kept).toHaveLength(125);
+    expect(kept.every((p) => p.r.tradeDate === p.twin.tradeDate)).toBe(true);
+    const refused = paired.filter((p) => p.r.tradeDate === null);
+    expect(refused.filter((p) => p.r.ipoDate === p.twin.tradeDate)).toHaveLength(38);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The Yahoo Finance IPO list (data/sample/reference/yahoo_finance_IPOs_2000_2018.csv.gz; columns
+ * symbol, company, exchange, date.x, price, currency, actions, date.y, open, close, adjusted,
+ * returns, year) → `reference.ipo_row` payloads.
+ *
+ * The list is worldwide; a row is a US IPO when it traded in dollars on a US market (NYSE, Nasdaq,
+ * NYSE American/AMEX, NYSE Arca, Cboe BZX/BATS, the OTC bulletin board) and priced (`actions`;
+ * a Filed or Amended row has not priced). Other rows are not read.
+ *
+ * Two dates: `date.x` is the list's IPO date; `date.y`, `open` and `close` are the first bar of the
+ * symbol's price history, which the scrape merged in by symbol (the `.x`/`.y` suffixes are R's
+ * merge). That bar is the first trade only when it is dated on the IPO date. Earlier, it is a bar
+ * before the listing or another security's history under a reused symbol (0764.HK's 2005 bar for a
+ * 2000 IPO; 2000-01-03, where the scraped history starts, for NWBI's 2009 IPO); later, the history
+ * starts after the listing. In both cases the first-trade date and the first-day return are
+ * unknown (null) and the row keeps its IPO date. Checked on the bundled tables: of the US rows
+ * whose symbol Bloomberg lists within a week, the IPO date is Bloomberg's trade date far more often
+ * than a first bar on another day (ipo-table.parse.test.ts counts them).
+ */
+import type { IpoRowPayload } from '../../schema/events/event-types.ts';
+import { dateCell, numberCell, textCell } from './csv.parse.ts';
+
+/** The columns that tell this layout apart (ipo-table.parse.ts reads the header). */
+export const YAHOO_COLUMNS = ['symbol', 'company', 'exchange', 'date.x', 'date.y', 'currency'] as const;
+
+/** US markets as the list writes them: NYSE, NasdaqGM/GS/CM, NASDQ, AMEX, NYSE MKT/American/Arca, BATS, OTC BB. */
+const US_MARKET = /^(nyse|nasdaq|nasdq|amex|bats|otc bb)/i;
+
+export function isUsYahooRow(rec: Record<string, string>): boolean {
+  return (rec.currency ?? '').trim() === 'USD' && US_MARKET.test((rec.exchange ?? '').trim());
+}
+
+/** One priced US row of the list; null for any other row, or one without a symbol or IPO date. */
+export function parseYahooIpoRecord(rec: Record<string, string>): IpoRowPayload | null {
+  const symbol = (rec.symbol ?? '').trim().toUpperCase();
+  const ipoDate = dateCell(rec['date.x']);
+  if (symbol === '' || ipoDate === null || !isUsYahooRow(rec) || (rec.actions ?? '').trim() !== 'Priced') return null;
+  const firstBar = dateCell(rec['date.y']);
+  const traded = firstBar === ipoDate;
+  const returns = numberCell(rec.returns);
+  return {
+    bloombergTicker: symbol,
+    ticker: symbol.replace(/[/.]/g, '-'),
+    country: 'US',
+    issuer: (rec.company ?? '').trim(),
+    offerPrice: numberCell(rec.price),
+    rangeLow: null,
+    rangeHigh: null,
+    tradeDate: traded ? firstBar : null,
+    offerToFirstClosePct: traded && returns !== null ? returns * 100 : null,
+    offerSizeMillions: null,
+    sharesOutstandingMillions: null,
+    marketCapAtOfferMillions: null,
+    pricedRange: null,
+    cusip: null,
+    industrySector: null,
+    industryGroup: null,
+    industrySubgroup: null,
+    layout: 'yahoo',
+    exchange: textCell(rec.exchange),
+    ipoDate,
+  };
+}
