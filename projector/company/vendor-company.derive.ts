@@ -53,7 +53,7 @@ const REGISTRATION_BASES = new Set(['S-1', 'F-1', 'S-11', 'DRS']);
 const LOOKBACK_DAYS = 730;
 const LOOKAHEAD_DAYS = 7;
 
-/** Two rows dated this many days apart or fewer may describe one IPO (Yahoo's IPO date and Bloomberg's trade date differ by a day at most on the bundled tables). */
+/** Two rows dated this many days apart or fewer may describe one IPO (Yahoo's IPO date and Bloomberg's trade date of one IPO differ by three days at most on the bundled tables). */
 const SAME_IPO_DAYS = 7;
 
 /** The date a row dates its IPO by: its first trade, else the vendor's IPO date (a Yahoo row whose first bar was rejected). */
@@ -92,6 +92,9 @@ export function sameVendorIpo(a: StoredIpoRow['row'], b: StoredIpoRow['row']): b
   return samePrice && key !== '' && key === normalizeCompanyName(b.issuer);
 }
 
+/** The table a row was read from; rows logged before the field existed are Bloomberg's. */
+const layoutOf = (row: StoredIpoRow['row']): IpoTableLayout => row.layout ?? 'bloomberg';
+
 /** Which row speaks for a joined IPO: Bloomberg's states the range, the offer size and the market cap, Yahoo's only a price. */
 function layoutRank(layout: IpoTableLayout): number {
   switch (layout) {
@@ -109,7 +112,7 @@ function layoutRank(layout: IpoTableLayout): number {
  * other rows of the same IPO as `sameIpo`. The result does not depend on the input order.
  */
 export function joinVendorRows(rows: readonly StoredIpoRow[]): StoredIpoRow[] {
-  const key = (r: StoredIpoRow) => `${layoutRank(r.row.layout ?? 'bloomberg')}|${vendorRowDate(r.row) ?? ''}|${r.row.bloombergTicker}`;
+  const key = (r: StoredIpoRow) => `${layoutRank(layoutOf(r.row))}|${vendorRowDate(r.row) ?? ''}|${r.row.bloombergTicker}`;
   const sorted = [...rows].sort((a, b) => cmp(key(a), key(b)));
   const groups: StoredIpoRow[][] = [];
   for (const r of sorted) {
@@ -144,7 +147,7 @@ export function vendorListingEvidence(ipo: StoredIpoRow | null): ListingExchange
   if (ipo === null) return null;
   const withExchange = rowsOfIpo(ipo).find((r) => (r.row.exchange ?? '').trim() !== '');
   const { row } = withExchange ?? ipo;
-  return { layout: row.layout ?? 'bloomberg', symbol: row.bloombergTicker, date: vendorRowDate(row), exchange: row.exchange ?? null };
+  return { layout: layoutOf(row), symbol: row.bloombergTicker, date: vendorRowDate(row), exchange: row.exchange ?? null };
 }
 
 export function isVendorCompanyId(id: string): boolean {

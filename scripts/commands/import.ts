@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import {
   IpoTableLayoutError, linkIpoRows, parseIpoTable, tickerMapFromCompanyTickers, type IpoTableLinks, type IpoTableRow, type TickerEntry,
 } from '../../projector/market/ipo-table.parse.ts';
+import { vendorRowDate } from '../../projector/company/vendor-company.derive.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { EventLog, NewEvent } from '../../schema/events/event-log.ts';
@@ -19,18 +20,19 @@ export interface IpoTableFilter {
   tickers?: ReadonlySet<string>;
   /** Keep only rows of this country code (`US`). */
   country?: string;
-  /** Trade date bounds, inclusive; rows without a trade date are dropped when a bound is set. */
+  /** Date bounds, inclusive, on the trade date (a Yahoo row without one: its IPO date); undated rows are dropped when a bound is set. */
   from?: string;
   to?: string;
 }
 
 export function filterIpoRows(rows: readonly IpoTableRow[], filter: IpoTableFilter): IpoTableRow[] {
   return rows.filter((r) => {
+    const date = vendorRowDate(r);
     if (filter.tickers && !filter.tickers.has(r.ticker)) return false;
     if (filter.country !== undefined && r.country !== filter.country) return false;
-    if ((filter.from || filter.to) && r.tradeDate === null) return false;
-    if (filter.from && r.tradeDate! < filter.from) return false;
-    if (filter.to && r.tradeDate! > filter.to) return false;
+    if ((filter.from || filter.to) && date === null) return false;
+    if (filter.from && date! < filter.from) return false;
+    if (filter.to && date! > filter.to) return false;
     return true;
   });
 }
@@ -152,15 +154,16 @@ is refused. Each row becomes one event (subject = ticker, source = --source); im
 file again adds nothing. Rows are linked to CIKs through the latest company_tickers.json in the
 event log and the companies already projected; the counts and the unlinked rows are printed (the
 projector links again when it derives companies, so an unlinked row is kept, not lost). A Yahoo row
-and a Bloomberg row of the same IPO (same symbol within a week, same issuer name or offer price) are
-one company and one offering: Bloomberg's row states the terms, Yahoo's adds the exchange.
+and a Bloomberg row of the same IPO (within a week: the same symbol or its units', with the same
+issuer name or offer price; or another symbol with the same name and price) are one company and one
+offering: Bloomberg's row states the terms, Yahoo's adds the exchange.
 Examples: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_2025.csv.gz --source bloomberg --from 2017-01-01
           ipo import ipo-table data/sample/reference/yahoo_finance_IPOs_2000_2018.csv.gz --source yahoo`,
   options: {
     source: { type: 'string', description: 'Source name recorded on each event, e.g. bloomberg or yahoo (required).' },
     tickers: { type: 'string', description: 'Only these tickers, comma-separated.' },
-    from: { type: 'string', description: 'Only rows with a trade date on or after YYYY-MM-DD.' },
-    to: { type: 'string', description: 'Only rows with a trade date on or before YYYY-MM-DD.' },
+    from: { type: 'string', description: 'Only rows with a trade date (Yahoo: else the IPO date) on or after YYYY-MM-DD.' },
+    to: { type: 'string', description: 'Only rows with a trade date (Yahoo: else the IPO date) on or before YYYY-MM-DD.' },
     verbose: { type: 'boolean', description: 'List every unlinked row (default: the first 20).' },
   },
   async run({ values, positionals }, io) {
