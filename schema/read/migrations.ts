@@ -301,6 +301,8 @@ const researchGradeStatements = [
   `CREATE INDEX api_news_by_cik ON api_news(cik, date_known, published_at)`,
   // The listing_date_from/to filters read the served consensus.listingDate.
   `ALTER TABLE companies ADD COLUMN listing_date TEXT`,
+  // Co-registrants: every filer of an accession (offering/co-registrants.derive.ts).
+  `CREATE INDEX proj_filing_state_by_accession ON proj_filing_state(accession_number, cik)`,
   `UPDATE companies SET listing_date = json_extract(consensus_json, '$.listingDate')`,
   ...analystViewStatements,
 ];
