@@ -20,6 +20,8 @@ export interface ReadModelRows {
 }
 
 const PRICING_FORMS = new Set(['424B1', '424B4']);
+/** Listing paths of the deals an IPO calendar lists (classification.derive.ts). */
+const CALENDAR_PATHS = new Set(['underwritten_ipo', 'direct_listing', 'uplisting']);
 
 const parse = <T>(text: string): T | null => (text ? (JSON.parse(text) as T | null) : null);
 
@@ -42,7 +44,7 @@ class CompanyDeals {
   private readonly byFileNumber = new Map<string, ApiOffering>();
   private readonly byProspectus = new Map<string, ApiOffering>();
   readonly current: ApiOffering | null;
-  readonly eligibility: CalendarEligibility | null;
+  private readonly eligibility: CalendarEligibility | null;
 
   constructor(readonly row: CompanyRow) {
     const offerings = parse<ApiOffering[]>(row.offerings_json) ?? [];
@@ -51,7 +53,11 @@ class CompanyDeals {
       if (o.finalProspectusAccessionNumber) this.byProspectus.set(o.finalProspectusAccessionNumber, o);
     }
     this.current = offerings.find((o) => o.isCurrent) ?? null;
-    this.eligibility = parse<ApiClassification>(row.classification_json)?.calendarEligibility ?? null;
+    const classification = parse<ApiClassification>(row.classification_json);
+    // Excluded for what happened later (delisted, withdrawn after listing …), an IPO's listing path is
+    // still an IPO's: the exclusion says where the company is now, not what its deal was.
+    const laterEnd = classification?.calendarEligibility === 'exclude' && CALENDAR_PATHS.has(classification.listingPath ?? '');
+    this.eligibility = laterEnd ? null : (classification?.calendarEligibility ?? null);
   }
 
   offeringOf(f: FilingRow): ApiOffering | null {
