@@ -1,3 +1,4 @@
+import { baseForm } from '../common/forms.ts';
 import type { ArticleData, ArticleFiling } from './article.types.ts';
 import { jointFilings, type JointFiling } from './co-registrants.group.ts';
 import { allDeals, listedIn, pricedIn, type Deal, type DealRole } from './deals.facts.ts';
@@ -45,7 +46,8 @@ export function periodFacts(data: ArticleData, period: Period): PeriodFacts {
   const priced = pricedIn(deals, period);
   const listed = listedIn(deals, period);
   const filed = (data.filings ?? []).filter((f) => within(f.filingDate, period));
-  const registrationFilings = jointFilings(filed.filter((f) => NEW_REGISTRATION_FORMS.has(f.formType) || NEW_REGISTRATION_FORMS.has(f.formType.replace(/\/A$/, ''))));
+  // Every filing of a registration form, amendments included: an amendment's co-registrants may file it as their first.
+  const registrationFilings = jointFilings(filed.filter((f) => NEW_REGISTRATION_FORMS.has(baseForm(f.formType))));
   const registrations = registrationFilings.filter((r) => !r.amends);
   const joinedAmendments = registrationFilings.filter((r) => r.amends && [r.lead, ...r.coRegistrants].some((f) => NEW_REGISTRATION_FORMS.has(f.formType)));
   const prospectuses = deals.filter((d) => d.prospectus !== null && within(d.prospectus.pricingDate, period));
