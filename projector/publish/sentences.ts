@@ -22,12 +22,14 @@ const DEAL_TYPE_WORDS: Record<string, string> = {
 
 export const dealTypeWords = (type: string) => DEAL_TYPE_WORDS[type] ?? type.replace(/_/g, ' ');
 
+const noun = (n: number, singular: string, pluralWords: string) => (n === 1 ? singular : pluralWords);
+
 /** "4 IPOs", "1 IPO" in plain text (summaries). */
-export const plural = (n: number, singular: string, pluralWords: string) => `${n} ${n === 1 ? singular : pluralWords}`;
+export const plural = (n: number, singular: string, pluralWords: string) => `${n} ${noun(n, singular, pluralWords)}`;
 
 /** "4 IPOs", "1 IPO": a count with its source, and the noun agreeing with it. */
-export function counted(n: number, singular: string, plural: string, source: SourceLink): string {
-  return `${num(n, 'int', source)} ${n === 1 ? singular : plural}`;
+export function counted(n: number, singular: string, pluralWords: string, source: SourceLink): string {
+  return `${num(n, 'int', source)} ${noun(n, singular, pluralWords)}`;
 }
 
 /** The link to a filing, its form type as the text. */
@@ -41,7 +43,7 @@ const formLink = (f: { formType: string; url: string }) => `<a href="${esc(f.url
 export function pricedSentence(d: Deal): string {
   const p = d.prospectus;
   const who = `${company(d.companyName, d.cik)}${ticker(d.ticker)}`;
-  const filed = p ? `final prospectus (<a href="${esc(p.source.url!)}">${esc(p.formType)}</a>)` : '';
+  const filed = p ? `final prospectus (${formLink({ formType: p.formType, url: p.source.url! })})` : '';
   if (d.offerPrice === null && p) {
     const unread = p.termsRead ? 'this service could not read the price in it' : 'this service has not read it, so the price is not given here';
     return `${who} filed its ${filed} on ${time(p.pricingDate)}: it priced by then, but ${unread}.`;
@@ -88,9 +90,8 @@ const COVERAGE_SOURCE: SourceLink = { label: "this service's database: the EDGAR
 
 /**
  * What a review covers, in words: the deals the database holds for the period and where they come
- * from. A sample is not the market, and the paragraph says so.
+ * from. A sample is not the market, and the paragraph says so. `period` is HTML: the period in a <time>.
  */
-/** `period` is HTML: the period in a <time>. */
 export function coverageParagraph(c: Coverage, period: string, asOf: string): string {
   const n = (x: number) => num(x, 'int', COVERAGE_SOURCE);
   const listings =
