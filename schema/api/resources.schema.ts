@@ -256,8 +256,17 @@ export const ApiFinalPriceSchema = object(
 
 export const ApiPriceHistorySchema = object(
   {
-    initialRange: { ...orNull(ApiPriceRangeSchema), description: 'The first range stated; null when no source stated one.' },
-    revisions: { type: 'array', items: ApiPriceRevisionSchema, description: 'Every change of range after the initial one, oldest first.' },
+    initialRange: {
+      ...orNull(ApiPriceRangeSchema),
+      description:
+        'The first range the IPO\'s registration statement stated: served only when a read registration document states it and every registration filing of the deal filed before it was read and stated none. Null otherwise, including when the earliest range held is a vendor\'s (its last filing range) or an amendment whose earlier filings were not read: see earliestKnownRange.',
+    },
+    earliestKnownRange: {
+      ...orNull(ApiPriceRangeSchema),
+      description:
+        'Extension: the earliest range the data holds, with its source and filing (a read S-1/A, or the vendor IPO table\'s filing range, which has no date of its own). Equals initialRange when that is known; null when no source states a range.',
+    },
+    revisions: { type: 'array', items: ApiPriceRevisionSchema, description: 'Every change of range after the earliest known one, oldest first.' },
     lastRange: { ...orNull(ApiPriceRangeSchema), description: 'The range in force before pricing.' },
     finalPrice: orNull(ApiFinalPriceSchema),
     pricedVsRange: orNull(string({ enum: ['above', 'within', 'below'], description: 'finalPrice against lastRange; null unless both are known.' })),

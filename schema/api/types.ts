@@ -267,6 +267,7 @@ export interface ApiPriceRevision extends ApiPriceRange {
 
 export interface ApiPriceHistory {
   initialRange: ApiPriceRange | null;
+  earliestKnownRange: ApiPriceRange | null;
   revisions: ApiPriceRevision[];
   lastRange: ApiPriceRange | null;
   finalPrice: {
