@@ -392,6 +392,11 @@ export const ApiOfferingSchema = object({
   fileNumber: { ...nullableString(), description: 'The SEC file number that keys the offering (333-, 024-); null for a draft that never flipped or an offering seen only on index rows.' },
   dealType: string({ enum: [...DEAL_TYPES] }),
   status: string({ enum: [...OFFERING_STATUSES], description: 'This offering\'s own status (overlays included), as of the projection date.' }),
+  statusAsOf: {
+    ...orNull(string({ format: 'date' })),
+    description:
+      'The latest date of any evidence the data holds about the company (its newest filing, its last daily bar, a vendor row\'s trade date): the status is as of then. An event after it (a take-private, an acquisition, a delisting whose filings the data lacks) is not reflected; null when no evidence is dated.',
+  },
   isCurrent: { type: 'boolean', description: 'The offering the company\'s latestTerms, consensus and offeringStatus describe: its IPO-family offering (the latest active one if it filed more than once), else its latest offering.' },
   source: string({
     enum: [...OFFERING_SOURCES],

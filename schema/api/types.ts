@@ -285,6 +285,7 @@ export interface ApiOffering {
   fileNumber: string | null;
   dealType: DealType;
   status: OfferingStatus;
+  statusAsOf: string | null;
   /** True for the offering whose terms the company's latestTerms and consensus describe. */
   isCurrent: boolean;
   source: OfferingSource;
