@@ -89,6 +89,7 @@ describe('views for analysts in read.db', () => {
       exchange: company.consensus.exchange,
       deal_type: company.dealType,
       offering_status: company.offeringStatus,
+      status_as_of: current.statusAsOf,
       file_number: current.fileNumber,
       first_filed_date: current.openedDate,
       effective_date: current.effectiveDate,

@@ -48,10 +48,10 @@ describe('company detail: price_history and financial_snapshot', () => {
     return body;
   }
 
-  it('Unicycive: the $5.00–$6.00 range of its S-1/A, not priced yet', async () => {
+  it('Unicycive: the $5.00–$6.00 range of its Amendment No. 3 is the earliest known, not the initial one (amendments 1 and 2 were not read)', async () => {
     const { data } = await detail('/api/v1/companies/UNCY?include=price_history,financial_snapshot');
     const range = { low: 5, high: 6, accessionNumber: '0001213900-21-035033', filingDate: '2021-06-30', formType: 'S-1/A', source: 'edgar' };
-    expect(data.priceHistory).toEqual({ initialRange: range, revisions: [], lastRange: range, finalPrice: null, pricedVsRange: null });
+    expect(data.priceHistory).toEqual({ initialRange: null, earliestKnownRange: range, revisions: [], lastRange: range, finalPrice: null, pricedVsRange: null });
     expect(data.financialSnapshot).toMatchObject({ cashAndCashEquivalents: 147_000, totalAssets: 513_000, source: { formType: 'S-1/A', filingDate: '2021-06-30' } });
   });
 
@@ -61,7 +61,9 @@ describe('company detail: price_history and financial_snapshot', () => {
     expect(data).toMatchObject({ cik: '0001500435', offeringStatus: 'listed', dealType: 'ipo', latestFormType: null });
     const vendor = { accessionNumber: null, filingDate: null, formType: null, source: 'vendor_ipo_table' };
     expect(data.priceHistory).toEqual({
-      initialRange: { low: row.rangeLow, high: row.rangeHigh, ...vendor },
+      // The vendor's filing range is its last one: the earliest the data holds, never called initial.
+      initialRange: null,
+      earliestKnownRange: { low: row.rangeLow, high: row.rangeHigh, ...vendor },
       revisions: [],
       lastRange: { low: row.rangeLow, high: row.rangeHigh, ...vendor },
       finalPrice: { price: row.offerPrice, ...vendor },

@@ -86,3 +86,20 @@ describe('deriveRows', () => {
     expect(JSON.stringify(deriveRows(input))).toBe(JSON.stringify(deriveRows(input)));
   });
 });
+
+describe('statusAsOf', () => {
+  it('Twitter from its vendor row and bars is listed as of its last daily bar, not as of today', () => {
+    const bars = windowBars('TWTR');
+    const rows = deriveRows(vendorOnlyCompany(vendorRow('TWTR').row, [bars]))!;
+    const [offering] = offeringsOf(rows.company.row.offerings_json);
+    expect(offering.status).toBe('listed');
+    expect(offering.statusAsOf).toBe(bars.bars[bars.bars.length - 1].date);
+  });
+
+  it('AAOI: as of its newest filing in the submissions page', () => {
+    const input = edgarCompany('aaoi', [vendorRow('AAOI')], [windowBars('AAOI')]);
+    const newest = input.filings.map((f) => f.filingDate).sort().at(-1);
+    const rows = deriveRows(input)!;
+    expect(offeringsOf(rows.company.row.offerings_json).every((o) => o.statusAsOf === newest)).toBe(true);
+  });
+});

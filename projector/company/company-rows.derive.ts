@@ -60,6 +60,20 @@ export function hasOfferingActivity(facts: CompanyFacts, filings: readonly Known
 }
 
 /**
+ * The latest date the data holds evidence about the company: its newest filing, its last daily bar,
+ * its vendor rows' trade dates. A status is as of then: an acquisition or a delisting after it is
+ * not in the data (a vendor-only IPO whose bars end in 2017 is "listed" as of 2017).
+ */
+export function latestEvidenceDate(filings: readonly KnownFiling[], bars: StoredBars | null, vendorRows: readonly StoredIpoRow[]): string | null {
+  const dates = [
+    ...filings.map((f) => f.filingDate),
+    bars?.bars[bars.bars.length - 1]?.date ?? null,
+    ...vendorRows.map((r) => r.row.tradeDate),
+  ].filter((d): d is string => d !== null && d !== '');
+  return dates.length > 0 ? dates.reduce((a, b) => (a > b ? a : b)) : null;
+}
+
+/**
  * Pure: a company's inputs to its company, filing, outcome and news rows; null when it has no
  * offering activity (not a company of this API).
  */
@@ -121,7 +135,11 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       // A company with no deal is not on any calendar: no classification.
       classificationJson: JSON.stringify(offering.lifecycle.currentDeal ? companyClassification({ facts, offering }) : null),
       consensus: companyConsensus({ facts, filings: input.filings, hints: input.hints, identity, offering, vendorRow, bars }),
-      offerings: { facts, vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null) },
+      offerings: {
+        facts,
+        vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null),
+        statusAsOf: latestEvidenceDate(input.filings, bars, vendorRows),
+      },
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
       priceHistory: companyPriceHistory(offering, vendorRow, deal),
     },

@@ -165,6 +165,7 @@ function kindOf(dealType: DealType): CompanyKind | null {
       return 'operating';
     case 'debt':
     case 'business_combination':
+    case 'co_registrant':
     case 'unknown':
       return null;
     default:

@@ -1,5 +1,6 @@
 import type { ApiPriceHistory, ApiPriceRange } from '../../schema/api/types.ts';
 import { VENDOR_SOURCE } from '../common/sources.ts';
+import { baseForm, OPENING_FORMS } from '../common/forms.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { CompanyOffering, FilingTermsFact } from './offering.derive.ts';
 import { isIpoFamily } from './deal-type.derive.ts';
@@ -50,8 +51,10 @@ export function companyPriceHistory(
   const history = derivePriceHistory(observations);
   if (history.initialRange === null && history.finalPrice === null) return null;
   const { finalPrice } = history;
+  const earliest = history.initialRange && rangeOf(history.initialRange);
   return {
-    initialRange: history.initialRange && rangeOf(history.initialRange),
+    initialRange: earliest && deal && isInitialRange(earliest, deal, offering.termsByAccession) ? earliest : null,
+    earliestKnownRange: earliest,
     revisions: history.revisions.map((r) => ({ ...rangeOf(r.to), previousLow: r.from.low, previousHigh: r.from.high, direction: r.direction })),
     lastRange: history.lastRange && rangeOf(history.lastRange),
     finalPrice: finalPrice && {
@@ -63,6 +66,18 @@ export function companyPriceHistory(
     },
     pricedVsRange: history.pricedVsRange,
   };
+}
+
+/**
+ * The earliest range the data holds is the initial one only when a registration statement stated it
+ * and every registration filing of the deal filed before it was read (and stated none). A vendor's
+ * range is its last filing range; an unread earlier S-1/A may have stated another.
+ */
+function isInitialRange(range: ApiPriceRange, deal: DealLifecycle, read: ReadonlyMap<string, FilingTermsFact>): boolean {
+  if (range.accessionNumber === null || range.filingDate === null) return false;
+  return deal.filings.every(
+    (f) => !OPENING_FORMS.has(baseForm(f.formType)) || f.filingDate > range.filingDate! || f.accessionNumber === range.accessionNumber || read.has(f.accessionNumber),
+  );
 }
 
 /** A vendor row names no filing, so its point has no filing date (its trade date is the consensus listingDate). */

@@ -2,6 +2,7 @@
  * Deal type (domain.md §2.4): what kind of offering one deal is, from its forms, the company's SIC
  * and history, and — when a prospectus was read — its cover signals. First match wins:
  *   business_combination  S-4/F-4 (a de-SPAC merger included)
+ *   co_registrant         a co-registrant of another filer's registration (co-registrants.derive.ts)
  *   spac                  SIC 6770; a cover with "blank check" + "trust account"; units sold at a
  *                         fixed $10.00; the issuer's name when the deal opened is blank-check style
  *                         ("… Acquisition Corp", "… Merger Corp"); or a later 8-K reports Item 5.06
@@ -27,6 +28,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { CoverSignals } from '../extract/cover-signals.ts';
 import type { Deal } from './deals.group.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
+import { coRegisteredIssuer } from './co-registrants.derive.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from '../common/forms.ts';
 
@@ -34,7 +36,7 @@ export type { DealType } from '../../schema/api/vocabulary.ts';
 import type { DealType } from '../../schema/api/vocabulary.ts';
 
 export interface DealTypeInput {
-  deal: (Pick<Deal, 'key' | 'baseForm' | 'openedDate'> & { filings?: readonly Pick<FilingFact, 'formType'>[] }) | null;
+  deal: (Pick<Deal, 'key' | 'baseForm' | 'openedDate'> & { filings?: readonly Pick<FilingFact, 'formType' | 'coRegistrants'>[] }) | null;
   company?: CompanyFacts | null;
   /** All the company's filings, to find periodic reports filed before the deal. */
   companyFilings?: readonly FilingFact[];
@@ -69,6 +71,8 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   const conf = finalSignals ? 0.95 : signals ? 0.85 : 0.6;
 
   if (COMBINATION_FORMS.has(base)) return result('business_combination', [`opened by ${base}`], 0.9);
+  const issuer = company ? coRegisteredIssuer(company.cik, deal.filings?.find((f) => baseForm(f.formType) === base) ?? deal.filings?.[0]) : null;
+  if (issuer) return result('co_registrant', [`co-registrant of CIK ${issuer}'s ${base}: the same accession is filed by the issuer, the lowest CIK of its filers`], 0.8);
   const name = nameAt(company, deal.openedDate);
   const priorReports = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
   // A SPAC goes public before it files any periodic report: a later registration (a resale of its

@@ -20,6 +20,11 @@ export interface FilingFact {
   acceptanceDateTime: string | null;
   /** 8-K items as EDGAR's submissions list them ("2.01,5.06,9.01"); null/absent when empty or unknown (index rows). */
   items?: string | null;
+  /**
+   * The other CIKs that filed this same accession (co-registrants: a parent and its guarantor
+   * subsidiaries register one offering under several CIKs); absent or empty when none is known.
+   */
+  coRegistrants?: readonly string[];
 }
 
 /** A filing as the projector knows it: the offering rules' view plus where it learned of it. */

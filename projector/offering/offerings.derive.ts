@@ -19,6 +19,8 @@ export interface ServedOfferingContext {
   vendorRow: IpoTableRow | null;
   /** An IPO known only from a vendor row (no registration of it in the data): served as an offering of its own. */
   vendorOffering: { dealType: DealType; status: OfferingStatus } | null;
+  /** The latest date of any evidence about the company (filing, daily bar, vendor trade date): what each status is as of. */
+  statusAsOf: string | null;
 }
 
 /**
@@ -40,6 +42,7 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
       fileNumber: deal.fileNumber,
       dealType: deal.dealKind,
       status,
+      statusAsOf: ctx.statusAsOf,
       isCurrent,
       source: 'edgar',
       openedDate: deal.openedDate,
@@ -83,6 +86,7 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     fileNumber: null,
     dealType,
     status,
+    statusAsOf: ctx.statusAsOf,
     isCurrent: true,
     source: 'vendor',
     openedDate: null,

@@ -19,12 +19,6 @@ export interface GroupStats {
   meanWeek1: number | null;
 }
 
-/** Outcomes that count: calendar-eligible (or unclassified) and with a known offer price. */
-export function eligible(rows: readonly ArticleOutcome[]): { counted: ArticleOutcome[]; excluded: number } {
-  const counted = rows.filter((r) => r.calendarEligibility !== 'exclude');
-  return { counted, excluded: rows.length - counted.length };
-}
-
 export function groupStats(rows: readonly ArticleOutcome[], keyOf: (r: ArticleOutcome) => string): GroupStats[] {
   const groups = new Map<string, ArticleOutcome[]>();
   for (const r of rows) {

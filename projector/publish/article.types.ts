@@ -27,31 +27,45 @@ export interface SourceLink {
   url: string | null;
 }
 
+/** The IPO calendar's verdict on a deal (the projector's classification): `review` = needs a person to look. */
+export type CalendarEligibility = 'include' | 'exclude' | 'review';
+
 export interface ArticleFiling {
   cik: string;
   companyName: string;
   formType: string;
   filingDate: string;
   accessionNumber: string;
+  /** The SEC file number (333-…), null on index rows, which carry none. */
+  fileNumber?: string | null;
   /** The filing's EDGAR URL (index or primary document). */
   url: string;
   /** The deal's lifecycle status as of this filing (the projector's inferredStatus), when known. */
   inferredStatus?: string | null;
-  /** The company's deal type (ipo, spac, follow_on, ...), when known. */
+  /** The deal type (ipo, spac, follow_on, ...) of the offering the filing belongs to, when known. */
   dealType?: string | null;
 }
 
+/** A final prospectus (424B4 or 424B1) this service holds. */
 export interface ArticlePricing {
   cik: string;
   companyName: string;
+  formType: string;
+  accessionNumber: string;
   ticker: string | null;
   exchange: string | null;
+  /** The deal type of the offering this prospectus belongs to. */
   dealType: string;
+  /** The IPO calendar's verdict on that offering; null when it has none (or it is not the company's current one). */
+  calendarEligibility: CalendarEligibility | null;
+  /** The prospectus's filing date. Pricing precedes it (by up to two business days under Rule 424(b)). */
   pricingDate: string;
+  /** False when this service has not read the document's terms: its price is then unknown here, not absent. */
+  termsRead: boolean;
   offerPrice: number | null;
   sharesOffered: number | null;
   grossProceeds: number | null;
-  /** Usually the 424B4 that states the price. */
+  /** The prospectus itself. */
   source: SourceLink;
 }
 
@@ -60,7 +74,9 @@ export interface ArticleOutcome {
   dealType: string;
   grossProceeds: number | null;
   /** From classification; `exclude` rows are left out of the aggregates. */
-  calendarEligibility: 'include' | 'exclude' | 'review' | null;
+  calendarEligibility: CalendarEligibility | null;
+  /** The vendor IPO table holds a row of this listing. */
+  inVendorTable: boolean;
   /** Source of the offer price and proceeds (424B4 or vendor table). */
   offerSource: SourceLink;
   /** Source of the closes (the bars). */

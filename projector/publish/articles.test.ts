@@ -125,8 +125,7 @@ describe('weekly review and daily spotlight', () => {
     expect(chart).toContain('First-day returns of the IPOs that began trading in 2014-W26');
     expect(chart).toContain('>GPRO</text>');
     expect(chart).toContain('>+30.58%</text>');
-    // Nothing priced or expiring that week in this data: the sections say so in words.
-    expect(article.html).toContain('<p>No offering priced this week.</p>');
+    // Nothing expiring that week in this data: the section says so in words.
     expect(article.html).toContain('<p>No lock-up expires in the next four weeks.</p>');
   });
 
@@ -138,7 +137,7 @@ describe('weekly review and daily spotlight', () => {
     expect(article.html).toContain('DENISON MINES CORP.');
     expect(links(article.html)).toContain('https://www.sec.gov/Archives/edgar/data/1789299/0001213900-20-006792.txt');
     expectReadable(article.html);
-    expect(article.html).toContain('<p>No offering priced on this day.</p>');
+    expect(article.html).toContain('<p>No IPO pricing is dated on this day in the data this service holds.</p>');
     expect(article.html).toContain('<p>No IPO began trading on this day.</p>');
     expect(buildDailySpotlight('2020-03-19', { filings })).toBeNull();
   });

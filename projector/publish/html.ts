@@ -111,16 +111,3 @@ export function page(title: string, publishedAt: string, body: string[]): string
   const when = `${publishedAt.slice(0, 10)} ${publishedAt.slice(11, 16)} UTC`;
   return `<article>\n<h1>${title}</h1>\n<p class="dateline">Published ${time(publishedAt, when)}</p>\n${body.join('\n')}\n</article>\n`;
 }
-
-export const outcomeOrder = (a: { outcome: OutcomeKey }, b: { outcome: OutcomeKey }) =>
-  a.outcome.tradingStartDate.localeCompare(b.outcome.tradingStartDate) ||
-  (a.outcome.companyName ?? '').localeCompare(b.outcome.companyName ?? '') ||
-  a.outcome.cik.localeCompare(b.outcome.cik) ||
-  a.outcome.ticker.localeCompare(b.outcome.ticker);
-
-interface OutcomeKey {
-  tradingStartDate: string;
-  companyName: string | null;
-  cik: string;
-  ticker: string;
-}

@@ -3,6 +3,8 @@ import { barChart } from './chart.svg.ts';
 import { figure, num, sourceNote, time } from './html.ts';
 import { addDays } from './period.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import { registrantLeads } from './co-registrants.group.ts';
+import { counted } from './sentences.ts';
 
 /** A registration with no filing for this long is dormant (domain.md §2.3), out of the pipeline. */
 export const PIPELINE_ACTIVITY_DAYS = 270;
@@ -16,7 +18,7 @@ const STAGES: ReadonlyArray<[status: string, label: string]> = [
   ['amended', 'Amended'],
   ['launched', 'Price range set'],
   ['effective', 'Effective'],
-  ['priced', 'Priced'],
+  ['priced', 'Priced, not trading yet'],
 ];
 
 export interface PipelineStage {
@@ -26,17 +28,22 @@ export interface PipelineStage {
 }
 
 /**
- * The IPO registration pipeline on `date`: each IPO-family company's status as of its latest filing
+ * The IPO registration pipeline on `date`: each IPO-family registrant's status as of its latest filing
  * on or before the date (the projector's inferredStatus, which only uses filings up to that one), kept
  * when it is a stage before listing, the filing is under PIPELINE_ACTIVITY_DAYS old, and, for a
- * priced deal, under RECENTLY_PRICED_DAYS old.
+ * priced deal, under RECENTLY_PRICED_DAYS old. Co-registrants are one registrant (registrantLeads):
+ * of a filing they made together, the lead's row gives the status.
  */
 export function pipelineAsOf(filings: readonly ArticleFiling[], date: string): PipelineStage[] {
+  const leadOf = registrantLeads(filings);
   const latest = new Map<string, ArticleFiling>();
+  const later = (f: ArticleFiling, seen: ArticleFiling) =>
+    f.filingDate.localeCompare(seen.filingDate) || f.accessionNumber.localeCompare(seen.accessionNumber) || seen.cik.localeCompare(f.cik);
   for (const f of filings) {
     if (f.filingDate > date || !f.inferredStatus || !f.dealType || !isIpoFamily(f.dealType)) continue;
-    const seen = latest.get(f.cik);
-    if (!seen || f.filingDate > seen.filingDate || (f.filingDate === seen.filingDate && f.accessionNumber > seen.accessionNumber)) latest.set(f.cik, f);
+    const lead = leadOf(f.cik);
+    const seen = latest.get(lead);
+    if (!seen || later(f, seen) > 0) latest.set(lead, f);
   }
   const active = addDays(date, -PIPELINE_ACTIVITY_DAYS);
   const recent = addDays(date, -RECENTLY_PRICED_DAYS);
@@ -60,7 +67,7 @@ export function pipelineSection(filings: readonly ArticleFiling[], date: string,
   const source = { label: `EDGAR filings through ${date}; each company's stage as of its latest filing`, url: null };
   const shown = stages.filter((s) => s.count > 0);
   body.push(
-    `<p>${num(total, 'int', source)} IPO registrations were in progress: ` +
+    `<p>${counted(total, 'IPO-family registration', 'IPO-family registrations', source)} (IPOs, SPACs, direct listings and uplistings, as this service types them from their filings; co-registrants counted once) ${total === 1 ? 'was' : 'were'} in progress: ` +
       `${shown.map((s) => `${num(s.count, 'int', source)} ${s.label.toLowerCase()}`).join(', ')}.</p>`,
     figure(
       barChart({ id: 'pipeline', title: `IPO registrations in progress on ${date}, by stage`, categories: stages.map((s) => s.label), series: [{ name: 'Registrations', values: stages.map((s) => s.count) }], style: 'int', horizontal: true }),

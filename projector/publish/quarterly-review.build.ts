@@ -1,9 +1,10 @@
 import type { Article, ArticleData, ArticleOutcome } from './article.types.ts';
-import { computed, eligible, groupStats, OUTCOME_SOURCES, statsOf, statsTable } from './aggregate.ts';
+import { computed, groupStats, OUTCOME_SOURCES, statsOf, statsTable } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
 import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
-import { quarterPeriod, within } from './period.ts';
-import { dealTypeWords } from './sentences.ts';
+import { quarterPeriod } from './period.ts';
+import { periodFacts, withRole } from './period-facts.ts';
+import { coverageParagraph, dealTypeWords } from './sentences.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -39,8 +40,9 @@ function proceedsChart(counted: readonly ArticleOutcome[], year: number, quarter
 export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data: ArticleData): Article {
   const q = quarterPeriod(year, quarter);
   const publishedAt = `${q.next}T12:00:00.000Z`;
-  const inQuarter = (data.outcomes ?? []).filter((o) => within(o.outcome.tradingStartDate, q));
-  const { counted, excluded } = eligible(inQuarter);
+  const facts = periodFacts(data, q);
+  const counted = withRole(facts.listed, 'ipo').map((d) => d.listing!);
+  const excluded = facts.listed.length - counted.length;
   const all = statsOf('All listings', counted);
   const src = computed(`${year} Q${quarter} listings`);
   const label = `${year} Q${quarter}`;
@@ -63,10 +65,11 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
       : `mean first-day return ${num(all.meanDay1, 'pct', src)}, median ${num(all.medianDay1, 'pct', src)}, ` +
         `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}`;
   const body = [
-    `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: ${num(all.count, 'int', src)} listings raised ` +
-      `${num(all.proceeds, 'millions', src, 'proceeds not stated')}; ${returns}.` +
-      (excluded ? ` ${num(excluded, 'int', src)} listings outside the IPO calendar (funds, uplistings and the like) are not counted.` : '') +
+    `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: the ${num(all.count, 'int', src)} IPOs of this service's sample ` +
+      `raised ${num(all.proceeds, 'millions', src, 'proceeds not stated')}; ${returns}.` +
+      (excluded ? ` ${num(excluded, 'int', src)} listings outside the IPO calendar (SPACs, funds and other deals that are not IPOs) are not counted.` : '') +
       '</p>',
+    coverageParagraph(facts.coverage, time(q.from, label), publishedAt),
     '<h2>Proceeds</h2>',
     proceedsChart(counted, year, quarter, publishedAt),
     '<h2>Returns by group</h2>',

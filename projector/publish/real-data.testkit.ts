@@ -30,6 +30,7 @@ export function realOutcomes(): ArticleOutcome[] {
       dealType: /acquisition/i.test(w.issuer) ? 'spac' : 'ipo',
       grossProceeds: row.offerSizeMillions === null ? null : Math.round(row.offerSizeMillions * 1e6),
       calendarEligibility: null,
+      inVendorTable: true,
       offerSource: { label: `Bloomberg IPO table, ${row.bloombergTicker}`, url: null },
       priceSource: { label: `daily price bars, ${w.ticker}`, url: null },
     };

@@ -1,5 +1,8 @@
-import type { ArticleOutcome, ArticlePricing } from './article.types.ts';
-import { company, esc, num, ticker, time } from './html.ts';
+import type { ArticleFiling, ArticleOutcome, SourceLink } from './article.types.ts';
+import type { JointFiling } from './co-registrants.group.ts';
+import type { Deal } from './deals.facts.ts';
+import { company, esc, num, sourceNote, ticker, time } from './html.ts';
+import type { Coverage } from './period-facts.ts';
 
 /** What readers call each deal type. */
 const DEAL_TYPE_WORDS: Record<string, string> = {
@@ -19,15 +22,40 @@ const DEAL_TYPE_WORDS: Record<string, string> = {
 
 export const dealTypeWords = (type: string) => DEAL_TYPE_WORDS[type] ?? type.replace(/_/g, ' ');
 
-/** "X (TICK) priced at $17.00 for $276.0M (16,000,000 shares) on NASDAQ.", leaving out what the filing does not state. */
-export function pricingSentence(p: ArticlePricing, withDate = false): string {
-  const terms = [
-    p.offerPrice === null ? 'priced; the filing states no price per share' : `priced at ${num(p.offerPrice, 'usd', p.source)}`,
-    p.grossProceeds === null ? '' : ` for ${num(p.grossProceeds, 'millions', p.source)}`,
-    p.sharesOffered === null ? '' : ` (${num(p.sharesOffered, 'int', p.source)} shares)`,
-    p.exchange ? ` on ${esc(p.exchange)}` : '',
-  ].join('');
-  return `${withDate ? `${time(p.pricingDate)}: ` : ''}${company(p.companyName, p.cik)}${ticker(p.ticker)} ${terms}.`;
+const noun = (n: number, singular: string, pluralWords: string) => (n === 1 ? singular : pluralWords);
+
+/** "4 IPOs", "1 IPO" in plain text (summaries). */
+export const plural = (n: number, singular: string, pluralWords: string) => `${n} ${noun(n, singular, pluralWords)}`;
+
+/** "4 IPOs", "1 IPO": a count with its source, and the noun agreeing with it. */
+export function counted(n: number, singular: string, pluralWords: string, source: SourceLink): string {
+  return `${num(n, 'int', source)} ${noun(n, singular, pluralWords)}`;
+}
+
+/** The link to a filing, its form type as the text. */
+const formLink = (f: { formType: string; url: string }) => `<a href="${esc(f.url)}">${esc(f.formType)}</a>`;
+
+/**
+ * "X (TICK) priced at $17.00 for $276.0M (16,000,000 shares) on NASDAQ; final prospectus (424B4) filed D."
+ * Says what dates the pricing (the prospectus, or the first trading day when only the vendor IPO table
+ * states the price), and never that a prospectus states no price: an unread one is said to be unread.
+ */
+export function pricedSentence(d: Deal): string {
+  const p = d.prospectus;
+  const who = `${company(d.companyName, d.cik)}${ticker(d.ticker)}`;
+  const filed = p ? `final prospectus (${formLink({ formType: p.formType, url: p.source.url! })})` : '';
+  if (d.offerPrice === null && p) {
+    const unread = p.termsRead ? 'this service could not read the price in it' : 'this service has not read it, so the price is not given here';
+    return `${who} filed its ${filed} on ${time(p.pricingDate)}: it priced by then, but ${unread}.`;
+  }
+  const src = d.offerSource ?? { label: 'offer price', url: null };
+  const terms =
+    `priced at ${num(d.offerPrice, 'usd', src)}` +
+    (d.grossProceeds === null ? '' : ` for ${num(d.grossProceeds, 'millions', p && p.grossProceeds !== null ? p.source : (d.listing?.offerSource ?? src))}`) +
+    (d.sharesOffered === null || !p ? '' : ` (${num(d.sharesOffered, 'int', p.source)} shares)`) +
+    (d.exchange ? ` on ${esc(d.exchange)}` : '');
+  const dated = d.pricedByEvidence === 'final_prospectus' && p ? `; ${filed} filed ${time(p.pricingDate)}` : `, by its first trading day, ${time(d.pricedBy!)}`;
+  return `${who} ${terms}${dated}.`;
 }
 
 /** "X (TICK) began trading on D: offered at $24.00, first close $31.34 (+30.58%), first week +75.17%." */
@@ -41,4 +69,42 @@ export function debutSentence(d: ArticleOutcome, options: { date: boolean; week:
   const week1 = !options.week || o.closeDay1 === null ? '' : o.week1ReturnPct === null ? ', first week not complete yet' : `, first week ${num(o.week1ReturnPct, 'pct', d.priceSource)}`;
   const when = options.date ? ` on ${time(o.tradingStartDate)}` : '';
   return `${company(o.companyName ?? o.ticker, o.cik)}${ticker(o.ticker)} began trading${when}: ${offer}, ${day1}${week1}.`;
+}
+
+/** "X filed a registration statement (S-1), with 2 co-registrants: A, B." One filing, however many registrants filed it. */
+export function registrationSentence(r: JointFiling<ArticleFiling>, verb: string): string {
+  const with_ = r.coRegistrants.length
+    ? `, with ${counted(r.coRegistrants.length, 'co-registrant', 'co-registrants', { label: `registrants of ${r.lead.accessionNumber}`, url: r.lead.url })}: ` +
+      r.coRegistrants.map((c) => company(c.companyName, c.cik)).join(', ')
+    : '';
+  return `${company(r.lead.companyName, r.lead.cik)} ${verb} (${formLink(r.lead)})${with_}.`;
+}
+
+/** The forms and tables the coverage counts, named once under it. */
+const COVERAGE_NOTE: readonly SourceLink[] = [
+  { label: 'EDGAR filings held by this service (final prospectuses: Forms 424B4 and 424B1; new registration statements: Forms S-1, F-1, S-11, DRS and 1-A, co-registrants counted once)', url: null },
+  { label: 'the vendor IPO table rows it imported', url: null },
+  { label: 'the daily price bars it fetched', url: null },
+];
+const COVERAGE_SOURCE: SourceLink = { label: "this service's database: the EDGAR filings, vendor IPO table rows and daily price bars it holds", url: null };
+
+/**
+ * What a review covers, in words: the deals the database holds for the period and where they come
+ * from. A sample is not the market, and the paragraph says so. `period` is HTML: the period in a <time>.
+ */
+export function coverageParagraph(c: Coverage, period: string, asOf: string): string {
+  const n = (x: number) => num(x, 'int', COVERAGE_SOURCE);
+  const listings =
+    c.listings === 0
+      ? 'no listing with a first trading day in it'
+      : `${counted(c.listings, 'listing', 'listings', COVERAGE_SOURCE)} with a first trading day in it ` +
+        `(${n(c.listingsInVendorTable)} in the vendor IPO table, ${n(c.listingsWithBars)} with a first close from daily price bars, ` +
+        `${n(c.listingsWithProspectusPrice)} with an offer price read from a final prospectus among its EDGAR filings)`;
+  return (
+    `<p class="coverage">What this covers: for ${period} this service's database holds ${listings}, and, among its EDGAR filings, ` +
+    `${counted(c.finalProspectuses, 'final prospectus', 'final prospectuses', COVERAGE_SOURCE)} and ` +
+    `${counted(c.newRegistrations, 'new registration statement', 'new registration statements', COVERAGE_SOURCE)} filed in it. ` +
+    'Deals it does not hold are not counted: the figures describe this sample, not the whole US IPO market.</p>\n' +
+    sourceNote(COVERAGE_NOTE, asOf)
+  );
 }

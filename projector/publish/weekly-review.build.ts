@@ -1,10 +1,12 @@
 import type { Article, ArticleData, ArticleOutcome } from './article.types.ts';
-import { eligible, groupStats, OUTCOME_SOURCES, statsTable } from './aggregate.ts';
+import { groupStats, OUTCOME_SOURCES, statsTable } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
-import { byDateThenName, company, figure, listOr, num, outcomeOrder, page, sourceNote, ticker, time } from './html.ts';
+import { byDateThenName, company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
 import { addDays, weekPeriod, within } from './period.ts';
+import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
-import { dealTypeWords, debutSentence, pricingSentence } from './sentences.ts';
+import { listedCountSentence, pricedSection, proceedsOf } from './sections.ts';
+import { coverageParagraph, dealTypeWords, debutSentence, plural } from './sentences.ts';
 
 /** How far ahead the weekly review looks for lock-up expiries. */
 export const LOCKUP_LOOKAHEAD_DAYS = 28;
@@ -31,37 +33,36 @@ function day1Chart(debuts: readonly ArticleOutcome[], weekId: string, asOf: stri
 }
 
 /**
- * Weekly review of the ISO week holding `anyDateInWeek`: deals priced by type with proceeds,
- * day-1/week-1 returns of the week's debuts (listed and charted), the registration pipeline at the
- * week's end, and lock-up expiries in the next four weeks. Published Saturday 12:00Z, after the
- * week's last session.
+ * Weekly review of the ISO week holding `anyDateInWeek`: what the database holds for the week, the
+ * deals priced (IPOs by type with proceeds; deals held for review and those that are not IPOs listed
+ * apart), day-1/week-1 returns of the week's debuts (listed and charted), the registration pipeline
+ * at the week's end, and lock-up expiries in the next four weeks. Every count renders the week's
+ * facts (period-facts.ts). Published Saturday 12:00Z, after the week's last session.
  */
 export function buildWeeklyReview(anyDateInWeek: string, data: ArticleData): Article {
   const w = weekPeriod(anyDateInWeek);
   const saturday = addDays(w.from, 5);
   const publishedAt = `${saturday}T12:00:00.000Z`;
-  const pricings = (data.pricings ?? []).filter((p) => within(p.pricingDate, w)).sort(byDateThenName((p) => p.pricingDate));
-  const debuts = eligible((data.outcomes ?? []).filter((o) => within(o.outcome.tradingStartDate, w))).counted.sort(outcomeOrder);
+  const facts = periodFacts(data, w);
+  const debuts = withRole(facts.listed, 'ipo').map((d) => d.listing!);
   const ahead = { from: saturday, to: addDays(saturday, LOCKUP_LOOKAHEAD_DAYS) };
   const lockups = (data.lockups ?? []).filter((l) => within(l.expiryDate, ahead)).sort(byDateThenName((l) => l.expiryDate));
 
-  const body: string[] = [`<p>The week of ${time(w.from)} to ${time(w.to)}.</p>`, '<h2>Deals priced</h2>'];
-  if (pricings.length) {
-    const byType = new Map<string, typeof pricings>();
-    for (const p of pricings) byType.set(p.dealType, [...(byType.get(p.dealType) ?? []), p]);
-    for (const [type, ps] of [...byType.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
-      body.push(`<h3>${dealTypeWords(type)}</h3>`, ...listOr(ps.map((p) => pricingSentence(p, true)), ''));
-    }
-  } else body.push('<p>No offering priced this week.</p>');
-
-  body.push('<h2>Debuts</h2>');
+  const body: string[] = [
+    `<p>The week of ${time(w.from)} to ${time(w.to)}.</p>`,
+    coverageParagraph(facts.coverage, `the week ${time(w.id)}`, publishedAt),
+    '<h2>Deals priced</h2>',
+    ...pricedSection(facts, 'this week'),
+    '<h2>Debuts</h2>',
+    `<p>${listedCountSentence(facts, 'this week')}</p>`,
+  ];
   if (debuts.length) {
     body.push(
       ...listOr(debuts.map((d) => debutSentence(d, { date: true, week: true })), ''),
       day1Chart(debuts, w.id, publishedAt),
       statsTable('Debuts by deal type', groupStats(debuts, (o) => dealTypeWords(o.dealType)), publishedAt),
     );
-  } else body.push('<p>No IPO began trading this week.</p>');
+  }
 
   body.push(...pipelineSection(data.filings ?? [], w.to, 'The pipeline at the end of the week'));
 
@@ -75,7 +76,6 @@ export function buildWeeklyReview(anyDateInWeek: string, data: ArticleData): Art
   body.push(...listOr(lockupLines, 'No lock-up expires in the next four weeks.'));
 
   const id = `weekly-${w.id}`;
-  const proceeds = pricings.map((p) => p.grossProceeds).filter((x): x is number => x !== null);
   return {
     id,
     sourceKind: 'weekly_review',
@@ -83,9 +83,18 @@ export function buildWeeklyReview(anyDateInWeek: string, data: ArticleData): Art
     publishedAt,
     path: `/articles/${id}`,
     html: page(`IPO weekly review: week of ${time(w.from)}`, publishedAt, body),
-    summary:
-      `Week of ${w.from}: ${pricings.length} priced` +
-      (proceeds.length ? ` ($${(proceeds.reduce((a, b) => a + b, 0) / 1e6).toFixed(1)}M)` : '') +
-      `, ${debuts.length} debuts, ${lockups.length} lock-up expiries ahead.`,
+    summary: `Week of ${w.from}: ${weekSummary(facts)}, ${lockups.length} lock-up expiries ahead.`,
   };
+}
+
+/** "4 IPOs priced ($2,402.8M), 4 IPOs began trading, 1 other offering priced": the sections' counts. */
+function weekSummary(facts: PeriodFacts): string {
+  const ipos = withRole(facts.priced, 'ipo');
+  const { total } = proceedsOf(ipos);
+  const others = facts.priced.length - ipos.length;
+  return (
+    `${plural(ipos.length, 'IPO', 'IPOs')} priced${total === null ? '' : ` (${formatNumber(total, 'millions')})`}, ` +
+    `${plural(withRole(facts.listed, 'ipo').length, 'IPO', 'IPOs')} began trading` +
+    (others ? `, ${plural(others, 'other offering', 'other offerings')} priced (not counted as IPOs)` : '')
+  );
 }

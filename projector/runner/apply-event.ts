@@ -10,6 +10,9 @@ import { applyNewsArticle, readArticlePayload } from './apply-news.ts';
 import { isFollowed, type ApplyTarget } from './apply-target.ts';
 import type { EdgarStore } from './edgar.store.ts';
 import { UnreadableEventError } from './unreadable.ts';
+import { OPENING_FORMS, baseForm } from '../common/forms.ts';
+
+const isOpeningForm = (form: string): boolean => OPENING_FORMS.has(baseForm(form));
 
 /**
  * Folds one event into the projector state and adds the CIKs whose served rows may change to
@@ -76,7 +79,11 @@ function applySubmissions(state: EdgarStore, event: StoredEvent, touched: Set<st
   const cik = parsed.company?.cik ?? padCik(event.subject);
   let changed = state.ensureCompany(cik);
   if (parsed.company) changed = state.setCompanyMeta(parsed.company) || changed;
-  for (const filing of parsed.filings) changed = state.putSubmissionsFiling(cik, filing) || changed;
+  for (const filing of parsed.filings) {
+    if (!state.putSubmissionsFiling(cik, filing)) continue;
+    changed = true;
+    if (isOpeningForm(filing.form)) touchCoRegistrants(state, filing.accessionNumber, touched);
+  }
   if (changed) markChanged(state, cik, event.observedAt, touched);
 }
 
@@ -84,7 +91,15 @@ function applyIndexEntry(state: EdgarStore, event: StoredEvent, touched: Set<str
   const entry = readIndexEntry(event.payload);
   let changed = state.ensureCompany(entry.cik);
   changed = state.putIndexFiling(entry) || changed;
-  if (changed) markChanged(state, entry.cik, event.observedAt, touched);
+  if (changed) {
+    markChanged(state, entry.cik, event.observedAt, touched);
+    touchCoRegistrants(state, entry.accessionNumber, touched);
+  }
+}
+
+/** A new filer of an accession can change which of its filers is the issuer (offering/co-registrants.derive.ts). */
+function touchCoRegistrants(state: EdgarStore, accessionNumber: string, touched: Set<string>): void {
+  for (const cik of state.filersOf(accessionNumber)) touched.add(cik);
 }
 
 function applyCompanyTickers(target: ApplyTarget, event: StoredEvent, touched: Set<string>): void {

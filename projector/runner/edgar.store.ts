@@ -12,7 +12,7 @@ type CompanyStateRow = ProjCompanyStateTable;
 type FilingStateRow = Pick<
   ProjFilingStateTable,
   'cik' | 'accession_number' | 'form_type' | 'filing_date' | 'file_number' | 'primary_document' | 'acceptance_date_time' | 'items' | 'company_name' | 'source'
->;
+> & { /** The other CIKs that filed the same accession, comma-separated, or null. */ co_registrants: string | null };
 
 /**
  * What EDGAR said about companies, their filings and their tickers (proj_company_state,
@@ -34,6 +34,7 @@ export class EdgarStore {
   private readonly upsertFromDocument;
   private readonly selectCompany;
   private readonly selectFilings;
+  private readonly selectFilers;
   private readonly selectHints;
   private readonly selectHintsObservedAt;
   private readonly selectHintCiks;
@@ -105,10 +106,13 @@ export class EdgarStore {
     );
     this.selectCompany = db.prepare('SELECT * FROM proj_company_state WHERE cik = ?');
     this.selectFilings = db.prepare(
-      `SELECT cik, accession_number, form_type, filing_date, file_number, primary_document, acceptance_date_time, items,
-              company_name, source
-       FROM proj_filing_state WHERE cik = ? ORDER BY accession_number`,
+      `SELECT f.cik, f.accession_number, f.form_type, f.filing_date, f.file_number, f.primary_document, f.acceptance_date_time, f.items,
+              f.company_name, f.source,
+              (SELECT group_concat(o.cik) FROM (SELECT cik FROM proj_filing_state o WHERE o.accession_number = f.accession_number
+                 AND o.cik <> f.cik ORDER BY cik) o) AS co_registrants
+       FROM proj_filing_state f WHERE f.cik = ? ORDER BY f.accession_number`,
     );
+    this.selectFilers = db.prepare('SELECT cik FROM proj_filing_state WHERE accession_number = ? ORDER BY cik').pluck();
     this.selectHints = db.prepare('SELECT ticker, title, exchange FROM proj_ticker_hints WHERE cik = ? ORDER BY ord');
     this.selectHintsObservedAt = db.prepare('SELECT max(observed_at) FROM proj_ticker_hints WHERE cik = ?').pluck();
     this.selectHintCiks = db.prepare('SELECT DISTINCT cik FROM proj_ticker_hints WHERE ticker = ? ORDER BY cik').pluck();
@@ -118,6 +122,11 @@ export class EdgarStore {
     this.insertSkipped = db.prepare('INSERT OR REPLACE INTO proj_skipped_events (seq, type, reason) VALUES (?, ?, ?)');
     this.deleteTickers = db.prepare('DELETE FROM proj_company_tickers WHERE cik = ?');
     this.insertTicker = db.prepare('INSERT OR IGNORE INTO proj_company_tickers (ticker, cik) VALUES (?, ?)');
+  }
+
+  /** Every CIK that filed the accession (co-registrants file one accession under several CIKs). */
+  filersOf(accessionNumber: string): string[] {
+    return this.selectFilers.all(accessionNumber) as string[];
   }
 
   /** Creates the company's state row if missing; true when it was created. */
@@ -281,6 +290,7 @@ export class EdgarStore {
         items: f.items,
         companyName: f.company_name,
         source: f.source,
+        coRegistrants: f.co_registrants === null ? [] : f.co_registrants.split(','),
       }),
     );
     const hints = this.selectHints.all(cik) as TickerHint[];

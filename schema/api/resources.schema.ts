@@ -256,8 +256,17 @@ export const ApiFinalPriceSchema = object(
 
 export const ApiPriceHistorySchema = object(
   {
-    initialRange: { ...orNull(ApiPriceRangeSchema), description: 'The first range stated; null when no source stated one.' },
-    revisions: { type: 'array', items: ApiPriceRevisionSchema, description: 'Every change of range after the initial one, oldest first.' },
+    initialRange: {
+      ...orNull(ApiPriceRangeSchema),
+      description:
+        'The first range the IPO\'s registration statement stated: served only when a read registration document states it and every registration filing of the deal filed before it was read and stated none. Null otherwise, including when the earliest range held is a vendor\'s (its last filing range) or an amendment whose earlier filings were not read: see earliestKnownRange.',
+    },
+    earliestKnownRange: {
+      ...orNull(ApiPriceRangeSchema),
+      description:
+        'Extension: the earliest range the data holds, with its source and filing (a read S-1/A, or the vendor IPO table\'s filing range, which has no date of its own). Equals initialRange when that is known; null when no source states a range.',
+    },
+    revisions: { type: 'array', items: ApiPriceRevisionSchema, description: 'Every change of range after the earliest known one, oldest first.' },
     lastRange: { ...orNull(ApiPriceRangeSchema), description: 'The range in force before pricing.' },
     finalPrice: orNull(ApiFinalPriceSchema),
     pricedVsRange: orNull(string({ enum: ['above', 'within', 'below'], description: 'finalPrice against lastRange; null unless both are known.' })),
@@ -383,6 +392,11 @@ export const ApiOfferingSchema = object({
   fileNumber: { ...nullableString(), description: 'The SEC file number that keys the offering (333-, 024-); null for a draft that never flipped or an offering seen only on index rows.' },
   dealType: string({ enum: [...DEAL_TYPES] }),
   status: string({ enum: [...OFFERING_STATUSES], description: 'This offering\'s own status (overlays included), as of the projection date.' }),
+  statusAsOf: {
+    ...orNull(string({ format: 'date' })),
+    description:
+      'The latest date of any evidence the data holds about the company (its newest filing, its last daily bar, a vendor row\'s trade date): the status is as of then. An event after it (a take-private, an acquisition, a delisting whose filings the data lacks) is not reflected; null when no evidence is dated.',
+  },
   isCurrent: { type: 'boolean', description: 'The offering the company\'s latestTerms, consensus and offeringStatus describe: its IPO-family offering (the latest active one if it filed more than once), else its latest offering.' },
   source: string({
     enum: [...OFFERING_SOURCES],

@@ -267,6 +267,7 @@ export interface ApiPriceRevision extends ApiPriceRange {
 
 export interface ApiPriceHistory {
   initialRange: ApiPriceRange | null;
+  earliestKnownRange: ApiPriceRange | null;
   revisions: ApiPriceRevision[];
   lastRange: ApiPriceRange | null;
   finalPrice: {
@@ -284,6 +285,7 @@ export interface ApiOffering {
   fileNumber: string | null;
   dealType: DealType;
   status: OfferingStatus;
+  statusAsOf: string | null;
   /** True for the offering whose terms the company's latestTerms and consensus describe. */
   isCurrent: boolean;
   source: OfferingSource;

@@ -32,6 +32,7 @@ export const DEAL_TYPES = [
   'resale',
   'debt',
   'business_combination',
+  'co_registrant',
   'other',
   'unknown',
 ] as const;

@@ -30,6 +30,7 @@ export const analystViewStatements = [
    SELECT c.cik AS cik, c.name AS company_name, c.ticker AS ticker,
      ${text("json_extract(c.consensus_json, '$.exchange')", 'exchange')},
      c.deal_type AS deal_type, c.offering_status AS offering_status,
+     ${text("json_extract(cur.value, '$.statusAsOf')", 'status_as_of')},
      ${text("json_extract(cur.value, '$.fileNumber')", 'file_number')},
      ${text("json_extract(cur.value, '$.openedDate')", 'first_filed_date')},
      ${text("json_extract(cur.value, '$.effectiveDate')", 'effective_date')},

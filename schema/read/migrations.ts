@@ -301,16 +301,15 @@ const researchGradeStatements = [
   `CREATE INDEX api_news_by_cik ON api_news(cik, date_known, published_at)`,
   // The listing_date_from/to filters read the served consensus.listingDate.
   `ALTER TABLE companies ADD COLUMN listing_date TEXT`,
-  `UPDATE companies SET listing_date = json_extract(consensus_json, '$.listingDate')`,
-  ...analystViewStatements,
-];
-
-// Migration 0011: the projector reads every name and ticker EDGAR gave a company by its CIK each
-// time a company changes (which vendor IPO rows it may now be the issuer of); with every US row of
-// the vendor tables served, those lookups scanned the tables thousands of times per projection.
-const companyLookupStatements = [
+  // Co-registrants: every filer of an accession (offering/co-registrants.derive.ts).
+  `CREATE INDEX proj_filing_state_by_accession ON proj_filing_state(accession_number, cik)`,
+  // Every name and ticker EDGAR gave a company, read by its CIK whenever the company changes (which
+  // vendor IPO rows it may now be the issuer of): with every US vendor row served, scanning for them
+  // cost seconds a projection.
   `CREATE INDEX proj_company_names_by_cik ON proj_company_names(cik)`,
   `CREATE INDEX proj_company_tickers_by_cik ON proj_company_tickers(cik)`,
+  `UPDATE companies SET listing_date = json_extract(consensus_json, '$.listingDate')`,
+  ...analystViewStatements,
 ];
 
 export const readMigrations: Record<string, Migration> = {
@@ -362,11 +361,6 @@ export const readMigrations: Record<string, Migration> = {
   '0010_research_grade_read_model': {
     async up(db: Kysely<any>) {
       for (const statement of researchGradeStatements) await sql.raw(statement).execute(db);
-    },
-  },
-  '0011_company_lookups_by_cik': {
-    async up(db: Kysely<any>) {
-      for (const statement of companyLookupStatements) await sql.raw(statement).execute(db);
     },
   },
 };

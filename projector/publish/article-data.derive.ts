@@ -1,0 +1,173 @@
+import type { ApiClassification, ApiConsensus, ApiLockupSchedule, ApiOffering, ApiOutcome, ApiTermsExtended } from '../../schema/api/types.ts';
+import { accessionFolder, unpadCik } from '../../schema/cik.ts';
+import type { CompaniesTable, FilingsTable } from '../../schema/read/tables.ts';
+import { VENDOR_SOURCE } from '../common/sources.ts';
+import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
+
+/** The read-model columns an article draws on (the API shapes are their JSON). */
+export type CompanyRow = Pick<
+  CompaniesTable,
+  'cik' | 'name' | 'ticker' | 'exchange' | 'deal_type' | 'gross_proceeds' | 'classification_json' | 'consensus_json' | 'lockup_schedule_json' | 'offerings_json'
+>;
+export type FilingRow = Pick<FilingsTable, 'cik' | 'company_name' | 'form_type' | 'filing_date' | 'accession_number' | 'file_number' | 'json' | 'terms_json'>;
+
+export interface ReadModelRows {
+  companies: CompanyRow[];
+  /** Oldest first. */
+  filings: FilingRow[];
+  outcomes: Array<{ json: string }>;
+}
+
+const PRICING_FORMS = new Set(['424B1', '424B4']);
+/** Listing paths of the deals an IPO calendar lists (classification.derive.ts). */
+const CALENDAR_PATHS = new Set(['underwritten_ipo', 'direct_listing', 'uplisting']);
+
+const parse = <T>(text: string): T | null => (text ? (JSON.parse(text) as T | null) : null);
+
+function filingUrl(cik: string, accession: string, primaryDocument: string | undefined): string {
+  const folder = `https://www.sec.gov/Archives/edgar/data/${unpadCik(cik)}/${accessionFolder(accession)}`;
+  return primaryDocument ? `${folder}/${primaryDocument}` : `${folder}/${accession}-index.htm`;
+}
+
+/** The prospectus that states the lock-up, linked when this service holds it. */
+function lockupSource(filing: ArticleFiling | undefined, accession: string): SourceLink {
+  return filing ? { label: `lock-up terms, ${filing.formType} ${accession}`, url: filing.url } : { label: `lock-up terms, filing ${accession}`, url: null };
+}
+
+/**
+ * A company's offerings as the read rows type them. A filing belongs to the offering its file number
+ * (or draft or upsize number) names, or whose final prospectus it is; a filing of no offering (an
+ * 8-K, an index row without a file number) speaks for the company's current offering.
+ */
+class CompanyDeals {
+  private readonly byFileNumber = new Map<string, ApiOffering>();
+  private readonly byProspectus = new Map<string, ApiOffering>();
+  readonly current: ApiOffering | null;
+  private readonly eligibility: CalendarEligibility | null;
+
+  constructor(readonly row: CompanyRow) {
+    const offerings = parse<ApiOffering[]>(row.offerings_json) ?? [];
+    for (const o of offerings) {
+      for (const n of [o.fileNumber, ...o.draftFileNumbers, ...o.upsizeFileNumbers]) if (n) this.byFileNumber.set(n, o);
+      if (o.finalProspectusAccessionNumber) this.byProspectus.set(o.finalProspectusAccessionNumber, o);
+    }
+    this.current = offerings.find((o) => o.isCurrent) ?? null;
+    const classification = parse<ApiClassification>(row.classification_json);
+    // Excluded for what happened later (delisted, withdrawn after listing …), an IPO's listing path is
+    // still an IPO's: the exclusion says where the company is now, not what its deal was.
+    const laterEnd = classification?.calendarEligibility === 'exclude' && CALENDAR_PATHS.has(classification.listingPath ?? '');
+    this.eligibility = laterEnd ? null : (classification?.calendarEligibility ?? null);
+  }
+
+  offeringOf(f: FilingRow): ApiOffering | null {
+    return this.byProspectus.get(f.accession_number) ?? (f.file_number ? this.byFileNumber.get(f.file_number) : undefined) ?? this.current;
+  }
+
+  dealTypeOf(f: FilingRow): string {
+    return this.offeringOf(f)?.dealType ?? this.row.deal_type;
+  }
+
+  /** The classification judges the company's current offering only: a later follow-on's verdict is not its IPO's. */
+  eligibilityOf(offering: ApiOffering | null): CalendarEligibility | null {
+    return offering === null || offering === this.current ? this.eligibility : null;
+  }
+
+  /** For a listing (an IPO): the classification counts when the current offering is that IPO, or there is none. */
+  listingEligibility(): CalendarEligibility | null {
+    return this.current === null || isIpoFamily(this.current.dealType) ? this.eligibility : null;
+  }
+}
+
+function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals): ArticlePricing {
+  const terms = parse<Pick<ApiTermsExtended, 'offeringPrice' | 'totalSharesOffered' | 'grossProceeds' | 'tickerHint' | 'exchangeHint'>>(f.terms_json);
+  const offering = deals.offeringOf(f);
+  return {
+    cik: f.cik,
+    companyName: filing.companyName,
+    formType: f.form_type,
+    accessionNumber: f.accession_number,
+    ticker: deals.row.ticker ?? terms?.tickerHint ?? null,
+    exchange: deals.row.exchange ?? terms?.exchangeHint ?? null,
+    dealType: deals.dealTypeOf(f),
+    calendarEligibility: deals.eligibilityOf(offering),
+    pricingDate: f.filing_date,
+    termsRead: terms !== null,
+    offerPrice: terms?.offeringPrice ?? null,
+    sharesOffered: terms?.totalSharesOffered ?? null,
+    grossProceeds: terms?.grossProceeds ?? null,
+    source: { label: `${f.form_type} ${f.accession_number}`, url: filing.url },
+  };
+}
+
+function outcomeOf(json: string, companies: ReadonlyMap<string, CompanyDeals>, prospectus: ReadonlyMap<string, ArticlePricing>): ArticleOutcome {
+  const outcome = JSON.parse(json) as ApiOutcome;
+  const deals = companies.get(outcome.cik);
+  const consensus = deals ? parse<ApiConsensus>(deals.row.consensus_json) : null;
+  const filed = prospectus.get(outcome.cik);
+  // The prospectus is the offer price's source only when this service read a price from it by the first trading day.
+  const fromProspectus = filed !== undefined && filed.pricingDate <= outcome.tradingStartDate && filed.offerPrice !== null;
+  return {
+    outcome,
+    dealType: deals?.row.deal_type ?? 'unknown',
+    // Proceeds from the filings' terms, else the consensus (which also reads vendor IPO rows).
+    grossProceeds: deals?.row.gross_proceeds ?? consensus?.grossProceeds ?? null,
+    calendarEligibility: deals?.listingEligibility() ?? null,
+    inVendorTable: Boolean(consensus?.sourceSummary[VENDOR_SOURCE]),
+    offerSource: fromProspectus ? filed.source : { label: `vendor IPO table, ${outcome.ticker}`, url: null },
+    priceSource: { label: `daily price bars, ${outcome.ticker}`, url: null },
+  };
+}
+
+function lockupsOf(rows: readonly CompanyRow[], filingByAccession: ReadonlyMap<string, ArticleFiling>): ArticleLockup[] {
+  const lockups: ArticleLockup[] = [];
+  for (const c of rows) {
+    const schedule = parse<ApiLockupSchedule>(c.lockup_schedule_json);
+    for (const t of schedule?.tranches ?? []) {
+      if (!t.expiryDate) continue;
+      lockups.push({
+        cik: c.cik,
+        companyName: c.name,
+        ticker: c.ticker,
+        expiryDate: t.expiryDate,
+        firstSellableTradingDay: t.firstSellableTradingDay,
+        shares: t.shares,
+        source: lockupSource(filingByAccession.get(schedule!.sourceAccessionNumber), schedule!.sourceAccessionNumber),
+      });
+    }
+  }
+  return lockups;
+}
+
+/** Read rows → what the article builders take. Pure: the same rows give the same data. */
+export function articleDataFromRows(rows: ReadModelRows): ArticleData {
+  const companies = new Map(rows.companies.map((c) => [c.cik, new CompanyDeals(c)]));
+  const filings: ArticleFiling[] = [];
+  const pricings: ArticlePricing[] = [];
+  /** The latest final prospectus of each company (rows come oldest first). */
+  const prospectus = new Map<string, ArticlePricing>();
+  const filingByAccession = new Map<string, ArticleFiling>();
+  for (const f of rows.filings) {
+    const served = JSON.parse(f.json) as { primaryDocument?: string; inferredStatus?: string };
+    const deals = companies.get(f.cik);
+    const filing: ArticleFiling = {
+      cik: f.cik,
+      companyName: f.company_name ?? deals?.row.name ?? f.cik,
+      formType: f.form_type,
+      filingDate: f.filing_date,
+      accessionNumber: f.accession_number,
+      fileNumber: f.file_number,
+      url: filingUrl(f.cik, f.accession_number, served.primaryDocument || undefined),
+      inferredStatus: served.inferredStatus ?? null,
+      dealType: deals?.dealTypeOf(f) ?? null,
+    };
+    filings.push(filing);
+    filingByAccession.set(f.accession_number, filing);
+    if (!PRICING_FORMS.has(f.form_type) || !deals) continue;
+    const pricing = pricingOf(f, filing, deals);
+    pricings.push(pricing);
+    prospectus.set(f.cik, pricing);
+  }
+  const outcomes = rows.outcomes.map((r) => outcomeOf(r.json, companies, prospectus));
+  return { filings, pricings, outcomes, lockups: lockupsOf(rows.companies, filingByAccession) };
+}

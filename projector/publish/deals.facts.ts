@@ -1,0 +1,135 @@
+import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import type { ArticleData, ArticleOutcome, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
+import { registrantLeads } from './co-registrants.group.ts';
+import { addDays, type Period, within } from './period.ts';
+
+/**
+ * How an article counts a deal, one rule for every article:
+ *   ipo      an IPO-family deal (IPO, SPAC, direct listing, uplisting, as the read rows type it) that the
+ *            IPO calendar includes or has not classified, or that it holds for review but which began
+ *            trading (a listing confirms it)
+ *   review   an IPO-family deal the calendar holds for review (thin evidence) that has not begun trading:
+ *            shown, not counted as an IPO
+ *   outside  an IPO-family deal the calendar excludes (a SPAC, a fund, a withdrawn deal)
+ *   not_ipo  any other deal type: follow-ons, resales, debt …
+ */
+export type DealRole = 'ipo' | 'review' | 'outside' | 'not_ipo';
+
+export function dealRole(dealType: string, eligibility: CalendarEligibility | null, listed: boolean): DealRole {
+  if (!isIpoFamily(dealType)) return 'not_ipo';
+  if (eligibility === 'exclude') return 'outside';
+  return eligibility === 'review' && !listed ? 'review' : 'ipo';
+}
+
+/** A final prospectus and a first trading day of one registrant this close are one IPO. */
+export const SAME_DEAL_DAYS = 10;
+
+/** One deal, counted once: its final prospectus (if this service holds one) and its listing (if it began trading). */
+export interface Deal {
+  key: string;
+  cik: string;
+  companyName: string;
+  ticker: string | null;
+  exchange: string | null;
+  dealType: string;
+  role: DealRole;
+  /** The earliest final prospectus of the deal (co-registrants' rows of it counted once). */
+  prospectus: ArticlePricing | null;
+  listing: ArticleOutcome | null;
+  /**
+   * The date the pricing is known by: the earlier of the final prospectus's filing date and, when an
+   * offer price is known, the first trading day. Null when neither is known (a listing with no offer
+   * price, such as a direct listing). A deal counts as priced in the period holding this date.
+   */
+  pricedBy: string | null;
+  /** What dates the pricing: the prospectus, or the first trading day (the vendor IPO table states no pricing date). */
+  pricedByEvidence: 'final_prospectus' | 'first_trade' | null;
+  offerPrice: number | null;
+  offerSource: SourceLink | null;
+  grossProceeds: number | null;
+  sharesOffered: number | null;
+}
+
+interface Event {
+  date: string;
+  pricing?: ArticlePricing;
+  listing?: ArticleOutcome;
+}
+
+function dealOf(key: string, events: readonly Event[]): Deal {
+  const prospectus = events.find((e) => e.pricing)?.pricing ?? null;
+  const listing = events.find((e) => e.listing)?.listing ?? null;
+  const dealType = prospectus?.dealType ?? listing!.dealType;
+  const eligibility = prospectus?.calendarEligibility ?? listing?.calendarEligibility ?? null;
+  const priceFromProspectus = prospectus !== null && prospectus.offerPrice !== null;
+  const offerPrice = priceFromProspectus ? prospectus.offerPrice : (listing?.outcome.offerPrice ?? null);
+  const listedPriced = listing !== null && listing.outcome.offerPrice !== null ? listing.outcome.tradingStartDate : null;
+  const pricedBy = [prospectus?.pricingDate ?? null, listedPriced].filter((d): d is string => d !== null).sort()[0] ?? null;
+  return {
+    key,
+    cik: listing?.outcome.cik ?? prospectus!.cik,
+    companyName: listing?.outcome.companyName ?? prospectus?.companyName ?? listing!.outcome.ticker,
+    ticker: prospectus?.ticker ?? listing?.outcome.ticker ?? null,
+    exchange: prospectus?.exchange ?? listing?.outcome.exchange ?? null,
+    dealType,
+    role: dealRole(dealType, eligibility, listing !== null),
+    prospectus,
+    listing,
+    pricedBy,
+    pricedByEvidence: pricedBy === null ? null : prospectus?.pricingDate === pricedBy ? 'final_prospectus' : 'first_trade',
+    offerPrice,
+    offerSource: priceFromProspectus ? prospectus.source : offerPrice !== null ? listing!.offerSource : null,
+    grossProceeds: prospectus?.grossProceeds ?? listing?.grossProceeds ?? null,
+    sharesOffered: prospectus?.sharesOffered ?? null,
+  };
+}
+
+/** IPO-family events of one registrant, oldest first, cut where SAME_DEAL_DAYS pass with nothing. */
+function clusters(events: readonly Event[]): Event[][] {
+  const sorted = [...events].sort((a, b) => a.date.localeCompare(b.date) || Number(Boolean(b.pricing)) - Number(Boolean(a.pricing)));
+  const out: Event[][] = [];
+  for (const e of sorted) {
+    const last = out[out.length - 1];
+    if (last && addDays(last[last.length - 1].date, SAME_DEAL_DAYS) >= e.date) last.push(e);
+    else out.push([e]);
+  }
+  return out;
+}
+
+/**
+ * Every deal the data holds, each counted once: co-registrants' rows of one prospectus are one deal
+ * (registrantLeads); an IPO-family prospectus and a listing of one registrant within SAME_DEAL_DAYS
+ * are one IPO; any other prospectus (a follow-on's) is a deal of its own.
+ */
+export function allDeals(data: ArticleData): Deal[] {
+  const leadOf = registrantLeads(data.filings ?? []);
+  // One row per prospectus: co-registrants' rows of it share its accession number; the lowest CIK's speaks for it.
+  const prospectuses = new Map<string, ArticlePricing>();
+  for (const p of data.pricings ?? []) {
+    const seen = prospectuses.get(p.accessionNumber);
+    if (!seen || p.cik < seen.cik) prospectuses.set(p.accessionNumber, p);
+  }
+  const ipoEvents = new Map<string, Event[]>();
+  const addIpo = (cik: string, e: Event) => ipoEvents.set(leadOf(cik), [...(ipoEvents.get(leadOf(cik)) ?? []), e]);
+  const deals: Deal[] = [];
+  for (const p of prospectuses.values()) {
+    if (isIpoFamily(p.dealType)) addIpo(p.cik, { date: p.pricingDate, pricing: p });
+    else deals.push(dealOf(p.accessionNumber, [{ date: p.pricingDate, pricing: p }]));
+  }
+  for (const o of data.outcomes ?? []) addIpo(o.outcome.cik, { date: o.outcome.tradingStartDate, listing: o });
+  for (const [lead, events] of ipoEvents) for (const c of clusters(events)) deals.push(dealOf(`${lead}:${c[0].date}`, c));
+  return deals;
+}
+
+/** Deals whose pricing is known by a date in the period, oldest first. */
+export function pricedIn(deals: readonly Deal[], period: Period): Deal[] {
+  return deals.filter((d) => d.pricedBy !== null && within(d.pricedBy, period)).sort(dealOrder((d) => d.pricedBy!));
+}
+
+/** Deals that began trading in the period, oldest first. */
+export function listedIn(deals: readonly Deal[], period: Period): Deal[] {
+  return deals.filter((d) => d.listing !== null && within(d.listing.outcome.tradingStartDate, period)).sort(dealOrder((d) => d.listing!.outcome.tradingStartDate));
+}
+
+const dealOrder = (date: (d: Deal) => string) => (a: Deal, b: Deal) =>
+  date(a).localeCompare(date(b)) || a.companyName.localeCompare(b.companyName) || a.cik.localeCompare(b.cik) || a.key.localeCompare(b.key);

@@ -1,0 +1,83 @@
+/**
+ * Test-only: read rows as the projector derives them (company-rows.derive.ts) from the real sample —
+ * an EDGAR daily index, a company's submissions, Bloomberg rows and daily price bars — so article
+ * tests run the article mapper and builders on the rows read.db would hold, with nothing typed in.
+ */
+import { gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { parseCompanyTickers } from '../../schema/edgar/company-tickers.parse.ts';
+import { parseEdgarIndex } from '../../schema/edgar/index.parse.ts';
+import { companyIdentity } from '../company/company.derive.ts';
+import { deriveRows, type CompanyRows } from '../company/company-rows.derive.ts';
+import { vendorOnlyFacts } from '../company/vendor-company.derive.ts';
+import { readSample, SAMPLE_DIR } from '../common/sample.testkit.ts';
+import { createTradingCalendar } from '../common/trading-calendar.ts';
+import { parseStooqCsv } from '../market/bars.parse.ts';
+import { parseIpoTable } from '../market/ipo-table.parse.ts';
+import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
+import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
+import { loadSubmissions, SUBMISSIONS } from '../offering/sample.testkit.ts';
+import { articleDataFromRows, type ReadModelRows } from './article-data.derive.ts';
+import type { ArticleData } from './article.types.ts';
+
+/** The projection date: statuses are as of it, as in a read.db built that day. */
+const TODAY = '2026-01-15';
+const OBSERVED = `${TODAY}T00:00:00.000Z`;
+const calendar = createTradingCalendar();
+
+function sampleBytes(relative: string): Buffer {
+  const bytes = readFileSync(SAMPLE_DIR + relative);
+  return relative.endsWith('.gz') ? gunzipSync(bytes) : bytes;
+}
+
+let hintsByCik: Map<string, TickerHint[]> | null = null;
+/** company_tickers.json, as the projector's ticker hints. */
+function hintsOf(cik: string): TickerHint[] {
+  hintsByCik ??= parseCompanyTickers(sampleBytes('edgar/company_tickers.json.gz')).reduce((m, r) => {
+    m.set(r.cik, [...(m.get(r.cik) ?? []), { ticker: r.ticker, title: r.title, exchange: null }]);
+    return m;
+  }, new Map<string, TickerHint[]>());
+  return hintsByCik.get(cik) ?? [];
+}
+
+function rowsOf(facts: CompanyFacts, filings: KnownFiling[], vendorRows: StoredIpoRow[] = [], bars = new Map<string, StoredBars>()): CompanyRows | null {
+  const hints = hintsOf(facts.cik);
+  const identity = companyIdentity(facts, filings, hints);
+  return deriveRows({ facts, filings, hints, identity, documents: [], snapshot: null, vendorRows, bars, news: [], today: TODAY, calendar });
+}
+
+/** Every company of a real EDGAR daily index (only its rows known, as in the demo), as read rows. */
+export function indexCompanyRows(file: string): CompanyRows[] {
+  const byCik = new Map<string, KnownFiling[]>();
+  for (const e of parseEdgarIndex(sampleBytes(file)).entries) {
+    const filing: KnownFiling = {
+      accessionNumber: e.accessionNumber, cik: e.cik, formType: e.formType, filingDate: e.dateFiled,
+      fileNumber: null, primaryDocument: null, acceptanceDateTime: null, companyName: e.companyName, source: 'index',
+    };
+    byCik.set(e.cik, [...(byCik.get(e.cik) ?? []), filing]);
+  }
+  return [...byCik].flatMap(([cik, filings]) => rowsOf(vendorOnlyFacts(cik, null, null), filings) ?? []);
+}
+
+/** A company from its real submissions JSON, with its Bloomberg rows and its window price bars. */
+export function submissionsCompanyRows(name: keyof typeof SUBMISSIONS, ticker: string): CompanyRows {
+  const { company, filings } = loadSubmissions(name);
+  const known = filings.map((f): KnownFiling => ({ ...f, companyName: null, source: 'submissions' }));
+  const vendorRows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz'))
+    .filter((r) => r.ticker === ticker && r.country === 'US')
+    .map((row) => ({ row, observedAt: OBSERVED }));
+  const bars = new Map([[ticker, { ticker, bars: parseStooqCsv(readSample(`prices/window/${ticker}.csv`)), adjusted: null, observedAt: OBSERVED }]]);
+  return rowsOf({ ...company, updatedAt: OBSERVED }, known, vendorRows, bars)!;
+}
+
+/** Rows in read.db's order (filings oldest first), mapped as `ipo publish` maps them. */
+export function articleDataOf(companies: readonly CompanyRows[]): ArticleData {
+  const rows: ReadModelRows = {
+    companies: companies.map((c) => c.company.row),
+    filings: companies
+      .flatMap((c) => c.filings)
+      .sort((a, b) => a.filing_date.localeCompare(b.filing_date) || a.accession_number.localeCompare(b.accession_number) || a.cik.localeCompare(b.cik)),
+    outcomes: companies.flatMap((c) => c.outcomes).sort((a, b) => a.trading_start_date.localeCompare(b.trading_start_date) || a.cik.localeCompare(b.cik)),
+  };
+  return articleDataFromRows(rows);
+}

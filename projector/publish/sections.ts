@@ -1,0 +1,63 @@
+import type { SourceLink } from './article.types.ts';
+import type { Deal } from './deals.facts.ts';
+import { listOr, num } from './html.ts';
+import { withRole, type PeriodFacts } from './period-facts.ts';
+import { counted, dealTypeWords, pricedSentence } from './sentences.ts';
+
+/** The computed figures of a deals section: named after what they count. */
+export const dealsSource = (what: string): SourceLink => ({ label: `${what}, counted from the deals listed in this article`, url: null });
+
+/** Proceeds of deals, or null when none states any, with how many do. */
+export function proceedsOf(deals: readonly Deal[]): { total: number | null; stated: number } {
+  const stated = deals.map((d) => d.grossProceeds).filter((x): x is number => x !== null);
+  return { total: stated.length ? stated.reduce((a, b) => a + b, 0) : null, stated: stated.length };
+}
+
+/** "4 IPOs priced this week, raising $2,402.8M." — the count the lists below it show. */
+export function pricedCountSentence(ipos: readonly Deal[], when: string): string {
+  const src = dealsSource(`IPOs priced ${when}`);
+  if (ipos.length === 0) return `No IPO pricing is dated ${when} in the data this service holds.`;
+  const { total, stated } = proceedsOf(ipos);
+  const raised =
+    total === null ? '' : `, raising ${num(total, 'millions', src)}` + (stated < ipos.length ? ` (${num(stated, 'int', src)} of them state proceeds)` : '');
+  return `${counted(ipos.length, 'IPO', 'IPOs', src)} priced ${when}${raised}.`;
+}
+
+const DATING_NOTE =
+  'A deal is dated by the filing of its final prospectus, or, when only the vendor IPO table states its price, by its first trading day: the table gives no pricing date.';
+
+/**
+ * The priced deals of an article, by how they count (deals.facts.ts dealRole): IPOs by deal type,
+ * then the deals held for review, then those that are not IPOs. Each deal once.
+ */
+export function pricedSection(facts: PeriodFacts, when: string): string[] {
+  const ipos = withRole(facts.priced, 'ipo');
+  const review = withRole(facts.priced, 'review');
+  const others = facts.priced.filter((d) => d.role === 'outside' || d.role === 'not_ipo');
+  const body = [`<p>${pricedCountSentence(ipos, when)}${facts.priced.length ? ` ${DATING_NOTE}` : ''}</p>`];
+  const types = [...new Set(ipos.map((d) => d.dealType))].sort();
+  for (const type of types) body.push(`<h3>${dealTypeWords(type)}</h3>`, ...listOr(ipos.filter((d) => d.dealType === type).map(pricedSentence), ''));
+  if (review.length) {
+    body.push(
+      '<h3>Not yet confirmed as IPOs</h3>',
+      '<p>This service types these deals as IPOs from their filings, but the IPO calendar holds them for review (thin evidence, such as a final prospectus whose registration statement it does not hold), so they are not counted as IPOs.</p>',
+      ...listOr(review.map(pricedSentence), ''),
+    );
+  }
+  if (others.length) {
+    const label = (d: Deal) => `${dealTypeWords(d.dealType)}${d.role === 'outside' ? ', outside the IPO calendar' : ''}: `;
+    body.push('<h3>Not counted as IPOs</h3>', ...listOr(others.map((d) => label(d) + pricedSentence(d)), ''));
+  }
+  return body;
+}
+
+/** "4 IPOs began trading this week. 1 other listing (outside the IPO calendar) is not counted." */
+export function listedCountSentence(facts: PeriodFacts, when: string): string {
+  const src = dealsSource(`listings ${when}`);
+  const ipos = withRole(facts.listed, 'ipo').length;
+  const others = facts.listed.length - ipos;
+  return (
+    (ipos ? `${counted(ipos, 'IPO', 'IPOs', src)} began trading ${when}.` : `No IPO began trading ${when}.`) +
+    (others ? ` ${counted(others, 'other listing', 'other listings', src)} (SPACs, funds and other deals outside the IPO calendar) ${others === 1 ? 'is' : 'are'} not counted.` : '')
+  );
+}
