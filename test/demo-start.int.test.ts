@@ -38,6 +38,7 @@ afterAll(() => {
 describe('npm start on a fresh data dir', () => {
   let first: Awaited<ReturnType<typeof start>>;
 
+  // A fresh start ingests the sample and projects every US vendor IPO: about 35 s alone on 2 cores, more beside other tests.
   it('ingests the real sample, projects, and prints the URL and a working demo key', async () => {
     first = await start();
     expect(first.url).toBe(`http://localhost:${port}`);
@@ -67,7 +68,7 @@ describe('npm start on a fresh data dir', () => {
 
     const anonymous = await fetch(`${first.url}/api/v1/companies`);
     expect(anonymous.status).toBe(401);
-  });
+  }, 180_000);
 
   it('prints commands to try that work as printed: each curl answers 200 in its type, the SQL returns rows', async () => {
     const curls = [...first.out.matchAll(/^ {2}curl (.*)$/gm)].map((m) => m[1]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import { joinVendorRows, sameVendorIpo, vendorCompanyId, vendorListingEvidence, vendorTickers } from './vendor-company.derive.ts';
+import { joinVendorRows, sameVendorIpo, vendorCompanyId, vendorCompanyStatus, vendorListingEvidence, vendorTickers } from './vendor-company.derive.ts';
 
 const OBSERVED = '2026-02-01T12:00:00.000Z';
 const bloomberg = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
@@ -54,6 +54,16 @@ describe('joinVendorRows: one entry per IPO, Bloomberg\'s row speaking for it', 
     // Gores Technology Partners and Gores Technology Partners II, both $10.00 units on 2021-03-12.
     expect(sameVendorIpo(b('GTPAU').row, b('GTPBU').row)).toBe(false);
     expect(sameVendorIpo(b('WPCA/U').row, b('WPCB/U').row)).toBe(false);
+  });
+
+  it('a Yahoo IPO without a first-trade date is listed from its IPO date on, naming its exchange; its listing date stays unknown', () => {
+    // Northwest Bancshares' 2009 IPO on Nasdaq: its first bar (2000-01-03) belongs to another security.
+    const nwbi = y('NWBI');
+    expect(nwbi.row).toMatchObject({ tradeDate: null, ipoDate: '2009-12-18', exchange: 'NASDQ' });
+    expect(vendorCompanyStatus(nwbi, '2009-12-17', undefined).offeringStatus).toBe('priced');
+    expect(vendorCompanyStatus(nwbi, '2009-12-18', undefined)).toEqual({ offeringStatus: 'listed', dealType: 'ipo', fromVendorAlone: true });
+    // Without an exchange the row does not say it listed.
+    expect(vendorCompanyStatus({ ...nwbi, row: { ...nwbi.row, exchange: null } }, '2026-01-01', undefined).offeringStatus).toBe('priced');
   });
 
   it('does not depend on the order rows come in', () => {

@@ -188,13 +188,20 @@ export interface VendorStatus {
 
 /**
  * The status a vendor row gives an IPO whose pricing EDGAR has not shown us: listed from its trade
- * date (the vendor's first trading day) on, priced before. The deal type is EDGAR's when it typed
- * the IPO (with the vendor row's evidence already applied), else the row's own evidence
- * (vendor-deal-type.derive.ts): a SPAC's unit IPO is a spac, a closed-end fund's a fund.
+ * date (the vendor's first trading day) on, priced before. A Yahoo row whose first-trade date is
+ * unknown names the exchange the IPO listed on: listed from its IPO date on, as an EDGAR deal with
+ * its exchange's approval is from its expected first trade date (deal-status.scan.ts); its listing
+ * date stays unknown. The deal type is EDGAR's when it typed the IPO (with the vendor row's evidence
+ * already applied), else the row's own evidence (vendor-deal-type.derive.ts): a SPAC's unit IPO is a
+ * spac, a closed-end fund's a fund.
  */
-export function vendorCompanyStatus(row: StoredIpoRow, today: string, edgarDealType: DealType | undefined): VendorStatus {
-  const tradeDate = row.row.tradeDate;
-  return { offeringStatus: tradeDate !== null && tradeDate <= today ? 'listed' : 'priced', dealType: edgarDealType ?? vendorDealType(row.row).dealType, fromVendorAlone: edgarDealType === undefined };
+export function vendorCompanyStatus(ipo: StoredIpoRow, today: string, edgarDealType: DealType | undefined): VendorStatus {
+  const listedBy = (row: StoredIpoRow['row']) => row.tradeDate ?? (row.exchange ? (row.ipoDate ?? null) : null);
+  const listed = rowsOfIpo(ipo).some(({ row }) => {
+    const date = listedBy(row);
+    return date !== null && date <= today;
+  });
+  return { offeringStatus: listed ? 'listed' : 'priced', dealType: edgarDealType ?? vendorDealType(ipo.row).dealType, fromVendorAlone: edgarDealType === undefined };
 }
 
 /**
