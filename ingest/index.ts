@@ -36,7 +36,9 @@ export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-val
 export { loadPlan, parsePlan, type Plan } from './plan.ts';
 export { DEFAULT_RETRY_POLICY, retryPolicy, type RetryPolicy } from './runner/retry-policy.ts';
 export { runInline, type InlineRunOptions, type InlineRunReport, type JobFailure, type RunProgress } from './runner/inline-runner.ts';
-export { COUNTED_STATES, EDGAR_QUEUE, QUEUE_NAMES, enqueueByKind, openEdgarQueue, queueCounts, startWorkers, type EdgarQueue, type EdgarWorkers, type QueueOptions, type WorkerOptions } from './runner/bullmq-runner.ts';
+export { EDGAR_QUEUE, QUEUE_NAMES, enqueueByKind, openEdgarQueue, type EdgarQueue, type QueueOptions } from './runner/job-queue.ts';
+export { startWorkers, type EdgarWorkers, type WorkerOptions } from './runner/bullmq-runner.ts';
+export { COUNTED_STATES, queueCounts } from './runner/queue-counts.ts';
 export { faultPlan, parseReplayFault, type ReplayFault } from './replay/replay-faults.ts';
 export { startReplayServer, type ReplayRequest, type ReplayRoute, type ReplayServer, type ReplayServerOptions } from './replay/replay-server.ts';
 export { createPricesSource, type PricesSource, type PricesSourceOptions } from './prices/prices-source.ts';

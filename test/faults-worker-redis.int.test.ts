@@ -9,7 +9,7 @@ import { jobHandlers } from '../ingest/jobs/handlers.ts';
 import { job, jobId } from '../ingest/jobs/job-types.ts';
 import type { ReplayFault } from '../ingest/replay/replay-faults.ts';
 import { startReplayServer, type ReplayServer } from '../ingest/replay/replay-server.ts';
-import { enqueueByKind, openEdgarQueue } from '../ingest/runner/bullmq-runner.ts';
+import { enqueueByKind, openEdgarQueue } from '../ingest/runner/job-queue.ts';
 import { runInline } from '../ingest/runner/inline-runner.ts';
 import { openEventLogDb } from '../schema/databases.ts';
 import { runIpo, runIpoWithEnv } from './cli-harness.ts';

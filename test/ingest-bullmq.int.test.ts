@@ -11,7 +11,8 @@ import { silentLogger, type HandlerMap } from '../ingest/jobs/handler-context.ts
 import type { JobFailedPayload } from '../schema/events/event-types.ts';
 import { jobHandlers } from '../ingest/jobs/handlers.ts';
 import { job, jobId } from '../ingest/jobs/job-types.ts';
-import { openEdgarQueue, startWorkers } from '../ingest/runner/bullmq-runner.ts';
+import { startWorkers } from '../ingest/runner/bullmq-runner.ts';
+import { openEdgarQueue } from '../ingest/runner/job-queue.ts';
 import { startReplayServer } from '../ingest/replay/replay-server.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
