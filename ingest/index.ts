@@ -22,6 +22,7 @@ export {
   jobNamesOf,
   JOB_NAMES,
   JOB_QUEUES,
+  QUEUE_NAMES,
   queueOf,
   type IngestQueueName,
   type Job,
@@ -36,8 +37,8 @@ export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-val
 export { loadPlan, parsePlan, type Plan } from './plan.ts';
 export { DEFAULT_RETRY_POLICY, retryPolicy, type RetryPolicy } from './runner/retry-policy.ts';
 export { runInline, type InlineRunOptions, type InlineRunReport, type JobFailure, type RunProgress } from './runner/inline-runner.ts';
-export { EDGAR_QUEUE, QUEUE_NAMES, enqueueByKind, openEdgarQueue, type EdgarQueue, type QueueOptions } from './runner/job-queue.ts';
-export { startWorkers, type EdgarWorkers, type WorkerOptions } from './runner/bullmq-runner.ts';
+export { enqueueByKind, openJobQueue, type JobQueue, type QueueOptions } from './runner/job-queue.ts';
+export { startWorkers, type JobWorkers, type WorkerOptions } from './runner/bullmq-runner.ts';
 export { COUNTED_STATES, queueCounts } from './runner/queue-counts.ts';
 export { faultPlan, parseReplayFault, type ReplayFault } from './replay/replay-faults.ts';
 export { startReplayServer, type ReplayRequest, type ReplayRoute, type ReplayServer, type ReplayServerOptions } from './replay/replay-server.ts';

@@ -12,7 +12,7 @@ import type { JobFailedPayload } from '../schema/events/event-types.ts';
 import { jobHandlers } from '../ingest/jobs/handlers.ts';
 import { job, jobId } from '../ingest/jobs/job-types.ts';
 import { startWorkers } from '../ingest/runner/bullmq-runner.ts';
-import { openEdgarQueue } from '../ingest/runner/job-queue.ts';
+import { openJobQueue } from '../ingest/runner/job-queue.ts';
 import { startReplayServer } from '../ingest/replay/replay-server.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -33,12 +33,12 @@ async function setup(handlers: HandlerMap = jobHandlers) {
   });
   const client = new EdgarClient({ userAgent: 'ipo-research tests tests@example.com', wwwUrl: server.urls.www, dataUrl: server.urls.data, maxRequestsPerSecond: 10, throttleBackoffMs: 1000 });
   const ctx = { client, log: db.log, clock: systemClock(), logger: silentLogger };
-  const queue = openEdgarQueue({ redisUrl: REDIS_URL, queueName, attempts: 2, backoffMs: 50 });
+  const queue = openJobQueue({ redisUrl: REDIS_URL, kind: 'edgar', queueName, attempts: 2, backoffMs: 50 });
   cleanups.push(async () => {
     await queue.queue.obliterate({ force: true });
     await queue.close();
   });
-  const workers = startWorkers({ redisUrl: REDIS_URL, queueName, handlers, ctx, maxRequestsPerSecond: 10, throttleBackoffMs: 1000, attempts: 2, backoffMs: 50 });
+  const workers = startWorkers({ redisUrl: REDIS_URL, kind: 'edgar', queueName, handlers, ctx, maxRequestsPerSecond: 10, throttleBackoffMs: 1000, attempts: 2, backoffMs: 50 });
   cleanups.push(() => workers.close());
   return { server, db, queue };
 }

@@ -8,7 +8,7 @@ import { EdgarClient } from '../ingest/edgar/edgar-client.ts';
 import { silentLogger } from '../ingest/jobs/handler-context.ts';
 import { jobHandlers } from '../ingest/jobs/handlers.ts';
 import { job, type Job } from '../ingest/jobs/job-types.ts';
-import { openEdgarQueue } from '../ingest/runner/job-queue.ts';
+import { openJobQueue } from '../ingest/runner/job-queue.ts';
 import { queueCounts } from '../ingest/runner/queue-counts.ts';
 import { runInline } from '../ingest/runner/inline-runner.ts';
 import { startReplayServer, type ReplayServer } from '../ingest/replay/replay-server.ts';
@@ -113,7 +113,7 @@ describe('ipo status', () => {
 
     // Exact counts on a queue of this test's own.
     const queueName = `status-test-${randomUUID()}`;
-    const queue = openEdgarQueue({ redisUrl: REDIS_URL, queueName });
+    const queue = openJobQueue({ redisUrl: REDIS_URL, kind: 'edgar', queueName });
     try {
       await queue.enqueue([job('edgar.submissions', { cik: '320193' }), job('edgar.submissions', { cik: '0000320193' }), job('edgar.companyfacts', { cik: '320193' })]);
       expect(await queueCounts({ redisUrl: REDIS_URL }, [queueName])).toEqual({ [queueName]: { waiting: 2, active: 0, delayed: 0, failed: 0, completed: 0 } });

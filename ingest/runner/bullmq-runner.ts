@@ -4,19 +4,18 @@ import { EdgarThrottledError } from '../edgar/edgar-errors.ts';
 import type { HandlerContext, HandlerResult, Logger, SomeHandlers } from '../jobs/handler-context.ts';
 import { assertHandled, runJob } from '../jobs/handlers.ts';
 import { NewsRateLimitedError } from '../news/newsapi-client.ts';
-import { jobId, type Job, type QueueName } from '../jobs/job-types.ts';
+import { jobId, type Job } from '../jobs/job-types.ts';
 import { isPermanentFailure, validateJob } from '../jobs/job-validate.ts';
 import { recordFinalFailure } from './job-failure.ts';
-import { EDGAR_QUEUE, openEdgarQueue, type EdgarQueue, type QueueOptions } from './job-queue.ts';
+import { openJobQueue, type JobQueue, type QueueOptions } from './job-queue.ts';
 import { isRedisUnreachable, workerRedis } from './redis-connections.ts';
 import { DEFAULT_REDIS_KEYS } from '../../schema/config.ts';
 
 /** Pause of the news queue after a 429 without Retry-After. */
 const NEWS_DEFAULT_PAUSE_MS = 15 * 60_000;
 
+/** A worker runs every job of its queue's `kind`: each of them needs a handler, checked at startup. */
 export interface WorkerOptions extends QueueOptions {
-  /** Which jobs this queue carries (default edgar): every one of them needs a handler, checked at startup. */
-  kind?: QueueName;
   handlers: SomeHandlers;
   ctx: HandlerContext;
   /** Requests per second across ALL workers on this queue (BullMQ's limiter lives in Redis); null = no limiter. */
@@ -31,7 +30,7 @@ export interface WorkerOptions extends QueueOptions {
   lockMs?: number;
 }
 
-export interface EdgarWorkers {
+export interface JobWorkers {
   worker: Worker;
   close(): Promise<void>;
 }
@@ -41,24 +40,24 @@ interface WorkerScope {
   options: WorkerOptions;
   queueName: string;
   logger: Logger;
-  followUps: EdgarQueue;
+  followUps: JobQueue;
   /** Errors whose job already has its log line: BullMQ's 'failed' event reports only the others. */
   reported: WeakSet<object>;
 }
 
 /**
- * Starts a worker that runs the same handlers as the inline runner. Each handler makes one EDGAR
- * request per job, so the queue's limiter (max per 1000 ms) is the global request limit. Throws
- * `MissingHandlerError` at once when a job name of the queue's kind has no handler.
+ * Starts a worker on one queue that runs the same handlers as the inline runner. An EDGAR handler
+ * makes one request per job, so the edgar queue's limiter (max per 1000 ms) is the global request
+ * limit. Throws `MissingHandlerError` at once when a job name of the queue's kind has no handler.
  */
-export function startWorkers(options: WorkerOptions): EdgarWorkers {
+export function startWorkers(options: WorkerOptions): JobWorkers {
   // Before any connection: a queue with a job name this process cannot run is a startup error.
-  assertHandled([options.kind ?? 'edgar'], options.handlers);
+  assertHandled([options.kind], options.handlers);
   const scope: WorkerScope = {
     options,
-    queueName: options.queueName ?? EDGAR_QUEUE,
+    queueName: options.queueName ?? options.kind,
     logger: options.ctx.logger,
-    followUps: openEdgarQueue(options),
+    followUps: openJobQueue(options),
     reported: new WeakSet<object>(),
   };
   const connection = workerRedis(options.redisUrl);

@@ -1,22 +1,15 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import { jobId, queueOf, type Job, type QueueName } from '../jobs/job-types.ts';
+import { jobId, queueOf, QUEUE_NAMES, type Job, type QueueName } from '../jobs/job-types.ts';
 import { validateJob } from '../jobs/job-validate.ts';
 import { bullBackoff, retryPolicy, type RetryPolicy } from './retry-policy.ts';
 import { producerRedis, whenReady } from './redis-connections.ts';
 import { DEFAULT_REDIS_KEYS } from '../../schema/config.ts';
 
-/** EDGAR jobs share one queue and one rate limiter. */
-export const EDGAR_QUEUE = 'edgar';
-
-/**
- * Default queue name per kind of job (see `queueOf`); prices and news run without the EDGAR
- * limiter; `ipo projector` consumes the pipeline queue.
- */
-export const QUEUE_NAMES: Readonly<Record<QueueName, string>> = { edgar: EDGAR_QUEUE, prices: 'prices', news: 'news', pipeline: 'pipeline' };
-
 export interface QueueOptions {
   redisUrl: string;
-  /** Queue name (no ':'); tests use a unique one each. */
+  /** Which queue (see `queueOf`): the jobs it carries, and its BullMQ name unless `queueName` says otherwise. */
+  kind: QueueName;
+  /** BullMQ queue name instead of the kind (no ':'); tests use a unique one each. */
   queueName?: string;
   /** BullMQ's key prefix (REDIS_PREFIX's `queues`); default `ipo:bull`, what REDIS_PREFIX=ipo gives. */
   prefix?: string;
@@ -36,7 +29,7 @@ function policyOf(options: QueueOptions): RetryPolicy {
   });
 }
 
-export interface EdgarQueue {
+export interface JobQueue {
   /** The BullMQ queue, made on first use. */
   readonly queue: Queue;
   /** Adds jobs with deterministic ids: a job already queued, running or recently done is not added again. */
@@ -67,15 +60,16 @@ function jobOptions(policy: RetryPolicy, j: Job): JobsOptions {
 }
 
 /**
- * Adds jobs to the queue of their kind (edgar, prices, news); `queueNames` overrides the default
- * names (tests use unique ones). Returns the number of jobs handed over.
+ * Adds jobs to the queue of their kind (edgar, prices, news, pipeline); `queueNames` overrides the
+ * BullMQ names (tests use unique ones). Returns the number of jobs handed over per queue.
  */
-export async function enqueueByKind(options: Omit<QueueOptions, 'queueName'>, jobs: Job[], queueNames: Partial<Record<QueueName, string>> = {}): Promise<Record<QueueName, number>> {
-  const counts: Record<QueueName, number> = { edgar: 0, prices: 0, news: 0, pipeline: 0 };
-  for (const kind of Object.keys(counts) as QueueName[]) {
+export async function enqueueByKind(options: Omit<QueueOptions, 'queueName' | 'kind'>, jobs: Job[], queueNames: Partial<Record<QueueName, string>> = {}): Promise<Record<QueueName, number>> {
+  const counts = Object.fromEntries(QUEUE_NAMES.map((kind) => [kind, 0])) as Record<QueueName, number>;
+  for (const kind of QUEUE_NAMES) {
     const mine = jobs.filter((j) => queueOf(validateJob(j).name) === kind);
     if (mine.length === 0) continue;
-    const queue = openEdgarQueue({ ...options, queueName: queueNames[kind] ?? QUEUE_NAMES[kind] });
+    const queueName = queueNames[kind];
+    const queue = openJobQueue({ ...options, kind, ...(queueName !== undefined ? { queueName } : {}) });
     try {
       counts[kind] = await queue.enqueue(mine);
     } finally {
@@ -97,14 +91,15 @@ async function untilIdle(ready: () => Promise<Queue>, { pollMs = 100, timeoutMs 
   }
 }
 
-export function openEdgarQueue(options: QueueOptions): EdgarQueue {
+/** A producer's handle on one queue: adds jobs, pauses the queue, waits for it to drain. */
+export function openJobQueue(options: QueueOptions): JobQueue {
   const connection = producerRedis(options.redisUrl);
   // Reported by the caller's failing command; without a listener ioredis prints each reconnect attempt.
   connection.on('error', () => {});
   // Made once Redis has answered: BullMQ's start-up waits for Redis without end, and one still
   // waiting when the queue closes fails later with nobody listening, which ends the process.
   let made: Queue | null = null;
-  const queue = () => (made ??= new Queue(options.queueName ?? EDGAR_QUEUE, { connection, prefix: options.prefix ?? DEFAULT_REDIS_KEYS.queues }));
+  const queue = () => (made ??= new Queue(options.queueName ?? options.kind, { connection, prefix: options.prefix ?? DEFAULT_REDIS_KEYS.queues }));
   const ready = async () => {
     await whenReady(connection, PRODUCER_CONNECT_MS);
     return queue();

@@ -3,6 +3,7 @@ import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import { easternDate, isCalendarDate, weekdaysBetween } from '../../schema/edgar/edgar-day.ts';
 import type { IndexKind } from '../../schema/edgar/index.parse.ts';
+import { assertNever } from '../../schema/exhaustive.ts';
 import type { Command, Io } from '../command.ts';
 import { createLogger } from '../log.ts';
 import { linesAbove, startProgress } from '../progress.ts';
@@ -84,9 +85,19 @@ async function runDays(days: string[], request: BackfillRequest, config: Config,
         },
       });
       processed++;
-      if (day.outcome === 'ok') tally.fetched++;
-      else if (day.outcome === 'not_found') tally.notFound++;
-      else tally.failedDays.push(date);
+      switch (day.outcome) {
+        case 'ok':
+          tally.fetched++;
+          break;
+        case 'not_found':
+          tally.notFound++;
+          break;
+        case 'failed':
+          tally.failedDays.push(date);
+          break;
+        default:
+          assertNever(day.outcome);
+      }
       tally.followUps += report.jobs - 1;
       tally.followUpsNotFound += report.notFound - (day.outcome === 'not_found' ? 1 : 0);
       tally.appended += report.appended;

@@ -10,7 +10,6 @@ import {
   job,
   loadPlan,
   queueOf,
-  QUEUE_NAMES,
   runInline,
   startWorkers,
   realSleep,
@@ -238,7 +237,8 @@ export function fleetEdgarGate(config: Config, redisUrl: string, logger: Logger)
   return { gate, close: () => redis.disconnect() };
 }
 
-export async function startEdgarWorker(config: Config, logger: Logger, concurrency: number) {
+/** The `ipo worker` process: one worker per ingest queue (edgar, prices, news), sharing the event log and the fleet's EDGAR budget. */
+export async function startIngestWorkers(config: Config, logger: Logger, concurrency: number) {
   if (!config.redisUrl) throw new UsageError('the worker needs REDIS_URL');
   const redisUrl = config.redisUrl;
   const events = await openEventLogDb(config.dataDir);
@@ -256,9 +256,9 @@ export async function startEdgarWorker(config: Config, logger: Logger, concurren
   };
   // EDGAR jobs share the SEC limiter; prices and news have their own queues without it.
   const workers = [
-    startWorkers({ ...common, kind: 'edgar', queueName: QUEUE_NAMES.edgar, maxRequestsPerSecond: config.edgar.maxRequestsPerSecond }),
-    startWorkers({ ...common, kind: 'prices', queueName: QUEUE_NAMES.prices, maxRequestsPerSecond: null }),
-    startWorkers({ ...common, kind: 'news', queueName: QUEUE_NAMES.news, maxRequestsPerSecond: null, concurrency: 1 }),
+    startWorkers({ ...common, kind: 'edgar', maxRequestsPerSecond: config.edgar.maxRequestsPerSecond }),
+    startWorkers({ ...common, kind: 'prices', maxRequestsPerSecond: null }),
+    startWorkers({ ...common, kind: 'news', maxRequestsPerSecond: null, concurrency: 1 }),
   ];
   return {
     /** Lets the jobs in flight finish, then closes; does not wait for a Redis that is away. */
@@ -281,7 +281,7 @@ export const workerCommand: Command = {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
     const config = loadConfig(io.env);
     const logger = createLogger(config.logging, io.err, 'worker');
-    const worker = await startEdgarWorker(config, logger, concurrency);
+    const worker = await startIngestWorkers(config, logger, concurrency);
     logger.info('running', { concurrency });
     onShutdown(worker.close, logger);
     return new Promise<number>(() => {});

@@ -3,7 +3,8 @@ import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { EventLog } from '../../schema/events/event-log.ts';
 import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts';
-import type { PublishRequest } from '../../schema/pipeline/jobs.ts';
+import { assertNever } from '../../schema/exhaustive.ts';
+import { PUBLICATION_KINDS, type PublicationKind, type PublishRequest } from '../../schema/pipeline/jobs.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
@@ -22,21 +23,27 @@ const within = (date: string, from: string, to: string) => date >= from && date 
 
 /** The article for a request, or why there is none: an empty period publishes nothing. */
 export function buildArticle(request: PublishRequest, data: ArticleData): { article: Article } | { id: string; reason: string } {
-  if (request.kind === 'daily') {
-    const article = buildDailySpotlight(request.date, data);
-    return article ? { article } : { id: `daily-${request.date}`, reason: `no pricings, debuts, new registrations or withdrawals on ${request.date}` };
+  switch (request.kind) {
+    case 'daily': {
+      const article = buildDailySpotlight(request.date, data);
+      return article ? { article } : { id: `daily-${request.date}`, reason: `no pricings, debuts, new registrations or withdrawals on ${request.date}` };
+    }
+    case 'weekly': {
+      const w = weekPeriod(request.date);
+      const busy =
+        (data.pricings ?? []).some((p) => within(p.pricingDate, w.from, w.to)) || (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, w.from, w.to));
+      return busy ? { article: buildWeeklyReview(request.date, data) } : { id: `weekly-${w.id}`, reason: `no pricings or debuts in ${w.id} (${w.from} to ${w.to})` };
+    }
+    case 'quarterly': {
+      const { year, quarter } = request;
+      const from = `${year}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}-01`;
+      const to = `${year}-${String(quarter * 3).padStart(2, '0')}-31`;
+      const listings = (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, from, to));
+      return listings ? { article: buildQuarterlyReview(year, quarter, data) } : { id: `quarterly-${year}-Q${quarter}`, reason: `no listings with outcomes in ${year} Q${quarter}` };
+    }
+    default:
+      return assertNever(request);
   }
-  if (request.kind === 'weekly') {
-    const w = weekPeriod(request.date);
-    const busy =
-      (data.pricings ?? []).some((p) => within(p.pricingDate, w.from, w.to)) || (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, w.from, w.to));
-    return busy ? { article: buildWeeklyReview(request.date, data) } : { id: `weekly-${w.id}`, reason: `no pricings or debuts in ${w.id} (${w.from} to ${w.to})` };
-  }
-  const { year, quarter } = request;
-  const from = `${year}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}-01`;
-  const to = `${year}-${String(quarter * 3).padStart(2, '0')}-31`;
-  const listings = (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, from, to));
-  return listings ? { article: buildQuarterlyReview(year, quarter, data) } : { id: `quarterly-${year}-Q${quarter}`, reason: `no listings with outcomes in ${year} Q${quarter}` };
 }
 
 /**
@@ -129,21 +136,27 @@ export function quarterRange(spec: string): Array<{ year: number; quarter: 1 | 2
   return out;
 }
 
-function requestsFrom(kind: string, values: Record<string, unknown>, now: Date): PublishRequest[] {
+function requestsFrom(given: string, values: Record<string, unknown>, now: Date): PublishRequest[] {
+  if (!(PUBLICATION_KINDS as readonly string[]).includes(given)) throw new UsageError(`unknown kind "${given}": daily, weekly or quarterly`);
+  const kind = given as PublicationKind;
   const date = values.date === undefined ? undefined : String(values.date);
   if (date !== undefined && (!DATE.test(date) || Number.isNaN(Date.parse(date)))) throw new UsageError('--date must be YYYY-MM-DD');
   if (values['all-quarters'] !== undefined && kind !== 'quarterly') throw new UsageError('--all-quarters goes with quarterly');
   const today = easternToday(now);
-  if (kind === 'daily') return [{ kind, date: date ?? today }];
-  if (kind === 'weekly') return [{ kind, date: date ?? today }];
-  if (kind === 'quarterly') {
-    if (values['all-quarters'] !== undefined) return quarterRange(String(values['all-quarters'])).map((q) => ({ kind, ...q }));
-    if (date) return [{ kind, ...quarterOf(date) }];
-    // By default the quarter that just ended: the review is published on the next quarter's first day.
-    const { year, quarter } = quarterOf(today);
-    return [{ kind, ...(quarter === 1 ? { year: year - 1, quarter: 4 as const } : { year, quarter: (quarter - 1) as 1 | 2 | 3 }) }];
+  switch (kind) {
+    case 'daily':
+    case 'weekly':
+      return [{ kind, date: date ?? today }];
+    case 'quarterly': {
+      if (values['all-quarters'] !== undefined) return quarterRange(String(values['all-quarters'])).map((q) => ({ kind, ...q }));
+      if (date) return [{ kind, ...quarterOf(date) }];
+      // By default the quarter that just ended: the review is published on the next quarter's first day.
+      const { year, quarter } = quarterOf(today);
+      return [{ kind, ...(quarter === 1 ? { year: year - 1, quarter: 4 as const } : { year, quarter: (quarter - 1) as 1 | 2 | 3 }) }];
+    }
+    default:
+      return assertNever(kind);
   }
-  throw new UsageError(`unknown kind "${kind}": daily, weekly or quarterly`);
 }
 
 export const publishCommand: Command = {

@@ -92,7 +92,7 @@ async function readEventLog(dataDir: string, checkpointSeq: number | null) {
 async function readQueues(redisUrl: string | null, prefix: string): Promise<PipelineStatus['queues']> {
   if (!redisUrl) return { configured: false, error: null, counts: {} };
   try {
-    return { configured: true, error: null, counts: await queueCounts({ redisUrl, prefix, timeoutMs: REDIS_TIMEOUT_MS }, Object.values(QUEUE_NAMES)) };
+    return { configured: true, error: null, counts: await queueCounts({ redisUrl, prefix, timeoutMs: REDIS_TIMEOUT_MS }, QUEUE_NAMES) };
   } catch (error) {
     return { configured: true, error: (error as Error).message, counts: {} };
   }
