@@ -78,11 +78,14 @@ async function readEventLog(dataDir: string, checkpointSeq: number | null) {
       return { observedAt: event.observedAt, job: p.job, data: p.data, errorClass: p.error.class, status: p.error.status, message: p.error.message, reason: p.reason, attempts: p.attempts };
     });
     const oldestWaiting = checkpointSeq !== null && checkpointSeq < log.lastSeq() ? (log.readBatch(checkpointSeq, 1)[0]?.observedAt ?? null) : null;
+    // Counted, not subtracted: an append that found its event already stored still used up a seq.
+    const waiting = checkpointSeq === null ? 0 : Number((await events.kysely.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('seq', '>', checkpointSeq).executeTakeFirstOrThrow()).n);
     return {
       polls: log.polls(),
       summary: { total: byType.reduce((n, t) => n + t.events, 0), lastSeq: log.lastSeq(), lastObservedAt: last?.observedAt ?? null, byType },
       failures: { total: byType.find((t) => t.type === 'ingest.job_failed')?.events ?? 0, latest: failures },
       oldestWaiting,
+      waiting,
     };
   } finally {
     await events.close();
@@ -124,7 +127,7 @@ export async function collectStatus(config: Readonly<Config>, now = new Date()):
     failedJobs: log?.failures ?? { total: 0, latest: [] },
     projector: projector && {
       checkpointSeq: projector.checkpointSeq,
-      lagEvents: Math.max(0, (log?.summary.lastSeq ?? 0) - projector.checkpointSeq),
+      lagEvents: log?.waiting ?? 0,
       lagSeconds: log?.oldestWaiting ? secondsBetween(log.oldestWaiting, now) : 0,
       lastBatchAt: projector.lastBatchAt,
       readDbAgeSeconds: projector.lastBatchAt ? secondsBetween(projector.lastBatchAt, now) : null,
