@@ -40,6 +40,8 @@ export { runInline, type InlineRunOptions, type InlineRunReport, type JobFailure
 export { enqueueByKind, openJobQueue, type JobQueue, type QueueOptions } from './runner/job-queue.ts';
 export { startWorkers, type JobWorkers, type WorkerOptions } from './runner/bullmq-runner.ts';
 export { COUNTED_STATES, queueCounts } from './runner/queue-counts.ts';
+export { readJobFailures, type JobFailureSummary, type RecordedFailure } from './runner/job-failures.read.ts';
+export { isExpectedNotFound } from './jobs/not-found.ts';
 export { faultPlan, parseReplayFault, type ReplayFault } from './replay/replay-faults.ts';
 export { startReplayServer, type ReplayRequest, type ReplayRoute, type ReplayServer, type ReplayServerOptions } from './replay/replay-server.ts';
 export { createPricesSource, type PricesSource, type PricesSourceOptions } from './prices/prices-source.ts';
