@@ -32,6 +32,7 @@ export {
   type QueueName,
 } from './jobs/job-types.ts';
 export { OFFERING_FORMS } from './edgar/offering-forms.ts';
+export { FEED_MAX_DEPTH } from './edgar/current-feed.handler.ts';
 export { isDayDone, readIndexDayEvidence, type IndexDayEvidence } from './edgar/daily-index.evidence.ts';
 export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-validate.ts';
 export { loadPlan, parsePlan, type Plan } from './plan.ts';

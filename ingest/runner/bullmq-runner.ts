@@ -115,7 +115,13 @@ function attemptOf(scope: WorkerScope, bullJob: BullJob) {
     scope.logger.error('job failed', line('failed', { final: true, error: error.message }));
     throw logged(new UnrecoverableError(error.message));
   };
-  return { attempt, line, giveUp, failFor, logged };
+  // Invalid data is the enqueuer's mistake, not a source's answer: failed without retries and
+  // logged, with the reason in BullMQ's failed set, but not recorded in the event log.
+  const refuse = (error: Error): never => {
+    scope.logger.error('job refused', line('failed', { final: true, error: error.message }));
+    throw logged(new UnrecoverableError(error.message));
+  };
+  return { attempt, line, giveUp, failFor, refuse, logged };
 }
 
 type Attempt = ReturnType<typeof attemptOf>;
@@ -126,7 +132,7 @@ async function runAttempt(scope: WorkerScope, bullJob: BullJob): Promise<unknown
   try {
     j = validateJob({ name: bullJob.name, data: bullJob.data });
   } catch (error) {
-    return attempt.failFor(error as Error, bullJob.data);
+    return attempt.refuse(error as Error);
   }
   try {
     const result = await runJob(scope.options.handlers, j, scope.options.ctx);

@@ -6,6 +6,7 @@ import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts
 import { assertNever } from '../../schema/exhaustive.ts';
 import { PUBLICATION_KINDS, type PublicationKind, type PublishRequest } from '../../schema/pipeline/jobs.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
+import { ArgumentError, calendarDate, invalid } from '../arguments.ts';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { catchUpHere } from '../catch-up.ts';
@@ -109,7 +110,6 @@ export async function publishArticles(config: Config, requests: readonly Publish
   return outcomes;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const QUARTER = /^(\d{4})Q([1-4])$/;
 
 /** Today in US/Eastern, where the market's day is. */
@@ -126,22 +126,21 @@ export function quarterRange(spec: string): Array<{ year: number; quarter: 1 | 2
   const [a, b] = spec.split('..');
   const m1 = QUARTER.exec(a ?? '');
   const m2 = QUARTER.exec(b ?? '');
-  if (!m1 || !m2) throw new UsageError(`--all-quarters must look like 2012Q1..2017Q4, got "${spec}"`);
+  if (!m1 || !m2) throw invalid('--all-quarters', 'a range of quarters like 2012Q1..2017Q4', spec);
   const start = Number(m1[1]) * 4 + Number(m1[2]) - 1;
   const end = Number(m2[1]) * 4 + Number(m2[2]) - 1;
-  if (end < start) throw new UsageError('--all-quarters: the range ends before it starts');
-  if (end - start > 200) throw new UsageError('--all-quarters: at most 200 quarters at once');
+  if (end < start) throw invalid('--all-quarters', 'a range that ends after it starts', spec);
+  if (end - start > 200) throw invalid('--all-quarters', 'at most 200 quarters at once', spec);
   const out: Array<{ year: number; quarter: 1 | 2 | 3 | 4 }> = [];
   for (let i = start; i <= end; i++) out.push({ year: Math.floor(i / 4), quarter: ((i % 4) + 1) as 1 | 2 | 3 | 4 });
   return out;
 }
 
 function requestsFrom(given: string, values: Record<string, unknown>, now: Date): PublishRequest[] {
-  if (!(PUBLICATION_KINDS as readonly string[]).includes(given)) throw new UsageError(`unknown kind "${given}": daily, weekly or quarterly`);
+  if (!(PUBLICATION_KINDS as readonly string[]).includes(given)) throw invalid('the article kind', `one of ${PUBLICATION_KINDS.join(', ')}`, given);
   const kind = given as PublicationKind;
-  const date = values.date === undefined ? undefined : String(values.date);
-  if (date !== undefined && (!DATE.test(date) || Number.isNaN(Date.parse(date)))) throw new UsageError('--date must be YYYY-MM-DD');
-  if (values['all-quarters'] !== undefined && kind !== 'quarterly') throw new UsageError('--all-quarters goes with quarterly');
+  const date = calendarDate(values, 'date');
+  if (values['all-quarters'] !== undefined && kind !== 'quarterly') throw new ArgumentError(`--all-quarters goes with quarterly, not ${kind}`);
   const today = easternToday(now);
   switch (kind) {
     case 'daily':
