@@ -9,7 +9,7 @@ import type { IpoRowPayload } from '../../schema/events/event-types.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 import type { Command } from '../command.ts';
-import { UsageError } from '../command.ts';
+import { ArgumentError, dateRange, invalid, matching } from '../arguments.ts';
 import { startProgress, type Progress } from '../progress.ts';
 
 export interface IpoTableFilter {
@@ -132,8 +132,17 @@ export function describeImport(report: ImportReport, verbose: boolean, shown = 2
   return `${lines.join('\n')}\n`;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
+const TICKER = /^[A-Za-z0-9][A-Za-z0-9./-]{0,11}$/;
+
+/** `--tickers A,B`: upper-cased exchange symbols; undefined when not given. */
+function tickerSet(raw: unknown): Set<string> | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const tickers = raw.split(',').map((t) => t.trim()).filter(Boolean);
+  const bad = tickers.find((t) => !TICKER.test(t));
+  if (tickers.length === 0 || bad !== undefined) throw invalid('--tickers', 'exchange symbols separated by commas, e.g. SNAP,FIT', bad ?? raw);
+  return new Set(tickers.map((t) => t.toUpperCase()));
+}
 
 export const importIpoTableCommand: Command = {
   name: 'import ipo-table',
@@ -153,18 +162,15 @@ Example: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_2025
   },
   async run({ values, positionals }, io) {
     const file = positionals[0];
-    if (!/\.csv(\.gz)?$/.test(file)) throw new UsageError('FILE must be a .csv or .csv.gz file');
-    const source = typeof values.source === 'string' ? values.source.trim() : '';
-    if (!SOURCE.test(source)) throw new UsageError('--source is required: a short lower-case name such as bloomberg');
-    for (const bound of ['from', 'to'] as const) {
-      if (values[bound] !== undefined && !DATE.test(String(values[bound]))) throw new UsageError(`--${bound} must be YYYY-MM-DD`);
-    }
-    const tickers = typeof values.tickers === 'string' ? new Set(values.tickers.split(',').map((t) => t.trim().toUpperCase()).filter(Boolean)) : undefined;
+    if (!/\.csv(\.gz)?$/.test(file)) throw invalid('FILE', 'a .csv or .csv.gz file', file);
+    const source = matching(values, 'source', SOURCE, 'a short lower-case name such as bloomberg', true)!;
+    const range = dateRange(values);
+    const tickers = tickerSet(values.tickers);
     let text: string;
     try {
       text = readIpoTableFile(file);
     } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+      throw new ArgumentError(`FILE must be a readable IPO table, got ${file}: ${(error as Error).message}`);
     }
     const config = loadConfig(io.env);
     const events = await openEventLogDb(config.dataDir);
@@ -173,7 +179,7 @@ Example: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_2025
       const report = await importWithProgress(io.err, config, events.log, liveReadDbPath(config.dataDir), text, {
         source,
         file: basename(file),
-        filter: { ...(tickers ? { tickers } : {}), ...(values.from ? { from: String(values.from) } : {}), ...(values.to ? { to: String(values.to) } : {}) },
+        filter: { ...(tickers ? { tickers } : {}), ...range },
         observedAt: new Date().toISOString(),
       });
       if (report.rows === 0) io.err.write('import: no rows matched (check the file and the filters)\n');
