@@ -22,6 +22,7 @@ export {
   jobNamesOf,
   JOB_NAMES,
   JOB_QUEUES,
+  QUEUE_NAMES,
   queueOf,
   type IngestQueueName,
   type Job,
@@ -31,12 +32,17 @@ export {
   type QueueName,
 } from './jobs/job-types.ts';
 export { OFFERING_FORMS } from './edgar/offering-forms.ts';
+export { FEED_MAX_DEPTH } from './edgar/current-feed.handler.ts';
 export { isDayDone, readIndexDayEvidence, type IndexDayEvidence } from './edgar/daily-index.evidence.ts';
 export { InvalidJobError, isPermanentFailure, validateJob } from './jobs/job-validate.ts';
 export { loadPlan, parsePlan, type Plan } from './plan.ts';
 export { DEFAULT_RETRY_POLICY, retryPolicy, type RetryPolicy } from './runner/retry-policy.ts';
 export { runInline, type InlineRunOptions, type InlineRunReport, type JobFailure, type RunProgress } from './runner/inline-runner.ts';
-export { COUNTED_STATES, EDGAR_QUEUE, QUEUE_NAMES, enqueueByKind, openEdgarQueue, queueCounts, startWorkers, type EdgarQueue, type EdgarWorkers, type QueueOptions, type WorkerOptions } from './runner/bullmq-runner.ts';
+export { enqueueByKind, openJobQueue, type JobQueue, type QueueOptions } from './runner/job-queue.ts';
+export { startWorkers, type JobWorkers, type WorkerOptions } from './runner/bullmq-runner.ts';
+export { COUNTED_STATES, queueCounts } from './runner/queue-counts.ts';
+export { readJobFailures, type JobFailureSummary, type RecordedFailure } from './runner/job-failures.read.ts';
+export { isExpectedNotFound } from './jobs/not-found.ts';
 export { faultPlan, parseReplayFault, type ReplayFault } from './replay/replay-faults.ts';
 export { startReplayServer, type ReplayRequest, type ReplayRoute, type ReplayServer, type ReplayServerOptions } from './replay/replay-server.ts';
 export { createPricesSource, type PricesSource, type PricesSourceOptions } from './prices/prices-source.ts';

@@ -79,7 +79,7 @@ describe('parsePlan', () => {
       const message = (error as Error).message;
       expect(message).not.toContain('jobs[0]');
       expect(message).toContain('jobs[1]: unknown job name "edgar.nope"');
-      expect(message).toContain('jobs[2]: edgar.daily_index: date must be YYYY-MM-DD');
+      expect(message).toContain('jobs[2]: edgar.daily_index: date must be a calendar date YYYY-MM-DD');
       expect(message).toContain('jobs[3]: edgar.document: primaryDocument must be a file name');
     }
   });

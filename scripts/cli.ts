@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ArgumentError } from './arguments.ts';
 import { helpText, parseCommandArgs, UsageError, type Command, type Io } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
 import { ConfigError } from '../schema/config.ts';
@@ -85,6 +86,11 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     const parsed = parseCommandArgs(command, rest);
     return await command.run(parsed, io);
   } catch (error) {
+    if (error instanceof ArgumentError) {
+      // A value the command cannot take: one line naming it, as a malformed setting gets.
+      io.err.write(`ipo ${command.name}: ${error.message}\n`);
+      return 2;
+    }
     if (error instanceof UsageError) {
       io.err.write(`ipo ${command.name}: ${error.message}\n\n${helpText(command)}`);
       return 2;

@@ -94,7 +94,8 @@ describe('views for analysts in read.db', () => {
       first_filed_date: current.openedDate,
       effective_date: current.effectiveDate,
       priced_date: current.pricedDate,
-      listing_date: company.consensus?.listingDate ?? current.expectedFirstTradeDate,
+      listing_date: company.consensus?.listingDate ?? null,
+      expected_first_trade_date: current.expectedFirstTradeDate,
       offer_price: company.consensus?.offerPrice ?? null,
       price_range_low: company.consensus?.offerPriceLow ?? null,
       price_range_high: company.consensus?.offerPriceHigh ?? null,
@@ -134,7 +135,7 @@ describe('views for analysts in read.db', () => {
       over_allotment_shares: terms.overAllotmentShares,
       gross_proceeds_estimate: terms.grossProceedsEstimate,
       ritter_exclusions: followOn.ritterExclusions.length > 0 ? followOn.ritterExclusions.join(',') : null,
-      in_ritter_sample: followOn.ritterExclusions.length === 0 ? 1 : 0,
+      in_ritter_sample: followOn.dealType === 'ipo' && followOn.ritterExclusions.length === 0 ? 1 : 0,
     });
     // The IPO's row renders the price the API serves for it (consensus), not only what a read document stated.
     expect(one('SELECT offer_price, listing_date, source FROM offerings WHERE cik = ? AND is_current = 1', AAOI)).toEqual({

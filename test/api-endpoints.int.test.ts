@@ -87,7 +87,7 @@ describe('API endpoints over the projected sample', () => {
 
   it('links every list page that has a next page (Link rel="next"), keeping every filter', async () => {
     const lists: Array<[string, string]> = [
-      ['/api/v1/companies?limit=13&include=consensus,latest_terms&kind=operating&kind=spac&scope=all&market=all', '/api/v1/companies'],
+      ['/api/v1/companies?limit=5&include=consensus,latest_terms&kind=operating&kind=spac&scope=all&market=all', '/api/v1/companies'],
       ['/api/v1/companies?limit=5&q=inc&company_name=%20', '/api/v1/companies'],
       ['/api/v1/filings?limit=7&form_type=s-1/a&filing_date_from=2010-01-01&include=terms', '/api/v1/filings'],
     ];

@@ -36,10 +36,13 @@ describe('ipo backfill through the replay server', () => {
     let mark = server.requestLog.length;
     const first = await runIpoWithEnv(env, 'backfill', '--from', '2020-03-14', '--to', '2020-03-18');
     expect(first.code).toBe(0);
-    // The weekend is never asked for; the 16th and 17th are not recorded (404), the 18th is.
+    // The weekend is never asked for; the 16th and 17th are not recorded (404), the 18th is. A
+    // Monday and Tuesday the replay has no recording for are business days, not holidays.
     expect(indexRequests(mark)).toEqual(['20200316', '20200317', '20200318']);
     expect(first.err).toContain('backfill: 3 weekdays 2020-03-14..2020-03-18 (form index), 0 already done, 3 to fetch');
-    expect(first.out).toMatch(/^backfill 2020-03-14\.\.2020-03-18: 3 weekdays, 0 already done \(skipped\), 3 run: 1 with an index, 2 without \(404: weekend or holiday\), 0 failed; (\d+) follow-up jobs \(\1 not found, 0 failed\), (\d+) new events\n$/);
+    expect(first.out).toMatch(
+      /^backfill 2020-03-14\.\.2020-03-18: 3 weekdays, 0 already done \(skipped\), 3 run: 1 with an index, 0 on federal holidays \(404, EDGAR closed\), 2 with no index \(404 on a business day: 2020-03-16, 2020-03-17\), 0 failed; (\d+) follow-up jobs \(\1 not found, 0 failed\), (\d+) new events\n$/,
+    );
     // The followed companies' submissions are not recorded: 404 each, no failure. Follow-ups name the new filings.
     const followUps = server.requestLog.slice(mark).filter((r) => r.path.startsWith('/submissions/'));
     expect(followUps.length).toBeGreaterThan(20);
@@ -49,14 +52,16 @@ describe('ipo backfill through the replay server', () => {
     const wider = await runIpoWithEnv(env, 'backfill', '--from', '2020-03-16', '--to', '2020-03-20');
     expect(wider.code).toBe(0);
     expect(indexRequests(mark)).toEqual(['20200319', '20200320']);
-    expect(wider.out).toContain('backfill 2020-03-16..2020-03-20: 5 weekdays, 3 already done (skipped), 2 run: 0 with an index, 2 without');
+    expect(wider.out).toContain('backfill 2020-03-16..2020-03-20: 5 weekdays, 3 already done (skipped), 2 run: 0 with an index, 0 on federal holidays (404, EDGAR closed), 2 with no index (404 on a business day: 2020-03-19, 2020-03-20), 0 failed;');
     expect(wider.out).toContain('0 follow-up jobs');
 
     mark = server.requestLog.length;
     const again = await runIpoWithEnv(env, 'backfill', '--from', '2020-03-16', '--to', '2020-03-20');
     expect(again.code).toBe(0);
     expect(server.requestLog.length).toBe(mark);
-    expect(again.out).toBe('backfill 2020-03-16..2020-03-20: 5 weekdays, 5 already done (skipped), 0 run: 0 with an index, 0 without (404: weekend or holiday), 0 failed; 0 follow-up jobs (0 not found, 0 failed), 0 new events\n');
+    expect(again.out).toBe(
+      'backfill 2020-03-16..2020-03-20: 5 weekdays, 5 already done (skipped), 0 run: 0 with an index, 0 on federal holidays (404, EDGAR closed), 0 with no index (404), 0 failed; 0 follow-up jobs (0 not found, 0 failed), 0 new events\n',
+    );
 
     // --recheck asks again; what the log knows is not followed twice, what is still missing is.
     mark = server.requestLog.length;
@@ -73,6 +78,19 @@ describe('ipo backfill through the replay server', () => {
     } finally {
       await events.close();
     }
+  });
+
+  it('counts a federal holiday apart from a business day without an index', async () => {
+    const env = freshEnv();
+    const mark = server.requestLog.length;
+    // Washington's Birthday 2020 fell on Monday the 17th; the 14th and 18th are business days the replay has no recording for.
+    const result = await runIpoWithEnv(env, 'backfill', '--from', '2020-02-14', '--to', '2020-02-18');
+    expect(result.code).toBe(0);
+    // The holiday is still asked: a rule may be wrong, EDGAR's answer is not.
+    expect(indexRequests(mark)).toEqual(['20200214', '20200217', '20200218']);
+    expect(result.out).toBe(
+      'backfill 2020-02-14..2020-02-18: 3 weekdays, 0 already done (skipped), 3 run: 0 with an index, 1 on federal holidays (404, EDGAR closed), 2 with no index (404 on a business day: 2020-02-14, 2020-02-18), 0 failed; 0 follow-up jobs (0 not found, 0 failed), 0 new events\n',
+    );
   });
 
   it('stops between two days when asked, and the next run goes on from there', async () => {

@@ -60,7 +60,7 @@ describe('ipo command line', () => {
     expect((await ipo('frobnicate')).code).toBe(2);
     const bad = await ipo('ingest', 'submissions', '--cik', 'abc');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--cik must be 1 to 10 digits');
+    expect(bad.stderr).toBe('ipo ingest submissions: --cik must be a CIK of 1 to 10 digits, got "abc"\n');
     expect(bad.stderr).not.toContain('    at ');
     expect((await ipo('keys', 'create')).code).toBe(2);
   });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentValidator } from './api-harness.ts';
+import { runIpo } from './cli-harness.ts';
 import { spawnIpo } from './ipo-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -69,6 +70,16 @@ describe('npm start on a fresh data dir', () => {
     const anonymous = await fetch(`${first.url}/api/v1/companies`);
     expect(anonymous.status).toBe(401);
   }, 180_000);
+
+  it('leaves no failed job for `ipo status`: the 404s of the sample are the expected not-found answers', async () => {
+    // EDGAR answers 404 for the CIKs the sample has no submissions file for, as it does for unknown CIKs.
+    const notFound = Number(/^ingest: \d+ jobs, \d+ new events, (\d+) not found \(404\)/m.exec(first.stderr())?.[1]);
+    expect(notFound).toBeGreaterThan(0);
+    const status = await runIpo(dataDir, 'status');
+    expect(status.code).toBe(0);
+    expect(status.out).toContain('failed jobs (ingest.job_failed): 0\n');
+    expect(status.out).toMatch(new RegExp(`^not found \\(404, expected\\): ${notFound} \\(edgar\\.submissions \\d+, edgar\\.submissions_page \\d+\\)$`, 'm'));
+  });
 
   it('prints commands to try that work as printed: each curl answers 200 in its type, the SQL returns rows', async () => {
     const curls = [...first.out.matchAll(/^ {2}curl (.*)$/gm)].map((m) => m[1]);

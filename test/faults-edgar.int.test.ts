@@ -12,7 +12,8 @@ import { jobHandlers } from '../ingest/jobs/handlers.ts';
 import { jobId, job } from '../ingest/jobs/job-types.ts';
 import type { ReplayFault } from '../ingest/replay/replay-faults.ts';
 import { startReplayServer, type ReplayRequest, type ReplayServer } from '../ingest/replay/replay-server.ts';
-import { openEdgarQueue, startWorkers } from '../ingest/runner/bullmq-runner.ts';
+import { startWorkers } from '../ingest/runner/bullmq-runner.ts';
+import { openJobQueue } from '../ingest/runner/job-queue.ts';
 import { runInline } from '../ingest/runner/inline-runner.ts';
 import { openEventLogDb } from '../schema/databases.ts';
 import { eventsOf, RECORDED_JOBS, sortedEvents } from './faults-sample.ts';
@@ -96,7 +97,7 @@ describe('EDGAR answering 403, 429 and 5xx (faults injected by the replay server
       if (message === 'job failed') failures.push(JSON.stringify(fields));
     };
     const logger: Logger = { ...silentLogger, warn: failed, error: failed };
-    const queue = openEdgarQueue({ redisUrl: REDIS_URL, queueName, attempts: 5, backoffMs: 200 });
+    const queue = openJobQueue({ redisUrl: REDIS_URL, kind: 'edgar', queueName, attempts: 5, backoffMs: 200 });
     cleanups.push(async () => {
       await queue.queue.obliterate({ force: true });
       await queue.close();
@@ -104,6 +105,7 @@ describe('EDGAR answering 403, 429 and 5xx (faults injected by the replay server
     for (let i = 0; i < 2; i++) {
       const workers = startWorkers({
         redisUrl: REDIS_URL,
+        kind: 'edgar',
         queueName,
         attempts: 5,
         backoffMs: 200,

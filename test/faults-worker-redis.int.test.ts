@@ -9,7 +9,7 @@ import { jobHandlers } from '../ingest/jobs/handlers.ts';
 import { job, jobId } from '../ingest/jobs/job-types.ts';
 import type { ReplayFault } from '../ingest/replay/replay-faults.ts';
 import { startReplayServer, type ReplayServer } from '../ingest/replay/replay-server.ts';
-import { enqueueByKind, openEdgarQueue } from '../ingest/runner/bullmq-runner.ts';
+import { enqueueByKind, openJobQueue } from '../ingest/runner/job-queue.ts';
 import { runInline } from '../ingest/runner/inline-runner.ts';
 import { openEventLogDb } from '../schema/databases.ts';
 import { runIpo, runIpoWithEnv } from './cli-harness.ts';
@@ -97,7 +97,7 @@ describe('`ipo worker` and a Redis that goes away (private redis-server, killed 
 
     const exit = await worker.stop('SIGTERM', 30_000);
     expect(exit, worker.err()).toEqual({ code: 0, signal: null });
-    const queue = openEdgarQueue({ redisUrl: redis.url });
+    const queue = openJobQueue({ redisUrl: redis.url, kind: 'edgar' });
     try {
       expect(await (await queue.queue.getJob(jobId(tesla)))?.getState()).toBe('completed');
       expect((await queue.queue.getJobCounts('active')).active).toBe(0);
@@ -185,7 +185,7 @@ describe('`ipo worker` and a Redis that goes away (private redis-server, killed 
     expect((await runIpo(dir, 'project')).code).toBe(0);
 
     const second = await startWorker(dir, redis, server, lock);
-    const queue = openEdgarQueue({ redisUrl: redis.url });
+    const queue = openJobQueue({ redisUrl: redis.url, kind: 'edgar' });
     cleanups.push(() => queue.close());
     await until(
       async () => {

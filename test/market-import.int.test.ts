@@ -72,7 +72,7 @@ describe('ipo import ipo-table on the real Bloomberg table', () => {
     // A CSV of another layout (a price window) is refused, naming the columns it needs.
     const other = await ipo('import', 'ipo-table', join(SAMPLE, 'prices/window/INDEX.csv'), '--source', 'x');
     expect(other.code).toBe(2);
-    expect(other.err).toMatch(/not a known IPO table layout/);
+    expect(other.err).toMatch(/FILE must be a Bloomberg export or the Yahoo Finance IPO list, got INDEX\.csv: the header needs Issuer Ticker/);
   });
 
   it('rejects bad input with exit code 2', async () => {

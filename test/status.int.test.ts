@@ -8,7 +8,8 @@ import { EdgarClient } from '../ingest/edgar/edgar-client.ts';
 import { silentLogger } from '../ingest/jobs/handler-context.ts';
 import { jobHandlers } from '../ingest/jobs/handlers.ts';
 import { job, type Job } from '../ingest/jobs/job-types.ts';
-import { openEdgarQueue, queueCounts } from '../ingest/runner/bullmq-runner.ts';
+import { openJobQueue } from '../ingest/runner/job-queue.ts';
+import { queueCounts } from '../ingest/runner/queue-counts.ts';
 import { runInline } from '../ingest/runner/inline-runner.ts';
 import { startReplayServer, type ReplayServer } from '../ingest/replay/replay-server.ts';
 import { openEventLogDb } from '../schema/databases.ts';
@@ -51,19 +52,23 @@ describe('ipo status', () => {
     }
   });
 
-  it('shows events by type, the recorded 404s, and the projector lag before and after projecting', async () => {
-    // Tesla: recent page + one older page. UTime (1789299) and a Saturday's index: 404s.
-    const report = await ingest([job('edgar.submissions', { cik: '1318605' }), job('edgar.submissions', { cik: '1789299' }), job('edgar.daily_index', { date: '2020-03-21', kind: 'form' })]);
-    expect(report).toMatchObject({ succeeded: 2, notFound: 2, failures: [] });
+  it('shows events by type, failed jobs apart from the expected 404s, and the projector lag before and after projecting', async () => {
+    // Tesla: recent page + one older page. UTime (1789299) and a Saturday's index: 404s EDGAR may
+    // rightly answer. A primary document the submissions never listed: a 404 that needs a look.
+    const missingDocument = job('edgar.document', { cik: '1318605', accessionNumber: '0001318605-99-000001', primaryDocument: 'missing.htm' });
+    const report = await ingest([job('edgar.submissions', { cik: '1318605' }), job('edgar.submissions', { cik: '1789299' }), job('edgar.daily_index', { date: '2020-03-21', kind: 'form' }), missingDocument]);
+    expect(report).toMatchObject({ succeeded: 2, notFound: 3, failures: [] });
 
     const before = await runIpo(dataDir, 'status');
     expect(before.code).toBe(0);
-    expect(before.out).toMatch(/^events: 4 \(last seq 4, last observed \d{4}-\d\d-\d\dT/m);
+    expect(before.out).toMatch(/^events: 5 \(last seq 5, last observed \d{4}-\d\d-\d\dT/m);
     expect(before.out).toMatch(/^ {2}edgar\.submissions +2 +last \d{4}-\d\d-\d\dT/m);
-    expect(before.out).toMatch(/^ {2}ingest\.job_failed +2 +last /m);
-    expect(before.out).toContain('failed jobs (ingest.job_failed): 2');
-    expect(before.out).toMatch(/edgar\.submissions \{"cik":"0001789299"\} {2}NotFound 404: .* \(permanent, 1 attempt\)/);
-    expect(before.out).toMatch(/edgar\.daily_index \{"date":"2020-03-21","kind":"form"\} {2}NotFound 404/);
+    // The log keeps every give-up as it always has; status reads them by their recorded status and job.
+    expect(before.out).toMatch(/^ {2}ingest\.job_failed +3 +last /m);
+    expect(before.out).toContain('failed jobs (ingest.job_failed): 1\n');
+    expect(before.out).toMatch(/edgar\.document \{"cik":"0001318605","accessionNumber":"0001318605-99-000001","primaryDocument":"missing.htm"\} {2}NotFound 404: .* \(permanent, 1 attempt\)/);
+    expect(before.out).toContain('not found (404, expected): 2 (edgar.daily_index 1, edgar.submissions 1)\n');
+    expect(before.out).not.toMatch(/^ {2}\S+ {2}edgar\.submissions \{"cik":"0001789299"\}/m);
     expect(before.out).toContain('projector: no read.db yet');
     // The Tesla run is a success; the 404s are not.
     expect(before.out).toMatch(/^last successful run per source:\n {2}edgar\.submissions +\d{4}-\d\d-\d\dT\S+ {2}\(\+1 event; 1 runs\)\n {2}edgar\.submissions_page +\d{4}-/m);
@@ -71,24 +76,34 @@ describe('ipo status', () => {
 
     expect((await runIpo(dataDir, 'project')).code).toBe(0);
     const projected = await runIpo(dataDir, 'status');
-    expect(projected.out).toContain('projector: checkpoint seq 4, last event seq 4, lag 0 events (0 s)');
+    expect(projected.out).toContain('projector: checkpoint seq 5, last event seq 5, lag 0 events (0 s)');
     expect(projected.out).toMatch(/^read\.db: last batch \d{4}-\d\d-\d\dT\S+ \(\d+ s ago\)$/m);
     expect(projected.out).toContain('edgar requests: no REDIS_URL');
 
-    // New events after the checkpoint are the lag; re-running the 404 adds no second failure event.
-    const more = await ingest([job('edgar.submissions', { cik: '1158114' }), job('edgar.submissions', { cik: '0001789299' })]);
+    // New events after the checkpoint are the lag. Re-running the 404 adds no second failure event,
+    // though its append uses up a seq: the lag counts events, not seq numbers.
+    expect((await ingest([job('edgar.submissions', { cik: '0001789299' })])).appended).toBe(0);
+    const more = await ingest([job('edgar.submissions', { cik: '1158114' })]);
     const after = await runIpo(dataDir, 'status');
     expect(after.out).toContain(`lag ${more.appended} event${more.appended === 1 ? '' : 's'}`);
     expect(more.appended).toBeGreaterThan(0);
-    expect(after.out).toContain('failed jobs (ingest.job_failed): 2');
+    expect(after.out).toContain('failed jobs (ingest.job_failed): 1\n');
+    expect(after.out).toContain('not found (404, expected): 2 ');
 
     // The same for scripts, as one JSON object.
     const json = JSON.parse((await runIpo(dataDir, 'status', '--json')).out);
     expect(json).toMatchObject({
-      events: { lastSeq: 4 + more.appended, byType: expect.arrayContaining([expect.objectContaining({ type: 'ingest.job_failed', events: 2 })]) },
+      events: { lastSeq: 6 + more.appended, byType: expect.arrayContaining([expect.objectContaining({ type: 'ingest.job_failed', events: 3 })]) },
       lastPolls: [expect.objectContaining({ job: 'edgar.submissions', successes: 2 }), expect.objectContaining({ job: 'edgar.submissions_page' })],
-      failedJobs: { total: 2, latest: expect.arrayContaining([expect.objectContaining({ job: 'edgar.submissions', status: 404, reason: 'permanent' })]) },
-      projector: { checkpointSeq: 4, lagEvents: more.appended, lastBatchAt: expect.any(String) },
+      failedJobs: { total: 1, latest: [expect.objectContaining({ job: 'edgar.document', status: 404, reason: 'permanent' })] },
+      notFoundJobs: {
+        total: 2,
+        byJob: [
+          { job: 'edgar.daily_index', count: 1, lastObservedAt: expect.any(String) },
+          { job: 'edgar.submissions', count: 1, lastObservedAt: expect.any(String) },
+        ],
+      },
+      projector: { checkpointSeq: 5, lagEvents: more.appended, lastBatchAt: expect.any(String) },
       queues: { configured: false },
       edgar: { requestsLastMinute: null },
     });
@@ -112,7 +127,7 @@ describe('ipo status', () => {
 
     // Exact counts on a queue of this test's own.
     const queueName = `status-test-${randomUUID()}`;
-    const queue = openEdgarQueue({ redisUrl: REDIS_URL, queueName });
+    const queue = openJobQueue({ redisUrl: REDIS_URL, kind: 'edgar', queueName });
     try {
       await queue.enqueue([job('edgar.submissions', { cik: '320193' }), job('edgar.submissions', { cik: '0000320193' }), job('edgar.companyfacts', { cik: '320193' })]);
       expect(await queueCounts({ redisUrl: REDIS_URL }, [queueName])).toEqual({ [queueName]: { waiting: 2, active: 0, delayed: 0, failed: 0, completed: 0 } });

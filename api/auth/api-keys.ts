@@ -65,19 +65,73 @@ export function generateApiKey(): string {
  */
 export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKeyStoreOptions = {}): ApiKeyStore {
   const now = options.now ?? (() => new Date());
+  const lastUse = lastUseRecorder(ops, options);
+  const verifier = cachedVerifier(ops, lastUse.used);
+  return {
+    verify: verifier.verify,
+    async create(name) {
+      const created = await insertApiKey(ops, name, now());
+      verifier.forget();
+      return created;
+    },
+    list: () => listApiKeys(ops),
+    async revoke(idOrPrefix) {
+      const revoked = await revokeApiKey(ops, idOrPrefix, now());
+      // data_version does not move for this connection's own writes, so drop the cache here.
+      verifier.forget();
+      return revoked;
+    },
+    flushLastUsed: lastUse.flush,
+    close: lastUse.close,
+  };
+}
+
+/**
+ * Verdicts per key hash, kept until another connection commits (`PRAGMA data_version`) or this one
+ * writes a key (`forget`). A live key's use is handed to `used`.
+ */
+function cachedVerifier(ops: OpenDatabase<OpsDatabase>, used: (id: string) => void) {
   const byPrefix = ops.sqlite.prepare(
     ops.kysely.selectFrom('api_keys').select(['id', 'key_hash', 'revoked_at']).where('prefix', '=', '?' as string).compile().sql,
   ) as Statement<[string], { id: string; key_hash: string; revoked_at: string | null }>;
   const dataVersion = ops.sqlite.prepare('PRAGMA data_version').pluck(true) as Statement<[], number>;
   const cache = new Map<string, string | null>();
   let seenVersion = dataVersion.get() as number;
-  // Last use per key id, in memory: a request costs a Map.set, and a timer writes them in batches.
+  const forget = () => cache.clear();
+  const verify = (presented: string): string | null => {
+    if (!KEY_PATTERN.test(presented)) return null;
+    const version = dataVersion.get() as number;
+    if (version !== seenVersion) {
+      seenVersion = version;
+      forget();
+    }
+    const hash = sha256Hex(presented);
+    const cached = cache.get(hash);
+    if (cached !== undefined) {
+      if (cached !== null) used(cached);
+      return cached;
+    }
+    const row = byPrefix.get(presented.slice(0, LOOKUP_PREFIX_LENGTH));
+    const ok =
+      row !== undefined &&
+      row.revoked_at === null &&
+      timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'));
+    // Bounded so a flood of random keys cannot grow memory without limit.
+    const verdict = remember(cache, 10_000, hash, ok ? row.id : null);
+    if (verdict !== null) used(verdict);
+    return verdict;
+  };
+  return { verify, forget };
+}
+
+/** Last use per key id, in memory: a request costs a Map.set, and a timer writes them in batches. */
+function lastUseRecorder(ops: OpenDatabase<OpsDatabase>, options: ApiKeyStoreOptions) {
   const usedAt = new Map<string, number>();
-  const nowMs = options.now ? () => now().getTime() : Date.now;
+  const nowMs = options.now ? () => options.now!().getTime() : Date.now;
   const writeLastUsed = ops.sqlite.prepare(
     `UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`,
   );
-  const flushLastUsed = ops.sqlite.transaction((entries: Array<[string, number]>) => {
+  const writeAll = ops.sqlite.transaction((entries: Array<[string, number]>) => {
     for (const [id, at] of entries) {
       const iso = new Date(at).toISOString();
       writeLastUsed.run(iso, id, iso);
@@ -87,109 +141,77 @@ export function createApiKeyStore(ops: OpenDatabase<OpsDatabase>, options: ApiKe
     if (usedAt.size === 0) return 0;
     const entries = [...usedAt];
     usedAt.clear();
-    flushLastUsed(entries);
+    writeAll(entries);
     return entries.length;
   };
   const timer = options.lastUsedFlushMs ? setInterval(flush, options.lastUsedFlushMs) : null;
   timer?.unref();
-
-  const forget = () => cache.clear();
-
   return {
-    verify(presented) {
-      if (!KEY_PATTERN.test(presented)) return null;
-      const version = dataVersion.get() as number;
-      if (version !== seenVersion) {
-        seenVersion = version;
-        forget();
-      }
-      const hash = sha256Hex(presented);
-      const cached = cache.get(hash);
-      if (cached !== undefined) {
-        if (cached !== null) usedAt.set(cached, nowMs());
-        return cached;
-      }
-      const row = byPrefix.get(presented.slice(0, LOOKUP_PREFIX_LENGTH));
-      const ok =
-        row !== undefined &&
-        row.revoked_at === null &&
-        timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'));
-      // Bounded so a flood of random keys cannot grow memory without limit.
-      const verdict = remember(cache, 10_000, hash, ok ? row.id : null);
-      if (verdict !== null) usedAt.set(verdict, nowMs());
-      return verdict;
-    },
-
-    async create(name) {
-      // The prefix column is unique; a collision (rare, 62^3 space after "ipo_live_") just retries.
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const key = generateApiKey();
-        const info: ApiKeyInfo = {
-          id: `key_${randomBytes(8).toString('hex')}`,
-          name,
-          prefix: key.slice(0, LOOKUP_PREFIX_LENGTH),
-          last4: key.slice(-4),
-          createdAt: now().toISOString(),
-          revokedAt: null,
-          lastUsedAt: null,
-        };
-        const inserted = await ops.kysely
-          .insertInto('api_keys')
-          .values({
-            id: info.id,
-            name: info.name,
-            prefix: info.prefix,
-            key_hash: sha256Hex(key),
-            last4: info.last4,
-            created_at: info.createdAt,
-            revoked_at: null,
-            last_used_at: null,
-          })
-          .onConflict((oc) => oc.column('prefix').doNothing())
-          .executeTakeFirst();
-        if (inserted.numInsertedOrUpdatedRows === 1n) {
-          forget();
-          return { ...info, key };
-        }
-      }
-      throw new Error('could not allocate a unique API key prefix');
-    },
-
-    async list() {
-      const rows = await ops.kysely
-        .selectFrom('api_keys')
-        .select(['id', 'name', 'prefix', 'last4', 'created_at', 'revoked_at', 'last_used_at'])
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        prefix: row.prefix,
-        last4: row.last4,
-        createdAt: row.created_at,
-        revokedAt: row.revoked_at,
-        lastUsedAt: row.last_used_at,
-      }));
-    },
-
-    async revoke(idOrPrefix) {
-      const result = await ops.kysely
-        .updateTable('api_keys')
-        .set({ revoked_at: now().toISOString() })
-        .where((eb) => eb.or([eb('id', '=', idOrPrefix), eb('prefix', '=', idOrPrefix)]))
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      // data_version does not move for this connection's own writes, so drop the cache here.
-      forget();
-      return result.numUpdatedRows > 0n;
-    },
-
-    flushLastUsed: flush,
-
+    used: (id: string) => void usedAt.set(id, nowMs()),
+    flush,
     close() {
       if (timer) clearInterval(timer);
       flush();
     },
   };
+}
+
+/** Stores a new key's hash and prefix; the prefix column is unique, and a collision (rare, 62^3 space after "ipo_live_") just retries. */
+async function insertApiKey(ops: OpenDatabase<OpsDatabase>, name: string, at: Date): Promise<CreatedApiKey> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const key = generateApiKey();
+    const info: ApiKeyInfo = {
+      id: `key_${randomBytes(8).toString('hex')}`,
+      name,
+      prefix: key.slice(0, LOOKUP_PREFIX_LENGTH),
+      last4: key.slice(-4),
+      createdAt: at.toISOString(),
+      revokedAt: null,
+      lastUsedAt: null,
+    };
+    const inserted = await ops.kysely
+      .insertInto('api_keys')
+      .values({
+        id: info.id,
+        name: info.name,
+        prefix: info.prefix,
+        key_hash: sha256Hex(key),
+        last4: info.last4,
+        created_at: info.createdAt,
+        revoked_at: null,
+        last_used_at: null,
+      })
+      .onConflict((oc) => oc.column('prefix').doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 1n) return { ...info, key };
+  }
+  throw new Error('could not allocate a unique API key prefix');
+}
+
+async function listApiKeys(ops: OpenDatabase<OpsDatabase>): Promise<ApiKeyInfo[]> {
+  const rows = await ops.kysely
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'prefix', 'last4', 'created_at', 'revoked_at', 'last_used_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    last4: row.last4,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+  }));
+}
+
+async function revokeApiKey(ops: OpenDatabase<OpsDatabase>, idOrPrefix: string, at: Date): Promise<boolean> {
+  const result = await ops.kysely
+    .updateTable('api_keys')
+    .set({ revoked_at: at.toISOString() })
+    .where((eb) => eb.or([eb('id', '=', idOrPrefix), eb('prefix', '=', idOrPrefix)]))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -83,107 +83,113 @@ function listIncludes(query: CompanyListQuery): string[] {
   return includes;
 }
 
+/** The company queries, each compiled once per shape by `compiler`. */
 export function createCompanyQueries(compiler: ShapeCompiler) {
-  const db = compiler.builder;
-
   return {
     /** `limit + 1` keyed rows: sort_date, cik, companyJson. */
-    list(conn: ReadConnection, query: CompanyListQuery, after: CursorKey | null, limit: number): string[] {
-      const includes = listIncludes(query);
-      const filters = listFilters(query, after, limit);
-      const key = `${filters.shapeKey('companies')}|${includes.join(',')}`;
-      // The builder closure is only made on the first request of a shape.
-      const shape = compiler.cached(key) ?? compiler.shape(key, (param) => {
-        let qb: CompanyQb = db
-          .selectFrom('companies')
-          .select(keyedRow(COMPANY_KEY, withIncludesSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
-        for (const name of filters.names) qb = FILTERS[name](qb, param);
-        return qb.orderBy('sort_date', 'desc').orderBy('cik', 'desc').limit(param('limit'));
-      });
-      return conn.values(shape.sql).all(...bind(shape, filters.values)) as string[];
-    },
-
+    list: (conn: ReadConnection, query: CompanyListQuery, after: CursorKey | null, limit: number) => listCompanies(compiler, conn, query, after, limit),
     /** CIK for a detail identifier: a CIK (any padding) or a vendor company key first, else a ticker in any case. */
-    resolveIdentifier(conn: ReadConnection, identifier: string, asOf: string | null = null): string | null {
-      const key = companyKey(identifier);
-      if (key !== null) {
-        const byCik = compiler.shape('company-by-cik', (param) =>
-          db.selectFrom('companies').select('cik').where('cik', '=', param('cik')),
-        );
-        const cik = conn.values(byCik.sql).get(...bind(byCik, { cik: key }));
-        if (typeof cik === 'string') return cik;
-      }
-      // A recycled ticker can name several companies: the one trading under it on the date asked
-      // (the latest to start on or before it), else the current holder in SEC data, the primary
-      // holder, the most recent filer.
-      const byTicker = compiler.shape('company-by-ticker', (param) =>
-        db
-          .selectFrom('company_tickers as t')
-          .innerJoin('companies as c', 'c.cik', 't.cik')
-          .select('t.cik')
-          .where('t.ticker', '=', param('ticker'))
-          .orderBy(sql`t.held_since IS NOT NULL AND t.held_since <= ${param('asOf')}`, 'desc')
-          .orderBy(sql`CASE WHEN t.held_since <= ${param('asOf')} THEN t.held_since END`, 'desc')
-          .orderBy('t.is_current', 'desc')
-          .orderBy('t.is_primary', 'desc')
-          .orderBy('c.sort_date', 'desc')
-          .orderBy('c.cik', 'desc')
-          .limit(param('one')),
-      );
-      const cik = conn.values(byTicker.sql).get(...bind(byTicker, { ticker: upperTicker(identifier), asOf, one: 1 }));
-      return typeof cik === 'string' ? cik : null;
-    },
-
+    resolveIdentifier: (conn: ReadConnection, identifier: string, asOf: string | null = null) => resolveIdentifier(compiler, conn, identifier, asOf),
     /** Detail head: identity, extended latestTerms and the requested object includes, still open. */
-    detailHead(conn: ReadConnection, cik: string, query: CompanyDetailQuery): string | null {
-      const includes = COMPANY_DETAIL_INCLUDES.filter(
-        (token) => token in INCLUDE_FRAGMENTS && token !== 'latest_terms' && query.include?.includes(token),
-      );
-      const shape = compiler.shape(`company-detail|${includes.join(',')}`, (param) =>
-        db
-          .selectFrom('companies')
-          .select(
-            sql<string>`${sql.raw(
-              [openObjectSql('json'), `',"latestTerms":' || latest_terms_detail_json`, ...includes.map((t) => INCLUDE_FRAGMENTS[t])].join(' || '),
-            )}`.as('head'),
-          )
-          .where('cik', '=', param('cik')),
-      );
-      const head = conn.values(shape.sql).get(...bind(shape, { cik }));
-      return typeof head === 'string' ? head : null;
-    },
-
+    detailHead: (conn: ReadConnection, cik: string, query: CompanyDetailQuery) => detailHead(compiler, conn, cik, query),
     /**
      * The company's `limit + 1` newest filings as keyed rows of the filings list (same key, same
      * order for one CIK), so the last one shown gives that list's cursor; their stored detail
      * elements carry aiEnrichment and extended terms.
      */
-    filingsOf(conn: ReadConnection, cik: string, limit: number): string[] {
-      const shape = compiler.shape('company-filings', (param) =>
-        db
-          .selectFrom('api_filings')
-          .select(keyedRow(FILING_KEY, 'detail_json').as('row'))
-          .where('cik', '=', param('cik'))
-          .orderBy('filing_date', 'desc')
-          .orderBy('accession_number', 'desc')
-          .limit(param('limit')),
-      );
-      return conn.values(shape.sql).all(...bind(shape, { cik, limit: limit + 1 })) as string[];
-    },
-
+    filingsOf: (conn: ReadConnection, cik: string, limit: number) => filingsOf(compiler, conn, cik, limit),
     /** The company's `limit + 1` newest news items as keyed rows of the news list, content included. */
-    newsOf(conn: ReadConnection, cik: string, limit: number): string[] {
-      const shape = compiler.shape('company-news', (param) =>
-        db
-          .selectFrom('api_news')
-          .select(keyedRow(NEWS_KEY, 'detail_json').as('row'))
-          .where('cik', '=', param('cik'))
-          .$call(newestFirst)
-          .limit(param('limit')),
-      );
-      return conn.values(shape.sql).all(...bind(shape, { cik, limit: limit + 1 })) as string[];
-    },
+    newsOf: (conn: ReadConnection, cik: string, limit: number) => newsOf(compiler, conn, cik, limit),
   };
+}
+
+function listCompanies(compiler: ShapeCompiler, conn: ReadConnection, query: CompanyListQuery, after: CursorKey | null, limit: number): string[] {
+  const includes = listIncludes(query);
+  const filters = listFilters(query, after, limit);
+  const key = `${filters.shapeKey('companies')}|${includes.join(',')}`;
+  // The builder closure is only made on the first request of a shape.
+  const shape = compiler.cached(key) ?? compiler.shape(key, (param) => {
+    let qb: CompanyQb = compiler.builder
+      .selectFrom('companies')
+      .select(keyedRow(COMPANY_KEY, withIncludesSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
+    for (const name of filters.names) qb = FILTERS[name](qb, param);
+    return qb.orderBy('sort_date', 'desc').orderBy('cik', 'desc').limit(param('limit'));
+  });
+  return conn.values(shape.sql).all(...bind(shape, filters.values)) as string[];
+}
+
+function resolveIdentifier(compiler: ShapeCompiler, conn: ReadConnection, identifier: string, asOf: string | null): string | null {
+  const db = compiler.builder;
+  const key = companyKey(identifier);
+  if (key !== null) {
+    const byCik = compiler.shape('company-by-cik', (param) =>
+      db.selectFrom('companies').select('cik').where('cik', '=', param('cik')),
+    );
+    const cik = conn.values(byCik.sql).get(...bind(byCik, { cik: key }));
+    if (typeof cik === 'string') return cik;
+  }
+  // A recycled ticker can name several companies: the one trading under it on the date asked
+  // (the latest to start on or before it), else the current holder in SEC data, the primary
+  // holder, the most recent filer.
+  const byTicker = compiler.shape('company-by-ticker', (param) =>
+    db
+      .selectFrom('company_tickers as t')
+      .innerJoin('companies as c', 'c.cik', 't.cik')
+      .select('t.cik')
+      .where('t.ticker', '=', param('ticker'))
+      .orderBy(sql`t.held_since IS NOT NULL AND t.held_since <= ${param('asOf')}`, 'desc')
+      .orderBy(sql`CASE WHEN t.held_since <= ${param('asOf')} THEN t.held_since END`, 'desc')
+      .orderBy('t.is_current', 'desc')
+      .orderBy('t.is_primary', 'desc')
+      .orderBy('c.sort_date', 'desc')
+      .orderBy('c.cik', 'desc')
+      .limit(param('one')),
+  );
+  const cik = conn.values(byTicker.sql).get(...bind(byTicker, { ticker: upperTicker(identifier), asOf, one: 1 }));
+  return typeof cik === 'string' ? cik : null;
+}
+
+function detailHead(compiler: ShapeCompiler, conn: ReadConnection, cik: string, query: CompanyDetailQuery): string | null {
+  const includes = COMPANY_DETAIL_INCLUDES.filter(
+    (token) => token in INCLUDE_FRAGMENTS && token !== 'latest_terms' && query.include?.includes(token),
+  );
+  const shape = compiler.shape(`company-detail|${includes.join(',')}`, (param) =>
+    compiler.builder
+      .selectFrom('companies')
+      .select(
+        sql<string>`${sql.raw(
+          [openObjectSql('json'), `',"latestTerms":' || latest_terms_detail_json`, ...includes.map((t) => INCLUDE_FRAGMENTS[t])].join(' || '),
+        )}`.as('head'),
+      )
+      .where('cik', '=', param('cik')),
+  );
+  const head = conn.values(shape.sql).get(...bind(shape, { cik }));
+  return typeof head === 'string' ? head : null;
+}
+
+function filingsOf(compiler: ShapeCompiler, conn: ReadConnection, cik: string, limit: number): string[] {
+  const shape = compiler.shape('company-filings', (param) =>
+    compiler.builder
+      .selectFrom('api_filings')
+      .select(keyedRow(FILING_KEY, 'detail_json').as('row'))
+      .where('cik', '=', param('cik'))
+      .orderBy('filing_date', 'desc')
+      .orderBy('accession_number', 'desc')
+      .limit(param('limit')),
+  );
+  return conn.values(shape.sql).all(...bind(shape, { cik, limit: limit + 1 })) as string[];
+}
+
+function newsOf(compiler: ShapeCompiler, conn: ReadConnection, cik: string, limit: number): string[] {
+  const shape = compiler.shape('company-news', (param) =>
+    compiler.builder
+      .selectFrom('api_news')
+      .select(keyedRow(NEWS_KEY, 'detail_json').as('row'))
+      .where('cik', '=', param('cik'))
+      .$call(newestFirst)
+      .limit(param('limit')),
+  );
+  return conn.values(shape.sql).all(...bind(shape, { cik, limit: limit + 1 })) as string[];
 }
 
 export type CompanyQueries = ReturnType<typeof createCompanyQueries>;

@@ -10,7 +10,7 @@ import type { EventLogDatabase } from '../../schema/events/tables.ts';
 export interface IndexDayEvidence {
   /** Days with rows of a daily index in the log. */
   fetched: Set<string>;
-  /** Days EDGAR has no index for (weekends, holidays), as recorded `ingest.job_failed` 404s. */
+  /** Days EDGAR has no index for (weekends, federal holidays, closures), as recorded `ingest.job_failed` 404s. */
   notFound: Set<string>;
 }
 

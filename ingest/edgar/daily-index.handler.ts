@@ -15,7 +15,8 @@ export function dailyIndexPath(date: string, kind: IndexKind): string {
 
 /**
  * A day's index: one `edgar.index_entry` event per (accession, cik) row. With `followForms`, the
- * companies of new filings of those forms are followed (discovery.ts). Weekends and holidays 404.
+ * companies of new filings of those forms are followed (discovery.ts). Weekends, federal holidays
+ * and closures 404, as does a day whose index is not published yet.
  */
 export const dailyIndexHandler: Handler<'edgar.daily_index'> = async (data, ctx) => {
   const response = await edgarOf(ctx).get('www', dailyIndexPath(data.date, data.kind));

@@ -44,6 +44,13 @@ describe('validateJob', () => {
     expect(() => validateJob({ name: 'edgar.submissions_page', data: { cik: '0001318605', name: '../secrets.json' } })).toThrow(/name must look like/);
     expect(() => validateJob({ name: 'edgar.submissions', data: { cik: 'CIK1318605' } })).toThrow(/cik must be/);
     expect(() => validateJob({ name: 'edgar.daily_index', data: { date: '2020-03-18', kind: 'xbrl' } })).toThrow(/kind must be/);
+    // A day that does not exist could only ever answer 404.
+    for (const date of ['2020-13-01', '2020-02-30', '2021-02-29']) {
+      expect(() => validateJob({ name: 'edgar.daily_index', data: { date, kind: 'form' } }), date).toThrow(/date must be a calendar date YYYY-MM-DD/);
+    }
+    expect(validateJob({ name: 'edgar.daily_index', data: { date: '2020-02-29', kind: 'form' } }).name).toBe('edgar.daily_index');
+    expect(() => validateJob({ name: 'news.everything', data: { query: 'IPO', from: '2020-02-30' } })).toThrow(/from must be/);
+    expect(() => validateJob({ name: 'pipeline.publish', data: { kind: 'daily', date: '2017-02-29' } })).toThrow(/daily publication/);
     expect(() => validateJob(null)).toThrow(/must be an object/);
   });
 
@@ -56,7 +63,7 @@ describe('validateJob', () => {
     const follow = { cik: '1756064', accessions: ['0001493152-26-001260'], filedOn: '2026-01-12' };
     expect(validateJob({ name: 'edgar.submissions', data: follow }).data).toEqual({ ...follow, cik: '0001756064' });
     expect(() => validateJob({ name: 'edgar.submissions', data: { ...follow, accessions: ['0001493152-26-1260'] } })).toThrow(/accessions must be a list/);
-    expect(() => validateJob({ name: 'edgar.submissions', data: { ...follow, filedOn: '12/01/2026' } })).toThrow(/filedOn must be YYYY-MM-DD/);
+    expect(() => validateJob({ name: 'edgar.submissions', data: { ...follow, filedOn: '12/01/2026' } })).toThrow(/filedOn must be a calendar date YYYY-MM-DD/);
     // New filings make a new job: the same company followed again for another filing is not a duplicate.
     expect(jobId(job('edgar.submissions', follow))).not.toBe(jobId(job('edgar.submissions', { ...follow, accessions: ['0001493152-26-001057'] })));
   });

@@ -38,11 +38,14 @@ export interface JobPayloads extends IngestJobPayloads, PipelineJobPayloads {}
 export type JobName = keyof JobPayloads;
 
 /**
- * Which BullMQ queue runs a job. EDGAR jobs share the SEC rate limiter; prices and news have no
- * such limit and must not wait behind it, and a news 429 pauses only the news queue. Pipeline jobs
- * go to `ipo projector`, the single writer of read.db.
+ * The queues, one per kind of job; a queue's BullMQ name is its kind unless a test gives another.
+ * EDGAR jobs share the SEC rate limiter; prices and news have no such limit and must not wait
+ * behind it, and a news 429 pauses only the news queue. Pipeline jobs go to `ipo projector`, the
+ * single writer of read.db.
  */
-export type QueueName = 'edgar' | 'prices' | 'news' | 'pipeline';
+export const QUEUE_NAMES = ['edgar', 'prices', 'news', 'pipeline'] as const;
+
+export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** The queues whose jobs `ipo worker` runs. */
 export type IngestQueueName = Exclude<QueueName, 'pipeline'>;

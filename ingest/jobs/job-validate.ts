@@ -1,4 +1,5 @@
 import { isCikLike } from '../../schema/cik.ts';
+import { isCalendarDate } from '../../schema/edgar/edgar-day.ts';
 import { FEED_MAX_DEPTH } from '../edgar/current-feed.handler.ts';
 import { EdgarPermanentError } from '../edgar/edgar-errors.ts';
 import { NewsApiError } from '../news/newsapi-client.ts';
@@ -7,7 +8,10 @@ import { MarketSourceMissingError } from './market-errors.ts';
 import type { Job, JobName } from './job-types.ts';
 import { JOB_NAMES, normalizeJob } from './job-types.ts';
 
-/** A job whose data can never succeed: runners fail it at once instead of retrying. */
+/**
+ * A job whose data can never succeed: runners refuse it at once instead of retrying, and do not
+ * record it in the event log, which keeps what sources answered, not what a caller got wrong.
+ */
 export class InvalidJobError extends Error {
   override name = 'InvalidJobError';
 }
@@ -23,7 +27,6 @@ export function isPermanentFailure(error: unknown): boolean {
 }
 
 const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const PAGE_NAME = /^CIK\d{10}-submissions-\d{3}\.json$/;
 // A primary document is a file name, sometimes under one folder (`xslF345X03/doc4.xml`).
 // Exchange symbols with a class or unit suffix: BRK.B, TPGE/U, TPGE-U.
@@ -39,6 +42,9 @@ const FEED_COUNTS = [10, 20, 40, 80, 100];
 type Check = (data: Record<string, unknown>) => string | null;
 
 const str = (v: unknown) => typeof v === 'string';
+/** YYYY-MM-DD naming a day that exists: 2020-02-30 would only ever answer 404. */
+const calendarDate = (v: unknown) => str(v) && isCalendarDate(v as string);
+const dateOrTime = (v: unknown) => str(v) && DATE_OR_TIME.test(v as string) && isCalendarDate((v as string).slice(0, 10));
 const cik: Check = (d) => (str(d.cik) && isCikLike(d.cik as string) ? null : 'cik must be 1 to 10 digits');
 const formList: Check = (d) => (d.followForms === undefined || (Array.isArray(d.followForms) && d.followForms.every(str)) ? null : 'followForms must be a list of form types');
 const accessions: Check = (d) =>
@@ -51,7 +57,7 @@ const optionalInteger = (name: string, max: number): Check => (d) =>
 const checks: { [N in JobName]: Check[] } = {
   'edgar.company_tickers': [],
   'edgar.daily_index': [
-    (d) => (str(d.date) && ISO_DATE.test(d.date as string) ? null : 'date must be YYYY-MM-DD'),
+    (d) => (calendarDate(d.date) ? null : 'date must be a calendar date YYYY-MM-DD'),
     (d) => (d.kind === 'form' || d.kind === 'company' || d.kind === 'master' ? null : 'kind must be form, company or master'),
     formList,
   ],
@@ -61,7 +67,7 @@ const checks: { [N in JobName]: Check[] } = {
     (d) => (d.count === undefined || FEED_COUNTS.includes(d.count as number) ? null : `count must be one of ${FEED_COUNTS.join(', ')}`),
     formList,
   ],
-  'edgar.submissions': [cik, accessions, (d) => (d.filedOn === undefined || (str(d.filedOn) && ISO_DATE.test(d.filedOn as string)) ? null : 'filedOn must be YYYY-MM-DD')],
+  'edgar.submissions': [cik, accessions, (d) => (d.filedOn === undefined || calendarDate(d.filedOn) ? null : 'filedOn must be a calendar date YYYY-MM-DD')],
   'edgar.submissions_page': [cik, (d) => (str(d.name) && PAGE_NAME.test(d.name as string) ? null : 'name must look like CIK##########-submissions-001.json'), accessions],
   'edgar.document': [
     cik,
@@ -72,8 +78,8 @@ const checks: { [N in JobName]: Check[] } = {
   'prices.daily_bars': [(d) => (str(d.ticker) && TICKER.test(d.ticker as string) ? null : 'ticker must be an exchange symbol like SNAP or TPGE-U')],
   'news.everything': [
     (d) => (str(d.query) && (d.query as string).trim() !== '' && (d.query as string).length <= 500 ? null : 'query must be 1 to 500 characters'),
-    (d) => (d.from === undefined || (str(d.from) && DATE_OR_TIME.test(d.from as string)) ? null : 'from must be YYYY-MM-DD or an ISO timestamp'),
-    (d) => (d.to === undefined || (str(d.to) && DATE_OR_TIME.test(d.to as string)) ? null : 'to must be YYYY-MM-DD or an ISO timestamp'),
+    (d) => (d.from === undefined || dateOrTime(d.from) ? null : 'from must be YYYY-MM-DD or an ISO timestamp'),
+    (d) => (d.to === undefined || dateOrTime(d.to) ? null : 'to must be YYYY-MM-DD or an ISO timestamp'),
   ],
   'news.feed': [(d) => (str(d.url) && FEED_URL.test(d.url as string) ? null : 'url must be an absolute http(s) URL')],
   'pipeline.project': [(d) => (Object.keys(d).length === 0 ? null : 'data must be {}')],
@@ -82,7 +88,7 @@ const checks: { [N in JobName]: Check[] } = {
 
 function publishRequest(d: Record<string, unknown>): string | null {
   if (d.kind === 'daily' || d.kind === 'weekly') {
-    return str(d.date) && ISO_DATE.test(d.date as string) && Object.keys(d).length === 2 ? null : `a ${d.kind} publication is {kind, date: YYYY-MM-DD}`;
+    return calendarDate(d.date) && Object.keys(d).length === 2 ? null : `a ${d.kind} publication is {kind, date: YYYY-MM-DD}`;
   }
   if (d.kind === 'quarterly') {
     const ok = Number.isInteger(d.year) && (d.year as number) >= 1993 && (d.year as number) <= 9999 && [1, 2, 3, 4].includes(d.quarter as number) && Object.keys(d).length === 3;

@@ -1,4 +1,5 @@
 import type { DailyBarsMeta } from '../../schema/events/event-types.ts';
+import { assertNever } from '../../schema/exhaustive.ts';
 import { isoAt } from '../clock.ts';
 import type { Handler } from '../jobs/handler-context.ts';
 import { MarketSourceMissingError } from '../jobs/market-errors.ts';
@@ -9,7 +10,17 @@ import type { PricesFormat } from './prices-client.ts';
  * Neither is a series: recording it would only give the projector an unreadable event.
  */
 export function looksLikeBars(format: PricesFormat, body: string): boolean {
-  if (format === 'stooq_csv') return /^\uFEFF?Date,/i.test(body.trimStart());
+  switch (format) {
+    case 'stooq_csv':
+      return /^\uFEFF?Date,/i.test(body.trimStart());
+    case 'yahoo_chart':
+      return hasChartResult(body);
+    default:
+      return assertNever(format);
+  }
+}
+
+function hasChartResult(body: string): boolean {
   try {
     const doc = JSON.parse(body) as { chart?: { result?: unknown } };
     return Array.isArray(doc.chart?.result) && doc.chart.result.length > 0;
@@ -17,6 +28,9 @@ export function looksLikeBars(format: PricesFormat, body: string): boolean {
     return false;
   }
 }
+
+/** The event source of each format's bars. */
+const SOURCE: Record<PricesFormat, string> = { stooq_csv: 'stooq', yahoo_chart: 'yahoo' };
 
 /** One ticker's daily bars, raw body as fetched. Subject: the ticker in upper case. */
 export const dailyBarsHandler: Handler<'prices.daily_bars'> = async (data, ctx) => {
@@ -27,7 +41,7 @@ export const dailyBarsHandler: Handler<'prices.daily_bars'> = async (data, ctx) 
   const meta: DailyBarsMeta = { url: response.url, ticker, format: response.format, adjusted: ctx.prices.adjusted };
   const inserted = ctx.log.append({
     type: 'market.daily_bars',
-    source: response.format === 'stooq_csv' ? 'stooq' : 'yahoo',
+    source: SOURCE[response.format],
     subject: ticker,
     observedAt: isoAt(ctx.clock),
     body: Buffer.from(response.body, 'utf8'),

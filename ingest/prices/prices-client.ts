@@ -3,8 +3,18 @@
  * Yahoo-chart JSON endpoint. It returns bytes, not bars: the body becomes a `market.daily_bars`
  * event and the projector parses it, so a parser fix never needs a re-fetch.
  */
+import { assertNever } from '../../schema/exhaustive.ts';
 
-export type PricesFormat = 'stooq_csv' | 'yahoo_chart';
+/** The providers' formats the client reads (PRICES_FORMAT). */
+export const PRICES_FORMATS = ['stooq_csv', 'yahoo_chart'] as const;
+
+export type PricesFormat = (typeof PRICES_FORMATS)[number];
+
+/** What each format's endpoint is asked to answer in. */
+const ACCEPT: Record<PricesFormat, string> = {
+  stooq_csv: 'text/csv, text/plain;q=0.9, */*;q=0.1',
+  yahoo_chart: 'application/json',
+};
 
 export interface PricesClientOptions {
   /** e.g. `https://stooq.com` or `https://query1.finance.yahoo.com`, or a replay server. */
@@ -63,15 +73,27 @@ const unixAt = (d: string, hhmm: string) => Date.parse(`${d}T${hhmm}:00Z`) / 100
  * response can be matched to its request exactly.
  */
 export function pricesRequestPath(format: PricesFormat, ticker: string, range?: DateRange): string {
-  if (format === 'stooq_csv') {
-    const q = new URLSearchParams({ s: stooqSymbol(ticker) });
-    if (range) {
-      q.set('d1', compact(range.from));
-      q.set('d2', compact(range.to));
-    }
-    q.set('i', 'd');
-    return `/q/d/l/?${q.toString()}`;
+  switch (format) {
+    case 'stooq_csv':
+      return stooqPath(ticker, range);
+    case 'yahoo_chart':
+      return yahooPath(ticker, range);
+    default:
+      return assertNever(format);
   }
+}
+
+function stooqPath(ticker: string, range?: DateRange): string {
+  const q = new URLSearchParams({ s: stooqSymbol(ticker) });
+  if (range) {
+    q.set('d1', compact(range.from));
+    q.set('d2', compact(range.to));
+  }
+  q.set('i', 'd');
+  return `/q/d/l/?${q.toString()}`;
+}
+
+function yahooPath(ticker: string, range?: DateRange): string {
   const q = new URLSearchParams();
   if (range) {
     // period2 is exclusive at Yahoo: the end of the last day keeps it in.
@@ -88,9 +110,7 @@ export function pricesRequestPath(format: PricesFormat, ticker: string, range?: 
  */
 export async function fetchDailyBars(options: PricesClientOptions, ticker: string, range?: DateRange): Promise<PricesResponse> {
   const url = `${options.baseUrl.replace(/\/+$/, '')}${pricesRequestPath(options.format, ticker, range)}`;
-  const headers: Record<string, string> = {
-    Accept: options.format === 'stooq_csv' ? 'text/csv, text/plain;q=0.9, */*;q=0.1' : 'application/json',
-  };
+  const headers: Record<string, string> = { Accept: ACCEPT[options.format] };
   if (options.userAgent) headers['User-Agent'] = options.userAgent;
   const res = await options.fetch(url, { headers });
   const body = await res.text();

@@ -15,12 +15,14 @@ export interface PricesSourceOptions {
   userAgent?: string;
 }
 
+/** Whether a format's closes are split/dividend-adjusted. Yahoo's `close` is split-adjusted but not dividend-adjusted (`adjclose` is): neither flag fits. */
+const ADJUSTED: Record<PricesFormat, boolean | null> = { stooq_csv: true, yahoo_chart: null };
+
 export function createPricesSource(options: PricesSourceOptions): PricesSource {
   const client = { baseUrl: options.baseUrl, format: options.format, fetch: options.fetch ?? globalThis.fetch, userAgent: options.userAgent };
   return {
     format: options.format,
-    // Yahoo's `close` is split-adjusted but not dividend-adjusted (`adjclose` is): neither flag fits.
-    adjusted: options.format === 'stooq_csv' ? true : null,
+    adjusted: ADJUSTED[options.format],
     dailyBars: (ticker) => fetchDailyBars(client, ticker),
   };
 }

@@ -81,86 +81,132 @@ export function loadReplayRoutes(manifestPaths: string[]): LoadedRoute[] {
  */
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   const manifests = Array.isArray(options.manifestPath) ? options.manifestPath : [options.manifestPath];
-  const routes = loadReplayRoutes(manifests);
-  const hostname = options.hostname ?? '127.0.0.1';
-  const edgarHosts = new Set(options.edgarHosts ?? ['www', 'data']);
-  const limit = options.rateLimitPerSecond === undefined ? 10 : options.rateLimitPerSecond;
+  const byHost = routesByHost(loadReplayRoutes(manifests));
   const clock = options.clock ?? systemClock();
-  const requestLog: ReplayRequest[] = [];
-  const injectedFault = faultPlan(options.faults ?? []);
-  const heldBack = new Set<NodeJS.Timeout>();
-  const recentEdgarRequests: number[] = [];
+  const replay: Replay = {
+    byHost,
+    edgarHosts: new Set(options.edgarHosts ?? ['www', 'data']),
+    overRate: edgarRateWindow(options.rateLimitPerSecond === undefined ? 10 : options.rateLimitPerSecond, clock),
+    injectedFault: faultPlan(options.faults ?? []),
+    clock,
+    requestLog: [],
+    heldBack: new Set<NodeJS.Timeout>(),
+    bytesOf: fileReader(),
+  };
+  const hostname = options.hostname ?? '127.0.0.1';
+  const { servers, urls } = await listenPerHost([...byHost.keys()], hostname, (host, req, res) => answer(replay, host, req, res));
+  return {
+    urls,
+    requestLog: replay.requestLog,
+    close: () => {
+      for (const timer of replay.heldBack) clearTimeout(timer);
+      return closeAll(servers);
+    },
+  };
+}
+
+/** What answering a request needs: the routes, the EDGAR rules, the faults, and what was answered. */
+interface Replay {
+  byHost: Map<string, Map<string, LoadedRoute>>;
+  edgarHosts: Set<string>;
+  /** Counts a request to an EDGAR host; true when it goes over the per-second limit. */
+  overRate: () => boolean;
+  injectedFault: ReturnType<typeof faultPlan>;
+  clock: Clock;
+  requestLog: ReplayRequest[];
+  /** Answers held back by an injected delay, cleared on close. */
+  heldBack: Set<NodeJS.Timeout>;
+  bytesOf: (path: string) => Buffer;
+}
+
+function routesByHost(routes: LoadedRoute[]): Map<string, Map<string, LoadedRoute>> {
   const byHost = new Map<string, Map<string, LoadedRoute>>();
   for (const loaded of routes) {
     const table = byHost.get(loaded.route.host) ?? new Map<string, LoadedRoute>();
     table.set(loaded.route.path, loaded);
     byHost.set(loaded.route.host, table);
   }
+  return byHost;
+}
+
+/** A file's bytes, read once. */
+function fileReader(): (path: string) => Buffer {
   const fileCache = new Map<string, Buffer>();
-  const bytesOf = (path: string) => {
+  return (path) => {
     let bytes = fileCache.get(path);
     if (!bytes) fileCache.set(path, (bytes = readFileSync(path)));
     return bytes;
   };
+}
 
-  const overRate = (): boolean => {
+/** EDGAR's threshold: more than `limit` requests in any 1-second window; null = no limit. */
+function edgarRateWindow(limit: number | null, clock: Clock): () => boolean {
+  const recent: number[] = [];
+  return () => {
     if (limit === null) return false;
     const now = clock.now();
-    recentEdgarRequests.push(now);
-    while (recentEdgarRequests.length > 0 && recentEdgarRequests[0] <= now - 1000) recentEdgarRequests.shift();
-    return recentEdgarRequests.length > limit;
+    recent.push(now);
+    while (recent.length > 0 && recent[0] <= now - 1000) recent.shift();
+    return recent.length > limit;
   };
+}
 
-  const handle = (host: string, req: IncomingMessage, res: ServerResponse) => {
-    const target = req.url ?? '/';
-    const queryAt = target.indexOf('?');
-    const path = queryAt < 0 ? target : target.slice(0, queryAt);
-    const query = queryAt < 0 ? '' : target.slice(queryAt + 1);
-    const userAgent = req.headers['user-agent'] ?? '';
-    const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const at = clock.now();
-    let fault: InjectedFault | null = null;
-    const send = (status: number, body: Buffer | string, headers: Record<string, string | number>) => {
-      res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    };
-    const reply = (status: number, body: Buffer | string, contentType: string, gzip = false) => {
-      requestLog.push({ host, path, ...(query ? { query } : {}), status, userAgent, gzip, at, ...(fault ? { injected: true as const } : {}) });
-      const headers: Record<string, string | number> = { 'Content-Type': contentType };
-      if (gzip) headers['Content-Encoding'] = 'gzip';
-      if (fault?.retryAfterSeconds != null && fault.status !== null) headers['Retry-After'] = fault.retryAfterSeconds;
-      if (!fault?.delayMs) return send(status, body, headers);
-      const timer = setTimeout(() => {
-        heldBack.delete(timer);
-        send(status, body, headers);
-      }, fault.delayMs);
-      heldBack.add(timer);
-    };
-    if (edgarHosts.has(host)) {
-      const throttled = overRate();
-      if (!EMAIL_TOKEN.test(userAgent)) return reply(403, UNDECLARED_TOOL_PAGE, 'text/html');
-      if (throttled) return reply(403, RATE_THRESHOLD_PAGE, 'text/html');
-    }
-    fault = injectedFault(host, target);
-    if (fault?.status === 403) return reply(403, RATE_THRESHOLD_PAGE, 'text/html');
-    if (fault?.status != null) return reply(fault.status, `${fault.status} ${STATUS_CODES[fault.status] ?? 'Error'}\n`, 'text/plain');
-    // Exact path and query first (prices and news select by query), then the path alone (EDGAR
-    // clients may add cache-busting or unused parameters).
-    const table = req.method === 'GET' || req.method === 'HEAD' ? byHost.get(host) : undefined;
-    const loaded = table?.get(target) ?? table?.get(path);
-    if (!loaded) {
-      if (host === 'data') return reply(404, dataNotFoundXml(path), 'application/xml');
-      return reply(404, WWW_NOT_FOUND_PAGE, 'text/html');
-    }
-    const stored = bytesOf(loaded.absolutePath);
-    if (loaded.gzipped && acceptsGzip) return reply(200, stored, loaded.route.contentType, true);
-    return reply(200, loaded.gzipped ? gunzipSync(stored) : stored, loaded.route.contentType);
+function answer(replay: Replay, host: string, req: IncomingMessage, res: ServerResponse): void {
+  const target = req.url ?? '/';
+  const queryAt = target.indexOf('?');
+  const path = queryAt < 0 ? target : target.slice(0, queryAt);
+  const query = queryAt < 0 ? '' : target.slice(queryAt + 1);
+  const userAgent = req.headers['user-agent'] ?? '';
+  const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const at = replay.clock.now();
+  let fault: InjectedFault | null = null;
+  const send = (status: number, body: Buffer | string, headers: Record<string, string | number>) => {
+    res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
+  const reply = (status: number, body: Buffer | string, contentType: string, gzip = false) => {
+    replay.requestLog.push({ host, path, ...(query ? { query } : {}), status, userAgent, gzip, at, ...(fault ? { injected: true as const } : {}) });
+    const headers: Record<string, string | number> = { 'Content-Type': contentType };
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    if (fault?.retryAfterSeconds != null && fault.status !== null) headers['Retry-After'] = fault.retryAfterSeconds;
+    if (!fault?.delayMs) return send(status, body, headers);
+    const timer = setTimeout(() => {
+      replay.heldBack.delete(timer);
+      send(status, body, headers);
+    }, fault.delayMs);
+    replay.heldBack.add(timer);
+  };
+  if (replay.edgarHosts.has(host)) {
+    const throttled = replay.overRate();
+    if (!EMAIL_TOKEN.test(userAgent)) return reply(403, UNDECLARED_TOOL_PAGE, 'text/html');
+    if (throttled) return reply(403, RATE_THRESHOLD_PAGE, 'text/html');
+  }
+  fault = replay.injectedFault(host, target);
+  if (fault?.status === 403) return reply(403, RATE_THRESHOLD_PAGE, 'text/html');
+  if (fault?.status != null) return reply(fault.status, `${fault.status} ${STATUS_CODES[fault.status] ?? 'Error'}\n`, 'text/plain');
+  // Exact path and query first (prices and news select by query), then the path alone (EDGAR
+  // clients may add cache-busting or unused parameters).
+  const table = req.method === 'GET' || req.method === 'HEAD' ? replay.byHost.get(host) : undefined;
+  const loaded = table?.get(target) ?? table?.get(path);
+  if (!loaded) {
+    if (host === 'data') return reply(404, dataNotFoundXml(path), 'application/xml');
+    return reply(404, WWW_NOT_FOUND_PAGE, 'text/html');
+  }
+  const stored = replay.bytesOf(loaded.absolutePath);
+  if (loaded.gzipped && acceptsGzip) return reply(200, stored, loaded.route.contentType, true);
+  return reply(200, loaded.gzipped ? gunzipSync(stored) : stored, loaded.route.contentType);
+}
 
+/** One server per host key, each on a free port. */
+async function listenPerHost(
+  hosts: string[],
+  hostname: string,
+  handle: (host: string, req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ servers: Server[]; urls: Record<string, string> }> {
   const servers: Server[] = [];
   const urls: Record<string, string> = {};
   try {
-    for (const host of byHost.keys()) {
+    for (const host of hosts) {
       const server = createServer((req, res) => handle(host, req, res));
       await new Promise<void>((ok, fail) => {
         server.once('error', fail);
@@ -173,14 +219,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     await closeAll(servers);
     throw error;
   }
-  return {
-    urls,
-    requestLog,
-    close: () => {
-      for (const timer of heldBack) clearTimeout(timer);
-      return closeAll(servers);
-    },
-  };
+  return { servers, urls };
 }
 
 async function closeAll(servers: Server[]): Promise<void> {

@@ -144,8 +144,8 @@ describe('runInline', () => {
     ]);
     // Default policy: 5 attempts, 4 waits.
     expect(time.sleeps).toHaveLength(4);
+    // The invalid job is refused but not recorded: no source answered it.
     expect(failures().map((f) => [f.job, f.error.class, f.error.status, f.attempts, f.reason])).toEqual([
-      ['edgar.submissions', 'InvalidJobError', null, 1, 'permanent'],
       ['edgar.document', 'EdgarPermanentError', 400, 1, 'permanent'],
       ['edgar.companyfacts', 'Error', null, 5, 'exhausted'],
     ]);

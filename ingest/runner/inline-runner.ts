@@ -10,7 +10,7 @@ export interface JobFailure {
   id: string;
   job: Job;
   error: Error;
-  /** Retrying cannot help (bad job data, undeclared User-Agent, unexpected 4xx). */
+  /** Retrying cannot help (bad job data, undeclared User-Agent, unexpected 4xx). Bad job data is refused unrecorded. */
   permanent: boolean;
   /** Tries made, the failing one included (a transient failure is retried up to the policy's attempts). */
   attempts: number;
@@ -57,6 +57,7 @@ export interface InlineRunOptions {
  * failure is retried with the BullMQ queues' backoff. A job given up on (permanent error, 404,
  * retries exhausted) is recorded as an `ingest.job_failed` event; failures are also collected and
  * returned (the caller decides the exit code), never dropped. A 404 counts as not found, not failed.
+ * A job whose data is invalid is refused: collected as a failure, logged, and not recorded.
  */
 export async function runInline(jobs: Job[], options: InlineRunOptions): Promise<InlineRunReport> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
@@ -80,10 +81,9 @@ export async function runInline(jobs: Job[], options: InlineRunOptions): Promise
       try {
         valid = validateJob(candidate);
       } catch (error) {
-        const raw = (candidate ?? {}) as { name?: unknown; data?: unknown };
-        const name = String(raw.name);
-        recordFinalFailure(ctx, { name, id: jobId({ name, data: raw.data ?? {} } as Job), data: raw.data, error: error as Error, attempts: 1, reason: 'permanent' });
+        // Whoever made the job got it wrong; no source said anything, so the event log gets nothing.
         report.failures.push({ id: '(invalid)', job: candidate, error: error as Error, permanent: true, attempts: 1 });
+        ctx.logger.error('job refused', { job: String((candidate as { name?: unknown } | null)?.name), error: (error as Error).message });
         continue;
       }
       const id = jobId(valid);

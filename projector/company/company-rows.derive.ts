@@ -111,6 +111,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     calendar: input.calendar,
     firstBarDate: bars?.bars[0]?.date ?? null,
     vendorRows,
+    historyKnown: input.facts.name !== null || input.filings.some((f) => f.source === 'submissions'),
   });
   // The vendor row speaks for the company when EDGAR shows no IPO-family offering of it: a company
   // EDGAR never named, one known from unrelated filings (Snap's Form 4s in a daily index), or a
@@ -136,7 +137,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       classificationJson: JSON.stringify(offering.lifecycle.currentDeal ? companyClassification({ facts, offering }) : null),
       consensus: companyConsensus({ facts, filings: input.filings, hints: input.hints, identity, offering, vendorRow, bars }),
       offerings: {
-        facts,
+        // A company only index rows name still has a name (theirs): Ritter's name evidence reads it.
+        facts: { ...facts, name: facts.name ?? identity.name },
         vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null),
         statusAsOf: latestEvidenceDate(input.filings, bars, vendorRows),
       },

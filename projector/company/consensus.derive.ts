@@ -57,7 +57,8 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
         ]
       : [],
     firstBar: s.bars && s.bars.bars.length > 0 ? { date: s.bars.bars[0].date, observedAt: s.bars.observedAt } : null,
-    expectedFirstTradeDate: deal?.expectedFirstTradeDate ? { date: deal.expectedFirstTradeDate, observedAt: factsSeen } : null,
+    // Only a deal shown listed (an exchange certified it) trades from its expected first day; a priced one may not trade yet.
+    expectedFirstTradeDate: deal?.expectedFirstTradeDate && deal.status === 'listed' ? { date: deal.expectedFirstTradeDate, observedAt: factsSeen } : null,
     observedAt: factsSeen,
   });
 }

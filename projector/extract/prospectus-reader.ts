@@ -118,167 +118,226 @@ export class BlockSink {
 }
 
 function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limits: Set<ReadLimit>): void {
-  // Per open element: bit 1 = made text bold, bit 2 = started a hidden/skipped region.
-  const flags: number[] = [];
-  let bold = 0;
-  let skip = 0;
-  let para: string[] = [];
-  const paraChars = new BlockChars(budget.maxBlockChars, limits);
-  let paraLen = 0;
-  let boldLen = 0;
-  let headingTag = false;
-  let pendingBullet = '';
-
-  let tableDepth = 0;
-  let rows: string[][] = [];
-  let row: string[] | null = null;
-  let cell: string[] | null = null;
-  const tableChars = new BlockChars(budget.maxBlockChars, limits);
-
-  const takePara = (): string => {
-    const raw = para.join('');
-    para = [];
-    paraChars.reset();
-    return raw;
-  };
-  const flush = (): void => {
-    if (paraLen === 0) {
-      takePara();
-      headingTag = false;
-      return;
-    }
-    const text = cleanText(takePara());
-    const isBold = boldLen >= paraLen * 0.9;
-    paraLen = 0;
-    boldLen = 0;
-    const wasHeadingTag = headingTag;
-    headingTag = false;
-    if (!text || PAGE_FURNITURE.test(text)) return;
-    // Float-left bullet glyphs sit in their own <div>; glue them to the item text that follows.
-    if (BULLET.test(text)) {
-      pendingBullet = text + ' ';
-      return;
-    }
-    const full = pendingBullet + text;
-    pendingBullet = '';
-    // A page break splits a sentence into two <p>s; rejoin when the first stops mid-sentence.
-    if (!isBold && /^[a-z]/.test(full) && sink.continueParagraph(full)) return;
-    const heading = wasHeadingTag || (isBold && full.length <= 150 && /[A-Za-z]/.test(full) && !/[,;]$/.test(full));
-    sink.push(heading ? { kind: 'heading', text: full } : { kind: 'paragraph', text: full });
-  };
-
-  const addCellText = (s: string): void => {
-    const kept = tableChars.fit(s);
-    if (kept) cell!.push(kept);
-  };
-  const endCell = (): void => {
-    if (cell && row) row.push(cleanText(cell.join('')));
-    cell = null;
-  };
-  const endRow = (): void => {
-    endCell();
-    if (row) {
-      const merged = mergeCells(row);
-      if (merged.length > 0) rows.push(merged);
-    }
-    row = null;
-  };
+  const style = new StyleStack();
+  const paragraph = new ParagraphReader(sink, budget, limits);
+  const table = new TableReader(sink, budget, limits);
   const { flattened } = streamHtml(
     html,
     {
       onopentag(name, attribs) {
-        let f = 0;
-        const style = attribs.style;
-        if (SKIP_TAGS.has(name) || (style !== undefined && /display:\s*none/i.test(style))) {
-          f |= 2;
-          skip++;
-        }
-        if (name === 'b' || name === 'strong' || (style !== undefined && /font-weight:\s*(bold|[6-9]00)/i.test(style))) {
-          f |= 1;
-          bold++;
-        }
-        flags.push(f);
-        if (skip > 0 || sink.done) return;
-        if (name === 'table') {
-          tableDepth++;
-          if (tableDepth === 1) {
-            flush();
-            rows = [];
-            tableChars.reset();
-          }
-          return;
-        }
-        if (tableDepth > 0) {
-          if (tableDepth > 1) return;
-          if (name === 'tr') {
-            endRow();
-            row = [];
-          } else if (name === 'td' || name === 'th') {
-            endCell();
-            if (!row) row = [];
-            cell = [];
-          } else if (name === 'br' || BLOCK_TAGS.has(name)) {
-            if (cell) addCellText(' ');
-          }
-          return;
-        }
-        if (name === 'br') {
-          if (paraChars.fit(' ')) para.push(' ');
-        } else if (BLOCK_TAGS.has(name)) {
-          flush();
-          if (HEADING_TAGS.has(name)) headingTag = true;
-        }
+        style.open(name, attribs.style);
+        if (style.skip > 0 || sink.done) return;
+        if (name === 'table' && table.depth === 0) paragraph.flush();
+        if (name === 'table' || table.depth > 0) table.open(name);
+        else paragraph.open(name);
       },
       ontext(data) {
-        if (skip > 0 || sink.done) return;
-        if (tableDepth > 0) {
-          if (cell) addCellText(data);
-          else if (row && data.trim()) {
-            cell = [];
-            addCellText(data);
-          }
-          return;
-        }
-        const kept = paraChars.fit(data);
-        if (kept) para.push(kept);
-        // Whitespace between tags says nothing about emphasis; only visible text counts.
-        if (NON_SPACE.test(kept)) {
-          paraLen += kept.length;
-          if (bold > 0) boldLen += kept.length;
-        }
+        if (style.skip > 0 || sink.done) return;
+        if (table.depth > 0) table.text(data);
+        else paragraph.text(data, style.bold > 0);
       },
       onclosetag(name) {
-        const f = flags.pop() ?? 0;
-        const wasSkipped = skip > 0;
-        if (f & 1) bold--;
-        if (f & 2) skip--;
+        const wasSkipped = style.close();
         if (wasSkipped || sink.done) return;
-        if (name === 'table' && tableDepth > 0) {
-          tableDepth--;
-          if (tableDepth === 0) {
-            endRow();
-            if (rows.length > 0) pushTable(sink, rows);
-            rows = [];
-          }
-          return;
-        }
-        if (tableDepth > 0) {
-          if (tableDepth > 1) {
-            if ((name === 'td' || name === 'th' || name === 'tr') && cell) addCellText(' ');
-            return;
-          }
-          if (name === 'td' || name === 'th') endCell();
-          else if (name === 'tr') endRow();
-          else if (BLOCK_TAGS.has(name) && cell) addCellText(' ');
-          return;
-        }
-        if (BLOCK_TAGS.has(name)) flush();
+        if (table.depth > 0) table.close(name);
+        else if (BLOCK_TAGS.has(name)) paragraph.flush();
       },
     },
     { maxDepth: budget.maxDepth },
   );
   if (flattened > 0) limits.add('maxDepth');
-  if (!sink.done) flush();
+  if (!sink.done) paragraph.flush();
+}
+
+/** The open elements' effect on text: how many make it bold, how many hide it (script, display:none). */
+class StyleStack {
+  bold = 0;
+  skip = 0;
+  // Per open element: bit 1 = made text bold, bit 2 = started a hidden/skipped region.
+  private readonly flags: number[] = [];
+
+  open(name: string, style: string | undefined): void {
+    let f = 0;
+    if (SKIP_TAGS.has(name) || (style !== undefined && /display:\s*none/i.test(style))) {
+      f |= 2;
+      this.skip++;
+    }
+    if (name === 'b' || name === 'strong' || (style !== undefined && /font-weight:\s*(bold|[6-9]00)/i.test(style))) {
+      f |= 1;
+      this.bold++;
+    }
+    this.flags.push(f);
+  }
+
+  /** Closes the innermost element; true when it was inside a hidden region. */
+  close(): boolean {
+    const f = this.flags.pop() ?? 0;
+    const wasSkipped = this.skip > 0;
+    if (f & 1) this.bold--;
+    if (f & 2) this.skip--;
+    return wasSkipped;
+  }
+}
+
+/**
+ * Text outside tables, gathered until a block element ends the paragraph: how much of it is bold
+ * decides whether it is a heading, and a lone bullet glyph waits for the item it marks.
+ */
+class ParagraphReader {
+  private parts: string[] = [];
+  private readonly chars: BlockChars;
+  /** Visible characters of the paragraph, and how many of them are bold. */
+  private visible = 0;
+  private boldVisible = 0;
+  private headingTag = false;
+  private pendingBullet = '';
+
+  constructor(
+    private readonly sink: BlockSink,
+    budget: ReadBudget,
+    limits: Set<ReadLimit>,
+  ) {
+    this.chars = new BlockChars(budget.maxBlockChars, limits);
+  }
+
+  open(name: string): void {
+    if (name === 'br') {
+      if (this.chars.fit(' ')) this.parts.push(' ');
+    } else if (BLOCK_TAGS.has(name)) {
+      this.flush();
+      if (HEADING_TAGS.has(name)) this.headingTag = true;
+    }
+  }
+
+  text(data: string, bold: boolean): void {
+    const kept = this.chars.fit(data);
+    if (kept) this.parts.push(kept);
+    // Whitespace between tags says nothing about emphasis; only visible text counts.
+    if (NON_SPACE.test(kept)) {
+      this.visible += kept.length;
+      if (bold) this.boldVisible += kept.length;
+    }
+  }
+
+  /** Ends the paragraph: pushes it as a heading or paragraph, or keeps it to join the next one. */
+  flush(): void {
+    if (this.visible === 0) {
+      this.take();
+      this.headingTag = false;
+      return;
+    }
+    const text = cleanText(this.take());
+    const isBold = this.boldVisible >= this.visible * 0.9;
+    this.visible = 0;
+    this.boldVisible = 0;
+    const wasHeadingTag = this.headingTag;
+    this.headingTag = false;
+    if (!text || PAGE_FURNITURE.test(text)) return;
+    // Float-left bullet glyphs sit in their own <div>; glue them to the item text that follows.
+    if (BULLET.test(text)) {
+      this.pendingBullet = text + ' ';
+      return;
+    }
+    const full = this.pendingBullet + text;
+    this.pendingBullet = '';
+    // A page break splits a sentence into two <p>s; rejoin when the first stops mid-sentence.
+    if (!isBold && /^[a-z]/.test(full) && this.sink.continueParagraph(full)) return;
+    const heading = wasHeadingTag || (isBold && full.length <= 150 && /[A-Za-z]/.test(full) && !/[,;]$/.test(full));
+    this.sink.push(heading ? { kind: 'heading', text: full } : { kind: 'paragraph', text: full });
+  }
+
+  private take(): string {
+    const raw = this.parts.join('');
+    this.parts = [];
+    this.chars.reset();
+    return raw;
+  }
+}
+
+/** The outermost table's rows of cells; a table nested in a cell is read as text of that cell. */
+class TableReader {
+  /** Tables open around the current position; 0 outside any table. */
+  depth = 0;
+  private rows: string[][] = [];
+  private row: string[] | null = null;
+  private cell: string[] | null = null;
+  private readonly chars: BlockChars;
+
+  constructor(
+    private readonly sink: BlockSink,
+    budget: ReadBudget,
+    limits: Set<ReadLimit>,
+  ) {
+    this.chars = new BlockChars(budget.maxBlockChars, limits);
+  }
+
+  open(name: string): void {
+    if (name === 'table') {
+      this.depth++;
+      if (this.depth === 1) {
+        this.rows = [];
+        this.chars.reset();
+      }
+      return;
+    }
+    if (this.depth > 1) return;
+    if (name === 'tr') {
+      this.endRow();
+      this.row = [];
+    } else if (name === 'td' || name === 'th') {
+      this.endCell();
+      if (!this.row) this.row = [];
+      this.cell = [];
+    } else if (name === 'br' || BLOCK_TAGS.has(name)) {
+      if (this.cell) this.addCellText(' ');
+    }
+  }
+
+  text(data: string): void {
+    if (this.cell) this.addCellText(data);
+    else if (this.row && data.trim()) {
+      this.cell = [];
+      this.addCellText(data);
+    }
+  }
+
+  close(name: string): void {
+    if (name === 'table') {
+      this.depth--;
+      if (this.depth === 0) {
+        this.endRow();
+        if (this.rows.length > 0) pushTable(this.sink, this.rows);
+        this.rows = [];
+      }
+      return;
+    }
+    if (this.depth > 1) {
+      if ((name === 'td' || name === 'th' || name === 'tr') && this.cell) this.addCellText(' ');
+      return;
+    }
+    if (name === 'td' || name === 'th') this.endCell();
+    else if (name === 'tr') this.endRow();
+    else if (BLOCK_TAGS.has(name) && this.cell) this.addCellText(' ');
+  }
+
+  private addCellText(s: string): void {
+    const kept = this.chars.fit(s);
+    if (kept) this.cell!.push(kept);
+  }
+
+  private endCell(): void {
+    if (this.cell && this.row) this.row.push(cleanText(this.cell.join('')));
+    this.cell = null;
+  }
+
+  private endRow(): void {
+    this.endCell();
+    if (this.row) {
+      const merged = mergeCells(this.row);
+      if (merged.length > 0) this.rows.push(merged);
+    }
+    this.row = null;
+  }
 }
 
 // Word processors lay bulleted lists out as one-row tables (bullet cell, text cell); those are prose.

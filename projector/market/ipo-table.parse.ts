@@ -52,6 +52,15 @@ export function ipoTableLayout(header: readonly string[]): IpoTableLayout | null
   return null;
 }
 
+/** The layout of a table's text, read off its header row alone. */
+export function ipoTableLayoutOf(csvText: string): IpoTableLayout | null {
+  const end = csvText.search(/\r?\n/);
+  return ipoTableLayout(parseCsv(end < 0 ? csvText : csvText.slice(0, end))[0] ?? []);
+}
+
+/** What a header must hold, said when it holds neither layout's columns. */
+export const LAYOUT_HELP = `the header needs ${BLOOMBERG_COLUMNS.join(', ')} (Bloomberg) or ${YAHOO_COLUMNS.join(', ')} (Yahoo)`;
+
 export class IpoTableLayoutError extends Error {}
 
 /**
@@ -63,7 +72,7 @@ export function parseIpoTable(csvText: string): IpoTableRow[] {
   const [header = [], ...lines] = parseCsv(csvText);
   const layout = ipoTableLayout(header);
   if (layout === null) {
-    throw new IpoTableLayoutError(`not a known IPO table layout: the header needs ${BLOOMBERG_COLUMNS.join(', ')} (Bloomberg) or ${YAHOO_COLUMNS.join(', ')} (Yahoo)`);
+    throw new IpoTableLayoutError(`not a known IPO table layout: ${LAYOUT_HELP}`);
   }
   const parse = layout === 'bloomberg' ? parseIpoTableRecord : parseYahooIpoRecord;
   const names = header.map((h) => h.trim());

@@ -108,3 +108,29 @@ describe('deriveDealType from forms and company facts (real submissions)', () =>
     expect(deriveDealType({ deal: null }).dealType).toBe('unknown');
   });
 });
+
+describe('deriveDealType for companies only daily-index rows name (real 2022-10-03 company index)', async () => {
+  const { parseEdgarIndex } = await import('../../schema/edgar/index.parse.ts');
+  const { readSample } = await import('../common/sample.testkit.ts');
+  const entries = parseEdgarIndex(readSample('edgar/index/company.20221003.idx.gz'), 'company').entries;
+  const finalOf = (name: RegExp) => entries.find((e) => name.test(e.companyName) && e.formType === '424B4')!;
+  const prospectusDeal = (e: (typeof entries)[number]) => ({ key: e.accessionNumber, baseForm: null, openedDate: e.dateFiled, filings: [{ formType: e.formType }] });
+
+  it('a 424B4 alone does not make an IPO when the company\'s history is unknown (Panbela had traded since 2020)', () => {
+    const panbela = finalOf(/Panbela/i);
+    const typed = deriveDealType({ deal: prospectusDeal(panbela), historyKnown: false, filedName: panbela.companyName });
+    expect(typed.dealType).toBe('unknown');
+    expect(typed.reasons[0]).toMatch(/known only from daily-index rows/);
+  });
+
+  it('a blank-check name on the index row types the final prospectus a SPAC IPO (Qomolangma Acquisition Corp.)', () => {
+    const qomo = finalOf(/Qomolangma/i);
+    expect(deriveDealType({ deal: prospectusDeal(qomo), historyKnown: false, filedName: qomo.companyName }).dealType).toBe('spac');
+  });
+
+  it('a confidential draft before the registration still says first-time registrant', () => {
+    const deal = { key: '333-1', baseForm: 'F-1', openedDate: '2019-10-01', filings: [{ formType: 'DRS' }, { formType: 'F-1' }] };
+    expect(deriveDealType({ deal, historyKnown: false }).dealType).toBe('ipo');
+    expect(deriveDealType({ deal: { ...deal, filings: [{ formType: 'F-1' }] }, historyKnown: false }).dealType).toBe('unknown');
+  });
+});

@@ -5,7 +5,8 @@
  *   co_registrant         a co-registrant of another filer's registration (co-registrants.derive.ts)
  *   spac                  SIC 6770; a cover with "blank check" + "trust account"; units sold at a
  *                         fixed $10.00; the issuer's name when the deal opened is blank-check style
- *                         ("… Acquisition Corp", "… Merger Corp"); or a later 8-K reports Item 5.06
+ *                         ("… Acquisition Corp", "… Merger Corp"; the index rows' name when no submissions
+ *                         page names it); or a later 8-K reports Item 5.06
  *                         (change in shell company status): the issuer was a shell when it went public,
  *                         whatever its name and SIC are now (a de-SPAC renames and re-codes it).
  *                         Only a deal opened before the issuer's first periodic report: a SPAC IPO.
@@ -20,7 +21,11 @@
  *   ipo                   a first-time registrant, with "initial public offering"/"no public market" on the
  *                         cover when a cover was read
  *   other                 a first-time registrant whose cover asserts none of the above
- *   unknown               no deal, or only followers of a registration we never saw
+ *   unknown               no deal, or only followers of a registration we never saw, or a registration or
+ *                         final prospectus of a company only daily-index rows name (no submissions page) whose
+ *                         cover was not read and which filed no confidential draft (DRS): whether it was
+ *                         already public (a resale after a SPAC merger, a follow-on) is not known, so it is
+ *                         not called an IPO
  * "Already public" = a 10-K/10-Q/20-F/40-F before the deal opened, or a cover saying the stock
  * "is listed on … under the symbol".
  */
@@ -40,6 +45,14 @@ export interface DealTypeInput {
   company?: CompanyFacts | null;
   /** All the company's filings, to find periodic reports filed before the deal. */
   companyFilings?: readonly FilingFact[];
+  /**
+   * False when the company's filing history is unknown: only daily-index rows name it (no
+   * submissions page). Then no earlier periodic report proves nothing, and a registration or a
+   * final prospectus alone cannot say the issuer was not already public. Absent = known.
+   */
+  historyKnown?: boolean;
+  /** The name the filings carry (index rows, a cover) when no submissions page names the company. */
+  filedName?: string | null;
   /** Cover signals of the deal's latest registration prospectus (S-1, S-1/A, F-1 …). */
   signals?: CoverSignals | null;
   /** Cover signals of its final prospectus (424B1/424B4), when read. */
@@ -65,6 +78,10 @@ export function isIpoFamily(dealType: string): boolean {
 export function deriveDealType(input: DealTypeInput): DealTypeResult {
   const { deal, company, signals, finalSignals, terms } = input;
   if (!deal) return result('unknown', ['no registration statement of this deal is visible'], 0.3);
+  const spacNamed = spacName(input, deal.openedDate);
+  if (spacNamed && (deal.baseForm === null || IPO_CAPABLE_FORMS.has(deal.baseForm) || deal.baseForm === 'DRS') && !priorPeriodicReport(input.companyFilings ?? [], deal.openedDate)) {
+    return result('spac', [`issuer was named "${spacNamed}" when the deal opened`], 0.75);
+  }
   if (deal.baseForm === null) return prospectusOnlyType(deal, input);
   const base = deal.baseForm;
   const read = signals ?? finalSignals ?? null;
@@ -73,7 +90,6 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   if (COMBINATION_FORMS.has(base)) return result('business_combination', [`opened by ${base}`], 0.9);
   const issuer = company ? coRegisteredIssuer(company.cik, deal.filings?.find((f) => baseForm(f.formType) === base) ?? deal.filings?.[0]) : null;
   if (issuer) return result('co_registrant', [`co-registrant of CIK ${issuer}'s ${base}: the same accession is filed by the issuer, the lowest CIK of its filers`], 0.8);
-  const name = nameAt(company, deal.openedDate);
   const priorReports = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
   // A SPAC goes public before it files any periodic report: a later registration (a resale of its
   // warrants, the combined company's offerings) is no SPAC IPO, whatever the SIC still says.
@@ -84,7 +100,6 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   if (ipoCapable && terms?.issuerStructureFlags?.includes('units') && terms.offeringPrice === SPAC_UNIT_PRICE) {
     return result('spac', ['registers units at a fixed $10.00'], conf);
   }
-  if (ipoCapable && name && SPAC_NAME.test(name)) return result('spac', [`issuer was named "${name}" when the deal opened`], 0.75);
   const shell = ipoCapable ? shellStatusChange(input.companyFilings ?? [], deal.openedDate) : null;
   if (shell) return result('spac', [`a later 8-K (${shell.filingDate}) reports Item 5.06, the end of its shell company status`], 0.8);
   if (base === '1-A' || base === 'DOS' || deal.key.startsWith('024-')) return result('reg_a', ['Regulation A offering statement (1-A/DOS, 024- file number)'], 0.95);
@@ -111,6 +126,11 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
     return result('follow_on', reasons, read ? conf : 0.6);
   }
   if (read?.directListing && !read.underwritten) return result('direct_listing', ['cover describes a direct listing / registered stockholders with no underwriter'], conf);
+  // A confidential draft (DRS) is the IPO path (and an issuer's first year): it says first-time registrant.
+  const drafted = base === 'DRS' || (deal.filings ?? []).some((f) => baseForm(f.formType) === 'DRS');
+  if (!read && input.historyKnown === false && !drafted) {
+    return result('unknown', [`${base} of a company known only from daily-index rows: whether it was already public (a resale after a SPAC merger, a follow-on) is not known`], 0.3);
+  }
   if (!read) {
     if (IPO_CAPABLE_FORMS.has(base) || base === 'DRS') return result('ipo', [`${base} by a first-time registrant`], 0.6);
     return result('other', [`${base} by a first-time registrant`], 0.4);
@@ -138,11 +158,20 @@ function prospectusOnlyType(deal: NonNullable<DealTypeInput['deal']>, input: Dea
   if (forms.length === 0) return result('unknown', ['no registration statement of this deal is visible'], 0.3);
   if (input.finalSignals?.initialPublicOffering) return result('ipo', ['the final prospectus cover says this is an initial public offering'], 0.9);
   const prior = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
+  if (input.historyKnown === false && !input.finalSignals) {
+    return result('unknown', [`final prospectus (${[...new Set(forms)].join(', ')}) of a company known only from daily-index rows: IPO or follow-on is not known`], 0.3);
+  }
   if (!prior && forms.some((f) => f === '424B4' || f === '424B1')) return result('ipo', ['final prospectus by a company with no earlier periodic report; its registration is not in our filings'], 0.5);
   if (input.finalSignals?.debtOffering || input.signals?.debtOffering || forms.every((f) => f === '424B2')) {
     return result('debt', ['prospectus supplements of notes under a registration filed before our history'], 0.6);
   }
   return result('follow_on', [`prospectus (${[...new Set(forms)].join(', ')}) under a registration filed before our history`], 0.6);
+}
+
+/** The blank-check style name the issuer had when the deal opened (submissions' names, else the filings' own), or null. */
+function spacName(input: DealTypeInput, openedDate: string): string | null {
+  const name = nameAt(input.company, openedDate) ?? input.filedName ?? null;
+  return name !== null && SPAC_NAME.test(name) ? name : null;
 }
 
 export function priorPeriodicReport(filings: readonly FilingFact[], before: string): FilingFact | null {

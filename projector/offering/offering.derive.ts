@@ -49,6 +49,8 @@ export interface OfferingInput {
   calendar?: TradingCalendar;
   /** Vendor IPO rows joined to the company: their evidence types the deal they priced (vendor-deal-type.derive.ts). */
   vendorRows?: readonly StoredIpoRow[];
+  /** False when only daily-index rows name the company (no submissions page): see DealTypeInput.historyKnown. */
+  historyKnown?: boolean;
 }
 
 /**
@@ -75,6 +77,8 @@ export function deriveOffering(input: OfferingInput): CompanyOffering {
       deal,
       company,
       companyFilings: sorted,
+      historyKnown: input.historyKnown,
+      filedName: (deal.filings as ReadonlyArray<FilingFact & { companyName?: string | null }>).find((f) => f.companyName)?.companyName ?? input.companyName,
       signals: latestRegistration?.doc.signals ?? null,
       finalSignals: final?.doc.signals ?? null,
       terms: (latestRegistration ?? final)?.doc.terms ?? null,

@@ -1,3 +1,4 @@
+import type { DealType } from '../../schema/api/vocabulary.ts';
 import type { ArticleFiling, ArticleOutcome, SourceLink } from './article.types.ts';
 import type { JointFiling } from './co-registrants.group.ts';
 import type { Deal } from './deals.facts.ts';
@@ -5,7 +6,7 @@ import { company, esc, num, sourceNote, ticker, time } from './html.ts';
 import type { Coverage } from './period-facts.ts';
 
 /** What readers call each deal type. */
-const DEAL_TYPE_WORDS: Record<string, string> = {
+const DEAL_TYPE_WORDS: Record<DealType, string> = {
   ipo: 'IPO',
   spac: 'SPAC',
   direct_listing: 'Direct listing',
@@ -16,11 +17,12 @@ const DEAL_TYPE_WORDS: Record<string, string> = {
   resale: 'Resale',
   debt: 'Debt',
   business_combination: 'Business combination',
+  co_registrant: 'Co-registrant',
   other: 'Other',
-  unknown: 'Not classified',
+  unknown: 'Deal type not known',
 };
 
-export const dealTypeWords = (type: string) => DEAL_TYPE_WORDS[type] ?? type.replace(/_/g, ' ');
+export const dealTypeWords = (type: string) => DEAL_TYPE_WORDS[type as DealType] ?? type.replace(/_/g, ' ');
 
 const noun = (n: number, singular: string, pluralWords: string) => (n === 1 ? singular : pluralWords);
 

@@ -216,78 +216,17 @@ type Run = ReturnType<typeof openRun>;
 /** Statements, stores and progress of one projection run; the loops above drive it. */
 function openRun(options: ProjectOptions) {
   const { eventLog, readDb } = options;
-  const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
-  const readCheckpoint = readDb.prepare('SELECT last_seq FROM projector_checkpoint WHERE projection = ?').pluck();
-  const writeCheckpoint = readDb.prepare(
-    `INSERT INTO projector_checkpoint (projection, last_seq) VALUES (?, ?)
-     ON CONFLICT (projection) DO UPDATE SET last_seq = excluded.last_seq`,
-  );
-  // The wall clock goes only into build_meta, so the read tables of two rebuilds are byte-identical.
-  const writeBuildMeta = readDb.prepare(`INSERT INTO build_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
-  const countSkipped = readDb.prepare('SELECT count(*) FROM proj_skipped_events').pluck();
-  const readMeta = readDb.prepare('SELECT value FROM read_meta WHERE key = ?').pluck();
-  const writeMeta = readDb.prepare(`INSERT INTO read_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
-  // Only a company with a deal has a status that can move with the date; 'none' means no deal at all.
-  const datedCiks = readDb.prepare(`SELECT cik FROM companies WHERE offering_status <> 'none' ORDER BY cik`).pluck();
+  const statements = runStatements(readDb);
   // Stamped by whoever projects, so `projectLive` can tell a generation built by other derivations.
-  writeMeta.run('projector_version', PROJECTOR_VERSION);
-  const skippedBefore = countSkipped.get() as number;
-  const asOf = () => (readMeta.get(AS_OF_KEY) as string | undefined) ?? null;
-
-  const startSeq = (readCheckpoint.get(PROJECTION_NAME) as number | undefined) ?? 0;
-  const stores = openStores(readDb);
-  const target: RunTarget = {
-    ...stores,
-    linker: new NewsLinker(stores.news),
-    calendar: createTradingCalendar(),
-    derivedOn: new Map(),
-    fromEmpty: startSeq === 0,
-    extraction: { eventLog, budget: options.extraction ?? DEFAULT_EXTRACTION_BUDGET, reads: inlineReads },
-  };
-  const progress: ProjectProgress = {
-    lastSeq: startSeq,
-    events: 0,
-    batches: 0,
-    companiesDerived: 0,
-    companiesSwept: 0,
-  };
-  const projectBatch = readDb.transaction((events: StoredEvent[]) => {
-    const touched = new Set<string>();
-    let latest = asOf();
-    let applied = 0;
-    for (const event of events) {
-      try {
-        applyEvent(target, event, touched);
-      } catch (error) {
-        // A document read prepared for another input: the batch ends before it (see preparedReads).
-        if (error instanceof NotPreparedError && applied > 0) break;
-        if (!isUnreadable(error)) throw error;
-        target.edgar.recordSkipped(event.seq, event.type, error.message);
-      }
-      applied++;
-      if (latest === null || event.observedAt > latest) latest = event.observedAt;
-    }
-    const done = applied === events.length ? events : events.slice(0, applied);
-    if (latest !== null) writeMeta.run(AS_OF_KEY, latest);
-    const today = asOfDate(latest);
-    // A changed EDGAR company may now be the issuer of a vendor row served as its own company (or stop being it).
-    for (const cik of [...touched]) if (!isVendorCompanyId(cik)) for (const id of vendorIdsNear(target, cik, target.served.servedTickers(cik))) touched.add(id);
-    for (const cik of [...touched].sort()) rederive(target, cik, today);
-    options.beforeCommit?.({ events: done, touched });
-    const lastSeq = done[done.length - 1].seq;
-    writeCheckpoint.run(PROJECTION_NAME, lastSeq);
-    writeBuildMeta.run('last_batch_at', clock().toISOString());
-    return { events: done.length, lastSeq, companies: touched.size };
-  });
-  // Overlays (stale, postponed, listed-by-date) read the as-of date: when it moved, every company with
-  // a deal is re-derived once, so each row reflects the same date whichever batch last touched it.
-  // A company this run already derived under that date is current and is passed over.
-  const sweepStep = readDb.transaction((today: string, ciks: string[], last: boolean) => {
-    for (const cik of ciks) rederive(target, cik, today);
-    if (last) writeMeta.run(SWEPT_AS_OF_KEY, today);
-  });
+  statements.writeMeta.run('projector_version', PROJECTOR_VERSION);
+  const skippedBefore = statements.countSkipped.get() as number;
+  const startSeq = (statements.readCheckpoint.get(PROJECTION_NAME) as number | undefined) ?? 0;
+  const target = runTarget(options, startSeq);
+  const progress: ProjectProgress = { lastSeq: startSeq, events: 0, batches: 0, companiesDerived: 0, companiesSwept: 0 };
+  const projectBatch = batchTransaction(options, target, statements);
+  const sweepStep = sweepTransaction(readDb, target, statements);
 
   return {
     target,
@@ -304,10 +243,10 @@ function openRun(options: ProjectOptions) {
     },
     /** The companies to re-derive because the as-of date moved since the last sweep, or null. */
     pendingSweep(): { today: string; ciks: string[] } | null {
-      const latest = asOf();
+      const latest = statements.asOf();
       const today = latest === null ? null : asOfDate(latest);
-      if (today === null || readMeta.get(SWEPT_AS_OF_KEY) === today) return null;
-      return { today, ciks: (datedCiks.all() as string[]).filter((cik) => target.derivedOn.get(cik) !== today) };
+      if (today === null || statements.readMeta.get(SWEPT_AS_OF_KEY) === today) return null;
+      return { today, ciks: (statements.datedCiks.all() as string[]).filter((cik) => target.derivedOn.get(cik) !== today) };
     },
     /** Re-derives `ciks`; the last step records the sweep as done. */
     sweep(today: string, ciks: string[], last: boolean) {
@@ -315,8 +254,91 @@ function openRun(options: ProjectOptions) {
       progress.companiesSwept += ciks.length;
       if (last) options.onProgress?.({ ...progress });
     },
-    result: (): ProjectResult => ({ ...progress, skipped: (countSkipped.get() as number) - skippedBefore }),
+    result: (): ProjectResult => ({ ...progress, skipped: (statements.countSkipped.get() as number) - skippedBefore }),
   };
+}
+
+/** The read.db statements a run uses besides the stores': checkpoint, build and read metadata. */
+function runStatements(readDb: SqliteHandle) {
+  const readMeta = readDb.prepare('SELECT value FROM read_meta WHERE key = ?').pluck();
+  return {
+    readCheckpoint: readDb.prepare('SELECT last_seq FROM projector_checkpoint WHERE projection = ?').pluck(),
+    writeCheckpoint: readDb.prepare(
+      `INSERT INTO projector_checkpoint (projection, last_seq) VALUES (?, ?)
+     ON CONFLICT (projection) DO UPDATE SET last_seq = excluded.last_seq`,
+    ),
+    // The wall clock goes only into build_meta, so the read tables of two rebuilds are byte-identical.
+    writeBuildMeta: readDb.prepare(`INSERT INTO build_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+    countSkipped: readDb.prepare('SELECT count(*) FROM proj_skipped_events').pluck(),
+    readMeta,
+    writeMeta: readDb.prepare(`INSERT INTO read_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+    // Only a company with a deal has a status that can move with the date; 'none' means no deal at all.
+    datedCiks: readDb.prepare(`SELECT cik FROM companies WHERE offering_status <> 'none' ORDER BY cik`).pluck(),
+    asOf: () => (readMeta.get(AS_OF_KEY) as string | undefined) ?? null,
+  };
+}
+
+type RunStatements = ReturnType<typeof runStatements>;
+
+/** The stores of the run and what its derivations share. */
+function runTarget(options: ProjectOptions, startSeq: number): RunTarget {
+  const stores = openStores(options.readDb);
+  return {
+    ...stores,
+    linker: new NewsLinker(stores.news),
+    calendar: createTradingCalendar(),
+    derivedOn: new Map(),
+    fromEmpty: startSeq === 0,
+    extraction: { eventLog: options.eventLog, budget: options.extraction ?? DEFAULT_EXTRACTION_BUDGET, reads: inlineReads },
+  };
+}
+
+/**
+ * One batch in one transaction: apply its events, move the as-of date, re-derive the companies
+ * they touched, then the checkpoint. Returns what it committed.
+ */
+function batchTransaction(options: ProjectOptions, target: RunTarget, statements: RunStatements) {
+  const clock = options.clock ?? (() => new Date());
+  return options.readDb.transaction((events: StoredEvent[]) => {
+    const touched = new Set<string>();
+    let latest = statements.asOf();
+    let applied = 0;
+    for (const event of events) {
+      try {
+        applyEvent(target, event, touched);
+      } catch (error) {
+        // A document read prepared for another input: the batch ends before it (see preparedReads).
+        if (error instanceof NotPreparedError && applied > 0) break;
+        if (!isUnreadable(error)) throw error;
+        target.edgar.recordSkipped(event.seq, event.type, error.message);
+      }
+      applied++;
+      if (latest === null || event.observedAt > latest) latest = event.observedAt;
+    }
+    const done = applied === events.length ? events : events.slice(0, applied);
+    if (latest !== null) statements.writeMeta.run(AS_OF_KEY, latest);
+    const today = asOfDate(latest);
+    // A changed EDGAR company may now be the issuer of a vendor row served as its own company (or stop being it).
+    for (const cik of [...touched]) if (!isVendorCompanyId(cik)) for (const id of vendorIdsNear(target, cik, target.served.servedTickers(cik))) touched.add(id);
+    for (const cik of [...touched].sort()) rederive(target, cik, today);
+    options.beforeCommit?.({ events: done, touched });
+    const lastSeq = done[done.length - 1].seq;
+    statements.writeCheckpoint.run(PROJECTION_NAME, lastSeq);
+    statements.writeBuildMeta.run('last_batch_at', clock().toISOString());
+    return { events: done.length, lastSeq, companies: touched.size };
+  });
+}
+
+/**
+ * Overlays (stale, postponed, listed-by-date) read the as-of date: when it moved, every company with
+ * a deal is re-derived once, so each row reflects the same date whichever batch last touched it.
+ * A company this run already derived under that date is current and is passed over.
+ */
+function sweepTransaction(readDb: SqliteHandle, target: RunTarget, statements: RunStatements) {
+  return readDb.transaction((today: string, ciks: string[], last: boolean) => {
+    for (const cik of ciks) rederive(target, cik, today);
+    if (last) statements.writeMeta.run(SWEPT_AS_OF_KEY, today);
+  });
 }
 
 /**

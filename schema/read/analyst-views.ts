@@ -35,7 +35,8 @@ export const analystViewStatements = [
      ${text("json_extract(cur.value, '$.openedDate')", 'first_filed_date')},
      ${text("json_extract(cur.value, '$.effectiveDate')", 'effective_date')},
      ${text("json_extract(cur.value, '$.pricedDate')", 'priced_date')},
-     ${text("coalesce(json_extract(c.consensus_json, '$.listingDate'), json_extract(cur.value, '$.expectedFirstTradeDate'))", 'listing_date')},
+     ${text("json_extract(c.consensus_json, '$.listingDate')", 'listing_date')},
+     ${text("json_extract(cur.value, '$.expectedFirstTradeDate')", 'expected_first_trade_date')},
      ${real("json_extract(c.consensus_json, '$.offerPrice')", 'offer_price')},
      ${real("json_extract(c.consensus_json, '$.offerPriceLow')", 'price_range_low')},
      ${real("json_extract(c.consensus_json, '$.offerPriceHigh')", 'price_range_high')},
@@ -72,7 +73,7 @@ export const analystViewStatements = [
      ${integer("json_extract(o.value, '$.terms.overAllotmentShares')", 'over_allotment_shares')},
      ${real("json_extract(o.value, '$.terms.grossProceedsEstimate')", 'gross_proceeds_estimate')},
      ${text("(SELECT group_concat(f.value, ',') FROM json_each(o.value, '$.ritterExclusions') f)", 'ritter_exclusions')},
-     ${integer("json_array_length(o.value, '$.ritterExclusions') = 0", 'in_ritter_sample')}
+     ${integer("json_extract(o.value, '$.dealType') = 'ipo' AND json_array_length(o.value, '$.ritterExclusions') = 0", 'in_ritter_sample')}
    FROM companies c, json_each(c.offerings_json) o`,
 
   `CREATE VIEW ipo_outcomes AS

@@ -1,8 +1,10 @@
-import { enqueueByKind, isDayDone, isDeclaredUserAgent, job, jobHandlers, OFFERING_FORMS, readIndexDayEvidence, runInline, type Job, type JobFailure } from '../../ingest/index.ts';
+import { enqueueByKind, isDayDone, isDeclaredUserAgent, job, jobHandlers, OFFERING_FORMS, readIndexDayEvidence, runInline, type Job, type JobFailure, type RunProgress } from '../../ingest/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import { easternDate, isCalendarDate, weekdaysBetween } from '../../schema/edgar/edgar-day.ts';
+import { federalHolidayOn } from '../../schema/edgar/federal-holidays.ts';
 import type { IndexKind } from '../../schema/edgar/index.parse.ts';
+import { assertNever } from '../../schema/exhaustive.ts';
 import type { Command, Io } from '../command.ts';
 import { createLogger } from '../log.ts';
 import { linesAbove, startProgress } from '../progress.ts';
@@ -52,7 +54,10 @@ export function backfillDayJob(date: string, kind: IndexKind): Job {
 
 interface DayTally {
   fetched: number;
-  notFound: number;
+  /** 404 on a federal holiday: EDGAR was closed. */
+  holidays: string[];
+  /** 404 on a business day: a closure no rule knows, an index not published, or a replay without its recording. */
+  noIndex: string[];
   failedDays: string[];
   followUps: number;
   followUpsNotFound: number;
@@ -65,7 +70,7 @@ async function runDays(days: string[], request: BackfillRequest, config: Config,
   const events = await openEventLogDb(config.dataDir);
   const logger = createLogger(config.logging, linesAbove(io.err), 'backfill');
   const fleet = config.redisUrl ? fleetEdgarGate(config, config.redisUrl, logger) : null;
-  const tally: DayTally = { fetched: 0, notFound: 0, failedDays: [], followUps: 0, followUpsNotFound: 0, appended: 0, failures: [] };
+  const tally: DayTally = { fetched: 0, holidays: [], noIndex: [], failedDays: [], followUps: 0, followUpsNotFound: 0, appended: 0, failures: [] };
   const progress = startProgress(io.err, { label: 'backfill', unit: 'days', total: days.length, intervalMs: config.progressIntervalMs });
   let processed = 0;
   try {
@@ -84,9 +89,7 @@ async function runDays(days: string[], request: BackfillRequest, config: Config,
         },
       });
       processed++;
-      if (day.outcome === 'ok') tally.fetched++;
-      else if (day.outcome === 'not_found') tally.notFound++;
-      else tally.failedDays.push(date);
+      countDay(tally, date, day.outcome);
       tally.followUps += report.jobs - 1;
       tally.followUpsNotFound += report.notFound - (day.outcome === 'not_found' ? 1 : 0);
       tally.appended += report.appended;
@@ -100,6 +103,35 @@ async function runDays(days: string[], request: BackfillRequest, config: Config,
   }
   const stoppedAfter = processed < days.length ? (days[processed - 1] ?? null) : null;
   return { ...tally, processed, stoppedAfter };
+}
+
+function countDay(tally: DayTally, date: string, outcome: RunProgress['last']['outcome']): void {
+  switch (outcome) {
+    case 'ok':
+      tally.fetched++;
+      return;
+    case 'not_found':
+      // Weekends are never asked; a weekday without an index is a holiday only when the law says so.
+      (federalHolidayOn(date) !== null ? tally.holidays : tally.noIndex).push(date);
+      return;
+    case 'failed':
+      tally.failedDays.push(date);
+      return;
+    default:
+      assertNever(outcome);
+  }
+}
+
+/** Up to five days, then how many more. */
+function someDays(days: string[]): string {
+  return days.length <= 5 ? days.join(', ') : `${days.slice(0, 5).join(', ')} and ${days.length - 5} more`;
+}
+
+/** The summary of the days run: with an index, closed for a holiday, without an index on a business day, failed. */
+function daysLine(t: DayTally): string {
+  const holidays = `${t.holidays.length} on federal holidays (404, EDGAR closed)`;
+  const noIndex = `${t.noIndex.length} with no index (404${t.noIndex.length > 0 ? ` on a business day: ${someDays(t.noIndex)}` : ''})`;
+  return `${t.fetched} with an index, ${holidays}, ${noIndex}, ${t.failedDays.length} failed`;
 }
 
 /**
@@ -135,8 +167,7 @@ export async function runBackfill(values: Record<string, unknown>, io: Io, signa
   }
   const t = await runDays(todo, request, config, io, signal);
   io.out.write(
-    `backfill ${range}: ${weekdays.length} weekdays, ${skipped} already done (skipped), ${t.processed} run: ` +
-      `${t.fetched} with an index, ${t.notFound} without (404: weekend or holiday), ${t.failedDays.length} failed; ` +
+    `backfill ${range}: ${weekdays.length} weekdays, ${skipped} already done (skipped), ${t.processed} run: ${daysLine(t)}; ` +
       `${t.followUps} follow-up jobs (${t.followUpsNotFound} not found, ${t.failures.length - t.failedDays.length} failed), ${t.appended} new events\n`,
   );
   for (const failure of t.failures) io.err.write(`failed ${failure.job.name} ${JSON.stringify(failure.job.data)}: ${failure.error.message}\n`);
@@ -163,8 +194,10 @@ export const backfillCommand: Command = {
 fetches each day's index, following the companies of new offering filings (S-1, F-1, DRS, EFFECT,
 424B4, RW, 25-NSE…) to their submissions and prospectus documents, as the scheduler's discovery
 does. A day is skipped when the event log already holds rows of its index, or a 404 recorded
-after the day (weekends and holidays have no index): so a second run resumes where the first
-stopped, and a 404 is not asked again. Inline it runs the days one after the other, with a
+after the day: so a second run resumes where the first stopped, and a 404 is not asked again.
+The summary tells the 404 days apart: a federal holiday (EDGAR closed; weekends are never asked)
+or a business day with no index (a closure no rule knows, an index never published, or a replay
+without that day's recording), with their dates. Inline it runs the days one after the other, with a
 progress line (days done/total, rate, ETA) on stderr; Ctrl-C stops after the current day. With
 REDIS_URL its EDGAR requests share the fleet's budget. --queue enqueues the days for
 \`ipo worker\` instead. Exit 0 when done, 1 when a job failed, 2 on bad input, 130 when stopped.`,

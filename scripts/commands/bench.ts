@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { integerIn, oneOf, positiveNumber } from '../arguments.ts';
 import type { Command } from '../command.ts';
-import { UsageError } from '../command.ts';
 import type { LoadGeneratorName } from '../bench/load-generator.ts';
 
-const PARTS = ['api', 'churn', 'pipeline', 'extract'];
+const PARTS = ['api', 'churn', 'pipeline', 'extract'] as const;
+const LOADS = ['wrk', 'autocannon'] as const satisfies readonly LoadGeneratorName[];
 
 export const benchCommand: Command = {
   name: 'bench',
@@ -33,19 +34,14 @@ kind of generated hostile document (time, MB/s and memory of one full read).`,
     profile: { type: 'string', description: 'Folder for V8 CPU profiles of the api and churn servers (node --cpu-prof).' },
   },
   async run({ values }, io) {
-    const seconds = values.seconds === undefined ? 10 : Number(values.seconds);
-    const churnSeconds = values['churn-seconds'] === undefined ? 60 : Number(values['churn-seconds']);
-    const companies = values.companies === undefined ? 100_000 : Number(values.companies);
-    if (!(seconds > 0) || !(churnSeconds > 0) || !Number.isInteger(companies) || companies < 100) {
-      throw new UsageError('--seconds > 0, --churn-seconds > 0 and --companies ≥ 100');
-    }
-    const only = values.only === undefined ? undefined : String(values.only);
-    if (only !== undefined && !PARTS.includes(only)) throw new UsageError(`--only is ${PARTS.join(', ')}`);
-    const load = values.load === undefined ? undefined : (String(values.load) as LoadGeneratorName);
-    if (load !== undefined && load !== 'wrk' && load !== 'autocannon') throw new UsageError('--load is wrk or autocannon');
+    const seconds = positiveNumber(values, 'seconds', 10);
+    const churnSeconds = positiveNumber(values, 'churn-seconds', 60);
+    const companies = integerIn(values, 'companies', 100, Number.MAX_SAFE_INTEGER, 100_000);
+    const only = oneOf(values, 'only', PARTS);
+    const load = oneOf(values, 'load', LOADS);
     const profileDir = values.profile === undefined ? undefined : resolve(String(values.profile));
     if (profileDir) mkdirSync(profileDir, { recursive: true });
-    const runs = (part: string) => only === undefined || only === part;
+    const runs = (part: (typeof PARTS)[number]) => only === undefined || only === part;
     if (runs('api')) {
       const { runApiBenchmark } = await import('../bench/run-bench.ts');
       await runApiBenchmark(io.out, { seconds, companies, profileDir, load });

@@ -1,4 +1,8 @@
+import { matching } from '../arguments.ts';
 import type { Command } from '../command.ts';
+
+/** A form type as EDGAR writes it: upper case, with `/A`, a space (`RW WD`, `S-8 POS`) or digits. */
+const FORM_TYPE = /^[0-9A-Z][0-9A-Z-]*(?:[/ ][0-9A-Z-]+)*$/;
 
 export const extractCommand: Command = {
   name: 'extract',
@@ -10,9 +14,10 @@ be read is null. The read is bounded (READ_BUDGET in projector/extract/read-budg
 the budgets that cut it short, and \`unreadable\` says why a binary file was not read at all.`,
   options: { form: { type: 'string', description: 'Form type when the file does not say it (e.g. 424B4).' } },
   async run({ positionals, values }, io) {
+    const formType = matching(values, 'form', FORM_TYPE, 'a form type as EDGAR writes it, e.g. S-1, S-1/A or 424B4', false);
     const { runExtract, ExtractCliError } = await import('../extract-cli.ts');
     try {
-      await runExtract(positionals[0], io.out, { formType: typeof values.form === 'string' ? values.form : undefined });
+      await runExtract(positionals[0], io.out, { formType });
       return 0;
     } catch (error) {
       if (error instanceof ExtractCliError) {

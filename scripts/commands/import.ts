@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
-  IpoTableLayoutError, linkIpoRows, parseIpoTable, tickerMapFromCompanyTickers, type IpoTableLinks, type IpoTableRow, type TickerEntry,
+  ipoTableLayoutOf, LAYOUT_HELP, linkIpoRows, parseIpoTable, tickerMapFromCompanyTickers, type IpoTableLinks, type IpoTableRow, type TickerEntry,
 } from '../../projector/market/ipo-table.parse.ts';
 import { vendorRowDate } from '../../projector/company/vendor-company.derive.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
@@ -12,7 +12,7 @@ import type { IpoRowPayload } from '../../schema/events/event-types.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 import type { Command } from '../command.ts';
-import { UsageError } from '../command.ts';
+import { ArgumentError, dateRange, invalid, matching } from '../arguments.ts';
 import { startProgress, type Progress } from '../progress.ts';
 
 export interface IpoTableFilter {
@@ -139,8 +139,17 @@ export function describeImport(report: ImportReport, verbose: boolean, shown = 2
   return `${lines.join('\n')}\n`;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
+const TICKER = /^[A-Za-z0-9][A-Za-z0-9./-]{0,11}$/;
+
+/** `--tickers A,B`: upper-cased exchange symbols; undefined when not given. */
+function tickerSet(raw: unknown): Set<string> | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const tickers = raw.split(',').map((t) => t.trim()).filter(Boolean);
+  const bad = tickers.find((t) => !TICKER.test(t));
+  if (tickers.length === 0 || bad !== undefined) throw invalid('--tickers', 'exchange symbols separated by commas, e.g. SNAP,FIT', bad ?? raw);
+  return new Set(tickers.map((t) => t.toUpperCase()));
+}
 
 export const importIpoTableCommand: Command = {
   name: 'import ipo-table',
@@ -168,19 +177,17 @@ Examples: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_202
   },
   async run({ values, positionals }, io) {
     const file = positionals[0];
-    if (!/\.csv(\.gz)?$/.test(file)) throw new UsageError('FILE must be a .csv or .csv.gz file');
-    const source = typeof values.source === 'string' ? values.source.trim() : '';
-    if (!SOURCE.test(source)) throw new UsageError('--source is required: a short lower-case name such as bloomberg');
-    for (const bound of ['from', 'to'] as const) {
-      if (values[bound] !== undefined && !DATE.test(String(values[bound]))) throw new UsageError(`--${bound} must be YYYY-MM-DD`);
-    }
-    const tickers = typeof values.tickers === 'string' ? new Set(values.tickers.split(',').map((t) => t.trim().toUpperCase()).filter(Boolean)) : undefined;
+    if (!/\.csv(\.gz)?$/.test(file)) throw invalid('FILE', 'a .csv or .csv.gz file', file);
+    const source = matching(values, 'source', SOURCE, 'a short lower-case name such as bloomberg', true)!;
+    const range = dateRange(values);
+    const tickers = tickerSet(values.tickers);
     let text: string;
     try {
       text = readIpoTableFile(file);
     } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+      throw new ArgumentError(`FILE must be a readable IPO table, got ${file}: ${(error as Error).message}`);
     }
+    if (ipoTableLayoutOf(text) === null) throw new ArgumentError(`FILE must be a Bloomberg export or the Yahoo Finance IPO list, got ${basename(file)}: ${LAYOUT_HELP}`);
     const config = loadConfig(io.env);
     const events = await openEventLogDb(config.dataDir);
     try {
@@ -188,15 +195,12 @@ Examples: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_202
       const report = await importWithProgress(io.err, config, events.log, liveReadDbPath(config.dataDir), text, {
         source,
         file: basename(file),
-        filter: { ...(tickers ? { tickers } : {}), ...(values.from ? { from: String(values.from) } : {}), ...(values.to ? { to: String(values.to) } : {}) },
+        filter: { ...(tickers ? { tickers } : {}), ...range },
         observedAt: new Date().toISOString(),
       });
       if (report.rows === 0) io.err.write('import: no rows matched (check the file and the filters)\n');
       io.out.write(describeImport(report, Boolean(values.verbose)));
       return 0;
-    } catch (error) {
-      if (error instanceof IpoTableLayoutError) throw new UsageError(`${basename(file)}: ${error.message}`);
-      throw error;
     } finally {
       await events.close();
     }

@@ -1,7 +1,7 @@
-import { companyNewsQuery, job, parseFeedUrls, type Job } from '../../ingest/index.ts';
+import { companyNewsQuery, job, type Job } from '../../ingest/index.ts';
 import { loadConfig } from '../../schema/config.ts';
+import { ArgumentError, dateRange, integerIn, invalid } from '../arguments.ts';
 import type { Command, OptionSpec } from '../command.ts';
-import { UsageError } from '../command.ts';
 import { dispatch } from './ingest.ts';
 
 const QUEUE_OPTION: Record<string, OptionSpec> = {
@@ -9,21 +9,22 @@ const QUEUE_OPTION: Record<string, OptionSpec> = {
 };
 
 const TICKER = /^[A-Za-z0-9][A-Za-z0-9./-]{0,11}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const QUERY_MAX = 500;
+const FEED_URL = /^https?:\/\/\S+$/;
 
 /** `--ticker SNAP,GPRO --ticker TWTR` → ['SNAP', 'GPRO', 'TWTR'], each checked. */
 export function tickerList(raw: string | string[] | boolean | undefined): string[] {
   const parts = (Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []).flatMap((v) => v.split(',')).map((t) => t.trim()).filter(Boolean);
-  if (parts.length === 0) throw new UsageError('--ticker is required (one or more, comma-separated)');
-  for (const t of parts) if (!TICKER.test(t)) throw new UsageError(`--ticker "${t}" is not an exchange symbol`);
+  if (parts.length === 0) throw new ArgumentError('--ticker is required: one or more exchange symbols, comma-separated');
+  for (const t of parts) if (!TICKER.test(t)) throw invalid('--ticker', 'exchange symbols like SNAP or TPGE-U', t);
   return [...new Set(parts.map((t) => t.toUpperCase()))];
 }
 
-function optionalDate(values: Record<string, unknown>, name: string): string | undefined {
-  const v = values[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !DATE.test(v)) throw new UsageError(`--${name} must be YYYY-MM-DD`);
-  return v;
+/** Feed URLs as given: each an absolute http(s) URL. */
+function feedUrls(given: string[]): string[] {
+  const urls = given.flatMap((u) => u.split(',')).map((u) => u.trim()).filter(Boolean);
+  for (const url of urls) if (!FEED_URL.test(url)) throw invalid('--url', 'absolute http(s) URLs', url);
+  return urls;
 }
 
 export const ingestMarketCommands: Command[] = [
@@ -38,8 +39,7 @@ A symbol the provider does not know is reported as not found. Example: ipo inges
       ...QUEUE_OPTION,
     },
     run({ values }, io) {
-      const concurrency = values.concurrency === undefined ? 8 : Number(values.concurrency);
-      if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError('--concurrency must be an integer from 1 to 64');
+      const concurrency = integerIn(values, 'concurrency', 1, 64, 8);
       const jobs = tickerList(values.ticker).map((ticker) => job('prices.daily_bars', { ticker }));
       return dispatch(jobs, Boolean(values.queue), io, { concurrency });
     },
@@ -60,10 +60,10 @@ pauses further searches until its Retry-After instead of failing each one.`,
     run({ values }, io) {
       const query = typeof values.query === 'string' ? values.query.trim() : '';
       const company = typeof values.company === 'string' ? values.company.trim() : '';
-      if (!query === !company) throw new UsageError('give exactly one of --query and --company');
-      const from = optionalDate(values, 'from');
-      const to = optionalDate(values, 'to');
-      const data = { query: query || companyNewsQuery(company), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+      if (!query === !company) throw new ArgumentError('give exactly one of --query and --company');
+      const search = query || companyNewsQuery(company);
+      if (search.length > QUERY_MAX) throw invalid(query ? '--query' : '--company', `at most ${QUERY_MAX} characters as a search`, `${search.slice(0, 40)}…`);
+      const data = { query: search, ...dateRange(values) };
       return dispatch([job('news.everything', data)], Boolean(values.queue), io);
     },
   },
@@ -73,9 +73,8 @@ pauses further searches until its Retry-After instead of failing each one.`,
     options: { url: { type: 'string', multiple: true, description: 'Feed URL(s) instead of NEWS_RSS_URLS.' }, ...QUEUE_OPTION },
     run({ values }, io) {
       const given = Array.isArray(values.url) ? values.url : [];
-      const urls = given.length > 0 ? parseFeedUrls(given.join(',')) : loadConfig(io.env).news.rssUrls;
-      if (given.length > 0 && urls.length !== given.length) throw new UsageError('--url must be absolute http(s) URLs');
-      if (urls.length === 0) throw new UsageError('no feeds: set NEWS_RSS_URLS or pass --url');
+      const urls = given.length > 0 ? feedUrls(given) : loadConfig(io.env).news.rssUrls;
+      if (urls.length === 0) throw new ArgumentError('no feeds: set NEWS_RSS_URLS or pass --url');
       const jobs: Job[] = urls.map((url) => job('news.feed', { url }));
       return dispatch(jobs, Boolean(values.queue), io);
     },

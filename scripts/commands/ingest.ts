@@ -6,16 +6,17 @@ import {
   createNewsSource,
   createPricesSource,
   enqueueByKind,
+  FEED_MAX_DEPTH,
+  InvalidJobError,
   jobHandlers,
   job,
   loadPlan,
+  OFFERING_FORMS,
   queueOf,
-  QUEUE_NAMES,
   runInline,
   startWorkers,
   realSleep,
   systemClock,
-  validateJob,
   type EdgarGate,
   type HandlerContext,
   type Job,
@@ -25,6 +26,8 @@ import {
 import type { EventLog } from '../../schema/events/event-log.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
+import { ArgumentError, calendarDate, cik, integerIn, invalid, knownList, matching, oneOf } from '../arguments.ts';
+import { isCalendarDate } from '../../schema/edgar/edgar-day.ts';
 import type { Command, Io, OptionSpec } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { createLogger } from '../log.ts';
@@ -37,17 +40,11 @@ const QUEUE_OPTION: Record<string, OptionSpec> = {
   queue: { type: 'boolean', description: 'Enqueue on the BullMQ queue (REDIS_URL) for `ipo worker` instead of running inline.' },
 };
 
-function requireString(values: Record<string, unknown>, name: string): string {
-  const value = values[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
-  return value.trim();
-}
-
-function requireCik(values: Record<string, unknown>): string {
-  const cik = requireString(values, 'cik');
-  if (!/^\d{1,10}$/.test(cik)) throw new UsageError(`--cik must be 1 to 10 digits, got "${cik}"`);
-  return cik;
-}
+const INDEX_KINDS = ['form', 'company', 'master'] as const;
+const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
+// A file name, sometimes under one folder (`xslF345X03/doc4.xml`), never climbing out of the filing.
+const DOCUMENT = /^(?!.*\.\.)[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)?$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * The handler context from configuration. The EDGAR client is made only when asked for, because it
@@ -123,20 +120,29 @@ export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { c
 
 const followFormsOption: OptionSpec = {
   type: 'string',
-  description: 'Comma-separated forms whose filers get a follow-up submissions fetch, e.g. S-1,F-1,EFFECT,RW.',
+  description: 'Comma-separated offering forms whose filers get a follow-up submissions fetch, e.g. S-1,F-1,EFFECT,RW.',
 };
 
+/** The forms a run may follow: the offering forms discovery knows (ingest/edgar/offering-forms.ts). */
 function followFormsOf(values: Record<string, unknown>): string[] | undefined {
-  const raw = values['follow-forms'];
-  return typeof raw === 'string' ? raw.split(',').map((f) => f.trim()).filter(Boolean) : undefined;
+  return knownList(values, 'follow-forms', OFFERING_FORMS, 'offering forms separated by commas (S-1, F-1, 424B4, EFFECT, RW … see README)');
 }
 
-/** A job built from options, checked as the runners would check it: bad input is a usage error, not a failed job. */
-function checkedJob(candidate: Job): Job {
+/** `--since`: a time with its offset, as EDGAR's feed dates its entries. */
+function sinceOf(values: Record<string, unknown>): string | undefined {
+  const what = 'an ISO time with its offset, e.g. 2026-01-12T09:30:00-05:00';
+  const since = matching(values, 'since', TIMESTAMP, what, false);
+  if (since !== undefined && (Number.isNaN(Date.parse(since)) || !isCalendarDate(since.slice(0, 10)))) throw invalid('--since', what, since);
+  return since;
+}
+
+/** The jobs of a plan file, each checked: a bad plan is refused whole, before anything runs. */
+function planJobs(file: string): Job[] {
   try {
-    return validateJob(candidate);
+    return loadPlan(file).jobs;
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/^[a-z._]+: /, ''));
+    if (!(error instanceof InvalidJobError)) throw error;
+    throw new ArgumentError(`FILE must be a plan of valid jobs, got ${file}: ${error.message.replace(/\n\s*/g, ' ')}`);
   }
 }
 
@@ -146,23 +152,22 @@ export const ingestCommands: Command[] = [
     summary: 'Run every job of a plan file (JSON: {"jobs":[{"name":…,"data":…}]}).',
     args: ['FILE'],
     options: QUEUE_OPTION,
-    run: ({ positionals, values }, io) => dispatch(loadPlan(positionals[0]).jobs, Boolean(values.queue), io),
+    run: ({ positionals, values }, io) => dispatch(planJobs(positionals[0]), Boolean(values.queue), io),
   },
   {
     name: 'ingest index',
     summary: 'Fetch one EDGAR daily index (form, company or master) and record each row as an event.',
     options: {
-      date: { type: 'string', description: 'Filing date YYYY-MM-DD (required).' },
+      date: { type: 'string', description: 'Filing date YYYY-MM-DD, a calendar date (required).' },
       kind: { type: 'string', description: 'form (default), company or master.' },
       'follow-forms': followFormsOption,
       ...QUEUE_OPTION,
     },
     run({ values }, io) {
-      const date = requireString(values, 'date');
-      const kind = (values.kind as string | undefined) ?? 'form';
-      if (!['form', 'company', 'master'].includes(kind)) throw new UsageError(`--kind must be form, company or master`);
+      const date = calendarDate(values, 'date', { required: true });
+      const kind = oneOf(values, 'kind', INDEX_KINDS, 'form');
       const followForms = followFormsOf(values);
-      return dispatch([job('edgar.daily_index', { date, kind: kind as 'form' | 'company' | 'master', ...(followForms ? { followForms } : {}) })], Boolean(values.queue), io);
+      return dispatch([job('edgar.daily_index', { date, kind, ...(followForms ? { followForms } : {}) })], Boolean(values.queue), io);
     },
   },
   {
@@ -174,21 +179,22 @@ export const ingestCommands: Command[] = [
     options: {
       since: { type: 'string', description: 'Read back to this time, ISO with offset (e.g. 2026-01-12T09:30:00-05:00).' },
       start: { type: 'string', description: 'First entry to read (default 0).' },
-      'follow-forms': { type: 'string', description: 'Comma-separated forms to record and follow (default: the offering forms, see README).' },
+      'follow-forms': { type: 'string', description: 'Comma-separated offering forms to record and follow (default: all of them, see README).' },
       ...QUEUE_OPTION,
     },
     run({ values }, io) {
-      const start = values.start === undefined ? undefined : Number(values.start);
+      const since = sinceOf(values);
+      const start = values.start === undefined ? undefined : integerIn(values, 'start', 0, FEED_MAX_DEPTH, 0);
       const followForms = followFormsOf(values);
-      const data = { ...(typeof values.since === 'string' ? { since: values.since } : {}), ...(start !== undefined ? { start } : {}), ...(followForms ? { followForms } : {}) };
-      return dispatch([checkedJob(job('edgar.current_feed', data))], Boolean(values.queue), io);
+      const data = { ...(since !== undefined ? { since } : {}), ...(start !== undefined ? { start } : {}), ...(followForms ? { followForms } : {}) };
+      return dispatch([job('edgar.current_feed', data)], Boolean(values.queue), io);
     },
   },
   {
     name: 'ingest submissions',
     summary: "Fetch a company's submissions JSON and every older page it lists.",
     options: { cik: { type: 'string', description: 'CIK, with or without leading zeros (required).' }, ...QUEUE_OPTION },
-    run: ({ values }, io) => dispatch([job('edgar.submissions', { cik: requireCik(values) })], Boolean(values.queue), io),
+    run: ({ values }, io) => dispatch([job('edgar.submissions', { cik: cik(values) })], Boolean(values.queue), io),
   },
   {
     name: 'ingest document',
@@ -200,10 +206,10 @@ export const ingestCommands: Command[] = [
       ...QUEUE_OPTION,
     },
     run({ values }, io) {
-      const accessionNumber = requireString(values, 'accession');
-      if (!/^\d{10}-\d{2}-\d{6}$/.test(accessionNumber)) throw new UsageError('--accession must look like 0001213900-21-035033');
-      const data = { cik: requireCik(values), accessionNumber, primaryDocument: requireString(values, 'document') };
-      return dispatch([job('edgar.document', data)], Boolean(values.queue), io);
+      const filer = cik(values);
+      const accessionNumber = matching(values, 'accession', ACCESSION, 'an accession number like 0001213900-21-035033', true)!;
+      const primaryDocument = matching(values, 'document', DOCUMENT, 'a file name of the filing, e.g. d123456ds1.htm', true)!;
+      return dispatch([job('edgar.document', { cik: filer, accessionNumber, primaryDocument })], Boolean(values.queue), io);
     },
   },
   {
@@ -216,7 +222,7 @@ export const ingestCommands: Command[] = [
     name: 'ingest companyfacts',
     summary: "Fetch a company's XBRL company facts.",
     options: { cik: { type: 'string', description: 'CIK (required).' }, ...QUEUE_OPTION },
-    run: ({ values }, io) => dispatch([job('edgar.companyfacts', { cik: requireCik(values) })], Boolean(values.queue), io),
+    run: ({ values }, io) => dispatch([job('edgar.companyfacts', { cik: cik(values) })], Boolean(values.queue), io),
   },
 ];
 
@@ -238,7 +244,8 @@ export function fleetEdgarGate(config: Config, redisUrl: string, logger: Logger)
   return { gate, close: () => redis.disconnect() };
 }
 
-export async function startEdgarWorker(config: Config, logger: Logger, concurrency: number) {
+/** The `ipo worker` process: one worker per ingest queue (edgar, prices, news), sharing the event log and the fleet's EDGAR budget. */
+export async function startIngestWorkers(config: Config, logger: Logger, concurrency: number) {
   if (!config.redisUrl) throw new UsageError('the worker needs REDIS_URL');
   const redisUrl = config.redisUrl;
   const events = await openEventLogDb(config.dataDir);
@@ -256,9 +263,9 @@ export async function startEdgarWorker(config: Config, logger: Logger, concurren
   };
   // EDGAR jobs share the SEC limiter; prices and news have their own queues without it.
   const workers = [
-    startWorkers({ ...common, kind: 'edgar', queueName: QUEUE_NAMES.edgar, maxRequestsPerSecond: config.edgar.maxRequestsPerSecond }),
-    startWorkers({ ...common, kind: 'prices', queueName: QUEUE_NAMES.prices, maxRequestsPerSecond: null }),
-    startWorkers({ ...common, kind: 'news', queueName: QUEUE_NAMES.news, maxRequestsPerSecond: null, concurrency: 1 }),
+    startWorkers({ ...common, kind: 'edgar', maxRequestsPerSecond: config.edgar.maxRequestsPerSecond }),
+    startWorkers({ ...common, kind: 'prices', maxRequestsPerSecond: null }),
+    startWorkers({ ...common, kind: 'news', maxRequestsPerSecond: null, concurrency: 1 }),
   ];
   return {
     /** Lets the jobs in flight finish, then closes; does not wait for a Redis that is away. */
@@ -277,11 +284,10 @@ export const workerCommand: Command = {
 (completed, not_found, failed, postponed), attempt, appended events, follow-ups and ms.`,
   options: { concurrency: { type: 'string', description: 'Jobs in flight in this process (default 4).' } },
   async run({ values }, io) {
-    const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency must be a positive integer');
+    const concurrency = integerIn(values, 'concurrency', 1, Number.MAX_SAFE_INTEGER, 4);
     const config = loadConfig(io.env);
     const logger = createLogger(config.logging, io.err, 'worker');
-    const worker = await startEdgarWorker(config, logger, concurrency);
+    const worker = await startIngestWorkers(config, logger, concurrency);
     logger.info('running', { concurrency });
     onShutdown(worker.close, logger);
     return new Promise<number>(() => {});

@@ -1,6 +1,7 @@
 import { createApiKeyStore } from '../../api/index.ts';
 import { loadConfig } from '../../schema/config.ts';
 import { openOpsDb } from '../../schema/databases.ts';
+import { requiredText } from '../arguments.ts';
 import type { Command, Io } from '../command.ts';
 
 async function withKeys<T>(io: Io, use: (store: ReturnType<typeof createApiKeyStore>) => Promise<T>): Promise<T> {
@@ -17,11 +18,7 @@ export const keysCreateCommand: Command = {
   summary: 'Create an API key and print it (only the key, once; it is stored hashed).',
   options: { name: { type: 'string', description: 'A label for the key (required), e.g. the client it is for.' } },
   async run({ values }, io) {
-    const name = typeof values.name === 'string' ? values.name.trim() : '';
-    if (!name) {
-      io.err.write('ipo keys create: --name NAME is required\n');
-      return 2;
-    }
+    const name = requiredText(values, 'name', 'a label for the key, e.g. the client it is for');
     const created = await withKeys(io, (store) => store.create(name));
     io.out.write(`${created.key}\n`);
     return 0;

@@ -2,7 +2,8 @@ import { parseReplayFault, startReplayServer, type ReplayFault } from '../../ing
 import { loadConfig } from '../../schema/config.ts';
 import { openReadDbForWrite } from '../../schema/databases.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
-import { UsageError, type Command } from '../command.ts';
+import { invalid } from '../arguments.ts';
+import type { Command } from '../command.ts';
 import { replayManifests } from '../demo.ts';
 import { onShutdown, openWriteStores } from '../runtime.ts';
 
@@ -37,7 +38,7 @@ path (part of the path). E.g. --fault status=503,every=3 --fault status=429,retr
       try {
         return parseReplayFault(text);
       } catch (error) {
-        throw new UsageError(`--fault: ${(error as Error).message}`);
+        throw invalid('--fault', `a fault rule such as status=503,every=3 (${(error as Error).message})`, text);
       }
     });
     const replay = await startReplayServer({ manifestPath: replayManifests(), faults });

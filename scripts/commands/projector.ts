@@ -1,4 +1,4 @@
-import { QUEUE_NAMES, startWorkers, systemClock, type EdgarWorkers } from '../../ingest/index.ts';
+import { startWorkers, systemClock, type JobWorkers } from '../../ingest/index.ts';
 import { createExtractionPool, ProjectorBusyError, startLiveProjector, type ExtractionPool, type LiveProjector } from '../../projector/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
@@ -13,7 +13,7 @@ const QUEUE_CLOSE_MS = 3_000;
 export interface RunningProjector {
   projector: LiveProjector;
   /** Null without REDIS_URL: the projector then only polls. */
-  queue: EdgarWorkers | null;
+  queue: JobWorkers | null;
   /** Finishes the batch in flight, then closes everything; safe while Redis is down. */
   close(): Promise<void>;
 }
@@ -50,12 +50,11 @@ export async function startProjector(config: Readonly<Config>, logger: ServiceLo
     await events.close();
     throw error;
   }
-  let queue: EdgarWorkers | null = null;
+  let queue: JobWorkers | null = null;
   if (config.redisUrl) {
     queue = startWorkers({
       redisUrl: config.redisUrl,
       prefix: config.redisKeys.queues,
-      queueName: QUEUE_NAMES.pipeline,
       kind: 'pipeline',
       handlers: pipelineHandlers({ dataDir: config.dataDir, catchUp: projector.catchUp }),
       ctx: { log: events.log, clock: systemClock(), logger },

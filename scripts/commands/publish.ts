@@ -3,8 +3,10 @@ import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { EventLog } from '../../schema/events/event-log.ts';
 import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts';
-import type { PublishRequest } from '../../schema/pipeline/jobs.ts';
+import { assertNever } from '../../schema/exhaustive.ts';
+import { PUBLICATION_KINDS, type PublicationKind, type PublishRequest } from '../../schema/pipeline/jobs.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
+import { ArgumentError, calendarDate, invalid } from '../arguments.ts';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { catchUpHere } from '../catch-up.ts';
@@ -22,21 +24,27 @@ const within = (date: string, from: string, to: string) => date >= from && date 
 
 /** The article for a request, or why there is none: an empty period publishes nothing. */
 export function buildArticle(request: PublishRequest, data: ArticleData): { article: Article } | { id: string; reason: string } {
-  if (request.kind === 'daily') {
-    const article = buildDailySpotlight(request.date, data);
-    return article ? { article } : { id: `daily-${request.date}`, reason: `no pricings, debuts, new registrations or withdrawals on ${request.date}` };
+  switch (request.kind) {
+    case 'daily': {
+      const article = buildDailySpotlight(request.date, data);
+      return article ? { article } : { id: `daily-${request.date}`, reason: `no pricings, debuts, new registrations or withdrawals on ${request.date}` };
+    }
+    case 'weekly': {
+      const w = weekPeriod(request.date);
+      const busy =
+        (data.pricings ?? []).some((p) => within(p.pricingDate, w.from, w.to)) || (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, w.from, w.to));
+      return busy ? { article: buildWeeklyReview(request.date, data) } : { id: `weekly-${w.id}`, reason: `no pricings or debuts in ${w.id} (${w.from} to ${w.to})` };
+    }
+    case 'quarterly': {
+      const { year, quarter } = request;
+      const from = `${year}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}-01`;
+      const to = `${year}-${String(quarter * 3).padStart(2, '0')}-31`;
+      const listings = (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, from, to));
+      return listings ? { article: buildQuarterlyReview(year, quarter, data) } : { id: `quarterly-${year}-Q${quarter}`, reason: `no listings with outcomes in ${year} Q${quarter}` };
+    }
+    default:
+      return assertNever(request);
   }
-  if (request.kind === 'weekly') {
-    const w = weekPeriod(request.date);
-    const busy =
-      (data.pricings ?? []).some((p) => within(p.pricingDate, w.from, w.to)) || (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, w.from, w.to));
-    return busy ? { article: buildWeeklyReview(request.date, data) } : { id: `weekly-${w.id}`, reason: `no pricings or debuts in ${w.id} (${w.from} to ${w.to})` };
-  }
-  const { year, quarter } = request;
-  const from = `${year}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}-01`;
-  const to = `${year}-${String(quarter * 3).padStart(2, '0')}-31`;
-  const listings = (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, from, to));
-  return listings ? { article: buildQuarterlyReview(year, quarter, data) } : { id: `quarterly-${year}-Q${quarter}`, reason: `no listings with outcomes in ${year} Q${quarter}` };
 }
 
 /**
@@ -102,7 +110,6 @@ export async function publishArticles(config: Config, requests: readonly Publish
   return outcomes;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const QUARTER = /^(\d{4})Q([1-4])$/;
 
 /** Today in US/Eastern, where the market's day is. */
@@ -119,31 +126,36 @@ export function quarterRange(spec: string): Array<{ year: number; quarter: 1 | 2
   const [a, b] = spec.split('..');
   const m1 = QUARTER.exec(a ?? '');
   const m2 = QUARTER.exec(b ?? '');
-  if (!m1 || !m2) throw new UsageError(`--all-quarters must look like 2012Q1..2017Q4, got "${spec}"`);
+  if (!m1 || !m2) throw invalid('--all-quarters', 'a range of quarters like 2012Q1..2017Q4', spec);
   const start = Number(m1[1]) * 4 + Number(m1[2]) - 1;
   const end = Number(m2[1]) * 4 + Number(m2[2]) - 1;
-  if (end < start) throw new UsageError('--all-quarters: the range ends before it starts');
-  if (end - start > 200) throw new UsageError('--all-quarters: at most 200 quarters at once');
+  if (end < start) throw invalid('--all-quarters', 'a range that ends after it starts', spec);
+  if (end - start > 200) throw invalid('--all-quarters', 'at most 200 quarters at once', spec);
   const out: Array<{ year: number; quarter: 1 | 2 | 3 | 4 }> = [];
   for (let i = start; i <= end; i++) out.push({ year: Math.floor(i / 4), quarter: ((i % 4) + 1) as 1 | 2 | 3 | 4 });
   return out;
 }
 
-function requestsFrom(kind: string, values: Record<string, unknown>, now: Date): PublishRequest[] {
-  const date = values.date === undefined ? undefined : String(values.date);
-  if (date !== undefined && (!DATE.test(date) || Number.isNaN(Date.parse(date)))) throw new UsageError('--date must be YYYY-MM-DD');
-  if (values['all-quarters'] !== undefined && kind !== 'quarterly') throw new UsageError('--all-quarters goes with quarterly');
+function requestsFrom(given: string, values: Record<string, unknown>, now: Date): PublishRequest[] {
+  if (!(PUBLICATION_KINDS as readonly string[]).includes(given)) throw invalid('the article kind', `one of ${PUBLICATION_KINDS.join(', ')}`, given);
+  const kind = given as PublicationKind;
+  const date = calendarDate(values, 'date');
+  if (values['all-quarters'] !== undefined && kind !== 'quarterly') throw new ArgumentError(`--all-quarters goes with quarterly, not ${kind}`);
   const today = easternToday(now);
-  if (kind === 'daily') return [{ kind, date: date ?? today }];
-  if (kind === 'weekly') return [{ kind, date: date ?? today }];
-  if (kind === 'quarterly') {
-    if (values['all-quarters'] !== undefined) return quarterRange(String(values['all-quarters'])).map((q) => ({ kind, ...q }));
-    if (date) return [{ kind, ...quarterOf(date) }];
-    // By default the quarter that just ended: the review is published on the next quarter's first day.
-    const { year, quarter } = quarterOf(today);
-    return [{ kind, ...(quarter === 1 ? { year: year - 1, quarter: 4 as const } : { year, quarter: (quarter - 1) as 1 | 2 | 3 }) }];
+  switch (kind) {
+    case 'daily':
+    case 'weekly':
+      return [{ kind, date: date ?? today }];
+    case 'quarterly': {
+      if (values['all-quarters'] !== undefined) return quarterRange(String(values['all-quarters'])).map((q) => ({ kind, ...q }));
+      if (date) return [{ kind, ...quarterOf(date) }];
+      // By default the quarter that just ended: the review is published on the next quarter's first day.
+      const { year, quarter } = quarterOf(today);
+      return [{ kind, ...(quarter === 1 ? { year: year - 1, quarter: 4 as const } : { year, quarter: (quarter - 1) as 1 | 2 | 3 }) }];
+    }
+    default:
+      return assertNever(kind);
   }
-  throw new UsageError(`unknown kind "${kind}": daily, weekly or quarterly`);
 }
 
 export const publishCommand: Command = {

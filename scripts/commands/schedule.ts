@@ -108,7 +108,7 @@ async function pollNews(deps: SchedulerDeps): Promise<void> {
 async function discover(deps: SchedulerDeps, at: Date): Promise<void> {
   const date = easternDate(at);
   deps.logger.info('daily discovery', { date });
-  // A weekend or holiday index answers 404: recorded as not found, nothing to retry.
+  // A holiday's index (EDGAR closed) answers 404: recorded as not found, nothing to retry.
   await deps.dispatch(dailyDiscoveryJobs(date));
   await projectInProcess(deps);
 }

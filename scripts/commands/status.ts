@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
-import { edgarRequestsLastMinute, QUEUE_NAMES, queueCounts } from '../../ingest/index.ts';
+import { edgarRequestsLastMinute, QUEUE_NAMES, queueCounts, readJobFailures, type JobFailureSummary } from '../../ingest/index.ts';
 import { PROJECTION_NAME } from '../../projector/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { eventsDbPath, openEventLogDb } from '../../schema/databases.ts';
-import type { JobFailedPayload } from '../../schema/events/event-types.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 import type { Command } from '../command.ts';
@@ -25,10 +24,10 @@ export interface PipelineStatus {
   } | null;
   /** Per kind of ingest job: its last success (a poll that found nothing new counts) and what it added. */
   lastPolls: Array<{ job: string; lastSuccessAt: string; lastAppended: number; successes: number }>;
-  failedJobs: {
-    total: number;
-    latest: Array<{ observedAt: string; job: string; data: unknown; errorClass: string; status: number | null; message: string; reason: string; attempts: number }>;
-  };
+  /** Ingest jobs given up on that need a look (the latest few in full): not the expected 404s. */
+  failedJobs: JobFailureSummary['failed'];
+  /** Ingest jobs answered 404 by a source that may rightly lack what they asked for (a weekend's index, an unknown CIK), per job. */
+  notFoundJobs: JobFailureSummary['notFound'];
   projector: {
     checkpointSeq: number;
     lagEvents: number;
@@ -73,16 +72,16 @@ async function readEventLog(dataDir: string, checkpointSeq: number | null) {
     const log = events.log;
     const byType = log.typeSummary();
     const last = log.last();
-    const failures = log.latestOfType('ingest.job_failed', LATEST_FAILURES).map((event) => {
-      const p = event.payload as JobFailedPayload;
-      return { observedAt: event.observedAt, job: p.job, data: p.data, errorClass: p.error.class, status: p.error.status, message: p.error.message, reason: p.reason, attempts: p.attempts };
-    });
+    const failures = await readJobFailures(events.kysely, LATEST_FAILURES);
     const oldestWaiting = checkpointSeq !== null && checkpointSeq < log.lastSeq() ? (log.readBatch(checkpointSeq, 1)[0]?.observedAt ?? null) : null;
+    // Counted, not subtracted: an append that found its event already stored still used up a seq.
+    const waiting = checkpointSeq === null ? 0 : Number((await events.kysely.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('seq', '>', checkpointSeq).executeTakeFirstOrThrow()).n);
     return {
       polls: log.polls(),
       summary: { total: byType.reduce((n, t) => n + t.events, 0), lastSeq: log.lastSeq(), lastObservedAt: last?.observedAt ?? null, byType },
-      failures: { total: byType.find((t) => t.type === 'ingest.job_failed')?.events ?? 0, latest: failures },
+      failures,
       oldestWaiting,
+      waiting,
     };
   } finally {
     await events.close();
@@ -92,7 +91,7 @@ async function readEventLog(dataDir: string, checkpointSeq: number | null) {
 async function readQueues(redisUrl: string | null, prefix: string): Promise<PipelineStatus['queues']> {
   if (!redisUrl) return { configured: false, error: null, counts: {} };
   try {
-    return { configured: true, error: null, counts: await queueCounts({ redisUrl, prefix, timeoutMs: REDIS_TIMEOUT_MS }, Object.values(QUEUE_NAMES)) };
+    return { configured: true, error: null, counts: await queueCounts({ redisUrl, prefix, timeoutMs: REDIS_TIMEOUT_MS }, QUEUE_NAMES) };
   } catch (error) {
     return { configured: true, error: (error as Error).message, counts: {} };
   }
@@ -121,10 +120,11 @@ export async function collectStatus(config: Readonly<Config>, now = new Date()):
     generatedAt: now.toISOString(),
     events: log?.summary ?? null,
     lastPolls: log?.polls ?? [],
-    failedJobs: log?.failures ?? { total: 0, latest: [] },
+    failedJobs: log?.failures.failed ?? { total: 0, latest: [] },
+    notFoundJobs: log?.failures.notFound ?? { total: 0, byJob: [] },
     projector: projector && {
       checkpointSeq: projector.checkpointSeq,
-      lagEvents: Math.max(0, (log?.summary.lastSeq ?? 0) - projector.checkpointSeq),
+      lagEvents: log?.waiting ?? 0,
       lagSeconds: log?.oldestWaiting ? secondsBetween(log.oldestWaiting, now) : 0,
       lastBatchAt: projector.lastBatchAt,
       readDbAgeSeconds: projector.lastBatchAt ? secondsBetween(projector.lastBatchAt, now) : null,
@@ -155,6 +155,8 @@ export function statusText(s: PipelineStatus): string {
     const status = f.status !== null ? ` ${f.status}` : '';
     lines.push(`  ${f.observedAt}  ${f.job} ${JSON.stringify(f.data)}  ${f.errorClass}${status}: ${f.message} (${f.reason}, ${plural(f.attempts, 'attempt')})`);
   }
+  const byJob = s.notFoundJobs.byJob.map((n) => `${n.job} ${n.count}`).join(', ');
+  lines.push(`not found (404, expected): ${s.notFoundJobs.total}${byJob ? ` (${byJob})` : ''}`);
   const p = s.projector;
   if (!p) lines.push('projector: no read.db yet (run `ipo project`)');
   else {
@@ -174,12 +176,14 @@ export function statusText(s: PipelineStatus): string {
 
 export const statusCommand: Command = {
   name: 'status',
-  summary: 'Show the state of the pipeline: events, failed jobs, projector lag, read.db age, queues, EDGAR request rate.',
+  summary: 'Show the state of the pipeline: events, failed jobs, expected not-found answers, projector lag, read.db age, queues, EDGAR request rate.',
   details: `Reads DATA_DIR/events.db and the live read.db (read-only), and Redis when REDIS_URL is set and
 answers; an unset or unreachable Redis is reported in one line, not an error. Prints: events by
 type with the newest observation of each (when that source last brought new data); the number of
-ingest jobs given up on (\`ingest.job_failed\`: 404s, malformed data, retries used up) and the latest
-${LATEST_FAILURES}; the projector checkpoint against the last event seq (the lag, in events and in seconds
+ingest jobs given up on that need a look (\`ingest.job_failed\`: an error answer, malformed data,
+retries used up, a 404 where the source should have had the resource) and the latest ${LATEST_FAILURES};
+apart from them, the expected not-found answers per job (a 404 for a day without an index, a CIK
+without submissions or XBRL facts, a page past the feed's end, an unknown ticker); the projector checkpoint against the last event seq (the lag, in events and in seconds
 since the oldest waiting event was observed); when the projector last committed (the read.db age);
 job counts per queue; and the EDGAR requests the whole fleet sent in the last minute (both under
 REDIS_PREFIX: this deployment's only). --json prints
