@@ -1,7 +1,7 @@
 import { padCik } from '../../schema/cik.ts';
 import type { IpoRowPayload, IpoTableLayout } from '../../schema/events/event-types.ts';
 import { sameCompanyName } from '../common/company-name.ts';
-import { dateCell, numberCell, parseCsv, textCell } from './csv.parse.ts';
+import { dateCell, numberCell, parseCsv, parseCsvRecords, textCell } from './csv.parse.ts';
 import { parseYahooIpoRecord, YAHOO_COLUMNS } from './yahoo-ipo-table.parse.ts';
 
 /** One row of a vendor IPO table (Bloomberg or Yahoo layout): the `reference.ipo_row` payload, field by field. */
@@ -44,6 +44,12 @@ export function parseIpoTableRecord(rec: Record<string, string>): IpoTableRow | 
   };
 }
 
+/** One record of each layout → its row (null: not a row the layout keeps). */
+const RECORD_PARSERS: Readonly<Record<IpoTableLayout, (rec: Record<string, string>) => IpoTableRow | null>> = {
+  bloomberg: parseIpoTableRecord,
+  yahoo: parseYahooIpoRecord,
+};
+
 /** The layout a table's header row names; null when it is neither a Bloomberg export nor the Yahoo list. */
 export function ipoTableLayout(header: readonly string[]): IpoTableLayout | null {
   const columns = new Set(header.map((h) => h.trim()));
@@ -69,20 +75,9 @@ export class IpoTableLayoutError extends Error {}
  * (yahoo-ipo-table.parse.ts). Throws IpoTableLayoutError for any other header.
  */
 export function parseIpoTable(csvText: string): IpoTableRow[] {
-  const [header = [], ...lines] = parseCsv(csvText);
-  const layout = ipoTableLayout(header);
-  if (layout === null) {
-    throw new IpoTableLayoutError(`not a known IPO table layout: ${LAYOUT_HELP}`);
-  }
-  const parse = layout === 'bloomberg' ? parseIpoTableRecord : parseYahooIpoRecord;
-  const names = header.map((h) => h.trim());
-  const out: IpoTableRow[] = [];
-  for (const line of lines) {
-    if (line.length <= 1 && (line[0] ?? '') === '') continue;
-    const row = parse(Object.fromEntries(names.map((h, i) => [h, line[i] ?? ''])));
-    if (row) out.push(row);
-  }
-  return out;
+  const layout = ipoTableLayoutOf(csvText);
+  if (layout === null) throw new IpoTableLayoutError(`not a known IPO table layout: ${LAYOUT_HELP}`);
+  return parseCsvRecords(csvText).flatMap((rec) => RECORD_PARSERS[layout](rec) ?? []);
 }
 
 export interface TickerEntry {
