@@ -39,6 +39,9 @@ describe('vendorDealType', () => {
     expect(typed('0000492D').reasons[0]).toMatch(/Finance-Investment Fund/);
     // KKR Income Opportunities Fund: group "Diversified Finan Serv", subgroup "Invest Mgmnt/Advis Serv"; its name says fund.
     expect(typed('KIO')).toEqual({ dealType: 'fund', reasons: ['issuer named "KKR Income Opportunities Fund"'] });
+    // BlackRock's municipal trusts: sector "Government", group "Municipal", subgroup "US Municipals".
+    for (const symbol of ['BYM', 'BTT']) expect(typed(symbol).reasons[0], symbol).toMatch(/Municipal/);
+    expect(typed('BYM').dealType).toBe('fund');
     // Every row the vendor classifies as a fund is typed one.
     const classified = rows.filter((r) => /\bFunds?\b/.test(`${r.industryGroup ?? ''} ${r.industrySubgroup ?? ''}`));
     expect(classified.length).toBeGreaterThan(430);

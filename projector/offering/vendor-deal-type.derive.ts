@@ -8,7 +8,9 @@
  *         $10.00 offer, by an issuer named like a blank check ("… Acquisition Corp").
  *   fund  the vendor's subgroup is "Closed-end Funds" or "Investment Companies" (BDCs), its group or
  *         subgroup is a fund's ("Debt Fund", "Equity Fund", "Commodity Fund", "Country Funds-Closed-end",
- *         "Finance-Investment Fund"), or the issuer is named a fund ("KKR Income Opportunities Fund").
+ *         "Finance-Investment Fund"), its sector is "Funds", its group "Municipal" (BlackRock Municipal
+ *         Income Quality Trust: shares holding municipal bonds), or the issuer is named a fund ("KKR
+ *         Income Opportunities Fund").
  *   ipo   none of these: an operating company's IPO as far as the row shows.
  * A unit offering at another price (Delcath's $6.00 units of 2000) is not called a SPAC: Ritter's
  * unit flag (ritter-exclusions.derive.ts) marks it instead.
@@ -50,6 +52,9 @@ function fundClass(row: IpoTableRow): string | null {
   const subgroup = row.industrySubgroup;
   if (subgroup && (FUND_SUBGROUPS.has(subgroup) || FUND_CLASS.test(subgroup))) return `vendor industry subgroup "${subgroup}"`;
   if (row.industryGroup && FUND_CLASS.test(row.industryGroup)) return `vendor industry group "${row.industryGroup}"`;
+  if (row.industrySector === 'Funds') return 'vendor industry sector "Funds"';
+  // Shares the vendor files under municipal bonds are a municipal bond fund's: no municipality sells stock.
+  if (row.industryGroup === 'Municipal') return 'vendor industry group "Municipal" (a municipal bond fund\'s shares)';
   if (FUND_NAME.test(row.issuer)) return `issuer named "${row.issuer}"`;
   return null;
 }
