@@ -7,6 +7,8 @@ import { parseIpoTable } from '../market/ipo-table.parse.ts';
 import type { KnownFiling } from '../offering/filing.facts.ts';
 import { loadSubmissions } from '../offering/sample.testkit.ts';
 import { proceedsBasisNote } from './aggregate.ts';
+import type { ApiOffering } from '../../schema/api/types.ts';
+import { nameAtOffering } from './article-data.derive.ts';
 import { articleDataOf } from './real-rows.testkit.ts';
 
 const OBSERVED = '2026-01-15T00:00:00.000Z';
@@ -34,5 +36,14 @@ describe('proceedsBasisNote', () => {
     expect(proceedsBasisNote(['base_deal', 'including_over_allotment', 'including_over_allotment'])).toMatch(/^Proceeds mix two bases: 1 state the base deal .*, 2 include the over-allotment sold/);
     expect(proceedsBasisNote(['including_over_allotment'])).toMatch(/include the over-allotment sold/);
     expect(proceedsBasisNote([null, undefined])).toBe('');
+  });
+});
+
+describe('nameAtOffering', () => {
+  const offering = (issuerNameAtOffering: string | null) => ({ issuerNameAtOffering }) as ApiOffering;
+  it('says a new name (Tesla Motors, 2010), not one that differs in case and punctuation (Acurx\'s index row)', () => {
+    expect(nameAtOffering('Tesla, Inc.', offering('TESLA MOTORS INC'))).toBe('TESLA MOTORS INC (now Tesla, Inc.)');
+    expect(nameAtOffering('Acurx Pharmaceuticals, Inc.', offering('ACURX PHARMACEUTICALS, INC.'))).toBe('Acurx Pharmaceuticals, Inc.');
+    expect(nameAtOffering('Verra Mobility Corp', offering(null))).toBe('Verra Mobility Corp');
   });
 });

@@ -2,6 +2,7 @@ import type { ApiClassification, ApiConsensus, ApiLockupSchedule, ApiOffering, A
 import { accessionFolder, unpadCik } from '../../schema/cik.ts';
 import type { CompaniesTable, FilingsTable } from '../../schema/read/tables.ts';
 import { VENDOR_SOURCE } from '../common/sources.ts';
+import { normalizeCompanyName } from '../common/company-name.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
 
@@ -83,9 +84,10 @@ class CompanyDeals {
  * The issuer as an article names a deal: the name it had at the offering when EDGAR gives one that
  * differs from today's ("Nubia Brand International Corp. (now Solidion Technology Inc.)").
  */
-function nameAtOffering(current: string, offering: ApiOffering | null): string {
+export function nameAtOffering(current: string, offering: Pick<ApiOffering, 'issuerNameAtOffering'> | null): string {
   const then = offering?.issuerNameAtOffering ?? null;
-  return then !== null && then !== current ? `${then} (now ${current})` : current;
+  // "ACURX PHARMACEUTICALS, INC." on its index row is today's Acurx Pharmaceuticals, Inc.: only a new name is said.
+  return then !== null && normalizeCompanyName(then) !== normalizeCompanyName(current) ? `${then} (now ${current})` : current;
 }
 
 function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals): ArticlePricing {
