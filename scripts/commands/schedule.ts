@@ -232,7 +232,7 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
 
 export const schedulerCommand: Command = {
   name: 'scheduler',
-  summary: 'Long-running scheduler (node-cron): enqueues EDGAR discovery, price, news and publish jobs (alias: ipo schedule).',
+  summary: "Long-running scheduler: polls EDGAR's latest-filings feed every few seconds and enqueues discovery, price, news and publish jobs (node-cron) (alias: ipo schedule).",
   details: `Enqueues jobs on a schedule. Times are US/Eastern cron expressions
 from settings: CRON_DISCOVERY (weekdays 22:30: that day's EDGAR form index, following the filers of
 registration forms, and company_tickers.json), CRON_PRICES (weekdays 17:30: daily bars of priced and
