@@ -35,8 +35,11 @@ export interface FeedPollerDeps {
 }
 
 export interface FeedPoller {
-  /** Ends the loop; resolves once a dispatch in flight has ended. */
-  stop(): Promise<void>;
+  /**
+   * Ends the loop. A dispatch in flight is not waited for, as node-cron's tasks are not: without
+   * Redis it is the poll itself, which may be retrying a silent EDGAR for a minute or more.
+   */
+  stop(): void;
 }
 
 /**
@@ -49,16 +52,13 @@ export function startFeedPoller(deps: FeedPollerDeps): FeedPoller {
   const now = deps.now ?? Date.now;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let inFlight: Promise<void> = Promise.resolve();
   let lastSlot = 0;
   const schedule = () => {
     if (stopped) return;
     // Never the same slot twice, even when a timer fires a hair early.
     const next = nextPollSlot(Math.max(now(), lastSlot), deps.poll);
     lastSlot = next.at;
-    timer = setTimeout(() => {
-      inFlight = dispatchSlot(next.at, next.periodMs).finally(schedule);
-    }, Math.max(0, next.at - now()));
+    timer = setTimeout(() => void dispatchSlot(next.at, next.periodMs).finally(schedule), Math.max(0, next.at - now()));
   };
   const dispatchSlot = async (slot: number, periodMs: number) => {
     try {
@@ -69,10 +69,9 @@ export function startFeedPoller(deps: FeedPollerDeps): FeedPoller {
   };
   schedule();
   return {
-    async stop() {
+    stop() {
       stopped = true;
       clearTimeout(timer);
-      await inFlight;
     },
   };
 }
