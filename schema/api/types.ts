@@ -3,7 +3,18 @@
  * describe the same shapes for ajv and the OpenAPI document; the projector builds its
  * precomputed JSON from these types, so both sides agree at compile time.
  */
-import type { ArticleKind, CompanyEndStatus, DealType, NewsDateSource, NewsTitleSource, OfferingSource, OfferingStatus, RitterExclusion } from './vocabulary.ts';
+import type {
+  ArticleKind,
+  CompanyEndStatus,
+  DealType,
+  LeadLeftSource,
+  NewsDateSource,
+  NewsTitleSource,
+  OfferingSource,
+  OfferingStatus,
+  RitterExclusion,
+  UnderwriterRole,
+} from './vocabulary.ts';
 
 export interface ApiCompany {
   cik: string;
@@ -89,6 +100,16 @@ export interface ApiTermsExtended {
   underwriters: string[] | null;
   /** The underwriters' names as the document prints them (`underwriters` holds one canonical name per bank; extension). */
   underwritersAsPrinted: string[] | null;
+  /** What each firm of `underwriters` is to the offering, in the same order (extension). */
+  underwriterRoles: UnderwriterRole[] | null;
+  /** The bookrunners among `underwriters`, in its order; empty when agents sell the offering (extension). */
+  bookrunners: string[] | null;
+  /** The co-managers among `underwriters`, in its order; empty when there are none (extension). */
+  coManagers: string[] | null;
+  /** The lead-left bookrunner, one of `bookrunners` (extension). */
+  leadLeftBookrunner: string | null;
+  /** Where `leadLeftBookrunner` was read, or why it is null (extension). */
+  leadLeftBookrunnerSource: LeadLeftSource;
 }
 
 /** Compact terms: the filing list's `terms`, a subset of the extended form's keys. */
@@ -107,6 +128,10 @@ export type ApiTermsCompact = Pick<
   | 'isSellingStockholdersOnly'
   | 'issuerStructureFlags'
   | 'underwriters'
+  | 'bookrunners'
+  | 'coManagers'
+  | 'leadLeftBookrunner'
+  | 'leadLeftBookrunnerSource'
 >;
 
 export interface ApiAiEnrichment {
