@@ -134,6 +134,8 @@ describe('views for analysts in read.db', () => {
       shares_offered: terms.totalSharesOffered,
       over_allotment_shares: terms.overAllotmentShares,
       gross_proceeds_estimate: terms.grossProceedsEstimate,
+      lead_left_bookrunner: terms.leadLeftBookrunner,
+      lead_left_bookrunner_source: terms.leadLeftBookrunnerSource,
       ritter_exclusions: followOn.ritterExclusions.length > 0 ? followOn.ritterExclusions.join(',') : null,
       in_ritter_sample: followOn.dealType === 'ipo' && followOn.ritterExclusions.length === 0 ? 1 : 0,
     });
@@ -175,13 +177,24 @@ describe('views for analysts in read.db', () => {
       is_secondary_offering: flag(terms.isSecondaryOffering),
       is_selling_stockholders_only: flag(terms.isSellingStockholdersOnly),
       underwriter_count: terms.underwriters.length,
+      lead_left_bookrunner: terms.leadLeftBookrunner,
+      lead_left_bookrunner_source: terms.leadLeftBookrunnerSource,
       terms_confidence: terms.confidence,
     });
     // The filing list's compact terms say the same.
-    expect(filing.terms).toMatchObject({ totalSharesOffered: terms.totalSharesOffered, underwriters: terms.underwriters });
+    const { underwriters, bookrunners, coManagers, leadLeftBookrunner, leadLeftBookrunnerSource } = terms;
+    expect(filing.terms).toMatchObject({ totalSharesOffered: terms.totalSharesOffered, underwriters, bookrunners, coManagers, leadLeftBookrunner, leadLeftBookrunnerSource });
     expect(filing.terms.underwriters.length).toBeGreaterThan(1);
+    // AAOI's follow-on: Raymond James and Piper Jaffray represent the underwriters, three co-managers below them on the cover.
+    expect([leadLeftBookrunner, terms.underwriterRoles]).toEqual(['Raymond James & Associates, Inc.', ['bookrunner', 'bookrunner', 'co_manager', 'co_manager', 'co_manager']]);
     expect(sample.db.prepare('SELECT * FROM underwriters WHERE cik = ? AND accession_number = ? ORDER BY position').all(AAOI, accession)).toEqual(
-      terms.underwriters.map((underwriter: string, i: number) => ({ ...identity, underwriter, position: i + 1 })),
+      terms.underwriters.map((underwriter: string, i: number) => ({
+        ...identity,
+        underwriter,
+        position: i + 1,
+        role: terms.underwriterRoles[i],
+        is_lead_left: underwriter === leadLeftBookrunner ? 1 : 0,
+      })),
     );
 
     const [outcome] = await data(`/api/v1/outcomes?cik=${GOPRO}`);
