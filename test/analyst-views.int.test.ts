@@ -259,10 +259,10 @@ describe('views for analysts in read.db', () => {
     expect(one('SELECT exchange FROM ipo_outcomes WHERE cik = ?', AAOI)).toEqual({ exchange: 'Nasdaq' });
   });
 
-  it('answer the README’s eight questions', async () => {
+  it('answer the README’s nine questions', async () => {
     const queries = readmeQueries();
-    expect(queries).toHaveLength(8);
-    const [gopro, aaoi, ritter, pipeline, underwriters, byYear, withTerms, snap] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
+    expect(queries).toHaveLength(9);
+    const [gopro, aaoi, ritter, pipeline, underwriters, leadLeft, byYear, withTerms, snap] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
 
     // The same figures as the API's outcome.
     const outcome = ((await (await sample.api.get('/api/v1/outcomes?cik=0001500435')).json()) as { data: Array<Record<string, number>> }).data[0];
@@ -292,6 +292,14 @@ describe('views for analysts in read.db', () => {
 
     expect(underwriters.length).toBeGreaterThan(0);
     for (const r of underwriters) expect(r.prospectuses).toBeGreaterThanOrEqual(1);
+
+    // The lead-left the served terms name, prospectus by prospectus (AAOI's follow-on: Raymond James).
+    const served = sample.db
+      .prepare(`SELECT json_extract(terms_detail_json, '$.leadLeftBookrunner') AS lead_left, count(DISTINCT accession_number) AS prospectuses FROM api_filings
+        WHERE json_extract(terms_detail_json, '$.leadLeftBookrunner') IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5`)
+      .all();
+    expect(leadLeft).toEqual(served);
+    expect(leadLeft).toContainEqual({ lead_left: 'Raymond James & Associates, Inc.', prospectuses: 1 });
 
     expect(byYear.length).toBeGreaterThan(0);
     for (const r of byYear) expect(r).toMatchObject({ year: expect.stringMatching(/^\d{4}$/), ipos: expect.any(Number) });
