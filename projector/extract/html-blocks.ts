@@ -3,7 +3,7 @@
  * (html-reader.ts): paragraphs and headings outside tables, and tables as rows of cells.
  */
 import type { BlockSink } from './block-sink.ts';
-import { BlockChars, cleanText, mergeCells, PAGE_FURNITURE } from './block-text.ts';
+import { cleanText, mergeCells, PAGE_FURNITURE, type BlockChars } from './block-text.ts';
 
 export const BLOCK_TAGS = new Set([
   'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'ul', 'ol', 'center', 'blockquote', 'hr',

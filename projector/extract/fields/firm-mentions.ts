@@ -23,8 +23,9 @@ export interface FirmWords {
   canonicalKey: string;
 }
 
-// Legal forms and joining words say nothing about which bank it is.
+// A text this short may be one brand as a whole ("Deutsche Banc Alex. Brown", "Chase H&Q").
 const WHOLE_NAME_WORDS = 6;
+// Legal forms and joining words say nothing about which bank it is.
 const NOISE = new Set(['inc', 'incorporated', 'llc', 'co', 'corp', 'corporation', 'ltd', 'lp', 'plc', 'and', 'the']);
 
 /** The words of a name or text: lower case, initials joined ("J.P." → "jp", "L.L.C." → "llc"), legal forms dropped. */
@@ -60,7 +61,7 @@ function isBrandWord(word: string): boolean {
 }
 
 /**
- * The firms of `firms` the text names, in the order named, each once. Where two matches overlap
+ * The firms of `firms` the text names, in the order named. Where two matches overlap
  * the longer wins ("JP MORGAN" is J.P. Morgan, not the "Morgan" of Morgan Stanley). A cover's cell
  * (`brand`) may name a firm by its first word alone ("Cowen"), when it starts with it.
  */
@@ -83,7 +84,7 @@ export function firmMentions(text: string, firms: FirmWords[], opts: { brand?: b
   candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const taken: Mention[] = [];
   for (const c of candidates) {
-    if (taken.some((t) => t.firm === c.firm || (c.start < t.end && t.start < c.end))) continue;
+    if (taken.some((t) => c.start < t.end && t.start < c.end)) continue;
     taken.push(c);
   }
   return { mentions: taken.sort((a, b) => a.start - b.start), words: words.length };

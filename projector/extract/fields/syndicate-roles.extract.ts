@@ -152,14 +152,27 @@ export function managersIn(sentence: string, firms: FirmWords[]): Array<{ firm: 
     const at = nameWords(before).length;
     const end = at + nameWords(m[0]).length;
     const role: ManagerRole = labelRole(m[0]) === 'bookrunner' || /represent/i.test(m[0]) ? 'bookrunner' : 'co_manager';
-    let named: typeof mentions = [];
-    if (NAMED_BEFORE.test(before)) named = mentions.filter((x) => x.start >= from && x.end <= at);
+    const predicate = NAMED_BEFORE.exec(before);
+    let named: Mention[] = [];
+    if (predicate) named = runTo(mentions.filter((x) => x.start >= from), at - nameWords(predicate[0]).length);
     else if (THEIR.test(before)) named = runFrom(mentions, end, 0);
     else if (SUBJECT.test(before) && SUBJECT_VERB.test(sentence.slice(m.index! + m[0].length))) named = runFrom(mentions, end, 4);
     for (const x of named) out.push({ firm: x.firm, role });
     from = end;
   }
   return out;
+}
+
+/** The list of firms that ends at word `at` ("X, Y and Z are acting as …"), back to the first word that is no firm's. */
+function runTo(mentions: Mention[], at: number): Mention[] {
+  const run: Mention[] = [];
+  for (let k = mentions.length - 1; k >= 0; k--) {
+    const x = mentions[k];
+    if (x.end > at) continue;
+    if (x.end !== (run.length > 0 ? run[0].start : at)) break;
+    run.unshift(x);
+  }
+  return run;
 }
 
 /** The list of firms that starts at most `gap` words after word `at`, up to the first word that is no firm's. */

@@ -51,6 +51,11 @@ describe('managers named in the underwriting section', () => {
     const pandora = firms('Morgan Stanley & Co. Incorporated', 'J.P. Morgan Securities LLC', 'William Blair and Company, L.L.C.');
     expect(managersIn('the underwriters named below, for whom Morgan Stanley & Co. Incorporated and J.P. Morgan Securities LLC are acting as representatives, have severally agreed', pandora).map((m) => m.firm)).toEqual([0, 1]);
   });
+  it('takes only the firms the role phrase closes, not a firm named earlier in the sentence (constructed, in the usual wording)', () => {
+    const syndicate = firms('Goldman Sachs & Co. LLC', 'Morgan Stanley & Co. LLC', 'J.P. Morgan Securities LLC');
+    const sentence = 'Goldman Sachs & Co. LLC has agreed to act as financial advisor, and the underwriters named below, for whom Morgan Stanley & Co. LLC and J.P. Morgan Securities LLC are acting as representatives, have severally agreed to purchase the shares.';
+    expect(managersIn(sentence, syndicate).map((m) => m.firm)).toEqual([1, 2]);
+  });
   it('names no firm where the representatives only act ("The representative of the underwriters has advised us", Unicycive; "between the representatives and", Oplink)', () => {
     const roth = firms('Roth Capital Partners, LLC');
     expect(managersIn('The representative of the underwriters has advised us that the underwriters propose to offer our Units to the public.', roth)).toEqual([]);
