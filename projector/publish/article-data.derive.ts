@@ -2,6 +2,7 @@ import type { ApiClassification, ApiConsensus, ApiLockupSchedule, ApiOffering, A
 import { accessionFolder, unpadCik } from '../../schema/cik.ts';
 import type { CompaniesTable, FilingsTable } from '../../schema/read/tables.ts';
 import { VENDOR_SOURCE } from '../common/sources.ts';
+import { normalizeCompanyName } from '../common/company-name.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
 
@@ -79,12 +80,22 @@ class CompanyDeals {
   }
 }
 
+/**
+ * The issuer as an article names a deal: the name it had at the offering when EDGAR gives one that
+ * differs from today's ("Nubia Brand International Corp. (now Solidion Technology Inc.)").
+ */
+export function nameAtOffering(current: string, offering: Pick<ApiOffering, 'issuerNameAtOffering'> | null): string {
+  const then = offering?.issuerNameAtOffering ?? null;
+  // "ACURX PHARMACEUTICALS, INC." on its index row is today's Acurx Pharmaceuticals, Inc.: only a new name is said.
+  return then !== null && normalizeCompanyName(then) !== normalizeCompanyName(current) ? `${then} (now ${current})` : current;
+}
+
 function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals): ArticlePricing {
   const terms = parse<Pick<ApiTermsExtended, 'offeringPrice' | 'totalSharesOffered' | 'grossProceeds' | 'tickerHint' | 'exchangeHint'>>(f.terms_json);
   const offering = deals.offeringOf(f);
   return {
     cik: f.cik,
-    companyName: filing.companyName,
+    companyName: nameAtOffering(filing.companyName, offering),
     formType: f.form_type,
     accessionNumber: f.accession_number,
     ticker: deals.row.ticker ?? terms?.tickerHint ?? null,
@@ -96,6 +107,7 @@ function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals): Ar
     offerPrice: terms?.offeringPrice ?? null,
     sharesOffered: terms?.totalSharesOffered ?? null,
     grossProceeds: terms?.grossProceeds ?? null,
+    grossProceedsBasis: terms?.grossProceeds != null ? 'base_deal' : null,
     source: { label: `${f.form_type} ${f.accession_number}`, url: filing.url },
   };
 }
@@ -108,10 +120,11 @@ function outcomeOf(json: string, companies: ReadonlyMap<string, CompanyDeals>, p
   // The prospectus is the offer price's source only when this service read a price from it by the first trading day.
   const fromProspectus = filed !== undefined && filed.pricingDate <= outcome.tradingStartDate && filed.offerPrice !== null;
   return {
-    outcome,
+    outcome: deals?.current ? { ...outcome, companyName: nameAtOffering(outcome.companyName ?? outcome.ticker, deals.current) } : outcome,
     dealType: deals?.row.deal_type ?? 'unknown',
-    // Proceeds from the filings' terms, else the consensus (which also reads vendor IPO rows).
-    grossProceeds: deals?.row.gross_proceeds ?? consensus?.grossProceeds ?? null,
+    // The served consensus proceeds (the read prospectus's, else the vendor's), with their basis; never the range-midpoint estimate.
+    grossProceeds: consensus?.grossProceeds ?? null,
+    grossProceedsBasis: consensus?.grossProceedsBasis ?? null,
     calendarEligibility: deals?.listingEligibility() ?? null,
     inVendorTable: Boolean(consensus?.sourceSummary[VENDOR_SOURCE]),
     offerSource: fromProspectus ? filed.source : { label: `vendor IPO table, ${outcome.ticker}`, url: null },

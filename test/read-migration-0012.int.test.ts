@@ -4,13 +4,13 @@ import { ANALYST_VIEWS, analystViewStatements } from '../schema/read/analyst-vie
 import { readMigrations } from '../schema/read/migrations.ts';
 import { kyselyFor, openSqlite } from '../schema/sqlite.ts';
 
-describe('migration 0011 on a generation at 0010, its views in place', () => {
+describe('migration 0012 on a generation at 0011, its views in place', () => {
   it('replaces the underwriters view with one that gives each firm its role and whether it leads', async () => {
     const db = openSqlite(':memory:');
     try {
       const migrator = new Migrator({ db: kyselyFor(db), provider: { getMigrations: async () => readMigrations } });
-      expect((await migrator.migrateTo('0010_research_grade_read_model')).error).toBeUndefined();
-      // A generation migrated to 0010 by an earlier release has that release's views: the
+      expect((await migrator.migrateTo('0011_first_filing_and_offering_views')).error).toBeUndefined();
+      // A generation migrated to 0011 by an earlier release has that release's views: the
       // underwriters view without roles among them.
       for (const statement of analystViewStatements.filter((s) => !s.includes('VIEW underwriters'))) db.exec(statement);
       db.exec(`CREATE VIEW underwriters AS SELECT f.cik AS cik, CAST(u.value AS TEXT) AS underwriter, CAST(u.key AS INTEGER) + 1 AS position
