@@ -139,6 +139,8 @@ describe('views for analysts in read.db', () => {
       shares_offered: terms.totalSharesOffered,
       over_allotment_shares: terms.overAllotmentShares,
       gross_proceeds_estimate: terms.grossProceedsEstimate,
+      lead_left_bookrunner: terms.leadLeftBookrunner,
+      lead_left_bookrunner_source: terms.leadLeftBookrunnerSource,
       ritter_exclusions: followOn.ritterExclusions.length > 0 ? followOn.ritterExclusions.join(',') : null,
       in_ritter_sample: followOn.dealType === 'ipo' && followOn.ritterExclusions.length === 0 ? 1 : 0,
     });
@@ -180,13 +182,24 @@ describe('views for analysts in read.db', () => {
       is_secondary_offering: flag(terms.isSecondaryOffering),
       is_selling_stockholders_only: flag(terms.isSellingStockholdersOnly),
       underwriter_count: terms.underwriters.length,
+      lead_left_bookrunner: terms.leadLeftBookrunner,
+      lead_left_bookrunner_source: terms.leadLeftBookrunnerSource,
       terms_confidence: terms.confidence,
     });
     // The filing list's compact terms say the same.
-    expect(filing.terms).toMatchObject({ totalSharesOffered: terms.totalSharesOffered, underwriters: terms.underwriters });
+    const { underwriters, bookrunners, coManagers, leadLeftBookrunner, leadLeftBookrunnerSource } = terms;
+    expect(filing.terms).toMatchObject({ totalSharesOffered: terms.totalSharesOffered, underwriters, bookrunners, coManagers, leadLeftBookrunner, leadLeftBookrunnerSource });
     expect(filing.terms.underwriters.length).toBeGreaterThan(1);
+    // AAOI's follow-on: Raymond James and Piper Jaffray represent the underwriters, three co-managers below them on the cover.
+    expect([leadLeftBookrunner, terms.underwriterRoles]).toEqual(['Raymond James & Associates, Inc.', ['bookrunner', 'bookrunner', 'co_manager', 'co_manager', 'co_manager']]);
     expect(sample.db.prepare('SELECT * FROM underwriters WHERE cik = ? AND accession_number = ? ORDER BY position').all(AAOI, accession)).toEqual(
-      terms.underwriters.map((underwriter: string, i: number) => ({ ...identity, underwriter, position: i + 1 })),
+      terms.underwriters.map((underwriter: string, i: number) => ({
+        ...identity,
+        underwriter,
+        position: i + 1,
+        role: terms.underwriterRoles[i],
+        is_lead_left: underwriter === leadLeftBookrunner ? 1 : 0,
+      })),
     );
 
     const [outcome] = await data(`/api/v1/outcomes?cik=${GOPRO}`);
@@ -273,10 +286,10 @@ describe('views for analysts in read.db', () => {
     expect(one('SELECT exchange FROM ipo_outcomes WHERE cik = ?', AAOI)).toEqual({ exchange: 'Nasdaq' });
   });
 
-  it('answer the README’s eight questions', async () => {
+  it('answer the README’s nine questions', async () => {
     const queries = readmeQueries();
-    expect(queries).toHaveLength(8);
-    const [gopro, aaoi, ritter, pipeline, underwriters, byYear, withTerms, snap] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
+    expect(queries).toHaveLength(9);
+    const [gopro, aaoi, ritter, pipeline, underwriters, leadLeft, byYear, withTerms, snap] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
 
     // The same figures as the API's outcome.
     const outcome = ((await (await sample.api.get('/api/v1/outcomes?cik=0001500435')).json()) as { data: Array<Record<string, number>> }).data[0];
@@ -306,6 +319,14 @@ describe('views for analysts in read.db', () => {
 
     expect(underwriters.length).toBeGreaterThan(0);
     for (const r of underwriters) expect(r.prospectuses).toBeGreaterThanOrEqual(1);
+
+    // The lead-left the served terms name, prospectus by prospectus (AAOI's follow-on: Raymond James).
+    const served = sample.db
+      .prepare(`SELECT json_extract(terms_detail_json, '$.leadLeftBookrunner') AS lead_left, count(DISTINCT accession_number) AS prospectuses FROM api_filings
+        WHERE json_extract(terms_detail_json, '$.leadLeftBookrunner') IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5`)
+      .all();
+    expect(leadLeft).toEqual(served);
+    expect(leadLeft).toContainEqual({ lead_left: 'Raymond James & Associates, Inc.', prospectuses: 1 });
 
     expect(byYear.length).toBeGreaterThan(0);
     for (const r of byYear) expect(r).toMatchObject({ year: expect.stringMatching(/^\d{4}$/), ipos: expect.any(Number) });

@@ -21,6 +21,8 @@ describe('extract CLI', () => {
     expect(json.unreadable).toBeNull();
     expect(json.terms.tickerHint).toBe('AAOI');
     expect(json.underwriterRole).toBe('underwriters');
+    expect([json.terms.leadLeftBookrunner, json.terms.leadLeftBookrunnerSource]).toEqual(['Raymond James & Associates, Inc.', 'cover']);
+    expect(json.provenance.leadLeftBookrunner.text).toBe('RAYMOND JAMES | PIPER JAFFRAY');
     expect(json.signals.initialPublicOffering).toBe(false);
   });
   it('rejects unsupported and missing files with a clear message', async () => {
@@ -34,6 +36,7 @@ describe('extract CLI', () => {
     expect(accuracy).toBeGreaterThanOrEqual(0.98);
     expect(text()).toMatch(/^field\s+correct\s+accuracy/);
     expect(text()).toMatch(/underwriters\s+\d+\/21/);
+    for (const field of ['bookrunners', 'coManagers', 'leadLeftBookrunner']) expect(text()).toMatch(new RegExp(`\\n${field}\\s+\\d+/21`));
   });
   it('bench reports throughput over the sample prospectuses', () => {
     const r = benchProspectusReader({ rounds: 1 });

@@ -1,4 +1,4 @@
-/** Text helpers both readers share (HTML in prospectus-reader.ts, plain text in plain-text-reader.ts). */
+/** Text helpers both readers share (HTML in html-reader.ts and html-blocks.ts, plain text in plain-text-reader.ts). */
 import type { ReadLimit } from './read-budget.ts';
 
 // Page furniture that the typesetter leaves between pages: bare numbers, roman numerals,

@@ -5,9 +5,8 @@
  * are laid out with spaces and dot leaders. Tables become table blocks, so a plain-text cover's price
  * table and the underwriters' allocation table read as they do in HTML filings.
  */
-import { BlockChars, cleanText, mergeCells, PAGE_FURNITURE } from './block-text.ts';
-import type { BlockSink } from './prospectus-reader.ts';
-import type { ReadBudget, ReadLimit } from './read-budget.ts';
+import type { BlockSink } from './block-sink.ts';
+import { cleanText, mergeCells, PAGE_FURNITURE } from './block-text.ts';
 
 const TABLE_OPEN = /^\s*<TABLE\b[^>]*>/i;
 const TABLE_CLOSE = /<\/TABLE>/i;
@@ -20,8 +19,8 @@ const RULE_LINE = /^[\s\-=_]+$/;
 const CHUNK = /\S+(?:(?<![\d)%]|--) \S+|(?<=[\d)%]|--) (?![$(\d]|--)\S+)*/g;
 const LEADER = /\s*\.{2,}[.\s]*/g;
 
-export function readPlainText(text: string, sink: BlockSink, budget: ReadBudget, limits: Set<ReadLimit>): void {
-  const chars = new BlockChars(budget.maxBlockChars, limits);
+export function readPlainText(text: string, sink: BlockSink): void {
+  const chars = sink.blockChars();
   let para: string[] = [];
   let table: string[] | null = null;
   const endParagraph = (): void => {

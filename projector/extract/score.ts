@@ -1,15 +1,17 @@
 /**
  * Scores extracted terms against hand labels, field by field. Pure: labels and extractions in,
  * per-field accuracy out. Numbers match within 0.5%; names and hints match ignoring case and a
- * leading "The"; underwriters match bank by bank, in order (a bank's brand and legal names are one
- * bank); quoted summaries match when they carry at least 60% of the label's words.
+ * leading "The"; underwriters, bookrunners, co-managers and the lead-left bookrunner match bank by
+ * bank, in order (a bank's brand and legal names are one bank); quoted summaries match when they
+ * carry at least 60% of the label's words.
  */
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import { bankKey, canonicalBankName } from './fields/bank-names.ts';
 
 export { bankKey };
 
-export type LabelledTerms = Omit<ApiTermsExtended, 'confidence'>;
+/** The role of each underwriter and the lead-left's source are not labelled: the scored lists and lead-left say the same. */
+export type LabelledTerms = Omit<ApiTermsExtended, 'confidence' | 'underwriterRoles' | 'leadLeftBookrunnerSource'>;
 export type ScoredField = keyof LabelledTerms;
 
 export interface TermsLabel {
@@ -23,9 +25,10 @@ export const SCORED_FIELDS: ScoredField[] = [
   'offeringPrice', 'priceRangeLow', 'priceRangeHigh', 'totalSharesOffered', 'grossProceeds', 'overAllotmentShares',
   'shareClass', 'securityDescription', 'exchangeHint', 'tickerHint', 'unitDescription', 'warrantSummary',
   'useOfProceedsSummary', 'isPrimaryOffering', 'isSecondaryOffering', 'isSellingStockholdersOnly',
-  'issuerStructureFlags', 'underwriters',
+  'issuerStructureFlags', 'underwriters', 'bookrunners', 'coManagers', 'leadLeftBookrunner',
 ];
 const NUMBER_FIELDS = new Set<ScoredField>(['offeringPrice', 'priceRangeLow', 'priceRangeHigh', 'totalSharesOffered', 'grossProceeds', 'overAllotmentShares']);
+const BANK_FIELDS = new Set<ScoredField>(['underwriters', 'bookrunners', 'coManagers', 'leadLeftBookrunner']);
 const PROSE_FIELDS = new Set<ScoredField>(['securityDescription', 'unitDescription', 'warrantSummary', 'useOfProceedsSummary']);
 
 export interface ScoreReport {
@@ -34,7 +37,7 @@ export interface ScoreReport {
   mismatches: Array<{ file: string; field: ScoredField; expected: unknown; actual: unknown }>;
 }
 
-export function scoreExtractions(pairs: Array<{ label: TermsLabel; terms: ApiTermsExtended }>): ScoreReport {
+export function scoreExtractions(pairs: Array<{ label: TermsLabel; terms: LabelledTerms }>): ScoreReport {
   const perField = Object.fromEntries(SCORED_FIELDS.map((f) => [f, { correct: 0, total: 0 }])) as ScoreReport['perField'];
   const mismatches: ScoreReport['mismatches'] = [];
   for (const { label, terms } of pairs) {
@@ -65,10 +68,11 @@ export function fieldMatches(field: ScoredField, expected: unknown, actual: unkn
     const a = new Set(actual as string[]);
     return e.size === a.size && [...e].every((x) => a.has(x));
   }
-  if (field === 'underwriters') {
+  if (BANK_FIELDS.has(field)) {
     // One bank under its brand or its legal name is one underwriter (fields/bank-names.ts).
-    const e = (expected as string[]).map((n) => bankKey(canonicalBankName(n)));
-    const a = (actual as string[]).map((n) => bankKey(canonicalBankName(n)));
+    const banks = (v: unknown) => (Array.isArray(v) ? v : [v]).map((n) => bankKey(canonicalBankName(String(n))));
+    const e = banks(expected);
+    const a = banks(actual);
     return e.length === a.length && e.every((x, i) => x === a[i]);
   }
   if (PROSE_FIELDS.has(field)) return wordRecall(String(expected), String(actual)) >= 0.6;

@@ -23,6 +23,7 @@ import { extractOfferingKind } from './fields/offering-kind.extract.ts';
 import { offeringShape } from './fields/offering-shape.extract.ts';
 import { extractFlags } from './fields/flags.extract.ts';
 import { extractUnderwriters, type DistributorRole } from './fields/underwriters.extract.ts';
+import { syndicateTerms } from './fields/syndicate-terms.ts';
 import { extractUseOfProceeds } from './fields/use-of-proceeds.extract.ts';
 
 export type TermsField = Exclude<keyof ApiTermsExtended, 'confidence'>;
@@ -101,6 +102,8 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
   }
   const distributors = extractUnderwriters(ctx);
   const underwriters = distributors ? take('underwriters', { ...distributors, value: distributors.value.canonical }) : null;
+  const syndicate = syndicateTerms(ctx, distributors);
+  Object.assign(provenance, syndicate.provenance);
   const flags = extractFlags(ctx, {
     noun,
     unitDescription,
@@ -134,6 +137,7 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     issuerStructureFlags: flags.value,
     underwriters,
     underwritersAsPrinted: distributors?.value.printed ?? null,
+    ...syndicate.terms,
   };
   terms.confidence = confidenceOf(terms, estimates, doc.blocks.length > 0 && ctx.regions.cover.end > ctx.regions.cover.start);
   const distributedBy = { underwritersAsPrinted: distributors?.value.printed ?? null, underwriterRole: distributors?.value.role ?? null };
@@ -178,5 +182,9 @@ export function toCompactTerms(t: ApiTermsExtended) {
     isSellingStockholdersOnly: t.isSellingStockholdersOnly,
     issuerStructureFlags: t.issuerStructureFlags,
     underwriters: t.underwriters,
+    bookrunners: t.bookrunners,
+    coManagers: t.coManagers,
+    leadLeftBookrunner: t.leadLeftBookrunner,
+    leadLeftBookrunnerSource: t.leadLeftBookrunnerSource,
   };
 }

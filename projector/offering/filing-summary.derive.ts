@@ -150,8 +150,18 @@ function termsPhrase(t: ApiTermsExtended): string | null {
   if (t.grossProceeds !== null) parts.push(`about ${millions(t.grossProceeds)} gross`);
   else if (t.grossProceedsEstimate !== null) parts.push(`about ${millions(t.grossProceedsEstimate)} gross at the range midpoint (an estimate)`);
   if (t.exchangeHint || t.tickerHint) parts.push([t.exchangeHint, t.tickerHint ? `as ${t.tickerHint}` : null].filter(Boolean).join(' '));
-  if (t.underwriters && t.underwriters.length > 0) parts.push(`led by ${t.underwriters[0]}`);
+  const distributors = distributorsPhrase(t);
+  if (distributors) parts.push(distributors);
   return parts.length > 0 ? parts.join('; ') : null;
+}
+
+/** Who sells the offering: its lead-left bookrunner, or the agents of a best-efforts or at-the-market sale. */
+function distributorsPhrase(t: ApiTermsExtended): string | null {
+  if (t.leadLeftBookrunner) return `led by ${t.leadLeftBookrunner}`;
+  const [first, ...others] = t.underwriters ?? [];
+  const role = t.underwriterRoles?.[0];
+  if (!first || (role !== 'placement_agent' && role !== 'sales_agent')) return null;
+  return `${role === 'placement_agent' ? 'placed' : 'sold'} through ${first}${others.length > 0 ? ' and others' : ''}`;
 }
 
 function unitOf(t: ApiTermsExtended): { singular: string; plural: string } {

@@ -68,6 +68,13 @@ describe('sentence endings', () => {
     );
   });
 
+  it('names the lead-left bookrunner, or the agents of a best-efforts sale (Imunon: no book, placed through its placement agents)', () => {
+    // Imunon's real terms under a Unicycive filing: only the summary's closing phrase is checked.
+    const imunon = extractTerms(sampleDoc('imunon'), { formType: '424B5' }).terms;
+    expect(summary('0001213900-21-035033', imunon)).toMatch(/; placed through Maxim Group LLC and others\.$/);
+    expect(summary('0001213900-21-035033', { ...unicycive, leadLeftBookrunner: null, leadLeftBookrunnerSource: 'not_stated' })).not.toMatch(/led by/);
+  });
+
   it('Unicycive: a summary ending in "LLC" is closed with one full stop', () => {
     expect(summary('0001213900-21-035033', unicycive)).toMatch(/led by Roth Capital Partners, LLC\.$/);
     expect(summary('0001213900-21-035033', unicycive)).not.toMatch(/\.\.$/);

@@ -13,8 +13,19 @@ import {
 import { DETAIL_EMBEDDED_ITEMS, MAX_HEADER_BYTES, MAX_URL_BYTES } from './params.schema.ts';
 import { ISSUER_STRUCTURE_FLAGS } from './types.ts';
 import {
-  ARTICLE_KINDS, DEAL_OVERLAYS, DEAL_STATUSES, DEAL_TYPES, GROSS_PROCEEDS_BASES, ISSUER_NAME_SOURCES, NEWS_DATE_SOURCES, NEWS_TITLE_SOURCES, OFFERING_SOURCES,
-  OFFERING_STATUSES, RITTER_EXCLUSIONS,
+  ARTICLE_KINDS,
+  DEAL_OVERLAYS,
+  DEAL_STATUSES,
+  DEAL_TYPES,
+  GROSS_PROCEEDS_BASES,
+  ISSUER_NAME_SOURCES,
+  LEAD_LEFT_SOURCES,
+  NEWS_DATE_SOURCES,
+  NEWS_TITLE_SOURCES,
+  OFFERING_SOURCES,
+  OFFERING_STATUSES,
+  RITTER_EXCLUSIONS,
+  UNDERWRITER_ROLES,
 } from './vocabulary.ts';
 
 /** Response shapes of the API (mirrors types.ts). Keys are the OpenAPI component names. */
@@ -128,6 +139,34 @@ export const ApiConsensusSchema = object({
 
 const issuerStructureFlags = orNull({ type: 'array', items: string({ enum: [...ISSUER_STRUCTURE_FLAGS] }) });
 
+/**
+ * The syndicate's roles, read from the same document as `underwriters` and named by the same
+ * canonical-name rule (projector/extract/fields/syndicate-roles.extract.ts).
+ */
+const SYNDICATE_ROLES: Record<string, JsonSchema> = {
+  underwriterRoles: orNull({
+    type: 'array',
+    items: string({ enum: [...UNDERWRITER_ROLES] }),
+    description:
+      "Extension: what each firm of `underwriters` is to the offering, in the same order. bookrunner: named a representative of the underwriters or a (joint, sole) book-running manager in the underwriting section, or printed in a tier of the cover's banks that is labelled book-running managers or holds a representative (the top tier when none does), or the sole underwriter; co_manager: printed in a tier labelled co-managers or lead manager, or in an unlabelled tier below the bookrunners; syndicate_member: in the allocation table and named as no manager; placement_agent, sales_agent: the agents of a best-efforts or at-the-market sale. Null when `underwriters` is null.",
+  }),
+  bookrunners: nullableStringArray({
+    description: 'Extension: the firms of `underwriters` whose role is bookrunner, in its order; empty when agents sell the offering; null when `underwriters` is null.',
+  }),
+  coManagers: nullableStringArray({
+    description: 'Extension: the firms of `underwriters` whose role is co_manager, in its order; empty when there are none or agents sell the offering; null when `underwriters` is null.',
+  }),
+  leadLeftBookrunner: nullableString({
+    description:
+      "Extension: the lead-left bookrunner, as named in `underwriters`: the first (left-most) name of the cover's top tier of bookrunners; else the first representative or book-running manager the underwriting section names; else the sole underwriter; else the allocation table's first row (US practice lists the lead-left first). `leadLeftBookrunnerSource` says which, or why it is null.",
+  }),
+  leadLeftBookrunnerSource: string({
+    enum: [...LEAD_LEFT_SOURCES],
+    description:
+      'Extension: where `leadLeftBookrunner` was read (cover, representatives, sole_underwriter, allocation_table), or why it is null: no_underwriters (the document names none), agented_offering (placement or sales agents sell the offering: there is no book), not_stated (underwriters are named but nothing says who leads).',
+  }),
+};
+
 export const ApiTermsExtendedSchema = object({
   confidence: nullableNumber(),
   offeringPrice: nullableNumber(),
@@ -148,11 +187,15 @@ export const ApiTermsExtendedSchema = object({
   isSecondaryOffering: nullableBoolean(),
   isSellingStockholdersOnly: nullableBoolean(),
   issuerStructureFlags,
-  underwriters: nullableStringArray(),
+  underwriters: nullableStringArray({
+    description:
+      "The firms that distribute the offering, lead first, one canonical name per bank: the underwriting section's allocation table; else the placement or sales agents a sentence engages; else a sole underwriter a sentence names; else the banks printed at the foot of the cover. Null when the document names none.",
+  }),
   underwritersAsPrinted: {
     ...nullableStringArray(),
     description: 'Extension: the underwriters as the document prints them; `underwriters` holds one canonical name per bank (BofA Securities and Merrill Lynch, Pierce, Fenner & Smith are one).',
   },
+  ...SYNDICATE_ROLES,
 });
 
 /** Compact terms (filing list): the same fields as the extended form, a subset of its keys. */
@@ -170,6 +213,10 @@ const COMPACT_TERMS_KEYS = [
   'isSellingStockholdersOnly',
   'issuerStructureFlags',
   'underwriters',
+  'bookrunners',
+  'coManagers',
+  'leadLeftBookrunner',
+  'leadLeftBookrunnerSource',
 ] as const;
 const extendedTermsProperties = ApiTermsExtendedSchema.properties as Record<string, JsonSchema>;
 export const ApiTermsCompactSchema = object(Object.fromEntries(COMPACT_TERMS_KEYS.map((key) => [key, extendedTermsProperties[key]])));

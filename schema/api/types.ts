@@ -4,7 +4,20 @@
  * precomputed JSON from these types, so both sides agree at compile time.
  */
 import type {
-  ArticleKind, CompanyEndStatus, DealOverlay, DealStatus, DealType, GrossProceedsBasis, IssuerNameSource, NewsDateSource, NewsTitleSource, OfferingSource, OfferingStatus, RitterExclusion,
+  ArticleKind,
+  CompanyEndStatus,
+  DealOverlay,
+  DealStatus,
+  DealType,
+  GrossProceedsBasis,
+  IssuerNameSource,
+  LeadLeftSource,
+  NewsDateSource,
+  NewsTitleSource,
+  OfferingSource,
+  OfferingStatus,
+  RitterExclusion,
+  UnderwriterRole,
 } from './vocabulary.ts';
 
 export interface ApiCompany {
@@ -93,6 +106,16 @@ export interface ApiTermsExtended {
   underwriters: string[] | null;
   /** The underwriters' names as the document prints them (`underwriters` holds one canonical name per bank; extension). */
   underwritersAsPrinted: string[] | null;
+  /** What each firm of `underwriters` is to the offering, in the same order (extension). */
+  underwriterRoles: UnderwriterRole[] | null;
+  /** The bookrunners among `underwriters`, in its order; empty when agents sell the offering (extension). */
+  bookrunners: string[] | null;
+  /** The co-managers among `underwriters`, in its order; empty when there are none (extension). */
+  coManagers: string[] | null;
+  /** The lead-left bookrunner, one of `bookrunners` (extension). */
+  leadLeftBookrunner: string | null;
+  /** Where `leadLeftBookrunner` was read, or why it is null (extension). */
+  leadLeftBookrunnerSource: LeadLeftSource;
 }
 
 /** Compact terms: the filing list's `terms`, a subset of the extended form's keys. */
@@ -111,6 +134,10 @@ export type ApiTermsCompact = Pick<
   | 'isSellingStockholdersOnly'
   | 'issuerStructureFlags'
   | 'underwriters'
+  | 'bookrunners'
+  | 'coManagers'
+  | 'leadLeftBookrunner'
+  | 'leadLeftBookrunnerSource'
 >;
 
 export interface ApiAiEnrichment {

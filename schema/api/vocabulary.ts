@@ -93,3 +93,24 @@ export type NewsDateSource = (typeof NEWS_DATE_SOURCES)[number];
 /** Where a news item's `title` came from (projector/news/news-title.derive.ts); `untitled` serves an empty title. */
 export const NEWS_TITLE_SOURCES = ['provider', 'description', 'untitled'] as const;
 export type NewsTitleSource = (typeof NEWS_TITLE_SOURCES)[number];
+
+/**
+ * What a firm of a prospectus's `underwriters` is to the offering (projector/extract/fields/
+ * syndicate-roles.extract.ts): a bookrunner (a representative of the underwriters, a book-running
+ * manager, the cover's top tier of banks, or a sole underwriter), a co-manager (the cover's lower
+ * tiers, or a tier labelled co-manager or lead manager), another member of the syndicate (named only
+ * in the allocation table), or the placement or sales agent of a best-efforts or at-the-market sale.
+ */
+export const UNDERWRITER_ROLES = ['bookrunner', 'co_manager', 'syndicate_member', 'placement_agent', 'sales_agent'] as const;
+export type UnderwriterRole = (typeof UNDERWRITER_ROLES)[number];
+
+/**
+ * Where a prospectus's lead-left bookrunner was read, or why there is none. Read: `cover` (the first
+ * name of the cover's top tier of bookrunners), `representatives` (the first representative or
+ * book-running manager the underwriting section names, when the cover prints no bank of the
+ * syndicate), `sole_underwriter`, `allocation_table` (the table's first row, when nothing else says).
+ * Null: `no_underwriters` (the document names none), `agented_offering` (placement or sales agents
+ * sell it: there is no book), `not_stated` (underwriters named, none of the above says who leads).
+ */
+export const LEAD_LEFT_SOURCES = ['cover', 'representatives', 'sole_underwriter', 'allocation_table', 'no_underwriters', 'agented_offering', 'not_stated'] as const;
+export type LeadLeftSource = (typeof LEAD_LEFT_SOURCES)[number];

@@ -3,9 +3,9 @@
  * functions needed. They read the served tables (whose `json` columns hold the API's objects) and
  * never the projector's internal `proj_*` state. Columns are CAST so each has one type.
  *
- * Migration 0011 creates them. To change one, drop and create them all in a new migration and take
- * them out of the one before (as 0007's `up` was emptied and 0009's lost them): a fresh database then
- * creates them once, over the final tables, and an existing one replaces its views.
+ * Migration 0012 creates them. To change one, drop and create them all in a new migration and take
+ * them out of the one before (as 0007's `up` was emptied and 0009's, 0010's and 0011's lost them): a
+ * fresh database then creates them once, over the final tables, and an existing one replaces its views.
  */
 
 const text = (expr: string, as: string) => `CAST(${expr} AS TEXT) AS ${as}`;
@@ -21,6 +21,11 @@ const termsColumns = (source: string, path: string) => [
   integer(`json_extract(${source}, '${path}.overAllotmentShares')`, 'over_allotment_shares'),
   real(`json_extract(${source}, '${path}.grossProceeds')`, 'gross_proceeds'),
   real(`json_extract(${source}, '${path}.grossProceedsEstimate')`, 'gross_proceeds_estimate'),
+].join(',\n     ');
+/** The lead-left bookrunner of an ApiTermsExtended object at `path`, and where it was read (or why it is null). */
+const leadLeftColumns = (source: string, path: string) => [
+  text(`json_extract(${source}, '${path}.leadLeftBookrunner')`, 'lead_left_bookrunner'),
+  text(`json_extract(${source}, '${path}.leadLeftBookrunnerSource')`, 'lead_left_bookrunner_source'),
 ].join(',\n     ');
 /** A filing's EDGAR archive folder: the unpadded CIK, then the accession number without dashes. */
 const ARCHIVE_FOLDER = `'https://www.sec.gov/Archives/edgar/data/' || ltrim(f.cik, '0') || '/' || replace(f.accession_number, '-', '')`;
@@ -77,6 +82,7 @@ export const analystViewStatements = [
      ${integer("json_extract(o.value, '$.terms.totalSharesOffered')", 'shares_offered')},
      ${integer("json_extract(o.value, '$.terms.overAllotmentShares')", 'over_allotment_shares')},
      ${real("json_extract(o.value, '$.terms.grossProceedsEstimate')", 'gross_proceeds_estimate')},
+     ${leadLeftColumns('o.value', '$.terms')},
      ${text("(SELECT group_concat(f.value, ',') FROM json_each(o.value, '$.ritterExclusions') f)", 'ritter_exclusions')},
      ${integer("json_extract(o.value, '$.dealType') = 'ipo' AND json_array_length(o.value, '$.ritterExclusions') = 0", 'in_ritter_sample')}
    FROM companies c, json_each(c.offerings_json) o`,
@@ -93,12 +99,18 @@ export const analystViewStatements = [
      o.status AS status
    FROM outcomes o`,
 
+  // A firm's role is the served underwriterRoles element beside it; is_lead_left compares it with the
+  // served lead-left: 0 for an agented offering (there is no book), null when the document does not say.
   `CREATE VIEW underwriters AS
    SELECT f.cik AS cik, f.company_name AS company_name, f.accession_number AS accession_number,
      f.form_type AS form_type, f.filing_date AS filing_date, f.file_number AS file_number,
-     CAST(u.value AS TEXT) AS underwriter, CAST(u.key AS INTEGER) + 1 AS position
-   FROM api_filings f, json_each(json_extract(f.terms_json, '$.underwriters')) u
-   WHERE json_type(f.terms_json, '$.underwriters') = 'array'`,
+     CAST(u.value AS TEXT) AS underwriter, CAST(u.key AS INTEGER) + 1 AS position,
+     ${text("json_extract(f.terms_detail_json, '$.underwriterRoles[' || u.key || ']')", 'role')},
+     (CASE WHEN json_extract(f.terms_detail_json, '$.leadLeftBookrunner') IS NOT NULL
+        THEN u.value = json_extract(f.terms_detail_json, '$.leadLeftBookrunner')
+      WHEN json_extract(f.terms_detail_json, '$.leadLeftBookrunnerSource') = 'agented_offering' THEN 0 END) AS is_lead_left
+   FROM api_filings f, json_each(f.terms_detail_json, '$.underwriters') u
+   WHERE json_type(f.terms_detail_json, '$.underwriters') = 'array'`,
 
   `CREATE VIEW filings AS
    SELECT f.cik AS cik, f.company_name AS company_name, f.accession_number AS accession_number,
@@ -118,6 +130,7 @@ export const analystViewStatements = [
      ${bool("json_extract(f.terms_detail_json, '$.isSecondaryOffering')", 'is_secondary_offering')},
      ${bool("json_extract(f.terms_detail_json, '$.isSellingStockholdersOnly')", 'is_selling_stockholders_only')},
      ${integer("json_array_length(f.terms_detail_json, '$.underwriters')", 'underwriter_count')},
+     ${leadLeftColumns('f.terms_detail_json', '$')},
      ${real("json_extract(f.terms_detail_json, '$.confidence')", 'terms_confidence')}
    FROM api_filings f`,
 

@@ -22,7 +22,9 @@ const FAMILIES: BankFamily[] = [
   { canonical: 'Credit Agricole Securities (USA) Inc.', spellings: /\bCr[ée]dit Agricole\b/i },
   { canonical: 'Mizuho Securities USA LLC', spellings: /^Mizuho\b/i },
   { canonical: 'Wells Fargo Securities, LLC', spellings: /^Wells Fargo\b/i },
-  { canonical: 'Deutsche Bank Securities Inc.', spellings: /^Deutsche Bank\b/i },
+  // 1999–2001 covers print Deutsche Bank's US desk as "Deutsche Banc Alex. Brown" and Chase's as "Chase H&Q".
+  { canonical: 'Deutsche Bank Securities Inc.', spellings: /^Deutsche Ban[ck]\b/i },
+  { canonical: 'Chase Securities Inc.', spellings: /^Chase (?:H&Q|Securities)\b/i },
   { canonical: 'Barclays Capital Inc.', spellings: /^Barclays\b/i },
   { canonical: 'Credit Suisse Securities (USA) LLC', spellings: /^Credit Suisse\b/i },
   { canonical: 'RBC Capital Markets, LLC', spellings: /^RBC\b/i },

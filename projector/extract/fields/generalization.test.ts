@@ -54,7 +54,7 @@ describe('resales: who sells and how many shares', () => {
 describe('underwriters, placement agents and sales agents named in a sentence', () => {
   it('names a sole underwriter set off by commas when the section has no allocation table (Southern National)', () => {
     const found = extractUnderwriters(makeContext(sampleDoc('southernNational')));
-    expect(found?.value).toEqual({ canonical: ['FIG Partners, LLC'], printed: ['FIG Partners, LLC'], role: 'underwriters' });
+    expect(found?.value).toEqual({ canonical: ['FIG Partners, LLC'], printed: ['FIG Partners, LLC'], role: 'underwriters', source: 'sentence' });
     expect(found?.text).toMatch(/^We, and the underwriter, FIG Partners, LLC, have entered into an underwriting agreement/);
   });
   it('names a placement agent that is the subject of its sentence, with its role (constructed, in the usual wording)', () => {

@@ -13,10 +13,14 @@ import { canonicalUnderwriters } from './bank-names.ts';
 
 export type DistributorRole = 'underwriters' | 'placement_agents' | 'sales_agents';
 
+/** Where the list was read: the allocation table, a sentence that names the firms, or the cover's foot. */
+export type DistributorSource = 'allocation_table' | 'sentence' | 'cover';
+
 export interface Underwriters {
   canonical: string[];
   printed: string[];
   role: DistributorRole;
+  source: DistributorSource;
 }
 
 const SECTION = /^(?:underwriting|underwriters|plan of distribution)(?:\s*\(conflicts? of interest\))?$/i;
@@ -46,8 +50,13 @@ const BETWEEN_FIRMS = /^[\s,]*(?:(?:to\s+)?(?:act\s+)?as (?:our |a |the |its )?[
 // Defined terms and appositions after a name: "(“BNY”)", "(collectively, the “Placement Agents”)", ", or Cantor,".
 const DEFINED_TERM = /\s*\([^()]*[“"][^()]*\)|,\s+or\s+(?:the\s+)?(?:[“"][^”"]{1,40}[”"]|[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})(?=,)/g;
 
+/** The "Underwriting" (or "Plan of Distribution") section after the cover. */
+export function underwritingSection(ctx: ExtractContext): Region | null {
+  return findSection(ctx.doc, SECTION, ctx.regions.cover.end);
+}
+
 export function extractUnderwriters(ctx: ExtractContext): Found<Underwriters> | null {
-  const section = findSection(ctx.doc, SECTION, ctx.regions.cover.end);
+  const section = underwritingSection(ctx);
   const table = section ? allocationTable(ctx, section) : null;
   if (table) return table;
   return (
@@ -57,9 +66,9 @@ export function extractUnderwriters(ctx: ExtractContext): Found<Underwriters> | 
   );
 }
 
-function found(printed: string[], role: DistributorRole, text: string, block: number): Found<Underwriters> {
+function found(printed: string[], role: DistributorRole, source: DistributorSource, text: string, block: number): Found<Underwriters> {
   const unique = [...new Set(printed.map((p) => p.replace(/\s+/g, ' ').trim()))];
-  return { value: { canonical: canonicalUnderwriters(unique), printed: unique, role }, text, block };
+  return { value: { canonical: canonicalUnderwriters(unique), printed: unique, role, source }, text, block };
 }
 
 function allocationTable(ctx: ExtractContext, section: Region): Found<Underwriters> | null {
@@ -74,7 +83,7 @@ function allocationTable(ctx: ExtractContext, section: Region): Found<Underwrite
       .map((r) => r[0])
       .filter((n) => n && !/^total\b/i.test(n) && !/^\$?[\d,.]+$/.test(n) && /[A-Za-z]{2}/.test(n));
     const role: DistributorRole = /placement/i.test(header[0] ?? '') ? 'placement_agents' : /sales agent/i.test(header[0] ?? '') ? 'sales_agents' : 'underwriters';
-    if (names.length > 0) return found(names, role, b.rows.map((r) => r[0]).join(' | '), i);
+    if (names.length > 0) return found(names, role, 'allocation_table', b.rows.map((r) => r[0]).join(' | '), i);
   }
   return null;
 }
@@ -156,7 +165,7 @@ function namingSentence(ctx: ExtractContext, region: Region, naming: Naming): Fo
     if (b.kind === 'table' || !/\bagen(?:ts?|cy)\b|\bagreement\b|\bat[- ]the[- ]market\b|\bunderwriters?\b/i.test(b.text)) continue;
     for (const s of sentences(b.text)) {
       const named = naming(s);
-      if (named) return found(named.names, named.role, s, i);
+      if (named) return found(named.names, named.role, 'sentence', s, i);
     }
   }
   return null;
@@ -188,5 +197,5 @@ function coverBanks(ctx: ExtractContext): Found<Underwriters> | null {
       }
     }
   }
-  return names.length > 0 ? found(names, role, names.join(' | '), first) : null;
+  return names.length > 0 ? found(names, role, 'cover', names.join(' | '), first) : null;
 }
