@@ -7,7 +7,7 @@ import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, quarterPe
 import { periodFacts } from './period-facts.ts';
 import { addDays } from './period.ts';
 import { pipelineAsOf } from './pipeline.ts';
-import { RANKED_LIST_MAX } from './quarterly-review.build.ts';
+import { RANKED_LIST_MAX } from './first-day-lists.ts';
 import { realOutcomes } from './real-data.testkit.ts';
 import { articleDataOf, indexCompanyWithMarketRows, submissionsCompanyRows } from './real-rows.testkit.ts';
 
@@ -42,6 +42,13 @@ describe("a period judges each deal by the offering of that period, not the comp
     expect(plain(review.html)).toContain("the 1 IPO of this service's sample raised $300.0M");
     expect(items(section(review.html, 'Best first days'))).toEqual([expect.stringMatching(/^Blue Apron Holdings, Inc\. \(APRN\): offered at \$10\.00, first close \$10\.00 \(0\.00%\)/)]);
   });
+
+  it("names it among the quarter's weakest first days, where its 0.00% ties the last place", () => {
+    const weakest = items(section(buildQuarterlyReview(2017, 2, { outcomes }).html, 'Weakest first days'));
+    const aprn = weakest.find((l) => l.includes('(APRN)'));
+    expect(aprn).toMatch(/\(0\.00%\), started 2017-06-29\.$/);
+    expect(weakest[RANKED_LIST_MAX - 1]).toMatch(/\(0\.00%\)/);
+  });
 });
 
 describe('a first trading day is not a pricing date', () => {
@@ -72,19 +79,28 @@ describe('lock-up expiries: unknown is not none', () => {
   });
 });
 
-describe('the best and weakest first days of a quarter: one ranking, split, each listing once', () => {
+describe('the best and weakest first days of a quarter: one ranking, split, each listing once, no tie cut by ticker', () => {
+  const returnOf = (line: string) => Number(/\(([+-]?[\d.]+)%\), started/.exec(line)![1]);
   for (let year = 2012; year <= 2017; year++) {
     for (const quarter of [1, 2, 3, 4] as const) {
       const q = quarterPeriod(year, quarter);
-      const n = index.filter((w) => w.tradeDate >= q.from && w.tradeDate <= q.to).length;
+      const returns = index.filter((w) => w.tradeDate >= q.from && w.tradeDate <= q.to).map((w) => Number(w.bloombergDay1Pct.toFixed(2)));
+      const n = returns.length;
       if (n === 0) continue;
       it(`${q.id}: ${n} first closes`, () => {
         const html = buildQuarterlyReview(year, quarter, { outcomes }).html;
         const best = items(section(html, 'Best first days'));
         const weakest = items(section(html, 'Weakest first days'));
         expect(best.filter((b) => weakest.includes(b))).toEqual([]);
-        expect(best).toHaveLength(Math.min(RANKED_LIST_MAX, Math.ceil(n / 2)));
-        expect(weakest).toHaveLength(Math.min(RANKED_LIST_MAX, n - best.length));
+        expect(best.length).toBeGreaterThanOrEqual(Math.min(RANKED_LIST_MAX, Math.ceil(n / 2)));
+        expect(weakest.length).toBeGreaterThanOrEqual(Math.min(RANKED_LIST_MAX, n - Math.min(RANKED_LIST_MAX, Math.ceil(n / 2))));
+        // Every listing left out is strictly between the lists: none ties or beats a listed one.
+        const lowestBest = Math.min(...best.map(returnOf));
+        const highestWeak = Math.max(...weakest.map(returnOf));
+        expect(returns.filter((r) => r > highestWeak && r < lowestBest)).toHaveLength(n - best.length - weakest.length);
+        // A list runs past RANKED_LIST_MAX only for a tie at its last place.
+        if (best.length > RANKED_LIST_MAX) expect(returnOf(best[best.length - 1])).toBe(returnOf(best[RANKED_LIST_MAX - 1]));
+        if (weakest.length > RANKED_LIST_MAX) expect(returnOf(weakest[weakest.length - 1])).toBe(returnOf(weakest[RANKED_LIST_MAX - 1]));
         const note = plain(section(html, 'Best first days')).startsWith(`Only ${n} listings of this quarter have a first close, too few for two lists of ${RANKED_LIST_MAX}`);
         expect(note).toBe(n < 2 * RANKED_LIST_MAX);
       });

@@ -5,31 +5,7 @@ import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, t
 import { quarterPeriod } from './period.ts';
 import { periodFacts, withRole } from './period-facts.ts';
 import { counted, coverageParagraph, dealTypeWords } from './sentences.ts';
-
-/** At most this many listings in each of the best and the weakest first-day lists. */
-export const RANKED_LIST_MAX = 5;
-
-/**
- * The best and the weakest first days: the two ends of one ranking, split so a listing is in at most
- * one list. With fewer than twice RANKED_LIST_MAX listings, the best take the upper half (the middle
- * one when the count is odd) and the weakest the rest.
- */
-export function bestAndWeakest<T>(ranked: readonly T[]): { best: T[]; weakest: T[] } {
-  const best = ranked.slice(0, Math.min(RANKED_LIST_MAX, Math.ceil(ranked.length / 2)));
-  const rest = ranked.slice(best.length);
-  return { best, weakest: rest.slice(Math.max(0, rest.length - RANKED_LIST_MAX)).reverse() };
-}
-
-/** Says why the lists are short when the quarter has too few first closes for two full ones. */
-function shortListsNote(n: number, best: number, weakest: number): string[] {
-  if (n === 0 || n >= 2 * RANKED_LIST_MAX) return [];
-  const src = computed('first-day lists');
-  if (weakest === 0) return [`<p>Only ${num(n, 'int', src)} listing of this quarter has a first close: it is listed here, and not again among the weakest.</p>`];
-  return [
-    `<p>Only ${num(n, 'int', src)} listings of this quarter have a first close, too few for two lists of ${num(RANKED_LIST_MAX, 'int', src)} ` +
-      `without repeating one: the best ${num(best, 'int', src)} are listed here and the weakest ${num(weakest, 'int', src)} below, each once.</p>`,
-  ];
-}
+import { bestAndWeakest, listsNote } from './first-day-lists.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -79,7 +55,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
       a.outcome.ticker.localeCompare(b.outcome.ticker) ||
       a.outcome.cik.localeCompare(b.outcome.cik),
   );
-  const { best, weakest } = bestAndWeakest(ranked);
+  const { best, weakest } = bestAndWeakest(ranked, (o) => o.outcome.day1ReturnPct!);
   const line = (o: (typeof ranked)[number]) =>
     `${company(o.outcome.companyName ?? o.outcome.ticker, o.outcome.cik)}${ticker(o.outcome.ticker)}: ` +
     `offered at ${num(o.outcome.offerPrice, 'usd', o.offerSource)}, first close ${num(o.outcome.closeDay1, 'usd', o.priceSource)} ` +
@@ -102,7 +78,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
     statsTable('By deal type', groupStats(ipos, (o) => dealTypeWords(o.dealType)), publishedAt),
     statsTable('By exchange', groupStats(ipos, (o) => o.outcome.exchange ?? 'Exchange not recorded'), publishedAt),
     '<h2>Best first days</h2>',
-    ...shortListsNote(ranked.length, best.length, weakest.length),
+    ...listsNote(ranked.length, best.length, weakest.length),
     ...listOr(best.map(line), 'No listing of this quarter has a first close recorded yet.', 'ol'),
     '<h2>Weakest first days</h2>',
     ...listOr(weakest.map(line), ranked.length ? 'The quarter\'s only listing with a first close is listed among the best first days.' : 'No listing of this quarter has a first close recorded yet.', 'ol'),
