@@ -1,6 +1,6 @@
 /** The projector's public surface: `ipo project`, `ipo project --rebuild` and `ipo projector` call these. */
 export { projectIncremental, projectIncrementalAsync, PROJECTION_NAME, PROJECTOR_VERSION, DEFAULT_BATCH_SIZE } from './runner/project.ts';
-export type { AsyncProjectOptions, BatchReport, ProjectOptions, ProjectProgress, ProjectResult } from './runner/project.ts';
+export type { AsyncProjectOptions, BatchReport, FeedFilingServed, ProjectOptions, ProjectProgress, ProjectResult } from './runner/project.ts';
 export { rebuildReadDb, projectLive, ProjectionStoppedError } from './runner/rebuild.ts';
 export type { RebuildOptions, RebuildResult, LiveResult } from './runner/rebuild.ts';
 export { acquireProjectorLock, ProjectorBusyError, projectorLockPath } from './runner/lock.ts';

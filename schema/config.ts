@@ -35,7 +35,7 @@ const DEFINED = {
   },
   REDIS_PREFIX: {
     default: 'ipo',
-    doc: 'First part of every Redis key the service writes (queues `PREFIX:bull:*`, EDGAR budget `PREFIX:edgar:*`, API rate limits `PREFIX:ratelimit:*`, scheduler lock `PREFIX:scheduler:lock`): deployments with different prefixes share one Redis without seeing each other.',
+    doc: 'First part of every Redis key the service writes (queues `PREFIX:bull:*`, EDGAR budget `PREFIX:edgar:*`, API rate limits `PREFIX:ratelimit:*`, scheduler lock `PREFIX:scheduler:lock`, feed-to-API lags `PREFIX:feed:served`): deployments with different prefixes share one Redis without seeing each other.',
   },
   WORKER_LOCK_SECONDS: {
     default: '30',
@@ -66,10 +66,6 @@ const DEFINED = {
     doc: '`ipo projector`: time budget of one document read in its worker thread; an overrun is recorded as a `projector.extraction_failed` event, which every later projection honours.',
   },
   CRON_DISCOVERY: { default: '30 22 * * 1-5', doc: '`ipo scheduler`: EDGAR daily-index discovery and company_tickers.json (cron, US/Eastern).' },
-  CRON_CURRENT_FEED: {
-    default: '*/10 6-21 * * 1-5',
-    doc: '`ipo scheduler`: EDGAR latest-filings feed poll, reading back 30 minutes, following new offering filings (cron, US/Eastern).',
-  },
   CRON_PRICES: { default: '30 17 * * 1-5', doc: '`ipo scheduler`: daily-bars refresh of priced and listed tickers (cron, US/Eastern).' },
   CRON_NEWS: { default: '15 */2 * * *', doc: '`ipo scheduler`: news poll of NEWS_RSS_URLS and NewsAPI (cron, US/Eastern).' },
   CRON_PUBLISH_DAILY: { default: '0 18 * * 1-5', doc: '`ipo scheduler`: daily spotlight, a `pipeline.publish` job (cron, US/Eastern).' },
@@ -77,6 +73,14 @@ const DEFINED = {
   CRON_PUBLISH_QUARTERLY: {
     default: '0 9 1-3 1,4,7,10 1-5',
     doc: '`ipo scheduler`: quarterly review, a `pipeline.publish` job (cron, US/Eastern); acts on the first weekday of a quarter only.',
+  },
+  FEED_POLL_SECONDS: {
+    default: '2',
+    doc: "`ipo scheduler`: seconds between two polls of EDGAR's latest-filings feed during EDGAR's hours (weekdays 06:00-22:00 US/Eastern, federal holidays excepted); each poll is one job of its time slot.",
+  },
+  FEED_POLL_CLOSED_SECONDS: {
+    default: '60',
+    doc: "`ipo scheduler`: seconds between two polls of the latest-filings feed outside EDGAR's hours.",
   },
   SCHEDULER_LOCK_KEY: {
     default: '',
@@ -98,6 +102,11 @@ const DEFINED = {
 } as const;
 
 export type SettingName = keyof typeof DEFINED;
+
+/** Settings a deployment may still set that no longer mean anything: refused, so none is ignored unnoticed. */
+const RETIRED: ReadonlyArray<readonly [string, string]> = [
+  ['CRON_CURRENT_FEED', 'the latest-filings feed is polled every FEED_POLL_SECONDS in EDGAR\'s hours and every FEED_POLL_CLOSED_SECONDS outside them'],
+];
 export const SETTINGS: Readonly<Record<SettingName, Setting>> = DEFINED;
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
@@ -110,10 +119,18 @@ export interface RedisKeys {
   /** Key prefix of the API's per-key rate-limit counters. */
   rateLimit: string;
   schedulerLock: string;
+  /** The list of the latest filings the feed brought, with when the API first served them (`ipo status`). */
+  feedServed: string;
 }
 
 export function redisKeys(prefix: string): RedisKeys {
-  return { queues: `${prefix}:bull`, edgarGate: `${prefix}:edgar:`, rateLimit: `${prefix}:ratelimit:`, schedulerLock: `${prefix}:scheduler:lock` };
+  return {
+    queues: `${prefix}:bull`,
+    edgarGate: `${prefix}:edgar:`,
+    rateLimit: `${prefix}:ratelimit:`,
+    schedulerLock: `${prefix}:scheduler:lock`,
+    feedServed: `${prefix}:feed:served`,
+  };
 }
 
 /** The keys of a deployment that keeps REDIS_PREFIX at its default: what runners and limiters use when not told. */
@@ -147,7 +164,9 @@ export interface Config {
   projector: { pollMs: number; batchSize: number };
   extraction: { maxBytes: number; timeoutMs: number };
   /** Cron expressions of `ipo scheduler`, validated at load. */
-  cron: { discovery: string; currentFeed: string; prices: string; news: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
+  cron: { discovery: string; prices: string; news: string; publishDaily: string; publishWeekly: string; publishQuarterly: string };
+  /** Seconds between latest-filings polls in EDGAR's hours (`open`) and outside them (`closed`). */
+  feedPoll: { openSeconds: number; closedSeconds: number };
   schedulerLock: { key: string; ttlMs: number };
   logging: { level: LogLevel; format: 'auto' | 'json' | 'text' };
   /** Away from a terminal, at least this long between two progress lines; 0 = one per step. */
@@ -238,7 +257,7 @@ export function shownValue(name: SettingName, raw: string): string {
 }
 
 /** The text of a setting in `env`, or null when it is unset (or empty, which counts as unset). */
-function fromEnv(env: NodeJS.ProcessEnv, name: SettingName): string | null {
+function fromEnv(env: NodeJS.ProcessEnv, name: string): string | null {
   const value = env[name];
   return value === undefined || value === '' ? null : value;
 }
@@ -312,12 +331,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     }),
     cron: Object.freeze({
       discovery: read('CRON_DISCOVERY', cronExpression),
-      currentFeed: read('CRON_CURRENT_FEED', cronExpression),
       prices: read('CRON_PRICES', cronExpression),
       news: read('CRON_NEWS', cronExpression),
       publishDaily: read('CRON_PUBLISH_DAILY', cronExpression),
       publishWeekly: read('CRON_PUBLISH_WEEKLY', cronExpression),
       publishQuarterly: read('CRON_PUBLISH_QUARTERLY', cronExpression),
+    }),
+    feedPoll: Object.freeze({
+      openSeconds: read('FEED_POLL_SECONDS', integer(1, 3600)),
+      closedSeconds: read('FEED_POLL_CLOSED_SECONDS', integer(1, 3600)),
     }),
     schedulerLock: Object.freeze({
       key: raw('SCHEDULER_LOCK_KEY') || keys.schedulerLock,
@@ -326,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logging: Object.freeze({ level: read('LOG_LEVEL', oneOf(LOG_LEVELS)), format: read('LOG_FORMAT', oneOf(['auto', 'json', 'text'] as const)) }),
     progressIntervalMs: read('PROGRESS_INTERVAL_SECONDS', integer(0, 86_400)) * 1000,
   };
-  if (problems.size > 0) throw new ConfigError(SETTING_NAMES.flatMap((name) => problems.get(name) ?? []));
+  const retired = RETIRED.filter(([name]) => fromEnv(env, name) !== null).map(([name, instead]) => `${name} is no longer read: ${instead}`);
+  if (problems.size > 0 || retired.length > 0) throw new ConfigError([...SETTING_NAMES.flatMap((name) => problems.get(name) ?? []), ...retired]);
   return Object.freeze(config);
 }

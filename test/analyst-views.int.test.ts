@@ -100,7 +100,8 @@ describe('views for analysts in read.db', () => {
       price_range_low: company.consensus?.offerPriceLow ?? null,
       price_range_high: company.consensus?.offerPriceHigh ?? null,
       shares_offered: listed.latestTerms?.totalSharesOffered ?? null,
-      gross_proceeds: listed.latestTerms?.grossProceeds ?? company.consensus?.grossProceeds ?? null,
+      gross_proceeds: company.consensus?.grossProceeds ?? null,
+      gross_proceeds_basis: company.consensus?.grossProceedsBasis ?? null,
       gross_proceeds_estimate: listed.latestTerms?.grossProceedsEstimate ?? null,
       updated_at: company.updatedAt,
     });
@@ -115,7 +116,10 @@ describe('views for analysts in read.db', () => {
       file_number: followOn.fileNumber,
       deal_type: followOn.dealType,
       status: followOn.status,
+      stage_before_end: followOn.stageBeforeEnd,
       is_current: flag(followOn.isCurrent),
+      issuer_name_at_offering: followOn.issuerNameAtOffering,
+      issuer_name_at_offering_source: followOn.issuerNameAtOfferingSource,
       first_filed_date: followOn.openedDate,
       last_filing_date: followOn.lastFilingDate,
       effective_date: followOn.effectiveDate,
@@ -129,6 +133,7 @@ describe('views for analysts in read.db', () => {
       listing_date: followOn.listingDate,
       offer_price: followOn.offerPrice,
       gross_proceeds: followOn.grossProceeds,
+      gross_proceeds_basis: followOn.grossProceedsBasis,
       price_range_low: terms.priceRangeLow,
       price_range_high: terms.priceRangeHigh,
       shares_offered: terms.totalSharesOffered,
@@ -224,6 +229,28 @@ describe('views for analysts in read.db', () => {
         content: n.content,
       })),
     );
+  });
+
+  it('give each offering the status to the company\'s end, the issuer\'s name at the offering and the proceeds basis the API serves', async () => {
+    // Learn CW (delisted), Vincerx (delisted, once LifeSci Acquisition Corp.), Solidion (combined, once Nubia Brand International).
+    for (const cik of ['0001847577', '0001796129', '0001881551']) {
+      const company = await data(`/api/v1/companies/${cik}?include=offerings`);
+      const rows = sample.db
+        .prepare('SELECT file_number, status, stage_before_end, issuer_name_at_offering, issuer_name_at_offering_source, gross_proceeds_basis FROM offerings WHERE cik = ? ORDER BY first_filed_date')
+        .all(cik);
+      expect(rows, cik).toEqual(
+        company.offerings.map((o: any) => ({
+          file_number: o.fileNumber, status: o.status, stage_before_end: o.stageBeforeEnd, issuer_name_at_offering: o.issuerNameAtOffering,
+          issuer_name_at_offering_source: o.issuerNameAtOfferingSource, gross_proceeds_basis: o.grossProceedsBasis,
+        })),
+      );
+      const ipo = company.offerings.find((o: any) => o.isCurrent);
+      expect(ipo.status, cik).toBe(company.offeringStatus);
+      expect(ipo.stageBeforeEnd, cik).toBe('listed');
+    }
+    expect(one('SELECT issuer_name_at_offering FROM offerings WHERE cik = ? AND is_current = 1', '0001881551')).toEqual({ issuer_name_at_offering: 'Nubia Brand International Corp.' });
+    // No offering of a company that ended claims to be listed.
+    expect(sample.db.prepare(`SELECT count(*) FROM offerings o JOIN companies c ON c.cik = o.cik WHERE c.offering_status IN ('delisted', 'combined') AND o.status = 'listed'`).pluck().get()).toBe(0);
   });
 
   it('give the exchange at listing the API serves as consensus.exchange, with its source', async () => {

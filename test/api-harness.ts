@@ -22,6 +22,7 @@ import type { OpsDatabase } from '../schema/ops/tables.ts';
 import { newReadDbPath, publishReadDb, readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
 import { afterAll, beforeAll } from 'vitest';
+import { copyOfTemplate } from './shared-templates.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -215,10 +216,12 @@ export function useServedFullSample(): ServedSample {
   return served;
 }
 
-/** `projectFullSampleInto` a fresh DATA_DIR, with its read.db open read-only and the app serving it. */
+/** A copy of one DATA_DIR `projectFullSampleInto` built for the whole run, with its read.db open read-only and the app serving it. */
 export async function serveFullSample(): Promise<ServedSample> {
-  const dataDir = await emptyDataDir();
-  await projectFullSampleInto(dataDir);
+  const dataDir = await copyOfTemplate('full-sample', async (dir) => {
+    await publishEmptyGeneration(dir);
+    await projectFullSampleInto(dir);
+  });
   const db = openSqlite(readDbLinkPath(dataDir), { readonly: true });
   const api = await startApi(dataDir);
   return {

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -12,6 +11,7 @@ import { documentExamples, EXAMPLES_FILE, type DocumentExamples } from '../api/o
 import { inspectPage, launchBrowser, linkProblems, expectFullPageScreenshot, screenshotPage, skipWithoutBrowser } from './browser-harness.ts';
 import { collectExamples, comparable } from './openapi-examples.kit.ts';
 import { freePort, spawnIpo, until, type Spawned } from './process-harness.ts';
+import { demoStartCopy } from './shared-templates.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -28,7 +28,7 @@ const UPDATING = Boolean(process.env.UPDATE_OPENAPI_EXAMPLES);
  * (`npm run openapi:examples`).
  */
 describe('the landing page, the API reference and the OpenAPI document, on the demo sample', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ipo-reference-'));
+  let dataDir: string;
   let app: Spawned;
   let origin: string;
   let key: string;
@@ -36,6 +36,7 @@ describe('the landing page, the API reference and the OpenAPI document, on the d
   let fresh: DocumentExamples;
 
   beforeAll(async () => {
+    dataDir = await demoStartCopy();
     const port = await freePort();
     app = spawnIpo(['start'], { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: '', PUBLIC_BASE_URL: '' });
     await until(() => /^API key: /m.test(app.out()) || !app.alive(), 240_000, 'ipo start to serve');
@@ -49,7 +50,7 @@ describe('the landing page, the API reference and the OpenAPI document, on the d
 
   afterAll(async () => {
     await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it.skipIf(UPDATING)('carries examples the sample still serves, each valid against its schema', () => {

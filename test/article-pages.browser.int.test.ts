@@ -1,19 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atomViolations, jsonFeedViolations } from '../schema/feeds/feed-spec.testkit.ts';
 import { inspectPage, launchBrowser, linkProblems, expectFullPageScreenshot, screenshotPage, skipWithoutBrowser, type PageReport } from './browser-harness.ts';
 import { freePort, spawnIpo, until, type Spawned } from './process-harness.ts';
+import { demoStartCopy } from './shared-templates.ts';
 
 /**
- * The published articles as a reader gets them: `ipo start` (what `npm start` runs) ingests the
- * bundled real sample and publishes the demo articles; Debian's chromium opens the index and every
+ * The published articles as a reader gets them: `ipo start` (what `npm start` runs) serves the
+ * bundled real sample and the demo articles a first start ingested and published (a copy of the
+ * run's one demo-start template); Debian's chromium opens the index and every
  * article page, and every link on them is followed (same origin) or checked (SEC).
  */
 describe.skipIf(skipWithoutBrowser())('article pages in a real browser, on the demo sample', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ipo-pages-'));
+  let dataDir: string;
   let app: Spawned;
   let origin: string;
   let browser: Browser;
@@ -22,6 +22,7 @@ describe.skipIf(skipWithoutBrowser())('article pages in a real browser, on the d
   const checked = new Map<string, number>();
 
   beforeAll(async () => {
+    dataDir = await demoStartCopy();
     const port = await freePort();
     app = spawnIpo(['start'], { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: '', PUBLIC_BASE_URL: '' });
     await until(() => /^URL: /m.test(app.out()) || !app.alive(), 240_000, 'ipo start to serve');
@@ -40,7 +41,7 @@ describe.skipIf(skipWithoutBrowser())('article pages in a real browser, on the d
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('renders the index: styled, no console errors, every article linked', () => {

@@ -23,7 +23,6 @@ describe('configuration', () => {
   it('reads every scheduler cron expression from its setting and rejects a malformed one, naming the setting', () => {
     expect(loadConfig({}).cron).toEqual({
       discovery: '30 22 * * 1-5',
-      currentFeed: '*/10 6-21 * * 1-5',
       prices: '30 17 * * 1-5',
       news: '15 */2 * * *',
       publishDaily: '0 18 * * 1-5',
@@ -33,5 +32,12 @@ describe('configuration', () => {
     expect(loadConfig({ CRON_NEWS: '*/5 * * * *' }).cron.news).toBe('*/5 * * * *');
     expect(() => loadConfig({ CRON_PRICES: '61 17 * * 1-5' })).toThrow(/^CRON_PRICES must be a cron expression .*"61 17 \* \* 1-5"$/);
     expect(() => loadConfig({ CRON_PUBLISH_WEEKLY: 'saturday' })).toThrow(ConfigError);
+  });
+
+  it('reads the feed poll periods, and refuses the retired CRON_CURRENT_FEED rather than ignore it', () => {
+    expect(loadConfig({}).feedPoll).toEqual({ openSeconds: 2, closedSeconds: 60 });
+    expect(loadConfig({ FEED_POLL_SECONDS: '5', FEED_POLL_CLOSED_SECONDS: '300' }).feedPoll).toEqual({ openSeconds: 5, closedSeconds: 300 });
+    expect(() => loadConfig({ FEED_POLL_SECONDS: '0.5' })).toThrow(/^FEED_POLL_SECONDS must be an integer between 1 and 3600, got "0.5"$/);
+    expect(() => loadConfig({ CRON_CURRENT_FEED: '*/10 6-21 * * 1-5' })).toThrow(/^CRON_CURRENT_FEED is no longer read: the latest-filings feed is polled every FEED_POLL_SECONDS/);
   });
 });

@@ -148,12 +148,15 @@ describe('npm start on a fresh data dir', () => {
       expect(company.offerings.every((o: any) => !['ipo', 'spac', 'direct_listing', 'uplisting'].includes(o.dealType)), cik).toBe(true);
     }
     // Marvell Technology, Inc. (CIK 1835632, the 2021 successor) carries MRVL and Marvell Technology
-    // Group's name: the group's 2000 IPO in the Yahoo list joins it (rule 1 of vendor-company.derive.ts),
-    // dated by its IPO date, its first bar (2000-06-30) refused; its EDGAR offerings stay what they are.
+    // Group's name, but its filings begin 2020-12-22: the group's 2000 IPO in the Yahoo list cannot be
+    // its IPO (vendor-company.derive.ts) and is a vendor company of its own, dated by its IPO date.
     const marvell = await get('/companies/1835632?include=consensus,offerings');
-    expect(marvell).toMatchObject({ dealType: 'ipo', consensus: { offerPrice: 15, exchange: 'Nasdaq', listingDate: null } });
-    expect(marvell.offerings.filter((o: any) => o.source === 'vendor')).toEqual([expect.objectContaining({ dealType: 'ipo', offerPrice: 15, listingDate: null })]);
-    expect(marvell.offerings.filter((o: any) => o.source === 'edgar').every((o: any) => !['ipo', 'spac', 'direct_listing', 'uplisting'].includes(o.dealType))).toBe(true);
+    expect(marvell).toMatchObject({ dealType: 'follow_on', consensus: { offerPrice: null } });
+    expect(marvell.offerings.every((o: any) => o.source === 'edgar' && !['ipo', 'spac', 'direct_listing', 'uplisting'].includes(o.dealType))).toBe(true);
+    expect(await get('/companies/V-MRVL-2000-06-26?include=consensus,offerings')).toMatchObject({
+      name: 'Marvell Technology Group Ltd', dealType: 'ipo', consensus: { offerPrice: 15, exchange: 'Nasdaq', listingDate: null },
+      offerings: [expect.objectContaining({ source: 'vendor', dealType: 'ipo', offerPrice: 15, issuerNameAtOffering: null })],
+    });
     // Yahoo's rows join Bloomberg's by identity: one company per IPO, Yahoo adding the exchange.
     for (const [ticker, exchange] of [['SLAB', 'Nasdaq'], ['ARA', 'NYSE'], ['SNAP', 'NYSE']] as const) {
       expect(companies.filter((c: any) => c.tickerHint === ticker), ticker).toHaveLength(1);

@@ -115,7 +115,8 @@ describe('ipo scheduler', () => {
       await edgar.obliterate({ force: true });
       await edgar.close();
     });
-    const config = loadConfig({ DATA_DIR: dataDir, EDGAR_USER_AGENT: USER_AGENT, REDIS_URL });
+    // Feed polls (every 2 s in EDGAR's hours) kept out of the way: this test counts the discovery jobs.
+    const config = loadConfig({ DATA_DIR: dataDir, EDGAR_USER_AGENT: USER_AGENT, REDIS_URL, FEED_POLL_SECONDS: '3600', FEED_POLL_CLOSED_SECONDS: '3600' });
     const key = uniqueKey();
     const start = (owner: string, runNow: boolean) => {
       const err = capture();
@@ -158,7 +159,8 @@ describe('ipo scheduler', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ipo-scheduler-proc-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const key = uniqueKey();
-    const env = { ...process.env, DATA_DIR: dataDir, EDGAR_USER_AGENT: USER_AGENT, REDIS_URL, SCHEDULER_LOCK_KEY: key, SCHEDULER_LOCK_TTL_SECONDS: '2' };
+    // No feed polls into the shared Redis's default queue while the lock changes hands.
+    const env = { ...process.env, DATA_DIR: dataDir, EDGAR_USER_AGENT: USER_AGENT, REDIS_URL, SCHEDULER_LOCK_KEY: key, SCHEDULER_LOCK_TTL_SECONDS: '2', FEED_POLL_SECONDS: '3600', FEED_POLL_CLOSED_SECONDS: '3600' };
     const launch = (name: string) => {
       const child: ChildProcess = spawn(process.execPath, ['scripts/ipo.mjs', name], { env, stdio: ['ignore', 'ignore', 'pipe'] });
       let err = '';

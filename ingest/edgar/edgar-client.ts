@@ -2,7 +2,7 @@ import { gunzipSync, inflateSync } from 'node:zlib';
 import type { Config } from '../../schema/config.ts';
 import { realSleep, systemClock, type Clock, type Sleep } from '../clock.ts';
 import { EdgarPermanentError, EdgarThrottledError, EdgarTransientError } from './edgar-errors.ts';
-import { createLocalEdgarGate, type EdgarGate } from './edgar-gate.ts';
+import { createLocalEdgarGate, type EdgarGate, type EdgarRequestKind } from './edgar-gate.ts';
 
 /** `www` = www.sec.gov (Archives, indexes, company_tickers), `data` = data.sec.gov (submissions, XBRL). */
 export type EdgarHost = 'www' | 'data';
@@ -10,6 +10,23 @@ export type EdgarHost = 'www' | 'data';
 export type EdgarResponse =
   | { found: true; url: string; status: number; body: Buffer; contentType: string | null }
   | { found: false; url: string; status: 404 };
+
+/** A conditional request's answer: the resource, 404, or 304 (unchanged since the copy last read). */
+export type ConditionalEdgarResponse = EdgarResponse | { found: true; unchanged: true; url: string; status: 304 };
+
+export interface RequestOptions {
+  /** What the request is for, as the fleet's EDGAR budget counts it (default `fetch`). */
+  kind?: EdgarRequestKind;
+}
+
+/** The validators a server gave with a body: what a conditional request sends back. */
+interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** URLs whose validators are kept: the feed's pages, a handful; bounded so nothing grows without end. */
+const MAX_VALIDATED_URLS = 64;
 
 export interface EdgarClientOptions {
   userAgent: string;
@@ -54,6 +71,8 @@ export class EdgarClient {
   private readonly random: () => number;
   private readonly gate: EdgarGate;
   private readonly bases: Record<EdgarHost, string>;
+  /** Per URL, the validators of the last body read conditionally, oldest first. */
+  private readonly validators = new Map<string, Validators>();
   private requestCount = 0;
 
   constructor(private readonly options: EdgarClientOptions) {
@@ -83,20 +102,54 @@ export class EdgarClient {
   }
 
   /** GETs a path. 404 is a result, not an error; anything else that is not 2xx throws. */
-  async get(host: EdgarHost, path: string): Promise<EdgarResponse> {
+  async get(host: EdgarHost, path: string, options: RequestOptions = {}): Promise<EdgarResponse> {
+    const { response } = await this.request(this.url(host, path), {}, options.kind ?? 'fetch');
+    // A 304 answers only a request that sent validators; this one sent none.
+    if ('unchanged' in response) throw new EdgarPermanentError(`HTTP 304 to an unconditional request (${response.url})`, 304, response.url);
+    return response;
+  }
+
+  /**
+   * GETs a path conditionally: with the ETag (If-None-Match) and Last-Modified (If-Modified-Since)
+   * the server gave with this URL's last body, when it gave any. A 304 costs a request but no body.
+   * A server that sends neither validator (EDGAR's latest-filings feed, as recorded) gets plain GETs.
+   */
+  async getIfChanged(host: EdgarHost, path: string, options: RequestOptions = {}): Promise<ConditionalEdgarResponse> {
     const url = this.url(host, path);
+    const known = this.validators.get(url);
+    const headers: Record<string, string> = {};
+    if (known?.etag) headers['If-None-Match'] = known.etag;
+    if (known?.lastModified) headers['If-Modified-Since'] = known.lastModified;
+    const { response, validators } = await this.request(url, headers, options.kind ?? 'fetch');
+    if (!('unchanged' in response)) this.remember(url, validators);
+    return response;
+  }
+
+  private remember(url: string, validators: Validators | null): void {
+    this.validators.delete(url);
+    if (!validators || (!validators.etag && !validators.lastModified)) return;
+    if (this.validators.size >= MAX_VALIDATED_URLS) this.validators.delete(this.validators.keys().next().value!);
+    this.validators.set(url, validators);
+  }
+
+  /** One GET with retries; every attempt waits at the gate. 304 only answers a request that sent validators. */
+  private async request(
+    url: string,
+    conditional: Record<string, string>,
+    kind: EdgarRequestKind,
+  ): Promise<{ response: ConditionalEdgarResponse; validators: Validators | null }> {
     const maxAttempts = this.options.maxAttempts ?? 5;
     const maxPauses = this.options.maxThrottlePauses ?? 2;
     let attempt = 0;
     let pauses = 0;
     for (;;) {
-      await this.gate.acquire();
+      await this.gate.acquire(kind);
       attempt++;
       let response: Response;
       try {
         this.requestCount++;
         response = await this.fetchFn(url, {
-          headers: { 'User-Agent': this.options.userAgent, 'Accept-Encoding': 'gzip, deflate' },
+          headers: { 'User-Agent': this.options.userAgent, 'Accept-Encoding': 'gzip, deflate', ...conditional },
         });
       } catch (error) {
         if (attempt >= maxAttempts) throw new EdgarTransientError(`network error after ${attempt} attempts: ${(error as Error).message}`, null, url);
@@ -106,10 +159,12 @@ export class EdgarClient {
       const status = response.status;
       if (status >= 200 && status < 300) {
         const body = decode(Buffer.from(await response.arrayBuffer()), response.headers.get('content-encoding'));
-        return { found: true, url, status, body, contentType: response.headers.get('content-type') };
+        const validators = { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
+        return { response: { found: true, url, status, body, contentType: response.headers.get('content-type') }, validators };
       }
       const text = await response.text().catch(() => '');
-      if (status === 404) return { found: false, url, status: 404 };
+      if (status === 304 && Object.keys(conditional).length > 0) return { response: { found: true, unchanged: true, url, status: 304 }, validators: null };
+      if (status === 404) return { response: { found: false, url, status: 404 }, validators: null };
       if (status === 403 && UNDECLARED_MARKER.test(text) && !THROTTLE_MARKER.test(text)) {
         throw new EdgarPermanentError(`EDGAR refused the User-Agent as an undeclared automated tool (${url})`, status, url);
       }

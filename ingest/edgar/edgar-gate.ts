@@ -8,9 +8,16 @@ import { DEFAULT_REDIS_KEYS } from '../../schema/config.ts';
  * rate-threshold pause. The local gate covers one process; the Redis gate covers every worker of
  * the fleet, retries included, since the client takes a slot for each attempt.
  */
+/**
+ * What a request is for, as the fleet's budget counts it: a poll of the latest-filings feed, or any
+ * other fetch. `ipo status` shows the polls' share of the SEC's 10 requests a second.
+ */
+export const EDGAR_REQUEST_KINDS = ['poll', 'fetch'] as const;
+export type EdgarRequestKind = (typeof EDGAR_REQUEST_KINDS)[number];
+
 export interface EdgarGate {
-  /** Resolves when one request may be sent. */
-  acquire(): Promise<void>;
+  /** Resolves when one request (of `kind`, default `fetch`) may be sent. */
+  acquire(kind?: EdgarRequestKind): Promise<void>;
   /** Stops all EDGAR traffic behind this gate for `ms` (a 403 or 429 from EDGAR). */
   pause(ms: number): Promise<void>;
 }
@@ -67,11 +74,26 @@ return {2, tonumber(inWindow[2]) + window - now}`;
 /** Grants of the last minute are kept, for the request rate `ipo status` shows. */
 const GRANTS_KEY = 'grants';
 
+async function redisNow(redis: Redis): Promise<number> {
+  const [seconds, micros] = await redis.time();
+  return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+}
+
 /** EDGAR requests the fleet sent in the last minute (grants of the Redis gate under `keyPrefix`). */
 export async function edgarRequestsLastMinute(redis: Redis, keyPrefix = DEFAULT_GATE_PREFIX): Promise<number> {
-  const [seconds, micros] = await redis.time();
-  const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-  return redis.zcount(`${keyPrefix}${GRANTS_KEY}`, now - HISTORY_MS + 1, '+inf');
+  return redis.zcount(`${keyPrefix}${GRANTS_KEY}`, (await redisNow(redis)) - HISTORY_MS + 1, '+inf');
+}
+
+/** The same per kind of request: each grant is named after its kind (`poll:…`, `fetch:…`). */
+export async function edgarRequestsByKindLastMinute(redis: Redis, keyPrefix = DEFAULT_GATE_PREFIX): Promise<Record<EdgarRequestKind, number>> {
+  const members = await redis.zrangebyscore(`${keyPrefix}${GRANTS_KEY}`, (await redisNow(redis)) - HISTORY_MS + 1, '+inf');
+  const counts = Object.fromEntries(EDGAR_REQUEST_KINDS.map((kind) => [kind, 0])) as Record<EdgarRequestKind, number>;
+  for (const member of members) {
+    const kind = member.slice(0, member.indexOf(':')) as EdgarRequestKind;
+    // Grants from before kinds were named (`pid:n:…`) count as fetches.
+    counts[kind in counts ? kind : 'fetch']++;
+  }
+  return counts;
 }
 
 const PAUSE_SCRIPT = `
@@ -117,7 +139,7 @@ export function createRedisEdgarGate(options: RedisEdgarGateOptions): EdgarGate 
   const windowMs = 1150;
   const gapMs = Math.floor(1000 / options.ratePerSecond);
   let grants = 0;
-  const member = () => `${process.pid}:${++grants}:${Math.random().toString(36).slice(2)}`;
+  const member = (kind: EdgarRequestKind) => `${kind}:${process.pid}:${++grants}:${Math.random().toString(36).slice(2)}`;
   const timeoutMs = options.timeoutMs ?? 2000;
   let warned = false;
   const degraded = (error: unknown) => {
@@ -125,14 +147,14 @@ export function createRedisEdgarGate(options: RedisEdgarGateOptions): EdgarGate 
     warned = true;
   };
   return {
-    async acquire() {
+    async acquire(kind = 'fetch') {
       for (;;) {
         let reply: [number, number];
         try {
-          reply = (await answered(options.redis.eval(ACQUIRE_SCRIPT, 2, grantsKey, pauseKey, String(windowMs), String(options.ratePerSecond), member(), String(gapMs)), timeoutMs)) as [number, number];
+          reply = (await answered(options.redis.eval(ACQUIRE_SCRIPT, 2, grantsKey, pauseKey, String(windowMs), String(options.ratePerSecond), member(kind), String(gapMs)), timeoutMs)) as [number, number];
         } catch (error) {
           degraded(error);
-          return options.fallback.acquire();
+          return options.fallback.acquire(kind);
         }
         warned = false;
         const [state, wait] = reply;

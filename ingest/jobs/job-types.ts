@@ -10,7 +10,9 @@ export interface IngestJobPayloads {
   /**
    * One page of the latest-filings feed (`count` entries from `start`, newest first). Entries of
    * `followForms` (default: the offering forms) are recorded and their new filings followed; with
-   * `since`, the next page is read too while this one reaches no entry older than it.
+   * `since`, the next page is read too while this one reaches no entry older than it, nor than a
+   * minute before the latest poll (current-feed.handler.ts). The scheduler's polls set `since` 30
+   * minutes before their time slot, so a slot's poll is one job.
    */
   'edgar.current_feed': { since?: string; start?: number; count?: number; followForms?: string[] };
   /**

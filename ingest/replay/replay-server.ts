@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -19,6 +19,29 @@ export interface ReplayRoute {
 
 export interface ReplayManifest {
   routes: ReplayRoute[];
+}
+
+/** A request as an overlay sees it. */
+export interface OverlayRequest {
+  host: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
+
+export interface OverlayAnswer {
+  status: number;
+  body: Buffer | string;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Answers some requests in place of the recordings (a feed that changes while it is read,
+ * live-feed.ts), after EDGAR's rules and the injected faults; null leaves a request to them.
+ */
+export interface ReplayOverlay {
+  answer(request: OverlayRequest): OverlayAnswer | null;
 }
 
 export interface ReplayRequest {
@@ -46,6 +69,8 @@ export interface ReplayServerOptions {
   rateLimitPerSecond?: number | null;
   /** Refusals, failures and delays to inject (replay-faults.ts); none by default. */
   faults?: ReplayFault[];
+  /** Consulted in order before the recordings. */
+  overlays?: ReplayOverlay[];
   clock?: Clock;
 }
 
@@ -88,6 +113,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     edgarHosts: new Set(options.edgarHosts ?? ['www', 'data']),
     overRate: edgarRateWindow(options.rateLimitPerSecond === undefined ? 10 : options.rateLimitPerSecond, clock),
     injectedFault: faultPlan(options.faults ?? []),
+    overlays: options.overlays ?? [],
     clock,
     requestLog: [],
     heldBack: new Set<NodeJS.Timeout>(),
@@ -112,6 +138,7 @@ interface Replay {
   /** Counts a request to an EDGAR host; true when it goes over the per-second limit. */
   overRate: () => boolean;
   injectedFault: ReturnType<typeof faultPlan>;
+  overlays: ReplayOverlay[];
   clock: Clock;
   requestLog: ReplayRequest[];
   /** Answers held back by an injected delay, cleared on close. */
@@ -164,9 +191,9 @@ function answer(replay: Replay, host: string, req: IncomingMessage, res: ServerR
     res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
-  const reply = (status: number, body: Buffer | string, contentType: string, gzip = false) => {
+  const reply = (status: number, body: Buffer | string, contentType: string, gzip = false, extra: Record<string, string> = {}) => {
     replay.requestLog.push({ host, path, ...(query ? { query } : {}), status, userAgent, gzip, at, ...(fault ? { injected: true as const } : {}) });
-    const headers: Record<string, string | number> = { 'Content-Type': contentType };
+    const headers: Record<string, string | number> = { 'Content-Type': contentType, ...extra };
     if (gzip) headers['Content-Encoding'] = 'gzip';
     if (fault?.retryAfterSeconds != null && fault.status !== null) headers['Retry-After'] = fault.retryAfterSeconds;
     if (!fault?.delayMs) return send(status, body, headers);
@@ -184,6 +211,12 @@ function answer(replay: Replay, host: string, req: IncomingMessage, res: ServerR
   fault = replay.injectedFault(host, target);
   if (fault?.status === 403) return reply(403, RATE_THRESHOLD_PAGE, 'text/html');
   if (fault?.status != null) return reply(fault.status, `${fault.status} ${STATUS_CODES[fault.status] ?? 'Error'}\n`, 'text/plain');
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    for (const overlay of replay.overlays) {
+      const given = overlay.answer({ host, path, query: new URLSearchParams(query), headers: req.headers });
+      if (given) return reply(given.status, given.body, given.contentType, false, given.headers);
+    }
+  }
   // Exact path and query first (prices and news select by query), then the path alone (EDGAR
   // clients may add cache-busting or unused parameters).
   const table = req.method === 'GET' || req.method === 'HEAD' ? replay.byHost.get(host) : undefined;

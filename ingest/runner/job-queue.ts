@@ -44,39 +44,83 @@ export interface JobQueue {
 /** How long a producer waits for a connection still being made (a CLI just started) before giving up. */
 const PRODUCER_CONNECT_MS = 5_000;
 
+/**
+ * How long a feed poll's id stays taken after the poll is added: two schedulers enqueueing the
+ * same time slot, however late the second, make one job.
+ */
+export const POLL_DEDUPLICATION_MS = 10 * 60_000;
+
+function retention(j: Job): JobsOptions {
+  // A project job: all share one id, so a waiting one absorbs the next enqueue, and a finished
+  // one is dropped at once so the next enqueue is a new job.
+  if (j.name === 'pipeline.project') return { removeOnComplete: true, removeOnFail: true };
+  // A feed poll (one per time slot, 43,200 a day at 2 s): dropped when done, its id kept as a
+  // deduplication key for a while instead. Keeping the jobs themselves would crowd the other
+  // jobs' ids out of the completed set, whose trimming by count is queue-wide.
+  if (j.name === 'edgar.current_feed') {
+    return { removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 }, deduplication: { id: jobId(j), ttl: POLL_DEDUPLICATION_MS } };
+  }
+  // Keep finished ids for a day so re-enqueueing the same job is a no-op, without growing forever.
+  return { removeOnComplete: { age: 24 * 3600, count: 50_000 }, removeOnFail: { age: 7 * 24 * 3600 } };
+}
+
 function jobOptions(policy: RetryPolicy, j: Job): JobsOptions {
   return {
     jobId: jobId(j),
     attempts: policy.attempts,
     // Exponential with jitter: jobs that failed together (an EDGAR outage) do not retry in lockstep.
     backoff: bullBackoff(policy),
-    // Keep finished ids for a day so re-enqueueing the same job is a no-op, without growing forever.
-    // A project job is the exception: all share one id, so a waiting one absorbs the next enqueue,
-    // and a finished one is dropped at once so the next enqueue is a new job.
-    ...(j.name === 'pipeline.project'
-      ? { removeOnComplete: true, removeOnFail: true }
-      : { removeOnComplete: { age: 24 * 3600, count: 50_000 }, removeOnFail: { age: 7 * 24 * 3600 } }),
+    ...retention(j),
   };
 }
 
+/** A long-lived producer for every queue: a process that enqueues often (the scheduler) keeps one. */
+export interface JobProducer {
+  /** Adds jobs to the queue of their kind; returns the number handed over per queue. */
+  enqueue(jobs: Job[]): Promise<Record<QueueName, number>>;
+  close(): Promise<void>;
+}
+
 /**
- * Adds jobs to the queue of their kind (edgar, prices, news, pipeline); `queueNames` overrides the
- * BullMQ names (tests use unique ones). Returns the number of jobs handed over per queue.
+ * Opens a producer that hands jobs to the queue of their kind (edgar, prices, news, pipeline),
+ * each queue's connection made on first use; `queueNames` overrides the BullMQ names (tests use
+ * unique ones).
  */
-export async function enqueueByKind(options: Omit<QueueOptions, 'queueName' | 'kind'>, jobs: Job[], queueNames: Partial<Record<QueueName, string>> = {}): Promise<Record<QueueName, number>> {
-  const counts = Object.fromEntries(QUEUE_NAMES.map((kind) => [kind, 0])) as Record<QueueName, number>;
-  for (const kind of QUEUE_NAMES) {
-    const mine = jobs.filter((j) => queueOf(validateJob(j).name) === kind);
-    if (mine.length === 0) continue;
-    const queueName = queueNames[kind];
-    const queue = openJobQueue({ ...options, kind, ...(queueName !== undefined ? { queueName } : {}) });
-    try {
-      counts[kind] = await queue.enqueue(mine);
-    } finally {
-      await queue.close();
+export function openJobProducer(options: Omit<QueueOptions, 'queueName' | 'kind'>, queueNames: Partial<Record<QueueName, string>> = {}): JobProducer {
+  const open = new Map<QueueName, JobQueue>();
+  const queueFor = (kind: QueueName) => {
+    let queue = open.get(kind);
+    if (!queue) {
+      const queueName = queueNames[kind];
+      open.set(kind, (queue = openJobQueue({ ...options, kind, ...(queueName !== undefined ? { queueName } : {}) })));
     }
+    return queue;
+  };
+  return {
+    async enqueue(jobs) {
+      const counts = Object.fromEntries(QUEUE_NAMES.map((kind) => [kind, 0])) as Record<QueueName, number>;
+      for (const kind of QUEUE_NAMES) {
+        const mine = jobs.filter((j) => queueOf(validateJob(j).name) === kind);
+        if (mine.length > 0) counts[kind] = await queueFor(kind).enqueue(mine);
+      }
+      return counts;
+    },
+    async close() {
+      const queues = [...open.values()];
+      open.clear();
+      await Promise.all(queues.map((q) => q.close()));
+    },
+  };
+}
+
+/** Adds jobs to the queue of their kind through a producer opened for this call (see `openJobProducer`). */
+export async function enqueueByKind(options: Omit<QueueOptions, 'queueName' | 'kind'>, jobs: Job[], queueNames: Partial<Record<QueueName, string>> = {}): Promise<Record<QueueName, number>> {
+  const producer = openJobProducer(options, queueNames);
+  try {
+    return await producer.enqueue(jobs);
+  } finally {
+    await producer.close();
   }
-  return counts;
 }
 
 /** Polls the queue's counts until nothing is waiting, delayed or active, or the time is up. */

@@ -103,3 +103,76 @@ describe('statusAsOf', () => {
     expect(offeringsOf(rows.company.row.offerings_json).every((o) => o.statusAsOf === newest)).toBe(true);
   });
 });
+
+describe('offerings of companies that ended: status to its end, the name the issuer had, units and proceeds from evidence', () => {
+  const served = (input: CompanyInputs) => {
+    const rows = deriveRows(input)!;
+    return { row: rows.company.row, offerings: offeringsOf(rows.company.row.offerings_json), consensus: JSON.parse(rows.company.row.consensus_json) as ApiConsensus };
+  };
+
+  it('Learn CW, delisted 2024-10-03: its SPAC unit IPO (LCWUF, $10.00, 23M units) is served delisted, having listed', () => {
+    const { row, offerings, consensus } = served(edgarCompany('learncw', [vendorRow('LCWUF')], []));
+    expect(row).toMatchObject({ deal_type: 'spac', offering_status: 'delisted' });
+    expect(offerings).toEqual([
+      expect.objectContaining({
+        fileNumber: '333-254820', status: 'delisted', stageBeforeEnd: 'listed', ritterExclusions: ['unit_offer', 'spac'],
+        issuerNameAtOffering: 'Learn CW Investment Corp', issuerNameAtOfferingSource: 'submissions',
+        grossProceeds: 230_000_000, grossProceedsBasis: 'including_over_allotment',
+      }),
+    ]);
+    expect(consensus).toMatchObject({ grossProceeds: 230_000_000, grossProceedsBasis: 'including_over_allotment' });
+  });
+
+  it('Solidion, combined 2024-02-08: its SPAC IPO went public as Nubia Brand International Corp. and is served combined; later follow-ons keep their own statuses', () => {
+    const { row, offerings } = served(edgarCompany('solidion', [vendorRow('NUBIU')], []));
+    expect(row).toMatchObject({ name: 'Solidion Technology Inc.', offering_status: 'combined' });
+    expect(offerings.map((o) => [o.fileNumber, o.status, o.stageBeforeEnd, o.issuerNameAtOffering])).toEqual([
+      ['333-261114', 'combined', 'listed', 'Nubia Brand International Corp.'],
+      ['333-278700', 'priced', null, 'Solidion Technology Inc.'],
+      ['333-282470', 'effective', null, 'Solidion Technology Inc.'],
+      ['333-293402', 'filed', null, 'Solidion Technology Inc.'],
+    ]);
+    expect(offerings[0].ritterExclusions).toEqual(['unit_offer', 'spac']);
+  });
+
+  it('Vincerx, delisted 2025-04-28: the IPO of LifeSci Acquisition Corp. and every registration opened before the Form 25 are delisted', () => {
+    const { offerings } = served(edgarCompany('vincerx', [vendorRow('VINCU')], []));
+    expect(offerings.every((o) => o.status === 'delisted' && o.stageBeforeEnd !== null)).toBe(true);
+    expect(offerings[0]).toMatchObject({ isCurrent: true, stageBeforeEnd: 'listed', issuerNameAtOffering: 'LifeSci Acquisition Corp.', ritterExclusions: ['unit_offer', 'spac'] });
+  });
+
+  it('Gores Holdings II, served by Bloomberg as "Verra Mobility Corp": no EDGAR evidence of its name at the IPO, and the source summary says the vendor name may be later', () => {
+    const { offerings, consensus } = served(vendorOnlyCompany(vendorRow('GSHTU').row));
+    expect(offerings[0]).toMatchObject({ issuerNameAtOffering: null, issuerNameAtOfferingSource: null, stageBeforeEnd: null });
+    expect(consensus.sourceSummary.vendor_ipo_table).toMatch(/issuer "Verra Mobility Corp" as the vendor names it at its export \(may be a later name\)$/);
+  });
+
+  it('Twitter: Bloomberg\'s $2,093M is the deal with its exercised over-allotment (80.5M shares × $26), said beside the value', () => {
+    const { offerings, consensus } = served(vendorOnlyCompany(vendorRow('TWTR').row, [windowBars('TWTR')]));
+    expect(consensus).toMatchObject({ grossProceeds: 2_093_000_000, grossProceedsBasis: 'including_over_allotment' });
+    expect(offerings[0]).toMatchObject({ grossProceeds: 2_093_000_000, grossProceedsBasis: 'including_over_allotment' });
+    expect(vendorRow('TWTR').row.offerSizeMillions! * 1e6).toBe(80_500_000 * 26);
+  });
+});
+
+describe('a Reg A fund known only from daily-index rows (the real 2020-03-18 form index)', async () => {
+  const { parseEdgarIndex } = await import('../../schema/edgar/index.parse.ts');
+  const entries = parseEdgarIndex(readSample('edgar/index/form.20200318.idx.gz'), 'form').entries;
+
+  it('DLP Positive Note Fund LLC (1-A, 1-A/A) is a fund, kind funds, not an operating company\'s Reg A offering', () => {
+    const rows = entries.filter((e) => e.companyName === 'DLP Positive Note Fund LLC');
+    expect(rows.map((r) => r.formType).sort()).toEqual(['1-A', '1-A/A']);
+    const cik = rows[0].cik;
+    const filings: KnownFiling[] = rows.map((r) => ({
+      accessionNumber: r.accessionNumber, cik, formType: r.formType, filingDate: r.dateFiled, fileNumber: null, primaryDocument: null,
+      acceptanceDateTime: null, companyName: r.companyName, source: 'index',
+    }));
+    const facts = vendorOnlyFacts(cik, null, OBSERVED);
+    const served = deriveRows({
+      facts, filings, hints: [], identity: companyIdentity(facts, filings, []), documents: [], snapshot: null, vendorRows: [], bars: new Map(), news: [], today: TODAY,
+    })!;
+    expect(served.company.row).toMatchObject({ deal_type: 'fund', kind: 'funds', is_ipo: 0 });
+    const [offering] = offeringsOf(served.company.row.offerings_json);
+    expect(offering).toMatchObject({ dealType: 'fund', issuerNameAtOffering: 'DLP Positive Note Fund LLC', issuerNameAtOfferingSource: 'filing', ritterExclusions: ['closed_end_fund'] });
+  });
+});

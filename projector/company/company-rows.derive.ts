@@ -139,6 +139,9 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       offerings: {
         // A company only index rows name still has a name (theirs): Ritter's name evidence reads it.
         facts: { ...facts, name: facts.name ?? identity.name },
+        nameHistory: { name: facts.name, formerNames: facts.formerNames, firstFilingDate: facts.firstFilingDate ?? null },
+        tickers: identity.allTickers,
+        tickerTitles: identity.hintTitles,
         vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null),
         statusAsOf: latestEvidenceDate(input.filings, bars, vendorRows),
       },

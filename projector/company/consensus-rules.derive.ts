@@ -3,7 +3,9 @@
  *   offerPrice         EDGAR final prospectus (424B4/424B1) > vendor table > EDGAR preliminary fixed price
  *   offerPriceLow/High EDGAR latest prospectus range > vendor filing range
  *   totalShares        EDGAR latest prospectus > vendor
- *   grossProceeds      EDGAR latest prospectus > vendor
+ *   grossProceeds      EDGAR latest prospectus > vendor; grossProceedsBasis says what the value counts:
+ *                      a prospectus's total is its base deal (the cover's "Total" leaves the over-allotment
+ *                      option out), a vendor's offer size counts the option shares exercised by the closing
  *   ticker             submissions tickers > company_tickers > EDGAR prospectus proposed symbol > vendor
  *   exchange           the exchange at listing (exchange-at-listing.derive.ts): the exchange's certification >
  *                      the listing prospectus's cover > today's market; sourceSummary.exchange says which, or why null
@@ -13,6 +15,7 @@
  * observation (deterministic, no clock, never a placeholder).
  */
 import type { ApiConsensus, ApiTermsExtended } from '../../schema/api/types.ts';
+import type { GrossProceedsBasis } from '../../schema/api/vocabulary.ts';
 import type { ListingExchange } from '../offering/exchange-at-listing.derive.ts';
 
 export interface VendorRow {
@@ -24,6 +27,10 @@ export interface VendorRow {
   tradeDate: string | null;
   shares?: number | null;
   proceeds?: number | null;
+  /** What `proceeds` counts (Bloomberg's Offer Size: the over-allotment shares sold included). */
+  proceedsBasis?: GrossProceedsBasis | null;
+  /** The issuer as the vendor names it at its export (a SPAC may carry the name of the company it merged with). */
+  issuer?: string | null;
   observedAt: string;
 }
 
@@ -79,10 +86,13 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
     offerPriceHigh: pick<number>([e?.terms.priceRangeHigh, 'edgar'], vendorFirst('rangeHigh') as Candidate<number>),
     totalShares: pick<number>([e?.terms.totalSharesOffered, 'edgar'], vendorFirst('shares') as Candidate<number>),
     grossProceeds: pick<number>([e?.terms.grossProceeds, 'edgar'], vendorFirst('proceeds') as Candidate<number>),
+    grossProceedsBasis: null,
     resolvedAt: '',
     sourceSummary: {},
   };
   result.resolvedAt = [...used].map((s) => times.get(s) ?? '').sort().pop() || input.observedAt;
+  const vendorProceeds = (input.vendors ?? []).find((r) => r.proceeds !== null && r.proceeds !== undefined);
+  if (result.grossProceeds !== null) result.grossProceedsBasis = e?.terms.grossProceeds != null ? 'base_deal' : (vendorProceeds?.proceedsBasis ?? null);
 
   const summary: Record<string, string | null> = {};
   if (e) summary.edgar = describe(`${e.formType} ${e.accessionNumber}`, { ticker: e.terms.tickerHint, exchange: e.terms.exchangeHint, price: e.terms.offeringPrice, low: e.terms.priceRangeLow, high: e.terms.priceRangeHigh, shares: e.terms.totalSharesOffered });
@@ -92,7 +102,9 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
   if (input.firstBar) summary.prices = `first daily bar ${input.firstBar.date}`;
   if (input.expectedFirstTradeDate) summary.lifecycle = `expected first trade ${input.expectedFirstTradeDate.date}`;
   for (const v of input.vendors ?? []) {
-    summary[v.source] = describe(null, { ticker: v.ticker, price: v.offerPrice, low: v.rangeLow, high: v.rangeHigh, shares: v.shares ?? null, tradeDate: v.tradeDate });
+    const described = describe(null, { ticker: v.ticker, price: v.offerPrice, low: v.rangeLow, high: v.rangeHigh, shares: v.shares ?? null, tradeDate: v.tradeDate });
+    // The vendor names the issuer as of its export, not as of the IPO: a reader must not take it for the IPO's name.
+    summary[v.source] = v.issuer ? `${described ? `${described}; ` : ''}issuer "${v.issuer}" as the vendor names it at its export (may be a later name)` : described;
   }
   result.sourceSummary = summary;
   return result;

@@ -67,6 +67,25 @@ describe('deriveConsensus', () => {
   });
 });
 
+describe('deriveConsensus: the basis of the gross proceeds it serves', () => {
+  it('a prospectus\'s stated total is its base deal (Imunon\'s 424B5 cover), and it wins over a vendor\'s size with the over-allotment', () => {
+    const terms = extractTerms(sampleDoc('imunon')).terms;
+    expect(terms.grossProceeds).toBe(7_000_040.63);
+    const edgar = { accessionNumber: '0001493152-25-029712', formType: '424B5', terms, observedAt: OBSERVED };
+    const twtr = row('TWTR');
+    const vendor: VendorRow = {
+      source: 'bloomberg', ticker: twtr.ticker, offerPrice: twtr.offerPrice, rangeLow: null, rangeHigh: null, tradeDate: twtr.tradeDate,
+      proceeds: 2_093_000_000, proceedsBasis: 'including_over_allotment', observedAt: OBSERVED,
+    };
+    expect(deriveConsensus({ edgar, observedAt: OBSERVED })).toMatchObject({ grossProceeds: 7_000_040.63, grossProceedsBasis: 'base_deal' });
+    expect(deriveConsensus({ vendors: [vendor], observedAt: OBSERVED })).toMatchObject({ grossProceeds: 2_093_000_000, grossProceedsBasis: 'including_over_allotment' });
+    expect(deriveConsensus({ edgar, vendors: [vendor], observedAt: OBSERVED })).toMatchObject({ grossProceeds: 7_000_040.63, grossProceedsBasis: 'base_deal' });
+    // No proceeds, no basis (Unicycive\'s S-1/A states a range only: an estimate, never grossProceeds).
+    const uncy = { accessionNumber: '0001213900-21-035033', formType: 'S-1/A', terms: extractTerms(sampleDoc('unicycive')).terms, observedAt: OBSERVED };
+    expect(deriveConsensus({ edgar: uncy, observedAt: OBSERVED })).toMatchObject({ grossProceeds: null, grossProceedsBasis: null });
+  });
+});
+
 describe('companyListingExchange: the listing is the IPO deal that priced', () => {
   it('Learn CW: its SPAC IPO of 2021, certified by NYSE; Vincerx and Solidion: their SPAC IPOs, certified by Nasdaq', () => {
     expect(listingExchange('learncw')).toMatchObject({ exchange: 'NYSE', summary: expect.stringContaining('CERT 0000876661-21-001450 filed 2021-10-07') });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import { joinVendorRows, sameVendorIpo, vendorCompanyId, vendorCompanyStatus, vendorListingEvidence, vendorTickers } from './vendor-company.derive.ts';
+import { joinVendorRows, resolveVendorRow, sameVendorIpo, vendorCompanyId, vendorCompanyStatus, vendorListingEvidence, vendorTickers, type VendorCandidate } from './vendor-company.derive.ts';
+import { parseSubmissions, firstFilingDate } from '../../schema/edgar/submissions.parse.ts';
+import { loadSubmissions } from '../offering/sample.testkit.ts';
 
 const OBSERVED = '2026-02-01T12:00:00.000Z';
 const bloomberg = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
@@ -69,5 +71,35 @@ describe('joinVendorRows: one entry per IPO, Bloomberg\'s row speaking for it', 
   it('does not depend on the order rows come in', () => {
     const rows = [y('SNAP'), b('ARA'), y('ARA'), b('SNAP'), y('EAGLU'), b('EAGLU')];
     expect(joinVendorRows(rows)).toEqual(joinVendorRows([...rows].reverse()));
+  });
+});
+
+describe('resolveVendorRow: a row dated before an entity\'s first EDGAR filing is not its IPO', () => {
+  // Marvell Technology, Inc. (CIK 1835632), the Delaware successor formed for the 2021 Inphi merger: its submissions page starts 2020-12-22.
+  const marvell = loadSubmissions('marvell');
+  const first = firstFilingDate(parseSubmissions(readSample('edgar/submissions/CIK0001835632_marvell.json')));
+  const candidate: VendorCandidate = {
+    cik: marvell.company.cik,
+    names: [marvell.company.name!],
+    tickers: marvell.company.tickers,
+    filings: marvell.filings,
+    firstFilingDate: first,
+  };
+
+  it('Yahoo\'s Marvell Technology Group IPO of 2000-06-26 joins no company: the successor filed first on 2020-12-22', () => {
+    const row = y('MRVL').row;
+    expect(row).toMatchObject({ issuer: 'Marvell Technology Group Ltd', ipoDate: '2000-06-26' });
+    expect(first).toBe('2020-12-22');
+    expect(resolveVendorRow(row, [candidate])).toBeNull();
+    // By ticker and name alone (no submissions page read, so no first filing known) it would join.
+    expect(resolveVendorRow(row, [{ ...candidate, firstFilingDate: null }])).toBe(marvell.company.cik);
+  });
+
+  it('an IPO on or after the entity\'s first filing still joins by ticker and name (AAOI, first filing before its 2013 IPO)', () => {
+    const aaoi = loadSubmissions('aaoi');
+    const aaoiFirst = firstFilingDate(parseSubmissions(readSample('edgar/submissions/CIK0001158114_applied-optoelectronics.json.gz')));
+    expect(aaoiFirst! <= '2013-09-26').toBe(true);
+    const row = b('AAOI').row;
+    expect(resolveVendorRow(row, [{ cik: aaoi.company.cik, names: [aaoi.company.name!], tickers: aaoi.company.tickers, filings: aaoi.filings, firstFilingDate: aaoiFirst }])).toBe(aaoi.company.cik);
   });
 });

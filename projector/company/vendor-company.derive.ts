@@ -1,7 +1,9 @@
 /**
  * Vendor IPO rows (`reference.ipo_row`, a Bloomberg or Yahoo table) joined to companies by identity,
  * not by ticker alone: tickers are recycled, and a delisted company's ticker is in no SEC file.
- * A US row belongs to, in order:
+ * A US row belongs to, in order, among the EDGAR companies that existed when it traded (a row dated
+ * before an entity's first EDGAR filing cannot be its IPO: Yahoo's Marvell Technology Group IPO of
+ * 2000 is not the IPO of Marvell Technology, Inc., the successor whose filings begin 2020-12-22):
  *   1. an EDGAR company carrying the row's ticker whose name (current, former, or the
  *      company_tickers.json title) is the row's issuer;
  *   2. an EDGAR company with the issuer's name that filed a registration or prospectus (S-1, F-1,
@@ -47,6 +49,8 @@ export interface VendorCandidate {
   names: readonly string[];
   tickers: readonly string[];
   filings: readonly Pick<FilingFact, 'formType' | 'filingDate'>[];
+  /** The entity's first EDGAR filing (CompanyFacts.firstFilingDate); null when no submissions page was read. */
+  firstFilingDate?: string | null;
 }
 
 const REGISTRATION_BASES = new Set(['S-1', 'F-1', 'S-11', 'DRS']);
@@ -157,10 +161,10 @@ export function isVendorCompanyId(id: string): boolean {
 /** The CIK a row joins, or null when it is its own company. Non-US rows join nobody and are not served. */
 export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string | null {
   const named = (c: VendorCandidate) => c.names.some((n) => sameCompanyName(row.issuer, n));
-  const sorted = [...candidates].sort((a, b) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0));
+  const date = vendorRowDate(row);
+  const sorted = [...candidates].filter((c) => existedBy(c, date)).sort((a, b) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0));
   const byTicker = sorted.find((c) => c.tickers.includes(row.ticker) && named(c));
   if (byTicker) return byTicker.cik;
-  const date = vendorRowDate(row);
   if (date === null) return null;
   const from = addDays(date, -LOOKBACK_DAYS);
   const to = addDays(date, LOOKAHEAD_DAYS);
@@ -172,6 +176,11 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
   // other ticker of it contradicts the row: the same company.
   const key = normalizeCompanyName(row.issuer);
   return sorted.find((c) => c.names.some((n) => normalizeCompanyName(n) === key) && c.tickers.every((t) => t === row.ticker))?.cik ?? null;
+}
+
+/** Whether the entity had filed on EDGAR by the row's date: its IPO's registration precedes its first trade. Unknown dates do not exclude. */
+function existedBy(c: VendorCandidate, date: string | null): boolean {
+  return date === null || c.firstFilingDate === null || c.firstFilingDate === undefined || c.firstFilingDate <= date;
 }
 
 /** Rows served as their own company: dated US rows. */

@@ -134,3 +134,36 @@ describe('deriveDealType for companies only daily-index rows name (real 2022-10-
     expect(deriveDealType({ deal: { ...deal, filings: [{ formType: 'F-1' }] }, historyKnown: false }).dealType).toBe('unknown');
   });
 });
+
+describe('deriveDealType of funds by their names (real 2020-03-18 form and 2022-10-03 company indexes)', async () => {
+  const { parseEdgarIndex } = await import('../../schema/edgar/index.parse.ts');
+  const { readSample } = await import('../common/sample.testkit.ts');
+  const entries = [
+    ...parseEdgarIndex(readSample('edgar/index/form.20200318.idx.gz'), 'form').entries,
+    ...parseEdgarIndex(readSample('edgar/index/company.20221003.idx.gz'), 'company').entries,
+  ];
+  const rowsOf = (name: RegExp) => entries.filter((e) => name.test(e.companyName));
+  const dealOfRows = (rows: typeof entries) => ({
+    key: `unnumbered:${rows[0].accessionNumber}`, baseForm: rows.some((r) => r.formType.startsWith('1-A')) ? '1-A' : null, openedDate: rows[0].dateFiled, filings: rows.map((r) => ({ formType: r.formType })),
+  });
+
+  it('Reg A Tier 2 funds filing 1-A are funds, not operating companies\' Reg A offerings', () => {
+    for (const name of [/Investment Grade R\.E\. Income Fund/, /DLP Positive Note Fund/]) {
+      const rows = rowsOf(name).filter((r) => r.formType.startsWith('1-A'));
+      expect(rows.length, String(name)).toBeGreaterThan(0);
+      const typed = deriveDealType({ deal: dealOfRows(rows), historyKnown: false, filedName: rows[0].companyName });
+      expect(typed.dealType, String(name)).toBe('fund');
+      expect(typed.reasons[0]).toMatch(/Fund.*a fund/);
+      // Without the name nothing says fund: a Reg A offering.
+      expect(deriveDealType({ deal: dealOfRows(rows), historyKnown: false, filedName: 'Alzamend Neuro, Inc.' }).dealType).toBe('reg_a');
+    }
+  });
+
+  it('an interval fund\'s 424B3 with no registration in the filings is a fund\'s offering; Prosper Funding\'s 424B3 notes are not', () => {
+    const thrivent = rowsOf(/Thrivent Church Loan & Income Fund/).filter((r) => r.formType === '424B3');
+    expect(deriveDealType({ deal: dealOfRows(thrivent), historyKnown: false, filedName: thrivent[0].companyName }).dealType).toBe('fund');
+    const prosper = rowsOf(/Prosper Funding LLC/).filter((r) => r.formType === '424B3');
+    expect(prosper.length).toBeGreaterThan(0);
+    expect(deriveDealType({ deal: dealOfRows(prosper), historyKnown: false, filedName: prosper[0].companyName }).dealType).toBe('unknown');
+  });
+});

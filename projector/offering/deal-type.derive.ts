@@ -10,8 +10,11 @@
  *                         (change in shell company status): the issuer was a shell when it went public,
  *                         whatever its name and SIC are now (a de-SPAC renames and re-codes it).
  *                         Only a deal opened before the issuer's first periodic report: a SPAC IPO.
+ *   fund                  the issuer's name when the deal opened is a fund's ("… Income Fund, L.P.", "… Note
+ *                         Fund LLC"; fund-evidence.ts), whatever it files: a Reg A Tier 2 fund's 1-A, an
+ *                         interval fund's 424B3 with no registration in our filings; or an N-2, or SIC 6221
+ *                         (commodity/crypto trusts)
  *   reg_a                 1-A/DOS or a 024- file number
- *   fund                  N-2, or SIC 6221 (commodity/crypto trusts)
  *   (424B1/424B4 cover asserting "initial public offering" → ipo, even with selling stockholders)
  *   uplisting             an already public issuer whose cover says it is quoted OTC and applies to list
  *   resale                an already public issuer registering only selling holders' shares
@@ -33,6 +36,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { CoverSignals } from '../extract/cover-signals.ts';
 import type { Deal } from './deals.group.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
+import { FUND_NAME } from './fund-evidence.ts';
 import { coRegisteredIssuer } from './co-registrants.derive.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from '../common/forms.ts';
@@ -82,7 +86,9 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   if (spacNamed && (deal.baseForm === null || IPO_CAPABLE_FORMS.has(deal.baseForm) || deal.baseForm === 'DRS') && !priorPeriodicReport(input.companyFilings ?? [], deal.openedDate)) {
     return result('spac', [`issuer was named "${spacNamed}" when the deal opened`], 0.75);
   }
-  if (deal.baseForm === null) return prospectusOnlyType(deal, input);
+  const fundNamed = issuerNameMatching(input, deal.openedDate, FUND_NAME);
+  const fund = fundNamed ? result('fund', [`issuer was named "${fundNamed}" when the deal opened: a fund`], 0.8) : null;
+  if (deal.baseForm === null) return fund ?? prospectusOnlyType(deal, input);
   const base = deal.baseForm;
   const read = signals ?? finalSignals ?? null;
   const conf = finalSignals ? 0.95 : signals ? 0.85 : 0.6;
@@ -102,6 +108,7 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   }
   const shell = ipoCapable ? shellStatusChange(input.companyFilings ?? [], deal.openedDate) : null;
   if (shell) return result('spac', [`a later 8-K (${shell.filingDate}) reports Item 5.06, the end of its shell company status`], 0.8);
+  if (fund) return fund;
   if (base === '1-A' || base === 'DOS' || deal.key.startsWith('024-')) return result('reg_a', ['Regulation A offering statement (1-A/DOS, 024- file number)'], 0.95);
   if (base === 'N-2') return result('fund', ['N-2 (closed-end fund or BDC)'], 0.95);
   if (company?.sic === '6221') return result('fund', ['SIC 6221 (commodity trust)'], 0.8);
@@ -168,10 +175,15 @@ function prospectusOnlyType(deal: NonNullable<DealTypeInput['deal']>, input: Dea
   return result('follow_on', [`prospectus (${[...new Set(forms)].join(', ')}) under a registration filed before our history`], 0.6);
 }
 
-/** The blank-check style name the issuer had when the deal opened (submissions' names, else the filings' own), or null. */
+/** The blank-check style name the issuer had when the deal opened, or null. */
 function spacName(input: DealTypeInput, openedDate: string): string | null {
+  return issuerNameMatching(input, openedDate, SPAC_NAME);
+}
+
+/** The name the issuer had when the deal opened (submissions' names, else the filings' own) when it matches `pattern`, or null. */
+function issuerNameMatching(input: DealTypeInput, openedDate: string, pattern: RegExp): string | null {
   const name = nameAt(input.company, openedDate) ?? input.filedName ?? null;
-  return name !== null && SPAC_NAME.test(name) ? name : null;
+  return name !== null && pattern.test(name) ? name : null;
 }
 
 export function priorPeriodicReport(filings: readonly FilingFact[], before: string): FilingFact | null {

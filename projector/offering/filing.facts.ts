@@ -49,6 +49,11 @@ export interface CompanyFacts {
   formerNames: Array<{ name: string; from: string | null; to: string | null }>;
   /** The latest observedAt of an event that changed these facts. */
   updatedAt: string | null;
+  /**
+   * The entity's first filing on EDGAR: the earliest date its submissions page lists (its older pages'
+   * `filingFrom` included, fetched or not). Null or absent when no submissions page was read.
+   */
+  firstFilingDate?: string | null;
 }
 
 /** One company_tickers.json row of the company. */

@@ -374,4 +374,35 @@ describe('deriveLifecycle: the one-pass inferredStatus equals its definition', (
     expect(lc.inferredStatus.size).toBe(filings.length);
     expect([...lc.inferredStatus].sort()).toEqual([...statusesByDefinition(filings, lc, opts)].sort());
   });
+
+  it('an offering of a company that ended is served as its end, with the stage it had reached (Learn CW, Vincerx, Solidion)', () => {
+    const served = (name: 'learncw' | 'vincerx' | 'solidion') => {
+      const { company, filings } = loadSubmissions(name);
+      return deriveLifecycle(filings, { today: TODAY, company }).deals.map((d) => [d.key, d.servedStatus, d.endedBy ? d.displayStatus : null]);
+    };
+    // Learn CW's SPAC IPO listed on NYSE in 2021; the exchange removed it (25-NSE) on 2024-10-03.
+    expect(served('learncw')).toEqual([['333-254820', 'delisted', 'listed']]);
+    // Vincerx (LifeSci Acquisition Corp.): its SPAC IPO and every registration opened before its Form 25 of 2025-04-28.
+    expect(served('vincerx')).toEqual([
+      ['333-236466', 'delisted', 'listed'],
+      ['333-252589', 'delisted', 'effective'],
+      ['333-260246', 'delisted', 'effective'],
+      ['333-262239', 'delisted', 'priced'],
+      ['333-284478', 'delisted', 'priced'],
+    ]);
+    // Solidion's SPAC IPO combined on 2024-02-08; the combined company's later registrations keep their own statuses.
+    expect(served('solidion')).toEqual([
+      ['333-261114', 'combined', 'listed'],
+      ['333-278700', 'priced', null],
+      ['333-282470', 'effective', null],
+      ['333-293402', 'stale', null],
+    ]);
+  });
+
+  it('a company that did not end serves each deal\'s own status, its withdrawn Reg A deal included (Alzamend)', () => {
+    const { company, filings } = loadSubmissions('alzamend');
+    const lc = deriveLifecycle(filings, { today: TODAY, company });
+    expect(lc.deals.every((d) => d.endedBy === null && d.servedStatus === d.displayStatus)).toBe(true);
+    expect(lc.deals.map((d) => d.servedStatus)).toContain('withdrawn');
+  });
 });

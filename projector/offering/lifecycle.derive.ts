@@ -17,7 +17,10 @@
  *   Overlays fall only on deals that never priced, and never on a deal opened before the company's end.
  * The company's end (company-end.derive.ts) outranks every deal: offeringStatus is `combined` (a SPAC's
  * business combination closed) or `delisted` once one happened, and the filings from then on that
- * belong to no deal, or to a deal opened before it, carry that status too.
+ * belong to no deal, or to a deal opened before it, carry that status too. So does each deal opened
+ * before the end in force (its served status, `endedStatus`), unless it was withdrawn: an offering of a
+ * company that ended is no longer listed, priced or effective; `stageBeforeEnd` keeps the stage it had
+ * reached (a SPAC's IPO listed, then combined).
  * The current deal is the company's IPO-family deal (the latest not withdrawn, when it filed more than
  * one), else its latest deal: a follow-on, resale, shelf or debt deal never stands for its IPO, and
  * only an IPO-family or Reg A deal has an expected first trade date or lists.
@@ -31,7 +34,7 @@ import {
 import { groupDeals, type Deal } from './deals.group.ts';
 import { deriveDealType, isIpoFamily, type DealType } from './deal-type.derive.ts';
 import { baseForm, chronological, MEF_FORMS } from '../common/forms.ts';
-import { deriveCompanyEnd, endInForce, type CompanyEnd, type TerminalEvent } from './company-end.derive.ts';
+import { deriveCompanyEnd, endInForce, type CompanyEnd, type TerminalEvent, type TerminalStatus } from './company-end.derive.ts';
 import { daysBetween } from '../common/dates.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import type { DealOverlay, DealStatus, OfferingStatus } from '../../schema/api/vocabulary.ts';
@@ -58,8 +61,12 @@ export interface LifecycleOptions<F extends FilingFact = FilingFact> {
 export interface DealLifecycle<F extends FilingFact = FilingFact> extends Deal<F>, StatusFacts<F> {
   dealKind: DealType;
   overlay: DealOverlay | null;
-  /** `overlay ?? status`: the value served as offeringStatus. */
+  /** `overlay ?? status`: the deal's own stage. */
   displayStatus: DealStatus | DealOverlay;
+  /** The company's end in force that overtook the deal (opened before it, not withdrawn), or null. */
+  endedBy: TerminalStatus | null;
+  /** What the deal is served as: `endedBy` when the company's end overtook it, else `displayStatus`. */
+  servedStatus: OfferingStatus;
   lastFilingDate: string;
   upsized: boolean;
   delisted: boolean;
@@ -96,10 +103,14 @@ export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opt
   const evaluated = scanned.map(({ deal, dealKind, steps }) => evaluateDeal(deal, dealKind, steps[steps.length - 1], listing, opts, calendar));
   const ipoDeal = pickCurrent(evaluated.filter((d) => isIpoFamily(d.dealKind)));
   const end = deriveCompanyEnd({ today: opts.today, sorted, company: opts.company, ipoDeal, deals: evaluated });
-  // A deal opened before the company's end is not idle, it is over: no overlay.
-  const deals = evaluated.map((d) =>
-    d.overlay !== null && endInForce(end, evaluated, opts.today, d.openedDate) ? { ...d, overlay: null, displayStatus: d.status } : d,
-  );
+  // A deal opened before the company's end is not idle, it is over: no overlay, and unless it was
+  // withdrawn (an end of its own) its served status is the company's end.
+  const deals = evaluated.map((d): DealLifecycle<F> => {
+    const ended = endInForce(end, evaluated, opts.today, d.openedDate);
+    if (!ended) return d;
+    const own = d.overlay !== null ? { ...d, overlay: null, displayStatus: d.status, servedStatus: d.status } : d;
+    return d.status === 'withdrawn' ? own : { ...own, endedBy: ended.status, servedStatus: ended.status };
+  });
   const currentDeal = pickCurrent(deals);
   return {
     deals,
@@ -200,6 +211,8 @@ function evaluateDeal<F extends FilingFact>(
     dealKind,
     overlay,
     displayStatus: overlay ?? s.status,
+    endedBy: null,
+    servedStatus: overlay ?? s.status,
     lastFilingDate: deal.filings[deal.filings.length - 1].filingDate,
     upsized: deal.mefFileNumbers.length > 0 || deal.filings.some((f) => MEF_FORMS.has(baseForm(f.formType))),
     delisted: deal.filings.some((f) => f.formType === '25-NSE'),

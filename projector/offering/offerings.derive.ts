@@ -4,17 +4,23 @@ import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { baseForm } from '../common/forms.ts';
 import type { CompanyOffering } from './offering.derive.ts';
 import { offeringTerms } from './offering.derive.ts';
-import { nameAt } from './deal-type.derive.ts';
-import type { CompanyFacts } from './filing.facts.ts';
+import { isIpoFamily, nameAt } from './deal-type.derive.ts';
+import type { CompanyFacts, FilingFact } from './filing.facts.ts';
+import { issuerNameAt, type NameHistory } from './issuer-name.derive.ts';
 import { ritterExclusions } from './ritter-exclusions.derive.ts';
 
 /** What the company serves beside its offerings, so each offering renders the same values. */
 export interface ServedOfferingContext {
   /** The current offering's status when a vendor row proved its pricing, which EDGAR has not shown us. */
   currentStatus: OfferingStatus | null;
-  /** The company's served consensus: the current offering's offer price, proceeds and listing date. */
-  consensus: Pick<ApiConsensus, 'offerPrice' | 'grossProceeds' | 'listingDate'> | null;
+  /** The company's served consensus: the current offering's offer price, proceeds (with their basis) and listing date. */
+  consensus: Pick<ApiConsensus, 'offerPrice' | 'grossProceeds' | 'grossProceedsBasis' | 'listingDate'> | null;
   facts: Pick<CompanyFacts, 'name' | 'sic' | 'formerNames'>;
+  /** EDGAR's names of the company as its submissions page gives them (name null when none was read): the name at each offering. */
+  nameHistory: NameHistory;
+  /** The company's tickers and company_tickers.json titles: unit and ADR evidence of its IPO. */
+  tickers: readonly string[];
+  tickerTitles: readonly string[];
   /** The vendor row of the current offering (its pricing), when one is joined. */
   vendorRow: IpoTableRow | null;
   /** An IPO known only from a vendor row (no registration of it in the data): served as an offering of its own. */
@@ -28,7 +34,9 @@ export interface ServedOfferingContext {
  * and its followers (keyed by SEC file number) with its own type, status, dates and terms, so an
  * IPO and a later follow-on are seen side by side and never mixed, plus the vendor's IPO when EDGAR
  * holds no registration of it. The current offering's price, proceeds and listing date are the
- * company's served consensus values; another offering's are its own stated terms.
+ * company's served consensus values; another offering's are its own stated terms (a prospectus's
+ * total: its base deal). An offering the company's end overtook is served as that end
+ * (lifecycle.derive.ts), with the stage it had reached.
  */
 export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContext): ApiOffering[] {
   const current = ctx.vendorOffering ? null : offering.lifecycle.currentDeal;
@@ -36,8 +44,11 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
   const edgar = offering.lifecycle.deals.map((deal): ApiOffering => {
     const terms = offeringTerms(deal, offering.termsByAccession);
     const isCurrent = deal === current;
-    const status = isCurrent && ctx.currentStatus !== null ? ctx.currentStatus : deal.displayStatus;
+    const status = isCurrent && ctx.currentStatus !== null ? ctx.currentStatus : deal.servedStatus;
     const offerPrice = isCurrent ? (ctx.consensus?.offerPrice ?? null) : (terms?.doc.terms.offeringPrice ?? null);
+    const grossProceeds = isCurrent ? (ctx.consensus?.grossProceeds ?? null) : (terms?.doc.terms.grossProceeds ?? null);
+    const ipo = isCurrent && isIpoFamily(deal.dealKind);
+    const named = issuerNameAt(ctx.nameHistory, deal.openedDate, { filed: true, name: filedName(deal.filings) });
     return {
       fileNumber: deal.fileNumber,
       dealType: deal.dealKind,
@@ -58,16 +69,21 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
       finalProspectusAccessionNumber: deal.finalProspectus?.accessionNumber ?? null,
       termsAccessionNumber: terms?.filing.accessionNumber ?? null,
       offerPrice,
-      grossProceeds: isCurrent ? (ctx.consensus?.grossProceeds ?? null) : (terms?.doc.terms.grossProceeds ?? null),
+      grossProceeds,
+      grossProceedsBasis: isCurrent ? (ctx.consensus?.grossProceedsBasis ?? null) : grossProceeds === null ? null : 'base_deal',
       listingDate: isCurrent ? (ctx.consensus?.listingDate ?? null) : null,
+      stageBeforeEnd: deal.endedBy === null ? null : deal.displayStatus,
+      issuerNameAtOffering: named?.name ?? null,
+      issuerNameAtOfferingSource: named?.source ?? null,
       ritterExclusions: ritterExclusions({
         dealType: deal.dealKind,
         baseForm: deal.baseForm ? baseForm(deal.baseForm) : null,
         sic: ctx.facts.sic,
-        names: [nameAt(ctx.facts, deal.openedDate), ...(isCurrent ? vendorName : [])].filter((n): n is string => n !== null),
+        names: [nameAt(ctx.facts, deal.openedDate), ...(isCurrent ? vendorName : []), ...(ipo ? ctx.tickerTitles : [])].filter((n): n is string => n !== null),
         terms: terms?.doc.terms ?? null,
         vendorRow: isCurrent ? ctx.vendorRow : null,
         offerPrice,
+        tickers: ipo ? ctx.tickers : [],
       }),
       terms: terms?.doc.terms ?? null,
     };
@@ -79,9 +95,16 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
   return at < 0 ? [...edgar, vendor] : [...edgar.slice(0, at), vendor, ...edgar.slice(at)];
 }
 
+/** The name the deal's first filing carried on its index row, when one did. */
+function filedName(filings: readonly FilingFact[]): string | null {
+  return (filings as ReadonlyArray<FilingFact & { companyName?: string | null }>).find((f) => f.companyName)?.companyName ?? null;
+}
+
 function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): ApiOffering {
   const { dealType, status } = ctx.vendorOffering!;
   const offerPrice = ctx.consensus?.offerPrice ?? null;
+  const listingDate = ctx.consensus?.listingDate ?? null;
+  const named = issuerNameAt(ctx.nameHistory, listingDate, { filed: false, name: null });
   return {
     fileNumber: null,
     dealType,
@@ -103,15 +126,20 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     termsAccessionNumber: null,
     offerPrice,
     grossProceeds: ctx.consensus?.grossProceeds ?? null,
-    listingDate: ctx.consensus?.listingDate ?? null,
+    grossProceedsBasis: ctx.consensus?.grossProceedsBasis ?? null,
+    listingDate,
+    stageBeforeEnd: null,
+    issuerNameAtOffering: named?.name ?? null,
+    issuerNameAtOfferingSource: named?.source ?? null,
     ritterExclusions: ritterExclusions({
       dealType,
       baseForm: null,
       sic: ctx.facts.sic,
-      names: [...(ctx.facts.name ? [ctx.facts.name] : []), ...vendorName],
+      names: [...(ctx.facts.name ? [ctx.facts.name] : []), ...vendorName, ...(isIpoFamily(dealType) ? ctx.tickerTitles : [])],
       terms: null,
       vendorRow: ctx.vendorRow,
       offerPrice,
+      tickers: isIpoFamily(dealType) ? ctx.tickers : [],
     }),
     terms: null,
   };

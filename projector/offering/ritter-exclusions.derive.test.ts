@@ -48,4 +48,29 @@ describe('ritterExclusions', () => {
     expect(ritterExclusions(evidence)).toEqual(['unit_offer', 'spac']);
     expect(ritterExclusions({ ...evidence, dealType: 'ipo', baseForm: 'S-11', terms: null })).toEqual(['reit']);
   });
+
+  it('flags the units of a SPAC Bloomberg lists over the counter (Learn CW\'s LCW.U as LCWUF) and of Solidion (NUBIU)', () => {
+    expect(ritterExclusions(fromRow(bySymbol('LCWUF')))).toEqual(['unit_offer', 'spac']);
+    expect(ritterExclusions(fromRow(bySymbol('NUBIU')))).toContain('unit_offer');
+    // Learn CW's EDGAR offering with the vendor row of its pricing, its cover never read.
+    const { company } = loadSubmissions('learncw');
+    const edgar: RitterEvidence = { dealType: 'spac', baseForm: 'S-1', sic: company.sic, names: [company.name!], terms: null, vendorRow: bySymbol('LCWUF'), offerPrice: 10 };
+    expect(ritterExclusions(edgar)).toEqual(['unit_offer', 'spac']);
+    // A unit symbol among the company's tickers speaks for its IPO (Vincerx's VINCU, from its SPAC IPO).
+    expect(ritterExclusions({ ...edgar, vendorRow: null, tickers: ['VINC', 'VINCU'] })).toEqual(['unit_offer', 'spac']);
+    // A SPAC that sold shares only is no unit offer (Khosla Ventures Acquisition Co, KVSA at $10.00).
+    expect(ritterExclusions(fromRow(bySymbol('KVSA')))).toEqual(['spac']);
+  });
+
+  it('flags ADSs from a vendor symbol with the ADR fifth letter Y (Renalytix, Renren as Moatable), an ADR name or the cover', () => {
+    expect(ritterExclusions(fromRow(bySymbol('RNLXY')))).toEqual(['adr']);
+    expect(ritterExclusions(fromRow(bySymbol('MTBLY')))).toEqual(['adr']);
+    const talend = fromRow(bySymbol('TLND'));
+    // Talend's row says nothing of ADSs; its ADS evidence is its F-1 and 424B4 covers.
+    expect(ritterExclusions(talend)).toEqual([]);
+    expect(ritterExclusions({ ...talend, terms: { issuerStructureFlags: [], securityDescription: 'American Depositary Shares (each representing one ordinary share)' } })).toEqual(['adr']);
+    expect(ritterExclusions({ ...talend, names: ['Talend SA', 'Aena S.A./ADR'] })).toEqual(['adr']);
+    // An "ADR" inside a word is no ADR (Madrigal Pharmaceuticals).
+    expect(ritterExclusions(fromRow(bySymbol('MDGL')))).toEqual([]);
+  });
 });

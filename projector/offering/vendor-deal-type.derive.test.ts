@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
-import { isUnitSymbol, vendorDealType } from './vendor-deal-type.derive.ts';
+import { isUnitSymbol, vendorDealType, vendorSymbol } from './vendor-deal-type.derive.ts';
 import { withVendorEvidence } from './vendor-evidence.derive.ts';
 
 const rows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
@@ -31,9 +31,32 @@ describe('vendorDealType', () => {
     expect(funds.every((r) => vendorDealType(r).dealType === 'fund')).toBe(true);
   });
 
-  it('reads the unit notations users and vendors write', () => {
-    for (const s of ['CBASU', 'HDP/U', 'HDP.U', 'HDP-U', 'HDP U']) expect(isUnitSymbol(s), s).toBe(true);
-    for (const s of ['SNAP', 'AAOI', 'BRK.B', 'ACNU']) expect(isUnitSymbol(s), s).toBe(false);
+  it('types closed-end, debt, equity and commodity funds by the vendor\'s group or subgroup, and a fund by its name', () => {
+    const typed = (symbol: string) => vendorDealType(bySymbol(symbol));
+    // Eaton Vance Ohio Municipal Bond Fund: group "Debt Fund"; Madison Strategic Sector Premium Fund: "Equity Fund";
+    // Pioneer Municipal and Equity Income Trust: group "Country Funds-Closed-end", subgroup "Finance-Investment Fund".
+    for (const symbol of ['EIO', '1835647D', '0000492D', 'GLD', 'FEO']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'fund' });
+    expect(typed('0000492D').reasons[0]).toMatch(/Finance-Investment Fund/);
+    // KKR Income Opportunities Fund: group "Diversified Finan Serv", subgroup "Invest Mgmnt/Advis Serv"; its name says fund.
+    expect(typed('KIO')).toEqual({ dealType: 'fund', reasons: ['issuer named "KKR Income Opportunities Fund"'] });
+    // BlackRock's municipal trusts: sector "Government", group "Municipal", subgroup "US Municipals".
+    for (const symbol of ['BYM', 'BTT']) expect(typed(symbol).reasons[0], symbol).toMatch(/Municipal/);
+    expect(typed('BYM').dealType).toBe('fund');
+    // Every row the vendor classifies as a fund is typed one.
+    const classified = rows.filter((r) => /\bFunds?\b/.test(`${r.industryGroup ?? ''} ${r.industrySubgroup ?? ''}`));
+    expect(classified.length).toBeGreaterThan(430);
+    expect(classified.filter((r) => vendorDealType(r).dealType === 'ipo').map((r) => r.issuer)).toEqual([]);
+    // Asset managers and an "eFunds" are operating companies.
+    for (const symbol of ['BX', '2987544Q']) expect(typed(symbol).dealType, symbol).toBe('ipo');
+  });
+
+  it('reads the unit notations users and vendors write, and Bloomberg\'s over-the-counter units of foreign SPACs', () => {
+    for (const s of ['CBASU', 'HDP/U', 'HDP.U', 'HDP-U', 'HDP U', 'LCWUF', 'WELUF']) expect(isUnitSymbol(s), s).toBe(true);
+    for (const s of ['SNAP', 'AAOI', 'BRK.B', 'ACNU', 'BLUVF', 'SYCRF', 'BTUUQ']) expect(isUnitSymbol(s), s).toBe(false);
+    const overTheCounter = rows.filter((r) => /^[A-Z]{3}UF$/.test(vendorSymbol(r)));
+    expect(overTheCounter.length).toBeGreaterThan(30);
+    expect(overTheCounter.filter((r) => r.industrySubgroup === 'Specified Purpose Acquis').length).toBe(31);
+    expect(bySymbol('LCWUF')).toMatchObject({ issuer: 'Learn CW Investment Corp', offerPrice: 10 });
   });
 });
 

@@ -2,17 +2,22 @@
  * What a vendor IPO row (Bloomberg, Yahoo) says the offering was, from evidence the row itself
  * carries. Vendor tables name issuers as they are now (a de-SPAC under its merged name, Gores
  * Holdings II as "Verra Mobility Corp"), so the name alone is weak; the ticker, the price and the
- * vendor's industry subgroup are not:
+ * vendor's industry classification are not:
  *   spac  the vendor's subgroup is a blank-check one ("Specified Purpose Acquis", "Capital Pools");
- *         or units (a `…U` Nasdaq symbol, `…/U`, `….U`, `…-U`) sold at $10.00; or units, or a $10.00
- *         offer, by an issuer named like a blank check ("… Acquisition Corp").
- *   fund  the vendor's subgroup is "Closed-end Funds" or "Investment Companies" (BDCs).
+ *         or units (a `…U` Nasdaq symbol, `…/U`, `….U`, `…-U`, `…UF`) sold at $10.00; or units, or a
+ *         $10.00 offer, by an issuer named like a blank check ("… Acquisition Corp").
+ *   fund  the vendor's subgroup is "Closed-end Funds" or "Investment Companies" (BDCs), its group or
+ *         subgroup is a fund's ("Debt Fund", "Equity Fund", "Commodity Fund", "Country Funds-Closed-end",
+ *         "Finance-Investment Fund"), its sector is "Funds", its group "Municipal" (BlackRock Municipal
+ *         Income Quality Trust: shares holding municipal bonds), or the issuer is named a fund ("KKR
+ *         Income Opportunities Fund").
  *   ipo   none of these: an operating company's IPO as far as the row shows.
  * A unit offering at another price (Delcath's $6.00 units of 2000) is not called a SPAC: Ritter's
  * unit flag (ritter-exclusions.derive.ts) marks it instead.
  */
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
+import { FUND_CLASS, FUND_NAME, FUND_SUBGROUPS } from './fund-evidence.ts';
 
 export type VendorDealType = 'spac' | 'fund' | 'ipo';
 
@@ -23,7 +28,6 @@ export interface VendorTyping {
 }
 
 const SPAC_SUBGROUPS = new Set(['Specified Purpose Acquis', 'Capital Pools']);
-const FUND_SUBGROUPS = new Set(['Closed-end Funds', 'Investment Companies']);
 
 /** The symbol as the vendor wrote it ("HDP/U" from "HDP/U US"; "CBASU"). */
 export function vendorSymbol(row: Pick<IpoTableRow, 'bloombergTicker' | 'ticker'>): string {
@@ -34,10 +38,25 @@ export function vendorSymbol(row: Pick<IpoTableRow, 'bloombergTicker' | 'ticker'
 
 /**
  * Units trade under the common stock's symbol with a U: a fifth letter on Nasdaq (CBASU), a
- * suffix after a separator on NYSE and in vendors' notations (HDP/U, HDP.U, HDP-U, HDP U).
+ * suffix after a separator on NYSE and in vendors' notations (HDP/U, HDP.U, HDP-U, HDP U). A NYSE
+ * unit of a foreign issuer, once it trades over the counter, keeps its U before the fifth-letter F
+ * of foreign issues: Bloomberg lists Learn CW's LCW.U as LCWUF (all 31 such symbols in its export
+ * are $10.00 blank-check units).
  */
 export function isUnitSymbol(symbol: string): boolean {
-  return /^[A-Z]{4}U$/.test(symbol) || /^[A-Z]{1,5}[-./ ]U(?:N)?$/.test(symbol);
+  return /^[A-Z]{4}U$/.test(symbol) || /^[A-Z]{1,5}[-./ ]U(?:N)?$/.test(symbol) || /^[A-Z]{3}UF$/.test(symbol);
+}
+
+/** The vendor's classification of the row as a fund, in its own words; null when it says none. */
+function fundClass(row: IpoTableRow): string | null {
+  const subgroup = row.industrySubgroup;
+  if (subgroup && (FUND_SUBGROUPS.has(subgroup) || FUND_CLASS.test(subgroup))) return `vendor industry subgroup "${subgroup}"`;
+  if (row.industryGroup && FUND_CLASS.test(row.industryGroup)) return `vendor industry group "${row.industryGroup}"`;
+  if (row.industrySector === 'Funds') return 'vendor industry sector "Funds"';
+  // Shares the vendor files under municipal bonds are a municipal bond fund's: no municipality sells stock.
+  if (row.industryGroup === 'Municipal') return 'vendor industry group "Municipal" (a municipal bond fund\'s shares)';
+  if (FUND_NAME.test(row.issuer)) return `issuer named "${row.issuer}"`;
+  return null;
 }
 
 export function vendorDealType(row: IpoTableRow): VendorTyping {
@@ -51,6 +70,7 @@ export function vendorDealType(row: IpoTableRow): VendorTyping {
   if (spacName && (units || tenDollars)) {
     return { dealType: 'spac', reasons: [`issuer named "${row.issuer}" selling ${units ? `units (${symbol})` : 'at $10.00'}`] };
   }
-  if (subgroup && FUND_SUBGROUPS.has(subgroup)) return { dealType: 'fund', reasons: [`vendor industry subgroup "${subgroup}"`] };
+  const fund = fundClass(row);
+  if (fund) return { dealType: 'fund', reasons: [fund] };
   return { dealType: 'ipo', reasons: ['vendor IPO row with no blank-check or fund evidence'] };
 }

@@ -2,6 +2,7 @@ import type { ApiClassification, ApiConsensus, ApiLockupSchedule, ApiOffering, A
 import { accessionFolder, unpadCik } from '../../schema/cik.ts';
 import type { CompaniesTable, FilingsTable } from '../../schema/read/tables.ts';
 import { VENDOR_SOURCE } from '../common/sources.ts';
+import { normalizeCompanyName } from '../common/company-name.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { SAME_DEAL_DAYS } from './deals.facts.ts';
 import { addDays } from './period.ts';
@@ -99,12 +100,22 @@ class CompanyDeals {
   }
 }
 
+/**
+ * The issuer as an article names a deal: the name it had at the offering when EDGAR gives one that
+ * differs from today's ("Nubia Brand International Corp. (now Solidion Technology Inc.)").
+ */
+export function nameAtOffering(current: string, offering: Pick<ApiOffering, 'issuerNameAtOffering'> | null): string {
+  const then = offering?.issuerNameAtOffering ?? null;
+  // "ACURX PHARMACEUTICALS, INC." on its index row is today's Acurx Pharmaceuticals, Inc.: only a new name is said.
+  return then !== null && normalizeCompanyName(then) !== normalizeCompanyName(current) ? `${then} (now ${current})` : current;
+}
+
 function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals): ArticlePricing {
   const terms = parse<Pick<ApiTermsExtended, 'offeringPrice' | 'totalSharesOffered' | 'grossProceeds' | 'tickerHint' | 'exchangeHint'>>(f.terms_json);
   const offering = deals.offeringOf(f);
   return {
     cik: f.cik,
-    companyName: filing.companyName,
+    companyName: nameAtOffering(filing.companyName, offering),
     formType: f.form_type,
     accessionNumber: f.accession_number,
     ticker: deals.row.ticker ?? terms?.tickerHint ?? null,
@@ -116,6 +127,7 @@ function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals): Ar
     offerPrice: terms?.offeringPrice ?? null,
     sharesOffered: terms?.totalSharesOffered ?? null,
     grossProceeds: terms?.grossProceeds ?? null,
+    grossProceedsBasis: terms?.grossProceeds != null ? 'base_deal' : null,
     source: { label: `${f.form_type} ${f.accession_number}`, url: filing.url },
   };
 }
@@ -134,12 +146,15 @@ function outcomeOf(json: string, companies: ReadonlyMap<string, CompanyDeals>, p
   const filed = prospectus.byAccession.get(offering?.finalProspectusAccessionNumber ?? '') ?? prospectus.latestByCik.get(outcome.cik);
   // The prospectus is the offer price's source only when this service read a price from it by the first trading day.
   const fromProspectus = filed !== undefined && filed.pricingDate <= outcome.tradingStartDate && filed.offerPrice !== null;
-  // The company's proceeds are its current offering's: another offering's are its own stated terms.
-  const companyProceeds = deals?.row.gross_proceeds ?? consensus?.grossProceeds ?? null;
+  // The served consensus proceeds (the read prospectus's, else the vendor's, with their basis; never the
+  // range-midpoint estimate) are the current offering's: another offering's are its own prospectus's terms.
+  const ownTerms = offering !== null && !offering.isCurrent;
+  const named = offering ?? deals?.current ?? null;
   return {
-    outcome,
+    outcome: named ? { ...outcome, companyName: nameAtOffering(outcome.companyName ?? outcome.ticker, named) } : outcome,
     dealType: offering?.dealType ?? deals?.row.deal_type ?? 'unknown',
-    grossProceeds: offering && !offering.isCurrent ? offering.grossProceeds : companyProceeds,
+    grossProceeds: ownTerms ? offering.grossProceeds : (consensus?.grossProceeds ?? null),
+    grossProceedsBasis: ownTerms ? (offering.grossProceeds !== null ? 'base_deal' : null) : (consensus?.grossProceedsBasis ?? null),
     calendarEligibility: deals?.eligibilityOf(offering) ?? null,
     inVendorTable: Boolean(consensus?.sourceSummary[VENDOR_SOURCE]),
     offerSource: fromProspectus ? filed.source : { label: `vendor IPO table, ${outcome.ticker}`, url: null },

@@ -1,4 +1,5 @@
 import type { ApiOutcome } from '../../schema/api/types.ts';
+import type { GrossProceedsBasis } from '../../schema/api/vocabulary.ts';
 
 export type { ArticleKind } from '../../schema/api/vocabulary.ts';
 import type { ArticleKind } from '../../schema/api/vocabulary.ts';
@@ -67,6 +68,8 @@ export interface ArticlePricing {
   offerPrice: number | null;
   sharesOffered: number | null;
   grossProceeds: number | null;
+  /** What grossProceeds counts: a prospectus's total is its base deal. */
+  grossProceedsBasis?: GrossProceedsBasis | null;
   /** The prospectus itself. */
   source: SourceLink;
 }
@@ -75,6 +78,8 @@ export interface ArticleOutcome {
   outcome: ApiOutcome;
   dealType: string;
   grossProceeds: number | null;
+  /** What grossProceeds counts (the company's consensus.grossProceedsBasis). */
+  grossProceedsBasis?: GrossProceedsBasis | null;
   /** From classification; `exclude` rows are left out of the aggregates. */
   calendarEligibility: CalendarEligibility | null;
   /** The vendor IPO table holds a row of this listing. */

@@ -1,3 +1,4 @@
+import type { GrossProceedsBasis } from '../../schema/api/vocabulary.ts';
 import { issuerAmong } from '../offering/co-registrants.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import type { ArticleData, ArticleOutcome, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
@@ -47,6 +48,8 @@ export interface Deal {
   offerPrice: number | null;
   offerSource: SourceLink | null;
   grossProceeds: number | null;
+  /** What grossProceeds counts: the prospectus's base deal, or the listing's consensus basis. */
+  grossProceedsBasis: GrossProceedsBasis | null;
   sharesOffered: number | null;
 }
 
@@ -80,6 +83,7 @@ function dealOf(key: string, events: readonly Event[]): Deal {
     offerPrice,
     offerSource: priceFromProspectus ? prospectus.source : offerPrice !== null ? listing!.offerSource : null,
     grossProceeds: prospectus?.grossProceeds ?? listing?.grossProceeds ?? null,
+    grossProceedsBasis: prospectus?.grossProceeds != null ? (prospectus.grossProceedsBasis ?? null) : (listing?.grossProceedsBasis ?? null),
     sharesOffered: prospectus?.sharesOffered ?? null,
   };
 }

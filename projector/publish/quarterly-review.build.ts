@@ -1,5 +1,5 @@
 import type { Article, ArticleData, ArticleOutcome } from './article.types.ts';
-import { computed, groupStats, OUTCOME_SOURCES, statsOf, statsTable } from './aggregate.ts';
+import { computed, groupStats, OUTCOME_SOURCES, proceedsBasisNote, statsOf, statsTable } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
 import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
 import { quarterPeriod } from './period.ts';
@@ -47,6 +47,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
   const all = statsOf('All listings', ipos);
   const src = computed(`${year} Q${quarter} listings`);
   const label = `${year} Q${quarter}`;
+  const basisNote = proceedsBasisNote(ipos.filter((o) => o.grossProceeds !== null).map((o) => o.grossProceedsBasis));
 
   const withDay1 = ipos.filter((o) => o.outcome.day1ReturnPct !== null);
   const ranked = [...withDay1].sort(
@@ -70,6 +71,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
     `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: the ${counted(all.count, 'IPO', 'IPOs', src)} of this service's sample ` +
       `raised ${num(all.proceeds, 'millions', src, 'proceeds not stated')}; ${returns}.` +
       (excluded ? ` ${num(excluded, 'int', src)} listings outside the IPO calendar (SPACs, funds and other deals that are not IPOs) are not counted.` : '') +
+      (basisNote ? ` ${basisNote}` : '') +
       '</p>',
     coverageParagraph(facts.coverage, time(q.from, label), publishedAt),
     '<h2>Proceeds</h2>',

@@ -1,4 +1,5 @@
 import type { SourceLink } from './article.types.ts';
+import { proceedsBasisNote } from './aggregate.ts';
 import type { Deal, PricedDeal } from './deals.facts.ts';
 import { listOr, num } from './html.ts';
 import { withRole, type PeriodFacts } from './period-facts.ts';
@@ -20,7 +21,8 @@ export function pricedCountSentence(ipos: readonly Deal[], when: string): string
   const { total, stated } = proceedsOf(ipos);
   const raised =
     total === null ? '' : `, raising ${num(total, 'millions', src)}` + (stated < ipos.length ? ` (${num(stated, 'int', src)} of them state proceeds)` : '');
-  return `${counted(ipos.length, 'IPO', 'IPOs', src)} priced ${when}${raised}.`;
+  const basis = proceedsBasisNote(ipos.filter((d) => d.grossProceeds !== null).map((d) => d.grossProceedsBasis));
+  return `${counted(ipos.length, 'IPO', 'IPOs', src)} priced ${when}${raised}.${basis ? ` ${basis}` : ''}`;
 }
 
 const DATING_NOTE = 'A deal is dated by the filing of its final prospectus: pricing precedes it by up to two business days.';

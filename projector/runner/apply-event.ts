@@ -1,7 +1,7 @@
 import { padCik } from '../../schema/cik.ts';
 import { assertNever } from '../../schema/exhaustive.ts';
 import { parseCompanyTickers } from '../../schema/edgar/company-tickers.parse.ts';
-import { parseSubmissions } from '../../schema/edgar/submissions.parse.ts';
+import { firstFilingDate, parseSubmissions } from '../../schema/edgar/submissions.parse.ts';
 import type { StoredEvent } from '../../schema/events/event-log.ts';
 import type { IndexEntryPayload } from '../../schema/events/event-types.ts';
 import { applyDocument } from './apply-document.ts';
@@ -78,7 +78,7 @@ function applySubmissions(state: EdgarStore, event: StoredEvent, touched: Set<st
   if (!/^\d{1,10}$/.test(event.subject) && !parsed.company) throw new UnreadableEventError(`subject ${event.subject} is not a CIK`);
   const cik = parsed.company?.cik ?? padCik(event.subject);
   let changed = state.ensureCompany(cik);
-  if (parsed.company) changed = state.setCompanyMeta(parsed.company) || changed;
+  if (parsed.company) changed = state.setCompanyMeta(parsed.company, firstFilingDate(parsed)) || changed;
   for (const filing of parsed.filings) {
     if (!state.putSubmissionsFiling(cik, filing)) continue;
     changed = true;

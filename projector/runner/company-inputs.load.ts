@@ -152,6 +152,7 @@ function candidatesFor(sources: CompanySources, row: StoredIpoRow['row']): Vendo
       ],
       tickers: [...(facts?.tickers.map((t) => t.toUpperCase()) ?? []), ...hints.map((h) => h.ticker)],
       filings: loaded?.filings ?? [],
+      firstFilingDate: facts?.firstFilingDate ?? null,
     };
   });
 }

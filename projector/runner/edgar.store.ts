@@ -49,9 +49,9 @@ export class EdgarStore {
     this.insertCompany = db.prepare('INSERT OR IGNORE INTO proj_company_state (cik) VALUES (?)');
     this.updateCompanyMeta = db.prepare(
       `UPDATE proj_company_state SET name = ?, entity_type = ?, sic = ?, sic_description = ?, tickers_json = ?, exchanges_json = ?,
-         former_names_json = ?
+         former_names_json = ?, first_filing_date = ?
        WHERE cik = ? AND (name IS NOT ? OR entity_type IS NOT ? OR sic IS NOT ? OR sic_description IS NOT ?
-                          OR tickers_json IS NOT ? OR exchanges_json IS NOT ? OR former_names_json IS NOT ?)`,
+                          OR tickers_json IS NOT ? OR exchanges_json IS NOT ? OR former_names_json IS NOT ? OR first_filing_date IS NOT ?)`,
     );
     this.bumpUpdated = db.prepare(
       `UPDATE proj_company_state SET updated_at = ? WHERE cik = ? AND (updated_at IS NULL OR updated_at < ?)`,
@@ -160,7 +160,8 @@ export class EdgarStore {
     return this.selectNamed.all(nameKey) as string[];
   }
 
-  setCompanyMeta(company: SubmissionsCompany): boolean {
+  /** `firstFilingDate`: the earliest date the submissions page lists (schema/edgar/submissions.parse.ts). */
+  setCompanyMeta(company: SubmissionsCompany, firstFilingDate: string | null): boolean {
     this.rememberName(company.cik, company.name);
     for (const former of company.formerNames) this.rememberName(company.cik, former.name);
     const values = [
@@ -171,6 +172,7 @@ export class EdgarStore {
       JSON.stringify(company.tickers),
       JSON.stringify(company.exchanges),
       JSON.stringify(company.formerNames),
+      firstFilingDate,
     ];
     if (this.updateCompanyMeta.run(...values, company.cik, ...values).changes === 0) return false;
     this.deleteTickers.run(company.cik);
@@ -277,6 +279,7 @@ export class EdgarStore {
       exchanges: JSON.parse(row.exchanges_json) as Array<string | null>,
       formerNames: JSON.parse(row.former_names_json) as CompanyFacts['formerNames'],
       updatedAt: row.updated_at,
+      firstFilingDate: row.first_filing_date,
     };
     const filings = (this.selectFilings.all(cik) as FilingStateRow[]).map(
       (f): KnownFiling => ({

@@ -24,7 +24,7 @@ import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '12';
+export const PROJECTOR_VERSION = '13';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {
@@ -56,6 +56,15 @@ export interface ProjectOptions {
   extraction?: ExtractionBudget;
 }
 
+/** A filing the latest-filings feed brought that a batch made visible: its company is served. */
+export interface FeedFilingServed {
+  accessionNumber: string;
+  cik: string;
+  formType: string;
+  /** When the poll that listed it read the feed (the index entry's observation). */
+  seenAt: string;
+}
+
 /** One committed batch, for the live projector's log line. */
 export interface BatchReport {
   events: number;
@@ -65,6 +74,8 @@ export interface BatchReport {
   /** Documents read in worker threads for this batch. */
   documents: number;
   ms: number;
+  /** The feed's index entries of this batch whose company is served (for the feed-to-API lag `ipo status` shows). */
+  feedFilings: FeedFilingServed[];
 }
 
 export interface AsyncProjectOptions extends ProjectOptions {
@@ -325,7 +336,17 @@ function batchTransaction(options: ProjectOptions, target: RunTarget, statements
     const lastSeq = done[done.length - 1].seq;
     statements.writeCheckpoint.run(PROJECTION_NAME, lastSeq);
     statements.writeBuildMeta.run('last_batch_at', clock().toISOString());
-    return { events: done.length, lastSeq, companies: touched.size };
+    return { events: done.length, lastSeq, companies: touched.size, feedFilings: feedFilingsServed(target, done) };
+  });
+}
+
+/** Index entries read off the latest-filings feed (`meta.index` = `current`) whose company the API serves. */
+function feedFilingsServed(target: RunTarget, events: readonly StoredEvent[]): FeedFilingServed[] {
+  return events.flatMap((event) => {
+    if (event.type !== 'edgar.index_entry' || event.meta.index !== 'current') return [];
+    const entry = event.payload as { cik?: string; formType?: string; accessionNumber?: string };
+    if (!entry.cik || !target.served.hasCompany(entry.cik)) return [];
+    return [{ accessionNumber: event.subject, cik: entry.cik, formType: entry.formType ?? '', seenAt: event.observedAt }];
   });
 }
 

@@ -113,7 +113,8 @@ export const CompanyListQuerySchema = params({
     type: 'array',
     items: { type: 'string', enum: [...COMPANY_KINDS] },
     'x-explode': true,
-    description: 'Company kind; repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several.',
+    description:
+      'Company kind, from the current deal\'s type: spac (blank-check evidence: SIC 6770, units at $10.00, a blank-check name, the vendor\'s blank-check subgroup), funds (fund evidence: an N-2, an issuer named a fund — Reg A Tier 2 funds included —, the vendor\'s fund classifications), follow_on, operating (IPOs, direct listings, uplistings, Reg A offerings of operating companies). Repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several.',
   },
   include: includeOf(COMPANY_LIST_INCLUDES),
   updated_since: timestamp(
@@ -122,9 +123,10 @@ export const CompanyListQuerySchema = params({
   gross_proceeds_gt: {
     type: 'number',
     exclusiveMinimum: 0,
-    description: 'Gross proceeds strictly greater than this, compared with what the company serves: consensus.grossProceeds (stated in the final prospectus, else the vendor row), else the range midpoint × shares offered; companies with neither are excluded.',
+    description:
+      'Gross proceeds strictly greater than this, compared with what the company serves: consensus.grossProceeds (stated in the final prospectus, else the vendor row), else the range midpoint × shares offered; companies with neither are excluded. The served values mix bases (consensus.grossProceedsBasis): a prospectus\'s total is its base deal, a vendor\'s offer size includes the over-allotment sold, so a deal near the bound may fall on either side depending on its source.',
   },
-  gross_proceeds_lt: { type: 'number', exclusiveMinimum: 0, description: 'Gross proceeds strictly less than this, same basis.' },
+  gross_proceeds_lt: { type: 'number', exclusiveMinimum: 0, description: 'Gross proceeds strictly less than this, compared with the same served value (whose basis consensus.grossProceedsBasis states).' },
   listing_date_from: date('Extension: companies whose served listing date (consensus.listingDate) is on or after this date (YYYY-MM-DD); companies without one are excluded.'),
   listing_date_to: date('Extension: companies whose served listing date is on or before this date (YYYY-MM-DD).'),
   latest_filing_date_from: date('Extension: companies whose latestFilingDate is on or after this date (YYYY-MM-DD); companies known only from a vendor row have none and are excluded.'),

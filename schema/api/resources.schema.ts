@@ -12,7 +12,10 @@ import {
 } from './json-schema.ts';
 import { DETAIL_EMBEDDED_ITEMS, MAX_HEADER_BYTES, MAX_URL_BYTES } from './params.schema.ts';
 import { ISSUER_STRUCTURE_FLAGS } from './types.ts';
-import { ARTICLE_KINDS, DEAL_TYPES, NEWS_DATE_SOURCES, NEWS_TITLE_SOURCES, OFFERING_SOURCES, OFFERING_STATUSES, RITTER_EXCLUSIONS } from './vocabulary.ts';
+import {
+  ARTICLE_KINDS, DEAL_OVERLAYS, DEAL_STATUSES, DEAL_TYPES, GROSS_PROCEEDS_BASES, ISSUER_NAME_SOURCES, NEWS_DATE_SOURCES, NEWS_TITLE_SOURCES, OFFERING_SOURCES,
+  OFFERING_STATUSES, RITTER_EXCLUSIONS,
+} from './vocabulary.ts';
 
 /** Response shapes of the API (mirrors types.ts). Keys are the OpenAPI component names. */
 
@@ -97,6 +100,13 @@ export const ApiClassificationSchema = object({
 const EXCHANGE_AT_LISTING =
   'The exchange the company listed on at its IPO: the exchange\'s own certification of the listing (CERTNYS, CERTNAS … or a CERT its filer names), else the IPO prospectus cover\'s listing sentence, else today\'s market from SEC\'s current files; one name per market (NYSE, Nasdaq, NYSE American, NYSE Arca, Cboe BZX, Cboe, OTC). Null when none of them names one.';
 
+/** What a served gross proceeds value counts, beside it (consensus and each offering). */
+const GROSS_PROCEEDS_BASIS = {
+  ...orNull(string({ enum: [...GROSS_PROCEEDS_BASES] })),
+  description:
+    'Extension: what grossProceeds counts. base_deal: the shares a final prospectus (or a fixed-price registration) totals on its cover, without the underwriters\' over-allotment option (an S-1MEF\'s added shares count), the basis of Ritter\'s proceeds; including_over_allotment: the vendor IPO table\'s offer size, which counts the option shares exercised by the closing (Bloomberg\'s Offer Size: Twitter\'s $2,093M is 80.5M shares × $26, its base deal 70M shares, $1,820M). Null when grossProceeds is null. A sum or comparison across offerings of both bases mixes them: filter on one basis.',
+};
+
 export const ApiConsensusSchema = object({
   ticker: nullableString(),
   exchange: nullableString({ description: `${EXCHANGE_AT_LISTING} \`sourceSummary.exchange\` says which, or why it is null.` }),
@@ -105,12 +115,14 @@ export const ApiConsensusSchema = object({
   offerPriceLow: nullableNumber(),
   offerPriceHigh: nullableNumber(),
   totalShares: nullableNumber(),
-  grossProceeds: nullableNumber(),
+  grossProceeds: nullableNumber({ description: 'Gross proceeds in USD: the latest read prospectus\'s stated total (or fixed price × shares), else the vendor IPO table\'s offer size; grossProceedsBasis says which basis.' }),
+  grossProceedsBasis: GROSS_PROCEEDS_BASIS,
   resolvedAt: string({ format: 'date-time' }),
   sourceSummary: {
     type: 'object',
     additionalProperties: nullableString(),
-    description: 'Source name → value it reported; `exchange`: the evidence `exchange` rests on (filing, accession number, date), or why it is unknown.',
+    description:
+      'Source name → value it reported; `exchange`: the evidence `exchange` rests on (filing, accession number, date), or why it is unknown. The vendor IPO table\'s entry names its issuer as the vendor did at its export, which may be a later name than the one the issuer had at its IPO (a SPAC under the name of the company it merged with): see the offering\'s issuerNameAtOffering.',
   },
 });
 
@@ -391,7 +403,15 @@ export const ApiArticleFeedItemSchema = object({
 export const ApiOfferingSchema = object({
   fileNumber: { ...nullableString(), description: 'The SEC file number that keys the offering (333-, 024-); null for a draft that never flipped or an offering seen only on index rows.' },
   dealType: string({ enum: [...DEAL_TYPES] }),
-  status: string({ enum: [...OFFERING_STATUSES], description: 'This offering\'s own status (overlays included), as of the projection date.' }),
+  status: string({
+    enum: [...OFFERING_STATUSES],
+    description:
+      'This offering\'s status (overlays included), as of the projection date. When the company ended (offeringStatus delisted or combined) after this offering opened, and it was not withdrawn, it is that end: an offering of a company that ended is no longer listed, priced or effective; stageBeforeEnd keeps the stage it had reached.',
+  }),
+  stageBeforeEnd: {
+    ...orNull(string({ enum: [...DEAL_STATUSES, ...DEAL_OVERLAYS] })),
+    description: 'Extension: the stage this offering had reached (listed, priced, effective …) when the company\'s end, its status, overtook it; null when its status is its own.',
+  },
   statusAsOf: {
     ...orNull(string({ format: 'date' })),
     description:
@@ -420,7 +440,17 @@ export const ApiOfferingSchema = object({
   },
   grossProceeds: {
     ...orNull({ type: 'number' }),
-    description: 'Gross proceeds in USD as served, on the same basis as offerPrice (stated, never the range-midpoint estimate, which stays in terms.grossProceedsEstimate).',
+    description: 'Gross proceeds in USD as served, from the same source as offerPrice (stated, never the range-midpoint estimate, which stays in terms.grossProceedsEstimate); grossProceedsBasis says what it counts.',
+  },
+  grossProceedsBasis: GROSS_PROCEEDS_BASIS,
+  issuerNameAtOffering: {
+    ...nullableString(),
+    description:
+      'Extension: the issuer\'s name when the offering opened (a vendor offering: when it listed), from EDGAR: the submissions page\'s name, or the former name whose dates cover that day, or the name on the offering\'s own filing. Null when EDGAR gives no evidence of it: the company\'s name (for a company known only from a vendor IPO row, the vendor\'s name at its export) may then be a later one, such as a SPAC served under the name of the company it merged with.',
+  },
+  issuerNameAtOfferingSource: {
+    ...orNull(string({ enum: [...ISSUER_NAME_SOURCES] })),
+    description: 'submissions: EDGAR\'s submissions page (its name or a dated former name); filing: the name on the offering\'s own filing (a daily-index row); null with issuerNameAtOffering.',
   },
   listingDate: {
     ...orNull(string({ format: 'date' })),
@@ -430,7 +460,7 @@ export const ApiOfferingSchema = object({
     type: 'array',
     items: string({ enum: [...RITTER_EXCLUSIONS] }),
     description:
-      'Jay Ritter\'s exclusions that evidence shows for this offering (his IPO statistics exclude units, ADRs, REITs, closed-end funds, SPACs, banks and thrifts, limited partnerships and offers under $5). spac / closed_end_fund: its dealType; unit_offer: units on the cover or a unit symbol in the vendor row; adr: ADSs on the cover or in the name; reit: SIC 6798, an S-11, a vendor REIT subgroup or REIT in the name; bank_or_thrift: SIC 6021/6022/6029/6035/6036 or a vendor bank/thrift subgroup; limited_partnership: an LP name; offer_price_under_5: offerPrice below $5.00. Empty: none shown, so the offering is in his operating-company sample as far as the data shows.',
+      'Jay Ritter\'s exclusions that evidence shows for this offering (his IPO statistics exclude units, ADRs, REITs, closed-end funds, SPACs, banks and thrifts, limited partnerships and offers under $5). spac / closed_end_fund: its dealType; unit_offer: units on the cover (or in its security description), a unit symbol in the vendor row (CBASU, HDP/U, Bloomberg\'s LCWUF for a NYSE LCW.U), or, for the company\'s IPO, among its tickers; adr: ADSs on the cover, ADR/ADS/American Depositary in an issuer name (EDGAR\'s, the vendor\'s, a company_tickers.json "…/ADR" title) or a vendor symbol with the ADR fifth letter Y (RNLXY); an F-1 alone is no ADS evidence; reit: SIC 6798, an S-11, a vendor REIT subgroup or REIT in the name; bank_or_thrift: SIC 6021/6022/6029/6035/6036 or a vendor bank/thrift subgroup; limited_partnership: an LP name; offer_price_under_5: offerPrice below $5.00. Empty: none shown, so the offering is in his operating-company sample as far as the data shows.',
   },
   terms: { ...orNull(ApiTermsExtendedSchema), description: 'Extended terms of this offering alone (an S-1MEF\'s shares are added to the final prospectus\'s).' },
 });

@@ -3,7 +3,9 @@
  * describe the same shapes for ajv and the OpenAPI document; the projector builds its
  * precomputed JSON from these types, so both sides agree at compile time.
  */
-import type { ArticleKind, CompanyEndStatus, DealType, NewsDateSource, NewsTitleSource, OfferingSource, OfferingStatus, RitterExclusion } from './vocabulary.ts';
+import type {
+  ArticleKind, CompanyEndStatus, DealOverlay, DealStatus, DealType, GrossProceedsBasis, IssuerNameSource, NewsDateSource, NewsTitleSource, OfferingSource, OfferingStatus, RitterExclusion,
+} from './vocabulary.ts';
 
 export interface ApiCompany {
   cik: string;
@@ -45,6 +47,8 @@ export interface ApiConsensus {
   offerPriceHigh: number | null;
   totalShares: number | null;
   grossProceeds: number | null;
+  /** What grossProceeds counts: the final prospectus's base deal, or a vendor's size with the over-allotment. */
+  grossProceedsBasis: GrossProceedsBasis | null;
   resolvedAt: string;
   sourceSummary: Record<string, string | null>;
 }
@@ -304,7 +308,13 @@ export interface ApiOffering {
   termsAccessionNumber: string | null;
   offerPrice: number | null;
   grossProceeds: number | null;
+  grossProceedsBasis: GrossProceedsBasis | null;
   listingDate: string | null;
+  /** The stage the offering had reached when the company's end (its `status`, delisted or combined) overtook it. */
+  stageBeforeEnd: DealStatus | DealOverlay | null;
+  /** The issuer's name when the offering opened (or, for a vendor offering, when it listed), where EDGAR evidence gives it. */
+  issuerNameAtOffering: string | null;
+  issuerNameAtOfferingSource: IssuerNameSource | null;
   ritterExclusions: RitterExclusion[];
   terms: ApiTermsExtended | null;
 }

@@ -67,6 +67,23 @@ export const OFFERING_SOURCES = ['edgar', 'vendor'] as const;
 export type OfferingSource = (typeof OFFERING_SOURCES)[number];
 
 /**
+ * What a gross proceeds value counts: `base_deal`, the shares a final prospectus's cover totals (its
+ * "Total" excludes the underwriters' over-allotment option; an S-1MEF's added shares count);
+ * `including_over_allotment`, the size a vendor reports after the closing (Bloomberg's "Offer Size
+ * (M)": Twitter's $2,093M is 80.5M shares × $26, the 70M-share base deal and 10.5M option shares).
+ */
+export const GROSS_PROCEEDS_BASES = ['base_deal', 'including_over_allotment'] as const;
+export type GrossProceedsBasis = (typeof GROSS_PROCEEDS_BASES)[number];
+
+/**
+ * Where an offering's `issuerNameAtOffering` comes from: `submissions`, EDGAR's submissions page (the
+ * name, or a former name whose dates cover the offering's date); `filing`, the name the offering's own
+ * filing carried (a daily-index row).
+ */
+export const ISSUER_NAME_SOURCES = ['submissions', 'filing'] as const;
+export type IssuerNameSource = (typeof ISSUER_NAME_SOURCES)[number];
+
+/**
  * Where a news item's `publishedAt` came from (projector/news/published-at.derive.ts). Only
  * `first_seen` leaves the publication date unknown: `publishedAt` then holds the first observation.
  */

@@ -1,3 +1,5 @@
+import { federalHolidayOn } from './federal-holidays.ts';
+
 /** EDGAR days: dates are US/Eastern (domain.md §1.1), and daily indexes exist for weekdays only. */
 
 const EASTERN = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -22,4 +24,17 @@ export function weekdaysBetween(from: string, to: string): string[] {
     if (dow !== 0 && dow !== 6) days.push(at.toISOString().slice(0, 10));
   }
   return days;
+}
+
+const EASTERN_CLOCK = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: '2-digit', hourCycle: 'h23' });
+
+/**
+ * Whether EDGAR takes and disseminates filings at an instant: weekdays from 06:00 to 22:00
+ * US/Eastern, except federal holidays, on which EDGAR is closed.
+ */
+export function isEdgarOpen(at: Date): boolean {
+  const parts = Object.fromEntries(EASTERN_CLOCK.formatToParts(at).map((p) => [p.type, p.value]));
+  const hour = Number(parts.hour);
+  if (parts.weekday === 'Sat' || parts.weekday === 'Sun' || hour < 6 || hour >= 22) return false;
+  return federalHolidayOn(easternDate(at)) === null;
 }

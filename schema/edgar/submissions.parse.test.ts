@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseSubmissions, SubmissionsParseError } from './submissions.parse.ts';
+import { firstFilingDate, parseSubmissions, SubmissionsParseError } from './submissions.parse.ts';
 
 const DIR = join(import.meta.dirname, '../../data/sample/edgar/submissions');
 const sample = (name: string): Buffer => {
@@ -92,5 +92,18 @@ describe('parseSubmissions rejects what it cannot read', () => {
     const doc = JSON.parse(sample('CIK0001814722_tr-finance.json').toString('utf8'));
     doc.filings.recent.form.pop();
     expect(() => parseSubmissions(JSON.stringify(doc))).toThrow(/form is not parallel/);
+  });
+});
+
+describe('firstFilingDate: the entity\'s first EDGAR filing, from the company page alone', () => {
+  it('Tesla: its older page (not fetched) starts 2005-02-17, before every recent filing', () => {
+    const recent = parseSubmissions(sample('CIK0001318605_tesla.json'));
+    expect(recent.filings.map((f) => f.filingDate).sort()[0] > '2005-02-17').toBe(true);
+    expect(firstFilingDate(recent)).toBe('2005-02-17');
+    expect(firstFilingDate(parseSubmissions(sample('CIK0001318605-submissions-001_tesla-older-page.json')))).toBeNull();
+  });
+
+  it('Marvell Technology, Inc. (the 2021 Delaware successor): no older page, its first filing 2020-12-22', () => {
+    expect(firstFilingDate(parseSubmissions(sample('CIK0001835632_marvell.json')))).toBe('2020-12-22');
   });
 });

@@ -83,6 +83,17 @@ export function parseSubmissions(input: Buffer | string): ParsedSubmissions {
   throw new SubmissionsParseError('neither a submissions page (filings.recent) nor an older page (top-level arrays)');
 }
 
+/**
+ * The entity's first EDGAR filing as a company page shows it: the earliest of its recent filings and
+ * of its older pages' `filingFrom` (the pages need not be fetched). Null for an older page, or a page
+ * that lists no filing.
+ */
+export function firstFilingDate(parsed: ParsedSubmissions): string | null {
+  if (parsed.format !== 'recent') return null;
+  const dates = [...parsed.filings.map((f) => f.filingDate), ...parsed.olderPages.map((p) => p.filingFrom)].filter((d): d is string => typeof d === 'string' && d !== '');
+  return dates.length > 0 ? dates.reduce((a, b) => (a < b ? a : b)) : null;
+}
+
 function companyOf(doc: Columns): SubmissionsCompany {
   const cik = str(doc.cik);
   const name = str(doc.name);

@@ -3,7 +3,7 @@
  * functions needed. They read the served tables (whose `json` columns hold the API's objects) and
  * never the projector's internal `proj_*` state. Columns are CAST so each has one type.
  *
- * Migration 0010 creates them. To change one, drop and create them all in a new migration and take
+ * Migration 0011 creates them. To change one, drop and create them all in a new migration and take
  * them out of the one before (as 0007's `up` was emptied and 0009's lost them): a fresh database then
  * creates them once, over the final tables, and an existing one replaces its views.
  */
@@ -41,7 +41,8 @@ export const analystViewStatements = [
      ${real("json_extract(c.consensus_json, '$.offerPriceLow')", 'price_range_low')},
      ${real("json_extract(c.consensus_json, '$.offerPriceHigh')", 'price_range_high')},
      ${integer("json_extract(c.latest_terms_json, '$.totalSharesOffered')", 'shares_offered')},
-     ${real("coalesce(json_extract(c.latest_terms_json, '$.grossProceeds'), json_extract(c.consensus_json, '$.grossProceeds'))", 'gross_proceeds')},
+     ${real("json_extract(c.consensus_json, '$.grossProceeds')", 'gross_proceeds')},
+     ${text("json_extract(c.consensus_json, '$.grossProceedsBasis')", 'gross_proceeds_basis')},
      ${real("json_extract(c.latest_terms_json, '$.grossProceedsEstimate')", 'gross_proceeds_estimate')},
      c.updated_at AS updated_at
    FROM companies c
@@ -53,7 +54,10 @@ export const analystViewStatements = [
      ${text("json_extract(o.value, '$.fileNumber')", 'file_number')},
      ${text("json_extract(o.value, '$.dealType')", 'deal_type')},
      ${text("json_extract(o.value, '$.status')", 'status')},
+     ${text("json_extract(o.value, '$.stageBeforeEnd')", 'stage_before_end')},
      ${bool("json_extract(o.value, '$.isCurrent')", 'is_current')},
+     ${text("json_extract(o.value, '$.issuerNameAtOffering')", 'issuer_name_at_offering')},
+     ${text("json_extract(o.value, '$.issuerNameAtOfferingSource')", 'issuer_name_at_offering_source')},
      ${text("json_extract(o.value, '$.openedDate')", 'first_filed_date')},
      ${text("json_extract(o.value, '$.lastFilingDate')", 'last_filing_date')},
      ${text("json_extract(o.value, '$.effectiveDate')", 'effective_date')},
@@ -67,6 +71,7 @@ export const analystViewStatements = [
      ${text("json_extract(o.value, '$.listingDate')", 'listing_date')},
      ${real("json_extract(o.value, '$.offerPrice')", 'offer_price')},
      ${real("json_extract(o.value, '$.grossProceeds')", 'gross_proceeds')},
+     ${text("json_extract(o.value, '$.grossProceedsBasis')", 'gross_proceeds_basis')},
      ${real("json_extract(o.value, '$.terms.priceRangeLow')", 'price_range_low')},
      ${real("json_extract(o.value, '$.terms.priceRangeHigh')", 'price_range_high')},
      ${integer("json_extract(o.value, '$.terms.totalSharesOffered')", 'shares_offered')},

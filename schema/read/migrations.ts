@@ -275,7 +275,7 @@ const completeJsonStatements = [
 // under its first observation) lists after every dated one. api_news gains `date_known` (0 for
 // first_seen, else 1) at the head of its primary key, so the news list still walks the clustered key.
 // The views are dropped first (SQLite refuses to rename a table while a view reads a missing one) and
-// created again: the news view with its new columns, `offerings` with each offering's served offer
+// created again (now by 0011): the news view with its new columns, `offerings` with each offering's served offer
 // price, proceeds, listing date and source (vendor offerings included) and Ritter's exclusion flags,
 // ipo_calendar and ipo_outcomes with the exchange at listing the company's consensus serves.
 const researchGradeStatements = [
@@ -309,6 +309,17 @@ const researchGradeStatements = [
   `CREATE INDEX proj_company_names_by_cik ON proj_company_names(cik)`,
   `CREATE INDEX proj_company_tickers_by_cik ON proj_company_tickers(cik)`,
   `UPDATE companies SET listing_date = json_extract(consensus_json, '$.listingDate')`,
+  // The analysts' views are created by 0011 (see analyst-views.ts).
+];
+
+// Migration 0011: the entity's first EDGAR filing (the earliest date its submissions page lists), so a
+// vendor IPO row dated before it is never joined to it (vendor-company.derive.ts); and the views anew:
+// offerings with each offering's proceeds basis, the stage it reached before the company's end and the
+// issuer's name at the offering, ipo_calendar with the served consensus proceeds and their basis.
+// PROJECTOR_VERSION 13 rebuilds a generation migrated in place, which fills the new column and JSON.
+const firstFilingStatements = [
+  ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
+  `ALTER TABLE proj_company_state ADD COLUMN first_filing_date TEXT`,
   ...analystViewStatements,
 ];
 
@@ -361,6 +372,11 @@ export const readMigrations: Record<string, Migration> = {
   '0010_research_grade_read_model': {
     async up(db: Kysely<any>) {
       for (const statement of researchGradeStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0011_first_filing_and_offering_views': {
+    async up(db: Kysely<any>) {
+      for (const statement of firstFilingStatements) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -161,6 +161,8 @@ export interface ProjCompanyStateTable {
   updated_at: string | null;
   /** EDGAR formerNames ({name, from, to}[]) of the submissions page (migration 0003). */
   former_names_json: string;
+  /** The entity's first EDGAR filing: the earliest date its submissions page lists, older pages included (migration 0011). */
+  first_filing_date: string | null;
 }
 
 /** One filing per (cik, accession), merged from submissions pages and index entries. */

@@ -66,6 +66,7 @@ export async function buildBenchReadDb(path: string, sampleDir: string, count = 
         offerPriceHigh: t.priceRangeHigh,
         totalShares: t.totalSharesOffered,
         grossProceeds: t.grossProceeds,
+        grossProceedsBasis: t.grossProceeds === null ? null : 'base_deal',
         resolvedAt: `${date}T21:30:00.000Z`,
         sourceSummary: { edgar: `offer ${t.offeringPrice}`, bloomberg: `offer ${t.offeringPrice}` },
       };

@@ -4,12 +4,12 @@ import { integerIn, oneOf, positiveNumber } from '../arguments.ts';
 import type { Command } from '../command.ts';
 import type { LoadGeneratorName } from '../bench/load-generator.ts';
 
-const PARTS = ['api', 'churn', 'pipeline', 'extract'] as const;
+const PARTS = ['api', 'churn', 'pipeline', 'feed', 'extract'] as const;
 const LOADS = ['wrk', 'autocannon'] as const satisfies readonly LoadGeneratorName[];
 
 export const benchCommand: Command = {
   name: 'bench',
-  summary: 'Benchmarks: API throughput against a bare node:http reference, API under read.db churn, pipeline freshness, prospectus extraction.',
+  summary: 'Benchmarks: API throughput against a bare node:http reference, API under read.db churn, pipeline freshness, feed-to-API freshness, prospectus extraction.',
   details: `api: builds a 100k-company read.db in a temporary folder and serves it from a child process
 pinned to core 0 (taskset), loaded by wrk pinned to core 1 (autocannon in a child process when wrk
 is missing), 50 connections: the reference server (node:http, one cached prepared statement,
@@ -23,6 +23,14 @@ swaps, errors, p99 against the idle p99 and the API's resident memory sampled ev
 pipeline: replays a recorded EDGAR day through the pipeline (EDGAR client at 10 requests/s
 against the replay server, the event log, \`ipo projector\` in its own process) and prints p50 and
 p95 of fetch → API and discovery → API.
+feed: starts the README's deployment (ipo worker, scheduler, projector and serve, each its own
+process, on Redis: REDIS_URL or 127.0.0.1:6379, under a REDIS_PREFIX of its own) with default
+settings against an EDGAR stand-in whose latest-filings feed gains the real IPO filings of six
+sample companies (45 filings) one at a time, 1 to 3 s apart; a watcher asks the API every 50 ms.
+Prints p50, p95 and max of feed → API (from a filing's appearance on the feed until
+/api/v1/filings?cik= lists it and the company detail shows it), split at the poll that read it,
+against the targets (p50 ≤ 2 s, p95 ≤ 5 s), and the EDGAR requests a second the feed polls took.
+Outside EDGAR's hours it sets FEED_POLL_CLOSED_SECONDS to FEED_POLL_SECONDS's default and says so.
 extract: prospectus reading and extraction in MB/s, on the real sample prospectuses and on each
 kind of generated hostile document (time, MB/s and memory of one full read).`,
   options: {
@@ -53,6 +61,10 @@ kind of generated hostile document (time, MB/s and memory of one full read).`,
     if (runs('pipeline')) {
       const { runFreshnessBenchmark } = await import('../bench/pipeline-bench.ts');
       await runFreshnessBenchmark(io.out);
+    }
+    if (runs('feed')) {
+      const { runFeedFreshnessBenchmark } = await import('../bench/feed-bench.ts');
+      await runFeedFreshnessBenchmark(io.out);
     }
     if (runs('extract')) {
       const { benchHostileInputs, benchProspectusReader, formatExtractionBench } = await import('../../projector/extract/bench.ts');

@@ -82,7 +82,7 @@ export function inlineRunProgress(err: NodeJS.WritableStream, config: Pick<Confi
  * for `ipo worker`, project and publish jobs for `ipo projector`. In this process, project and
  * publish jobs project here (or wait for a running projector, see catch-up.ts).
  */
-export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { concurrency?: number } = {}): Promise<number> {
+export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { concurrency?: number; quiet?: boolean } = {}): Promise<number> {
   const config = loadConfig(io.env);
   if (queue) {
     if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL');
@@ -96,24 +96,27 @@ export async function dispatch(jobs: Job[], queue: boolean, io: Io, options: { c
     return 0;
   }
   const events = await openEventLogDb(config.dataDir);
-  const progress = inlineRunProgress(io.err, config, 'ingest', jobs.length);
+  // Quiet (the scheduler's feed poll every few seconds): no progress and no summary, failures still said.
+  const progress = options.quiet ? null : inlineRunProgress(io.err, config, 'ingest', jobs.length);
   let report: Awaited<ReturnType<typeof runInline>>;
   try {
-    const logger = createLogger(config.logging, linesAbove(io.err), 'ingest');
+    const logger = createLogger(config.logging, options.quiet ? io.err : linesAbove(io.err), 'ingest');
     report = await runInline(jobs, {
       handlers: completeHandlers({ dataDir: config.dataDir, catchUp: () => catchUpHere(config, io.err) }),
       ctx: handlerContext(config, events.log, logger, jobs.some((j) => queueOf(j.name) === 'edgar')),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-      onProgress: progress.onProgress,
+      ...(progress ? { onProgress: progress.onProgress } : {}),
     });
   } finally {
-    progress.stop();
+    progress?.stop();
     await events.close();
   }
-  io.out.write(
-    `${report.jobs} jobs: ${report.succeeded} succeeded, ${report.notFound} not found, ${report.failures.length} failed; ` +
-      `${report.appended} new events (${report.duplicates} duplicate jobs skipped)\n`,
-  );
+  if (!options.quiet) {
+    io.out.write(
+      `${report.jobs} jobs: ${report.succeeded} succeeded, ${report.notFound} not found, ${report.failures.length} failed; ` +
+        `${report.appended} new events (${report.duplicates} duplicate jobs skipped)\n`,
+    );
+  }
   for (const failure of report.failures) io.err.write(`failed ${failure.id}: ${failure.error.message}\n`);
   return report.failures.length > 0 ? 1 : 0;
 }
@@ -175,7 +178,11 @@ export const ingestCommands: Command[] = [
     summary: "Read EDGAR's latest-filings feed: record its offering filings as index rows and follow the new ones to their submissions and documents.",
     details: `Reads one page of /cgi-bin/browse-edgar?action=getcurrent (100 entries, newest first), or with
 --since every page back to that time. A filing is new until the log holds its primary document
-(prospectus forms) or its company's submissions listing it; \`ipo scheduler\` polls at CRON_CURRENT_FEED.`,
+(prospectus forms) or its company's submissions listing it. The first page is asked for
+conditionally when the server gave a validator (ETag, Last-Modified) with it before; with --since,
+paging stops at the first page reaching back past --since, or past a minute before the latest
+poll when that is later (what that poll read is in the log; \`ipo ingest index\` covers longer gaps).
+\`ipo scheduler\` polls every FEED_POLL_SECONDS (FEED_POLL_CLOSED_SECONDS outside EDGAR's hours).`,
     options: {
       since: { type: 'string', description: 'Read back to this time, ISO with offset (e.g. 2026-01-12T09:30:00-05:00).' },
       start: { type: 'string', description: 'First entry to read (default 0).' },

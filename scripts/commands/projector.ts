@@ -1,9 +1,11 @@
+import { Redis } from 'ioredis';
 import { startWorkers, systemClock, type JobWorkers } from '../../ingest/index.ts';
 import { createExtractionPool, ProjectorBusyError, startLiveProjector, type ExtractionPool, type LiveProjector } from '../../projector/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { Command } from '../command.ts';
 import { createLogger, type ServiceLogger } from '../log.ts';
+import { recordFeedServed } from '../feed-freshness.ts';
 import { pipelineHandlers } from '../pipeline-handlers.ts';
 import { onShutdown } from '../runtime.ts';
 
@@ -25,6 +27,7 @@ export interface RunningProjector {
  */
 export async function startProjector(config: Readonly<Config>, logger: ServiceLogger): Promise<RunningProjector> {
   const events = await openEventLogDb(config.dataDir);
+  const served = feedServedRecorder(config, logger);
   let pool: ExtractionPool | null = null;
   let projector: LiveProjector;
   try {
@@ -41,13 +44,17 @@ export async function startProjector(config: Readonly<Config>, logger: ServiceLo
         logger.info('running', { generation: ready.mode === 'rebuild' ? 'new' : 'live', seq: ready.lastSeq });
       },
       // One line per committed batch: its events, the companies re-derived, the checkpoint it reached.
-      onBatch: (b) =>
-        logger.info('batch projected', { events: b.events, companies: b.companies, seq: b.lastSeq, ms: b.ms, documents: b.documents, ...(b.rebuild ? { rebuild: true } : {}) }),
+      onBatch: (b) => {
+        logger.info('batch projected', { events: b.events, companies: b.companies, seq: b.lastSeq, ms: b.ms, documents: b.documents, ...(b.rebuild ? { rebuild: true } : {}) });
+        // A rebuild serves nothing new: its lags would only measure the rebuild.
+        if (!b.rebuild) served.record(b.feedFilings);
+      },
       onError: (error) => logger.error('projection failed, retrying', { error: error.message, stack: error.stack }),
     });
   } catch (error) {
     await pool?.close();
     await events.close();
+    served.close();
     throw error;
   }
   let queue: JobWorkers | null = null;
@@ -78,7 +85,33 @@ export async function startProjector(config: Readonly<Config>, logger: ServiceLo
       }
       await pool?.close();
       await events.close();
+      served.close();
     },
+  };
+}
+
+/**
+ * Records, with REDIS_URL, when each filing the feed brought was first served (`ipo status` shows
+ * the lags). Never in the way of projecting: a Redis that does not answer is said once, and the
+ * records it misses are lost.
+ */
+function feedServedRecorder(config: Readonly<Config>, logger: ServiceLogger) {
+  if (!config.redisUrl) return { record() {}, close() {} };
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  let warned = false;
+  return {
+    record(filings: Parameters<typeof recordFeedServed>[2]) {
+      if (filings.length === 0) return;
+      recordFeedServed(redis, config.redisKeys.feedServed, filings, new Date()).then(
+        () => (warned = false),
+        (error: Error) => {
+          if (!warned) logger.warn('cannot record feed-to-API lags in Redis', { error: error.message });
+          warned = true;
+        },
+      );
+    },
+    close: () => redis.disconnect(),
   };
 }
 
@@ -96,7 +129,9 @@ in worker threads: one over EXTRACTION_MAX_BYTES is skipped unread; one whose re
 EXTRACTION_TIMEOUT_MS has its worker terminated and is recorded as a projector.extraction_failed
 event, which every later projection (and rebuild) honours by reading that document as unreadable.
 With REDIS_URL it also runs the jobs of the pipeline queue: pipeline.project (catch up now) and
-pipeline.publish (catch up, publish the article, project it) — what \`ipo scheduler\` enqueues.
+pipeline.publish (catch up, publish the article, project it) — what \`ipo scheduler\` enqueues —
+and records in Redis, for each filing the latest-filings feed brought, when the batch that serves
+it committed (the feed-to-API lag \`ipo status\` shows; the latest 100 kept).
 Without Redis it only polls. SIGTERM or SIGINT: finishes the batch in flight, closes, exits 0 (also
 while Redis is down).`,
   async run(_input, io) {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
-import cron, { type ScheduledTask } from 'node-cron';
-import { companyNewsQuery, isDeclaredUserAgent, job, OFFERING_FORMS, type Job, type Logger } from '../../ingest/index.ts';
+import cron from 'node-cron';
+import { companyNewsQuery, isDeclaredUserAgent, job, openJobProducer, OFFERING_FORMS, type Job, type Logger } from '../../ingest/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
@@ -10,8 +10,11 @@ import { UsageError, type Command, type Io } from '../command.ts';
 import { createLogger } from '../log.ts';
 import { onShutdown } from '../runtime.ts';
 import { SchedulerLock } from '../scheduler-lock.ts';
+import { currentFeedJob, startFeedPoller } from './feed-poll.ts';
 import { dispatch } from './ingest.ts';
 import { quarterOf, type PublishRequest } from './publish.ts';
+
+export { currentFeedJob };
 
 /** At most this many news searches per poll: NewsAPI's developer quota is 100 requests a day. */
 const NEWS_QUERIES_PER_POLL = 10;
@@ -114,25 +117,17 @@ async function discover(deps: SchedulerDeps, at: Date): Promise<void> {
 }
 
 /** Jobs run in this process finished: project them now. With queues `ipo projector` picks up what the workers record. */
-async function projectInProcess(deps: SchedulerDeps): Promise<void> {
-  if (!deps.queued) await deps.dispatch([job('pipeline.project', {})]);
+async function projectInProcess(deps: SchedulerDeps, options: DispatchOptions = {}): Promise<void> {
+  if (!deps.queued) await deps.dispatch([job('pipeline.project', {})], options);
 }
 
 /** The forms whose filers are followed to their submissions and documents: the feed's and the backfill's too. */
 export const FOLLOW_FORMS = [...OFFERING_FORMS];
 
-/** Each latest-filings poll reads back this far, so a late or missed poll loses nothing; the daily index covers longer gaps. */
-const FEED_LOOKBACK_MS = 30 * 60_000;
-
-/** The poll at `at`, to the minute: two schedulers polling in the same minute make one job. */
-export function currentFeedJob(at: Date): Job {
-  const since = new Date(Math.floor((at.getTime() - FEED_LOOKBACK_MS) / 60_000) * 60_000);
-  return job('edgar.current_feed', { since: since.toISOString() });
-}
-
-async function pollCurrentFeed(deps: SchedulerDeps, at: Date): Promise<void> {
-  await deps.dispatch([currentFeedJob(at)]);
-  await projectInProcess(deps);
+/** One slot's latest-filings poll; without queues it runs here, and what it found is projected here. */
+async function pollCurrentFeed(deps: SchedulerDeps, poll: Job): Promise<void> {
+  await deps.dispatch([poll], { quiet: true });
+  await projectInProcess(deps, { quiet: true });
 }
 
 /** EDGAR dates are US/Eastern; the daily index of a day is complete after the 22:00 ET dissemination cut-off. */
@@ -144,13 +139,19 @@ export function dailyDiscoveryJobs(date: string): Job[] {
   return [job('edgar.daily_index', { date, kind: 'form', followForms: FOLLOW_FORMS }), job('edgar.company_tickers', {})];
 }
 
+export interface DispatchOptions {
+  concurrency?: number;
+  /** No summary line for this dispatch (a feed poll every 2 s would fill the output). */
+  quiet?: boolean;
+}
+
 export interface SchedulerDeps {
   config: Readonly<Config>;
   io: Io;
   /** The scheduler's own lines: what it starts, when it leads or stands by. */
   logger: Logger;
   /** Hands jobs to the BullMQ queues (REDIS_URL) or, without Redis, to the in-process runner (project and publish jobs included). */
-  dispatch: (jobs: Job[], options?: { concurrency?: number }) => Promise<unknown>;
+  dispatch: (jobs: Job[], options?: DispatchOptions) => Promise<unknown>;
   /** With Redis, only the holder of the scheduler lock runs the tasks; null = no lock (one process). */
   lock: SchedulerLock | null;
   /** Runs the discovery once as soon as this process leads. */
@@ -176,13 +177,13 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
       .catch((error: unknown) => {
         logger.error('task failed', { task: name, error: (error as Error).message });
       });
-  let tasks: ScheduledTask[] = [];
+  let tasks: Array<{ stop(): unknown }> = [];
   let stopped = false;
   let runNow = Boolean(deps.runNow);
   const startTasks = () => {
     tasks = [
       cron.schedule(config.cron.discovery, guarded('discovery', () => discover(deps, new Date())), { ...et, name: 'edgar-discovery' }),
-      cron.schedule(config.cron.currentFeed, guarded('latest-filings poll', () => pollCurrentFeed(deps, new Date())), { ...et, name: 'edgar-current-feed' }),
+      startFeedPoller({ poll: config.feedPoll, dispatch: (poll) => pollCurrentFeed(deps, poll), logger }),
       cron.schedule(config.cron.prices, guarded('price refresh', () => refreshMarket(deps)), { ...et, name: 'price-refresh' }),
       cron.schedule(config.cron.news, guarded('news poll', () => pollNews(deps)), { ...et, name: 'news-poll' }),
       cron.schedule(config.cron.publishDaily, guarded('daily spotlight', () => publicationDue(deps, 'daily', new Date())), { ...et, name: 'daily-spotlight' }),
@@ -231,14 +232,18 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
 
 export const schedulerCommand: Command = {
   name: 'scheduler',
-  summary: 'Long-running scheduler (node-cron): enqueues EDGAR discovery, price, news and publish jobs (alias: ipo schedule).',
+  summary: "Long-running scheduler: polls EDGAR's latest-filings feed every few seconds and enqueues discovery, price, news and publish jobs (node-cron) (alias: ipo schedule).",
   details: `Enqueues jobs on a schedule. Times are US/Eastern cron expressions
 from settings: CRON_DISCOVERY (weekdays 22:30: that day's EDGAR form index, following the filers of
-registration forms, and company_tickers.json), CRON_CURRENT_FEED (weekdays every 10 minutes
-06:00-21:50: EDGAR's latest-filings feed, back 30 minutes, following new offering filings), CRON_PRICES (weekdays 17:30: daily bars of priced and
+registration forms, and company_tickers.json), CRON_PRICES (weekdays 17:30: daily bars of priced and
 listed tickers whose outcome is not complete), CRON_NEWS (every 2 hours: NEWS_RSS_URLS and, with
 NEWS_API_KEY, up to 10 active IPO-family deals), CRON_PUBLISH_DAILY, CRON_PUBLISH_WEEKLY and
 CRON_PUBLISH_QUARTERLY (the quarterly slot acts on the first weekday of a quarter only).
+EDGAR's latest-filings feed is polled once per time slot of FEED_POLL_SECONDS (default 2) during
+EDGAR's hours (weekdays 06:00-22:00 US/Eastern, federal holidays excepted) and of
+FEED_POLL_CLOSED_SECONDS (default 60) outside them: slots count from the epoch, so every scheduler
+names a slot alike and a slot's poll is one job. A poll reads back to the latest poll (at most 30
+minutes) and follows new offering filings.
 A publication slot is a pipeline.publish job (project, publish the article, project it).
 With REDIS_URL the scheduler only enqueues: ingest jobs for \`ipo worker\` processes, publish jobs for
 \`ipo projector\` (the single writer of read.db, which also projects whatever the workers record
@@ -264,17 +269,20 @@ Refuses to start without a declared EDGAR_USER_AGENT.`,
       ? new SchedulerLock({ redis, key: config.schedulerLock.key, owner: `${hostname()}:${process.pid}:${randomUUID()}`, ttlMs: config.schedulerLock.ttlMs })
       : null;
     const logger = createLogger(config.logging, io.err, 'scheduler');
+    // One producer for the scheduler's life: a poll every 2 s must not open a connection each time.
+    const producer = config.redisUrl ? openJobProducer({ redisUrl: config.redisUrl, prefix: config.redisKeys.queues }) : null;
     const scheduler = startScheduler({
       config,
       io,
       logger,
       lock,
       runNow: Boolean(values['run-now']),
-      dispatch: (jobs, options) => dispatch(jobs, queue, io, options),
+      dispatch: (jobs, options) => (producer ? producer.enqueue(jobs) : dispatch(jobs, false, io, options)),
       queued: queue,
     });
     onShutdown(async () => {
       await scheduler.stop();
+      await producer?.close();
       await redis?.quit();
     }, logger);
     return new Promise<number>(() => {});

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
-import { edgarRequestsLastMinute, QUEUE_NAMES, queueCounts, readJobFailures, type JobFailureSummary } from '../../ingest/index.ts';
+import { edgarRequestsByKindLastMinute, edgarRequestsLastMinute, QUEUE_NAMES, queueCounts, readJobFailures, type JobFailureSummary } from '../../ingest/index.ts';
 import { PROJECTION_NAME } from '../../projector/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
+import { isEdgarOpen } from '../../schema/edgar/edgar-day.ts';
+import { readFeedServed, summariseFeedLag, type FeedLagSummary } from '../feed-freshness.ts';
 import { eventsDbPath, openEventLogDb } from '../../schema/databases.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
@@ -39,7 +41,23 @@ export interface PipelineStatus {
   } | null;
   queues: { configured: boolean; error: string | null; counts: Record<string, Record<string, number>> };
   edgar: { requestsLastMinute: number | null; requestsPerSecond: number | null; note: string | null };
+  /** The latest-filings feed: how fresh the last poll is, what polling costs, how fast what it finds is served. */
+  feed: {
+    lastPollAt: string | null;
+    lastPollAgeSeconds: number | null;
+    /** The poll period in force now, and whether EDGAR is open. */
+    pollEverySeconds: number;
+    edgarOpen: boolean;
+    /** EDGAR requests of feed polls in the last minute, fleet-wide (Redis), and their share of the SEC's 10 a second. */
+    pollRequestsLastMinute: number | null;
+    pollShareOfSecLimit: number | null;
+    /** From the poll that listed a filing to the commit that served it, over the latest filings recorded (Redis). */
+    lag: FeedLagSummary | null;
+  };
 }
+
+/** The SEC's limit: requests a second from one user, however many machines. */
+const SEC_REQUESTS_PER_SECOND = 10;
 
 const secondsBetween = (from: string, to: Date) => Math.max(0, Math.round((to.getTime() - Date.parse(from)) / 1000));
 
@@ -97,25 +115,49 @@ async function readQueues(redisUrl: string | null, prefix: string): Promise<Pipe
   }
 }
 
-async function readEdgarRate(redisUrl: string | null, keyPrefix: string): Promise<PipelineStatus['edgar']> {
-  if (!redisUrl) return { requestsLastMinute: null, requestsPerSecond: null, note: 'no REDIS_URL: each ingest process paces itself, no fleet count' };
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: REDIS_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+interface RedisFigures {
+  edgar: PipelineStatus['edgar'];
+  pollRequestsLastMinute: number | null;
+  lag: FeedLagSummary | null;
+}
+
+/** The fleet's EDGAR request rate, the feed polls' part of it, and the recorded feed-to-API lags. */
+async function readRedisFigures(config: Readonly<Config>): Promise<RedisFigures> {
+  const none = { pollRequestsLastMinute: null, lag: null };
+  if (!config.redisUrl) return { edgar: { requestsLastMinute: null, requestsPerSecond: null, note: 'no REDIS_URL: each ingest process paces itself, no fleet count' }, ...none };
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, connectTimeout: REDIS_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   redis.on('error', () => {});
   try {
     await redis.connect();
-    const n = await edgarRequestsLastMinute(redis, keyPrefix);
-    return { requestsLastMinute: n, requestsPerSecond: Math.round((n / 60) * 100) / 100, note: null };
+    const keyPrefix = config.redisKeys.edgarGate;
+    const [n, byKind, served] = await Promise.all([edgarRequestsLastMinute(redis, keyPrefix), edgarRequestsByKindLastMinute(redis, keyPrefix), readFeedServed(redis, config.redisKeys.feedServed)]);
+    return { edgar: { requestsLastMinute: n, requestsPerSecond: Math.round((n / 60) * 100) / 100, note: null }, pollRequestsLastMinute: byKind.poll, lag: summariseFeedLag(served) };
   } catch (error) {
-    return { requestsLastMinute: null, requestsPerSecond: null, note: `Redis unreachable (${(error as Error).message})` };
+    return { edgar: { requestsLastMinute: null, requestsPerSecond: null, note: `Redis unreachable (${(error as Error).message})` }, ...none };
   } finally {
     redis.disconnect();
   }
 }
 
+function feedStatus(config: Readonly<Config>, polls: PipelineStatus['lastPolls'], redis: RedisFigures, now: Date): PipelineStatus['feed'] {
+  const lastPollAt = polls.find((p) => p.job === 'edgar.current_feed')?.lastSuccessAt ?? null;
+  const edgarOpen = isEdgarOpen(now);
+  const perMinute = redis.pollRequestsLastMinute;
+  return {
+    lastPollAt,
+    lastPollAgeSeconds: lastPollAt === null ? null : Math.max(0, Math.round((now.getTime() - Date.parse(lastPollAt)) / 100) / 10),
+    pollEverySeconds: edgarOpen ? config.feedPoll.openSeconds : config.feedPoll.closedSeconds,
+    edgarOpen,
+    pollRequestsLastMinute: perMinute,
+    pollShareOfSecLimit: perMinute === null ? null : perMinute / 60 / SEC_REQUESTS_PER_SECOND,
+    lag: redis.lag,
+  };
+}
+
 export async function collectStatus(config: Readonly<Config>, now = new Date()): Promise<PipelineStatus> {
   const projector = readProjector(config.dataDir);
   const log = await readEventLog(config.dataDir, projector?.checkpointSeq ?? null);
-  const [queues, edgar] = await Promise.all([readQueues(config.redisUrl, config.redisKeys.queues), readEdgarRate(config.redisUrl, config.redisKeys.edgarGate)]);
+  const [queues, redis] = await Promise.all([readQueues(config.redisUrl, config.redisKeys.queues), readRedisFigures(config)]);
   return {
     generatedAt: now.toISOString(),
     events: log?.summary ?? null,
@@ -130,7 +172,8 @@ export async function collectStatus(config: Readonly<Config>, now = new Date()):
       readDbAgeSeconds: projector.lastBatchAt ? secondsBetween(projector.lastBatchAt, now) : null,
     },
     queues,
-    edgar,
+    edgar: redis.edgar,
+    feed: feedStatus(config, log?.polls ?? [], redis, now),
   };
 }
 
@@ -171,7 +214,28 @@ export function statusText(s: PipelineStatus): string {
     for (const [name, c] of Object.entries(s.queues.counts)) lines.push(`  ${name}: ${Object.entries(c).map(([state, n]) => `${state} ${n}`).join(', ')}`);
   }
   lines.push(s.edgar.requestsLastMinute === null ? `edgar requests: ${s.edgar.note}` : `edgar requests: ${s.edgar.requestsLastMinute} in the last minute (${s.edgar.requestsPerSecond}/s)`);
+  lines.push(...feedLines(s.feed));
   return `${lines.join('\n')}\n`;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function feedLines(f: PipelineStatus['feed']): string[] {
+  const every = `polled every ${f.pollEverySeconds} s now (EDGAR ${f.edgarOpen ? 'open' : 'closed'})`;
+  const lines = [f.lastPollAt ? `latest-filings feed: last poll ${f.lastPollAt} (${f.lastPollAgeSeconds} s ago), ${every}` : `latest-filings feed: never polled, ${every}`];
+  if (f.pollRequestsLastMinute !== null) {
+    const share = `${((f.pollShareOfSecLimit ?? 0) * 100).toFixed(1)}% of the SEC's 10 requests a second`;
+    lines.push(`  polls: ${f.pollRequestsLastMinute} EDGAR requests in the last minute (${(f.pollRequestsLastMinute / 60).toFixed(2)}/s, ${share})`);
+  }
+  const lag = f.lag;
+  if (lag?.latest) {
+    const latest = lag.latest;
+    lines.push(
+      `  feed → API over the latest ${lag.filings} filings: p50 ${seconds(lag.p50Ms)}, p95 ${seconds(lag.p95Ms)}, max ${seconds(lag.maxMs)} ` +
+        `(from the poll that listed a filing to the batch that served it); latest ${latest.formType} ${latest.accessionNumber} (CIK ${latest.cik}) ${seconds(latest.lagMs)}`,
+    );
+  }
+  return lines;
 }
 
 export const statusCommand: Command = {
@@ -185,8 +249,12 @@ retries used up, a 404 where the source should have had the resource) and the la
 apart from them, the expected not-found answers per job (a 404 for a day without an index, a CIK
 without submissions or XBRL facts, a page past the feed's end, an unknown ticker); the projector checkpoint against the last event seq (the lag, in events and in seconds
 since the oldest waiting event was observed); when the projector last committed (the read.db age);
-job counts per queue; and the EDGAR requests the whole fleet sent in the last minute (both under
-REDIS_PREFIX: this deployment's only). --json prints
+job counts per queue; the EDGAR requests the whole fleet sent in the last minute (both under
+REDIS_PREFIX: this deployment's only); and the latest-filings feed: when it was last polled and
+how long ago, the poll period in force, the EDGAR requests polls took in the last minute and their
+share of the SEC's 10 a second, and the feed-to-API lag of the latest filings it brought (from the
+poll that listed a filing to the projector batch that served it, as \`ipo projector\` records them
+in Redis; a filing waits up to one poll period on EDGAR's feed before that poll). --json prints
 the same as one JSON object for scripts. Always exits 0.`,
   options: { json: { type: 'boolean', description: 'Print one JSON object instead of text.' } },
   async run({ values }, io) {

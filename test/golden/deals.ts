@@ -10,6 +10,9 @@
  * `exchange` is where the deal listed; a served value may be null when the data the service holds
  * cannot tell (no certification, no vendor exchange column), never another exchange.
  * `ritter` lists the exclusion flags the evidence shows (exactly).
+ * `grossProceedsBasis` says what `grossProceeds` counts: Bloomberg's Offer Size is the deal with the
+ * over-allotment sold (TWTR $2,093M = 80.5M shares × $26; its 424B4's base deal was 70M shares).
+ * `issuerNameAtOffering` is the name EDGAR's submissions page gives for the day the IPO opened.
  */
 export interface GoldenDeal {
   /** What the API resolves: a ticker as users type it, or a CIK. */
@@ -21,6 +24,8 @@ export interface GoldenDeal {
   offerPrice?: number;
   listingDate?: string;
   grossProceeds?: number;
+  grossProceedsBasis?: 'base_deal' | 'including_over_allotment';
+  issuerNameAtOffering?: string;
   ritter?: string[];
   evidence: string;
 }
@@ -37,6 +42,7 @@ const operating = (id: string, exchange: string, offerPrice: number, listingDate
   offerPrice,
   listingDate,
   grossProceeds: Math.round(sizeMillions * 1_000_000),
+  grossProceedsBasis: 'including_over_allotment',
   ritter: [],
   evidence: `${bloomberg(`${id} US`)}: offer $${offerPrice}, trade ${listingDate}, size $${sizeMillions}M${yahoo ? `; Yahoo exchange ${exchange}` : `; listed on ${exchange} (public record, not in the bundled data)`}`,
 });
@@ -50,6 +56,7 @@ const spac = (id: string, listingDate: string, sizeMillions: number, subgroup: s
   offerPrice: 10,
   listingDate,
   grossProceeds: Math.round(sizeMillions * 1_000_000),
+  grossProceedsBasis: 'including_over_allotment',
   ritter: ['unit_offer', 'spac'],
   evidence: `${bloomberg(id)}: units at $10.00, trade ${listingDate}, size $${sizeMillions}M, subgroup "${subgroup}"`,
 });
@@ -108,6 +115,7 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
     offerPrice: 10,
     listingDate: '2013-09-26',
     grossProceeds: 41_400_000,
+    grossProceedsBasis: 'including_over_allotment',
     ritter: [],
     evidence: 'AAOI submissions: S-1 333-190591 (2013-08-13), CERTNAS 2013-09-23, 424B4 2013-09-26; Bloomberg row AAOI US: offer $10, trade 2013-09-26, size $41.4M; window bars from 2013-09-26',
   },
@@ -117,7 +125,9 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
     dealType: 'spac',
     offeringStatus: 'delisted',
     exchange: 'NYSE',
-    evidence: 'Learn CW Investment Corp submissions: S-1 333-254820 (2021), CERT 0000876661-21-001450 (NYSE, 2021-10-07), 25-NSE 2024',
+    issuerNameAtOffering: 'Learn CW Investment Corp',
+    ritter: ['unit_offer', 'spac'],
+    evidence: 'Learn CW Investment Corp submissions: S-1 333-254820 (2021), CERT 0000876661-21-001450 (NYSE, 2021-10-07), 25-NSE 2024; company_tickers.json lists its units LCW-UN (and warrants LCW-WT)',
   },
   {
     id: '0001796129',
@@ -125,7 +135,8 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
     dealType: 'spac',
     offeringStatus: 'delisted',
     exchange: 'Nasdaq',
-    evidence: 'Vincerx Pharma (formerly LifeSci Acquisition Corp) submissions: S-1 333-236466 (2020-02-14), CERT 0001354457-20-000110 (Nasdaq), later Form 25',
+    issuerNameAtOffering: 'LifeSci Acquisition Corp.',
+    evidence: 'Vincerx Pharma (formerly LifeSci Acquisition Corp, formerNames 2019-12-12 to 2020-12-22) submissions: S-1 333-236466 (2020-02-14), CERT 0001354457-20-000110 (Nasdaq), later Form 25',
   },
   {
     id: '0001881551',
@@ -133,7 +144,8 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
     dealType: 'spac',
     offeringStatus: 'combined',
     exchange: 'Nasdaq',
-    evidence: 'Solidion Technology (formerly Nubia Brand International) submissions: S-1 333-261114, CERT 0001354457-22-000178 (Nasdaq), 8-K of the business combination 2024-02',
+    issuerNameAtOffering: 'Nubia Brand International Corp.',
+    evidence: 'Solidion Technology (formerly Nubia Brand International, formerNames 2021-09-27 to 2024-02-02) submissions: S-1 333-261114 (2021-11-16), CERT 0001354457-22-000178 (Nasdaq), 8-K of the business combination 2024-02',
   },
   {
     id: '0001677077',

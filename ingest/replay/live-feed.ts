@@ -1,0 +1,103 @@
+import { systemClock, type Clock } from '../clock.ts';
+import { renderFeedPage, type FeedEntryRecord } from './feed-atom.render.ts';
+import { ipoPathFilings, submissionsAsOf, submissionsCik } from './ipo-path.ts';
+import { WWW_NOT_FOUND_PAGE } from './replay-pages.ts';
+import type { OverlayAnswer, OverlayRequest, ReplayOverlay } from './replay-server.ts';
+
+/**
+ * A latest-filings feed that gains real filings while it runs: the IPO filings of the companies
+ * whose recorded submissions files it is given (ipo-path.ts), in the order EDGAR accepted them,
+ * put on the feed one at a time by `reveal`. The companies' submissions files are served as they
+ * read then: without the filings not on the feed yet, nor anything filed after. Everything else
+ * is left to the recordings.
+ */
+export interface LiveFeedOptions {
+  /** Recorded submissions JSON bodies, one per company. */
+  submissions: Buffer[];
+  /**
+   * Send an ETag and a Last-Modified with each feed page and answer conditional requests with 304.
+   * Off by default: EDGAR's feed sends neither (the recorded response: Cache-Control no-cache,
+   * no validator), so a client polling it must fetch the page each time.
+   */
+  validators?: boolean;
+  clock?: Clock;
+}
+
+export interface Appearance {
+  filing: FeedEntryRecord;
+  /** When it went on the feed (the clock's ms). */
+  appearedAt: number;
+}
+
+export interface LiveFeed extends ReplayOverlay {
+  /** Every filing, in the order they go on the feed. */
+  readonly filings: readonly FeedEntryRecord[];
+  /** How many are on the feed. */
+  readonly revealed: number;
+  /** Puts the next filing on the feed; null once all are on it. */
+  reveal(): Appearance | null;
+}
+
+const FEED_PATH = '/cgi-bin/browse-edgar';
+const SUBMISSIONS_PATH = /^\/submissions\/CIK(\d{10})\.json$/;
+
+export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
+  const clock = options.clock ?? systemClock();
+  const bodies = new Map(options.submissions.map((body) => [submissionsCik(body), body]));
+  const filings = [...bodies.values()].flatMap((body) => ipoPathFilings(body)).sort((a, b) => a.acceptedAt.localeCompare(b.acceptedAt));
+  let revealed = 0;
+  let changedAt = clock.now();
+
+  /** A company's submissions as of its latest filing on the feed, or from before its first. */
+  const submissionsNow = (cik: string): Buffer => {
+    const mine = filings.slice(0, revealed).filter((f) => f.cik === cik);
+    const first = filings.find((f) => f.cik === cik);
+    const until = mine.length > 0 ? Date.parse(mine[mine.length - 1].acceptedAt) : first ? Date.parse(first.acceptedAt) - 1 : Number.POSITIVE_INFINITY;
+    return submissionsAsOf(bodies.get(cik)!, until);
+  };
+
+  const feedPage = (request: OverlayRequest): OverlayAnswer => {
+    const q = request.query;
+    const start = Number(q.get('start') ?? 0);
+    const count = Number(q.get('count') ?? 40);
+    const type = q.get('type') ?? '';
+    // Newest first; `type` is a prefix of the form type, as on EDGAR.
+    const listed = filings.slice(0, revealed).reverse().filter((f) => f.formType.startsWith(type));
+    const page = listed.slice(start, start + count);
+    if (page.length === 0 && start > 0) return { status: 404, body: WWW_NOT_FOUND_PAGE, contentType: 'text/html' };
+    if (!options.validators) return { status: 200, body: renderFeedPage(page, new Date(clock.now())), contentType: 'application/atom+xml' };
+    const etag = `"feed-${revealed}-${start}-${count}-${type}"`;
+    const lastModified = new Date(changedAt).toUTCString();
+    const headers = { ETag: etag, 'Last-Modified': lastModified };
+    if (notModified(request, etag, changedAt)) return { status: 304, body: '', contentType: 'application/atom+xml', headers };
+    return { status: 200, body: renderFeedPage(page, new Date(changedAt)), contentType: 'application/atom+xml', headers };
+  };
+
+  return {
+    filings,
+    get revealed() {
+      return revealed;
+    },
+    reveal() {
+      if (revealed >= filings.length) return null;
+      changedAt = clock.now();
+      return { filing: filings[revealed++], appearedAt: changedAt };
+    },
+    answer(request) {
+      if (request.host === 'www' && request.path === FEED_PATH && request.query.get('action') === 'getcurrent' && request.query.get('output') === 'atom') return feedPage(request);
+      const cik = request.host === 'data' ? SUBMISSIONS_PATH.exec(request.path)?.[1] : undefined;
+      if (cik && bodies.has(cik)) return { status: 200, body: submissionsNow(cik), contentType: 'application/json' };
+      return null;
+    },
+  };
+}
+
+/** RFC 9110: If-None-Match decides when sent; else If-Modified-Since, to the second. */
+function notModified(request: OverlayRequest, etag: string, changedAt: number): boolean {
+  const noneMatch = request.headers['if-none-match'];
+  if (noneMatch !== undefined) return String(noneMatch).split(',').some((tag) => tag.trim() === etag);
+  const since = request.headers['if-modified-since'];
+  if (since === undefined) return false;
+  const sinceMs = Date.parse(String(since));
+  return !Number.isNaN(sinceMs) && Math.floor(changedAt / 1000) * 1000 <= sinceMs;
+}
