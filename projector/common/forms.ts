@@ -45,6 +45,15 @@ export function isRegistrationActivity(form: string): boolean {
   return OPENING_FORMS.has(base) || DRAFT_FORMS.has(base) || form === 'FWP' || form === 'DEL AM';
 }
 
+/**
+ * A filing of a registration itself: the statement, its draft and amendments, and the forms that
+ * follow it (effectiveness, final prospectus, withdrawal, upsizing). A company's reports (10-K, 8-K,
+ * Reg A's 1-K, 1-SA and 1-U) and holders' forms are not, whatever registration they sit beside.
+ */
+export function isRegistrationFiling(form: string): boolean {
+  return isRegistrationActivity(form) || FOLLOWER_FORMS.has(form) || MEF_FORMS.has(baseForm(form));
+}
+
 export function isListingForm(form: string): boolean {
   return form === '8-A12B' || form === '8-A12B/A' || /^CERT[A-Z]*$/.test(form);
 }

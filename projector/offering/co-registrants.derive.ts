@@ -7,9 +7,15 @@
  */
 import type { FilingFact } from './filing.facts.ts';
 
+/** The issuer among the filers of one accession: the lowest CIK (zero-padded CIKs compare as numbers do). */
+export function issuerAmong(ciks: Iterable<string>): string | null {
+  let lowest: string | null = null;
+  for (const cik of ciks) if (lowest === null || cik < lowest) lowest = cik;
+  return lowest;
+}
+
 /** The issuer of a registration this company co-registered, when it is another filer; else null. */
 export function coRegisteredIssuer(company: string, opening: Pick<FilingFact, 'coRegistrants'> | null | undefined): string | null {
-  const others = opening?.coRegistrants ?? [];
-  const lowest = others.reduce<string | null>((min, cik) => (min === null || cik < min ? cik : min), null);
-  return lowest !== null && lowest < company ? lowest : null;
+  const issuer = issuerAmong([company, ...(opening?.coRegistrants ?? [])]);
+  return issuer !== company ? issuer : null;
 }

@@ -4,6 +4,8 @@ import type { CompaniesTable, FilingsTable } from '../../schema/read/tables.ts';
 import { VENDOR_SOURCE } from '../common/sources.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import { SAME_DEAL_DAYS } from './deals.facts.ts';
+import { addDays } from './period.ts';
 import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
 
 /** The read-model columns an article draws on (the API shapes are their JSON). */
@@ -39,21 +41,30 @@ function lockupSource(filing: ArticleFiling | undefined, accession: string): Sou
 /**
  * A company's offerings as the read rows type them. A filing belongs to the offering its file number
  * (or draft or upsize number) names, or whose final prospectus it is; a filing of no offering (an
- * 8-K, an index row without a file number) speaks for the company's current offering.
+ * 8-K, an index row without a file number) speaks for the company's current offering. A listing
+ * belongs to the offering that listed or priced then, whatever the company did after.
  */
 class CompanyDeals {
+  private readonly offerings: ApiOffering[];
   private readonly byFileNumber = new Map<string, ApiOffering>();
   private readonly byProspectus = new Map<string, ApiOffering>();
   readonly current: ApiOffering | null;
+  /**
+   * The offering the classification judges: the projector classifies the company's current EDGAR deal
+   * (company-rows.derive.ts). A vendor's IPO is never that deal, so when it is the current offering
+   * the classification speaks for none of the offerings served, and none is judged by it.
+   */
+  private readonly classified: ApiOffering | null;
   private readonly eligibility: CalendarEligibility | null;
 
   constructor(readonly row: CompanyRow) {
-    const offerings = parse<ApiOffering[]>(row.offerings_json) ?? [];
-    for (const o of offerings) {
+    this.offerings = parse<ApiOffering[]>(row.offerings_json) ?? [];
+    for (const o of this.offerings) {
       for (const n of [o.fileNumber, ...o.draftFileNumbers, ...o.upsizeFileNumbers]) if (n) this.byFileNumber.set(n, o);
       if (o.finalProspectusAccessionNumber) this.byProspectus.set(o.finalProspectusAccessionNumber, o);
     }
-    this.current = offerings.find((o) => o.isCurrent) ?? null;
+    this.current = this.offerings.find((o) => o.isCurrent) ?? null;
+    this.classified = this.current?.source === 'edgar' ? this.current : null;
     const classification = parse<ApiClassification>(row.classification_json);
     // Excluded for what happened later (delisted, withdrawn after listing …), an IPO's listing path is
     // still an IPO's: the exclusion says where the company is now, not what its deal was.
@@ -69,14 +80,23 @@ class CompanyDeals {
     return this.offeringOf(f)?.dealType ?? this.row.deal_type;
   }
 
-  /** The classification judges the company's current offering only: a later follow-on's verdict is not its IPO's. */
+  /** The classification judges the offering it classified only: a later follow-on's verdict is not its IPO's, nor the reverse. */
   eligibilityOf(offering: ApiOffering | null): CalendarEligibility | null {
-    return offering === null || offering === this.current ? this.eligibility : null;
+    return offering !== null && offering === this.classified ? this.eligibility : null;
   }
 
-  /** For a listing (an IPO): the classification counts when the current offering is that IPO, or there is none. */
-  listingEligibility(): CalendarEligibility | null {
-    return this.current === null || isIpoFamily(this.current.dealType) ? this.eligibility : null;
+  /**
+   * The offering a first trading day belongs to: the one listed that day, else the IPO-family one
+   * priced in the SAME_DEAL_DAYS before it, else (no offering dates it) the current one when it is an
+   * IPO's. Null when none is.
+   */
+  listingOffering(tradingStartDate: string): ApiOffering | null {
+    const pricedBefore = (o: ApiOffering) => o.pricedDate !== null && o.pricedDate <= tradingStartDate && addDays(o.pricedDate, SAME_DEAL_DAYS) >= tradingStartDate;
+    return (
+      this.offerings.find((o) => o.listingDate === tradingStartDate) ??
+      this.offerings.find((o) => isIpoFamily(o.dealType) && pricedBefore(o)) ??
+      (this.current && isIpoFamily(this.current.dealType) && this.current.listingDate === null ? this.current : null)
+    );
   }
 }
 
@@ -112,20 +132,30 @@ function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals): Ar
   };
 }
 
-function outcomeOf(json: string, companies: ReadonlyMap<string, CompanyDeals>, prospectus: ReadonlyMap<string, ArticlePricing>): ArticleOutcome {
+interface Prospectuses {
+  byAccession: ReadonlyMap<string, ArticlePricing>;
+  /** The latest of each company. */
+  latestByCik: ReadonlyMap<string, ArticlePricing>;
+}
+
+function outcomeOf(json: string, companies: ReadonlyMap<string, CompanyDeals>, prospectus: Prospectuses): ArticleOutcome {
   const outcome = JSON.parse(json) as ApiOutcome;
   const deals = companies.get(outcome.cik);
+  const offering = deals?.listingOffering(outcome.tradingStartDate) ?? null;
   const consensus = deals ? parse<ApiConsensus>(deals.row.consensus_json) : null;
-  const filed = prospectus.get(outcome.cik);
+  const filed = prospectus.byAccession.get(offering?.finalProspectusAccessionNumber ?? '') ?? prospectus.latestByCik.get(outcome.cik);
   // The prospectus is the offer price's source only when this service read a price from it by the first trading day.
   const fromProspectus = filed !== undefined && filed.pricingDate <= outcome.tradingStartDate && filed.offerPrice !== null;
+  // The served consensus proceeds (the read prospectus's, else the vendor's, with their basis; never the
+  // range-midpoint estimate) are the current offering's: another offering's are its own prospectus's terms.
+  const ownTerms = offering !== null && !offering.isCurrent;
+  const named = offering ?? deals?.current ?? null;
   return {
-    outcome: deals?.current ? { ...outcome, companyName: nameAtOffering(outcome.companyName ?? outcome.ticker, deals.current) } : outcome,
-    dealType: deals?.row.deal_type ?? 'unknown',
-    // The served consensus proceeds (the read prospectus's, else the vendor's), with their basis; never the range-midpoint estimate.
-    grossProceeds: consensus?.grossProceeds ?? null,
-    grossProceedsBasis: consensus?.grossProceedsBasis ?? null,
-    calendarEligibility: deals?.listingEligibility() ?? null,
+    outcome: named ? { ...outcome, companyName: nameAtOffering(outcome.companyName ?? outcome.ticker, named) } : outcome,
+    dealType: offering?.dealType ?? deals?.row.deal_type ?? 'unknown',
+    grossProceeds: ownTerms ? offering.grossProceeds : (consensus?.grossProceeds ?? null),
+    grossProceedsBasis: ownTerms ? (offering.grossProceeds !== null ? 'base_deal' : null) : (consensus?.grossProceedsBasis ?? null),
+    calendarEligibility: deals?.eligibilityOf(offering) ?? null,
     inVendorTable: Boolean(consensus?.sourceSummary[VENDOR_SOURCE]),
     offerSource: fromProspectus ? filed.source : { label: `vendor IPO table, ${outcome.ticker}`, url: null },
     priceSource: { label: `daily price bars, ${outcome.ticker}`, url: null },
@@ -157,8 +187,8 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
   const companies = new Map(rows.companies.map((c) => [c.cik, new CompanyDeals(c)]));
   const filings: ArticleFiling[] = [];
   const pricings: ArticlePricing[] = [];
-  /** The latest final prospectus of each company (rows come oldest first). */
-  const prospectus = new Map<string, ArticlePricing>();
+  // Rows come oldest first, so the last prospectus set for a CIK is its latest.
+  const prospectus = { byAccession: new Map<string, ArticlePricing>(), latestByCik: new Map<string, ArticlePricing>() };
   const filingByAccession = new Map<string, ArticleFiling>();
   for (const f of rows.filings) {
     const served = JSON.parse(f.json) as { primaryDocument?: string; inferredStatus?: string };
@@ -173,13 +203,15 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
       url: filingUrl(f.cik, f.accession_number, served.primaryDocument || undefined),
       inferredStatus: served.inferredStatus ?? null,
       dealType: deals?.dealTypeOf(f) ?? null,
+      listingDate: deals?.offeringOf(f)?.listingDate ?? null,
     };
     filings.push(filing);
     filingByAccession.set(f.accession_number, filing);
     if (!PRICING_FORMS.has(f.form_type) || !deals) continue;
     const pricing = pricingOf(f, filing, deals);
     pricings.push(pricing);
-    prospectus.set(f.cik, pricing);
+    prospectus.latestByCik.set(f.cik, pricing);
+    prospectus.byAccession.set(f.accession_number, pricing);
   }
   const outcomes = rows.outcomes.map((r) => outcomeOf(r.json, companies, prospectus));
   return { filings, pricings, outcomes, lockups: lockupsOf(rows.companies, filingByAccession) };

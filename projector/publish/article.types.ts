@@ -45,6 +45,8 @@ export interface ArticleFiling {
   inferredStatus?: string | null;
   /** The deal type (ipo, spac, follow_on, ...) of the offering the filing belongs to, when known. */
   dealType?: string | null;
+  /** The first trading day of the offering the filing belongs to, when the data shows one (a vendor row, bars, the listing filings). */
+  listingDate?: string | null;
 }
 
 /** A final prospectus (424B4 or 424B1) this service holds. */

@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import RssParser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
-import { median } from './html.ts';
+import { median, plain } from './html.ts';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, renderAtom, renderJsonFeed, toFeedItem } from './index.ts';
 import { realDailyIndexFilings, realOutcomes } from './real-data.testkit.ts';
 import { atomViolations, jsonFeedViolations } from '../../schema/feeds/feed-spec.testkit.ts';
@@ -125,8 +125,10 @@ describe('weekly review and daily spotlight', () => {
     expect(chart).toContain('First-day returns of the IPOs that began trading in 2014-W26');
     expect(chart).toContain('>GPRO</text>');
     expect(chart).toContain('>+30.58%</text>');
-    // Nothing expiring that week in this data: the section says so in words.
-    expect(article.html).toContain('<p>No lock-up expires in the next four weeks.</p>');
+    // The data holds no lock-up terms: the section says no expiry is known, not that none expires.
+    const lockups = plain(article.html.split('<h2>Lock-up expiries ahead</h2>')[1]);
+    expect(lockups).toMatch(/^No lock-up expiry is known for the next four weeks \(2014-06-28 to 2014-07-26\)\. The data holds no lock-up expiry date for any of the \d+ IPOs /);
+    expect(lockups).not.toContain('No lock-up expires');
   });
 
   it('spots the day of a real EDGAR daily index: new registrations and withdrawals', () => {

@@ -1,22 +1,17 @@
-import { baseForm, FOLLOWER_FORMS, isAmendment, isRegistrationActivity, MEF_FORMS } from '../common/forms.ts';
+import { isAmendment, isRegistrationFiling } from '../common/forms.ts';
+import { issuerAmong } from '../offering/co-registrants.derive.ts';
 import type { ArticleFiling } from './article.types.ts';
 
 type GroupedFiling = Pick<ArticleFiling, 'cik' | 'formType' | 'accessionNumber' | 'filingDate' | 'fileNumber'>;
 
 /**
- * Forms co-registrants file together: registration statements, their amendments and followers
- * (final prospectuses, withdrawals). Insiders' and holders' reports (Forms 3 and 4, 13G) name several
- * filers too, but an investor filing for two companies does not make them one registrant.
- */
-const isJointForm = (form: string) => isRegistrationActivity(form) || FOLLOWER_FORMS.has(form) || MEF_FORMS.has(baseForm(form));
-
-/**
  * Co-registrants: EDGAR lists a filing with several registrants once per registrant CIK (domain.md
  * §1.2), each under its own form type — a parent amending its S-1 and the subsidiaries it adds, which
  * file the same document as their first S-1. The CIKs that filed one registration filing together
- * (one accession number, or one file number on one day) are one registrant, led by the lowest CIK:
- * CIKs are assigned in order, so the established issuer's is the lowest and the entities that join
- * it for this filing have newer ones. Returns each CIK's lead (a CIK alone leads itself).
+ * (one accession number, or one file number on one day) are one registrant, led by its issuer
+ * (issuerAmong, the offering rule). Only registration filings join registrants: insiders' and
+ * holders' reports (Forms 3 and 4, 13G) name several filers too, but an investor filing for two
+ * companies does not make them one registrant. Returns each CIK's lead (a CIK alone leads itself).
  */
 export function registrantLeads(filings: readonly GroupedFiling[]): (cik: string) => string {
   const parent = new Map<string, string>();
@@ -32,15 +27,15 @@ export function registrantLeads(filings: readonly GroupedFiling[]): (cik: string
   };
   const firstFiler = new Map<string, string>();
   for (const f of filings) {
-    if (!isJointForm(f.formType)) continue;
+    if (!isRegistrationFiling(f.formType)) continue;
     for (const key of [`acc:${f.accessionNumber}`, f.fileNumber ? `file:${f.fileNumber}|${f.filingDate}` : null]) {
       if (key === null) continue;
       const other = firstFiler.get(key);
       if (other === undefined) firstFiler.set(key, f.cik);
       else {
         const [a, b] = [find(other), find(f.cik)];
-        // Zero-padded CIKs compare as numbers do.
-        if (a !== b) parent.set(a < b ? b : a, a < b ? a : b);
+        const issuer = issuerAmong([a, b])!;
+        if (a !== b) parent.set(issuer === a ? b : a, issuer);
       }
     }
   }
@@ -55,12 +50,14 @@ export interface JointFiling<F extends GroupedFiling> {
   amends: boolean;
 }
 
-/** Filings grouped by accession number, each group led by its lowest CIK, in the order of the leads' rows. */
+/** Filings grouped by accession number, each group led by its issuer's row, in the order of the groups' first rows. */
 export function jointFilings<F extends GroupedFiling>(filings: readonly F[]): JointFiling<F>[] {
   const byAccession = new Map<string, F[]>();
   for (const f of filings) byAccession.set(f.accessionNumber, [...(byAccession.get(f.accessionNumber) ?? []), f]);
   return [...byAccession.values()].map((rows) => {
-    const sorted = [...rows].sort((a, b) => a.cik.localeCompare(b.cik));
-    return { lead: sorted[0], coRegistrants: sorted.slice(1), amends: rows.some((r) => isAmendment(r.formType)) };
+    const issuer = issuerAmong(rows.map((r) => r.cik));
+    const lead = rows.find((r) => r.cik === issuer)!;
+    const coRegistrants = rows.filter((r) => r !== lead).sort((a, b) => a.cik.localeCompare(b.cik));
+    return { lead, coRegistrants, amends: rows.some((r) => isAmendment(r.formType)) };
   });
 }

@@ -1,4 +1,5 @@
 import type { GrossProceedsBasis } from '../../schema/api/vocabulary.ts';
+import { issuerAmong } from '../offering/co-registrants.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import type { ArticleData, ArticleOutcome, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
 import { registrantLeads } from './co-registrants.group.ts';
@@ -38,13 +39,12 @@ export interface Deal {
   prospectus: ArticlePricing | null;
   listing: ArticleOutcome | null;
   /**
-   * The date the pricing is known by: the earlier of the final prospectus's filing date and, when an
-   * offer price is known, the first trading day. Null when neither is known (a listing with no offer
-   * price, such as a direct listing). A deal counts as priced in the period holding this date.
+   * The date the pricing is dated by: the final prospectus's filing date (pricing precedes it by up to
+   * two business days). Null when the data holds no final prospectus of the deal: a vendor IPO table
+   * gives the first trading day, not the pricing date, so such a deal is never said to have priced on
+   * a day, only to have begun trading. A deal counts as priced in the period holding this date.
    */
   pricedBy: string | null;
-  /** What dates the pricing: the prospectus, or the first trading day (the vendor IPO table states no pricing date). */
-  pricedByEvidence: 'final_prospectus' | 'first_trade' | null;
   offerPrice: number | null;
   offerSource: SourceLink | null;
   grossProceeds: number | null;
@@ -52,6 +52,9 @@ export interface Deal {
   grossProceedsBasis: GrossProceedsBasis | null;
   sharesOffered: number | null;
 }
+
+/** A deal the data dates a pricing of: its final prospectus is held. */
+export type PricedDeal = Deal & { prospectus: ArticlePricing; pricedBy: string };
 
 interface Event {
   date: string;
@@ -66,8 +69,6 @@ function dealOf(key: string, events: readonly Event[]): Deal {
   const eligibility = prospectus?.calendarEligibility ?? listing?.calendarEligibility ?? null;
   const priceFromProspectus = prospectus !== null && prospectus.offerPrice !== null;
   const offerPrice = priceFromProspectus ? prospectus.offerPrice : (listing?.outcome.offerPrice ?? null);
-  const listedPriced = listing !== null && listing.outcome.offerPrice !== null ? listing.outcome.tradingStartDate : null;
-  const pricedBy = [prospectus?.pricingDate ?? null, listedPriced].filter((d): d is string => d !== null).sort()[0] ?? null;
   return {
     key,
     cik: listing?.outcome.cik ?? prospectus!.cik,
@@ -78,8 +79,7 @@ function dealOf(key: string, events: readonly Event[]): Deal {
     role: dealRole(dealType, eligibility, listing !== null),
     prospectus,
     listing,
-    pricedBy,
-    pricedByEvidence: pricedBy === null ? null : prospectus?.pricingDate === pricedBy ? 'final_prospectus' : 'first_trade',
+    pricedBy: prospectus?.pricingDate ?? null,
     offerPrice,
     offerSource: priceFromProspectus ? prospectus.source : offerPrice !== null ? listing!.offerSource : null,
     grossProceeds: prospectus?.grossProceeds ?? listing?.grossProceeds ?? null,
@@ -107,11 +107,11 @@ function clusters(events: readonly Event[]): Event[][] {
  */
 export function allDeals(data: ArticleData): Deal[] {
   const leadOf = registrantLeads(data.filings ?? []);
-  // One row per prospectus: co-registrants' rows of it share its accession number; the lowest CIK's speaks for it.
+  // One row per prospectus: co-registrants' rows of it share its accession number; its issuer's speaks for it.
   const prospectuses = new Map<string, ArticlePricing>();
   for (const p of data.pricings ?? []) {
     const seen = prospectuses.get(p.accessionNumber);
-    if (!seen || p.cik < seen.cik) prospectuses.set(p.accessionNumber, p);
+    if (!seen || issuerAmong([seen.cik, p.cik]) === p.cik) prospectuses.set(p.accessionNumber, p);
   }
   const ipoEvents = new Map<string, Event[]>();
   const addIpo = (cik: string, e: Event) => ipoEvents.set(leadOf(cik), [...(ipoEvents.get(leadOf(cik)) ?? []), e]);
@@ -125,9 +125,9 @@ export function allDeals(data: ArticleData): Deal[] {
   return deals;
 }
 
-/** Deals whose pricing is known by a date in the period, oldest first. */
-export function pricedIn(deals: readonly Deal[], period: Period): Deal[] {
-  return deals.filter((d) => d.pricedBy !== null && within(d.pricedBy, period)).sort(dealOrder((d) => d.pricedBy!));
+/** Deals whose final prospectus is dated in the period, oldest first. */
+export function pricedIn(deals: readonly Deal[], period: Period): PricedDeal[] {
+  return deals.filter((d): d is PricedDeal => d.prospectus !== null && d.pricedBy !== null && within(d.pricedBy, period)).sort(dealOrder((d) => d.pricedBy));
 }
 
 /** Deals that began trading in the period, oldest first. */
@@ -135,5 +135,5 @@ export function listedIn(deals: readonly Deal[], period: Period): Deal[] {
   return deals.filter((d) => d.listing !== null && within(d.listing.outcome.tradingStartDate, period)).sort(dealOrder((d) => d.listing!.outcome.tradingStartDate));
 }
 
-const dealOrder = (date: (d: Deal) => string) => (a: Deal, b: Deal) =>
+const dealOrder = <D extends Deal>(date: (d: D) => string) => (a: D, b: D) =>
   date(a).localeCompare(date(b)) || a.companyName.localeCompare(b.companyName) || a.cik.localeCompare(b.cik) || a.key.localeCompare(b.key);

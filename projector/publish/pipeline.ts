@@ -2,6 +2,7 @@ import type { ArticleFiling } from './article.types.ts';
 import { barChart } from './chart.svg.ts';
 import { figure, num, sourceNote, time } from './html.ts';
 import { addDays } from './period.ts';
+import { isRegistrationFiling } from '../common/forms.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { registrantLeads } from './co-registrants.group.ts';
 import { counted } from './sentences.ts';
@@ -18,7 +19,7 @@ const STAGES: ReadonlyArray<[status: string, label: string]> = [
   ['amended', 'Amended'],
   ['launched', 'Price range set'],
   ['effective', 'Effective'],
-  ['priced', 'Priced, not trading yet'],
+  ['priced', 'Priced, not yet seen trading'],
 ];
 
 export interface PipelineStage {
@@ -28,29 +29,35 @@ export interface PipelineStage {
 }
 
 /**
- * The IPO registration pipeline on `date`: each IPO-family registrant's status as of its latest filing
- * on or before the date (the projector's inferredStatus, which only uses filings up to that one), kept
- * when it is a stage before listing, the filing is under PIPELINE_ACTIVITY_DAYS old, and, for a
- * priced deal, under RECENTLY_PRICED_DAYS old. Co-registrants are one registrant (registrantLeads):
- * of a filing they made together, the lead's row gives the status.
+ * The IPO registration pipeline on `date`. A registrant is in it while its latest IPO-family
+ * registration filing on or before the date is under PIPELINE_ACTIVITY_DAYS old (under
+ * RECENTLY_PRICED_DAYS for a priced deal), at the stage its latest filing of any form shows (the
+ * projector's inferredStatus, which only uses filings up to that one: an exchange's certification
+ * after an EFFECT shows it listed, out of the pipeline). A deal the data shows trading by the date
+ * (a vendor row's trade date the filings do not show) has listed, whatever its filings' stage says. A company's reports (Reg A's 1-SA, 1-K, 1-U;
+ * 10-K, 8-K) and holders' forms are no registration's: they neither keep one in the pipeline nor type
+ * it. Co-registrants are one registrant (registrantLeads): of a filing they made together, the
+ * lead's row speaks.
  */
 export function pipelineAsOf(filings: readonly ArticleFiling[], date: string): PipelineStage[] {
   const leadOf = registrantLeads(filings);
+  const registration = new Map<string, ArticleFiling>();
   const latest = new Map<string, ArticleFiling>();
-  const later = (f: ArticleFiling, seen: ArticleFiling) =>
-    f.filingDate.localeCompare(seen.filingDate) || f.accessionNumber.localeCompare(seen.accessionNumber) || seen.cik.localeCompare(f.cik);
+  const later = (f: ArticleFiling, seen: ArticleFiling | undefined) =>
+    !seen || (f.filingDate.localeCompare(seen.filingDate) || f.accessionNumber.localeCompare(seen.accessionNumber) || seen.cik.localeCompare(f.cik)) > 0;
   for (const f of filings) {
-    if (f.filingDate > date || !f.inferredStatus || !f.dealType || !isIpoFamily(f.dealType)) continue;
+    if (f.filingDate > date || !f.inferredStatus) continue;
     const lead = leadOf(f.cik);
-    const seen = latest.get(lead);
-    if (!seen || later(f, seen) > 0) latest.set(lead, f);
+    if (later(f, latest.get(lead))) latest.set(lead, f);
+    if (isRegistrationFiling(f.formType) && f.dealType && isIpoFamily(f.dealType) && later(f, registration.get(lead))) registration.set(lead, f);
   }
   const active = addDays(date, -PIPELINE_ACTIVITY_DAYS);
   const recent = addDays(date, -RECENTLY_PRICED_DAYS);
   const counts = new Map<string, number>();
-  for (const f of latest.values()) {
-    const since = f.inferredStatus === 'priced' ? recent : active;
-    if (f.filingDate > since) counts.set(f.inferredStatus!, (counts.get(f.inferredStatus!) ?? 0) + 1);
+  for (const [lead, r] of registration) {
+    if (r.listingDate && r.listingDate <= date) continue;
+    const status = latest.get(lead)!.inferredStatus!;
+    if (r.filingDate > (status === 'priced' ? recent : active)) counts.set(status, (counts.get(status) ?? 0) + 1);
   }
   return STAGES.map(([status, label]) => ({ status, label, count: counts.get(status) ?? 0 }));
 }

@@ -4,14 +4,15 @@ import { barChart } from './chart.svg.ts';
 import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
 import { quarterPeriod } from './period.ts';
 import { periodFacts, withRole } from './period-facts.ts';
-import { coverageParagraph, dealTypeWords } from './sentences.ts';
+import { counted, coverageParagraph, dealTypeWords } from './sentences.ts';
+import { bestAndWeakest, listsNote } from './first-day-lists.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The quarter's proceeds by month of first trade, stacked by deal type; words when no proceeds are stated. */
-function proceedsChart(counted: readonly ArticleOutcome[], year: number, quarter: number, asOf: string): string {
+function proceedsChart(ipos: readonly ArticleOutcome[], year: number, quarter: number, asOf: string): string {
   const months = [0, 1, 2].map((i) => (quarter - 1) * 3 + i);
-  const withProceeds = counted.filter((o) => o.grossProceeds !== null);
+  const withProceeds = ipos.filter((o) => o.grossProceeds !== null);
   if (!withProceeds.length) return '<p>None of this quarter\'s listings states its proceeds, so there is nothing to chart.</p>';
   const totals = new Map<string, number>();
   for (const o of withProceeds) totals.set(o.dealType, (totals.get(o.dealType) ?? 0) + o.grossProceeds!);
@@ -41,20 +42,21 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
   const q = quarterPeriod(year, quarter);
   const publishedAt = `${q.next}T12:00:00.000Z`;
   const facts = periodFacts(data, q);
-  const counted = withRole(facts.listed, 'ipo').map((d) => d.listing!);
-  const excluded = facts.listed.length - counted.length;
-  const all = statsOf('All listings', counted);
+  const ipos = withRole(facts.listed, 'ipo').map((d) => d.listing!);
+  const excluded = facts.listed.length - ipos.length;
+  const all = statsOf('All listings', ipos);
   const src = computed(`${year} Q${quarter} listings`);
   const label = `${year} Q${quarter}`;
-  const basisNote = proceedsBasisNote(counted.filter((o) => o.grossProceeds !== null).map((o) => o.grossProceedsBasis));
+  const basisNote = proceedsBasisNote(ipos.filter((o) => o.grossProceeds !== null).map((o) => o.grossProceedsBasis));
 
-  const withDay1 = counted.filter((o) => o.outcome.day1ReturnPct !== null);
+  const withDay1 = ipos.filter((o) => o.outcome.day1ReturnPct !== null);
   const ranked = [...withDay1].sort(
     (a, b) =>
       b.outcome.day1ReturnPct! - a.outcome.day1ReturnPct! ||
       a.outcome.ticker.localeCompare(b.outcome.ticker) ||
       a.outcome.cik.localeCompare(b.outcome.cik),
   );
+  const { best, weakest } = bestAndWeakest(ranked, (o) => o.outcome.day1ReturnPct!);
   const line = (o: (typeof ranked)[number]) =>
     `${company(o.outcome.companyName ?? o.outcome.ticker, o.outcome.cik)}${ticker(o.outcome.ticker)}: ` +
     `offered at ${num(o.outcome.offerPrice, 'usd', o.offerSource)}, first close ${num(o.outcome.closeDay1, 'usd', o.priceSource)} ` +
@@ -66,21 +68,22 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
       : `mean first-day return ${num(all.meanDay1, 'pct', src)}, median ${num(all.medianDay1, 'pct', src)}, ` +
         `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}`;
   const body = [
-    `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: the ${num(all.count, 'int', src)} IPOs of this service's sample ` +
+    `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: the ${counted(all.count, 'IPO', 'IPOs', src)} of this service's sample ` +
       `raised ${num(all.proceeds, 'millions', src, 'proceeds not stated')}; ${returns}.` +
       (excluded ? ` ${num(excluded, 'int', src)} listings outside the IPO calendar (SPACs, funds and other deals that are not IPOs) are not counted.` : '') +
       (basisNote ? ` ${basisNote}` : '') +
       '</p>',
     coverageParagraph(facts.coverage, time(q.from, label), publishedAt),
     '<h2>Proceeds</h2>',
-    proceedsChart(counted, year, quarter, publishedAt),
+    proceedsChart(ipos, year, quarter, publishedAt),
     '<h2>Returns by group</h2>',
-    statsTable('By deal type', groupStats(counted, (o) => dealTypeWords(o.dealType)), publishedAt),
-    statsTable('By exchange', groupStats(counted, (o) => o.outcome.exchange ?? 'Exchange not recorded'), publishedAt),
+    statsTable('By deal type', groupStats(ipos, (o) => dealTypeWords(o.dealType)), publishedAt),
+    statsTable('By exchange', groupStats(ipos, (o) => o.outcome.exchange ?? 'Exchange not recorded'), publishedAt),
     '<h2>Best first days</h2>',
-    ...listOr(ranked.slice(0, 5).map(line), 'No listing of this quarter has a first close recorded yet.', 'ol'),
+    ...listsNote(ranked.length, best.length, weakest.length),
+    ...listOr(best.map(line), 'No listing of this quarter has a first close recorded yet.', 'ol'),
     '<h2>Weakest first days</h2>',
-    ...listOr(ranked.slice(-5).reverse().map(line), 'No listing of this quarter has a first close recorded yet.', 'ol'),
+    ...listOr(weakest.map(line), ranked.length ? 'The quarter\'s only listing with a first close is listed among the best first days.' : 'No listing of this quarter has a first close recorded yet.', 'ol'),
   ];
   const id = `quarterly-${q.id}`;
   const pct = (x: number | null) => (x === null ? 'not available' : formatNumber(x, 'pct'));

@@ -15,6 +15,7 @@ import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { parseStooqCsv } from '../market/bars.parse.ts';
 import { parseIpoTable } from '../market/ipo-table.parse.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
+import { readWindowIndex } from '../market/window-index.testkit.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 import { loadSubmissions, SUBMISSIONS } from '../offering/sample.testkit.ts';
 import { articleDataFromRows, type ReadModelRows } from './article-data.derive.ts';
@@ -46,8 +47,8 @@ function rowsOf(facts: CompanyFacts, filings: KnownFiling[], vendorRows: StoredI
   return deriveRows({ facts, filings, hints, identity, documents: [], snapshot: null, vendorRows, bars, news: [], today: TODAY, calendar });
 }
 
-/** Every company of a real EDGAR daily index (only its rows known, as in the demo), as read rows. */
-export function indexCompanyRows(file: string): CompanyRows[] {
+/** The filings of a real EDGAR daily index by CIK, as the projector knows index rows (no file numbers). */
+function indexFilings(file: string): Map<string, KnownFiling[]> {
   const byCik = new Map<string, KnownFiling[]>();
   for (const e of parseEdgarIndex(sampleBytes(file)).entries) {
     const filing: KnownFiling = {
@@ -56,17 +57,35 @@ export function indexCompanyRows(file: string): CompanyRows[] {
     };
     byCik.set(e.cik, [...(byCik.get(e.cik) ?? []), filing]);
   }
-  return [...byCik].flatMap(([cik, filings]) => rowsOf(vendorOnlyFacts(cik, null, null), filings) ?? []);
+  return byCik;
 }
 
-/** A company from its real submissions JSON, with its Bloomberg rows and its window price bars. */
-export function submissionsCompanyRows(name: keyof typeof SUBMISSIONS, ticker: string): CompanyRows {
-  const { company, filings } = loadSubmissions(name);
-  const known = filings.map((f): KnownFiling => ({ ...f, companyName: null, source: 'submissions' }));
+/** Every company of a real EDGAR daily index (only its rows known, as in the demo), as read rows. */
+export function indexCompanyRows(file: string): CompanyRows[] {
+  return [...indexFilings(file)].flatMap(([cik, filings]) => rowsOf(vendorOnlyFacts(cik, null, null), filings) ?? []);
+}
+
+/** Its US Bloomberg rows, and its window price bars when the sample holds them: what the demo joins to a company by its ticker. */
+function marketOf(ticker: string): { vendorRows: StoredIpoRow[]; bars: Map<string, StoredBars> } {
   const vendorRows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz'))
     .filter((r) => r.ticker === ticker && r.country === 'US')
     .map((row) => ({ row, observedAt: OBSERVED }));
-  const bars = new Map([[ticker, { ticker, bars: parseStooqCsv(readSample(`prices/window/${ticker}.csv`)), adjusted: null, observedAt: OBSERVED }]]);
+  const windowed = readWindowIndex().some((w) => w.ticker === ticker);
+  const bars = new Map(windowed ? [[ticker, { ticker, bars: parseStooqCsv(readSample(`prices/window/${ticker}.csv`)), adjusted: null, observedAt: OBSERVED }]] : []);
+  return { vendorRows, bars };
+}
+
+/** A company only a real daily index names on EDGAR, with the Bloomberg row (and price bars) of its ticker: Blue Apron, Qomolangma in 2022. */
+export function indexCompanyWithMarketRows(file: string, cik: string, ticker: string): CompanyRows {
+  const { vendorRows, bars } = marketOf(ticker);
+  return rowsOf(vendorOnlyFacts(cik, null, null), indexFilings(file).get(cik)!, vendorRows, bars)!;
+}
+
+/** A company from its real submissions JSON, with the Bloomberg rows and window price bars of its ticker when it has a window file. */
+export function submissionsCompanyRows(name: keyof typeof SUBMISSIONS, ticker: string | null): CompanyRows {
+  const { company, filings } = loadSubmissions(name);
+  const known = filings.map((f): KnownFiling => ({ ...f, companyName: null, source: 'submissions' }));
+  const { vendorRows, bars } = ticker ? marketOf(ticker) : { vendorRows: [], bars: new Map<string, StoredBars>() };
   return rowsOf({ ...company, updatedAt: OBSERVED }, known, vendorRows, bars)!;
 }
 

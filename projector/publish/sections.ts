@@ -1,6 +1,6 @@
 import type { SourceLink } from './article.types.ts';
 import { proceedsBasisNote } from './aggregate.ts';
-import type { Deal } from './deals.facts.ts';
+import type { Deal, PricedDeal } from './deals.facts.ts';
 import { listOr, num } from './html.ts';
 import { withRole, type PeriodFacts } from './period-facts.ts';
 import { counted, dealTypeWords, pricedSentence } from './sentences.ts';
@@ -25,18 +25,35 @@ export function pricedCountSentence(ipos: readonly Deal[], when: string): string
   return `${counted(ipos.length, 'IPO', 'IPOs', src)} priced ${when}${raised}.${basis ? ` ${basis}` : ''}`;
 }
 
-const DATING_NOTE =
-  'A deal is dated by the filing of its final prospectus, or, when only the vendor IPO table states its price, by its first trading day: the table gives no pricing date.';
+const DATING_NOTE = 'A deal is dated by the filing of its final prospectus: pricing precedes it by up to two business days.';
+
+/**
+ * IPOs that began trading in the period whose final prospectus the data does not hold: the vendor
+ * IPO table gives their first trading day, not the day they priced, so no pricing date is said.
+ */
+export const undatedDebuts = (facts: PeriodFacts): Deal[] => withRole(facts.listed, 'ipo').filter((d) => d.prospectus === null);
+
+function undatedSentence(undated: readonly Deal[], when: string): string {
+  const n = undated.length;
+  if (n === 0) return '';
+  const one = n === 1;
+  return (
+    ` ${counted(n, 'IPO', 'IPOs', dealsSource(`IPOs that began trading ${when} with no final prospectus held`))} that began trading ${when} ` +
+    `${one ? 'is' : 'are'} not dated here: the data holds no final prospectus of ${one ? 'it' : 'them'}, and the vendor IPO table gives ` +
+    `${one ? 'its' : 'their'} first trading day, not the day ${one ? 'it' : 'they'} priced, so ${one ? 'it is' : 'they are'} listed only among the debuts below.`
+  );
+}
 
 /**
  * The priced deals of an article, by how they count (deals.facts.ts dealRole): IPOs by deal type,
- * then the deals held for review, then those that are not IPOs. Each deal once.
+ * then the deals held for review, then those that are not IPOs. Each deal once. The period's debuts
+ * with no pricing date are counted apart, never as priced in it.
  */
 export function pricedSection(facts: PeriodFacts, when: string): string[] {
   const ipos = withRole(facts.priced, 'ipo');
   const review = withRole(facts.priced, 'review');
   const others = facts.priced.filter((d) => d.role === 'outside' || d.role === 'not_ipo');
-  const body = [`<p>${pricedCountSentence(ipos, when)}${facts.priced.length ? ` ${DATING_NOTE}` : ''}</p>`];
+  const body = [`<p>${pricedCountSentence(ipos, when)}${facts.priced.length ? ` ${DATING_NOTE}` : ''}${undatedSentence(undatedDebuts(facts), when)}</p>`];
   const types = [...new Set(ipos.map((d) => d.dealType))].sort();
   for (const type of types) body.push(`<h3>${dealTypeWords(type)}</h3>`, ...listOr(ipos.filter((d) => d.dealType === type).map(pricedSentence), ''));
   if (review.length) {
@@ -47,7 +64,7 @@ export function pricedSection(facts: PeriodFacts, when: string): string[] {
     );
   }
   if (others.length) {
-    const label = (d: Deal) => `${dealTypeWords(d.dealType)}${d.role === 'outside' ? ', outside the IPO calendar' : ''}: `;
+    const label = (d: PricedDeal) => `${dealTypeWords(d.dealType)}${d.role === 'outside' ? ', outside the IPO calendar' : ''}: `;
     body.push('<h3>Not counted as IPOs</h3>', ...listOr(others.map((d) => label(d) + pricedSentence(d)), ''));
   }
   return body;

@@ -1,7 +1,7 @@
 import type { DealType } from '../../schema/api/vocabulary.ts';
 import type { ArticleFiling, ArticleOutcome, SourceLink } from './article.types.ts';
 import type { JointFiling } from './co-registrants.group.ts';
-import type { Deal } from './deals.facts.ts';
+import type { PricedDeal } from './deals.facts.ts';
 import { company, esc, num, sourceNote, ticker, time } from './html.ts';
 import type { Coverage } from './period-facts.ts';
 
@@ -35,29 +35,28 @@ export function counted(n: number, singular: string, pluralWords: string, source
 }
 
 /** The link to a filing, its form type as the text. */
-const formLink = (f: { formType: string; url: string }) => `<a href="${esc(f.url)}">${esc(f.formType)}</a>`;
+export const formLink = (f: { formType: string; url: string }) => `<a href="${esc(f.url)}">${esc(f.formType)}</a>`;
 
 /**
  * "X (TICK) priced at $17.00 for $276.0M (16,000,000 shares) on NASDAQ; final prospectus (424B4) filed D."
- * Says what dates the pricing (the prospectus, or the first trading day when only the vendor IPO table
- * states the price), and never that a prospectus states no price: an unread one is said to be unread.
+ * Only a deal whose final prospectus the data holds is said to have priced: the prospectus dates it.
+ * Never says a prospectus states no price: an unread one is said to be unread.
  */
-export function pricedSentence(d: Deal): string {
+export function pricedSentence(d: PricedDeal): string {
   const p = d.prospectus;
   const who = `${company(d.companyName, d.cik)}${ticker(d.ticker)}`;
-  const filed = p ? `final prospectus (${formLink({ formType: p.formType, url: p.source.url! })})` : '';
-  if (d.offerPrice === null && p) {
+  const filed = `final prospectus (${formLink({ formType: p.formType, url: p.source.url! })})`;
+  if (d.offerPrice === null) {
     const unread = p.termsRead ? 'this service could not read the price in it' : 'this service has not read it, so the price is not given here';
     return `${who} filed its ${filed} on ${time(p.pricingDate)}: it priced by then, but ${unread}.`;
   }
   const src = d.offerSource ?? { label: 'offer price', url: null };
   const terms =
     `priced at ${num(d.offerPrice, 'usd', src)}` +
-    (d.grossProceeds === null ? '' : ` for ${num(d.grossProceeds, 'millions', p && p.grossProceeds !== null ? p.source : (d.listing?.offerSource ?? src))}`) +
-    (d.sharesOffered === null || !p ? '' : ` (${num(d.sharesOffered, 'int', p.source)} shares)`) +
+    (d.grossProceeds === null ? '' : ` for ${num(d.grossProceeds, 'millions', p.grossProceeds !== null ? p.source : (d.listing?.offerSource ?? src))}`) +
+    (d.sharesOffered === null ? '' : ` (${num(d.sharesOffered, 'int', p.source)} shares)`) +
     (d.exchange ? ` on ${esc(d.exchange)}` : '');
-  const dated = d.pricedByEvidence === 'final_prospectus' && p ? `; ${filed} filed ${time(p.pricingDate)}` : `, by its first trading day, ${time(d.pricedBy!)}`;
-  return `${who} ${terms}${dated}.`;
+  return `${who} ${terms}; ${filed} filed ${time(p.pricingDate)}.`;
 }
 
 /** "X (TICK) began trading on D: offered at $24.00, first close $31.34 (+30.58%), first week +75.17%." */
@@ -84,7 +83,12 @@ export function registrationSentence(r: JointFiling<ArticleFiling>, verb: string
 
 /** The forms and tables the coverage counts, named once under it. */
 const COVERAGE_NOTE: readonly SourceLink[] = [
-  { label: 'EDGAR filings held by this service (final prospectuses: Forms 424B4 and 424B1; new registration statements: Forms S-1, F-1, S-11, DRS and 1-A, co-registrants counted once)', url: null },
+  {
+    label:
+      'EDGAR filings held by this service (final prospectuses: Forms 424B4 and 424B1; new registration statements: Forms S-1, F-1, S-11 and 1-A and ' +
+      'the confidential drafts DRS and DOS, a registration counted once, at its first filing, whatever its co-registrants, amendments, or the public statement after its draft)',
+    url: null,
+  },
   { label: 'the vendor IPO table rows it imported', url: null },
   { label: 'the daily price bars it fetched', url: null },
 ];

@@ -1,11 +1,12 @@
 import type { Article, ArticleData, ArticleOutcome } from './article.types.ts';
 import { groupStats, OUTCOME_SOURCES, statsTable } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
-import { byDateThenName, company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
-import { addDays, weekPeriod, within } from './period.ts';
+import { figure, formatNumber, listOr, page, sourceNote, time } from './html.ts';
+import { lockupFacts, lockupSection, lockupSummary } from './lockup-expiries.ts';
+import { addDays, weekPeriod } from './period.ts';
 import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
-import { listedCountSentence, pricedSection, proceedsOf } from './sections.ts';
+import { listedCountSentence, pricedSection, proceedsOf, undatedDebuts } from './sections.ts';
 import { coverageParagraph, dealTypeWords, debutSentence, plural } from './sentences.ts';
 
 /** How far ahead the weekly review looks for lock-up expiries. */
@@ -45,8 +46,7 @@ export function buildWeeklyReview(anyDateInWeek: string, data: ArticleData): Art
   const publishedAt = `${saturday}T12:00:00.000Z`;
   const facts = periodFacts(data, w);
   const debuts = withRole(facts.listed, 'ipo').map((d) => d.listing!);
-  const ahead = { from: saturday, to: addDays(saturday, LOCKUP_LOOKAHEAD_DAYS) };
-  const lockups = (data.lockups ?? []).filter((l) => within(l.expiryDate, ahead)).sort(byDateThenName((l) => l.expiryDate));
+  const lockups = lockupFacts(data, { from: saturday, to: addDays(saturday, LOCKUP_LOOKAHEAD_DAYS) });
 
   const body: string[] = [
     `<p>The week of ${time(w.from)} to ${time(w.to)}.</p>`,
@@ -66,14 +66,7 @@ export function buildWeeklyReview(anyDateInWeek: string, data: ArticleData): Art
 
   body.push(...pipelineSection(data.filings ?? [], w.to, 'The pipeline at the end of the week'));
 
-  body.push('<h2>Lock-up expiries ahead</h2>');
-  const lockupLines = lockups.map(
-    (l) =>
-      `${time(l.expiryDate)}: ${company(l.companyName, l.cik)}${ticker(l.ticker)}, ${num(l.shares, 'int', l.source, 'an unstated number of')} shares` +
-      (l.firstSellableTradingDay ? `, sellable from ${time(l.firstSellableTradingDay)}` : '') +
-      '.',
-  );
-  body.push(...listOr(lockupLines, 'No lock-up expires in the next four weeks.'));
+  body.push('<h2>Lock-up expiries ahead</h2>', ...lockupSection(lockups, 'the next four weeks'));
 
   const id = `weekly-${w.id}`;
   return {
@@ -83,18 +76,20 @@ export function buildWeeklyReview(anyDateInWeek: string, data: ArticleData): Art
     publishedAt,
     path: `/articles/${id}`,
     html: page(`IPO weekly review: week of ${time(w.from)}`, publishedAt, body),
-    summary: `Week of ${w.from}: ${weekSummary(facts)}, ${lockups.length} lock-up expiries ahead.`,
+    summary: `Week of ${w.from}: ${weekSummary(facts)}, ${lockupSummary(lockups)}.`,
   };
 }
 
-/** "4 IPOs priced ($2,402.8M), 4 IPOs began trading, 1 other offering priced": the sections' counts. */
+/** "4 IPOs priced ($2,402.8M), 4 IPOs began trading (1 with no pricing date in the data), 1 other offering priced": the sections' counts. */
 function weekSummary(facts: PeriodFacts): string {
   const ipos = withRole(facts.priced, 'ipo');
   const { total } = proceedsOf(ipos);
   const others = facts.priced.length - ipos.length;
+  const undated = undatedDebuts(facts).length;
   return (
     `${plural(ipos.length, 'IPO', 'IPOs')} priced${total === null ? '' : ` (${formatNumber(total, 'millions')})`}, ` +
     `${plural(withRole(facts.listed, 'ipo').length, 'IPO', 'IPOs')} began trading` +
+    (undated ? ` (${undated} with no pricing date in the data)` : '') +
     (others ? `, ${plural(others, 'other offering', 'other offerings')} priced (not counted as IPOs)` : '')
   );
 }
