@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createLiveFeed,
   edgarRequestsByKindLastMinute,
@@ -28,25 +27,17 @@ import { createLogger } from '../scripts/log.ts';
 import { replayManifests } from '../scripts/demo.ts';
 import { emptyDataDir, removeDataDir } from './api-harness.ts';
 import { until } from './process-harness.ts';
+import { cleanupsAfterEach, sharedRedisClient, SHARED_REDIS_URL } from './redis-harness.ts';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const REDIS_URL = SHARED_REDIS_URL;
 const USER_AGENT = 'IPO Research Tests tests@example.com';
 const SAMPLE = join(import.meta.dirname, '../data/sample');
 const UNICYCIVE = readFileSync(join(SAMPLE, 'edgar/submissions/CIK0001766140_unicycive.json'));
 const silent = createLogger({ level: 'silent', format: 'json' }, new PassThrough());
 const isPoll = (r: { query?: string }) => r.query?.startsWith('action=getcurrent') ?? false;
 
-let redis: Redis;
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-beforeAll(() => {
-  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-});
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-afterAll(async () => {
-  await redis.quit();
-});
+const redis = sharedRedisClient();
+const cleanups = cleanupsAfterEach();
 
 async function deleteUnder(prefix: string): Promise<void> {
   const keys = await redis.keys(`${prefix}:*`);

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueByKind, type Job } from '../ingest/index.ts';
 import { DEFAULT_REDIS_KEYS, loadConfig } from '../schema/config.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
@@ -16,22 +15,14 @@ import { main } from '../scripts/cli.ts';
 import { createLogger } from '../scripts/log.ts';
 import { runIpo } from './cli-harness.ts';
 import { logged } from './process-harness.ts';
+import { cleanupsAfterEach, sharedRedisClient, SHARED_REDIS_URL } from './redis-harness.ts';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const REDIS_URL = SHARED_REDIS_URL;
 const USER_AGENT = 'IPO Research Tests tests@example.com';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let redis: Redis;
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-beforeAll(() => {
-  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-});
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-afterAll(async () => {
-  await redis.quit();
-});
+const redis = sharedRedisClient();
+const cleanups = cleanupsAfterEach();
 
 function uniqueKey(): string {
   const key = `test:scheduler-lock:${randomUUID()}`;
