@@ -207,4 +207,9 @@ describe('companies known only from daily-index rows, with their vendor rows (th
     expect(JSON.parse(prospectus.json).inferredStatus).toBe('listed');
   });
 
+  it('UTime (F-1 of 2020-03-18, after its DRS of 2019-10-01 and DRS/A of 2019-12-23) is served one offering', () => {
+    const served = deriveRows(indexCompany('0001789299', []))!;
+    const offerings = offeringsOf(served.company.row.offerings_json);
+    expect(offerings.map((o) => [o.dealType, o.openedDate, o.filingCount])).toEqual([['ipo', '2020-03-18', 3]]);
+  });
 });

@@ -12,6 +12,7 @@ import { listingIndex, scanDeal, statusAt } from './deal-status.scan.ts';
 import { isIpoFamily, type DealType } from './deal-type.derive.ts';
 import { endInForce } from './company-end.derive.ts';
 import { chronological } from '../common/forms.ts';
+import { groupDeals } from './deals.group.ts';
 import { deriveLifecycle, tradeEvidence, type LifecycleOptions } from './lifecycle.derive.ts';
 import { loadSubmissions, readSampleFile, SUBMISSIONS } from './sample.testkit.ts';
 import type { FilingFact } from './filing.facts.ts';
@@ -336,6 +337,17 @@ describe('deriveLifecycle on real index rows (no file numbers)', () => {
     expect(deriveLifecycle(filings, { today: TODAY, dealTypeOf, vendorTradeDates: ['2022-10-11'] }).offeringStatus).toBe('priced');
     // Nor does a first trade count before the as-of date reaches it.
     expect(deriveLifecycle(filings, { today: '2022-10-03', dealTypeOf, vendorTradeDates: ['2022-10-04'] }).offeringStatus).toBe('priced');
+  });
+
+  it('a draft, its index-row amendment and the public statement after them are one deal (UTime, 2020-03-18)', () => {
+    // The form index of 2020-03-18 releases UTime's confidential DRS (2019-10-01) and DRS/A (2019-12-23) with its F-1.
+    const filings = asFacts('0001789299');
+    expect(filings.map((f) => `${f.formType} ${f.filingDate}`)).toEqual(['DRS 2019-10-01', 'DRS/A 2019-12-23', 'F-1 2020-03-18']);
+    const deals = groupDeals(filings);
+    expect(deals.map((d) => [d.baseForm, d.openedDate, d.filings.map((f) => f.formType)])).toEqual([['F-1', '2020-03-18', ['DRS', 'DRS/A', 'F-1']]]);
+    const lc = deriveLifecycle(filings, { today: '2020-03-18' });
+    expect(lc.deals).toHaveLength(1);
+    expect(filings.map((f) => lc.inferredStatus.get(f.accessionNumber))).toEqual(['draft', 'draft', 'filed']);
   });
 
   it('an AW alone (Northern Lights Fund Trust II, 2020-03-18) withdraws nothing and opens no deal', () => {
