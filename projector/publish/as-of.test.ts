@@ -39,6 +39,8 @@ describe('what an article knows when it is published', () => {
     const text = plain(buildWeeklyReview('2013-11-07', { outcomes }).html);
     for (const ticker of ['CUDA', 'KPTI', 'LGIH', 'TWTR']) expect(text).toMatch(new RegExp(`\\(${ticker}\\) began trading on [0-9-]+: offered at [^,]+, first close [^,]+, first week not complete by 2013-11-09\\.`));
     expect(text).not.toContain('+63.85%');
+    // The debuts' table: first-day returns, and no first-week mean to give yet.
+    expect(text).toContain('IPO4$2,402.8M+27.50%+18.50%no first week complete');
   });
 
   it('the 2014 Q2 review, published 2014-07-01, leaves out the first weeks that end in July (GoPro, 2014-06-26)', () => {
@@ -51,5 +53,6 @@ describe('what an article knows when it is published', () => {
     const said = Number(/mean first-week return <data value="(-?[\d.]+)"/.exec(html)![1]);
     expect(said).toBeCloseTo(week1(known), 2);
     expect(said).not.toBeCloseTo(week1(inQuarter), 2);
+    expect(plain(html)).toContain(`(over the ${known.length} with a first-week close by 2014-06-30)`);
   });
 });

@@ -68,7 +68,8 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
     all.meanDay1 === null
       ? 'none has a first close recorded yet'
       : `mean first-day return ${num(all.meanDay1, 'pct', src)}, median ${num(all.medianDay1, 'pct', src)}, ` +
-        `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}`;
+        `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}` +
+        (all.meanWeek1 !== null && all.week1Count < all.count ? ` (over the ${num(all.week1Count, 'int', src)} with a first-week close by ${time(q.to)})` : '');
   const body = [
     `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: the ${counted(all.count, 'IPO', 'IPOs', src)} of this service's sample ` +
       `raised ${num(all.proceeds, 'millions', src, 'proceeds not stated')}; ${returns}.` +

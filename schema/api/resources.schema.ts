@@ -76,7 +76,7 @@ export const ApiCompanySchemaBase: Record<string, JsonSchema> = {
   offeringStatus: string({
     enum: [...OFFERING_STATUSES],
     description:
-      "Lifecycle of the current deal. A company known only from a vendor IPO table row (linked by a company_tickers.json ticker and a matching name, with no EDGAR filings or submissions yet) is listed once a daily bar exists on or after the vendor's trade date, else priced; once EDGAR shows a registration deal for the company, the status comes from EDGAR (a vendor row still gives the status of a company EDGAR knows only from unrelated filings such as Form 4s).",
+      "Lifecycle of the current deal. A company known only from a vendor IPO table row (linked by a company_tickers.json ticker and a matching name, with no EDGAR filings or submissions yet) is listed once a daily bar exists on or after the vendor's trade date, else priced; once EDGAR shows a registration deal for the company, the status comes from EDGAR (a vendor row still gives the status of a company EDGAR knows only from unrelated filings such as Form 4s). An EDGAR deal that priced or went effective is listed from its first trade, its first daily bar or its vendor row's trade date (within ten days after its pricing), so a status never precedes the consensus.listingDate served beside it.",
   }),
   dealType: string({ enum: [...DEAL_TYPES] }),
   tickerHint: nullableString(),
