@@ -202,7 +202,9 @@ describe('companies known only from daily-index rows, with their vendor rows (th
     expect(served.company.row).toMatchObject({ deal_type: 'spac', offering_status: 'listed', listing_date: '2022-09-30' });
     // One offering, the EDGAR 424B4's, which the vendor row dates: not a priced deal beside a listed vendor one.
     const offerings = offeringsOf(served.company.row.offerings_json);
-    expect(offerings.map((o) => [o.source, o.dealType, o.status, o.listingDate, o.pricedDate])).toEqual([['edgar', 'spac', 'listed', '2022-09-30', '2022-09-30']]);
+    expect(offerings.map((o) => [o.source, o.dealType, o.status, o.listingDate, o.pricedDate, o.expectedFirstTradeDate])).toEqual([
+      ['edgar', 'spac', 'listed', '2022-09-30', '2022-09-29', '2022-09-30'],
+    ]);
     const prospectus = served.filings.find((f) => f.form_type === '424B4')!;
     expect(JSON.parse(prospectus.json).inferredStatus).toBe('listed');
   });

@@ -153,9 +153,15 @@ export function statusAt<F extends FilingFact>(
   listing: ListingIndex,
   asOf: string,
   trades: TradeEvidence,
+  calendar: TradingCalendar,
 ): StatusFacts<F> {
-  const { lastActivityDate, effectiveDate, pricedDate, finalProspectus, withdrawnDate, expectedFirstTradeDate, tradeBasis } = step;
+  const { lastActivityDate, effectiveDate, finalProspectus, withdrawnDate, tradeBasis } = step;
   const firstTradeDate = listable(deal.dealKind) && tradeBasis ? firstTradeOf(tradeBasis, trades, asOf) : null;
+  // A deal trades only once it priced: a first trade on the day the 424B4's date puts the pricing (a
+  // 424B4 filed two business days after it) dates the pricing to the trading day before.
+  const tradedFirst = firstTradeDate !== null && step.pricedDate !== null && firstTradeDate <= step.pricedDate;
+  const pricedDate = tradedFirst ? calendar.previousTradingDay(firstTradeDate) : step.pricedDate;
+  const expectedFirstTradeDate = tradedFirst ? firstTradeDate : step.expectedFirstTradeDate;
 
   const base = { lastActivityDate, effectiveDate, pricedDate, finalProspectus, withdrawnDate, expectedFirstTradeDate, firstTradeDate };
   if (withdrawnDate) return { status: 'withdrawn', ...base };

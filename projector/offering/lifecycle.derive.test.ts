@@ -320,19 +320,20 @@ describe('deriveLifecycle on real index rows (no file numbers)', () => {
 
   it('a deal is listed from its vendor row\'s first trade, so its status never precedes its listing date (Qomolangma, QOMOU)', () => {
     // The company index of 2022-10-03 holds Qomolangma Acquisition Corp.'s 424B4 and nothing before it;
-    // Bloomberg's QOMOU US row has its units trading from 2022-09-30, the pricing day this service dates.
+    // Bloomberg's QOMOU US row has its units trading from 2022-09-30, the day the 424B4's date alone would
+    // put the pricing on (the trading day before it): the deal priced by 2022-09-29.
     const filings = asFacts('0001894210');
     expect(filings.map((f) => `${f.formType} ${f.filingDate}`)).toEqual(['424B4 2022-10-03', 'SC 13G 2022-10-03']);
     const row = parseIpoTable(readSampleFile(`${SAMPLE}reference/bloomberg_ipo_data_2000_2025.csv.gz`).toString('utf8')).find((r) => r.bloombergTicker === 'QOMOU US')!;
     expect(row.tradeDate).toBe('2022-09-30');
     const dealTypeOf = () => 'spac' as const;
     const lc = deriveLifecycle(filings, { today: TODAY, dealTypeOf, vendorTradeDates: [row.tradeDate!] });
-    expect(lc.currentDeal).toMatchObject({ status: 'listed', pricedDate: '2022-09-30', firstTradeDate: '2022-09-30' });
+    expect(lc.currentDeal).toMatchObject({ status: 'listed', pricedDate: '2022-09-29', firstTradeDate: '2022-09-30', expectedFirstTradeDate: '2022-09-30' });
     expect(lc.offeringStatus).toBe('listed');
     // As of its own filing date the 424B4 is already a listed deal's: the units traded the trading day before.
     expect([...lc.inferredStatus.values()]).toEqual(['listed', 'listed']);
-    // Without the vendor row nothing shows it trading: priced, as before.
-    expect(deriveLifecycle(filings, { today: TODAY, dealTypeOf }).offeringStatus).toBe('priced');
+    // Without the vendor row nothing shows it trading: priced, dated by its 424B4.
+    expect(deriveLifecycle(filings, { today: TODAY, dealTypeOf }).currentDeal).toMatchObject({ status: 'priced', pricedDate: '2022-09-30', expectedFirstTradeDate: '2022-10-03' });
     // A vendor row more than VENDOR_TRADE_WINDOW_DAYS after the pricing is another event, not this deal's first trade.
     expect(deriveLifecycle(filings, { today: TODAY, dealTypeOf, vendorTradeDates: ['2022-10-11'] }).offeringStatus).toBe('priced');
     // Nor does a first trade count before the as-of date reaches it.
@@ -394,7 +395,7 @@ function statusesByDefinition(filings: FilingFact[], lc: ReturnType<typeof deriv
       continue;
     }
     const steps = scanDeal({ ...current.d, filings: current.prefix }, current.d.dealKind, opts.termsByAccession, calendar);
-    out.set(f.accessionNumber, statusAt(current.d, steps[steps.length - 1], listing, f.filingDate, tradeEvidence(opts)).status);
+    out.set(f.accessionNumber, statusAt(current.d, steps[steps.length - 1], listing, f.filingDate, tradeEvidence(opts), calendar).status);
   }
   return out;
 }

@@ -123,7 +123,7 @@ export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opt
     offeringStatus: end.terminal?.status ?? currentDeal?.displayStatus ?? 'none',
     terminal: end.terminal,
     terminalEvents: end.events,
-    inferredStatus: inferStatuses(sorted, deals, scanned, listing, trades, end),
+    inferredStatus: inferStatuses(sorted, deals, scanned, listing, trades, end, calendar),
   };
 }
 
@@ -146,6 +146,7 @@ function inferStatuses<F extends FilingFact>(
   listing: ListingIndex,
   trades: TradeEvidence,
   end: CompanyEnd,
+  calendar: TradingCalendar,
 ): Map<string, string> {
   const position = new Map<string, { deal: number; index: number }>();
   deals.forEach((d, deal) => d.filings.forEach((f, index) => position.set(f.accessionNumber, { deal, index })));
@@ -167,7 +168,7 @@ function inferStatuses<F extends FilingFact>(
       seen[own.deal] = own.index + 1;
       lastDate[own.deal] = f.filingDate;
       if (latestAny === -1 || later(own.deal, latestAny)) latestAny = own.deal;
-      inferred.set(f.accessionNumber, ended?.status ?? statusAt(deals[own.deal], scanned[own.deal].steps[own.index], listing, f.filingDate, trades).status);
+      inferred.set(f.accessionNumber, ended?.status ?? statusAt(deals[own.deal], scanned[own.deal].steps[own.index], listing, f.filingDate, trades, calendar).status);
       continue;
     }
     if (ended) {
@@ -182,7 +183,7 @@ function inferStatuses<F extends FilingFact>(
     if (current === -1) current = latestAny;
     inferred.set(
       f.accessionNumber,
-      current === -1 ? 'none' : statusAt(deals[current], scanned[current].steps[seen[current] - 1], listing, f.filingDate, trades).status,
+      current === -1 ? 'none' : statusAt(deals[current], scanned[current].steps[seen[current] - 1], listing, f.filingDate, trades, calendar).status,
     );
   }
   return inferred;
@@ -212,7 +213,7 @@ function evaluateDeal<F extends FilingFact>(
   opts: LifecycleOptions<F>,
   calendar: TradingCalendar,
 ): DealLifecycle<F> {
-  const s = statusAt({ ...deal, dealKind }, last, listing, opts.today, trades);
+  const s = statusAt({ ...deal, dealKind }, last, listing, opts.today, trades, calendar);
   const overlay = overlayOf(deal, s, opts, calendar);
   return {
     ...deal,

@@ -472,9 +472,16 @@ export const ApiOfferingSchema = object({
   openedDate: { ...orNull(string({ format: 'date' })), description: 'Filing date of the offering\'s first registration or prospectus; null for a vendor offering.' },
   lastFilingDate: { ...orNull(string({ format: 'date' })), description: 'Filing date of its latest filing; null for a vendor offering.' },
   effectiveDate: orNull(string({ format: 'date' })),
-  pricedDate: orNull(string({ format: 'date' })),
+  pricedDate: {
+    ...orNull(string({ format: 'date' })),
+    description:
+      'The pricing day: the EFFECT notice when it came within ten days before the final prospectus, else the trading day before the final prospectus was filed; when the deal traded by then (first daily bar, vendor trade date), no later than the trading day before its first trade.',
+  },
   withdrawnDate: orNull(string({ format: 'date' })),
-  expectedFirstTradeDate: orNull(string({ format: 'date' })),
+  expectedFirstTradeDate: {
+    ...orNull(string({ format: 'date' })),
+    description: 'The trading day after pricedDate (only for an offering that lists a new class); the first trade itself once the data shows it.',
+  },
   upsized: { type: 'boolean', description: 'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering.' },
   upsizeFileNumbers: stringArray(),
   draftFileNumbers: stringArray(),
