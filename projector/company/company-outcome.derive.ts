@@ -2,13 +2,10 @@ import type { ApiOutcome } from '../../schema/api/types.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { FilingTermsFact } from '../offering/offering.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
-import { daysBetween } from '../common/dates.ts';
+import { isDealTrade } from '../offering/deal-status.scan.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
 import { vendorRowDate } from './vendor-company.derive.ts';
-
-/** A vendor row belongs to the deal when it traded within this many days after EDGAR's pricing date. */
-const VENDOR_TRADE_WINDOW_DAYS = 10;
 
 /** The company's IPO-family deal that priced most recently, if any. */
 export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {
@@ -18,16 +15,12 @@ export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | 
 
 /**
  * The vendor row describing that deal: its trade date (or, for a Yahoo row without one, its IPO
- * date) falls just after EDGAR's pricing, else the latest row.
+ * date) falls just after EDGAR's pricing (isDealTrade, the rule that lists the deal), else the latest row.
  */
 export function vendorRowFor(rows: readonly StoredIpoRow[], deal: DealLifecycle | null): StoredIpoRow | null {
   const dated = rows.filter((r) => vendorRowDate(r.row) !== null).sort((a, b) => (vendorRowDate(a.row)! < vendorRowDate(b.row)! ? -1 : 1));
   if (deal?.pricedDate) {
-    const match = dated.find((r) => {
-      const gap = daysBetween(deal.pricedDate as string, vendorRowDate(r.row) as string);
-      return gap >= 0 && gap <= VENDOR_TRADE_WINDOW_DAYS;
-    });
-    return match ?? null;
+    return dated.find((r) => isDealTrade(deal.pricedDate as string, vendorRowDate(r.row) as string)) ?? null;
   }
   return dated[dated.length - 1] ?? null;
 }

@@ -176,3 +176,42 @@ describe('a Reg A fund known only from daily-index rows (the real 2020-03-18 for
     expect(offering).toMatchObject({ dealType: 'fund', issuerNameAtOffering: 'DLP Positive Note Fund LLC', issuerNameAtOfferingSource: 'filing', ritterExclusions: ['closed_end_fund'] });
   });
 });
+
+describe('companies known only from daily-index rows, with their vendor rows (the real 2022-10-03 and 2020-03-18 indexes)', async () => {
+  const { parseEdgarIndex } = await import('../../schema/edgar/index.parse.ts');
+  const entries = [
+    ...parseEdgarIndex(readSample('edgar/index/company.20221003.idx.gz'), 'company').entries,
+    ...parseEdgarIndex(readSample('edgar/index/form.20200318.idx.gz'), 'form').entries,
+  ];
+  const indexCompany = (cik: string, vendorRows: StoredIpoRow[]): CompanyInputs => {
+    const filings: KnownFiling[] = entries.filter((e) => e.cik === cik).map((r) => ({
+      accessionNumber: r.accessionNumber, cik, formType: r.formType, filingDate: r.dateFiled, fileNumber: null, primaryDocument: null,
+      acceptanceDateTime: null, companyName: r.companyName, source: 'index',
+    }));
+    const facts = vendorOnlyFacts(cik, null, OBSERVED);
+    return { facts, filings, hints: [], identity: companyIdentity(facts, filings, []), documents: [], snapshot: null, vendorRows, bars: new Map(), news: [], today: TODAY };
+  };
+
+  it.each([
+    ['Qomolangma Acquisition Corp. (QOMOU)', '0001894210', 'QOMOU'],
+    ['dMY Squared Technology Group (DMYY/U)', '0001915380', 'DMYY/U'],
+  ])('%s: a SPAC whose 424B4 follows its units\' first trade is served listed from that trade, on every surface\'s row', (_name, cik, symbol) => {
+    const served = deriveRows(indexCompany(cik, [vendorRow(symbol)]))!;
+    const consensus = JSON.parse(served.company.row.consensus_json) as ApiConsensus;
+    expect(consensus.listingDate).toBe('2022-09-30');
+    expect(served.company.row).toMatchObject({ deal_type: 'spac', offering_status: 'listed', listing_date: '2022-09-30' });
+    // One offering, the EDGAR 424B4's, which the vendor row dates: not a priced deal beside a listed vendor one.
+    const offerings = offeringsOf(served.company.row.offerings_json);
+    expect(offerings.map((o) => [o.source, o.dealType, o.status, o.listingDate, o.pricedDate, o.expectedFirstTradeDate])).toEqual([
+      ['edgar', 'spac', 'listed', '2022-09-30', '2022-09-29', '2022-09-30'],
+    ]);
+    const prospectus = served.filings.find((f) => f.form_type === '424B4')!;
+    expect(JSON.parse(prospectus.json).inferredStatus).toBe('listed');
+  });
+
+  it('UTime (F-1 of 2020-03-18, after its DRS of 2019-10-01 and DRS/A of 2019-12-23) is served one offering', () => {
+    const served = deriveRows(indexCompany('0001789299', []))!;
+    const offerings = offeringsOf(served.company.row.offerings_json);
+    expect(offerings.map((o) => [o.dealType, o.openedDate, o.filingCount])).toEqual([['ipo', '2020-03-18', 3]]);
+  });
+});

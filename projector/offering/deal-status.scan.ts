@@ -2,7 +2,7 @@
  * A deal's status (lifecycle.derive.ts) in two steps, so that every prefix of its filings costs O(1):
  * `scanDeal` folds the deal's filings once, oldest first, into one step per filing (what the filings
  * up to it establish, whatever the date); `statusAt` reads a step as of a date, the only part that
- * depends on it (a first bar or a listing counts only by then). The company's 8-A12B and CERT* dates
+ * depends on it (a first trade or a listing counts only by then). The company's 8-A12B and CERT* dates
  * are indexed once (`listingIndex`) and searched by bisection.
  */
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
@@ -23,6 +23,31 @@ export type RangeTerms = Pick<ApiTermsExtended, 'priceRangeLow' | 'priceRangeHig
 const EFFECT_TO_424B_DAYS = 10;
 /** Listing filings more than this many days after effectiveness/pricing are not this deal's. */
 const LISTING_WINDOW_DAYS = 30;
+/** A vendor row's first trade belongs to a deal when it falls this many days or fewer after the deal's pricing. */
+export const VENDOR_TRADE_WINDOW_DAYS = 10;
+
+/**
+ * Whether a vendor IPO row's first trade (`tradeDate`) is the first trade of the deal that priced (or,
+ * unpriced, went effective) on `basis`: on that day or within VENDOR_TRADE_WINDOW_DAYS after it. An
+ * IPO trades the day after pricing (a SPAC's units often the same day, its 424B4 filed days later).
+ */
+export function isDealTrade(basis: string, tradeDate: string): boolean {
+  const gap = daysBetween(basis, tradeDate);
+  return gap >= 0 && gap <= VENDOR_TRADE_WINDOW_DAYS;
+}
+
+/**
+ * What shows the company's securities trading, whichever source saw it: the first daily bar of its
+ * listed security, and the first-trade dates of its vendor IPO rows (ascending). A deal that priced or
+ * went effective lists on the first of them that is its own (see firstTradeOf) once the as-of date
+ * reaches it, so a served status never precedes the listing date served beside it.
+ */
+export interface TradeEvidence {
+  firstBarDate: string | null;
+  vendorTradeDates: readonly string[];
+}
+
+export const NO_TRADES: TradeEvidence = { firstBarDate: null, vendorTradeDates: [] };
 
 /** A deal's status and the dates it rests on, as of one date. */
 export interface StatusFacts<F extends FilingFact = FilingFact> {
@@ -35,7 +60,7 @@ export interface StatusFacts<F extends FilingFact = FilingFact> {
   finalProspectus: F | null;
   withdrawnDate: string | null;
   expectedFirstTradeDate: string | null;
-  /** The first bar date, when it belongs to this deal. */
+  /** The deal's first trade by the as-of date (firstTradeOf): a daily bar's or a vendor row's. */
   firstTradeDate: string | null;
 }
 
@@ -121,17 +146,22 @@ export function scanDeal<F extends FilingFact>(
   return steps;
 }
 
-/** The deal's status from one scan step, as of `asOf` (a first bar or a listing counts only by then). */
+/** The deal's status from one scan step, as of `asOf` (a first trade or a listing counts only by then). */
 export function statusAt<F extends FilingFact>(
   deal: Pick<Deal<F>, 'openedDate'> & { dealKind: DealType },
   step: ScanStep<F>,
   listing: ListingIndex,
   asOf: string,
-  firstBarDate: string | null,
+  trades: TradeEvidence,
+  calendar: TradingCalendar,
 ): StatusFacts<F> {
-  const { lastActivityDate, effectiveDate, pricedDate, finalProspectus, withdrawnDate, expectedFirstTradeDate, tradeBasis } = step;
-  const bar = firstBarDate;
-  const firstTradeDate = bar && tradeBasis && bar >= tradeBasis && bar <= asOf && listable(deal.dealKind) ? bar : null;
+  const { lastActivityDate, effectiveDate, finalProspectus, withdrawnDate, tradeBasis } = step;
+  const firstTradeDate = listable(deal.dealKind) && tradeBasis ? firstTradeOf(tradeBasis, trades, asOf) : null;
+  // A deal trades only once it priced: a first trade on the day the 424B4's date puts the pricing (a
+  // 424B4 filed two business days after it) dates the pricing to the trading day before.
+  const tradedFirst = firstTradeDate !== null && step.pricedDate !== null && firstTradeDate <= step.pricedDate;
+  const pricedDate = tradedFirst ? calendar.previousTradingDay(firstTradeDate) : step.pricedDate;
+  const expectedFirstTradeDate = tradedFirst ? firstTradeDate : step.expectedFirstTradeDate;
 
   const base = { lastActivityDate, effectiveDate, pricedDate, finalProspectus, withdrawnDate, expectedFirstTradeDate, firstTradeDate };
   if (withdrawnDate) return { status: 'withdrawn', ...base };
@@ -149,6 +179,17 @@ export function statusAt<F extends FilingFact>(
   if (step.drafted) return { status: 'draft', ...base };
   // Only followers are visible (an index-only RW, a 424B3 of a registration filed before our history).
   return { status: 'filed', ...base };
+}
+
+/**
+ * The deal's first trade by `asOf`, for a deal that priced or went effective on `basis`: the first daily
+ * bar on or after that day, else the first vendor first-trade date that is the deal's (isDealTrade).
+ * The bar speaks first, as it does for the served listing date (consensus-rules.derive.ts).
+ */
+export function firstTradeOf(basis: string, trades: TradeEvidence, asOf: string): string | null {
+  const bar = trades.firstBarDate;
+  if (bar && bar >= basis && bar <= asOf) return bar;
+  return trades.vendorTradeDates.find((d) => d <= asOf && isDealTrade(basis, d)) ?? null;
 }
 
 /** Filing dates (ascending) of the company's exchange registrations (8-A12B) and exchange certifications (CERT*). */

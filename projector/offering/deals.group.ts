@@ -5,7 +5,9 @@
  *   - a confidential draft (DRS 377-, DOS 367-) joins the public registration it flips into;
  *   - a Rule 462(b) S-1MEF/F-1MEF has its own 333- number but upsizes the deal that goes
  *     effective or prices within a few days of it;
- *   - index rows carry no file number, so their followers join the latest open registration.
+ *   - index rows carry no file number, so their followers join the latest open registration, and an
+ *     amendment joins the latest deal of its form: a draft's amendment (DRS/A, DOS/A) its latest draft,
+ *     which then flips with it into the public registration (UTime's DRS, DRS/A and F-1 are one deal).
  */
 import type { FilingFact } from './filing.facts.ts';
 import { baseForm, chronological, DRAFT_FORMS, EFFECT_FORMS, FOLLOWER_FORMS, IPO_CAPABLE_FORMS, MEF_FORMS, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS, WITHDRAWAL_FORMS } from '../common/forms.ts';
@@ -49,14 +51,18 @@ export function groupDeals<F extends FilingFact>(filings: readonly F[]): Deal<F>
     return g;
   };
   let latestRegistration: Group<F> | null = null;
+  const latestDraft = new Map<string, Group<F>>();
   for (const filing of [...filings].sort(chronological)) {
     const form = filing.formType;
     const base = baseForm(form);
     const number = filing.fileNumber;
     let group: Group<F> | null = null;
     if (DRAFT_FORMS.has(base)) {
-      group = open(`draft:${number ?? filing.accessionNumber}`, 'draft', number);
+      // An index row's amendment of a draft amends the company's latest draft; an original opens one.
+      const amended = !number && form !== base ? latestDraft.get(base) : undefined;
+      group = amended ?? open(`draft:${number ?? filing.accessionNumber}`, 'draft', number);
       group.baseForm ??= base;
+      latestDraft.set(base, group);
     } else if (MEF_FORMS.has(base)) {
       group = open(`mef:${number ?? filing.accessionNumber}`, 'mef', number);
       group.baseForm ??= base;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseEdgarIndex } from '../../schema/edgar/index.parse.ts';
 import { parseStooqCsv } from '../market/bars.parse.ts';
+import { parseIpoTable } from '../market/ipo-table.parse.ts';
 import { readProspectus } from '../extract/prospectus-reader.ts';
 import { extractTerms } from '../extract/terms.extract.ts';
 import { readDocumentFile, sampleProspectusPath } from '../extract/labelled-samples.ts';
@@ -11,7 +12,8 @@ import { listingIndex, scanDeal, statusAt } from './deal-status.scan.ts';
 import { isIpoFamily, type DealType } from './deal-type.derive.ts';
 import { endInForce } from './company-end.derive.ts';
 import { chronological } from '../common/forms.ts';
-import { deriveLifecycle, type LifecycleOptions } from './lifecycle.derive.ts';
+import { groupDeals } from './deals.group.ts';
+import { deriveLifecycle, tradeEvidence, type LifecycleOptions } from './lifecycle.derive.ts';
 import { loadSubmissions, readSampleFile, SUBMISSIONS } from './sample.testkit.ts';
 import type { FilingFact } from './filing.facts.ts';
 
@@ -316,6 +318,39 @@ describe('deriveLifecycle on real index rows (no file numbers)', () => {
     expect(lc.offeringStatus).toBe('withdrawn');
   });
 
+  it('a deal is listed from its vendor row\'s first trade, so its status never precedes its listing date (Qomolangma, QOMOU)', () => {
+    // The company index of 2022-10-03 holds Qomolangma Acquisition Corp.'s 424B4 and nothing before it;
+    // Bloomberg's QOMOU US row has its units trading from 2022-09-30, the day the 424B4's date alone would
+    // put the pricing on (the trading day before it): the deal priced by 2022-09-29.
+    const filings = asFacts('0001894210');
+    expect(filings.map((f) => `${f.formType} ${f.filingDate}`)).toEqual(['424B4 2022-10-03', 'SC 13G 2022-10-03']);
+    const row = parseIpoTable(readSampleFile(`${SAMPLE}reference/bloomberg_ipo_data_2000_2025.csv.gz`).toString('utf8')).find((r) => r.bloombergTicker === 'QOMOU US')!;
+    expect(row.tradeDate).toBe('2022-09-30');
+    const dealTypeOf = () => 'spac' as const;
+    const lc = deriveLifecycle(filings, { today: TODAY, dealTypeOf, vendorTradeDates: [row.tradeDate!] });
+    expect(lc.currentDeal).toMatchObject({ status: 'listed', pricedDate: '2022-09-29', firstTradeDate: '2022-09-30', expectedFirstTradeDate: '2022-09-30' });
+    expect(lc.offeringStatus).toBe('listed');
+    // As of its own filing date the 424B4 is already a listed deal's: the units traded the trading day before.
+    expect([...lc.inferredStatus.values()]).toEqual(['listed', 'listed']);
+    // Without the vendor row nothing shows it trading: priced, dated by its 424B4.
+    expect(deriveLifecycle(filings, { today: TODAY, dealTypeOf }).currentDeal).toMatchObject({ status: 'priced', pricedDate: '2022-09-30', expectedFirstTradeDate: '2022-10-03' });
+    // A vendor row more than VENDOR_TRADE_WINDOW_DAYS after the pricing is another event, not this deal's first trade.
+    expect(deriveLifecycle(filings, { today: TODAY, dealTypeOf, vendorTradeDates: ['2022-10-11'] }).offeringStatus).toBe('priced');
+    // Nor does a first trade count before the as-of date reaches it.
+    expect(deriveLifecycle(filings, { today: '2022-10-03', dealTypeOf, vendorTradeDates: ['2022-10-04'] }).offeringStatus).toBe('priced');
+  });
+
+  it('a draft, its index-row amendment and the public statement after them are one deal (UTime, 2020-03-18)', () => {
+    // The form index of 2020-03-18 releases UTime's confidential DRS (2019-10-01) and DRS/A (2019-12-23) with its F-1.
+    const filings = asFacts('0001789299');
+    expect(filings.map((f) => `${f.formType} ${f.filingDate}`)).toEqual(['DRS 2019-10-01', 'DRS/A 2019-12-23', 'F-1 2020-03-18']);
+    const deals = groupDeals(filings);
+    expect(deals.map((d) => [d.baseForm, d.openedDate, d.filings.map((f) => f.formType)])).toEqual([['F-1', '2020-03-18', ['DRS', 'DRS/A', 'F-1']]]);
+    const lc = deriveLifecycle(filings, { today: '2020-03-18' });
+    expect(lc.deals).toHaveLength(1);
+    expect(filings.map((f) => lc.inferredStatus.get(f.accessionNumber))).toEqual(['draft', 'draft', 'filed']);
+  });
+
   it('an AW alone (Northern Lights Fund Trust II, 2020-03-18) withdraws nothing and opens no deal', () => {
     const filings = asFacts('0001518042').filter((f) => f.formType === 'AW');
     expect(filings).toHaveLength(1);
@@ -360,7 +395,7 @@ function statusesByDefinition(filings: FilingFact[], lc: ReturnType<typeof deriv
       continue;
     }
     const steps = scanDeal({ ...current.d, filings: current.prefix }, current.d.dealKind, opts.termsByAccession, calendar);
-    out.set(f.accessionNumber, statusAt(current.d, steps[steps.length - 1], listing, f.filingDate, opts.firstBarDate ?? null).status);
+    out.set(f.accessionNumber, statusAt(current.d, steps[steps.length - 1], listing, f.filingDate, tradeEvidence(opts), calendar).status);
   }
   return out;
 }

@@ -1,8 +1,10 @@
 /**
  * Offering lifecycle (domain.md §2.3). Per deal, the highest-precedence status whose condition holds:
  *   withdrawn  RW (Reg A: 1-A-W) not followed by a later RW WD; AW withdraws one amendment, not the deal
- *   listed     priced or effective, and a first daily bar on/after pricing, or 8-A12B + CERT* filed since
- *              the deal opened and the as-of date on/after the expected first trade (next NYSE day after pricing)
+ *   listed     priced or effective, and a first trade by the as-of date: the first daily bar on/after pricing,
+ *              or a vendor row's first trade within days of it (deal-status.scan.ts firstTradeOf); or 8-A12B +
+ *              CERT* filed since the deal opened and the as-of date on/after the expected first trade (next NYSE
+ *              day after pricing). A status thus never contradicts the listing date served beside it.
  *   priced     424B4, 424B1 or 253G2, or a shelf takedown (424B2, 424B5, 424B7), priced when filed
  *   effective  EFFECT or QUALIF, or an automatic shelf (S-3ASR/F-3ASR)
  *   launched   the latest registration document read (S-1, S-1/A, F-1/A, FWP) states a price range
@@ -29,7 +31,7 @@
  */
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import {
-  isShelfOrCombination, listingIndex, scanDeal, statusAt, type ListingIndex, type RangeTerms, type ScanStep, type StatusFacts,
+  isShelfOrCombination, listingIndex, scanDeal, statusAt, type ListingIndex, type RangeTerms, type ScanStep, type StatusFacts, type TradeEvidence,
 } from './deal-status.scan.ts';
 import { groupDeals, type Deal } from './deals.group.ts';
 import { deriveDealType, isIpoFamily, type DealType } from './deal-type.derive.ts';
@@ -51,6 +53,8 @@ export interface LifecycleOptions<F extends FilingFact = FilingFact> {
   postponedTradingDays?: number;
   /** Date of the first daily bar of the company's listed security, when prices were fetched. */
   firstBarDate?: string | null;
+  /** First-trade dates of the company's vendor IPO rows (any order). */
+  vendorTradeDates?: readonly string[];
   /** Terms read from registration documents, by accession number. */
   termsByAccession?: ReadonlyMap<string, RangeTerms>;
   company?: CompanyFacts | null;
@@ -95,12 +99,13 @@ export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opt
   const calendar = opts.calendar ?? createTradingCalendar();
   const sorted = [...filings].sort(chronological);
   const listing = listingIndex(sorted);
+  const trades = tradeEvidence(opts);
   const typeOf = opts.dealTypeOf ?? ((deal: Deal<F>) => deriveDealType({ deal, company: opts.company, companyFilings: sorted }).dealType);
   const scanned = groupDeals(sorted).map((deal) => {
     const dealKind = typeOf(deal);
     return { deal, dealKind, steps: scanDeal(deal, dealKind, opts.termsByAccession, calendar) };
   });
-  const evaluated = scanned.map(({ deal, dealKind, steps }) => evaluateDeal(deal, dealKind, steps[steps.length - 1], listing, opts, calendar));
+  const evaluated = scanned.map(({ deal, dealKind, steps }) => evaluateDeal(deal, dealKind, steps[steps.length - 1], listing, trades, opts, calendar));
   const ipoDeal = pickCurrent(evaluated.filter((d) => isIpoFamily(d.dealKind)));
   const end = deriveCompanyEnd({ today: opts.today, sorted, company: opts.company, ipoDeal, deals: evaluated });
   // A deal opened before the company's end is not idle, it is over: no overlay, and unless it was
@@ -118,8 +123,12 @@ export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opt
     offeringStatus: end.terminal?.status ?? currentDeal?.displayStatus ?? 'none',
     terminal: end.terminal,
     terminalEvents: end.events,
-    inferredStatus: inferStatuses(sorted, deals, scanned, listing, end, opts),
+    inferredStatus: inferStatuses(sorted, deals, scanned, listing, trades, end, calendar),
   };
+}
+
+export function tradeEvidence(opts: Pick<LifecycleOptions, 'firstBarDate' | 'vendorTradeDates'>): TradeEvidence {
+  return { firstBarDate: opts.firstBarDate ?? null, vendorTradeDates: [...(opts.vendorTradeDates ?? [])].sort() };
 }
 
 /**
@@ -135,8 +144,9 @@ function inferStatuses<F extends FilingFact>(
   deals: readonly DealLifecycle<F>[],
   scanned: ReadonlyArray<{ steps: readonly ScanStep<F>[] }>,
   listing: ListingIndex,
+  trades: TradeEvidence,
   end: CompanyEnd,
-  opts: LifecycleOptions<F>,
+  calendar: TradingCalendar,
 ): Map<string, string> {
   const position = new Map<string, { deal: number; index: number }>();
   deals.forEach((d, deal) => d.filings.forEach((f, index) => position.set(f.accessionNumber, { deal, index })));
@@ -148,7 +158,6 @@ function inferStatuses<F extends FilingFact>(
     (lastDate[a] === lastDate[b] && (deals[a].openedDate > deals[b].openedDate || (deals[a].openedDate === deals[b].openedDate && deals[a].key > deals[b].key)));
   const ipoSeen: number[] = [];
   let latestAny = -1;
-  const bar = opts.firstBarDate ?? null;
   const inferred = new Map<string, string>();
   const withdrawn = (d: number): boolean => scanned[d].steps[seen[d] - 1].withdrawnDate !== null;
   for (const f of sorted) {
@@ -159,7 +168,7 @@ function inferStatuses<F extends FilingFact>(
       seen[own.deal] = own.index + 1;
       lastDate[own.deal] = f.filingDate;
       if (latestAny === -1 || later(own.deal, latestAny)) latestAny = own.deal;
-      inferred.set(f.accessionNumber, ended?.status ?? statusAt(deals[own.deal], scanned[own.deal].steps[own.index], listing, f.filingDate, bar).status);
+      inferred.set(f.accessionNumber, ended?.status ?? statusAt(deals[own.deal], scanned[own.deal].steps[own.index], listing, f.filingDate, trades, calendar).status);
       continue;
     }
     if (ended) {
@@ -174,7 +183,7 @@ function inferStatuses<F extends FilingFact>(
     if (current === -1) current = latestAny;
     inferred.set(
       f.accessionNumber,
-      current === -1 ? 'none' : statusAt(deals[current], scanned[current].steps[seen[current] - 1], listing, f.filingDate, bar).status,
+      current === -1 ? 'none' : statusAt(deals[current], scanned[current].steps[seen[current] - 1], listing, f.filingDate, trades, calendar).status,
     );
   }
   return inferred;
@@ -200,10 +209,11 @@ function evaluateDeal<F extends FilingFact>(
   dealKind: DealType,
   last: ScanStep<F>,
   listing: ListingIndex,
+  trades: TradeEvidence,
   opts: LifecycleOptions<F>,
   calendar: TradingCalendar,
 ): DealLifecycle<F> {
-  const s = statusAt({ ...deal, dealKind }, last, listing, opts.today, opts.firstBarDate ?? null);
+  const s = statusAt({ ...deal, dealKind }, last, listing, opts.today, trades, calendar);
   const overlay = overlayOf(deal, s, opts, calendar);
   return {
     ...deal,

@@ -47,7 +47,10 @@ export interface OfferingInput {
   today: string;
   firstBarDate: string | null;
   calendar?: TradingCalendar;
-  /** Vendor IPO rows joined to the company: their evidence types the deal they priced (vendor-deal-type.derive.ts). */
+  /**
+   * Vendor IPO rows joined to the company: their evidence types the deal they priced
+   * (vendor-deal-type.derive.ts), and their first trades list it (deal-status.scan.ts firstTradeOf).
+   */
   vendorRows?: readonly StoredIpoRow[];
   /** False when only daily-index rows name the company (no submissions page): see DealTypeInput.historyKnown. */
   historyKnown?: boolean;
@@ -91,6 +94,7 @@ export function deriveOffering(input: OfferingInput): CompanyOffering {
     today: input.today,
     calendar: input.calendar,
     firstBarDate: input.firstBarDate,
+    vendorTradeDates: (input.vendorRows ?? []).flatMap((ipo) => [ipo, ...(ipo.sameIpo ?? [])]).flatMap(({ row }) => (row.tradeDate ? [row.tradeDate] : [])),
     termsByAccession: new Map([...termsByAccession].map(([acc, t]) => [acc, t.doc.terms])),
     company,
     dealTypeOf,

@@ -75,4 +75,15 @@ describe('withVendorEvidence', () => {
     const followOn = { dealType: 'follow_on' as const, reasons: [], confidence: 0.9 };
     expect(withVendorEvidence(followOn, { openedDate: '2020-03-13' }, [stored(bySymbol('IPOB/U'))]).dealType).toBe('follow_on');
   });
+
+  it('a final prospectus EDGAR could not type is the IPO a vendor row shows trading within days of it (dMY Squared, DMYY/U)', () => {
+    // The company index of 2022-10-03 holds dMY Squared Technology Group's 424B4 and nothing before it:
+    // IPO or follow-on is not known from EDGAR. Bloomberg's DMYY/U row has its units trading from 2022-09-30.
+    const unknown = { dealType: 'unknown' as const, reasons: ['final prospectus (424B4) of a company known only from daily-index rows'], confidence: 0.3 };
+    const typed = withVendorEvidence(unknown, { openedDate: '2022-10-03' }, [stored(bySymbol('DMYY/U'))]);
+    expect(typed.dealType).toBe('spac');
+    expect(typed.reasons[0]).toBe('the vendor IPO row DMYY/U US shows it trading from 2022-09-30, within 10 days of its first filing');
+    // A row of another time (dMY Technology Group VI's units, 2021) says nothing of this prospectus.
+    expect(withVendorEvidence(unknown, { openedDate: '2022-10-03' }, [stored(bySymbol('DMYS/U'))]).dealType).toBe('unknown');
+  });
 });

@@ -1,8 +1,9 @@
-import { addDays } from '../common/dates.ts';
+import { addDays, daysBetween } from '../common/dates.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealTypeResult } from './deal-type.derive.ts';
 import type { Deal } from './deals.group.ts';
 import { vendorDealType } from './vendor-deal-type.derive.ts';
+import { VENDOR_TRADE_WINDOW_DAYS } from './deal-status.scan.ts';
 
 /** A vendor row prices a deal when it traded after the deal opened and within this many days of it. */
 const PRICING_WINDOW_DAYS = 730;
@@ -12,8 +13,13 @@ const OVERRIDABLE = new Set(['ipo', 'other', 'direct_listing']);
 /**
  * A deal EDGAR typed as an operating IPO from its forms, whose vendor row shows a blank check or a
  * fund (units at $10.00, the vendor's subgroup), is that: evidence from any source types the offering.
+ * A deal EDGAR could not type (a final prospectus of a company only daily-index rows name: IPO or
+ * follow-on not known) is the IPO a vendor row shows trading within VENDOR_TRADE_WINDOW_DAYS of its
+ * first filing, of the row's type: dMY Squared's 424B4 of 2022-10-03 and its units' first trade on
+ * 2022-09-30 are one SPAC IPO, not a priced deal of unknown type beside a listed one.
  */
 export function withVendorEvidence(result: DealTypeResult, deal: Pick<Deal, 'openedDate'>, vendorRows: readonly StoredIpoRow[]): DealTypeResult {
+  if (result.dealType === 'unknown') return typedByVendorTrade(result, deal, vendorRows);
   if (!OVERRIDABLE.has(result.dealType)) return result;
   const until = addDays(deal.openedDate, PRICING_WINDOW_DAYS);
   for (const { row } of vendorRows) {
@@ -23,4 +29,12 @@ export function withVendorEvidence(result: DealTypeResult, deal: Pick<Deal, 'ope
     return { dealType: vendor.dealType, reasons: [...vendor.reasons, ...result.reasons.map((r) => `EDGAR: ${r}`)], confidence: Math.max(result.confidence, 0.8) };
   }
   return result;
+}
+
+function typedByVendorTrade(result: DealTypeResult, deal: Pick<Deal, 'openedDate'>, vendorRows: readonly StoredIpoRow[]): DealTypeResult {
+  const own = vendorRows.find(({ row }) => row.tradeDate !== null && Math.abs(daysBetween(deal.openedDate, row.tradeDate)) <= VENDOR_TRADE_WINDOW_DAYS);
+  if (!own) return result;
+  const vendor = vendorDealType(own.row);
+  const traded = `the vendor IPO row ${own.row.bloombergTicker} shows it trading from ${own.row.tradeDate}, within ${VENDOR_TRADE_WINDOW_DAYS} days of its first filing`;
+  return { dealType: vendor.dealType, reasons: [traded, ...vendor.reasons, ...result.reasons.map((r) => `EDGAR: ${r}`)], confidence: 0.8 };
 }

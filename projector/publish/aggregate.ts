@@ -34,6 +34,8 @@ export interface GroupStats {
   meanDay1: number | null;
   medianDay1: number | null;
   meanWeek1: number | null;
+  /** Rows with a first-week return: a first week still running at the article's date has none. */
+  week1Count: number;
 }
 
 export function groupStats(rows: readonly ArticleOutcome[], keyOf: (r: ArticleOutcome) => string): GroupStats[] {
@@ -58,6 +60,7 @@ export function statsOf(key: string, rows: readonly ArticleOutcome[]): GroupStat
     meanDay1: mean(day1),
     medianDay1: median(day1),
     meanWeek1: mean(week1),
+    week1Count: week1.length,
   };
 }
 
@@ -68,7 +71,7 @@ export function statsTable(caption: string, stats: readonly GroupStats[], asOf: 
     (s) =>
       `<tr><th scope="row">${esc(s.key)}</th><td>${num(s.count, 'int', src)}</td>` +
       `<td>${num(s.proceeds, 'millions', src, 'not stated')}</td><td>${num(s.meanDay1, 'pct', src, 'no close yet')}</td>` +
-      `<td>${num(s.medianDay1, 'pct', src, 'no close yet')}</td><td>${num(s.meanWeek1, 'pct', src, 'no close yet')}</td></tr>`,
+      `<td>${num(s.medianDay1, 'pct', src, 'no close yet')}</td><td>${num(s.meanWeek1, 'pct', src, 'no first week complete')}</td></tr>`,
   );
   return [
     `<table><caption>${esc(caption)}</caption>`,

@@ -9,7 +9,7 @@ import { addDays } from './period.ts';
 import { pipelineAsOf } from './pipeline.ts';
 import { RANKED_LIST_MAX } from './first-day-lists.ts';
 import { realOutcomes } from './real-data.testkit.ts';
-import { articleDataOf, indexCompanyWithMarketRows, submissionsCompanyRows } from './real-rows.testkit.ts';
+import { articleDataOf, indexCompanyRows, indexCompanyWithMarketRows, submissionsCompanyRows } from './real-rows.testkit.ts';
 
 /**
  * What an IPO analyst reading the articles checks, on the real sample: a deal is judged by its own
@@ -126,14 +126,15 @@ describe('only registration statements are registrations (Alzamend: Reg A report
 });
 
 describe('a deal the data shows trading has left the pipeline (Qomolangma, 2022-10-03)', () => {
-  it('does not keep a SPAC "priced" whose units the vendor table shows trading from 2022-09-30', () => {
+  it('does not keep a SPAC "priced" whose units the vendor table shows trading from 2022-09-30: its filings say listed, as the API does', () => {
     const rows = indexCompanyWithMarketRows('edgar/index/company.20221003.idx.gz', '0001894210', 'QOMOU');
     const filings = articleDataOf([rows]).filings!;
-    expect(filings.map((f) => [f.formType, f.inferredStatus, f.listingDate])).toContainEqual(['424B4', 'priced', '2022-09-30']);
+    expect(filings.map((f) => [f.formType, f.inferredStatus, f.listingDate])).toContainEqual(['424B4', 'listed', '2022-09-30']);
+    expect(rows.company.row.offering_status).toBe('listed');
     expect(pipelineAsOf(filings, '2022-10-03').every((s) => s.count === 0)).toBe(true);
     // Without the vendor row the filings are all the data holds: priced, not yet seen trading.
-    const edgarOnly = filings.map((f) => ({ ...f, listingDate: null }));
-    expect(pipelineAsOf(edgarOnly, '2022-10-03').find((s) => s.status === 'priced')!.count).toBe(1);
+    const edgarOnly = indexCompanyRows('edgar/index/company.20221003.idx.gz').filter((c) => c.company.row.cik === '0001894210');
+    expect(pipelineAsOf(articleDataOf(edgarOnly).filings!, '2022-10-03').find((s) => s.status === 'priced')!.count).toBe(1);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Article, ArticleData } from './article.types.ts';
 import { listOr, page, plain, time } from './html.ts';
 import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
+import { articleDataAsOf } from './as-of.ts';
 import { listedCountSentence, pricedSection } from './sections.ts';
 import { coverageParagraph, debutSentence, formLink, plural, pricedSentence, registrationSentence } from './sentences.ts';
 
@@ -26,14 +27,16 @@ function publicAfterDraftLines(facts: PeriodFacts): string[] {
 /**
  * The day's pricings, first-day trading, new registration statements (and public statements of
  * drafted ones) and withdrawals, and the registration pipeline that evening, all rendered from the
- * day's facts (period-facts.ts). Null on a day with none of them, so quiet days publish nothing. Published at 21:30Z, after the close.
+ * day's facts (period-facts.ts). Null on a day with none of them, so quiet days publish nothing. Published at 21:30Z, after the close,
+ * from what was known then (as-of.ts).
  */
-export function buildDailySpotlight(day: string, data: ArticleData): Article | null {
+export function buildDailySpotlight(day: string, all: ArticleData): Article | null {
+  const publishedAt = `${day}T21:30:00.000Z`;
+  const data = articleDataAsOf(all, publishedAt);
   const facts = periodFacts(data, { from: day, to: day });
   if (facts.priced.length + facts.listed.length + facts.registrations.length + facts.publicAfterDraft.length + facts.withdrawals.length === 0) return null;
-  const publishedAt = `${day}T21:30:00.000Z`;
   const debuts = withRole(facts.listed, 'ipo').map((d) => d.listing!);
-  const debutLines = debuts.map((d) => debutSentence(d, { date: false, week: false }));
+  const debutLines = debuts.map((d) => debutSentence(d, { date: false, weekAsOf: null }));
   const filingLines = facts.registrations.map((r) => registrationSentence(r, 'filed a registration statement'));
   const joined = [...publicAfterDraftLines(facts), ...joinedAmendmentLines(facts)];
   const withdrawalLines = facts.withdrawals.map((r) => registrationSentence(r, 'withdrew its registration statement'));

@@ -3,6 +3,7 @@ import { computed, groupStats, OUTCOME_SOURCES, proceedsBasisNote, statsOf, stat
 import { barChart } from './chart.svg.ts';
 import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
 import { quarterPeriod } from './period.ts';
+import { articleDataAsOf } from './as-of.ts';
 import { periodFacts, withRole } from './period-facts.ts';
 import { counted, coverageParagraph, dealTypeWords } from './sentences.ts';
 import { bestAndWeakest, listsNote } from './first-day-lists.ts';
@@ -36,12 +37,13 @@ function proceedsChart(ipos: readonly ArticleOutcome[], year: number, quarter: n
 /**
  * Quarterly review of listings whose first trading day fell in the quarter: counts, proceeds (charted
  * by month), and mean/median day-1 returns by deal type and by exchange. Rows classified `exclude`
- * for the IPO calendar are left out and counted. Published at 12:00Z on the first day of the next quarter.
+ * for the IPO calendar are left out and counted. Published at 12:00Z on the first day of the next quarter,
+ * from what was known then (as-of.ts): a listing of the quarter's last days has no first-week return yet.
  */
 export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data: ArticleData): Article {
   const q = quarterPeriod(year, quarter);
   const publishedAt = `${q.next}T12:00:00.000Z`;
-  const facts = periodFacts(data, q);
+  const facts = periodFacts(articleDataAsOf(data, publishedAt), q);
   const ipos = withRole(facts.listed, 'ipo').map((d) => d.listing!);
   const excluded = facts.listed.length - ipos.length;
   const all = statsOf('All listings', ipos);
@@ -66,7 +68,8 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
     all.meanDay1 === null
       ? 'none has a first close recorded yet'
       : `mean first-day return ${num(all.meanDay1, 'pct', src)}, median ${num(all.medianDay1, 'pct', src)}, ` +
-        `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}`;
+        `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}` +
+        (all.meanWeek1 !== null && all.week1Count < all.count ? ` (over the ${num(all.week1Count, 'int', src)} with a first-week close by ${time(q.to)})` : '');
   const body = [
     `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: the ${counted(all.count, 'IPO', 'IPOs', src)} of this service's sample ` +
       `raised ${num(all.proceeds, 'millions', src, 'proceeds not stated')}; ${returns}.` +

@@ -59,17 +59,28 @@ export function pricedSentence(d: PricedDeal): string {
   return `${who} ${terms}; ${filed} filed ${time(p.pricingDate)}.`;
 }
 
-/** "X (TICK) began trading on D: offered at $24.00, first close $31.34 (+30.58%), first week +75.17%." */
-export function debutSentence(d: ArticleOutcome, options: { date: boolean; week: boolean }): string {
+/**
+ * "X (TICK) began trading on D: offered at $24.00, first close $31.34 (+30.58%), first week +75.17%."
+ * `weekAsOf`: the article's date, when it speaks of the first week; a week still running then is said
+ * to be so, never filled from later bars.
+ */
+export function debutSentence(d: ArticleOutcome, options: { date: boolean; weekAsOf: string | null }): string {
   const o = d.outcome;
   const offer = o.offerPrice === null ? 'no offer price is recorded' : `offered at ${num(o.offerPrice, 'usd', d.offerSource)}`;
   const day1 =
     o.closeDay1 === null
       ? 'no first close is recorded yet'
       : `first close ${num(o.closeDay1, 'usd', d.priceSource)}` + (o.day1ReturnPct === null ? '' : ` (${num(o.day1ReturnPct, 'pct', d.priceSource)})`);
-  const week1 = !options.week || o.closeDay1 === null ? '' : o.week1ReturnPct === null ? ', first week not complete yet' : `, first week ${num(o.week1ReturnPct, 'pct', d.priceSource)}`;
   const when = options.date ? ` on ${time(o.tradingStartDate)}` : '';
-  return `${company(o.companyName ?? o.ticker, o.cik)}${ticker(o.ticker)} began trading${when}: ${offer}, ${day1}${week1}.`;
+  return `${company(o.companyName ?? o.ticker, o.cik)}${ticker(o.ticker)} began trading${when}: ${offer}, ${day1}${weekWords(d, options.weekAsOf)}.`;
+}
+
+function weekWords(d: ArticleOutcome, asOf: string | null): string {
+  const o = d.outcome;
+  if (asOf === null || o.closeDay1 === null) return '';
+  if (o.closeWeek1 === null) return `, first week not complete by ${time(asOf)}`;
+  if (o.week1ReturnPct === null) return `, first-week close ${num(o.closeWeek1, 'usd', d.priceSource)}`;
+  return `, first week ${num(o.week1ReturnPct, 'pct', d.priceSource)}`;
 }
 
 /** "X filed a registration statement (S-1), with 2 co-registrants: A, B." One filing, however many registrants filed it. */

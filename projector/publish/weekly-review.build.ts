@@ -4,6 +4,7 @@ import { barChart } from './chart.svg.ts';
 import { figure, formatNumber, listOr, page, sourceNote, time } from './html.ts';
 import { lockupFacts, lockupSection, lockupSummary } from './lockup-expiries.ts';
 import { addDays, weekPeriod } from './period.ts';
+import { articleDataAsOf } from './as-of.ts';
 import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
 import { listedCountSentence, pricedSection, proceedsOf, undatedDebuts } from './sections.ts';
@@ -38,12 +39,14 @@ function day1Chart(debuts: readonly ArticleOutcome[], weekId: string, asOf: stri
  * deals priced (IPOs by type with proceeds; deals held for review and those that are not IPOs listed
  * apart), day-1/week-1 returns of the week's debuts (listed and charted), the registration pipeline
  * at the week's end, and lock-up expiries in the next four weeks. Every count renders the week's
- * facts (period-facts.ts). Published Saturday 12:00Z, after the week's last session.
+ * facts (period-facts.ts). Published Saturday 12:00Z, after the week's last session, from what was
+ * known then (as-of.ts): a debut after Monday has no first-week return yet.
  */
-export function buildWeeklyReview(anyDateInWeek: string, data: ArticleData): Article {
+export function buildWeeklyReview(anyDateInWeek: string, all: ArticleData): Article {
   const w = weekPeriod(anyDateInWeek);
   const saturday = addDays(w.from, 5);
   const publishedAt = `${saturday}T12:00:00.000Z`;
+  const data = articleDataAsOf(all, publishedAt);
   const facts = periodFacts(data, w);
   const debuts = withRole(facts.listed, 'ipo').map((d) => d.listing!);
   const lockups = lockupFacts(data, { from: saturday, to: addDays(saturday, LOCKUP_LOOKAHEAD_DAYS) });
@@ -58,13 +61,13 @@ export function buildWeeklyReview(anyDateInWeek: string, data: ArticleData): Art
   ];
   if (debuts.length) {
     body.push(
-      ...listOr(debuts.map((d) => debutSentence(d, { date: true, week: true })), ''),
+      ...listOr(debuts.map((d) => debutSentence(d, { date: true, weekAsOf: saturday })), ''),
       day1Chart(debuts, w.id, publishedAt),
       statsTable('Debuts by deal type', groupStats(debuts, (o) => dealTypeWords(o.dealType)), publishedAt),
     );
   }
 
-  body.push(...pipelineSection(data.filings ?? [], w.to, 'The pipeline at the end of the week'));
+  body.push(...pipelineSection(data.filings ?? [], saturday, 'The pipeline at the end of the week'));
 
   body.push('<h2>Lock-up expiries ahead</h2>', ...lockupSection(lockups, 'the next four weeks'));
 

@@ -76,7 +76,7 @@ export const ApiCompanySchemaBase: Record<string, JsonSchema> = {
   offeringStatus: string({
     enum: [...OFFERING_STATUSES],
     description:
-      "Lifecycle of the current deal. A company known only from a vendor IPO table row (linked by a company_tickers.json ticker and a matching name, with no EDGAR filings or submissions yet) is listed once a daily bar exists on or after the vendor's trade date, else priced; once EDGAR shows a registration deal for the company, the status comes from EDGAR (a vendor row still gives the status of a company EDGAR knows only from unrelated filings such as Form 4s).",
+      "Lifecycle of the current deal. A company known only from a vendor IPO table row (linked by a company_tickers.json ticker and a matching name, with no EDGAR filings or submissions yet) is listed once a daily bar exists on or after the vendor's trade date, else priced; once EDGAR shows a registration deal for the company, the status comes from EDGAR (a vendor row still gives the status of a company EDGAR knows only from unrelated filings such as Form 4s). An EDGAR deal that priced or went effective is listed from its first trade, its first daily bar or its vendor row's trade date (within ten days after its pricing), so a status never precedes the consensus.listingDate served beside it.",
   }),
   dealType: string({ enum: [...DEAL_TYPES] }),
   tickerHint: nullableString(),
@@ -472,9 +472,16 @@ export const ApiOfferingSchema = object({
   openedDate: { ...orNull(string({ format: 'date' })), description: 'Filing date of the offering\'s first registration or prospectus; null for a vendor offering.' },
   lastFilingDate: { ...orNull(string({ format: 'date' })), description: 'Filing date of its latest filing; null for a vendor offering.' },
   effectiveDate: orNull(string({ format: 'date' })),
-  pricedDate: orNull(string({ format: 'date' })),
+  pricedDate: {
+    ...orNull(string({ format: 'date' })),
+    description:
+      'The pricing day: the EFFECT notice when it came within ten days before the final prospectus, else the trading day before the final prospectus was filed; when the deal traded by then (first daily bar, vendor trade date), no later than the trading day before its first trade.',
+  },
   withdrawnDate: orNull(string({ format: 'date' })),
-  expectedFirstTradeDate: orNull(string({ format: 'date' })),
+  expectedFirstTradeDate: {
+    ...orNull(string({ format: 'date' })),
+    description: 'The trading day after pricedDate (only for an offering that lists a new class); the first trade itself once the data shows it.',
+  },
   upsized: { type: 'boolean', description: 'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering.' },
   upsizeFileNumbers: stringArray(),
   draftFileNumbers: stringArray(),
