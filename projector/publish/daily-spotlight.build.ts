@@ -3,7 +3,7 @@ import { listOr, page, plain, time } from './html.ts';
 import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
 import { listedCountSentence, pricedSection } from './sections.ts';
-import { coverageParagraph, debutSentence, formLink, plural, pricedSentence, registrationSentence } from './sentences.ts';
+import { coverageParagraph, debutSentence, newRegistrationSentence, plural, pricedSentence, registrationSentence } from './sentences.ts';
 
 /** Filings under which new co-registrants joined an amended registration: one registration, said once. */
 function joinedAmendmentLines(facts: PeriodFacts): string[] {
@@ -14,28 +14,20 @@ function joinedAmendmentLines(facts: PeriodFacts): string[] {
   );
 }
 
-/** Public statements of registrations first submitted as confidential drafts: one registration, counted at the draft. */
-function publicAfterDraftLines(facts: PeriodFacts): string[] {
-  return facts.publicAfterDraft.map(
-    ({ filing, draft }) =>
-      `${registrationSentence(filing, 'publicly filed its registration statement')} It first submitted it as a confidential draft ` +
-      `(${formLink(draft.lead)}) on ${time(draft.lead.filingDate)}: one registration, counted on that day, not a new one.`,
-  );
-}
-
 /**
- * The day's pricings, first-day trading, new registration statements (and public statements of
- * drafted ones) and withdrawals, and the registration pipeline that evening, all rendered from the
- * day's facts (period-facts.ts). Null on a day with none of them, so quiet days publish nothing. Published at 21:30Z, after the close.
+ * The day's pricings, first-day trading, new registration statements (a registration is new the day
+ * it is first filed in public: a confidential draft before it is said, with its date, under that
+ * filing) and withdrawals, and the registration pipeline that evening, all rendered from the day's
+ * facts (period-facts.ts). Null on a day with none of them, so quiet days publish nothing. Published at 21:30Z, after the close.
  */
 export function buildDailySpotlight(day: string, data: ArticleData): Article | null {
   const facts = periodFacts(data, { from: day, to: day });
-  if (facts.priced.length + facts.listed.length + facts.registrations.length + facts.publicAfterDraft.length + facts.withdrawals.length === 0) return null;
+  if (facts.priced.length + facts.listed.length + facts.registrations.length + facts.withdrawals.length === 0) return null;
   const publishedAt = `${day}T21:30:00.000Z`;
   const debuts = withRole(facts.listed, 'ipo').map((d) => d.listing!);
   const debutLines = debuts.map((d) => debutSentence(d, { date: false, week: false }));
-  const filingLines = facts.registrations.map((r) => registrationSentence(r, 'filed a registration statement'));
-  const joined = [...publicAfterDraftLines(facts), ...joinedAmendmentLines(facts)];
+  const filingLines = facts.registrations.map(newRegistrationSentence);
+  const joined = joinedAmendmentLines(facts);
   const withdrawalLines = facts.withdrawals.map((r) => registrationSentence(r, 'withdrew its registration statement'));
   const body = [
     coverageParagraph(facts.coverage, time(day), publishedAt),
@@ -59,7 +51,6 @@ export function buildDailySpotlight(day: string, data: ArticleData): Article | n
     count(facts.priced.filter((d) => d.role === 'outside' || d.role === 'not_ipo').length, 'other offering priced', 'other offerings priced'),
     count(debuts.length, 'debut', 'debuts'),
     count(facts.registrations.length, 'new registration', 'new registrations'),
-    count(facts.publicAfterDraft.length, 'public filing of a drafted registration', 'public filings of drafted registrations'),
     count(facts.withdrawals.length, 'withdrawal', 'withdrawals'),
   ].filter(Boolean);
   const lead = [...facts.priced.map(pricedSentence), ...debutLines, ...filingLines, ...withdrawalLines].slice(0, 3).join(' ');

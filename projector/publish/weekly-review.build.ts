@@ -1,4 +1,4 @@
-import type { Article, ArticleData, ArticleOutcome } from './article.types.ts';
+import type { Article, ArticleData, ArticleListing } from './article.types.ts';
 import { groupStats, OUTCOME_SOURCES, statsTable } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
 import { figure, formatNumber, listOr, page, sourceNote, time } from './html.ts';
@@ -14,21 +14,22 @@ export const LOCKUP_LOOKAHEAD_DAYS = 28;
 /** More debuts than this are charted as horizontal bars, so the tickers stay legible. */
 const VERTICAL_BARS_MAX = 8;
 
-/** The week's first-day returns as a bar chart, or words when no debut has a first close yet. */
-function day1Chart(debuts: readonly ArticleOutcome[], weekId: string, asOf: string): string {
-  const closed = debuts.filter((d) => d.outcome.day1ReturnPct !== null);
-  if (!closed.length) return '<p>No first-day close of this week\'s debuts is recorded yet, so there is no return to chart.</p>';
+/** The week's first-day returns as a bar chart, or words when no debut has a first close in the data. */
+function day1Chart(debuts: readonly ArticleListing[], weekId: string, asOf: string): string {
+  const closed = debuts.filter((d) => d.outcome?.day1ReturnPct != null);
+  if (!closed.length) return '<p>No first-day close of this week\'s debuts is in the data, so there is no return to chart.</p>';
   const title = `First-day returns of the IPOs that began trading in ${weekId}`;
+  const shown = closed.length === debuts.length ? '' : ` ${closed.length} of the week's ${debuts.length} IPO debuts have a first close in the data; the others are not charted.`;
   return figure(
     barChart({
       id: 'day1-returns',
       title,
-      categories: closed.map((d) => d.outcome.ticker),
-      series: [{ name: 'First-day return', values: closed.map((d) => d.outcome.day1ReturnPct) }],
+      categories: closed.map((d) => d.outcome!.ticker),
+      series: [{ name: 'First-day return', values: closed.map((d) => d.outcome!.day1ReturnPct) }],
       style: 'pct',
       horizontal: closed.length > VERTICAL_BARS_MAX,
     }),
-    `${title}: first close against the offer price.`,
+    `${title}: first close against the offer price.${shown}`,
     sourceNote(OUTCOME_SOURCES, asOf),
   );
 }
