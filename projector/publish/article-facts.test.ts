@@ -45,7 +45,8 @@ describe('weekly reviews of debuts known only from the vendor IPO tables: they b
 
       const listed = section(article.html, 'Debuts');
       expect(plain(listed)).toContain(`${ipos(n)} began trading this week`);
-      if (closed.length < n) expect(plain(listed)).toContain(`First-day returns are known for ${closed.length} of the ${ipos(n)}; the other ${n - closed.length} ${n - closed.length === 1 ? 'has' : 'have'} no daily price bars in the data.`);
+      const other = n - closed.length === 1 ? 'the other has' : `the other ${n - closed.length} have`;
+      if (closed.length < n) expect(plain(listed)).toContain(`First-day returns are known for ${closed.length} of the ${ipos(n)}; ${other} no daily price bars in the data.`);
       expect(items(listed)).toHaveLength(n);
       for (const name of [ticker, ...missing]) expect(items(listed).filter((i) => i.includes(name)), name).toHaveLength(1);
       expect(items(listed).find((i) => i.includes(`(${ticker})`))).toMatch(/ began trading on \d{4}-\d{2}-\d{2}: offered at \$/);

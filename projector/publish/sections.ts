@@ -103,8 +103,10 @@ export function returnsKnownSentence(listings: readonly ArticleListing[], source
     return noBars ? 'Its first-day return is not known: the data holds no daily price bars of it.' : 'Its first-day return is not known yet: the price bars hold no first close against an offer price.';
   }
   const head = known === total ? `First-day returns are known for all ${n(total)}, from daily price bars` : known === 0 ? 'No first-day return is known' : `First-day returns are known for ${n(known)} of the ${counted(total, 'IPO', 'IPOs', source)}`;
+  // "the other" only when they are all the rest.
+  const rest = known > 0 && pending === 0 ? (noBars === 1 ? 'the other' : `the other ${n(noBars)}`) : n(noBars);
   const gaps = [
-    ...(noBars ? [`${known ? `the other ${n(noBars)}` : n(noBars)} ${noBars === 1 ? 'has' : 'have'} no daily price bars in the data`] : []),
+    ...(noBars ? [`${rest} ${noBars === 1 ? 'has' : 'have'} no daily price bars in the data`] : []),
     ...(pending ? [`${n(pending)} ${pending === 1 ? 'has' : 'have'} price bars but no first close against an offer price yet`] : []),
   ];
   return `${head}${gaps.length ? `; ${gaps.join(', and ')}` : ''}.`;

@@ -19,7 +19,10 @@ function day1Chart(debuts: readonly ArticleListing[], weekId: string, asOf: stri
   const closed = debuts.filter((d) => d.outcome?.day1ReturnPct != null);
   if (!closed.length) return '<p>No first-day close of this week\'s debuts is in the data, so there is no return to chart.</p>';
   const title = `First-day returns of the IPOs that began trading in ${weekId}`;
-  const shown = closed.length === debuts.length ? '' : ` ${closed.length} of the week's ${debuts.length} IPO debuts have a first close in the data; the others are not charted.`;
+  const shown =
+    closed.length === debuts.length
+      ? ''
+      : ` ${closed.length} of the week's ${debuts.length} IPO debuts ${closed.length === 1 ? 'has' : 'have'} a first close in the data; the ${debuts.length - closed.length === 1 ? 'other is' : 'others are'} not charted.`;
   return figure(
     barChart({
       id: 'day1-returns',
