@@ -32,6 +32,8 @@ export interface GroupStats {
   count: number;
   /** …of them, those with a first-day return from daily price bars: the returns below are theirs. */
   withReturns: number;
+  /** …of them, those whose first week was over by the article's date: the mean first-week return is theirs. */
+  withWeek1: number;
   proceeds: number | null;
   meanDay1: number | null;
   medianDay1: number | null;
@@ -57,6 +59,7 @@ export function statsOf(key: string, rows: readonly ArticleListing[]): GroupStat
     key,
     count: rows.length,
     withReturns: day1.length,
+    withWeek1: week1.length,
     proceeds: proceeds.length ? proceeds.reduce((a, b) => a + b, 0) : null,
     meanDay1: mean(day1),
     medianDay1: median(day1),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClassification, ApiOffering } from '../../schema/api/types.ts';
 import { items, section } from './article-html.testkit.ts';
 import { plain } from './html.ts';
+import { readWindowIndex } from '../market/window-index.testkit.ts';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, quarterPeriod } from './index.ts';
 import { periodFacts } from './period-facts.ts';
 import { addDays } from './period.ts';
@@ -65,6 +66,20 @@ describe('a first trading day is not a pricing date', () => {
     expect(items(section(article.html, 'First day of trading'))).toEqual([expect.stringMatching(/^Snap Inc \(SNAP\) began trading: offered at \$17\.00/)]);
     expect(article.summary).toMatch(/^2017-03-02: 1 debut\. Snap Inc \(SNAP\) began trading: /);
     expect(article.summary).not.toMatch(/priced/);
+  });
+});
+
+describe('an article states only what was known on its date', () => {
+  it("averages the quarter's first weeks over the listings whose fifth session closed by the quarter's end (2014 Q2: not GoPro's, which ended 2014-07-02)", () => {
+    const index = readWindowIndex();
+    // The window files' fifth rows are the fifth sessions; a debut on or before Tuesday 2014-06-24 had its fifth by Monday 2014-06-30.
+    const done = index.filter((w) => w.tradeDate >= '2014-04-01' && w.tradeDate <= '2014-06-24' && w.day5Close !== null);
+    const mean = done.reduce((a, w) => a + (100 * (w.day5Close! - w.offerPrice)) / w.offerPrice, 0) / done.length;
+    const text = plain(buildQuarterlyReview(2014, 2, vendor).html);
+    const m = /mean first-week return ([+-][\d.]+)% \(over the (\d+) whose first five sessions ended by 2014-06-30\)/.exec(text)!;
+    expect(Number(m[2])).toBe(done.length);
+    expect(Math.abs(Number(m[1]) - mean)).toBeLessThanOrEqual(0.01);
+    expect(index.filter((w) => w.tradeDate > '2014-06-24' && w.tradeDate <= '2014-06-30').map((w) => w.ticker).sort()).toEqual(['GPRO', 'MIK']);
   });
 });
 

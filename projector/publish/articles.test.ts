@@ -131,13 +131,17 @@ describe('quarterly review on the served listings', () => {
 });
 
 describe('weekly review and daily spotlight', () => {
-  it('reviews the GoPro week with day-1 and week-1 returns', () => {
+  it('reviews the GoPro week with day-1 returns, and no first week that had not ended by the Saturday it is published', () => {
     const article = buildWeeklyReview('2014-06-26', data);
     expect(article.id).toBe('weekly-2014-W26');
     expect(article.publishedAt).toBe('2014-06-28T12:00:00.000Z');
-    expect(article.html).toContain('GoPro Inc');
-    expect(article.html).toContain('+30.58%');
-    expect(article.html).toContain('+75.17%');
+    // GoPro began trading on Thursday 2014-06-26; its fifth session, 2014-07-02, closed at +75.17% over the offer, after the review.
+    expect(plain(article.html)).toContain('GoPro Inc (GPRO) began trading on 2014-06-26: offered at $24.00, first close $31.34 (+30.58%), first week not complete yet.');
+    expect(article.html).not.toContain('+75.17%');
+    // A Monday debut's fifth session is the Friday: Invuity's first week (Monday 2015-06-15, $12.00, fifth close $14.80) is known by Saturday.
+    const ivty = listings.find((l) => l.ticker === 'IVTY')!;
+    expect([ivty.listingDate, ivty.offerPrice, ivty.outcome!.closeWeek1]).toEqual(['2015-06-15', 12, 14.8]);
+    expect(plain(buildWeeklyReview('2015-06-15', data).html)).toMatch(/\(IVTY\) began trading on 2015-06-15: offered at \$12\.00, first close \$[\d.]+ \([+-][\d.]+%\), first week \+23\.33%\./);
     expectReadable(article.html);
     const chart = /<figure>\n(<svg[\s\S]*?<\/svg>)/.exec(article.html)![1];
     expect(chart).toContain('First-day returns of the IPOs that began trading in 2014-W26');

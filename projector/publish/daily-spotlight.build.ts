@@ -1,4 +1,5 @@
 import type { Article, ArticleData } from './article.types.ts';
+import { dataAsOf } from './as-of.ts';
 import { listOr, page, plain, time } from './html.ts';
 import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
@@ -20,7 +21,9 @@ function joinedAmendmentLines(facts: PeriodFacts): string[] {
  * filing) and withdrawals, and the registration pipeline that evening, all rendered from the day's
  * facts (period-facts.ts). Null on a day with none of them, so quiet days publish nothing. Published at 21:30Z, after the close.
  */
-export function buildDailySpotlight(day: string, data: ArticleData): Article | null {
+export function buildDailySpotlight(day: string, everything: ArticleData): Article | null {
+  // Published after the day's close: the day's first closes are known, nothing later is.
+  const data = dataAsOf(everything, day);
   const facts = periodFacts(data, { from: day, to: day });
   if (facts.priced.length + facts.listed.length + facts.registrations.length + facts.withdrawals.length === 0) return null;
   const publishedAt = `${day}T21:30:00.000Z`;

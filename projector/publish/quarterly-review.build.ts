@@ -2,6 +2,7 @@ import type { Article, ArticleData, ArticleListing } from './article.types.ts';
 import { computed, groupStats, OUTCOME_SOURCES, proceedsBasisNote, statsOf, statsTable } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
 import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
+import { dataAsOf } from './as-of.ts';
 import { quarterPeriod } from './period.ts';
 import { countByType, periodFacts, withRole } from './period-facts.ts';
 import { counted, coverageParagraph, dealTypeWords, typedAs } from './sentences.ts';
@@ -40,9 +41,11 @@ function proceedsChart(ipos: readonly ArticleListing[], year: number, quarter: n
  * the listings with price bars. Deals that are not IPOs, and those the IPO calendar excludes, are left
  * out and counted. Published at 12:00Z on the first day of the next quarter.
  */
-export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data: ArticleData): Article {
+export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, everything: ArticleData): Article {
   const q = quarterPeriod(year, quarter);
   const publishedAt = `${q.next}T12:00:00.000Z`;
+  // Published before the next quarter's first session: the quarter's last close is the latest it knows.
+  const data = dataAsOf(everything, q.to);
   const facts = periodFacts(data, q);
   const ipoDeals = withRole(facts.listed, 'ipo');
   const ipos = ipoDeals.map((d) => d.listing!);
@@ -69,7 +72,9 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, data:
     all.meanDay1 === null
       ? ''
       : ` Over those: mean first-day return ${num(all.meanDay1, 'pct', src)}, median ${num(all.medianDay1, 'pct', src)}, ` +
-        `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}.`;
+        `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}` +
+        (all.meanWeek1 !== null && all.withWeek1 < all.withReturns ? ` (over the ${num(all.withWeek1, 'int', src)} whose first five sessions ended by ${time(q.to)})` : '') +
+        '.';
   const lead =
     all.count === 0
       ? 'this service\'s database holds no IPO that began trading then.'

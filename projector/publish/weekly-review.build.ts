@@ -3,6 +3,7 @@ import { groupStats, OUTCOME_SOURCES, statsTable } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
 import { figure, formatNumber, listOr, page, sourceNote, time } from './html.ts';
 import { lockupFacts, lockupSection, lockupSummary } from './lockup-expiries.ts';
+import { dataAsOf } from './as-of.ts';
 import { addDays, weekPeriod } from './period.ts';
 import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
@@ -44,10 +45,11 @@ function day1Chart(debuts: readonly ArticleListing[], weekId: string, asOf: stri
  * at the week's end, and lock-up expiries in the next four weeks. Every count renders the week's
  * facts (period-facts.ts). Published Saturday 12:00Z, after the week's last session.
  */
-export function buildWeeklyReview(anyDateInWeek: string, data: ArticleData): Article {
+export function buildWeeklyReview(anyDateInWeek: string, everything: ArticleData): Article {
   const w = weekPeriod(anyDateInWeek);
   const saturday = addDays(w.from, 5);
   const publishedAt = `${saturday}T12:00:00.000Z`;
+  const data = dataAsOf(everything, saturday);
   const facts = periodFacts(data, w);
   const debuts = withRole(facts.listed, 'ipo').map((d) => d.listing!);
   const lockups = lockupFacts(data, { from: saturday, to: addDays(saturday, LOCKUP_LOOKAHEAD_DAYS) });
