@@ -74,7 +74,7 @@ export function statsTable(caption: string, stats: readonly GroupStats[], asOf: 
     (s) =>
       `<tr><th scope="row">${esc(s.key)}</th><td>${num(s.count, 'int', src)}</td>` +
       `<td>${num(s.proceeds, 'millions', src, 'not stated')}</td><td>${num(s.withReturns, 'int', src)}</td><td>${num(s.meanDay1, 'pct', src, 'no close known')}</td>` +
-      `<td>${num(s.medianDay1, 'pct', src, 'no close known')}</td><td>${num(s.meanWeek1, 'pct', src, 'no close known')}</td></tr>`,
+      `<td>${num(s.medianDay1, 'pct', src, 'no close known')}</td><td>${num(s.meanWeek1, 'pct', src, s.withReturns > 0 ? 'first week not complete' : 'no close known')}</td></tr>`,
   );
   return [
     `<table><caption>${esc(caption)}</caption>`,

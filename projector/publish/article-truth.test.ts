@@ -61,7 +61,7 @@ describe('a first trading day is not a pricing date', () => {
     const priced = plain(section(article.html, 'Priced'));
     expect(priced).toBe(
       'No IPO pricing is dated on this day in the data this service holds. 1 IPO that began trading on this day is not dated here: the data holds no final ' +
-        'prospectus of it, and the vendor IPO table gives its first trading day, not the day it priced, so it is listed only among the debuts below.',
+        'prospectus of it, and the vendor IPO tables give its first trading day, not the day it priced, so it is listed only among the debuts below.',
     );
     expect(items(section(article.html, 'First day of trading'))).toEqual([expect.stringMatching(/^Snap Inc \(SNAP\) began trading: offered at \$17\.00/)]);
     expect(article.summary).toMatch(/^2017-03-02: 1 debut\. Snap Inc \(SNAP\) began trading: /);

@@ -39,7 +39,7 @@ function undatedSentence(undated: readonly Deal[], when: string): string {
   const one = n === 1;
   return (
     ` ${counted(n, 'IPO', 'IPOs', dealsSource(`IPOs that began trading ${when} with no final prospectus held`))} that began trading ${when} ` +
-    `${one ? 'is' : 'are'} not dated here: the data holds no final prospectus of ${one ? 'it' : 'them'}, and the vendor IPO table gives ` +
+    `${one ? 'is' : 'are'} not dated here: the data holds no final prospectus of ${one ? 'it' : 'them'}, and the vendor IPO tables give ` +
     `${one ? 'its' : 'their'} first trading day, not the day ${one ? 'it' : 'they'} priced, so ${one ? 'it is' : 'they are'} listed only among the debuts below.`
   );
 }
