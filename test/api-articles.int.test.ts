@@ -4,7 +4,8 @@ import RssParser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, type Article } from '../projector/publish/index.ts';
 import { atomViolations, jsonFeedViolations } from '../schema/feeds/feed-spec.testkit.ts';
-import { realDailyIndexFilings, realOutcomes } from '../projector/publish/real-data.testkit.ts';
+import { realDailyIndexFilings } from '../projector/publish/real-data.testkit.ts';
+import { vendorArticleData } from '../projector/publish/real-rows.testkit.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
 import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
 import { emptyDataDir, PUBLIC_BASE_URL, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
@@ -14,7 +15,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 /**
  * Public article pages and feeds over articles the real builders made from the real sample
- * (Bloomberg offer prices, recorded daily bars, an EDGAR daily form index), written to read.db
+ * (the vendor tables' listings, recorded daily bars, an EDGAR daily form index), written to read.db
  * as the projector writes them. Expectations are computed from those articles, not typed in.
  */
 describe('article pages and feeds', () => {
@@ -36,12 +37,12 @@ describe('article pages and feeds', () => {
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => api.get(path, { key: null, headers, method });
 
   beforeAll(async () => {
-    const outcomes = realOutcomes();
+    const data = vendorArticleData('2013-01-01', '2014-06-30');
     articles = [
-      buildQuarterlyReview(2014, 2, { outcomes }),
-      buildWeeklyReview('2014-06-26', { outcomes }),
-      buildDailySpotlight('2014-06-26', { outcomes })!,
-      buildDailySpotlight('2013-11-07', { outcomes })!,
+      buildQuarterlyReview(2014, 2, data),
+      buildWeeklyReview('2014-06-26', data),
+      buildDailySpotlight('2014-06-26', data)!,
+      buildDailySpotlight('2013-11-07', data)!,
     ];
     dataDir = await emptyDataDir();
     writer = openSqlite(liveReadDbPath(dataDir)!);

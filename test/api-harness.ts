@@ -165,21 +165,14 @@ export async function projectSampleInto(dataDir: string): Promise<void> {
 /**
  * `projectSampleInto` plus the rest of the bundled real sample, so every endpoint has rows: the
  * prospectuses, Marvell's XBRL facts, the Bloomberg rows and Stooq bars of the IPO-window tickers
- * (outcomes), the news records, and articles the real builders write from the real outcomes.
+ * (outcomes), the news records, and the articles `ipo publish` writes from that read model.
  */
 export async function projectFullSampleInto(dataDir: string): Promise<void> {
   const { openEventLogDb } = await import('../schema/databases.ts');
   const { rebuildReadDb } = await import('../projector/index.ts');
   const { appendWholeSample } = await import('./projector-sample-events.ts');
   const sample = await import('./projector-enrichment-events.ts');
-  const { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview } = await import('../projector/publish/index.ts');
-  const { realOutcomes } = await import('../projector/publish/real-data.testkit.ts');
-  const outcomes = realOutcomes();
-  const articles = [
-    buildQuarterlyReview(2014, 2, { outcomes }),
-    buildWeeklyReview('2014-06-26', { outcomes }),
-    buildDailySpotlight('2014-06-26', { outcomes })!,
-  ];
+  const { publishFromReadModel } = await import('../scripts/commands/publish.ts');
   const tickers = new Set(sample.windowTickers());
   const events = await openEventLogDb(dataDir);
   try {
@@ -190,8 +183,15 @@ export async function projectFullSampleInto(dataDir: string): Promise<void> {
       ...sample.ipoRowEvents(sample.bloombergRows().filter((row) => tickers.has(row.ticker))),
       ...[...tickers].map((ticker) => sample.barsEvent(ticker)),
       ...sample.newsEvents(),
-      ...articles.map((article) => sample.articleEvent(article)),
     ]);
+    await rebuildReadDb({ dataDir, eventLog: events.log });
+    // Articles are built from the read model, as `ipo publish` builds them, then projected into the feed.
+    const requests = [
+      { kind: 'quarterly', year: 2014, quarter: 2 },
+      { kind: 'weekly', date: '2014-06-26' },
+      { kind: 'daily', date: '2014-06-26' },
+    ] as const;
+    publishFromReadModel(dataDir, events.log, requests, { republish: false, observedAt: sample.OBSERVED });
     await rebuildReadDb({ dataDir, eventLog: events.log });
   } finally {
     await events.close();

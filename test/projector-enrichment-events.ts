@@ -13,7 +13,7 @@ import type { Article } from '../projector/publish/article.types.ts';
  * Stooq CSVs as `market.daily_bars` (meta as the price client records it) and the news records.
  */
 const SAMPLE = join(import.meta.dirname, '../data/sample');
-const OBSERVED = '2026-02-01T12:00:00.000Z';
+export const OBSERVED = '2026-02-01T12:00:00.000Z';
 
 function bytes(relative: string): Buffer {
   const raw = readFileSync(join(SAMPLE, relative));

@@ -6,7 +6,7 @@ import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { projectIncremental, rebuildReadDb } from '../projector/index.ts';
 import { buildQuarterlyReview } from '../projector/publish/index.ts';
-import { realOutcomes } from '../projector/publish/real-data.testkit.ts';
+import { vendorArticleData } from '../projector/publish/real-rows.testkit.ts';
 import { readWindowIndex } from '../projector/market/window-index.testkit.ts';
 import {
   articleEvent,
@@ -41,7 +41,7 @@ function allEvents(): NewEvent[] {
   const tickers = new Set(windowTickers());
   const rows = bloombergRows().filter((r) => tickers.has(r.ticker) || r.ticker === 'AAOI' || r.ticker === 'LCWUF' || r.ticker === 'TSLA');
   const index = indexEntryEvents('form.20200318.idx.gz').filter((e) => windowCiks.has((e.payload as { cik: string }).cik.padStart(10, '0')));
-  const article = buildQuarterlyReview(2014, 2, { outcomes: realOutcomes() });
+  const article = buildQuarterlyReview(2014, 2, vendorArticleData('2014-04-01', '2014-06-30'));
   return [
     documentEvent(DOCUMENTS.unicycive),
     ...index,

@@ -1,5 +1,5 @@
 import type { GrossProceedsBasis } from '../../schema/api/vocabulary.ts';
-import type { ArticleOutcome, SourceLink } from './article.types.ts';
+import type { ArticleListing, SourceLink } from './article.types.ts';
 import { esc, mean, median, num, sourceNote } from './html.ts';
 
 /**
@@ -18,10 +18,10 @@ export function proceedsBasisNote(bases: ReadonlyArray<GrossProceedsBasis | null
   return '';
 }
 
-/** Where listing outcomes come from; each listing's own offer price links to its prospectus where there is one. */
+/** Where listing figures come from; each listing's own offer price links to its prospectus where there is one. */
 export const OUTCOME_SOURCES: readonly SourceLink[] = [
-  { label: 'offer prices and proceeds from the final prospectus (424B4: the base deal) where this service holds it, else from the vendor IPO table (its offer size includes the over-allotment sold)', url: null },
-  { label: 'first-day and first-week closes from daily price bars', url: null },
+  { label: "listings, offer prices and proceeds as this service serves them (its ipo_calendar and offerings views): from the final prospectus (424B4: the base deal) where it read one, else from the vendor IPO table (its offer size includes the over-allotment sold)", url: null },
+  { label: 'first-day and first-week closes from daily price bars, which the data holds for some listings only: returns are averaged over those', url: null },
 ];
 
 /** A figure computed over several listings: named after the table or sentence it belongs to. */
@@ -30,16 +30,18 @@ export const computed = (what: string): SourceLink => ({ label: `${what}, comput
 export interface GroupStats {
   key: string;
   count: number;
+  /** …of them, those with a first-day return from daily price bars: the returns below are theirs. */
+  withReturns: number;
+  /** …of them, those whose first week was over by the article's date: the mean first-week return is theirs. */
+  withWeek1: number;
   proceeds: number | null;
   meanDay1: number | null;
   medianDay1: number | null;
   meanWeek1: number | null;
-  /** Rows with a first-week return: a first week still running at the article's date has none. */
-  week1Count: number;
 }
 
-export function groupStats(rows: readonly ArticleOutcome[], keyOf: (r: ArticleOutcome) => string): GroupStats[] {
-  const groups = new Map<string, ArticleOutcome[]>();
+export function groupStats(rows: readonly ArticleListing[], keyOf: (r: ArticleListing) => string): GroupStats[] {
+  const groups = new Map<string, ArticleListing[]>();
   for (const r of rows) {
     const k = keyOf(r);
     groups.set(k, [...(groups.get(k) ?? []), r]);
@@ -49,18 +51,19 @@ export function groupStats(rows: readonly ArticleOutcome[], keyOf: (r: ArticleOu
     .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
-export function statsOf(key: string, rows: readonly ArticleOutcome[]): GroupStats {
-  const day1 = rows.map((r) => r.outcome.day1ReturnPct).filter((x): x is number => x !== null);
-  const week1 = rows.map((r) => r.outcome.week1ReturnPct).filter((x): x is number => x !== null);
+export function statsOf(key: string, rows: readonly ArticleListing[]): GroupStats {
+  const day1 = rows.map((r) => r.outcome?.day1ReturnPct ?? null).filter((x): x is number => x !== null);
+  const week1 = rows.map((r) => r.outcome?.week1ReturnPct ?? null).filter((x): x is number => x !== null);
   const proceeds = rows.map((r) => r.grossProceeds).filter((x): x is number => x !== null);
   return {
     key,
     count: rows.length,
+    withReturns: day1.length,
+    withWeek1: week1.length,
     proceeds: proceeds.length ? proceeds.reduce((a, b) => a + b, 0) : null,
     meanDay1: mean(day1),
     medianDay1: median(day1),
     meanWeek1: mean(week1),
-    week1Count: week1.length,
   };
 }
 
@@ -70,12 +73,12 @@ export function statsTable(caption: string, stats: readonly GroupStats[], asOf: 
   const rows = stats.map(
     (s) =>
       `<tr><th scope="row">${esc(s.key)}</th><td>${num(s.count, 'int', src)}</td>` +
-      `<td>${num(s.proceeds, 'millions', src, 'not stated')}</td><td>${num(s.meanDay1, 'pct', src, 'no close yet')}</td>` +
-      `<td>${num(s.medianDay1, 'pct', src, 'no close yet')}</td><td>${num(s.meanWeek1, 'pct', src, 'no first week complete')}</td></tr>`,
+      `<td>${num(s.proceeds, 'millions', src, 'not stated')}</td><td>${num(s.withReturns, 'int', src)}</td><td>${num(s.meanDay1, 'pct', src, 'no close known')}</td>` +
+      `<td>${num(s.medianDay1, 'pct', src, 'no close known')}</td><td>${num(s.meanWeek1, 'pct', src, s.withReturns > 0 ? 'first week not complete' : 'no close known')}</td></tr>`,
   );
   return [
     `<table><caption>${esc(caption)}</caption>`,
-    '<thead><tr><th scope="col">Group</th><th scope="col">Deals</th><th scope="col">Proceeds</th><th scope="col">Mean first-day return</th><th scope="col">Median first-day return</th><th scope="col">Mean first-week return</th></tr></thead>',
+    '<thead><tr><th scope="col">Group</th><th scope="col">Deals</th><th scope="col">Proceeds</th><th scope="col">With a first close</th><th scope="col">Mean first-day return</th><th scope="col">Median first-day return</th><th scope="col">Mean first-week return</th></tr></thead>',
     '<tbody>',
     ...rows,
     '</tbody></table>',

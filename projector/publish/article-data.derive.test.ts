@@ -9,7 +9,9 @@ import { loadSubmissions } from '../offering/sample.testkit.ts';
 import { proceedsBasisNote } from './aggregate.ts';
 import type { ApiOffering } from '../../schema/api/types.ts';
 import { nameAtOffering } from './article-data.derive.ts';
-import { articleDataOf } from './real-rows.testkit.ts';
+import { articleDataOf, vendorCompanyRowsBetween } from './real-rows.testkit.ts';
+import { buildQuarterlyReview } from './index.ts';
+import { plain } from './html.ts';
 
 const OBSERVED = '2026-01-15T00:00:00.000Z';
 
@@ -28,6 +30,34 @@ describe('articleDataFromRows', () => {
     expect(ipoProspectus.companyName).toBe('Nubia Brand International Corp. (now Solidion Technology Inc.)');
     // A follow-on of the combined company is named as it is now.
     expect(data.pricings!.filter((p) => p.pricingDate >= '2024-02-08').every((p) => p.companyName === 'Solidion Technology Inc.')).toBe(true);
+  });
+});
+
+describe('articleDataFromRows: listings are the served offerings that began trading, whether or not the data holds their prices', () => {
+  // 2012 Q2 as `npm start` serves it: `SELECT count(*), sum(gross_proceeds) FROM ipo_calendar WHERE listing_date BETWEEN '2012-04-01' AND '2012-06-30'`
+  // gives 29 listings and $22,188M there, while the 8 with price bars raised $1,463.5M.
+  const rows = vendorCompanyRowsBetween('2012-04-01', '2012-06-30');
+  const data = articleDataOf(rows);
+  const offerings = rows.flatMap((r) => (JSON.parse(r.company.row.offerings_json) as ApiOffering[]).map((o) => ({ cik: r.company.row.cik, o })));
+
+  it('maps each served offering with a listing date to one listing with its served values, and its outcome where bars exist', () => {
+    const listed = offerings.filter(({ o }) => o.listingDate !== null);
+    expect(data.listings!.map((l) => [l.cik, l.listingDate, l.dealType, l.offerPrice, l.grossProceeds, l.grossProceedsBasis])).toEqual(
+      listed.map(({ cik, o }) => [cik, o.listingDate, o.dealType, o.offerPrice, o.grossProceeds, o.grossProceedsBasis]),
+    );
+    const outcomes = rows.flatMap((r) => r.outcomes);
+    expect(data.listings!.filter((l) => l.outcome !== null).map((l) => [l.cik, l.listingDate]).sort()).toEqual(outcomes.map((o) => [o.cik, o.trading_start_date]).sort());
+    expect(outcomes).toHaveLength(8);
+  });
+
+  it('counts Facebook (2012-05-18, $16,006.9M, no price bars in the data) among the quarter\'s 29 IPOs', () => {
+    const ipos = data.listings!.filter((l) => l.dealType === 'ipo');
+    expect([ipos.length, Math.round(ipos.reduce((a, l) => a + (l.grossProceeds ?? 0), 0) / 1e6)]).toEqual([29, 22188]);
+    const facebook = data.listings!.find((l) => l.listingDate === '2012-05-18' && l.grossProceeds === 16_006_900_000)!;
+    expect(facebook).toMatchObject({ offerPrice: 38, outcome: null, dealType: 'ipo' });
+    const review = buildQuarterlyReview(2012, 2, data);
+    expect(review.summary).toMatch(/^2012 Q2: 29 IPOs, \$22,188\.5M raised, first-day returns known for 8: /);
+    expect(plain(review.html)).toContain('First-day returns are known for 8 of the 29 IPOs; the other 21 have no daily price bars in the data.');
   });
 });
 

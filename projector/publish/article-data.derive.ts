@@ -3,10 +3,7 @@ import { accessionFolder, unpadCik } from '../../schema/cik.ts';
 import type { CompaniesTable, FilingsTable } from '../../schema/read/tables.ts';
 import { VENDOR_SOURCE } from '../common/sources.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
-import { isIpoFamily } from '../offering/deal-type.derive.ts';
-import { SAME_DEAL_DAYS } from './deals.facts.ts';
-import { addDays } from './period.ts';
-import type { ArticleData, ArticleFiling, ArticleLockup, ArticleOutcome, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
+import type { ArticleData, ArticleFiling, ArticleListing, ArticleLockup, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
 
 /** The read-model columns an article draws on (the API shapes are their JSON). */
 export type CompanyRow = Pick<
@@ -41,14 +38,16 @@ function lockupSource(filing: ArticleFiling | undefined, accession: string): Sou
 /**
  * A company's offerings as the read rows type them. A filing belongs to the offering its file number
  * (or draft or upsize number) names, or whose final prospectus it is; a filing of no offering (an
- * 8-K, an index row without a file number) speaks for the company's current offering. A listing
- * belongs to the offering that listed or priced then, whatever the company did after.
+ * 8-K, an index row without a file number) speaks for the company's current offering. A listing is
+ * an offering the rows date a first trading day of, whatever the company did after.
  */
 class CompanyDeals {
   private readonly offerings: ApiOffering[];
   private readonly byFileNumber = new Map<string, ApiOffering>();
   private readonly byProspectus = new Map<string, ApiOffering>();
   readonly current: ApiOffering | null;
+  /** The offerings the rows show began trading: each a listing. */
+  readonly listed: readonly ApiOffering[];
   /**
    * The offering the classification judges: the projector classifies the company's current EDGAR deal
    * (company-rows.derive.ts). A vendor's IPO is never that deal, so when it is the current offering
@@ -64,6 +63,7 @@ class CompanyDeals {
       if (o.finalProspectusAccessionNumber) this.byProspectus.set(o.finalProspectusAccessionNumber, o);
     }
     this.current = this.offerings.find((o) => o.isCurrent) ?? null;
+    this.listed = this.offerings.filter((o) => o.listingDate !== null);
     this.classified = this.current?.source === 'edgar' ? this.current : null;
     const classification = parse<ApiClassification>(row.classification_json);
     // Excluded for what happened later (delisted, withdrawn after listing …), an IPO's listing path is
@@ -83,20 +83,6 @@ class CompanyDeals {
   /** The classification judges the offering it classified only: a later follow-on's verdict is not its IPO's, nor the reverse. */
   eligibilityOf(offering: ApiOffering | null): CalendarEligibility | null {
     return offering !== null && offering === this.classified ? this.eligibility : null;
-  }
-
-  /**
-   * The offering a first trading day belongs to: the one listed that day, else the IPO-family one
-   * priced in the SAME_DEAL_DAYS before it, else (no offering dates it) the current one when it is an
-   * IPO's. Null when none is.
-   */
-  listingOffering(tradingStartDate: string): ApiOffering | null {
-    const pricedBefore = (o: ApiOffering) => o.pricedDate !== null && o.pricedDate <= tradingStartDate && addDays(o.pricedDate, SAME_DEAL_DAYS) >= tradingStartDate;
-    return (
-      this.offerings.find((o) => o.listingDate === tradingStartDate) ??
-      this.offerings.find((o) => isIpoFamily(o.dealType) && pricedBefore(o)) ??
-      (this.current && isIpoFamily(this.current.dealType) && this.current.listingDate === null ? this.current : null)
-    );
   }
 }
 
@@ -138,28 +124,44 @@ interface Prospectuses {
   latestByCik: ReadonlyMap<string, ArticlePricing>;
 }
 
-function outcomeOf(json: string, companies: ReadonlyMap<string, CompanyDeals>, prospectus: Prospectuses): ArticleOutcome {
-  const outcome = JSON.parse(json) as ApiOutcome;
-  const deals = companies.get(outcome.cik);
-  const offering = deals?.listingOffering(outcome.tradingStartDate) ?? null;
-  const consensus = deals ? parse<ApiConsensus>(deals.row.consensus_json) : null;
-  const filed = prospectus.byAccession.get(offering?.finalProspectusAccessionNumber ?? '') ?? prospectus.latestByCik.get(outcome.cik);
-  // The prospectus is the offer price's source only when this service read a price from it by the first trading day.
-  const fromProspectus = filed !== undefined && filed.pricingDate <= outcome.tradingStartDate && filed.offerPrice !== null;
-  // The served consensus proceeds (the read prospectus's, else the vendor's, with their basis; never the
-  // range-midpoint estimate) are the current offering's: another offering's are its own prospectus's terms.
-  const ownTerms = offering !== null && !offering.isCurrent;
-  const named = offering ?? deals?.current ?? null;
-  return {
-    outcome: named ? { ...outcome, companyName: nameAtOffering(outcome.companyName ?? outcome.ticker, named) } : outcome,
-    dealType: offering?.dealType ?? deals?.row.deal_type ?? 'unknown',
-    grossProceeds: ownTerms ? offering.grossProceeds : (consensus?.grossProceeds ?? null),
-    grossProceedsBasis: ownTerms ? (offering.grossProceeds !== null ? 'base_deal' : null) : (consensus?.grossProceedsBasis ?? null),
-    calendarEligibility: deals?.eligibilityOf(offering) ?? null,
-    inVendorTable: Boolean(consensus?.sourceSummary[VENDOR_SOURCE]),
-    offerSource: fromProspectus ? filed.source : { label: `vendor IPO table, ${outcome.ticker}`, url: null },
-    priceSource: { label: `daily price bars, ${outcome.ticker}`, url: null },
-  };
+const outcomeKey = (cik: string, date: string) => `${cik}|${date}`;
+
+/**
+ * A company's served offerings that began trading, as listings. The values are the served ones (the
+ * offering's offer price, proceeds and basis, which the ipo_calendar view renders for the company's
+ * current offering), the exchange is the consensus's when the consensus describes this listing, and
+ * the first-day and first-week figures are the outcome row of the same first trading day, when the
+ * data holds price bars of it.
+ */
+function listingsOf(deals: CompanyDeals, outcomes: ReadonlyMap<string, ApiOutcome>, prospectus: Prospectuses): ArticleListing[] {
+  const row = deals.row;
+  const consensus = parse<ApiConsensus>(row.consensus_json);
+  return deals.listed.map((offering) => {
+    const listingDate = offering.listingDate!;
+    const outcome = outcomes.get(outcomeKey(row.cik, listingDate)) ?? null;
+    const ofThisListing = consensus !== null && consensus.listingDate === listingDate;
+    const filed = prospectus.byAccession.get(offering.finalProspectusAccessionNumber ?? '') ?? (offering.isCurrent ? prospectus.latestByCik.get(row.cik) : undefined);
+    // The prospectus is cited for the offer price only when this service read that price from it by the first trading day.
+    const fromProspectus = filed !== undefined && filed.pricingDate <= listingDate && filed.offerPrice !== null && filed.offerPrice === offering.offerPrice;
+    const inVendorTable = offering.source === 'vendor' || (ofThisListing && Boolean(consensus.sourceSummary[VENDOR_SOURCE]));
+    const symbol = outcome?.ticker ?? row.ticker;
+    return {
+      cik: row.cik,
+      companyName: nameAtOffering(row.name, offering),
+      ticker: symbol,
+      exchange: ofThisListing ? consensus.exchange : (outcome?.exchange ?? null),
+      listingDate,
+      dealType: offering.dealType,
+      offerPrice: offering.offerPrice,
+      grossProceeds: offering.grossProceeds,
+      grossProceedsBasis: offering.grossProceedsBasis,
+      calendarEligibility: deals.eligibilityOf(offering),
+      inVendorTable,
+      offerSource: fromProspectus ? filed.source : { label: inVendorTable ? `vendor IPO table, ${symbol ?? row.name}` : `the offering's served terms, ${symbol ?? row.name}`, url: null },
+      outcome,
+      priceSource: outcome ? { label: `daily price bars, ${outcome.ticker}`, url: null } : null,
+    };
+  });
 }
 
 function lockupsOf(rows: readonly CompanyRow[], filingByAccession: ReadonlyMap<string, ArticleFiling>): ArticleLockup[] {
@@ -213,6 +215,11 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
     prospectus.latestByCik.set(f.cik, pricing);
     prospectus.byAccession.set(f.accession_number, pricing);
   }
-  const outcomes = rows.outcomes.map((r) => outcomeOf(r.json, companies, prospectus));
-  return { filings, pricings, outcomes, lockups: lockupsOf(rows.companies, filingByAccession) };
+  const outcomes = new Map<string, ApiOutcome>();
+  for (const r of rows.outcomes) {
+    const o = JSON.parse(r.json) as ApiOutcome;
+    outcomes.set(outcomeKey(o.cik, o.tradingStartDate), o);
+  }
+  const listings = [...companies.values()].flatMap((deals) => listingsOf(deals, outcomes, prospectus));
+  return { filings, pricings, listings, lockups: lockupsOf(rows.companies, filingByAccession) };
 }

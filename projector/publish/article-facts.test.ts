@@ -7,8 +7,7 @@ import { plain } from './html.ts';
 import { chartTexts, items, section, subsection } from './article-html.testkit.ts';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, weekPeriod } from './index.ts';
 import { pipelineAsOf } from './pipeline.ts';
-import { realOutcomes } from './real-data.testkit.ts';
-import { articleDataOf, indexCompanyRows, submissionsCompanyRows } from './real-rows.testkit.ts';
+import { articleDataOf, indexCompanyRows, submissionsCompanyRows, vendorArticleData } from './real-rows.testkit.ts';
 
 /**
  * What a reader of the articles checks: every count agrees with the rows its lists, tables and charts
@@ -18,39 +17,46 @@ import { articleDataOf, indexCompanyRows, submissionsCompanyRows } from './real-
 
 const ipos = (n: number) => `${n} IPO${n === 1 ? '' : 's'}`;
 
-describe('weekly reviews of debuts known only from the vendor IPO table: they began trading, never "priced" on a day', () => {
-  const outcomes = realOutcomes();
+describe('weekly reviews of debuts known only from the vendor IPO tables: they began trading, never "priced" on a day', () => {
+  const data = vendorArticleData('2013-01-01', '2017-12-31');
   const index = readWindowIndex();
+  // The weeks the reviewer measured against `SELECT count(*) FROM ipo_calendar WHERE listing_date BETWEEN …` on the demo.
   const weeks = [
-    { date: '2013-11-07', ticker: 'TWTR' },
-    { date: '2014-06-26', ticker: 'GPRO' },
-    { date: '2017-03-02', ticker: 'SNAP' },
+    { date: '2013-11-07', ticker: 'TWTR', calendar: 9, missing: ['Mavenir', 'Midcoast Energy Partners', 'Norcraft', 'Arc Logistics', 'JG Wentworth'] },
+    { date: '2014-06-26', ticker: 'GPRO', calendar: null, missing: [] },
+    { date: '2017-03-02', ticker: 'SNAP', calendar: 2, missing: ['Hamilton Lane'] },
   ];
-  for (const { date, ticker } of weeks) {
+  for (const { date, ticker, calendar, missing } of weeks) {
     const w = weekPeriod(date);
-    it(`${w.id}: ${ticker} is listed, not dated as priced, and the text, summary, chart and table agree`, () => {
-      const article = buildWeeklyReview(date, { outcomes });
-      const debuts = index.filter((r) => r.tradeDate >= w.from && r.tradeDate <= w.to);
-      expect(debuts.map((d) => d.ticker)).toContain(ticker);
+    it(`${w.id}: every IPO the database holds began trading is listed, ${ticker} among them, none dated as priced; text, summary, chart and table agree`, () => {
+      const article = buildWeeklyReview(date, data);
+      const debuts = data.listings!.filter((l) => l.listingDate >= w.from && l.listingDate <= w.to && ['ipo', 'spac'].includes(l.dealType));
+      const closed = debuts.filter((d) => d.outcome?.day1ReturnPct != null);
       const n = debuts.length;
+      if (calendar !== null) expect(n).toBe(calendar);
+      // The price bars the data holds are the window files of those dates: the returns known.
+      expect(closed.map((d) => d.outcome!.ticker).sort()).toEqual(index.filter((r) => r.tradeDate >= w.from && r.tradeDate <= w.to && debuts.some((d) => d.ticker === r.ticker)).map((r) => r.ticker).sort());
 
-      // The vendor table gives the first trading day, not the pricing date: nothing is said to have priced this week.
+      // The vendor tables give the first trading day, not the pricing date: nothing is said to have priced this week.
       const priced = section(article.html, 'Deals priced');
       expect(plain(priced)).toContain('No IPO pricing is dated this week in the data this service holds.');
       expect(plain(priced)).toContain(`${ipos(n)} that began trading this week ${n === 1 ? 'is' : 'are'} not dated here: the data holds no final prospectus of`);
       expect(items(priced)).toEqual([]);
-      expect(plain(article.html)).not.toMatch(/by its first trading day/);
 
       const listed = section(article.html, 'Debuts');
-      expect(plain(listed)).toContain(`${ipos(n)} began trading this week.`);
+      expect(plain(listed)).toContain(`${ipos(n)} began trading this week`);
+      const other = n - closed.length === 1 ? 'the other has' : `the other ${n - closed.length} have`;
+      if (closed.length < n) expect(plain(listed)).toContain(`First-day returns are known for ${closed.length} of the ${ipos(n)}; ${other} no daily price bars in the data.`);
       expect(items(listed)).toHaveLength(n);
+      for (const name of [ticker, ...missing]) expect(items(listed).filter((i) => i.includes(name)), name).toHaveLength(1);
       expect(items(listed).find((i) => i.includes(`(${ticker})`))).toMatch(/ began trading on \d{4}-\d{2}-\d{2}: offered at \$/);
+      for (const line of items(listed).filter((i) => !closed.some((d) => i.includes(`(${d.ticker})`)))) expect(line).toMatch(/; the data holds no daily price bars of it, so its first-day return is not known here\.$/);
       const bars = chartTexts(listed, 'day1-returns').filter((t) => debuts.some((d) => d.ticker === t));
-      expect(bars.sort()).toEqual(debuts.map((d) => d.ticker).sort());
-      expect(listed).toContain(`<th scope="row">IPO</th><td><data value="${n}"`);
+      expect(bars.sort()).toEqual(closed.map((d) => d.ticker).sort());
+      expect(listed).toContain(`<td><data value="${n}"`);
 
-      // One proceeds figure: the table's is the debuts' vendor proceeds.
-      const proceeds = outcomes.filter((o) => debuts.some((d) => d.ticker === o.outcome.ticker)).reduce((a, o) => a + o.grossProceeds!, 0);
+      // One proceeds figure: the table's is the debuts' served proceeds.
+      const proceeds = debuts.reduce((a, d) => a + (d.grossProceeds ?? 0), 0);
       expect(listed).toContain(`>$${(proceeds / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}M</data></td>`);
       expect(article.summary).toMatch(new RegExp(`^Week of ${w.from}: 0 IPOs priced, ${ipos(n)} began trading \\(${n} with no pricing date in the data\\), `));
     });
@@ -146,17 +152,28 @@ describe('a company with a real IPO and a real follow-on (Applied Optoelectronic
 });
 
 describe('quarterly review coverage', () => {
-  it('says how many deals the database holds for the quarter, from which sources, and that the sample is not the market', () => {
-    const outcomes = realOutcomes();
-    const n = readWindowIndex().filter((r) => r.tradeDate >= '2014-04-01' && r.tradeDate <= '2014-06-30').length;
-    const article = buildQuarterlyReview(2014, 2, { outcomes });
+  it('says how many deals the database holds for the quarter, by type and source, and that it is not the market', () => {
+    const data = vendorArticleData('2014-04-01', '2014-06-30');
+    const listed = data.listings!;
+    const byType = (t: string) => listed.filter((l) => l.dealType === t).length;
+    const withBars = listed.filter((l) => l.outcome !== null).length;
+    // What `SELECT deal_type, count(*) FROM offerings WHERE listing_date BETWEEN '2014-04-01' AND '2014-06-30'` gives on the demo.
+    expect([listed.length, byType('ipo'), byType('fund'), byType('spac'), withBars]).toEqual([63, 59, 2, 2, 20]);
+    const article = buildQuarterlyReview(2014, 2, data);
     const coverage = plain(/<p class="coverage">[\s\S]*?<\/p>/.exec(article.html)![0]);
     expect(coverage).toBe(
-      `What this covers: for 2014 Q2 this service's database holds ${n} listings with a first trading day in it (${n} in the vendor IPO table, ` +
-        `${n} with a first close from daily price bars, 0 with an offer price read from a final prospectus among its EDGAR filings), and, among its EDGAR filings, ` +
-        '0 final prospectuses and 0 new registration statements filed in it. Deals it does not hold are not counted: the figures describe this sample, not the whole US IPO market.',
+      "What this covers: for 2014 Q2 this service's database holds 63 listings with a first trading day in it (by deal type: 59 IPOs, 2 funds, 2 SPACs; " +
+        '63 in the vendor IPO tables, 20 with a first close from daily price bars, 0 with an offer price read from a final prospectus among its EDGAR filings), and, among its EDGAR filings, ' +
+        '0 final prospectuses and 0 new registration statements filed in it. Deals it does not hold are not counted: the figures describe this database, not the whole US IPO market.',
     );
-    expect(plain(article.html)).toContain(`the ${n} IPOs of this service's sample raised $`);
-    expect(article.summary).toContain(`2014 Q2: ${n} listings`);
+    const ipoProceeds = listed.filter((l) => ['ipo', 'spac'].includes(l.dealType)).reduce((a, l) => a + (l.grossProceeds ?? 0), 0);
+    // The ipo_calendar's total for the quarter: 61 listings, $13,876M.
+    expect(Math.round(ipoProceeds / 1e6)).toBe(13876);
+    expect(plain(article.html)).toContain(
+      "this service's database holds 61 IPOs that began trading then (by deal type: 59 IPOs, 2 SPACs); they raised $13,875.9M (the 53 that state proceeds). " +
+        "Proceeds are the vendor IPO table's offer sizes, which include the over-allotment sold. First-day returns are known for 20 of the 61 IPOs; the other 41 have no daily price bars in the data.",
+    );
+    expect(plain(article.html)).toContain('2 other listings are not counted as IPOs: 2 funds.');
+    expect(article.summary).toMatch(/^2014 Q2: 61 IPOs, \$13,875\.9M raised, first-day returns known for 20: /);
   });
 });

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClassification, ApiOffering } from '../../schema/api/types.ts';
-import { readWindowIndex } from '../market/window-index.testkit.ts';
 import { items, section } from './article-html.testkit.ts';
 import { plain } from './html.ts';
+import { readWindowIndex } from '../market/window-index.testkit.ts';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, quarterPeriod } from './index.ts';
 import { periodFacts } from './period-facts.ts';
 import { addDays } from './period.ts';
 import { pipelineAsOf } from './pipeline.ts';
+import { publicRegistration, registrationsOf } from './registrations.facts.ts';
+import { SUBMISSIONS } from '../offering/sample.testkit.ts';
 import { RANKED_LIST_MAX } from './first-day-lists.ts';
-import { realOutcomes } from './real-data.testkit.ts';
-import { articleDataOf, indexCompanyRows, indexCompanyWithMarketRows, submissionsCompanyRows } from './real-rows.testkit.ts';
+import { articleDataOf, indexCompanyRows, indexCompanyWithMarketRows, submissionsCompanyRows, vendorArticleData, vendorCompanyRowsBetween } from './real-rows.testkit.ts';
 
 /**
  * What an IPO analyst reading the articles checks, on the real sample: a deal is judged by its own
@@ -18,8 +19,11 @@ import { articleDataOf, indexCompanyRows, indexCompanyWithMarketRows, submission
  * its public registration statement are one registration.
  */
 
-const outcomes = realOutcomes();
-const index = readWindowIndex();
+/** What `npm start` serves of 2012–2017 from the vendor tables, with the window price bars. */
+const vendor = vendorArticleData('2012-01-01', '2017-12-31');
+const IPO_FAMILY = new Set(['ipo', 'spac', 'direct_listing', 'uplisting']);
+/** The registration statements an article counts a new registration by (registrations.facts.ts), their drafts aside. */
+const PUBLIC_OPENING_FORMS = new Set(['S-1', 'F-1', 'S-11', '1-A']);
 
 describe("a period judges each deal by the offering of that period, not the company's latest (Blue Apron)", () => {
   // Blue Apron listed in 2017 (the Bloomberg row and its bars); on 2022-10-03 the EDGAR index shows its 424B5.
@@ -37,14 +41,14 @@ describe("a period judges each deal by the offering of that period, not the comp
   });
 
   it('counts the 2017 listing as the IPO it was, with no verdict of the 2022 deal applied to it', () => {
-    expect(data.outcomes!.map((o) => [o.outcome.tradingStartDate, o.dealType, o.calendarEligibility])).toEqual([['2017-06-29', 'ipo', null]]);
+    expect(data.listings!.map((l) => [l.listingDate, l.dealType, l.calendarEligibility])).toEqual([['2017-06-29', 'ipo', null]]);
     const review = buildQuarterlyReview(2017, 2, data);
-    expect(plain(review.html)).toContain("the 1 IPO of this service's sample raised $300.0M");
+    expect(plain(review.html)).toContain("this service's database holds 1 IPO that began trading then; it raised $300.0M");
     expect(items(section(review.html, 'Best first days'))).toEqual([expect.stringMatching(/^Blue Apron Holdings, Inc\. \(APRN\): offered at \$10\.00, first close \$10\.00 \(0\.00%\)/)]);
   });
 
   it("names it among the quarter's weakest first days, where its 0.00% ties the last place", () => {
-    const weakest = items(section(buildQuarterlyReview(2017, 2, { outcomes }).html, 'Weakest first days'));
+    const weakest = items(section(buildQuarterlyReview(2017, 2, vendor).html, 'Weakest first days'));
     const aprn = weakest.find((l) => l.includes('(APRN)'));
     expect(aprn).toMatch(/\(0\.00%\), started 2017-06-29\.$/);
     expect(weakest[RANKED_LIST_MAX - 1]).toMatch(/\(0\.00%\)/);
@@ -53,11 +57,11 @@ describe("a period judges each deal by the offering of that period, not the comp
 
 describe('a first trading day is not a pricing date', () => {
   it("says Snap began trading on 2017-03-02 and not that it priced that day: the vendor table gives no pricing date", () => {
-    const article = buildDailySpotlight('2017-03-02', { outcomes })!;
+    const article = buildDailySpotlight('2017-03-02', vendor)!;
     const priced = plain(section(article.html, 'Priced'));
     expect(priced).toBe(
       'No IPO pricing is dated on this day in the data this service holds. 1 IPO that began trading on this day is not dated here: the data holds no final ' +
-        'prospectus of it, and the vendor IPO table gives its first trading day, not the day it priced, so it is listed only among the debuts below.',
+        'prospectus of it, and the vendor IPO tables give its first trading day, not the day it priced, so it is listed only among the debuts below.',
     );
     expect(items(section(article.html, 'First day of trading'))).toEqual([expect.stringMatching(/^Snap Inc \(SNAP\) began trading: offered at \$17\.00/)]);
     expect(article.summary).toMatch(/^2017-03-02: 1 debut\. Snap Inc \(SNAP\) began trading: /);
@@ -65,12 +69,29 @@ describe('a first trading day is not a pricing date', () => {
   });
 });
 
+describe('an article states only what was known on its date', () => {
+  it("averages the quarter's first weeks over the listings whose fifth session closed by the quarter's end (2014 Q2: not GoPro's, which ended 2014-07-02)", () => {
+    const index = readWindowIndex();
+    // The window files' fifth rows are the fifth sessions; a debut on or before Tuesday 2014-06-24 had its fifth by Monday 2014-06-30.
+    const done = index.filter((w) => w.tradeDate >= '2014-04-01' && w.tradeDate <= '2014-06-24' && w.day5Close !== null);
+    const mean = done.reduce((a, w) => a + (100 * (w.day5Close! - w.offerPrice)) / w.offerPrice, 0) / done.length;
+    const text = plain(buildQuarterlyReview(2014, 2, vendor).html);
+    const m = /mean first-week return ([+-][\d.]+)% \(over the (\d+) whose first five sessions ended by 2014-06-30\)/.exec(text)!;
+    expect(Number(m[2])).toBe(done.length);
+    expect(Math.abs(Number(m[1]) - mean)).toBeLessThanOrEqual(0.01);
+    expect(index.filter((w) => w.tradeDate > '2014-06-24' && w.tradeDate <= '2014-06-30').map((w) => w.ticker).sort()).toEqual(['GPRO', 'MIK']);
+  });
+});
+
 describe('lock-up expiries: unknown is not none', () => {
   it('says which IPOs could have a lock-up ending in the window and that the data holds no expiry date for them', () => {
-    const article = buildWeeklyReview('2017-03-02', { outcomes });
+    const article = buildWeeklyReview('2017-03-02', vendor);
     // Published Saturday 2017-03-04, looking four weeks ahead; a lock-up ending then began within the year before 2017-04-01.
-    const recent = index.filter((w) => w.tradeDate >= addDays('2017-04-01', -365) && w.tradeDate <= '2017-03-03').length;
-    expect(recent).toBeGreaterThan(10);
+    const from = addDays('2017-04-01', -365);
+    const offerings = vendorCompanyRowsBetween(from, '2017-03-03').flatMap((c) => JSON.parse(c.company.row.offerings_json) as ApiOffering[]);
+    const recent = offerings.filter((o) => o.listingDate !== null && o.listingDate >= from && o.listingDate <= '2017-03-03' && IPO_FAMILY.has(o.dealType)).length;
+    // What `SELECT count(*) FROM ipo_calendar WHERE listing_date BETWEEN '2016-04-01' AND '2017-03-03'` gives on the demo: 100 IPOs and 7 SPACs.
+    expect(recent).toBe(107);
     expect(plain(section(article.html, 'Lock-up expiries ahead'))).toBe(
       'No lock-up expiry is known for the next four weeks (2017-03-04 to 2017-04-01). The data holds no lock-up expiry date for any of the ' +
         `${recent} IPOs that began trading from 2016-04-01 to 2017-03-03 (a lock-up commonly runs six months, some a year), so whether a lock-up ends then is not known.`,
@@ -84,11 +105,12 @@ describe('the best and weakest first days of a quarter: one ranking, split, each
   for (let year = 2012; year <= 2017; year++) {
     for (const quarter of [1, 2, 3, 4] as const) {
       const q = quarterPeriod(year, quarter);
-      const returns = index.filter((w) => w.tradeDate >= q.from && w.tradeDate <= q.to).map((w) => Number(w.bloombergDay1Pct.toFixed(2)));
+      const ipos = vendor.listings!.filter((l) => l.listingDate >= q.from && l.listingDate <= q.to && IPO_FAMILY.has(l.dealType));
+      const returns = ipos.flatMap((l) => (l.outcome?.day1ReturnPct == null ? [] : [Number(l.outcome.day1ReturnPct.toFixed(2))]));
       const n = returns.length;
       if (n === 0) continue;
-      it(`${q.id}: ${n} first closes`, () => {
-        const html = buildQuarterlyReview(year, quarter, { outcomes }).html;
+      it(`${q.id}: ${n} first closes of ${ipos.length} IPOs`, () => {
+        const html = buildQuarterlyReview(year, quarter, vendor).html;
         const best = items(section(html, 'Best first days'));
         const weakest = items(section(html, 'Weakest first days'));
         expect(best.filter((b) => weakest.includes(b))).toEqual([]);
@@ -101,8 +123,10 @@ describe('the best and weakest first days of a quarter: one ranking, split, each
         // A list runs past RANKED_LIST_MAX only for a tie at its last place.
         if (best.length > RANKED_LIST_MAX) expect(returnOf(best[best.length - 1])).toBe(returnOf(best[RANKED_LIST_MAX - 1]));
         if (weakest.length > RANKED_LIST_MAX) expect(returnOf(weakest[weakest.length - 1])).toBe(returnOf(weakest[RANKED_LIST_MAX - 1]));
-        const note = plain(section(html, 'Best first days')).startsWith(`Only ${n} listings of this quarter have a first close, too few for two lists of ${RANKED_LIST_MAX}`);
-        expect(note).toBe(n < 2 * RANKED_LIST_MAX);
+        const note = plain(section(html, 'Best first days'));
+        expect(note.includes(`Only ${n} listings of this quarter have a first close, too few for two lists of ${RANKED_LIST_MAX}`)).toBe(n < 2 * RANKED_LIST_MAX);
+        // The lists rank the IPOs with a first close, and say so when others have none.
+        expect(note.startsWith(`Ranked among the ${n} of the quarter's ${ipos.length} IPOs whose first close the data holds.`)).toBe(n < ipos.length);
       });
     }
   }
@@ -118,10 +142,10 @@ describe('only registration statements are registrations (Alzamend: Reg A report
     for (const date of ['2017-03-02', '2018-03-01', '2019-03-05', '2020-03-18']) expect(pipelineAsOf(data.filings!, date).every((s) => s.count === 0), date).toBe(true);
   });
 
-  it('counts a confidential draft and the public statement it became as one registration, at the draft', () => {
+  it('counts a confidential draft and the public statement it became as one registration, when it became public', () => {
     const count = (year: number, quarter: 1 | 2 | 3 | 4) => periodFacts(data, quarterPeriod(year, quarter)).coverage.newRegistrations;
-    // DOS 2016-08-19 → 1-A 2016-11-14 (Reg A); DRS 2020-12-29 → S-1 2021-05-10 (its IPO).
-    expect([count(2016, 3), count(2016, 4), count(2020, 4), count(2021, 2)]).toEqual([1, 0, 1, 0]);
+    // DOS 2016-08-19 → 1-A 2016-11-14 (Reg A); DRS 2020-12-29 → S-1 2021-05-10 (its IPO): counted at the 1-A and the S-1.
+    expect([count(2016, 3), count(2016, 4), count(2020, 4), count(2021, 2)]).toEqual([0, 1, 0, 1]);
   });
 });
 
@@ -141,15 +165,50 @@ describe('a deal the data shows trading has left the pipeline (Qomolangma, 2022-
 describe('a draft and its public registration statement in one period are one registration (Solidion, 2026 Q1)', () => {
   const data = articleDataOf([submissionsCompanyRows('solidion', null)]);
 
-  it('counts the DRS of 2026-01-30 and the S-1 of 2026-02-12 once, and says the S-1 is no new registration', () => {
+  it('counts the DRS of 2026-01-30 and the S-1 of 2026-02-12 once, at the S-1, naming the draft under it', () => {
     const forms = data.filings!.filter((f) => f.filingDate >= '2026-01-01' && ['DRS', 'S-1'].includes(f.formType)).map((f) => `${f.formType} ${f.filingDate}`);
     expect(forms).toEqual(['DRS 2026-01-30', 'S-1 2026-02-12']);
     expect(periodFacts(data, quarterPeriod(2026, 1)).coverage.newRegistrations).toBe(1);
+    // The draft was confidential on its day: that day's spotlight does not name it.
+    expect(buildDailySpotlight('2026-01-30', data)).toBeNull();
     const day = buildDailySpotlight('2026-02-12', data)!;
     expect(items(section(day.html, 'New registration statements'))).toEqual([
-      'Solidion Technology Inc. publicly filed its registration statement (S-1). It first submitted it as a confidential draft (DRS) on 2026-01-30: ' +
-        'one registration, counted on that day, not a new one.',
+      'Solidion Technology Inc. filed a registration statement (S-1). It had first submitted it as a confidential draft (DRS) on 2026-01-30, ' +
+        'which the SEC makes public only with this filing: one registration, counted now.',
     ]);
-    expect(day.summary).toMatch(/^2026-02-12: 1 public filing of a drafted registration\./);
+    expect(day.summary).toMatch(/^2026-02-12: 1 new registration\./);
+  });
+});
+
+describe('a registration is new at its first public filing, on every surface (Applied Optoelectronics: DRS 2013-04-04, S-1 2013-08-13)', () => {
+  const rows = submissionsCompanyRows('aaoi', 'AAOI');
+  const data = articleDataOf([rows]);
+
+  it("counts AAOI's IPO registration in 2013 Q3, on the first_filed_date the offerings serve, not at its confidential draft", () => {
+    const ipo = (JSON.parse(rows.company.row.offerings_json) as ApiOffering[]).find((o) => o.dealType === 'ipo')!;
+    expect([ipo.openedDate, ipo.draftFileNumbers]).toEqual(['2013-08-13', ['377-00143']]);
+    const count = (quarter: 2 | 3) => periodFacts(data, quarterPeriod(2013, quarter)).coverage.newRegistrations;
+    expect([count(2), count(3)]).toEqual([0, 1]);
+    expect(buildDailySpotlight('2013-04-04', data)).toBeNull();
+    expect(items(section(buildDailySpotlight(ipo.openedDate!, data)!.html, 'New registration statements'))).toEqual([
+      'APPLIED OPTOELECTRONICS, INC. filed a registration statement (S-1). It had first submitted it as a confidential draft (DRS) on 2013-04-04, ' +
+        'which the SEC makes public only with this filing: one registration, counted now.',
+    ]);
+    // Nor is it in the pipeline before it was public.
+    expect(pipelineAsOf(data.filings!, '2013-07-31').every((s) => s.count === 0)).toBe(true);
+    expect(pipelineAsOf(data.filings!, '2013-08-13').find((s) => s.status === 'filed')!.count).toBe(1);
+  });
+
+  it('counts every registration the real submissions open in public on the date its served offering was first filed', () => {
+    for (const name of Object.keys(SUBMISSIONS) as Array<keyof typeof SUBMISSIONS>) {
+      const company = submissionsCompanyRows(name, null);
+      const served = (JSON.parse(company.company.row.offerings_json) as ApiOffering[])
+        .filter((o) => o.source === 'edgar' && o.openedDate !== null && o.filingCount > 0)
+        .filter((o) => company.filings.some((f) => f.filing_date === o.openedDate && PUBLIC_OPENING_FORMS.has(f.form_type) && f.file_number === o.fileNumber))
+        .map((o) => o.openedDate)
+        .sort();
+      const counted = registrationsOf(articleDataOf([company]).filings!).flatMap((r) => publicRegistration(r)?.filing.lead.filingDate ?? []).sort();
+      expect(counted, name).toEqual(served);
+    }
   });
 });

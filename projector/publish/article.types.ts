@@ -74,20 +74,35 @@ export interface ArticlePricing {
   source: SourceLink;
 }
 
-export interface ArticleOutcome {
-  outcome: ApiOutcome;
+/**
+ * A deal the database serves as having begun trading: one served offering with a listing date (the
+ * `offerings` read rows), carrying the values the `ipo_calendar` view serves for it (listing date,
+ * offer price, gross proceeds and their basis, exchange), typed as the served deal type says. Its
+ * first-day and first-week returns come from daily price bars, which the data holds for some
+ * listings only.
+ */
+export interface ArticleListing {
+  cik: string;
+  /** The issuer as the article names it: its name at the offering when EDGAR gives a different one. */
+  companyName: string;
+  ticker: string | null;
+  exchange: string | null;
+  listingDate: string;
   dealType: string;
+  offerPrice: number | null;
   grossProceeds: number | null;
-  /** What grossProceeds counts (the company's consensus.grossProceedsBasis). */
+  /** What grossProceeds counts (the served offering's grossProceedsBasis). */
   grossProceedsBasis?: GrossProceedsBasis | null;
   /** From classification; `exclude` rows are left out of the aggregates. */
   calendarEligibility: CalendarEligibility | null;
-  /** The vendor IPO table holds a row of this listing. */
+  /** A vendor IPO table holds a row of this listing. */
   inVendorTable: boolean;
   /** Source of the offer price and proceeds (424B4 or vendor table). */
   offerSource: SourceLink;
-  /** Source of the closes (the bars). */
-  priceSource: SourceLink;
+  /** The first-day and first-week closes from daily price bars; null when the data holds no bars of the listing. */
+  outcome: ApiOutcome | null;
+  /** Source of the closes (the bars), when there are any. */
+  priceSource: SourceLink | null;
 }
 
 export interface ArticleLockup {
@@ -104,6 +119,7 @@ export interface ArticleLockup {
 export interface ArticleData {
   filings?: readonly ArticleFiling[];
   pricings?: readonly ArticlePricing[];
-  outcomes?: readonly ArticleOutcome[];
+  /** Every served deal that began trading, whatever its type; returns where the data holds price bars. */
+  listings?: readonly ArticleListing[];
   lockups?: readonly ArticleLockup[];
 }

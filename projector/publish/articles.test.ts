@@ -3,12 +3,16 @@ import RssParser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
 import { median, plain } from './html.ts';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, renderAtom, renderJsonFeed, toFeedItem } from './index.ts';
-import { realDailyIndexFilings, realOutcomes } from './real-data.testkit.ts';
+import { realDailyIndexFilings } from './real-data.testkit.ts';
+import { vendorArticleData } from './real-rows.testkit.ts';
 import { atomViolations, jsonFeedViolations } from '../../schema/feeds/feed-spec.testkit.ts';
 import { readWindowIndex } from '../market/window-index.testkit.ts';
 
-const outcomes = realOutcomes();
+/** The served listings of 2013–2017 the vendor tables give, with the window price bars: what `npm start` serves of those years. */
+const data = vendorArticleData('2013-01-01', '2017-12-31');
+const listings = data.listings!;
 const index = readWindowIndex();
+const inQuarter = (date: string) => date >= '2014-04-01' && date <= '2014-06-30';
 
 /**
  * Digits in running text must sit in a link to their filing, a <time>, or a <data> naming its source;
@@ -59,11 +63,13 @@ function links(html: string): string[] {
   return hrefs;
 }
 
-describe('quarterly review on real outcomes', () => {
-  const q2 = index.filter((w) => w.tradeDate >= '2014-04-01' && w.tradeDate <= '2014-06-30');
-  const q2Proceeds = (month: string) =>
-    outcomes.filter((o) => o.outcome.tradingStartDate.startsWith(month) && o.grossProceeds !== null).reduce((a, o) => a + o.grossProceeds!, 0);
-  const article = buildQuarterlyReview(2014, 2, { outcomes });
+describe('quarterly review on the served listings', () => {
+  const ipoFamily = new Set(['ipo', 'spac', 'direct_listing', 'uplisting']);
+  const q2 = listings.filter((l) => inQuarter(l.listingDate) && ipoFamily.has(l.dealType));
+  const withBars = index.filter((w) => inQuarter(w.tradeDate) && q2.some((l) => l.outcome?.ticker === w.ticker));
+  const q2Proceeds = (month: string, dealType: string) =>
+    q2.filter((l) => l.listingDate.startsWith(month) && l.dealType === dealType && l.grossProceeds !== null).reduce((a, l) => a + l.grossProceeds!, 0);
+  const article = buildQuarterlyReview(2014, 2, data);
 
   it('has a stable id, path and publication time', () => {
     expect(article).toMatchObject({
@@ -73,14 +79,16 @@ describe('quarterly review on real outcomes', () => {
       publishedAt: '2014-07-01T12:00:00.000Z',
       title: 'IPO quarterly review: 2014 Q2',
     });
-    expect(buildQuarterlyReview(2014, 2, { outcomes: [...outcomes].reverse() })).toEqual(article);
+    expect(buildQuarterlyReview(2014, 2, { listings: [...listings].reverse() })).toEqual(article);
   });
 
-  it("counts the quarter's listings and agrees with Bloomberg's day-1 returns", () => {
-    expect(q2.length).toBeGreaterThan(10);
-    expect(article.summary).toContain(`2014 Q2: ${q2.length} listings`);
-    const bbgMedian = median(q2.map((w) => w.bloombergDay1Pct))!;
-    const bbgMean = q2.reduce((a, w) => a + w.bloombergDay1Pct, 0) / q2.length;
+  it("counts every IPO the database holds for the quarter, and averages Bloomberg's day-1 returns over those with price bars", () => {
+    // The quarter's IPOs (59) and SPACs (2) of the vendor tables; 20 have price bars.
+    expect([q2.length, withBars.length]).toEqual([61, 20]);
+    expect(article.summary).toContain(`2014 Q2: ${q2.length} IPOs, `);
+    expect(article.summary).toContain(`first-day returns known for ${withBars.length}: `);
+    const bbgMedian = median(withBars.map((w) => w.bloombergDay1Pct))!;
+    const bbgMean = withBars.reduce((a, w) => a + w.bloombergDay1Pct, 0) / withBars.length;
     const shown = (label: string) => Number(new RegExp(`${label} ([+-]?[\\d.]+)%`).exec(article.summary)![1]);
     expect(Math.abs(shown('mean day-1 return') - bbgMean)).toBeLessThanOrEqual(0.01);
     expect(Math.abs(shown('median') - bbgMedian)).toBeLessThanOrEqual(0.01);
@@ -93,38 +101,47 @@ describe('quarterly review on real outcomes', () => {
     const chart = /<figure>\n(<svg[\s\S]*?<\/svg>)/.exec(article.html)![1];
     expect(chart).toContain('<title id="chart-proceeds-title">Proceeds raised in 2014 Q2, by month of first trade and deal type</title>');
     for (const month of ['April', 'May', 'June']) expect(chart).toContain(`>${month}</text>`);
-    // The chart's bars carry what the table says: June's total is its listings' proceeds.
-    const june = q2Proceeds('2014-06');
-    expect(chart).toContain(`>$${(june / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}M</text>`);
+    // Stacked by deal type, the bars carry what the table says: each month's IPO bar (on the axis)
+    // stands as high as the month's IPO proceeds, and the table's IPO row totals them.
+    expect(chart).toContain('>IPO</text>');
+    expect(chart).toContain('>SPAC</text>');
+    const baseBars = [...chart.matchAll(/<path d="M[\d.]+ (\d+)l[\d.]+ 0l0 -([\d.]+)l/g)];
+    const axis = Math.max(...baseBars.map((m) => Number(m[1])));
+    const heights = baseBars.filter((m) => Number(m[1]) === axis).map((m) => Number(m[2]));
+    const months = ['2014-04', '2014-05', '2014-06'].map((m) => q2Proceeds(m, 'ipo'));
+    expect(heights).toHaveLength(3);
+    for (let i = 1; i < 3; i++) expect(heights[i] / heights[0]).toBeCloseTo(months[i] / months[0], 1);
+    const total = months.reduce((a, b) => a + b, 0);
+    expect(article.html).toContain(`<th scope="row">IPO</th><td><data value="${q2.filter((l) => l.dealType === 'ipo').length}"`);
+    expect(article.html).toContain(`>$${(total / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}M</data>`);
   });
 
   it('renders the same bytes whatever was rendered before (rebuilds are identical)', () => {
-    buildWeeklyReview('2014-06-26', { outcomes });
-    expect(buildQuarterlyReview(2014, 2, { outcomes }).html).toBe(article.html);
+    buildWeeklyReview('2014-06-26', data);
+    expect(buildQuarterlyReview(2014, 2, data).html).toBe(article.html);
   });
 
   it('leaves calendar-excluded listings out of the aggregates', () => {
-    const target = outcomes.find((o) => o.outcome.ticker === q2[0].ticker)!;
-    const marked = outcomes.map((o) => (o === target ? { ...o, calendarEligibility: 'exclude' as const } : o));
-    const again = buildQuarterlyReview(2014, 2, { outcomes: marked });
-    expect(again.summary).toContain(`2014 Q2: ${q2.length - 1} listings`);
-    expect(again.html).toContain('outside the IPO calendar');
+    const target = q2[0];
+    const marked = listings.map((l) => (l === target ? { ...l, calendarEligibility: 'exclude' as const } : l));
+    const again = buildQuarterlyReview(2014, 2, { listings: marked });
+    expect(again.summary).toContain(`2014 Q2: ${q2.length - 1} IPOs`);
+    expect(plain(again.html)).toMatch(/other listings are not counted as IPOs: .*1 (IPO|SPAC) the IPO calendar excludes/);
   });
 });
 
 describe('weekly review and daily spotlight', () => {
-  it('reviews the GoPro week with day-1 returns, and no first-week return that ends after the review', () => {
-    const article = buildWeeklyReview('2014-06-26', { outcomes });
+  it('reviews the GoPro week with day-1 returns, and no first week that had not ended by the Saturday it is published', () => {
+    const article = buildWeeklyReview('2014-06-26', data);
     expect(article.id).toBe('weekly-2014-W26');
     expect(article.publishedAt).toBe('2014-06-28T12:00:00.000Z');
-    expect(article.html).toContain('GoPro Inc');
-    expect(article.html).toContain('+30.58%');
-    // GoPro began trading on Thursday 2014-06-26: its fifth session, 2014-07-02, is after the Saturday
-    // review. The bars make its first week +75.17%, which the review could not know.
-    const gopro = outcomes.find((o) => o.outcome.ticker === 'GPRO')!.outcome;
-    expect([gopro.tradingStartDate, gopro.week1ReturnPct]).toEqual(['2014-06-26', 75.1667]);
+    // GoPro began trading on Thursday 2014-06-26; its fifth session, 2014-07-02, closed at +75.17% over the offer, after the review.
+    expect(plain(article.html)).toContain('GoPro Inc (GPRO) began trading on 2014-06-26: offered at $24.00, first close $31.34 (+30.58%), first week not complete yet.');
     expect(article.html).not.toContain('+75.17%');
-    expect(plain(article.html)).toContain('first close $31.34 (+30.58%), first week not complete by 2014-06-28.');
+    // A Monday debut's fifth session is the Friday: Invuity's first week (Monday 2015-06-15, $12.00, fifth close $14.80) is known by Saturday.
+    const ivty = listings.find((l) => l.ticker === 'IVTY')!;
+    expect([ivty.listingDate, ivty.offerPrice, ivty.outcome!.closeWeek1]).toEqual(['2015-06-15', 12, 14.8]);
+    expect(plain(buildWeeklyReview('2015-06-15', data).html)).toMatch(/\(IVTY\) began trading on 2015-06-15: offered at \$12\.00, first close \$[\d.]+ \([+-][\d.]+%\), first week \+23\.33%\./);
     expectReadable(article.html);
     const chart = /<figure>\n(<svg[\s\S]*?<\/svg>)/.exec(article.html)![1];
     expect(chart).toContain('First-day returns of the IPOs that began trading in 2014-W26');
@@ -150,7 +167,7 @@ describe('weekly review and daily spotlight', () => {
   });
 
   it("shows the day's debuts", () => {
-    const article = buildDailySpotlight('2013-11-07', { outcomes })!;
+    const article = buildDailySpotlight('2013-11-07', data)!;
     expect(article.html).toContain('Twitter Inc');
     expect(article.html).toContain('+72.69%');
     expectReadable(article.html);
@@ -159,9 +176,9 @@ describe('weekly review and daily spotlight', () => {
 
 describe('feeds', () => {
   const items = [
-    buildQuarterlyReview(2014, 2, { outcomes }),
-    buildWeeklyReview('2014-06-26', { outcomes }),
-    buildDailySpotlight('2014-06-26', { outcomes })!,
+    buildQuarterlyReview(2014, 2, data),
+    buildWeeklyReview('2014-06-26', data),
+    buildDailySpotlight('2014-06-26', data)!,
   ];
 
   it('renders Atom that rss-parser reads, with stable ids', async () => {

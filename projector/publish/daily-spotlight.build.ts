@@ -1,10 +1,10 @@
 import type { Article, ArticleData } from './article.types.ts';
+import { dataAsOf } from './as-of.ts';
 import { listOr, page, plain, time } from './html.ts';
 import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
-import { articleDataAsOf } from './as-of.ts';
 import { listedCountSentence, pricedSection } from './sections.ts';
-import { coverageParagraph, debutSentence, formLink, plural, pricedSentence, registrationSentence } from './sentences.ts';
+import { coverageParagraph, debutSentence, newRegistrationSentence, plural, pricedSentence, registrationSentence } from './sentences.ts';
 
 /** Filings under which new co-registrants joined an amended registration: one registration, said once. */
 function joinedAmendmentLines(facts: PeriodFacts): string[] {
@@ -15,30 +15,22 @@ function joinedAmendmentLines(facts: PeriodFacts): string[] {
   );
 }
 
-/** Public statements of registrations first submitted as confidential drafts: one registration, counted at the draft. */
-function publicAfterDraftLines(facts: PeriodFacts): string[] {
-  return facts.publicAfterDraft.map(
-    ({ filing, draft }) =>
-      `${registrationSentence(filing, 'publicly filed its registration statement')} It first submitted it as a confidential draft ` +
-      `(${formLink(draft.lead)}) on ${time(draft.lead.filingDate)}: one registration, counted on that day, not a new one.`,
-  );
-}
-
 /**
- * The day's pricings, first-day trading, new registration statements (and public statements of
- * drafted ones) and withdrawals, and the registration pipeline that evening, all rendered from the
- * day's facts (period-facts.ts). Null on a day with none of them, so quiet days publish nothing. Published at 21:30Z, after the close,
- * from what was known then (as-of.ts).
+ * The day's pricings, first-day trading, new registration statements (a registration is new the day
+ * it is first filed in public: a confidential draft before it is said, with its date, under that
+ * filing) and withdrawals, and the registration pipeline that evening, all rendered from the day's
+ * facts (period-facts.ts). Null on a day with none of them, so quiet days publish nothing. Published at 21:30Z, after the close.
  */
-export function buildDailySpotlight(day: string, all: ArticleData): Article | null {
-  const publishedAt = `${day}T21:30:00.000Z`;
-  const data = articleDataAsOf(all, publishedAt);
+export function buildDailySpotlight(day: string, everything: ArticleData): Article | null {
+  // Published after the day's close: the day's first closes are known, nothing later is.
+  const data = dataAsOf(everything, day);
   const facts = periodFacts(data, { from: day, to: day });
-  if (facts.priced.length + facts.listed.length + facts.registrations.length + facts.publicAfterDraft.length + facts.withdrawals.length === 0) return null;
+  if (facts.priced.length + facts.listed.length + facts.registrations.length + facts.withdrawals.length === 0) return null;
+  const publishedAt = `${day}T21:30:00.000Z`;
   const debuts = withRole(facts.listed, 'ipo').map((d) => d.listing!);
-  const debutLines = debuts.map((d) => debutSentence(d, { date: false, weekAsOf: null }));
-  const filingLines = facts.registrations.map((r) => registrationSentence(r, 'filed a registration statement'));
-  const joined = [...publicAfterDraftLines(facts), ...joinedAmendmentLines(facts)];
+  const debutLines = debuts.map((d) => debutSentence(d, { date: false, week: false }));
+  const filingLines = facts.registrations.map(newRegistrationSentence);
+  const joined = joinedAmendmentLines(facts);
   const withdrawalLines = facts.withdrawals.map((r) => registrationSentence(r, 'withdrew its registration statement'));
   const body = [
     coverageParagraph(facts.coverage, time(day), publishedAt),
@@ -62,7 +54,6 @@ export function buildDailySpotlight(day: string, all: ArticleData): Article | nu
     count(facts.priced.filter((d) => d.role === 'outside' || d.role === 'not_ipo').length, 'other offering priced', 'other offerings priced'),
     count(debuts.length, 'debut', 'debuts'),
     count(facts.registrations.length, 'new registration', 'new registrations'),
-    count(facts.publicAfterDraft.length, 'public filing of a drafted registration', 'public filings of drafted registrations'),
     count(facts.withdrawals.length, 'withdrawal', 'withdrawals'),
   ].filter(Boolean);
   const lead = [...facts.priced.map(pricedSentence), ...debutLines, ...filingLines, ...withdrawalLines].slice(0, 3).join(' ');

@@ -1,7 +1,7 @@
 import type { GrossProceedsBasis } from '../../schema/api/vocabulary.ts';
 import { issuerAmong } from '../offering/co-registrants.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
-import type { ArticleData, ArticleOutcome, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
+import type { ArticleData, ArticleListing, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
 import { registrantLeads } from './co-registrants.group.ts';
 import { addDays, type Period, within } from './period.ts';
 
@@ -26,7 +26,7 @@ export function dealRole(dealType: string, eligibility: CalendarEligibility | nu
 /** A final prospectus and a first trading day of one registrant this close are one IPO. */
 export const SAME_DEAL_DAYS = 10;
 
-/** One deal, counted once: its final prospectus (if this service holds one) and its listing (if it began trading). */
+/** One deal, counted once: its final prospectus (if this service holds one) and its listing (if the served rows show it began trading). */
 export interface Deal {
   key: string;
   cik: string;
@@ -37,7 +37,7 @@ export interface Deal {
   role: DealRole;
   /** The earliest final prospectus of the deal (co-registrants' rows of it counted once). */
   prospectus: ArticlePricing | null;
-  listing: ArticleOutcome | null;
+  listing: ArticleListing | null;
   /**
    * The date the pricing is dated by: the final prospectus's filing date (pricing precedes it by up to
    * two business days). Null when the data holds no final prospectus of the deal: a vendor IPO table
@@ -59,7 +59,7 @@ export type PricedDeal = Deal & { prospectus: ArticlePricing; pricedBy: string }
 interface Event {
   date: string;
   pricing?: ArticlePricing;
-  listing?: ArticleOutcome;
+  listing?: ArticleListing;
 }
 
 function dealOf(key: string, events: readonly Event[]): Deal {
@@ -68,13 +68,14 @@ function dealOf(key: string, events: readonly Event[]): Deal {
   const dealType = prospectus?.dealType ?? listing!.dealType;
   const eligibility = prospectus?.calendarEligibility ?? listing?.calendarEligibility ?? null;
   const priceFromProspectus = prospectus !== null && prospectus.offerPrice !== null;
-  const offerPrice = priceFromProspectus ? prospectus.offerPrice : (listing?.outcome.offerPrice ?? null);
+  const offerPrice = priceFromProspectus ? prospectus.offerPrice : (listing?.offerPrice ?? null);
   return {
     key,
-    cik: listing?.outcome.cik ?? prospectus!.cik,
-    companyName: listing?.outcome.companyName ?? prospectus?.companyName ?? listing!.outcome.ticker,
-    ticker: prospectus?.ticker ?? listing?.outcome.ticker ?? null,
-    exchange: prospectus?.exchange ?? listing?.outcome.exchange ?? null,
+    cik: listing?.cik ?? prospectus!.cik,
+    companyName: listing?.companyName ?? prospectus!.companyName,
+    ticker: prospectus?.ticker ?? listing?.ticker ?? null,
+    // The served exchange at listing, else what the prospectus's company row or cover says.
+    exchange: listing?.exchange ?? prospectus?.exchange ?? null,
     dealType,
     role: dealRole(dealType, eligibility, listing !== null),
     prospectus,
@@ -102,8 +103,8 @@ function clusters(events: readonly Event[]): Event[][] {
 
 /**
  * Every deal the data holds, each counted once: co-registrants' rows of one prospectus are one deal
- * (registrantLeads); an IPO-family prospectus and a listing of one registrant within SAME_DEAL_DAYS
- * are one IPO; any other prospectus (a follow-on's) is a deal of its own.
+ * (registrantLeads); an IPO-family prospectus and an IPO-family listing of one registrant within
+ * SAME_DEAL_DAYS are one IPO; any other prospectus (a follow-on's) or listing (a fund's) is a deal of its own.
  */
 export function allDeals(data: ArticleData): Deal[] {
   const leadOf = registrantLeads(data.filings ?? []);
@@ -120,7 +121,10 @@ export function allDeals(data: ArticleData): Deal[] {
     if (isIpoFamily(p.dealType)) addIpo(p.cik, { date: p.pricingDate, pricing: p });
     else deals.push(dealOf(p.accessionNumber, [{ date: p.pricingDate, pricing: p }]));
   }
-  for (const o of data.outcomes ?? []) addIpo(o.outcome.cik, { date: o.outcome.tradingStartDate, listing: o });
+  for (const l of data.listings ?? []) {
+    if (isIpoFamily(l.dealType)) addIpo(l.cik, { date: l.listingDate, listing: l });
+    else deals.push(dealOf(`${l.cik}:${l.listingDate}`, [{ date: l.listingDate, listing: l }]));
+  }
   for (const [lead, events] of ipoEvents) for (const c of clusters(events)) deals.push(dealOf(`${lead}:${c[0].date}`, c));
   return deals;
 }
@@ -132,7 +136,7 @@ export function pricedIn(deals: readonly Deal[], period: Period): PricedDeal[] {
 
 /** Deals that began trading in the period, oldest first. */
 export function listedIn(deals: readonly Deal[], period: Period): Deal[] {
-  return deals.filter((d) => d.listing !== null && within(d.listing.outcome.tradingStartDate, period)).sort(dealOrder((d) => d.listing!.outcome.tradingStartDate));
+  return deals.filter((d) => d.listing !== null && within(d.listing.listingDate, period)).sort(dealOrder((d) => d.listing!.listingDate));
 }
 
 const dealOrder = <D extends Deal>(date: (d: D) => string) => (a: D, b: D) =>

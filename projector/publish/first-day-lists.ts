@@ -21,10 +21,14 @@ export function bestAndWeakest<T>(ranked: readonly T[], returnOf: (t: T) => numb
   return { best: ranked.slice(0, bestEnd), weakest: ranked.slice(weakStart).sort((a, b) => returnOf(a) - returnOf(b)) };
 }
 
-/** Says why a list is shorter or longer than RANKED_LIST_MAX: too few first closes for two full lists, or a tie at a last place. */
-export function listsNote(n: number, best: number, weakest: number): string[] {
+/**
+ * Says what the lists rank (the listings with a first close, when not all have one) and why a list
+ * is shorter or longer than RANKED_LIST_MAX: too few first closes for two full lists, or a tie at a last place.
+ */
+export function listsNote(n: number, best: number, weakest: number, total: number = n): string[] {
   const src = computed('first-day lists');
   const notes: string[] = [];
+  if (n > 0 && n < total) notes.push(`Ranked among the ${num(n, 'int', src)} of the quarter's ${num(total, 'int', src)} IPOs whose first close the data holds.`);
   if (n > 0 && n < 2 * RANKED_LIST_MAX) {
     notes.push(
       weakest === 0

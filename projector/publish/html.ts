@@ -55,8 +55,14 @@ export function company(name: string, cik: string): string {
   return `<a href="${esc(href)}">${esc(name)}</a>`;
 }
 
+/**
+ * " (GPRO)". A symbol with digits (a vendor's placeholder for a delisted listing, "1837321D") is
+ * kept in <data> naming where it comes from, so no digit in running text goes unsourced.
+ */
 export function ticker(symbol: string | null): string {
-  return symbol ? ` (<span class="ticker">${esc(symbol)}</span>)` : '';
+  if (!symbol) return '';
+  const text = /\d/.test(symbol) ? `<data value="${esc(symbol)}" title="ticker symbol as this service serves it">${esc(symbol)}</data>` : esc(symbol);
+  return ` (<span class="ticker">${text}</span>)`;
 }
 
 /**

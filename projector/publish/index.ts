@@ -4,7 +4,7 @@ export type {
   ArticleData,
   ArticleFiling,
   ArticlePricing,
-  ArticleOutcome,
+  ArticleListing,
   ArticleLockup,
   SourceLink,
 } from './article.types.ts';

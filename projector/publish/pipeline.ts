@@ -2,7 +2,7 @@ import type { ArticleFiling } from './article.types.ts';
 import { barChart } from './chart.svg.ts';
 import { figure, num, sourceNote, time } from './html.ts';
 import { addDays } from './period.ts';
-import { isRegistrationFiling } from '../common/forms.ts';
+import { baseForm, DRAFT_FORMS, isRegistrationFiling } from '../common/forms.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { registrantLeads } from './co-registrants.group.ts';
 import { counted } from './sentences.ts';
@@ -37,7 +37,9 @@ export interface PipelineStage {
  * (a vendor row's trade date the filings do not show) has listed, whatever its filings' stage says. A company's reports (Reg A's 1-SA, 1-K, 1-U;
  * 10-K, 8-K) and holders' forms are no registration's: they neither keep one in the pipeline nor type
  * it. Co-registrants are one registrant (registrantLeads): of a filing they made together, the
- * lead's row speaks.
+ * lead's row speaks. A confidential draft (DRS, DOS) is not public until the registration is filed
+ * in public (registrations.facts.ts publicRegistration), so on its own date it neither puts a
+ * registration in the pipeline nor sets its stage: a registration enters at its first public filing.
  */
 export function pipelineAsOf(filings: readonly ArticleFiling[], date: string): PipelineStage[] {
   const leadOf = registrantLeads(filings);
@@ -46,7 +48,7 @@ export function pipelineAsOf(filings: readonly ArticleFiling[], date: string): P
   const later = (f: ArticleFiling, seen: ArticleFiling | undefined) =>
     !seen || (f.filingDate.localeCompare(seen.filingDate) || f.accessionNumber.localeCompare(seen.accessionNumber) || seen.cik.localeCompare(f.cik)) > 0;
   for (const f of filings) {
-    if (f.filingDate > date || !f.inferredStatus) continue;
+    if (f.filingDate > date || !f.inferredStatus || DRAFT_FORMS.has(baseForm(f.formType))) continue;
     const lead = leadOf(f.cik);
     if (later(f, latest.get(lead))) latest.set(lead, f);
     if (isRegistrationFiling(f.formType) && f.dealType && isIpoFamily(f.dealType) && later(f, registration.get(lead))) registration.set(lead, f);

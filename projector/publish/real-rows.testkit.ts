@@ -1,7 +1,8 @@
 /**
  * Test-only: read rows as the projector derives them (company-rows.derive.ts) from the real sample —
- * an EDGAR daily index, a company's submissions, Bloomberg rows and daily price bars — so article
- * tests run the article mapper and builders on the rows read.db would hold, with nothing typed in.
+ * an EDGAR daily index, a company's submissions, the vendor IPO tables (Bloomberg, Yahoo) and daily
+ * price bars — so article tests run the article mapper and builders on the rows read.db would hold,
+ * with nothing typed in.
  */
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { parseCompanyTickers } from '../../schema/edgar/company-tickers.parse.ts
 import { parseEdgarIndex } from '../../schema/edgar/index.parse.ts';
 import { companyIdentity } from '../company/company.derive.ts';
 import { deriveRows, type CompanyRows } from '../company/company-rows.derive.ts';
-import { vendorOnlyFacts } from '../company/vendor-company.derive.ts';
+import { joinVendorRows, mayBeVendorCompany, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorRowDate, vendorTickers } from '../company/vendor-company.derive.ts';
+import { addDays } from '../common/dates.ts';
 import { readSample, SAMPLE_DIR } from '../common/sample.testkit.ts';
 import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { parseStooqCsv } from '../market/bars.parse.ts';
@@ -87,6 +89,54 @@ export function submissionsCompanyRows(name: keyof typeof SUBMISSIONS, ticker: s
   const known = filings.map((f): KnownFiling => ({ ...f, companyName: null, source: 'submissions' }));
   const { vendorRows, bars } = ticker ? marketOf(ticker) : { vendorRows: [], bars: new Map<string, StoredBars>() };
   return rowsOf({ ...company, updatedAt: OBSERVED }, known, vendorRows, bars)!;
+}
+
+let vendorTables: StoredIpoRow[] | null = null;
+/** Every US row of the two bundled vendor tables, as `npm start` imports them. */
+function usVendorRows(): StoredIpoRow[] {
+  vendorTables ??= [...parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')), ...parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz'))]
+    .filter((row) => row.country === 'US')
+    .map((row) => ({ row, observedAt: OBSERVED }));
+  return vendorTables;
+}
+
+let windowBars: Map<string, StoredBars> | null = null;
+/** The 321 window price files, by ticker. */
+function barsOf(ticker: string): StoredBars | undefined {
+  windowBars ??= new Map(readWindowIndex().map((w) => [w.ticker, { ticker: w.ticker, bars: parseStooqCsv(readSample(`prices/window/${w.ticker}.csv`)), adjusted: null, observedAt: OBSERVED }]));
+  return windowBars.get(ticker);
+}
+
+/** Rows of the same IPO are this many days apart at most (vendor-company.derive.ts SAME_IPO_DAYS). */
+const JOIN_MARGIN_DAYS = 7;
+
+/**
+ * The companies the vendor tables alone make of the IPOs they date from `from` to `to`: each IPO's
+ * rows joined across the two tables (joinVendorRows), derived as the projector derives a vendor-only
+ * company, with the window price bars of its symbols. The projector also joins a row to an EDGAR
+ * company carrying its ticker and name; these rows keep the vendor's identifier instead, with the
+ * same served values (listing date, offer price, proceeds, deal type). An IPO under one of `except`'s
+ * symbols is left out, for the test that derives that company from its EDGAR filings.
+ */
+export function vendorCompanyRowsBetween(from: string, to: string, except: readonly string[] = []): CompanyRows[] {
+  const near = usVendorRows().filter((r) => {
+    const date = vendorRowDate(r.row);
+    return date !== null && date >= addDays(from, -JOIN_MARGIN_DAYS) && date <= addDays(to, JOIN_MARGIN_DAYS);
+  });
+  const ipos = joinVendorRows(near).filter((ipo) => {
+    const date = vendorRowDate(ipo.row);
+    return mayBeVendorCompany(ipo.row) && date !== null && date >= from && date <= to && !rowsOfIpo(ipo).some((r) => except.includes(r.row.ticker));
+  });
+  return ipos.flatMap((ipo) => {
+    const identity = { name: ipo.row.issuer, tickerHint: ipo.row.ticker, exchangeHint: null, allTickers: [], hintTitles: [] };
+    const bars = new Map(vendorTickers([ipo]).flatMap((t) => (barsOf(t) ? [[t, barsOf(t)!] as const] : [])));
+    return deriveRows({ facts: vendorOnlyFacts(vendorCompanyId(ipo.row)!, null, OBSERVED), filings: [], hints: [], identity, documents: [], snapshot: null, vendorRows: [ipo], bars, news: [], today: TODAY, calendar }) ?? [];
+  });
+}
+
+/** What the articles of `from`..`to` draw on when the database holds the vendor tables' IPOs of those dates (vendorCompanyRowsBetween). */
+export function vendorArticleData(from: string, to: string): ArticleData {
+  return articleDataOf(vendorCompanyRowsBetween(from, to));
 }
 
 /** Rows in read.db's order (filings oldest first), mapped as `ipo publish` maps them. */

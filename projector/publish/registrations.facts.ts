@@ -1,4 +1,4 @@
-import { baseForm, isAmendment } from '../common/forms.ts';
+import { baseForm, DRAFT_FORMS, isAmendment } from '../common/forms.ts';
 import { groupDeals } from '../offering/deals.group.ts';
 import type { ArticleFiling } from './article.types.ts';
 import { jointFilings, registrantLeads, type JointFiling } from './co-registrants.group.ts';
@@ -46,5 +46,27 @@ export function registrationsOf(filings: readonly ArticleFiling[]): Registration
   return registrations;
 }
 
-/** A registration's first filing, when it opened the registration rather than amended one opened before the data. */
-export const opensRegistration = (r: Registration) => !r.first.amends && !isAmendment(r.first.lead.formType);
+/** A confidential draft (DRS, or Reg A's DOS) or its amendment. */
+export const isDraftFiling = (j: JointFiling<ArticleFiling>) => DRAFT_FORMS.has(baseForm(j.lead.formType));
+
+/** A registration as the public first saw it: its first public filing, and the confidential draft submitted before it, if any. */
+export interface PublicRegistration {
+  /** The registration statement that opened it in public (an S-1, F-1, S-11 or 1-A, not an amendment). */
+  filing: JointFiling<ArticleFiling>;
+  /** Its first confidential draft, submitted before the public filing; the SEC does not publish a draft until then. */
+  draft: JointFiling<ArticleFiling> | null;
+}
+
+/**
+ * When a registration became public: at its first filing that is not a confidential draft, as the
+ * offering rules date a registration's opening (offering/deals.group.ts: the first filing of its
+ * opening form, which a DRS flips into) and as IPO calendars count a new filing. A draft is not
+ * public when it is submitted: the SEC releases it with the public filing, so an article dated at
+ * the draft would say what no one could know that day. Null when the registration has no public
+ * filing in the data (drafts only), or when its first public filing amends one opened before the data.
+ */
+export function publicRegistration(r: Registration): PublicRegistration | null {
+  const filing = r.filings.find((j) => !isDraftFiling(j));
+  if (!filing || filing.amends || isAmendment(filing.lead.formType)) return null;
+  return { filing, draft: isDraftFiling(r.first) ? r.first : null };
+}

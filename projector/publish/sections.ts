@@ -1,9 +1,9 @@
-import type { SourceLink } from './article.types.ts';
+import type { ArticleListing, SourceLink } from './article.types.ts';
 import { proceedsBasisNote } from './aggregate.ts';
 import type { Deal, PricedDeal } from './deals.facts.ts';
 import { listOr, num } from './html.ts';
-import { withRole, type PeriodFacts } from './period-facts.ts';
-import { counted, dealTypeWords, pricedSentence } from './sentences.ts';
+import { countByType, withRole, type PeriodFacts } from './period-facts.ts';
+import { counted, dealTypeWords, pricedSentence, typeBreakdown, typedAs } from './sentences.ts';
 
 /** The computed figures of a deals section: named after what they count. */
 export const dealsSource = (what: string): SourceLink => ({ label: `${what}, counted from the deals listed in this article`, url: null });
@@ -39,7 +39,7 @@ function undatedSentence(undated: readonly Deal[], when: string): string {
   const one = n === 1;
   return (
     ` ${counted(n, 'IPO', 'IPOs', dealsSource(`IPOs that began trading ${when} with no final prospectus held`))} that began trading ${when} ` +
-    `${one ? 'is' : 'are'} not dated here: the data holds no final prospectus of ${one ? 'it' : 'them'}, and the vendor IPO table gives ` +
+    `${one ? 'is' : 'are'} not dated here: the data holds no final prospectus of ${one ? 'it' : 'them'}, and the vendor IPO tables give ` +
     `${one ? 'its' : 'their'} first trading day, not the day ${one ? 'it' : 'they'} priced, so ${one ? 'it is' : 'they are'} listed only among the debuts below.`
   );
 }
@@ -70,13 +70,56 @@ export function pricedSection(facts: PeriodFacts, when: string): string[] {
   return body;
 }
 
-/** "4 IPOs began trading this week. 1 other listing (outside the IPO calendar) is not counted." */
+/**
+ * "2 other listings are not counted as IPOs: 2 funds." The period's listings that are not IPOs (by
+ * their served deal type) or that the IPO calendar excludes, by type; empty when there are none.
+ */
+export function notCountedSentence(listed: readonly Deal[], source: SourceLink): string {
+  const notIpo = listed.filter((d) => d.role === 'not_ipo');
+  const outside = listed.filter((d) => d.role === 'outside');
+  const n = notIpo.length + outside.length;
+  if (n === 0) return '';
+  const parts = [
+    ...(notIpo.length ? [typeBreakdown(countByType(notIpo), source)] : []),
+    ...(outside.length ? [`${typeBreakdown(countByType(outside), source)} the IPO calendar excludes`] : []),
+  ];
+  return `${counted(n, 'other listing', 'other listings', source)} ${n === 1 ? 'is' : 'are'} not counted as ${n === 1 ? 'an IPO' : 'IPOs'}: ${parts.join('; ')}.`;
+}
+
+/**
+ * "First-day returns are known for 20 of the 61 IPOs; the other 41 have no daily price bars in the
+ * data." Returns come from price bars, which the data holds for some listings only: a reader is told
+ * how many of the counted listings the averages and lists cover.
+ */
+export function returnsKnownSentence(listings: readonly ArticleListing[], source: SourceLink): string {
+  const total = listings.length;
+  const known = listings.filter((l) => l.outcome?.day1ReturnPct != null).length;
+  const noBars = listings.filter((l) => l.outcome === null).length;
+  const pending = total - known - noBars;
+  const n = (x: number) => num(x, 'int', source);
+  if (total === 0) return '';
+  if (total === 1) {
+    if (known === 1) return 'Its first-day return is known, from daily price bars.';
+    return noBars ? 'Its first-day return is not known: the data holds no daily price bars of it.' : 'Its first-day return is not known yet: the price bars hold no first close against an offer price.';
+  }
+  const head = known === total ? `First-day returns are known for all ${n(total)}, from daily price bars` : known === 0 ? 'No first-day return is known' : `First-day returns are known for ${n(known)} of the ${counted(total, 'IPO', 'IPOs', source)}`;
+  // "the other" only when they are all the rest.
+  const rest = known > 0 && pending === 0 ? (noBars === 1 ? 'the other' : `the other ${n(noBars)}`) : n(noBars);
+  const gaps = [
+    ...(noBars ? [`${rest} ${noBars === 1 ? 'has' : 'have'} no daily price bars in the data`] : []),
+    ...(pending ? [`${n(pending)} ${pending === 1 ? 'has' : 'have'} price bars but no first close against an offer price yet`] : []),
+  ];
+  return `${head}${gaps.length ? `; ${gaps.join(', and ')}` : ''}.`;
+}
+
+/** "9 IPOs began trading this week. First-day returns are known for 4 of them … 1 other listing is not counted as an IPO: 1 fund." */
 export function listedCountSentence(facts: PeriodFacts, when: string): string {
   const src = dealsSource(`listings ${when}`);
-  const ipos = withRole(facts.listed, 'ipo').length;
-  const others = facts.listed.length - ipos;
+  const ipos = withRole(facts.listed, 'ipo');
+  const others = notCountedSentence(facts.listed, src);
   return (
-    (ipos ? `${counted(ipos, 'IPO', 'IPOs', src)} began trading ${when}.` : `No IPO began trading ${when}.`) +
-    (others ? ` ${counted(others, 'other listing', 'other listings', src)} (SPACs, funds and other deals outside the IPO calendar) ${others === 1 ? 'is' : 'are'} not counted.` : '')
+    (ipos.length
+      ? `${counted(ipos.length, 'IPO', 'IPOs', src)} began trading ${when}${typedAs(countByType(ipos), src)}. ${returnsKnownSentence(ipos.map((d) => d.listing!), src)}`
+      : `No IPO began trading ${when}.`) + (others ? ` ${others}` : '')
   );
 }

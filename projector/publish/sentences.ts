@@ -1,9 +1,10 @@
 import type { DealType } from '../../schema/api/vocabulary.ts';
-import type { ArticleFiling, ArticleOutcome, SourceLink } from './article.types.ts';
+import type { ArticleFiling, ArticleListing, SourceLink } from './article.types.ts';
 import type { JointFiling } from './co-registrants.group.ts';
 import type { PricedDeal } from './deals.facts.ts';
 import { company, esc, num, sourceNote, ticker, time } from './html.ts';
-import type { Coverage } from './period-facts.ts';
+import type { Coverage, TypeCounts } from './period-facts.ts';
+import type { PublicRegistration } from './registrations.facts.ts';
 
 /** What readers call each deal type. */
 const DEAL_TYPE_WORDS: Record<DealType, string> = {
@@ -23,6 +24,38 @@ const DEAL_TYPE_WORDS: Record<DealType, string> = {
 };
 
 export const dealTypeWords = (type: string) => DEAL_TYPE_WORDS[type as DealType] ?? type.replace(/_/g, ' ');
+
+/** Each deal type as a count in running text names it: one, many. */
+const DEAL_TYPE_NOUNS: Record<DealType, [string, string]> = {
+  ipo: ['IPO', 'IPOs'],
+  spac: ['SPAC', 'SPACs'],
+  direct_listing: ['direct listing', 'direct listings'],
+  uplisting: ['uplisting', 'uplistings'],
+  follow_on: ['follow-on', 'follow-ons'],
+  reg_a: ['Regulation A offering', 'Regulation A offerings'],
+  fund: ['fund', 'funds'],
+  resale: ['resale', 'resales'],
+  debt: ['debt offering', 'debt offerings'],
+  business_combination: ['business combination', 'business combinations'],
+  co_registrant: ["co-registrant's deal", "co-registrants' deals"],
+  other: ['other deal', 'other deals'],
+  unknown: ['deal of unknown type', 'deals of unknown type'],
+};
+
+/** " (by deal type: 59 IPOs, 2 SPACs)" after a count of IPOs; nothing when every one of them is typed an IPO. */
+export function typedAs(counts: TypeCounts, source: SourceLink): string {
+  return counts.length === 0 || (counts.length === 1 && counts[0].dealType === 'ipo') ? '' : ` (by deal type: ${typeBreakdown(counts, source)})`;
+}
+
+/** "59 IPOs, 2 SPACs": counts by served deal type, each with its source. */
+export function typeBreakdown(counts: TypeCounts, source: SourceLink): string {
+  return counts
+    .map(({ dealType, count }) => {
+      const [one, many] = DEAL_TYPE_NOUNS[dealType as DealType] ?? [dealTypeWords(dealType), dealTypeWords(dealType)];
+      return counted(count, one, many, source);
+    })
+    .join(', ');
+}
 
 const noun = (n: number, singular: string, pluralWords: string) => (n === 1 ? singular : pluralWords);
 
@@ -61,26 +94,20 @@ export function pricedSentence(d: PricedDeal): string {
 
 /**
  * "X (TICK) began trading on D: offered at $24.00, first close $31.34 (+30.58%), first week +75.17%."
- * `weekAsOf`: the article's date, when it speaks of the first week; a week still running then is said
- * to be so, never filled from later bars.
+ * A listing the data holds no price bars of says so: its returns are not known here, not missing.
  */
-export function debutSentence(d: ArticleOutcome, options: { date: boolean; weekAsOf: string | null }): string {
+export function debutSentence(d: ArticleListing, options: { date: boolean; week: boolean }): string {
   const o = d.outcome;
-  const offer = o.offerPrice === null ? 'no offer price is recorded' : `offered at ${num(o.offerPrice, 'usd', d.offerSource)}`;
+  const offer = d.offerPrice === null ? 'no offer price is recorded' : `offered at ${num(d.offerPrice, 'usd', d.offerSource)}`;
+  const when = options.date ? ` on ${time(d.listingDate)}` : '';
+  const who = `${company(d.companyName, d.cik)}${ticker(d.ticker)} began trading${when}: ${offer}`;
+  if (o === null || d.priceSource === null) return `${who}; the data holds no daily price bars of it, so its first-day return is not known here.`;
   const day1 =
     o.closeDay1 === null
       ? 'no first close is recorded yet'
       : `first close ${num(o.closeDay1, 'usd', d.priceSource)}` + (o.day1ReturnPct === null ? '' : ` (${num(o.day1ReturnPct, 'pct', d.priceSource)})`);
-  const when = options.date ? ` on ${time(o.tradingStartDate)}` : '';
-  return `${company(o.companyName ?? o.ticker, o.cik)}${ticker(o.ticker)} began trading${when}: ${offer}, ${day1}${weekWords(d, options.weekAsOf)}.`;
-}
-
-function weekWords(d: ArticleOutcome, asOf: string | null): string {
-  const o = d.outcome;
-  if (asOf === null || o.closeDay1 === null) return '';
-  if (o.closeWeek1 === null) return `, first week not complete by ${time(asOf)}`;
-  if (o.week1ReturnPct === null) return `, first-week close ${num(o.closeWeek1, 'usd', d.priceSource)}`;
-  return `, first week ${num(o.week1ReturnPct, 'pct', d.priceSource)}`;
+  const week1 = !options.week || o.closeDay1 === null ? '' : o.week1ReturnPct === null ? ', first week not complete yet' : `, first week ${num(o.week1ReturnPct, 'pct', d.priceSource)}`;
+  return `${who}, ${day1}${week1}.`;
 }
 
 /** "X filed a registration statement (S-1), with 2 co-registrants: A, B." One filing, however many registrants filed it. */
@@ -92,18 +119,29 @@ export function registrationSentence(r: JointFiling<ArticleFiling>, verb: string
   return `${company(r.lead.companyName, r.lead.cik)} ${verb} (${formLink(r.lead)})${with_}.`;
 }
 
+/**
+ * "X filed a registration statement (S-1)." and, for a registration first submitted as a confidential
+ * draft, when: the draft became public with this filing, which is when the registration is counted.
+ */
+export function newRegistrationSentence(r: PublicRegistration): string {
+  const filed = registrationSentence(r.filing, 'filed a registration statement');
+  if (r.draft === null) return filed;
+  return `${filed} It had first submitted it as a confidential draft (${formLink(r.draft.lead)}) on ${time(r.draft.lead.filingDate)}, which the SEC makes public only with this filing: one registration, counted now.`;
+}
+
 /** The forms and tables the coverage counts, named once under it. */
 const COVERAGE_NOTE: readonly SourceLink[] = [
   {
     label:
-      'EDGAR filings held by this service (final prospectuses: Forms 424B4 and 424B1; new registration statements: Forms S-1, F-1, S-11 and 1-A and ' +
-      'the confidential drafts DRS and DOS, a registration counted once, at its first filing, whatever its co-registrants, amendments, or the public statement after its draft)',
+      'EDGAR filings held by this service (final prospectuses: Forms 424B4 and 424B1; new registration statements: Forms S-1, F-1, S-11 and 1-A, ' +
+      'a registration counted once, at its first public filing, whatever its co-registrants or amendments; a confidential draft (DRS, DOS) submitted before it ' +
+      'is not public until then and is not counted apart)',
     url: null,
   },
-  { label: 'the vendor IPO table rows it imported', url: null },
-  { label: 'the daily price bars it fetched', url: null },
+  { label: 'listings: every offering this service serves with a first trading day (the rows of its ipo_calendar and offerings views), from its EDGAR filings and the vendor IPO table rows it imported (Bloomberg, Yahoo Finance), typed as it serves them', url: null },
+  { label: 'first closes: the daily price bars it fetched', url: null },
 ];
-const COVERAGE_SOURCE: SourceLink = { label: "this service's database: the EDGAR filings, vendor IPO table rows and daily price bars it holds", url: null };
+const COVERAGE_SOURCE: SourceLink = { label: "this service's database: the served offerings, EDGAR filings, vendor IPO table rows and daily price bars it holds", url: null };
 
 /**
  * What a review covers, in words: the deals the database holds for the period and where they come
@@ -115,13 +153,14 @@ export function coverageParagraph(c: Coverage, period: string, asOf: string): st
     c.listings === 0
       ? 'no listing with a first trading day in it'
       : `${counted(c.listings, 'listing', 'listings', COVERAGE_SOURCE)} with a first trading day in it ` +
-        `(${n(c.listingsInVendorTable)} in the vendor IPO table, ${n(c.listingsWithBars)} with a first close from daily price bars, ` +
+        `(by deal type: ${typeBreakdown(c.listingsByType, COVERAGE_SOURCE)}; ${n(c.listingsInVendorTable)} in the vendor IPO tables, ` +
+        `${n(c.listingsWithBars)} with a first close from daily price bars, ` +
         `${n(c.listingsWithProspectusPrice)} with an offer price read from a final prospectus among its EDGAR filings)`;
   return (
     `<p class="coverage">What this covers: for ${period} this service's database holds ${listings}, and, among its EDGAR filings, ` +
     `${counted(c.finalProspectuses, 'final prospectus', 'final prospectuses', COVERAGE_SOURCE)} and ` +
     `${counted(c.newRegistrations, 'new registration statement', 'new registration statements', COVERAGE_SOURCE)} filed in it. ` +
-    'Deals it does not hold are not counted: the figures describe this sample, not the whole US IPO market.</p>\n' +
+    'Deals it does not hold are not counted: the figures describe this database, not the whole US IPO market.</p>\n' +
     sourceNote(COVERAGE_NOTE, asOf)
   );
 }

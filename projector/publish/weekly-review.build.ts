@@ -1,10 +1,10 @@
-import type { Article, ArticleData, ArticleOutcome } from './article.types.ts';
+import type { Article, ArticleData, ArticleListing } from './article.types.ts';
 import { groupStats, OUTCOME_SOURCES, statsTable } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
 import { figure, formatNumber, listOr, page, sourceNote, time } from './html.ts';
 import { lockupFacts, lockupSection, lockupSummary } from './lockup-expiries.ts';
+import { dataAsOf } from './as-of.ts';
 import { addDays, weekPeriod } from './period.ts';
-import { articleDataAsOf } from './as-of.ts';
 import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
 import { listedCountSentence, pricedSection, proceedsOf, undatedDebuts } from './sections.ts';
@@ -15,21 +15,25 @@ export const LOCKUP_LOOKAHEAD_DAYS = 28;
 /** More debuts than this are charted as horizontal bars, so the tickers stay legible. */
 const VERTICAL_BARS_MAX = 8;
 
-/** The week's first-day returns as a bar chart, or words when no debut has a first close yet. */
-function day1Chart(debuts: readonly ArticleOutcome[], weekId: string, asOf: string): string {
-  const closed = debuts.filter((d) => d.outcome.day1ReturnPct !== null);
-  if (!closed.length) return '<p>No first-day close of this week\'s debuts is recorded yet, so there is no return to chart.</p>';
+/** The week's first-day returns as a bar chart, or words when no debut has a first close in the data. */
+function day1Chart(debuts: readonly ArticleListing[], weekId: string, asOf: string): string {
+  const closed = debuts.filter((d) => d.outcome?.day1ReturnPct != null);
+  if (!closed.length) return '<p>No first-day close of this week\'s debuts is in the data, so there is no return to chart.</p>';
   const title = `First-day returns of the IPOs that began trading in ${weekId}`;
+  const shown =
+    closed.length === debuts.length
+      ? ''
+      : ` ${closed.length} of the week's ${debuts.length} IPO debuts ${closed.length === 1 ? 'has' : 'have'} a first close in the data; the ${debuts.length - closed.length === 1 ? 'other is' : 'others are'} not charted.`;
   return figure(
     barChart({
       id: 'day1-returns',
       title,
-      categories: closed.map((d) => d.outcome.ticker),
-      series: [{ name: 'First-day return', values: closed.map((d) => d.outcome.day1ReturnPct) }],
+      categories: closed.map((d) => d.outcome!.ticker),
+      series: [{ name: 'First-day return', values: closed.map((d) => d.outcome!.day1ReturnPct) }],
       style: 'pct',
       horizontal: closed.length > VERTICAL_BARS_MAX,
     }),
-    `${title}: first close against the offer price.`,
+    `${title}: first close against the offer price.${shown}`,
     sourceNote(OUTCOME_SOURCES, asOf),
   );
 }
@@ -39,14 +43,13 @@ function day1Chart(debuts: readonly ArticleOutcome[], weekId: string, asOf: stri
  * deals priced (IPOs by type with proceeds; deals held for review and those that are not IPOs listed
  * apart), day-1/week-1 returns of the week's debuts (listed and charted), the registration pipeline
  * at the week's end, and lock-up expiries in the next four weeks. Every count renders the week's
- * facts (period-facts.ts). Published Saturday 12:00Z, after the week's last session, from what was
- * known then (as-of.ts): a debut after Monday has no first-week return yet.
+ * facts (period-facts.ts). Published Saturday 12:00Z, after the week's last session.
  */
-export function buildWeeklyReview(anyDateInWeek: string, all: ArticleData): Article {
+export function buildWeeklyReview(anyDateInWeek: string, everything: ArticleData): Article {
   const w = weekPeriod(anyDateInWeek);
   const saturday = addDays(w.from, 5);
   const publishedAt = `${saturday}T12:00:00.000Z`;
-  const data = articleDataAsOf(all, publishedAt);
+  const data = dataAsOf(everything, saturday);
   const facts = periodFacts(data, w);
   const debuts = withRole(facts.listed, 'ipo').map((d) => d.listing!);
   const lockups = lockupFacts(data, { from: saturday, to: addDays(saturday, LOCKUP_LOOKAHEAD_DAYS) });
@@ -61,13 +64,13 @@ export function buildWeeklyReview(anyDateInWeek: string, all: ArticleData): Arti
   ];
   if (debuts.length) {
     body.push(
-      ...listOr(debuts.map((d) => debutSentence(d, { date: true, weekAsOf: saturday })), ''),
+      ...listOr(debuts.map((d) => debutSentence(d, { date: true, week: true })), ''),
       day1Chart(debuts, w.id, publishedAt),
       statsTable('Debuts by deal type', groupStats(debuts, (o) => dealTypeWords(o.dealType)), publishedAt),
     );
   }
 
-  body.push(...pipelineSection(data.filings ?? [], saturday, 'The pipeline at the end of the week'));
+  body.push(...pipelineSection(data.filings ?? [], w.to, 'The pipeline at the end of the week'));
 
   body.push('<h2>Lock-up expiries ahead</h2>', ...lockupSection(lockups, 'the next four weeks'));
 

@@ -32,15 +32,15 @@ export function buildArticle(request: PublishRequest, data: ArticleData): { arti
     case 'weekly': {
       const w = weekPeriod(request.date);
       const busy =
-        (data.pricings ?? []).some((p) => within(p.pricingDate, w.from, w.to)) || (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, w.from, w.to));
+        (data.pricings ?? []).some((p) => within(p.pricingDate, w.from, w.to)) || (data.listings ?? []).some((l) => within(l.listingDate, w.from, w.to));
       return busy ? { article: buildWeeklyReview(request.date, data) } : { id: `weekly-${w.id}`, reason: `no pricings or debuts in ${w.id} (${w.from} to ${w.to})` };
     }
     case 'quarterly': {
       const { year, quarter } = request;
       const from = `${year}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}-01`;
       const to = `${year}-${String(quarter * 3).padStart(2, '0')}-31`;
-      const listings = (data.outcomes ?? []).some((o) => within(o.outcome.tradingStartDate, from, to));
-      return listings ? { article: buildQuarterlyReview(year, quarter, data) } : { id: `quarterly-${year}-Q${quarter}`, reason: `no listings with outcomes in ${year} Q${quarter}` };
+      const listings = (data.listings ?? []).some((l) => within(l.listingDate, from, to));
+      return listings ? { article: buildQuarterlyReview(year, quarter, data) } : { id: `quarterly-${year}-Q${quarter}`, reason: `no listings in ${year} Q${quarter}` };
     }
     default:
       return assertNever(request);
@@ -162,8 +162,9 @@ export const publishCommand: Command = {
   name: 'publish',
   summary: 'Publish a daily spotlight, weekly review or quarterly review built from the current read model.',
   args: ['daily|weekly|quarterly'],
-  details: `Builds the article from read.db (outcomes, filings, companies), records it as an article.published
-event (so a rebuild keeps it) and projects it into the public feed. --date picks the day, the week
+  details: `Builds the article from read.db (every served offering that began trading, the outcomes of
+those with price bars, filings, companies), records it as an article.published event (so a rebuild
+keeps it) and projects it into the public feed. --date picks the day, the week
 holding it, or the quarter holding it; the defaults are today (US/Eastern) and, for quarterly, the
 quarter that just ended. A period with nothing to report publishes nothing and says so. Publishing
 an id again changes nothing unless --republish.
