@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { openReadDbForWrite } from '../../schema/databases.ts';
 import { liveReadDbPath, newReadDbPath, publishReadDb, removeLeftoverReadDbs, removeReadDb } from '../../schema/read/location.ts';
+import { carryDealEvents } from './deal-events.store.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { PROJECTOR_VERSION, projectIncrementalAsync, type AsyncProjectOptions, type ProjectResult } from './project.ts';
 
@@ -56,6 +57,9 @@ export async function buildGeneration(options: RebuildOptions): Promise<Omit<Reb
     // then switched back to WAL for its readers and synced once before the swap.
     db.sqlite.pragma('journal_mode = MEMORY');
     db.sqlite.pragma('synchronous = OFF');
+    // The change log is history, not a derivation: the new generation continues the live one's.
+    const live = liveReadDbPath(options.dataDir);
+    if (live !== null) carryDealEvents(db.sqlite, live);
     result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null });
     if (options.signal?.aborted) throw new ProjectionStoppedError('the rebuild was stopped before it finished');
     db.sqlite.pragma('journal_mode = WAL');

@@ -93,3 +93,24 @@ export type NewsDateSource = (typeof NEWS_DATE_SOURCES)[number];
 /** Where a news item's `title` came from (projector/news/news-title.derive.ts); `untitled` serves an empty title. */
 export const NEWS_TITLE_SOURCES = ['provider', 'description', 'untitled'] as const;
 export type NewsTitleSource = (typeof NEWS_TITLE_SOURCES)[number];
+
+/**
+ * What a deal event says happened (GET /api/v1/events, webhooks; projector/company/deal-events.derive.ts):
+ * a company first served, a filing served, a registration statement that opens a deal, a price range
+ * first stated or changed, a deal priced (final prospectus), listed (first trade), withdrawn, the
+ * company delisted or combined (a SPAC's business combination), an article published.
+ */
+export const DEAL_EVENT_TYPES = [
+  'company',
+  'filing',
+  'registration',
+  'range_set',
+  'range_revised',
+  'priced',
+  'listed',
+  'withdrawn',
+  'delisted',
+  'combined',
+  'article',
+] as const;
+export type DealEventType = (typeof DEAL_EVENT_TYPES)[number];
