@@ -4,7 +4,7 @@
  * precomputed JSON from these types, so both sides agree at compile time.
  */
 import type {
-  ArticleKind, CompanyEndStatus, DealOverlay, DealStatus, DealType, GrossProceedsBasis, IssuerNameSource, NewsDateSource, NewsTitleSource, OfferingSource, OfferingStatus, RitterExclusion,
+  ArticleKind, CompanyEndStatus, DealEventType, DealOverlay, DealStatus, DealType, GrossProceedsBasis, IssuerNameSource, NewsDateSource, NewsTitleSource, OfferingSource, OfferingStatus, RitterExclusion,
 } from './vocabulary.ts';
 
 export interface ApiCompany {
@@ -326,6 +326,19 @@ export interface ApiLifecycleEnd {
   accessionNumber: string | null;
   formType: string | null;
   reason: string;
+}
+
+/** A deal event (GET /api/v1/events, webhook deliveries; schema in events.schema.ts). */
+export interface ApiDealEvent {
+  id: number;
+  type: DealEventType;
+  key: string;
+  cik: string | null;
+  ticker: string | null;
+  occurredOn: string | null;
+  recordedAt: string;
+  replayed: boolean;
+  data: Record<string, unknown>;
 }
 
 export interface ApiErrorBody {
