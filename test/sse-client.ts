@@ -109,3 +109,65 @@ export function openEventStream(url: string, headers: Record<string, string>): P
     req.end();
   });
 }
+
+/** A client that keeps following the stream across the API processes it is given, as a client behind a load balancer would. */
+export interface EventFollower {
+  /** Every message of every connection, in arrival order. */
+  messages(): SseMessage[];
+  /** Connections that answered 200, and the Last-Event-ID each was opened with. */
+  connections: Array<{ origin: string; lastEventId: string | undefined }>;
+  lastEventId(): string | undefined;
+  until(condition: () => boolean, timeoutMs: number, what: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the stream on `origins[0]`; whenever it ends (its process died, or stopped), or a
+ * connection is refused, reconnects to the next origin with `Last-Event-ID` set to the last id
+ * the stream set: the spec's reconnection, done across processes.
+ */
+export function followEvents(origins: string[], key: string, options: { query?: string; from?: string } = {}): EventFollower {
+  const opened: SseConnection[] = [];
+  const connections: EventFollower['connections'] = [];
+  let lastId = options.from;
+  let stopped = false;
+  let current: SseConnection | null = null;
+  const loop = (async () => {
+    for (let i = 0; !stopped; i++) {
+      const origin = origins[i % origins.length];
+      try {
+        const headers: Record<string, string> = { Authorization: `Bearer ${key}`, ...(lastId === undefined ? {} : { 'Last-Event-ID': lastId }) };
+        const c = await openEventStream(`${origin}/api/v1/events${options.query ?? ''}`, headers);
+        if (c.status === 200) {
+          connections.push({ origin, lastEventId: lastId });
+          opened.push(c);
+          current = c;
+          await c.ended;
+          current = null;
+          if (c.lastEventId() !== '') lastId = c.lastEventId();
+        }
+      } catch {
+        // Refused: that process is down; the next origin is tried.
+      }
+      if (!stopped) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const follower: EventFollower = {
+    messages: () => opened.flatMap((c) => c.messages),
+    connections,
+    lastEventId: () => current?.lastEventId() || lastId,
+    async until(condition, timeoutMs, what) {
+      const deadline = Date.now() + timeoutMs;
+      while (!condition()) {
+        if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async stop() {
+      stopped = true;
+      (current as SseConnection | null)?.close();
+      await loop;
+    },
+  };
+  return follower;
+}
