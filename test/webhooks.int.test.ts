@@ -9,6 +9,7 @@ import { openEventLogDb, openOpsDb } from '../schema/databases.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { projectLive } from '../projector/index.ts';
+import type { PipelineStatus } from '../scripts/commands/status.ts';
 import { runIpoWithEnv } from './cli-harness.ts';
 import { logged, spawnIpo, until, type Spawned } from './process-harness.ts';
 import { companyTickersEvent, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
@@ -94,6 +95,15 @@ describe('webhook deliveries from `ipo webhooks send`', () => {
     expect(failed[0].error).toBe('ECONNREFUSED');
     const listed = await runIpoWithEnv(env(), 'webhooks', 'list');
     expect(listed.out).toContain(`${endpointId}\t${receiver.url}\t${TYPES.join(',')}\t${from}\t`);
+    const status = JSON.parse((await runIpoWithEnv(env(), 'status', '--json')).out) as PipelineStatus;
+    expect(status.webhooks).toEqual([expect.objectContaining({ id: endpointId, cursor: from, failures: expect.any(Number) })]);
+    expect(status.webhooks[0].failures).toBeGreaterThanOrEqual(3);
+    expect(status.webhooks[0].idsBehind).toBeGreaterThanOrEqual(wanted.length);
+    expect(status.webhooks[0].lastDelivery).toMatchObject({ eventId: wanted[0], outcome: 'failed', error: 'ECONNREFUSED' });
+    const db = openSqlite(readDbLinkPath(dir.dir), { readonly: true });
+    const lastId = db.prepare('SELECT max(id) FROM deal_events').pluck().get();
+    db.close();
+    expect(status.dealEvents).toMatchObject({ lastId, replayed: expect.any(Number) });
 
     await receiver.up();
     await until(() => receiver.acknowledged().length === before.length + wanted.length, 30_000, 'the backlog after the receiver came back');
