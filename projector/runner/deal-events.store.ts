@@ -48,16 +48,21 @@ export class DealEventLog {
 /**
  * Copies the live generation's change log into a new one before it is projected, ids and all: a
  * rebuild then records only facts the old log lacks, after its last id, and a client's
- * Last-Event-ID means the same event on either side of the swap. A generation from before the
- * change log (no table) has nothing to carry.
+ * Last-Event-ID means the same event on either side of the swap. Returns the live generation's
+ * checkpoint: what the rebuild finds in events up to it is history (`replayed`), past it news the
+ * live projector had not reached. A generation from before the change log has nothing to carry.
  */
-export function carryDealEvents(db: SqliteHandle, livePath: string): number {
+export function carryDealEvents(db: SqliteHandle, livePath: string): { carried: number; liveCheckpoint: number } {
   db.prepare('ATTACH DATABASE ? AS live').run(livePath);
   try {
-    const hasLog = db.prepare(`SELECT 1 FROM live.sqlite_master WHERE type = 'table' AND name = 'deal_events'`).pluck().get();
-    if (!hasLog) return 0;
+    const has = (table: string) => db.prepare(`SELECT 1 FROM live.sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(table) !== undefined;
+    const liveCheckpoint = has('projector_checkpoint')
+      ? ((db.prepare(`SELECT last_seq FROM live.projector_checkpoint WHERE projection = 'core'`).pluck().get() as number | undefined) ?? 0)
+      : 0;
+    if (!has('deal_events')) return { carried: 0, liveCheckpoint };
     const columns = 'id, key, type, cik, ticker, occurred_on, recorded_at, replayed, data_json';
-    return db.prepare(`INSERT INTO main.deal_events (${columns}) SELECT ${columns} FROM live.deal_events ORDER BY id`).run().changes;
+    const carried = db.prepare(`INSERT INTO main.deal_events (${columns}) SELECT ${columns} FROM live.deal_events ORDER BY id`).run().changes;
+    return { carried, liveCheckpoint };
   } finally {
     db.prepare('DETACH DATABASE live').run();
   }

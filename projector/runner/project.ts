@@ -55,6 +55,13 @@ export interface ProjectOptions {
   beforeCommit?: (batch: { events: readonly StoredEvent[]; touched: ReadonlySet<string> }) => void;
   /** What a document read may use; the same in every projection of a log, or rebuilds differ. */
   extraction?: ExtractionBudget;
+  /**
+   * Deal events recorded by a batch that ends at or before this seq are marked `replayed`: history
+   * re-read, not news. A rebuild passes the live generation's checkpoint (those events were projected
+   * before); by default a first projection replays the log as it stood when it began (what arrives
+   * while it runs is news), and a projection that continues a generation replays nothing.
+   */
+  replayedThrough?: number;
 }
 
 /** A filing the latest-filings feed brought that a batch made visible: its company is served. */
@@ -264,7 +271,7 @@ function openRun(options: ProjectOptions) {
     },
     /** Re-derives `ciks`; the last step records the sweep as done. */
     sweep(today: string, ciks: string[], last: boolean) {
-      sweepStep(today, ciks, last);
+      sweepStep(today, ciks, last, progress.lastSeq);
       progress.companiesSwept += ciks.length;
       if (last) options.onProgress?.({ ...progress });
     },
@@ -303,6 +310,7 @@ function runTarget(options: ProjectOptions, startSeq: number): RunTarget {
     calendar: createTradingCalendar(),
     derivedOn: new Map(),
     fromEmpty: startSeq === 0,
+    replayedThrough: options.replayedThrough ?? (startSeq === 0 ? options.eventLog.lastSeq() : 0),
     extraction: { eventLog: options.eventLog, budget: options.extraction ?? DEFAULT_EXTRACTION_BUDGET, reads: inlineReads },
   };
 }
@@ -339,7 +347,7 @@ function batchTransaction(options: ProjectOptions, target: RunTarget, statements
     options.beforeCommit?.({ events: done, touched });
     const lastSeq = done[done.length - 1].seq;
     const committedAt = clock().toISOString();
-    const dealEvents = target.dealEvents.record(committedAt, target.fromEmpty);
+    const dealEvents = target.dealEvents.record(committedAt, lastSeq <= target.replayedThrough);
     statements.writeCheckpoint.run(PROJECTION_NAME, lastSeq);
     statements.writeBuildMeta.run('last_batch_at', committedAt);
     return { events: done.length, lastSeq, companies: touched.size, feedFilings: feedFilingsServed(target, done), dealEvents };
@@ -362,11 +370,11 @@ function feedFilingsServed(target: RunTarget, events: readonly StoredEvent[]): F
  * A company this run already derived under that date is current and is passed over.
  */
 function sweepTransaction(readDb: SqliteHandle, target: RunTarget, statements: RunStatements, clock: () => Date) {
-  return readDb.transaction((today: string, ciks: string[], last: boolean) => {
+  return readDb.transaction((today: string, ciks: string[], last: boolean, lastSeq: number) => {
     target.dealEvents.begin();
     for (const cik of ciks) rederive(target, cik, today);
     // A status the date moved (listed once the expected first trade passed) is a fact of its own.
-    target.dealEvents.record(clock().toISOString(), target.fromEmpty);
+    target.dealEvents.record(clock().toISOString(), lastSeq <= target.replayedThrough);
     if (last) statements.writeMeta.run(SWEPT_AS_OF_KEY, today);
   });
 }
@@ -393,6 +401,8 @@ interface RunTarget extends ApplyTarget, CompanySources {
    * other than those this run writes (a rebuild's fresh generation).
    */
   fromEmpty: boolean;
+  /** See ProjectOptions.replayedThrough. */
+  replayedThrough: number;
 }
 
 /**

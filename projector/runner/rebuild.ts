@@ -59,8 +59,8 @@ export async function buildGeneration(options: RebuildOptions): Promise<Omit<Reb
     db.sqlite.pragma('synchronous = OFF');
     // The change log is history, not a derivation: the new generation continues the live one's.
     const live = liveReadDbPath(options.dataDir);
-    if (live !== null) carryDealEvents(db.sqlite, live);
-    result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null });
+    const carried = live === null ? null : carryDealEvents(db.sqlite, live);
+    result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null, replayedThrough: carried?.liveCheckpoint });
     if (options.signal?.aborted) throw new ProjectionStoppedError('the rebuild was stopped before it finished');
     db.sqlite.pragma('journal_mode = WAL');
   } catch (error) {
@@ -90,7 +90,8 @@ export async function projectLive(options: RebuildOptions): Promise<LiveResult> 
     const leftovers = removeLeftoverReadDbs(options.dataDir);
     const db = await openReadDbForWrite(live);
     try {
-      const result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null });
+      // Continuing the published generation: what it finds is news (see ProjectOptions.replayedThrough).
+      const result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null, replayedThrough: 0 });
       db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       return { ...result, path: live, mode: 'incremental', leftovers };
     } finally {

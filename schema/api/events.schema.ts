@@ -64,7 +64,8 @@ export const ApiDealEventSchema = object({
   recordedAt: string({ format: 'date-time', description: 'When the projector committed it: when the service knew.' }),
   replayed: {
     type: 'boolean',
-    description: 'True when a projection of the whole event log recorded it (the first projection, a rebuild): history the service read, not a change it just saw.',
+    description:
+      'True when it is history re-read, not a change just seen: the first projection of the event log recorded it, or a rebuild found it in events the replaced read model had already projected.',
   },
   data: ApiDealEventDataSchema,
 });

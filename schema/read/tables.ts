@@ -138,7 +138,7 @@ export interface DealEventsTable {
   occurred_on: string | null;
   /** When the projector committed it (ISO-8601 UTC). */
   recorded_at: string;
-  /** 1 when a projection of the whole log (a rebuild, the first projection) recorded it, not new events. */
+  /** 1 when history re-read recorded it (the first projection; a rebuild, from events the replaced generation had projected). */
   replayed: number;
   /** The event's `data` object as JSON text. */
   data_json: string;

@@ -8,7 +8,7 @@ import { openSqlite } from '../../schema/sqlite.ts';
 export interface DealEventStatus {
   lastId: number;
   lastRecordedAt: string | null;
-  /** Recorded by a projection of the whole log (first projection, rebuild): history, not news. */
+  /** History re-read (the first projection; a rebuild, from events already projected before), not news. */
   replayed: number;
   recordedLastHour: number;
 }
@@ -71,7 +71,7 @@ export function dealEventLines(events: DealEventStatus | null, webhooks: readonl
   if (!events) return ['deal events: none (no change log in read.db yet)'];
   const lines = [
     `deal events: last id ${events.lastId}${events.lastRecordedAt ? `, recorded ${events.lastRecordedAt}` : ''}; ${events.recordedLastHour} in the last hour; ` +
-      `${events.replayed} recorded by a projection of the whole log (replayed)`,
+      `${events.replayed} replayed (history re-read by the first projection or a rebuild)`,
   ];
   lines.push(`webhooks: ${webhooks.length === 0 ? 'no endpoint' : `${webhooks.length} endpoint${webhooks.length === 1 ? '' : 's'}`}`);
   for (const w of webhooks) {

@@ -263,8 +263,8 @@ how long ago, the poll period in force, the EDGAR requests polls took in the las
 share of the SEC's 10 a second, and the feed-to-API lag of the latest filings it brought (from the
 poll that listed a filing to the projector batch that served it, as \`ipo projector\` records them
 in Redis; a filing waits up to one poll period on EDGAR's feed before that poll); the deal events
-change log (its last id, how many the last hour brought, how many a whole-log projection
-recorded) and each webhook endpoint's cursor, how far behind it is and its failing attempts. --json prints
+change log (its last id, how many the last hour brought, how many are replayed
+history) and each webhook endpoint's cursor, how far behind it is and its failing attempts. --json prints
 the same as one JSON object for scripts. Always exits 0.`,
   options: { json: { type: 'boolean', description: 'Print one JSON object instead of text.' } },
   async run({ values }, io) {
