@@ -42,6 +42,9 @@ export interface AppDeps {
   eventStreams?: { perKey?: number; pollMs?: number; heartbeatMs?: number };
 }
 
+/** Socket errors that mean the client closed the connection. */
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
 /** EVENT_STREAMS_PER_KEY's default, and the stream timings (the heartbeat is the documented 15 s). */
 const EVENT_STREAM_DEFAULTS = { perKey: Number(SETTINGS.EVENT_STREAMS_PER_KEY.default), pollMs: 100, heartbeatMs: 15_000 };
 
@@ -85,6 +88,12 @@ export function createApp(deps: AppDeps): Koa {
   router.get('/api/v1/openapi.json', (ctx) => sendJson(ctx, openApiBody, PUBLIC_DOC_CACHE));
   siteRoutes(router, resources.publicBaseUrl);
 
+  // Handlers' errors become responses in the edge middleware; what reaches Koa's own handler is a
+  // response that failed while it was sent. A client that went away mid-response (an event stream
+  // it closed) is not a fault of the service, so it is not reported; anything else is.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (!CLIENT_GONE.has(error.code ?? '')) deps.reportError?.(error, 'response');
+  });
   app.use(edgeMiddleware({ log: deps.log, report: deps.reportError ?? (() => {}), now: deps.now ?? Date.now }));
   app.use(router.routes());
   return app;

@@ -3,6 +3,7 @@
  * id order, from a client's Last-Event-ID; JSON pages walk the same log; filters, validation,
  * heartbeat, revocation and the per-key limits behave as documented.
  */
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../api/index.ts';
 import { buildOpenApiDocument } from '../api/openapi/openapi.document.ts';
@@ -12,6 +13,7 @@ import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { projectLive, rebuildReadDb } from '../projector/index.ts';
 import { documentValidator, startApi, type RunningApi } from './api-harness.ts';
+import { runIpo } from './cli-harness.ts';
 import { companyTickersEvent, indexEntryEvents, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 import { openEventStream, type SseConnection } from './sse-client.ts';
 
@@ -196,4 +198,56 @@ describe('the per-key limits of event streams', () => {
       dir.remove();
     }
   });
+});
+
+describe('the event stream on an API replica fed by snapshots', () => {
+  it('carries the ids in the snapshot: a client resumes on the replica with the id it got from the primary, and hears each newer snapshot', async () => {
+    const primary = tempDir('events-primary');
+    const wire = tempDir('events-wire');
+    const replica = tempDir('events-replica');
+    const events = await openEventLogDb(primary.dir);
+    const streams: SseConnection[] = [];
+    let primaryApi: RunningApi | null = null;
+    let replicaApi: RunningApi | null = null;
+    try {
+      events.log.appendMany(SUBMISSIONS_FILES.slice(0, 5).map((f) => submissionsEvent(f)));
+      await projectLive({ dataDir: primary.dir, eventLog: events.log });
+      const ship = async (name: string) => {
+        const file = join(wire.dir, name);
+        expect((await runIpo(primary.dir, 'snapshot', 'create', file)).code).toBe(0);
+        const installed = await runIpo(replica.dir, 'snapshot', 'install', file);
+        expect(installed.code, installed.err).toBe(0);
+      };
+      await ship('one.db');
+      primaryApi = await startApi(primary.dir, { overrides: { eventStreams: STREAMS } });
+      replicaApi = await startApi(replica.dir, { overrides: { eventStreams: STREAMS } });
+
+      // A client reads part of the log from the primary, then resumes on the replica.
+      const fromPrimary = await openEventStream(`${primaryApi.baseUrl}/api/v1/events?type=filing`, { Authorization: `Bearer ${primaryApi.key}`, 'Last-Event-ID': '0' });
+      streams.push(fromPrimary);
+      await fromPrimary.until((s) => s.messages.length >= 50, 10_000, 'fifty filings');
+      fromPrimary.close();
+      const resumeAt = fromPrimary.messages[49].id;
+      const onReplica = await openEventStream(`${replicaApi.baseUrl}/api/v1/events?type=filing`, { Authorization: `Bearer ${replicaApi.key}`, 'Last-Event-ID': resumeAt });
+      streams.push(onReplica);
+
+      // The primary projects more; the replica hears of it when the next snapshot is installed under its open stream.
+      events.log.appendMany(SUBMISSIONS_FILES.slice(5).map((f) => submissionsEvent(f)));
+      await projectLive({ dataDir: primary.dir, eventLog: events.log });
+      await ship('two.db');
+      const db = openSqlite(readDbLinkPath(primary.dir), { readonly: true });
+      const filings = db.prepare(`SELECT id FROM deal_events WHERE type = 'filing' ORDER BY id`).pluck().all() as number[];
+      db.close();
+      const after = filings.filter((id) => id > Number(resumeAt));
+      await onReplica.until((s) => s.messages.length === after.length, 20_000, 'every filing after the resumed id');
+      expect(onReplica.messages.map((m) => Number(m.id))).toEqual(after);
+      expect([...fromPrimary.messages.slice(0, 50), ...onReplica.messages].map((m) => Number(m.id))).toEqual(filings);
+    } finally {
+      for (const s of streams) s.close();
+      await primaryApi?.close();
+      await replicaApi?.close();
+      await events.close();
+      for (const d of [primary, wire, replica]) d.remove();
+    }
+  }, 120_000);
 });
