@@ -4,6 +4,7 @@
  * seen early in a company's history keep their key as the rest of the evidence arrives.
  */
 import { describe, expect, it } from 'vitest';
+import { ApiDealEventDataSchema } from '../../schema/api/events.schema.ts';
 import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts';
 import { readDocumentTerms } from '../extract/document.read.ts';
 import type { DocumentTerms } from '../extract/document-terms.ts';
@@ -84,6 +85,25 @@ describe('companyDealEvents', () => {
     const withdrawn = ofType(eventsOf('alzamend'), 'withdrawn');
     expect(withdrawn).toEqual([expect.objectContaining({ key: 'withdrawn:0001677077:2020-09-21', occurredOn: '2020-09-21' })]);
     expect(withdrawn[0].data).toMatchObject({ withdrawnDate: '2020-09-21', accessionNumber: expect.stringMatching(/^\d{10}-\d{2}-\d{6}$/) });
+  });
+});
+
+describe('the wire contract', () => {
+  it('every event of real companies and an article has the data its type documents (ApiDealEventData)', async () => {
+    const { Ajv } = await import('ajv');
+    const addFormats = ((await import('ajv-formats')) as unknown as { default: (ajv: InstanceType<typeof Ajv>) => void }).default;
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(ApiDealEventDataSchema);
+    const read = readDocumentTerms(readDocumentFile(sampleProspectusPath('S-1-A_0001213900-21-035033_unicycive.htm.gz')), { cik: '0001766140', accessionNumber: '0001213900-21-035033', primaryDocument: null }, 'S-1/A', OBSERVED);
+    const events = [
+      ...eventsOf('learncw'), ...eventsOf('alzamend'), ...eventsOf('aaoi'), ...eventsOf('solidion'),
+      ...eventsOf('unicycive', { documents: [(read as { terms: DocumentTerms }).terms] }),
+      articleDealEvent({ id: 'weekly-2014-W26', sourceKind: 'weekly_review', title: 'IPO week', publishedAt: '2014-06-28T13:00:00.000Z', path: '/articles/weekly-2014-W26', html: '', summary: '' }),
+    ];
+    const types = new Set(events.map((e) => e.type));
+    for (const type of ['company', 'filing', 'registration', 'range_set', 'priced', 'listed', 'withdrawn', 'delisted', 'combined', 'article']) expect(types, type).toContain(type);
+    for (const event of events) expect(validate(event.data), `${event.key}: ${ajv.errorsText(validate.errors)}`).toBe(true);
   });
 });
 
