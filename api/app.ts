@@ -7,6 +7,9 @@ import { keyGuard } from './auth/guard.middleware.ts';
 import { companyRoutes } from './companies/companies.routes.ts';
 import { createShapeCompiler } from './db/compiled-query.ts';
 import type { ReadDbSource } from './db/read-db-source.ts';
+import { createEventStreams } from './events/event-streams.ts';
+import { createEventQueries } from './events/events.query.ts';
+import { eventRoutes } from './events/events.routes.ts';
 import { filingRoutes } from './filings/filings.routes.ts';
 import { edgeMiddleware, type AccessLogger, type ErrorReporter } from './http/edge.middleware.ts';
 import { createCursorCodec } from './http/cursor.ts';
@@ -35,7 +38,15 @@ export interface AppDeps {
   now?: () => number;
   /** Budget of built data responses kept for reuse (see `createPageCache`); 0 turns it off. */
   pageCacheBytes?: number;
+  /** GET /api/v1/events: open streams per API key in this process, how often the change log is read, the heartbeat. */
+  eventStreams?: { perKey?: number; pollMs?: number; heartbeatMs?: number };
 }
+
+/** Socket errors that mean the client closed the connection. */
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** EVENT_STREAMS_PER_KEY's default, and the stream timings (the heartbeat is the documented 15 s). */
+const EVENT_STREAM_DEFAULTS = { perKey: Number(SETTINGS.EVENT_STREAMS_PER_KEY.default), pollMs: 100, heartbeatMs: 15_000 };
 
 /** PAGE_CACHE_MB's default, for apps built without a setting (tests, benchmarks). */
 const DEFAULT_PAGE_CACHE_BYTES = Number(SETTINGS.PAGE_CACHE_MB.default) * 2 ** 20;
@@ -64,10 +75,25 @@ export function createApp(deps: AppDeps): Koa {
   filingRoutes(resources);
   newsRoutes(resources);
   outcomeRoutes(resources);
+  const eventQueries = createEventQueries(resources.compiler);
+  const streams = createEventStreams({
+    ...EVENT_STREAM_DEFAULTS,
+    ...deps.eventStreams,
+    readDb: deps.readDb,
+    queries: eventQueries,
+    report: (error) => (deps.reportError ?? (() => {}))(error, 'event-stream'),
+  });
+  eventRoutes(resources, streams, eventQueries, deps.apiKeys);
 
   router.get('/api/v1/openapi.json', (ctx) => sendJson(ctx, openApiBody, PUBLIC_DOC_CACHE));
   siteRoutes(router, resources.publicBaseUrl);
 
+  // Handlers' errors become responses in the edge middleware; what reaches Koa's own handler is a
+  // response that failed while it was sent. A client that went away mid-response (an event stream
+  // it closed) is not a fault of the service, so it is not reported; anything else is.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (!CLIENT_GONE.has(error.code ?? '')) deps.reportError?.(error, 'response');
+  });
   app.use(edgeMiddleware({ log: deps.log, report: deps.reportError ?? (() => {}), now: deps.now ?? Date.now }));
   app.use(router.routes());
   return app;

@@ -46,6 +46,14 @@ const DEFINED = {
     default: '64',
     doc: 'Memory per API process for built responses of the served read.db generation that clients ask for again (a list page, a company detail), reused until the next projector batch or rebuild; 0 = off.',
   },
+  EVENT_STREAMS_PER_KEY: {
+    default: '5',
+    doc: 'Open `GET /api/v1/events` streams one API key may hold per API process; one more is a 429. Each stream counts once against RATE_LIMIT_PER_MINUTE, when it opens.',
+  },
+  WEBHOOK_RETRY_MAX_SECONDS: {
+    default: '300',
+    doc: '`ipo webhooks send`: longest wait between two attempts at a delivery that keeps failing (the waits double from 1 s up to it); an endpoint is never given up, its cursor waits for a 2xx.',
+  },
   CURSOR_SECRET: { default: '', doc: 'HMAC secret that signs pagination cursors; unset = generated once and kept in ops.db.', secret: true },
   PRICES_URL: { default: 'https://stooq.com', doc: 'Base URL of the daily-bars provider.' },
   PRICES_FORMAT: { default: 'stooq_csv', doc: 'Daily-bars format: stooq_csv (Date,Open,High,Low,Close,Volume) or yahoo_chart (chart JSON).' },
@@ -158,6 +166,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Budget of the API's page cache in bytes (0 = off). */
   pageCacheBytes: number;
+  /** Open event streams per API key per API process. */
+  eventStreamsPerKey: number;
+  /** Ceiling of the webhook retry backoff, in ms. */
+  webhookRetryMaxMs: number;
   cursorSecret: string | null;
   prices: { url: string; format: 'stooq_csv' | 'yahoo_chart' };
   news: { apiUrl: string; apiKey: string | null; rssUrls: string[] };
@@ -314,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     workerLockMs: read('WORKER_LOCK_SECONDS', integer(1)) * 1000,
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', integer(1)),
     pageCacheBytes: read('PAGE_CACHE_MB', integer(0, 65_536)) * 2 ** 20,
+    eventStreamsPerKey: read('EVENT_STREAMS_PER_KEY', integer(1, 1000)),
+    webhookRetryMaxMs: read('WEBHOOK_RETRY_MAX_SECONDS', integer(1, 86_400)) * 1000,
     cursorSecret: raw('CURSOR_SECRET') || null,
     prices: Object.freeze({ url: read('PRICES_URL', url(WEB)), format: read('PRICES_FORMAT', oneOf(['stooq_csv', 'yahoo_chart'] as const)) }),
     news: Object.freeze({

@@ -55,6 +55,7 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
     cursorSecret: await cursorSecret(config, ops),
     publicBaseUrl: config.publicBaseUrl,
     pageCacheBytes: config.pageCacheBytes,
+    eventStreams: { perKey: config.eventStreamsPerKey },
     log: options.log,
     reportError: (error, requestId) => logger.error('request failed', { requestId, error: (error as Error).message ?? String(error), stack: (error as Error).stack }),
   });

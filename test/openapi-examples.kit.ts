@@ -21,7 +21,12 @@ export const DATA_REQUESTS: Record<string, string> = {
   NewsList: '/api/v1/news?ticker=SNAP&published_at_to=2020-01-01&limit=2',
   OutcomeList: '/api/v1/outcomes?limit=2',
   ArticleFeed: '/api/v1/articles?limit=2',
+  // A SPAC's IPO and end, from the first event on (JSON pages: the stream is text).
+  EventStream: '/api/v1/events?cik=0001847577&type=registration,priced,listed,delisted&after=0&limit=4',
 };
+
+/** Requests whose example is not the default representation. */
+const DATA_ACCEPT: Record<string, string> = { EventStream: 'application/json' };
 
 /** The origin absolute URLs in the examples are written with: what `npm start` serves on its default port. */
 const EXAMPLE_ORIGIN = 'http://localhost:3000';
@@ -76,9 +81,10 @@ function atExampleOrigin(value: unknown, origin: string): unknown {
 export async function collectExamples(demo: { origin: string; key: string; dataDir: string }): Promise<DocumentExamples> {
   const data: Record<string, ServedExample> = {};
   for (const [name, path] of Object.entries(DATA_REQUESTS)) {
-    const res = await fetch(demo.origin + path, { headers: { Authorization: `Bearer ${demo.key}` } });
+    const accept = DATA_ACCEPT[name];
+    const res = await fetch(demo.origin + path, { headers: { Authorization: `Bearer ${demo.key}`, ...(accept ? { Accept: accept } : {}) } });
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-    data[name] = { request: `GET ${path}`, value: atExampleOrigin(await res.json(), demo.origin) };
+    data[name] = { request: `GET ${path}${accept ? ` with Accept: ${accept}` : ''}`, value: atExampleOrigin(await res.json(), demo.origin) };
   }
   const body = (name: string) => data[name].value as any;
   const from = (name: string, pick: (body: any) => unknown): ServedExample => {
@@ -106,7 +112,9 @@ export async function collectExamples(demo: { origin: string; key: string; dataD
   };
 }
 
-const PROJECTION_TIMES = new Set(['updatedAt', 'resolvedAt', 'extractedAt']);
+const PROJECTION_TIMES = new Set(['updatedAt', 'resolvedAt', 'extractedAt', 'recordedAt']);
+/** Change-log ids: their order follows the demo's ingest, whose concurrent jobs append events in a varying order. */
+const EVENT_IDS = new Set(['id', 'last_event_id']);
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const SIGNED_CURSOR = /^([\w-]+)\.[\w-]+$/;
 
@@ -120,6 +128,7 @@ export function comparable(value: unknown, key = '', parent = ''): unknown {
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v, k, key)]));
   }
+  if (typeof value === 'number' && EVENT_IDS.has(key)) return '<event id>';
   if (typeof value !== 'string') return value;
   const stamped = PROJECTION_TIMES.has(key) || (parent === 'UpdatedSince' && key === 'value');
   if (stamped && DATE_TIME.test(value)) return '<time of projection>';

@@ -15,6 +15,7 @@ import {
 } from '../projector/index.ts';
 import {
   companyTickersEvent,
+  dealEventFacts,
   dumpReadDb,
   indexEntryEvents,
   SUBMISSIONS_FILES,
@@ -53,6 +54,15 @@ async function newDataDir(name: string): Promise<{ dir: string; log: EventLog }>
   return { dir: tmp.dir, log: events.log };
 }
 
+async function factsOf(path: string): Promise<string[]> {
+  const db = openSqlite(path, { readonly: true });
+  try {
+    return dealEventFacts(db);
+  } finally {
+    db.close();
+  }
+}
+
 async function dumpOf(path: string): Promise<string> {
   const db = openSqlite(path, { readonly: true });
   try {
@@ -73,6 +83,8 @@ describe('rebuild and incremental projection agree', () => {
     expect(rebuilt.skipped).toBe(0);
     const expected = await dumpOf(readDbLinkPath(whole.dir));
     expect(expected).toContain('APPLIED OPTOELECTRONICS');
+    const facts = await factsOf(readDbLinkPath(whole.dir));
+    expect(facts.length).toBeGreaterThan(1000);
 
     // The same events, projected in batches of 250 into a plain file.
     const small = await openReadDbForWrite(`${whole.dir}/small-batches.db`);
@@ -80,6 +92,9 @@ describe('rebuild and incremental projection agree', () => {
     const result = projectIncremental({ eventLog: whole.log, readDb: small.sqlite, batchSize: 250 });
     expect(result.batches).toBe(Math.ceil(rebuilt.events / 250));
     expect(dumpReadDb(small.sqlite)).toBe(expected);
+    // The change log holds the same facts. Its ids and times are history, not derivation: a fact
+    // gets the next id in the batch that first implies it, so other batches number them otherwise.
+    expect(dealEventFacts(small.sqlite)).toEqual(facts);
 
     // The same events arriving in three deliveries, each projected into the live generation.
     const arriving = await newDataDir('projector-arrivals');
@@ -88,6 +103,7 @@ describe('rebuild and incremental projection agree', () => {
       await projectLive({ dataDir: arriving.dir, eventLog: arriving.log, batchSize: 500 });
     }
     expect(await dumpOf(readDbLinkPath(arriving.dir))).toBe(expected);
+    expect(await factsOf(readDbLinkPath(arriving.dir))).toEqual(facts);
   });
 
   it('projecting twice, or re-appending the same fetches, changes nothing', async () => {
@@ -124,6 +140,8 @@ function everyTable(path: string): string {
 }
 
 describe('rebuilds are byte-identical', () => {
+  // The second rebuild carries the first's change log over (ids and recording times are history) and
+  // finds no fact it lacks, so deal_events is identical too; the next test shows the carrying.
   it("two rebuilds from the same events give identical tables; only build_meta and the migration log (wall-clock stamps) differ", async () => {
     const { dir, log } = await newDataDir('projector-rebuild-twice');
     for (const arrival of sampleArrivals()) log.appendMany(arrival);
@@ -143,6 +161,62 @@ describe('rebuilds are byte-identical', () => {
     expect(everyTable(second.path)).toBe(firstTables);
     expect(firstTables).toContain('## companies');
     expect(firstTables).toContain('## proj_company_names');
+  }, 120_000);
+});
+
+describe('the change log (deal_events) across projections and rebuilds', () => {
+  type Logged = { id: number; key: string; type: string; occurred_on: string | null; recorded_at: string; replayed: number };
+  const logOf = (path: string): Logged[] => {
+    const db = openSqlite(path, { readonly: true });
+    try {
+      return db.prepare('SELECT id, key, type, occurred_on, recorded_at, replayed FROM deal_events ORDER BY id').all() as Logged[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it('keeps every id through a rebuild and numbers new facts after them; a batch numbers its facts by date, then key', async () => {
+    const { dir, log } = await newDataDir('projector-deal-events');
+    let tick = 0;
+    const clock = () => new Date(Date.UTC(2026, 2, 1, 0, 0, tick++));
+    const [first, second, third] = sampleArrivals();
+    log.appendMany(first);
+    await projectLive({ dataDir: dir, eventLog: log, clock, batchSize: 500 });
+    const replayed = logOf(readDbLinkPath(dir));
+    // The first projection reads the whole log: what it records is history, not news.
+    expect(replayed.length).toBeGreaterThan(100);
+    expect(replayed.every((e) => e.replayed === 1)).toBe(true);
+
+    log.appendMany(second);
+    await projectLive({ dataDir: dir, eventLog: log, clock, batchSize: 500 });
+    const live = logOf(readDbLinkPath(dir));
+    const added = live.slice(replayed.length);
+    expect(live.slice(0, replayed.length)).toEqual(replayed);
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.every((e) => e.replayed === 0 && e.id > replayed.length)).toBe(true);
+    const batches = new Map<string, Logged[]>();
+    for (const e of live) batches.set(e.recorded_at, [...(batches.get(e.recorded_at) ?? []), e]);
+    expect(batches.size).toBeGreaterThan(1);
+    for (const batch of batches.values()) {
+      const order = batch.map((e) => `${e.occurred_on ?? ''}\u0000${e.key}`);
+      expect(order).toEqual([...order].sort());
+    }
+
+    log.appendMany(third);
+    const rebuilt = await rebuildReadDb({ dataDir: dir, eventLog: log, clock });
+    const after = logOf(rebuilt.path);
+    // Every id a client may hold names the same fact; the third arrival's facts come after.
+    expect(after.slice(0, live.length)).toEqual(live);
+    const found = after.slice(live.length);
+    expect(found.length).toBeGreaterThan(0);
+    // The live generation had not projected the third arrival: its facts are news, not history.
+    expect(found.every((e) => e.replayed === 0)).toBe(true);
+
+    // The same facts as projecting the third arrival incrementally.
+    const reference = await newDataDir('projector-deal-events-reference');
+    for (const arrival of sampleArrivals()) reference.log.appendMany(arrival);
+    await rebuildReadDb({ dataDir: reference.dir, eventLog: reference.log });
+    expect(await factsOf(rebuilt.path)).toEqual(await factsOf(readDbLinkPath(reference.dir)));
   }, 120_000);
 });
 

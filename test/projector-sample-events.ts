@@ -128,6 +128,15 @@ export function dumpReadDb(db: SqliteHandle): string {
   return parts.join('\n');
 }
 
+/**
+ * The change log's facts, by key: what a rebuild and an incremental projection must agree on. Ids
+ * and recording times are history (which batch first saw a fact, when it committed), so they are
+ * left out; the type and the date the fact happened are not.
+ */
+export function dealEventFacts(db: SqliteHandle): string[] {
+  return db.prepare(`SELECT key || ' ' || type || ' ' || coalesce(occurred_on, '-') FROM deal_events ORDER BY key`).pluck().all() as string[];
+}
+
 /** `dumpReadDb` of the read.db a data directory's link points at. */
 export function dumpLiveReadDb(dataDir: string): string {
   const db = openSqlite(readDbLinkPath(dataDir), { readonly: true });

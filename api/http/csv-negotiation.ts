@@ -17,8 +17,9 @@ interface MediaRange {
   q: number;
 }
 
-interface Offer {
-  format: ListFormat;
+/** A representation an endpoint serves, by the format name the route uses. */
+export interface Offer<F extends string = ListFormat> {
+  format: F;
   type: string;
   subtype: string;
   params: Record<string, string>;
@@ -110,7 +111,7 @@ export function parseAccept(text: string): Parsed {
  * none does. A range with a parameter the offer does not have (`text/csv;header=absent`) does not
  * match it.
  */
-function quality(offer: Offer, ranges: readonly MediaRange[]): number {
+function quality(offer: Offer<string>, ranges: readonly MediaRange[]): number {
   let precedence = -1;
   let q = 0;
   for (const range of ranges) {
@@ -128,14 +129,19 @@ function quality(offer: Offer, ranges: readonly MediaRange[]): number {
 
 /** The format an Accept value asks for, null when it admits neither, or why it is malformed. */
 export function chooseListFormat(accept: string | undefined): ListFormat | null | { problem: string } {
-  if (accept === undefined) return 'json';
+  return chooseFormat(accept, OFFERS);
+}
+
+/** Of `offers` (the first is the default and wins ties), the one an Accept value weighs highest; null when it admits none. */
+export function chooseFormat<F extends string>(accept: string | undefined, offers: readonly Offer<F>[]): F | null | { problem: string } {
+  if (accept === undefined) return offers[0].format;
   const parsed = parseAccept(accept);
   if ('problem' in parsed) return parsed;
   // An empty list (only whitespace and commas) says nothing, like an absent header.
-  if (parsed.ranges.length === 0) return 'json';
-  let best: Offer | null = null;
+  if (parsed.ranges.length === 0) return offers[0].format;
+  let best: Offer<F> | null = null;
   let bestQ = 0;
-  for (const offer of OFFERS) {
+  for (const offer of offers) {
     const q = quality(offer, parsed.ranges);
     if (q > bestQ) {
       best = offer;

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
-import { LIST_PARAMETERS, PRINTABLE_TEXT_PATTERN } from '../../schema/api/params.schema.ts';
+import { PRINTABLE_TEXT_PATTERN } from '../../schema/api/params.schema.ts';
 import { ApiError, type ParameterProblem } from '../errors/api-error.ts';
 import { remember } from './bounded-map.ts';
 
@@ -24,8 +24,9 @@ export function createRequestAjv(): Ajv {
 export function compileQueryValidator<T>(ajv: Ajv, schema: JsonSchema): QueryValidator<T> {
   const validate = ajv.compile(schema) as ValidateFunction<T>;
   const numeric = numericParameters(schema);
+  const lists = listParameters(schema);
   return (query) => {
-    const data = normaliseQuery(query);
+    const data = normaliseQuery(query, lists);
     const malformed = malformedNumbers(data, numeric);
     const valid = validate(data);
     if (valid && malformed.length === 0) return data as T;
@@ -35,6 +36,12 @@ export function compileQueryValidator<T>(ajv: Ajv, schema: JsonSchema): QueryVal
 
 /** A number as JSON writes one (leading zeros tolerated). */
 const DECIMAL_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** Parameters whose value is a list (`include`, `kind`, the event filters): comma-separated and/or repeated. */
+function listParameters(schema: JsonSchema): ReadonlySet<string> {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return new Set(Object.keys(properties).filter((name) => properties[name].type === 'array'));
+}
 
 function numericParameters(schema: JsonSchema): string[] {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -92,12 +99,12 @@ function freezeQuery<T>(query: T): T {
 }
 
 /** List parameters accept both `a,b` and repeated keys; split them before validation. */
-function normaliseQuery(query: RawQuery): Record<string, unknown> {
+function normaliseQuery(query: RawQuery, lists: ReadonlySet<string>): Record<string, unknown> {
   // No prototype: a parameter named __proto__ is just an unknown parameter.
   const data: Record<string, unknown> = Object.create(null);
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    if (LIST_PARAMETERS.has(name)) {
+    if (lists.has(name)) {
       const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','));
       data[name] = parts.map((p) => p.trim()).filter((p) => p !== '');
     } else {

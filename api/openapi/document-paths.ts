@@ -20,7 +20,7 @@ function errors(keyed: boolean, notFound = false, negotiated = false) {
 }
 
 /** The API's paths, with the article pages' and the site pages' in their place. */
-export function documentPaths(query: QueryParameters, articles: DocumentPart, site: DocumentPart): Record<string, JsonSchema> {
+export function documentPaths(query: QueryParameters, articles: DocumentPart, site: DocumentPart, events: DocumentPart): Record<string, JsonSchema> {
   const ifNoneMatch = parameterRef('IfNoneMatch');
   const listOperation = (operationId: string, summary: string, endpoint: string, tag: string) => ({
     get: {
@@ -62,6 +62,7 @@ export function documentPaths(query: QueryParameters, articles: DocumentPart, si
     '/api/v1/filings': listOperation('listFilings', 'List filings.', 'FilingList', 'filings'),
     '/api/v1/news': listOperation('listNews', 'List news items linked to companies.', 'NewsList', 'news'),
     '/api/v1/outcomes': listOperation('listOutcomes', 'List post-listing trading outcomes (status partial or complete only).', 'OutcomeList', 'outcomes'),
+    ...events.paths,
     ...articles.paths,
     '/api/v1/openapi.json': {
       get: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as params from '../../schema/api/params.schema.ts';
-import { DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/vocabulary.ts';
+import { DEAL_EVENT_TYPES, DEAL_TYPES, OFFERING_STATUSES } from '../../schema/api/vocabulary.ts';
 import { API_ERROR_STATUS } from '../errors/api-error.ts';
 import { csvColumns } from '../http/csv-columns.ts';
 import { CSV_TYPE } from '../http/csv-negotiation.ts';
@@ -34,6 +34,7 @@ describe('OpenAPI document', () => {
       ['/api/v1/filings', params.FilingListQuerySchema],
       ['/api/v1/news', params.NewsListQuerySchema],
       ['/api/v1/outcomes', params.OutcomeListQuerySchema],
+      ['/api/v1/events', params.EventStreamQuerySchema],
     ];
     for (const [path, schema] of endpoints) {
       const documented = doc.paths[path].get.parameters.map(resolve).filter((p: any) => p.in === 'query').map((p: any) => p.name);
@@ -105,6 +106,20 @@ describe('OpenAPI document', () => {
     for (const phrase of ['text/csv', '406', 'not_acceptable', 'OWASP', 'rel="next"', 'Vary: Accept, Authorization', 'header=present']) {
       expect(doc.info.description).toContain(phrase);
     }
+  });
+
+  it('documents the event stream: both representations, the resume header, the heartbeat, the limits on streams', () => {
+    const operation = doc.paths['/api/v1/events'].get;
+    expect(operation.parameters.map((p: any) => resolve(p)).find((p: any) => p.in === 'header' && p.name === 'Last-Event-ID')).toBeDefined();
+    const ok = resolve(operation.responses['200']);
+    expect(Object.keys(ok.content)).toEqual(['text/event-stream', 'application/json']);
+    expect(ok.content['text/event-stream'].schema.description).toMatch(/: heartbeat.*15 s|15 s.*: heartbeat/);
+    expect(ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/EventPage' });
+    expect(doc.components.schemas.EventPage.properties.data.items).toEqual({ $ref: '#/components/schemas/ApiDealEvent' });
+    expect(doc.components.schemas.ApiDealEvent.properties.type.enum).toEqual([...DEAL_EVENT_TYPES]);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '406', '429']));
+    for (const phrase of ['EVENT_STREAMS_PER_KEY', 'RATE_LIMIT_PER_MINUTE', 'Last-Event-ID', 'replayed']) expect(operation.description).toContain(phrase);
+    expect(doc.info.description).toContain('Ipo-Signature');
   });
 
   it('converts nullable type arrays and exclusive bounds to OpenAPI 3.0 forms', () => {

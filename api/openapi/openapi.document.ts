@@ -3,16 +3,19 @@ import {
   ArticleFeedQuerySchema,
   CompanyDetailQuerySchema,
   CompanyListQuerySchema,
+  EventStreamQuerySchema,
   FilingListQuerySchema,
   NewsListQuerySchema,
   OutcomeListQuerySchema,
 } from '../../schema/api/params.schema.ts';
+import { EVENT_SCHEMAS } from '../../schema/api/events.schema.ts';
 import { RESPONSE_SCHEMAS } from '../../schema/api/resources.schema.ts';
 import { ARTICLE_PAGE_SCHEMAS, articlePages } from './article-pages.paths.ts';
 import { componentSchemas } from './component-schemas.ts';
 import { describeDecisions } from './decisions.ts';
 import { documentPaths } from './document-paths.ts';
-import { documentHeaders, documentKit, responseComponents } from './document-responses.ts';
+import { documentHeaders, documentKit, responseComponents, TRANSPORT_ERRORS } from './document-responses.ts';
+import { eventPages } from './events.paths.ts';
 import { withExamples } from './examples.ts';
 import { queryParameterComponents } from './query-parameters.ts';
 import type { DocumentPart } from './refs.ts';
@@ -32,6 +35,7 @@ const QUERY_SCHEMAS: Record<string, JsonSchema> = {
   FilingList: FilingListQuerySchema,
   NewsList: NewsListQuerySchema,
   OutcomeList: OutcomeListQuerySchema,
+  EventStream: EventStreamQuerySchema,
 };
 
 const TAGS = [
@@ -39,6 +43,7 @@ const TAGS = [
   { name: 'filings', description: 'SEC filings of the companies, with what each one means for the deal.' },
   { name: 'news', description: 'News items linked to companies, with the evidence of each link.' },
   { name: 'outcomes', description: 'Post-listing trading outcomes: first-day and first-week returns against the offer price.' },
+  { name: 'events', description: 'Deal events as the read model records them: a Server-Sent Events stream to resume by Last-Event-ID, or JSON pages.' },
   { name: 'articles', description: 'Published articles: the public JSON list, the HTML pages and the Atom and JSON feeds.' },
   { name: 'meta', description: 'This document, the landing page and the API reference.' },
 ];
@@ -51,6 +56,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
   const query = queryParameterComponents(QUERY_SCHEMAS);
   const articles = articlePages(kit);
   const site = sitePages(kit);
+  const events = eventPages(headers, TRANSPORT_ERRORS, query.refs.EventStream);
 
   return withExamples({
     openapi: '3.0.0',
@@ -63,21 +69,21 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
     servers: [{ url: options.serverUrl ?? '/' }],
     security: [{ bearerAuth: [] }],
     tags: TAGS,
-    paths: documentPaths(query, articles, site),
+    paths: documentPaths(query, articles, site, events),
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (ipo_live_ followed by at least 32 base62 characters)' },
       },
       schemas: schemaComponents(),
-      parameters: parameterComponents(query.components, [articles, site]),
-      responses: responseComponents(headers, [articles, site]),
+      parameters: parameterComponents(query.components, [articles, site, events]),
+      responses: responseComponents(headers, [articles, site, events]),
     },
   });
 }
 
 function schemaComponents(): Record<string, JsonSchema> {
   return {
-    ...componentSchemas({ ...RESPONSE_SCHEMAS, ...ARTICLE_PAGE_SCHEMAS }),
+    ...componentSchemas({ ...RESPONSE_SCHEMAS, ...EVENT_SCHEMAS, ...ARTICLE_PAGE_SCHEMAS }),
     OpenApiDocument: {
       type: 'object',
       description: 'An OpenAPI 3.0 document: this one.',

@@ -11,6 +11,7 @@ import { isFollowed, type ApplyTarget } from './apply-target.ts';
 import type { EdgarStore } from './edgar.store.ts';
 import { UnreadableEventError } from './unreadable.ts';
 import { OPENING_FORMS, baseForm } from '../common/forms.ts';
+import { articleDealEvent } from '../company/deal-events.derive.ts';
 
 const isOpeningForm = (form: string): boolean => OPENING_FORMS.has(baseForm(form));
 
@@ -47,9 +48,12 @@ export function applyEvent(target: ApplyTarget, event: StoredEvent, touched: Set
       // News changes a company's news list, not the company: its updatedAt stays.
       for (const cik of applyNewsArticle(target.news, target.linker, event)) touched.add(cik);
       return;
-    case 'article.published':
-      target.served.writeArticle(readArticlePayload(event.payload));
+    case 'article.published': {
+      const article = readArticlePayload(event.payload);
+      target.served.writeArticle(article);
+      target.dealEvents.collect([articleDealEvent(article)]);
       return;
+    }
     case 'correction':
       // An operator's override has no projection yet; it stays in the log for when one exists.
       return;

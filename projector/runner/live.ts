@@ -100,7 +100,8 @@ export function startLiveProjector(options: LiveProjectorOptions): LiveProjector
               settle(null);
               options.onBatch?.({ ...b, rebuild: false });
             };
-            const result = await projectIncrementalAsync({ ...runOptions, readDb: db.sqlite, lockDir: null, onBatch });
+            // Continuing a published generation: whatever it finds is news, even in one that was built from an empty log.
+            const result = await projectIncrementalAsync({ ...runOptions, readDb: db.sqlite, lockDir: null, onBatch, replayedThrough: 0 });
             checkpoint = result.lastSeq;
           }
           failures = 0;

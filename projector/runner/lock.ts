@@ -1,5 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { acquireProcessLock, ProcessLockBusyError } from '../../schema/process-lock.ts';
 
 /** Another projector holds the data directory: there is exactly one writer of read.db. */
 export class ProjectorBusyError extends Error {}
@@ -13,44 +13,10 @@ export function projectorLockPath(dataDir: string): string {
  * release function. A lock left by a process that no longer exists is taken over.
  */
 export function acquireProjectorLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const path = projectorLockPath(dataDir);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        rmSync(path, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readOwner(path));
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-        throw new ProjectorBusyError(`another projector (pid ${owner}) holds ${path}`);
-      }
-      rmSync(path, { force: true });
-    }
-  }
-  throw new ProjectorBusyError(`could not take ${path}`);
-}
-
-function readOwner(path: string): string {
   try {
-    return readFileSync(path, 'utf8').trim();
-  } catch {
-    return '';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
+    return acquireProcessLock(projectorLockPath(dataDir));
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if (!(error instanceof ProcessLockBusyError)) throw error;
+    throw new ProjectorBusyError(error.owner > 0 ? `another projector (pid ${error.owner}) holds ${error.path}` : `could not take ${error.path}`);
   }
 }

@@ -6,6 +6,7 @@ import type { ApplyTarget } from './apply-target.ts';
 import { isUnreadable } from './unreadable.ts';
 import { loadCompanyRows, vendorIdsNear, type CompanySources } from './company-inputs.load.ts';
 import { isVendorCompanyId } from '../company/vendor-company.derive.ts';
+import { companyDealEvents } from '../company/deal-events.derive.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { NewsLinker } from './news-linker.ts';
@@ -24,7 +25,7 @@ import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '14';
+export const PROJECTOR_VERSION = '15';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {
@@ -54,6 +55,13 @@ export interface ProjectOptions {
   beforeCommit?: (batch: { events: readonly StoredEvent[]; touched: ReadonlySet<string> }) => void;
   /** What a document read may use; the same in every projection of a log, or rebuilds differ. */
   extraction?: ExtractionBudget;
+  /**
+   * Deal events recorded by a batch that ends at or before this seq are marked `replayed`: history
+   * re-read, not news. A rebuild passes the live generation's checkpoint (those events were projected
+   * before); by default a first projection replays the log as it stood when it began (what arrives
+   * while it runs is news), and a projection that continues a generation replays nothing.
+   */
+  replayedThrough?: number;
 }
 
 /** A filing the latest-filings feed brought that a batch made visible: its company is served. */
@@ -76,6 +84,8 @@ export interface BatchReport {
   ms: number;
   /** The feed's index entries of this batch whose company is served (for the feed-to-API lag `ipo status` shows). */
   feedFilings: FeedFilingServed[];
+  /** Deal events the batch added to the change log (`deal_events`), or null. */
+  dealEvents: { first: number; last: number } | null;
 }
 
 export interface AsyncProjectOptions extends ProjectOptions {
@@ -237,7 +247,7 @@ function openRun(options: ProjectOptions) {
   const target = runTarget(options, startSeq);
   const progress: ProjectProgress = { lastSeq: startSeq, events: 0, batches: 0, companiesDerived: 0, companiesSwept: 0 };
   const projectBatch = batchTransaction(options, target, statements);
-  const sweepStep = sweepTransaction(readDb, target, statements);
+  const sweepStep = sweepTransaction(readDb, target, statements, options.clock ?? (() => new Date()));
 
   return {
     target,
@@ -261,7 +271,7 @@ function openRun(options: ProjectOptions) {
     },
     /** Re-derives `ciks`; the last step records the sweep as done. */
     sweep(today: string, ciks: string[], last: boolean) {
-      sweepStep(today, ciks, last);
+      sweepStep(today, ciks, last, progress.lastSeq);
       progress.companiesSwept += ciks.length;
       if (last) options.onProgress?.({ ...progress });
     },
@@ -300,6 +310,7 @@ function runTarget(options: ProjectOptions, startSeq: number): RunTarget {
     calendar: createTradingCalendar(),
     derivedOn: new Map(),
     fromEmpty: startSeq === 0,
+    replayedThrough: options.replayedThrough ?? (startSeq === 0 ? options.eventLog.lastSeq() : 0),
     extraction: { eventLog: options.eventLog, budget: options.extraction ?? DEFAULT_EXTRACTION_BUDGET, reads: inlineReads },
   };
 }
@@ -311,6 +322,7 @@ function runTarget(options: ProjectOptions, startSeq: number): RunTarget {
 function batchTransaction(options: ProjectOptions, target: RunTarget, statements: RunStatements) {
   const clock = options.clock ?? (() => new Date());
   return options.readDb.transaction((events: StoredEvent[]) => {
+    target.dealEvents.begin();
     const touched = new Set<string>();
     let latest = statements.asOf();
     let applied = 0;
@@ -334,9 +346,11 @@ function batchTransaction(options: ProjectOptions, target: RunTarget, statements
     for (const cik of [...touched].sort()) rederive(target, cik, today);
     options.beforeCommit?.({ events: done, touched });
     const lastSeq = done[done.length - 1].seq;
+    const committedAt = clock().toISOString();
+    const dealEvents = target.dealEvents.record(committedAt, lastSeq <= target.replayedThrough);
     statements.writeCheckpoint.run(PROJECTION_NAME, lastSeq);
-    statements.writeBuildMeta.run('last_batch_at', clock().toISOString());
-    return { events: done.length, lastSeq, companies: touched.size, feedFilings: feedFilingsServed(target, done) };
+    statements.writeBuildMeta.run('last_batch_at', committedAt);
+    return { events: done.length, lastSeq, companies: touched.size, feedFilings: feedFilingsServed(target, done), dealEvents };
   });
 }
 
@@ -355,9 +369,12 @@ function feedFilingsServed(target: RunTarget, events: readonly StoredEvent[]): F
  * a deal is re-derived once, so each row reflects the same date whichever batch last touched it.
  * A company this run already derived under that date is current and is passed over.
  */
-function sweepTransaction(readDb: SqliteHandle, target: RunTarget, statements: RunStatements) {
-  return readDb.transaction((today: string, ciks: string[], last: boolean) => {
+function sweepTransaction(readDb: SqliteHandle, target: RunTarget, statements: RunStatements, clock: () => Date) {
+  return readDb.transaction((today: string, ciks: string[], last: boolean, lastSeq: number) => {
+    target.dealEvents.begin();
     for (const cik of ciks) rederive(target, cik, today);
+    // A status the date moved (listed once the expected first trade passed) is a fact of its own.
+    target.dealEvents.record(clock().toISOString(), lastSeq <= target.replayedThrough);
     if (last) statements.writeMeta.run(SWEPT_AS_OF_KEY, today);
   });
 }
@@ -384,6 +401,8 @@ interface RunTarget extends ApplyTarget, CompanySources {
    * other than those this run writes (a rebuild's fresh generation).
    */
   fromEmpty: boolean;
+  /** See ProjectOptions.replayedThrough. */
+  replayedThrough: number;
 }
 
 /**
@@ -400,6 +419,7 @@ function rederive(target: RunTarget, cik: string, today: string): void {
     return;
   }
   target.served.writeCompanyRows(derived, target.fromEmpty && !target.derivedOn.has(cik));
+  target.dealEvents.collect(companyDealEvents(derived));
   // News is linked against the served companies: the cached list is stale once one is written.
   target.linker.forgetCandidates();
   target.derivedOn.set(cik, today);

@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { openReadDbForWrite } from '../../schema/databases.ts';
 import { liveReadDbPath, newReadDbPath, publishReadDb, removeLeftoverReadDbs, removeReadDb } from '../../schema/read/location.ts';
+import { carryDealEvents } from './deal-events.store.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { PROJECTOR_VERSION, projectIncrementalAsync, type AsyncProjectOptions, type ProjectResult } from './project.ts';
 
@@ -56,7 +57,10 @@ export async function buildGeneration(options: RebuildOptions): Promise<Omit<Reb
     // then switched back to WAL for its readers and synced once before the swap.
     db.sqlite.pragma('journal_mode = MEMORY');
     db.sqlite.pragma('synchronous = OFF');
-    result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null });
+    // The change log is history, not a derivation: the new generation continues the live one's.
+    const live = liveReadDbPath(options.dataDir);
+    const carried = live === null ? null : carryDealEvents(db.sqlite, live);
+    result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null, replayedThrough: carried?.liveCheckpoint });
     if (options.signal?.aborted) throw new ProjectionStoppedError('the rebuild was stopped before it finished');
     db.sqlite.pragma('journal_mode = WAL');
   } catch (error) {
@@ -86,7 +90,8 @@ export async function projectLive(options: RebuildOptions): Promise<LiveResult> 
     const leftovers = removeLeftoverReadDbs(options.dataDir);
     const db = await openReadDbForWrite(live);
     try {
-      const result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null });
+      // Continuing the published generation: what it finds is news (see ProjectOptions.replayedThrough).
+      const result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null, replayedThrough: 0 });
       db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       return { ...result, path: live, mode: 'incremental', leftovers };
     } finally {

@@ -1,4 +1,5 @@
 import type { SqliteHandle } from '../../schema/sqlite.ts';
+import { DealEventLog } from './deal-events.store.ts';
 import { DocumentStore } from './documents.store.ts';
 import { EdgarStore } from './edgar.store.ts';
 import { MarketStore } from './market.store.ts';
@@ -12,6 +13,8 @@ export interface Stores {
   market: MarketStore;
   news: NewsStore;
   served: ServedTables;
+  /** The change log the served rows' new facts go to, in the same transaction. */
+  dealEvents: DealEventLog;
 }
 
 export function openStores(db: SqliteHandle): Stores {
@@ -21,5 +24,6 @@ export function openStores(db: SqliteHandle): Stores {
     market: new MarketStore(db),
     news: new NewsStore(db),
     served: new ServedTables(db),
+    dealEvents: new DealEventLog(db),
   };
 }

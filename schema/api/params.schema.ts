@@ -1,5 +1,5 @@
 import { string, type JsonSchema } from './json-schema.ts';
-import { COMPANY_KINDS, OFFERING_STATUSES } from './vocabulary.ts';
+import { COMPANY_KINDS, DEAL_EVENT_TYPES, OFFERING_STATUSES } from './vocabulary.ts';
 
 /**
  * Query-parameter schemas, one closed object per endpoint. ajv validates requests against these
@@ -33,9 +33,6 @@ export const NEWS_INCLUDES = ['content'] as const;
 export const SCOPES = ['ipo', 'all'] as const;
 export const MARKETS = ['all', 'exchange', 'otc', 'unknown'] as const;
 export const OUTCOME_STATUSES = ['partial', 'complete'] as const;
-
-/** Parameters whose value is a list: comma-separated and/or repeated. */
-export const LIST_PARAMETERS = new Set(['include', 'kind']);
 
 /**
  * Free-text parameters refuse control characters (C0 and DEL): SQLite's LIKE and FTS5 read text up
@@ -167,4 +164,37 @@ export const OutcomeListQuerySchema = params({
   status: string({ enum: [...OUTCOME_STATUSES], description: 'partial = week-1 horizon not yet reached; complete = all horizons known.' }),
   trading_start_date_from: timestamp('Outcomes whose first trading day is on or after the date part of this value.'),
   trading_start_date_to: timestamp('Outcomes whose first trading day is on or before the date part of this value.'),
+});
+
+/** Most companies one event stream (or webhook) follows by CIK or by ticker. */
+export const MAX_FOLLOWED = 100;
+
+const listOf = (item: JsonSchema, description: string, maxItems = MAX_FOLLOWED): JsonSchema => ({
+  type: 'array',
+  items: item,
+  maxItems,
+  'x-explode': false,
+  description: `${description} Comma-separated (a,b) and/or repeated; at most ${maxItems}.`,
+});
+
+/** GET /api/v1/events: which deal events the stream sends (every filter given must match), and from where. */
+export const EventStreamQuerySchema = params({
+  after: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 999_999_999_999_999,
+    description:
+      'Events after this id (0 = from the first). The stream: where to start when no Last-Event-ID header is sent (a reconnecting client sends the header, which wins); without either it starts after the newest event, live. The JSON page: default 0; pass the previous page\'s `last_event_id`.',
+  },
+  limit: { ...limit, description: `JSON page only: events per page, 1 to ${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}. The stream sends every event.` },
+  type: listOf(
+    string({ enum: [...DEAL_EVENT_TYPES] }),
+    `Event types to send: ${DEAL_EVENT_TYPES.join(', ')}; default all. An unknown type is a 400 naming the allowed ones.`,
+    DEAL_EVENT_TYPES.length,
+  ),
+  cik: listOf(cik, 'Only events of these companies (SEC CIKs with or without leading zeros, or V-… identifiers); articles belong to no company.'),
+  ticker: listOf(
+    text({ minLength: 1, maxLength: 20, description: 'Ticker symbol (any case).' }),
+    'Only events of the companies known by these tickers (every ticker a company is known by, as the ticker filter of the lists; BRK-B, BRK.B, BRK/B name one security), matched when the event is sent: a company that gains a ticker later is followed from then on, its earlier events included.',
+  ),
 });

@@ -6,6 +6,7 @@
 import type {
   ArticleKind,
   CompanyEndStatus,
+  DealEventType,
   DealOverlay,
   DealStatus,
   DealType,
@@ -353,6 +354,19 @@ export interface ApiLifecycleEnd {
   accessionNumber: string | null;
   formType: string | null;
   reason: string;
+}
+
+/** A deal event (GET /api/v1/events, webhook deliveries; schema in events.schema.ts). */
+export interface ApiDealEvent {
+  id: number;
+  type: DealEventType;
+  key: string;
+  cik: string | null;
+  ticker: string | null;
+  occurredOn: string | null;
+  recordedAt: string;
+  replayed: boolean;
+  data: Record<string, unknown>;
 }
 
 export interface ApiErrorBody {

@@ -114,3 +114,24 @@ export type UnderwriterRole = (typeof UNDERWRITER_ROLES)[number];
  */
 export const LEAD_LEFT_SOURCES = ['cover', 'representatives', 'sole_underwriter', 'allocation_table', 'no_underwriters', 'agented_offering', 'not_stated'] as const;
 export type LeadLeftSource = (typeof LEAD_LEFT_SOURCES)[number];
+
+/**
+ * What a deal event says happened (GET /api/v1/events, webhooks; projector/company/deal-events.derive.ts):
+ * a company first served, a filing served, a registration statement that opens a deal, a price range
+ * first stated or changed, a deal priced (final prospectus), listed (first trade), withdrawn, the
+ * company delisted or combined (a SPAC's business combination), an article published.
+ */
+export const DEAL_EVENT_TYPES = [
+  'company',
+  'filing',
+  'registration',
+  'range_set',
+  'range_revised',
+  'priced',
+  'listed',
+  'withdrawn',
+  'delisted',
+  'combined',
+  'article',
+] as const;
+export type DealEventType = (typeof DEAL_EVENT_TYPES)[number];

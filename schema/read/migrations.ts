@@ -330,6 +330,25 @@ const firstFilingStatements = [
 // rebuilds a generation migrated in place, whose stored terms do not carry them yet.
 const syndicateRoleStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
 
+// Migration 0013: the read model's change log (api/events, webhooks). The projector writes it in the
+// same transaction as the rows (projector/runner/deal-events.store.ts); a rebuild carries it over, so
+// ids stay what clients hold. `key` names the fact (company/deal-events.derive.ts); ids follow
+// insertion, so `id > n` never misses a later row.
+const dealEventStatements = [
+  `CREATE TABLE deal_events (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    type TEXT NOT NULL,
+    cik TEXT,
+    ticker TEXT,
+    occurred_on TEXT,
+    recorded_at TEXT NOT NULL,
+    replayed INTEGER NOT NULL DEFAULT 0,
+    data_json TEXT NOT NULL
+  )`,
+  `CREATE INDEX deal_events_by_cik ON deal_events(cik, id)`,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': {
     async up(db: Kysely<any>) {
@@ -389,6 +408,11 @@ export const readMigrations: Record<string, Migration> = {
   '0012_syndicate_roles': {
     async up(db: Kysely<any>) {
       for (const statement of syndicateRoleStatements) await sql.raw(statement).execute(db);
+    },
+  },
+  '0013_deal_events': {
+    async up(db: Kysely<any>) {
+      for (const statement of dealEventStatements) await sql.raw(statement).execute(db);
     },
   },
 };

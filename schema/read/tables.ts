@@ -6,7 +6,7 @@
  *
  * Each list table is WITHOUT ROWID and clustered on its page order, so a page is one range scan.
  */
-import type { CompanyKind, DealType, OfferingStatus } from '../api/vocabulary.ts';
+import type { CompanyKind, DealEventType, DealType, OfferingStatus } from '../api/vocabulary.ts';
 
 export interface CompaniesTable {
   /** Latest filing date (YYYY-MM-DD) or '' when the company has none: page order, newest first. */
@@ -120,6 +120,28 @@ export interface ArticlesTable {
   html: string;
   /** Plain-text summary for feeds. */
   summary: string;
+}
+
+/**
+ * The change log of the read model (migration 0013): one row per deal event, written by the projector
+ * in the batch's transaction, carried over by a rebuild. Served by GET /api/v1/events and webhooks.
+ */
+export interface DealEventsTable {
+  /** Insertion order: the SSE id and the webhook cursor. */
+  id: number;
+  /** The fact, e.g. `priced:0001847577:0001140361-21-034373`; recorded once. */
+  key: string;
+  type: DealEventType;
+  cik: string | null;
+  /** The company's primary ticker when recorded. */
+  ticker: string | null;
+  occurred_on: string | null;
+  /** When the projector committed it (ISO-8601 UTC). */
+  recorded_at: string;
+  /** 1 when history re-read recorded it (the first projection; a rebuild, from events the replaced generation had projected). */
+  replayed: number;
+  /** The event's `data` object as JSON text. */
+  data_json: string;
 }
 
 /** Rows and the checkpoint are written in one transaction per batch. */
@@ -317,6 +339,7 @@ export interface ReadDatabase {
   api_news: NewsTable;
   outcomes: OutcomesTable;
   articles: ArticlesTable;
+  deal_events: DealEventsTable;
   projector_checkpoint: ProjectorCheckpointTable;
   read_meta: ReadMetaTable;
   build_meta: BuildMetaTable;

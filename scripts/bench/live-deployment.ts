@@ -49,6 +49,10 @@ export interface LiveDeployment {
   changed: string[];
   api: { origin: string; keys: string[] };
   processes: Record<ProcessName, RunningProcess>;
+  /** Starts `ipo NAME` again (after it exited or was killed), in place of the old one. */
+  restart(name: ProcessName): RunningProcess;
+  /** Another `ipo …` process of the deployment (a second API, the webhook sender), with settings of its own; stopped with the rest. */
+  launchExtra(args: string[], settings?: Record<string, string>): RunningProcess;
   /** Resolves once a latest-filings poll was answered: the pipeline is live. */
   firstPoll(): Promise<void>;
   stop(): Promise<void>;
@@ -122,14 +126,15 @@ export async function startLiveDeployment(options: LiveDeploymentOptions): Promi
   };
   const keys = await createKeys(dataDir, options.keys ?? 1);
   const processes = {} as Record<ProcessName, RunningProcess>;
+  const extras: RunningProcess[] = [];
   const stop = async () => {
-    await Promise.all(Object.values(processes).map((p) => stopProcess(p.child)));
+    await Promise.all([...Object.values(processes), ...extras].map((p) => stopProcess(p.child)));
     await replay.close();
     await deleteKeys(options.redisUrl, prefix);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    for (const name of PROCESS_NAMES) processes[name] = launch(name, env);
+    for (const name of PROCESS_NAMES) processes[name] = launch([name], env);
     const exited = () => Object.entries(processes).find(([, p]) => p.child.exitCode !== null)?.[0] ?? null;
     const dead = () => (exited() ? `ipo ${exited()} exited:\n${processes[exited() as ProcessName].err().slice(-2000)}` : null);
     const origin = `http://127.0.0.1:${port}`;
@@ -138,15 +143,21 @@ export async function startLiveDeployment(options: LiveDeploymentOptions): Promi
     await until('the worker and the scheduler', () => ['worker', 'scheduler'].every((n) => /"msg":"running"/.test(processes[n as ProcessName].err())), 60_000, dead);
     const firstPoll = () => until('the first feed poll', () => replay.requestLog.some((r) => r.query?.startsWith('action=getcurrent') && r.status === 200), 120_000, dead);
     const changed = [...hours.changed, ...Object.entries(options.settings ?? {}).map(([k, v]) => `${k}=${v}`)];
-    return { feed, replay, dataDir, env, changed, api: { origin, keys }, processes, firstPoll, stop };
+    const restart = (name: ProcessName) => (processes[name] = launch([name], env));
+    const launchExtra = (args: string[], settings: Record<string, string> = {}) => {
+      const extra = launch(args, { ...env, ...settings });
+      extras.push(extra);
+      return extra;
+    };
+    return { feed, replay, dataDir, env, changed, api: { origin, keys }, processes, restart, launchExtra, firstPoll, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-function launch(name: ProcessName, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [packagePath('scripts/ipo.mjs'), name], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+function launch(args: string[], env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, [packagePath('scripts/ipo.mjs'), ...args], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   return { child, err: () => err };

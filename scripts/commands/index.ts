@@ -17,6 +17,7 @@ import { benchCommand } from './bench.ts';
 import { configCommand } from './config.ts';
 import { scheduleAliasCommand, schedulerCommand } from './schedule.ts';
 import { statusCommand } from './status.ts';
+import { webhookCommands } from './webhooks.ts';
 
 export const COMMANDS: Command[] = [
   startCommand,
@@ -39,6 +40,7 @@ export const COMMANDS: Command[] = [
   keysCreateCommand,
   keysListCommand,
   keysRevokeCommand,
+  ...webhookCommands,
   extractCommand,
   scoreCommand,
   replayCommand,

@@ -15,6 +15,8 @@ import { createLogger } from '../log.ts';
 import { linesAbove } from '../progress.ts';
 import { onShutdown, openWriteStores } from '../runtime.ts';
 import { project } from './project.ts';
+import { startWebhookDelivery } from './webhooks.ts';
+import { ProcessLockBusyError } from '../../schema/process-lock.ts';
 
 const DEMO_CURSOR = 'demo.sample';
 
@@ -102,11 +104,17 @@ export const startCommand: Command = {
   details: `What \`npm start\` runs. Needs no Redis: the in-process runner runs the ingest job handlers
 against a local replay server of recorded real EDGAR responses, then imports every US row of the
 bundled vendor IPO tables (the Bloomberg export and the Yahoo Finance list, 2000–2025). Data goes
-to DATA_DIR (default ./data); a second run reuses it. Prints "URL: …" and "API key: …".`,
+to DATA_DIR (default ./data); a second run reuses it. Prints "URL: …" and "API key: …". It also
+delivers webhooks (\`ipo webhooks add\`), as \`ipo webhooks send\` does, unless one already runs on DATA_DIR.`,
   async run(_input, io) {
     const config = loadConfig(io.env);
     const key = await prepareDemo(config, io);
     const api = await startApiServer(config);
+    // The demo is one process: it delivers webhooks too (`ipo webhooks add` while it runs), unless a sender already runs on DATA_DIR.
+    const webhooks = await startWebhookDelivery(config, createLogger(config.logging, io.err, 'webhooks')).catch((error: unknown) => {
+      if (error instanceof ProcessLockBusyError) return null;
+      throw error;
+    });
     io.out.write(
       [
         `URL: ${api.url}`,
@@ -123,7 +131,10 @@ to DATA_DIR (default ./data); a second run reuses it. Prints "URL: …" and "API
         '',
       ].join('\n'),
     );
-    onShutdown(api.close);
+    onShutdown(async () => {
+      await webhooks?.close();
+      await api.close();
+    });
     return new Promise<number>(() => {});
   },
 };

@@ -9,6 +9,7 @@ import { eventsDbPath, openEventLogDb } from '../../schema/databases.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 import type { Command } from '../command.ts';
+import { dealEventLines, readDealEvents, readWebhooks, type DealEventStatus, type WebhookStatus } from './status-events.ts';
 
 /** Latest failures shown. */
 const LATEST_FAILURES = 5;
@@ -54,6 +55,9 @@ export interface PipelineStatus {
     /** From the poll that listed a filing to the commit that served it, over the latest filings recorded (Redis). */
     lag: FeedLagSummary | null;
   };
+  /** The change log the event stream and webhooks serve, and each webhook endpoint's place in it. */
+  dealEvents: DealEventStatus | null;
+  webhooks: WebhookStatus[];
 }
 
 /** The SEC's limit: requests a second from one user, however many machines. */
@@ -158,6 +162,7 @@ export async function collectStatus(config: Readonly<Config>, now = new Date()):
   const projector = readProjector(config.dataDir);
   const log = await readEventLog(config.dataDir, projector?.checkpointSeq ?? null);
   const [queues, redis] = await Promise.all([readQueues(config.redisUrl, config.redisKeys.queues), readRedisFigures(config)]);
+  const dealEvents = readDealEvents(config.dataDir, now);
   return {
     generatedAt: now.toISOString(),
     events: log?.summary ?? null,
@@ -174,6 +179,8 @@ export async function collectStatus(config: Readonly<Config>, now = new Date()):
     queues,
     edgar: redis.edgar,
     feed: feedStatus(config, log?.polls ?? [], redis, now),
+    dealEvents,
+    webhooks: await readWebhooks(config.dataDir, dealEvents?.lastId ?? 0),
   };
 }
 
@@ -215,6 +222,7 @@ export function statusText(s: PipelineStatus): string {
   }
   lines.push(s.edgar.requestsLastMinute === null ? `edgar requests: ${s.edgar.note}` : `edgar requests: ${s.edgar.requestsLastMinute} in the last minute (${s.edgar.requestsPerSecond}/s)`);
   lines.push(...feedLines(s.feed));
+  lines.push(...dealEventLines(s.dealEvents, s.webhooks));
   return `${lines.join('\n')}\n`;
 }
 
@@ -240,7 +248,7 @@ function feedLines(f: PipelineStatus['feed']): string[] {
 
 export const statusCommand: Command = {
   name: 'status',
-  summary: 'Show the state of the pipeline: events, failed jobs, expected not-found answers, projector lag, read.db age, queues, EDGAR request rate.',
+  summary: 'Show the state of the pipeline: events, failed jobs, expected not-found answers, projector lag, read.db age, queues, EDGAR request rate, deal events and webhooks.',
   details: `Reads DATA_DIR/events.db and the live read.db (read-only), and Redis when REDIS_URL is set and
 answers; an unset or unreachable Redis is reported in one line, not an error. Prints: events by
 type with the newest observation of each (when that source last brought new data); the number of
@@ -254,7 +262,9 @@ REDIS_PREFIX: this deployment's only); and the latest-filings feed: when it was 
 how long ago, the poll period in force, the EDGAR requests polls took in the last minute and their
 share of the SEC's 10 a second, and the feed-to-API lag of the latest filings it brought (from the
 poll that listed a filing to the projector batch that served it, as \`ipo projector\` records them
-in Redis; a filing waits up to one poll period on EDGAR's feed before that poll). --json prints
+in Redis; a filing waits up to one poll period on EDGAR's feed before that poll); the deal events
+change log (its last id, how many the last hour brought, how many are replayed
+history) and each webhook endpoint's cursor, how far behind it is and its failing attempts. --json prints
 the same as one JSON object for scripts. Always exits 0.`,
   options: { json: { type: 'boolean', description: 'Print one JSON object instead of text.' } },
   async run({ values }, io) {

@@ -1,0 +1,146 @@
+import type { ServerResponse } from 'node:http';
+import type { ReadDbSource } from '../db/read-db-source.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { EventFilter, EventQueries } from './events.query.ts';
+import { SSE_HEARTBEAT, sseMessage } from './events.mapper.ts';
+
+export interface EventStreamOptions {
+  readDb: ReadDbSource;
+  queries: EventQueries;
+  /** Open streams one API key may hold in this process; one more is a 429. */
+  perKey: number;
+  /** How often the change log's newest id is read while streams are open. */
+  pollMs: number;
+  /** A comment line this often keeps proxies from closing a quiet stream. */
+  heartbeatMs: number;
+  /** Told of a failure while sending (the stream is then closed; its client resumes from its last id). */
+  report: (error: unknown) => void;
+}
+
+/** One client's stream: where it is in the change log, what it wants, and whether its key still holds. */
+export interface StreamSubscriber {
+  keyId: string;
+  filter: EventFilter;
+  /** The last id this stream has looked past (sent, or skipped by its filter). */
+  cursor: number;
+  res: ServerResponse;
+  /** False once the key is revoked: the stream ends at the next heartbeat. */
+  stillAuthorized: () => boolean;
+}
+
+/** Events sent per query: a client replaying from far back gets them in pages, at the pace its socket drains. */
+const PAGE = 500;
+
+/**
+ * The open event streams of one API process. One timer reads the newest id of the change log (a
+ * single indexed lookup, whatever the number of streams) and wakes the streams behind it; each
+ * sends what passes its filter, page by page, waiting for its socket to drain. The read database
+ * is asked afresh each time, so a rebuilt or installed generation (which carries the same ids) is
+ * followed like any page request follows it.
+ */
+export function createEventStreams(options: EventStreamOptions) {
+  const open = new Set<StreamSubscriber>();
+  const busy = new Set<StreamSubscriber>();
+  const perKey = new Map<string, number>();
+  let poll: NodeJS.Timeout | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  const close = (stream: StreamSubscriber) => {
+    if (!open.delete(stream)) return;
+    const left = (perKey.get(stream.keyId) ?? 1) - 1;
+    if (left > 0) perKey.set(stream.keyId, left);
+    else perKey.delete(stream.keyId);
+    if (!stream.res.writableEnded) stream.res.end();
+    if (open.size === 0) stopTimers();
+  };
+
+  const pump = async (stream: StreamSubscriber, upto: number) => {
+    busy.add(stream);
+    try {
+      while (open.has(stream) && stream.cursor < upto) {
+        const rows = options.queries.between(options.readDb.current(), stream.filter, stream.cursor, upto, PAGE);
+        let text = '';
+        for (const row of rows) text += sseMessage(row);
+        stream.cursor = rows.length === PAGE ? rows[rows.length - 1][0] : upto;
+        if (text !== '' && !stream.res.write(text)) await drained(stream.res);
+      }
+    } catch (error) {
+      options.report(error);
+      close(stream);
+    } finally {
+      busy.delete(stream);
+    }
+  };
+
+  const tick = () => {
+    let newest: number;
+    try {
+      newest = options.queries.lastId(options.readDb.current());
+    } catch (error) {
+      // No generation published yet, or one mid-swap: the next tick tries again.
+      if (!(error instanceof ApiError)) options.report(error);
+      return;
+    }
+    for (const stream of open) if (stream.cursor < newest && !busy.has(stream)) void pump(stream, newest);
+  };
+
+  const beat = () => {
+    for (const stream of open) {
+      if (!stream.stillAuthorized()) close(stream);
+      else if (!busy.has(stream)) stream.res.write(SSE_HEARTBEAT);
+    }
+  };
+
+  const startTimers = () => {
+    poll ??= setInterval(tick, options.pollMs);
+    heartbeat ??= setInterval(beat, options.heartbeatMs);
+  };
+  const stopTimers = () => {
+    if (poll) clearInterval(poll);
+    if (heartbeat) clearInterval(heartbeat);
+    poll = heartbeat = null;
+  };
+
+  return {
+    /** Refuses a stream over the key's limit (429); call before any byte of the response is written. */
+    admit(keyId: string): void {
+      if ((perKey.get(keyId) ?? 0) >= options.perKey) {
+        throw new ApiError('rate_limited', `Too many open event streams for this API key (${options.perKey} per API process)`, null, {
+          'Retry-After': String(Math.ceil(options.heartbeatMs / 1000)),
+        });
+      }
+    },
+    /** The newest id now: where a stream without Last-Event-ID starts. */
+    newest: () => options.queries.lastId(options.readDb.current()),
+    /** Serves `stream` until its client goes away; resolves then. */
+    serve(stream: StreamSubscriber): Promise<void> {
+      open.add(stream);
+      perKey.set(stream.keyId, (perKey.get(stream.keyId) ?? 0) + 1);
+      startTimers();
+      const closed = new Promise<void>((resolve) => stream.res.once('close', () => {
+        close(stream);
+        resolve();
+      }));
+      tick();
+      return closed;
+    },
+    /** Streams open now (per process). */
+    get size() {
+      return open.size;
+    },
+  };
+}
+
+export type EventStreams = ReturnType<typeof createEventStreams>;
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
+}

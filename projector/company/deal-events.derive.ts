@@ -1,0 +1,152 @@
+import { assertNever } from '../../schema/exhaustive.ts';
+import type { ApiLifecycleEnd, ApiOffering, ApiPriceHistory, ApiPriceRange } from '../../schema/api/types.ts';
+import type { DealEventType } from '../../schema/api/vocabulary.ts';
+import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts';
+import type { FilingsTable } from '../../schema/read/tables.ts';
+import { DRAFT_FORMS, OPENING_FORMS, isAmendment } from '../common/forms.ts';
+import type { CompanyRows } from './company-rows.derive.ts';
+
+/**
+ * One change that matters to a deal, as the read model's change log (`deal_events`) records it. The
+ * key names the fact, not the moment it was seen: it is built from what stays the same as evidence
+ * arrives (an accession number, a date the filings state), so a fact re-derived in a later batch or
+ * a rebuild is the same key and is recorded once. `data` is what the rows said when it was first seen.
+ */
+export interface DealEvent {
+  key: string;
+  type: DealEventType;
+  /** Null for an article, which is no company's. */
+  cik: string | null;
+  ticker: string | null;
+  /** The date the fact happened (filing date, priced date, first trade …), YYYY-MM-DD. */
+  occurredOn: string | null;
+  data: Record<string, unknown>;
+}
+
+/** A registration statement that opens a deal (an amendment does not), or a confidential draft of one. */
+const isRegistration = (form: string) => !isAmendment(form) && (OPENING_FORMS.has(form) || DRAFT_FORMS.has(form));
+
+/**
+ * Pure: the deal events a company's served rows imply. Every event the rows imply is returned every
+ * time; the change log keeps the first of each key, so deriving a company again adds only what is new.
+ */
+export function companyDealEvents(rows: CompanyRows): DealEvent[] {
+  const row = rows.company.row;
+  const at = (type: DealEventType, fact: string, occurredOn: string | null, data: Record<string, unknown>): DealEvent => ({
+    key: [keyKind(type), row.cik, fact].filter((part) => part !== '').join(':'),
+    type,
+    cik: row.cik,
+    ticker: row.ticker,
+    occurredOn,
+    data,
+  });
+  const offerings = JSON.parse(row.offerings_json) as ApiOffering[];
+  const events: DealEvent[] = [
+    at('company', '', firstEvidenceDate(rows.filings, offerings), { name: row.name, dealType: row.deal_type, offeringStatus: row.offering_status }),
+  ];
+  for (const filing of rows.filings) {
+    const data = { accessionNumber: filing.accession_number, formType: filing.form_type, filingDate: filing.filing_date, fileNumber: filing.file_number };
+    events.push(at('filing', filing.accession_number, filing.filing_date, data));
+    if (isRegistration(filing.form_type)) {
+      events.push(at('registration', filing.accession_number, filing.filing_date, { ...data, dealType: offeringOf(offerings, filing.file_number)?.dealType ?? null }));
+    }
+  }
+  events.push(...rangeEvents(JSON.parse(row.price_history_json) as ApiPriceHistory | null, at));
+  for (const offering of offerings) events.push(...offeringEvents(offering, rows.filings, row, at));
+  const end = JSON.parse(row.lifecycle_end_json) as ApiLifecycleEnd | null;
+  if (end) events.push(at(end.status, end.accessionNumber ?? end.date, end.date, { ...end }));
+  return events;
+}
+
+type At = (type: DealEventType, fact: string, occurredOn: string | null, data: Record<string, unknown>) => DealEvent;
+
+/** The first part of a key: a range is one fact whether it was the first stated or a revision. */
+function keyKind(type: DealEventType): string {
+  switch (type) {
+    case 'range_set':
+    case 'range_revised':
+      return 'range';
+    case 'company':
+    case 'filing':
+    case 'registration':
+    case 'priced':
+    case 'listed':
+    case 'withdrawn':
+    case 'delisted':
+    case 'combined':
+    case 'article':
+      return type;
+    default:
+      return assertNever(type);
+  }
+}
+
+/** The earliest date the rows hold for the company: its first filing, else its listing. */
+function firstEvidenceDate(filings: readonly FilingsTable[], offerings: readonly ApiOffering[]): string | null {
+  const dates = [...filings.map((f) => f.filing_date), ...offerings.flatMap((o) => (o.listingDate ? [o.listingDate] : []))];
+  return dates.length > 0 ? dates.reduce((a, b) => (a < b ? a : b)) : null;
+}
+
+/** The offering a filing's file number belongs to (its own, or a draft's that joined it). */
+function offeringOf(offerings: readonly ApiOffering[], fileNumber: string | null): ApiOffering | null {
+  if (fileNumber === null) return null;
+  return offerings.find((o) => o.fileNumber === fileNumber || o.draftFileNumbers.includes(fileNumber)) ?? null;
+}
+
+/**
+ * Ranges a filing stated (a vendor table's range names no filing and no date, so it is no event):
+ * the earliest known is the range set, each later change a revision.
+ */
+function rangeEvents(history: ApiPriceHistory | null, at: At): DealEvent[] {
+  if (!history) return [];
+  const stated = (range: ApiPriceRange | null): range is ApiPriceRange & { accessionNumber: string } => range !== null && range.accessionNumber !== null;
+  const events: DealEvent[] = [];
+  const first = history.earliestKnownRange;
+  if (stated(first)) events.push(at('range_set', first.accessionNumber, first.filingDate, rangeData(first)));
+  for (const revision of history.revisions) {
+    if (!stated(revision)) continue;
+    const { previousLow, previousHigh, direction } = revision;
+    events.push(at('range_revised', revision.accessionNumber, revision.filingDate, { ...rangeData(revision), previousLow, previousHigh, direction }));
+  }
+  return events;
+}
+
+function rangeData(range: ApiPriceRange): Record<string, unknown> {
+  return { low: range.low, high: range.high, accessionNumber: range.accessionNumber, formType: range.formType, filingDate: range.filingDate };
+}
+
+/**
+ * Priced (keyed by its final prospectus), listed (by its first trading day: the offering reached
+ * `listed`, or did before the company's end overtook it) and withdrawn (by the withdrawal's date).
+ */
+function offeringEvents(offering: ApiOffering, filings: readonly FilingsTable[], company: CompanyRows['company']['row'], at: At): DealEvent[] {
+  const events: DealEvent[] = [];
+  const deal = { dealType: offering.dealType, fileNumber: offering.fileNumber };
+  if (offering.pricedDate !== null && offering.finalProspectusAccessionNumber !== null) {
+    const { finalProspectusAccessionNumber: accessionNumber, pricedDate, offerPrice, grossProceeds, grossProceedsBasis } = offering;
+    events.push(at('priced', accessionNumber, pricedDate, { ...deal, accessionNumber, pricedDate, offerPrice, grossProceeds, grossProceedsBasis }));
+  }
+  const listed = offering.status === 'listed' || offering.stageBeforeEnd === 'listed';
+  if (listed && offering.listingDate !== null) {
+    const { listingDate, offerPrice, source } = offering;
+    events.push(at('listed', listingDate, listingDate, { ...deal, listingDate, ticker: company.ticker, exchange: company.exchange, offerPrice, source }));
+  }
+  if (offering.withdrawnDate !== null) {
+    const withdrawal = filings.find((f) => f.filing_date === offering.withdrawnDate && (f.form_type === 'RW' || f.form_type === '1-A-W'));
+    events.push(at('withdrawn', offering.withdrawnDate, offering.withdrawnDate, { ...deal, withdrawnDate: offering.withdrawnDate, accessionNumber: withdrawal?.accession_number ?? null }));
+  }
+  return events;
+}
+
+/** Pure: an article's publication as a deal event (keyed by its id: a republished article is not news again). */
+export function articleDealEvent(article: ArticlePublishedPayload): DealEvent {
+  const { id, sourceKind, title, path, publishedAt } = article;
+  return { key: `article:${id}`, type: 'article', cik: null, ticker: null, occurredOn: publishedAt.slice(0, 10), data: { id, sourceKind, title, path, publishedAt } };
+}
+
+/** The order events of one batch are recorded in, so their ids never depend on derivation order: occurred date, then key. */
+export function recordingOrder(a: DealEvent, b: DealEvent): number {
+  const x = a.occurredOn ?? '';
+  const y = b.occurredOn ?? '';
+  return x < y ? -1 : x > y ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}

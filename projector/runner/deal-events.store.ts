@@ -1,0 +1,69 @@
+import type { SqliteHandle } from '../../schema/sqlite.ts';
+import { recordingOrder, type DealEvent } from '../company/deal-events.derive.ts';
+
+/**
+ * The read model's change log (`deal_events`). A batch collects the events its derivations imply and
+ * records them just before its checkpoint, in the same transaction: a key already recorded is left
+ * as it is (INSERT OR IGNORE), so re-deriving a company adds only its new facts, and an id, once a
+ * client has seen it, always names the same event.
+ */
+export class DealEventLog {
+  private readonly insert;
+  private readonly lastId;
+  private pending = new Map<string, DealEvent>();
+
+  constructor(db: SqliteHandle) {
+    this.insert = db.prepare(
+      `INSERT OR IGNORE INTO deal_events (key, type, cik, ticker, occurred_on, recorded_at, replayed, data_json)
+       VALUES (@key, @type, @cik, @ticker, @occurredOn, @recordedAt, @replayed, @data)`,
+    );
+    this.lastId = db.prepare('SELECT coalesce(max(id), 0) FROM deal_events').pluck();
+  }
+
+  /** Starts a batch: anything a failed batch collected is dropped with its transaction. */
+  begin(): void {
+    this.pending = new Map();
+  }
+
+  collect(events: readonly DealEvent[]): void {
+    for (const event of events) if (!this.pending.has(event.key)) this.pending.set(event.key, event);
+  }
+
+  /**
+   * Records the batch's events in recording order (occurred date, then key), so their ids depend on
+   * what the batch holds, not on the order companies were derived in. Returns the ids it added.
+   */
+  record(recordedAt: string, replayed: boolean): { first: number; last: number } | null {
+    const events = [...this.pending.values()].sort(recordingOrder);
+    this.pending = new Map();
+    const before = this.lastId.get() as number;
+    for (const e of events) {
+      this.insert.run({ key: e.key, type: e.type, cik: e.cik, ticker: e.ticker, occurredOn: e.occurredOn, recordedAt, replayed: replayed ? 1 : 0, data: JSON.stringify(e.data) });
+    }
+    const after = this.lastId.get() as number;
+    return after > before ? { first: before + 1, last: after } : null;
+  }
+}
+
+/**
+ * Copies the live generation's change log into a new one before it is projected, ids and all: a
+ * rebuild then records only facts the old log lacks, after its last id, and a client's
+ * Last-Event-ID means the same event on either side of the swap. Returns the live generation's
+ * checkpoint: what the rebuild finds in events up to it is history (`replayed`), past it news the
+ * live projector had not reached. A generation from before the change log has nothing to carry.
+ */
+export function carryDealEvents(db: SqliteHandle, livePath: string): { carried: number; liveCheckpoint: number } {
+  db.prepare('ATTACH DATABASE ? AS live').run(livePath);
+  try {
+    const has = (table: string) => db.prepare(`SELECT 1 FROM live.sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(table) !== undefined;
+    const liveCheckpoint = has('projector_checkpoint')
+      ? ((db.prepare(`SELECT last_seq FROM live.projector_checkpoint WHERE projection = 'core'`).pluck().get() as number | undefined) ?? 0)
+      : 0;
+    if (!has('deal_events')) return { carried: 0, liveCheckpoint };
+    const columns = 'id, key, type, cik, ticker, occurred_on, recorded_at, replayed, data_json';
+    const carried = db.prepare(`INSERT INTO main.deal_events (${columns}) SELECT ${columns} FROM live.deal_events ORDER BY id`).run().changes;
+    return { carried, liveCheckpoint };
+  } finally {
+    db.prepare('DETACH DATABASE live').run();
+  }
+}

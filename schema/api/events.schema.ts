@@ -1,0 +1,89 @@
+import { ApiMetaSchema } from './resources.schema.ts';
+import { nullableNumber, nullableString, object, string, type JsonSchema } from './json-schema.ts';
+import { ARTICLE_KINDS, COMPANY_END_STATUSES, DEAL_EVENT_TYPES, DEAL_TYPES, GROSS_PROCEEDS_BASES, OFFERING_SOURCES, OFFERING_STATUSES } from './vocabulary.ts';
+
+/**
+ * The deal event of GET /api/v1/events (one SSE message's `data`) and of a webhook delivery's body:
+ * the row of the read model's change log (schema/read/tables.ts DealEventsTable) as served.
+ */
+
+const date = (description: string): JsonSchema => ({ ...nullableString({ format: 'date' }), description });
+const forTypes = (types: string, schema: JsonSchema, description: string): JsonSchema => ({ ...schema, description: `(${types}) ${description}` });
+
+/** What the event says, as the company's rows said it when the event was recorded; which fields come with which type is below. */
+export const ApiDealEventDataSchema = object(
+  {
+    name: forTypes('company', string(), 'The company name.'),
+    offeringStatus: forTypes('company', string({ enum: [...OFFERING_STATUSES] }), "The company's offering status."),
+    dealType: forTypes('company, registration, priced, listed, withdrawn', nullableString({ enum: [...DEAL_TYPES, null] }), "The deal's type (null for a registration whose offering is not keyed yet)."),
+    accessionNumber: forTypes(
+      'filing, registration, range_set, range_revised, priced, withdrawn, delisted, combined',
+      nullableString(),
+      'The filing that states the fact: the filing itself, the registration statement, the filing stating the range, the final prospectus, the withdrawal, the filing that ended the company (null when none is known).',
+    ),
+    formType: forTypes('filing, registration, range_set, range_revised, delisted, combined', nullableString(), 'Its SEC form type.'),
+    filingDate: forTypes('filing, registration, range_set, range_revised', date('Its filing date.'), 'Its filing date.'),
+    fileNumber: forTypes('filing, registration, priced, listed, withdrawn', nullableString(), 'The SEC file number of the filing or offering, null when not known yet (an index row names none).'),
+    low: forTypes('range_set, range_revised', { type: 'number' }, 'Low end of the range, USD per share.'),
+    high: forTypes('range_set, range_revised', { type: 'number' }, 'High end of the range, USD per share.'),
+    previousLow: forTypes('range_revised', { type: 'number' }, 'The range it replaced: low end.'),
+    previousHigh: forTypes('range_revised', { type: 'number' }, 'The range it replaced: high end.'),
+    direction: forTypes('range_revised', string({ enum: ['raised', 'lowered', 'widened', 'narrowed'] }), 'How the range moved.'),
+    pricedDate: forTypes('priced', date('The pricing date.'), 'The pricing date.'),
+    offerPrice: forTypes('priced, listed', nullableNumber(), 'The offer price when known at recording (a final prospectus not yet read gives none).'),
+    grossProceeds: forTypes('priced', nullableNumber(), 'Gross proceeds when known at recording.'),
+    grossProceedsBasis: forTypes('priced', nullableString({ enum: [...GROSS_PROCEEDS_BASES, null] }), 'What the proceeds count.'),
+    listingDate: forTypes('listed', date('The first trading day.'), 'The first trading day.'),
+    ticker: forTypes('listed', nullableString(), 'The primary ticker.'),
+    exchange: forTypes('listed', nullableString(), "The company's exchange hint."),
+    source: forTypes('listed', string({ enum: [...OFFERING_SOURCES] }), 'Where the offering is known from.'),
+    withdrawnDate: forTypes('withdrawn', date('The withdrawal date.'), 'The withdrawal date.'),
+    status: forTypes('delisted, combined', string({ enum: [...COMPANY_END_STATUSES] }), 'How the company ended.'),
+    date: forTypes('delisted, combined', date('When.'), 'When.'),
+    reason: forTypes('delisted, combined', string(), 'The evidence, in words.'),
+    id: forTypes('article', string(), 'The article id.'),
+    sourceKind: forTypes('article', string({ enum: [...ARTICLE_KINDS] }), 'The kind of article.'),
+    title: forTypes('article', string(), 'Its title.'),
+    path: forTypes('article', string(), 'Its page, under the service origin (/articles/{id}).'),
+    publishedAt: forTypes('article', string({ format: 'date-time' }), 'When it was published.'),
+  },
+  [
+    'name', 'offeringStatus', 'dealType', 'accessionNumber', 'formType', 'filingDate', 'fileNumber', 'low', 'high', 'previousLow', 'previousHigh',
+    'direction', 'pricedDate', 'offerPrice', 'grossProceeds', 'grossProceedsBasis', 'listingDate', 'ticker', 'exchange', 'source', 'withdrawnDate',
+    'status', 'date', 'reason', 'id', 'sourceKind', 'title', 'path', 'publishedAt',
+  ],
+);
+
+export const ApiDealEventSchema = object({
+  id: { type: 'integer', minimum: 1, description: 'Position in the change log: the SSE id (send it back as Last-Event-ID) and the idempotency key of a delivery.' },
+  type: string({ enum: [...DEAL_EVENT_TYPES] }),
+  key: string({ description: 'The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it.' }),
+  cik: { ...nullableString(), description: 'The company (10-digit CIK or V-… identifier); null for an article.' },
+  ticker: { ...nullableString(), description: "The company's primary ticker when the event was recorded (an S-1 filer may have none yet)." },
+  occurredOn: date('The date the fact happened: filing date, pricing date, first trading day, withdrawal, end, publication.'),
+  recordedAt: string({ format: 'date-time', description: 'When the projector committed it: when the service knew.' }),
+  replayed: {
+    type: 'boolean',
+    description:
+      'True when it is history re-read, not a change just seen: the first projection of the event log recorded it, or a rebuild found it in events the replaced read model had already projected.',
+  },
+  data: ApiDealEventDataSchema,
+});
+
+/** GET /api/v1/events with Accept: application/json: one page of the change log, for a client that polls. */
+export const EventPageSchema = object({
+  data: { type: 'array', items: ApiDealEventSchema, description: 'Events after `after` that pass the filters, oldest first (by id).' },
+  last_event_id: {
+    type: 'integer',
+    minimum: 0,
+    description: 'Pass it as `after` for the next page: the last event of this page, or, when the page is not full, the newest id the log held (every event up to it was looked at).',
+  },
+  has_more: { type: 'boolean', description: 'True when the page is full: more events may follow at once.' },
+  meta: ApiMetaSchema,
+});
+
+export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
+  ApiDealEvent: ApiDealEventSchema,
+  ApiDealEventData: ApiDealEventDataSchema,
+  EventPage: EventPageSchema,
+};

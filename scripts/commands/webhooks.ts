@@ -1,0 +1,200 @@
+import { join } from 'node:path';
+import { createEventQueries, createReadDbSource, createShapeCompiler, createWebhookStore, startWebhookSender, type WebhookStore } from '../../api/index.ts';
+import { DEAL_EVENT_TYPES, type DealEventType } from '../../schema/api/vocabulary.ts';
+import { loadConfig, type Config } from '../../schema/config.ts';
+import { openOpsDb } from '../../schema/databases.ts';
+import { acquireProcessLock, ProcessLockBusyError } from '../../schema/process-lock.ts';
+import { liveReadDbPath } from '../../schema/read/location.ts';
+import { openSqlite } from '../../schema/sqlite.ts';
+import { ArgumentError, integerIn, invalid, knownList } from '../arguments.ts';
+import type { Command, Io } from '../command.ts';
+import { createLogger, type ServiceLogger } from '../log.ts';
+import { onShutdown } from '../runtime.ts';
+
+/** One sender per DATA_DIR: two would deliver every event twice. */
+export const webhookLockPath = (dataDir: string) => join(dataDir, 'webhooks.lock');
+
+async function withStore<T>(io: Io, use: (store: WebhookStore, config: Config) => T): Promise<T> {
+  const config = loadConfig(io.env);
+  const ops = await openOpsDb(config.dataDir);
+  try {
+    return use(createWebhookStore(ops), config);
+  } finally {
+    await ops.close();
+  }
+}
+
+/** The change log's newest id in the live read.db (0 before the first projection): where a new endpoint starts. */
+function newestEventId(dataDir: string): number {
+  const path = liveReadDbPath(dataDir);
+  if (path === null) return 0;
+  const db = openSqlite(path, { readonly: true });
+  try {
+    return db.prepare('SELECT coalesce(max(id), 0) FROM deal_events').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+function endpointUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  } catch {
+    // refused below
+  }
+  throw invalid('URL', 'an http:// or https:// URL', text);
+}
+
+export const webhooksAddCommand: Command = {
+  name: 'webhooks add',
+  summary: 'Register a webhook endpoint: deal events from now on are POSTed to URL, signed; prints its id and secret (once).',
+  args: ['URL'],
+  options: { events: { type: 'string', description: `Event types to send, comma-separated (${DEAL_EVENT_TYPES.join(', ')}); default all.` } },
+  details: `The endpoint gets every deal event recorded after now (replay older ones with \`ipo webhooks
+replay\`), one POST per event, in id order: the ApiDealEvent as JSON, with headers Ipo-Event-Id,
+Ipo-Event-Type and Ipo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with
+the secret>. Verify it over the raw body and refuse a t more than 5 minutes off. A 2xx acknowledges
+the event; anything else (or no answer in 10 s) is retried with exponential backoff up to
+WEBHOOK_RETRY_MAX_SECONDS, the same event until it succeeds. \`ipo webhooks send\` delivers.`,
+  async run({ values, positionals }, io) {
+    const url = endpointUrl(positionals[0]);
+    const types = knownList(values, 'events', DEAL_EVENT_TYPES, `event types among ${DEAL_EVENT_TYPES.join(', ')}, separated by commas`);
+    const endpoint = await withStore(io, (store, config) => store.add(url, (types as DealEventType[] | undefined) ?? null, newestEventId(config.dataDir), new Date()));
+    io.out.write(`id: ${endpoint.id}\nsecret: ${endpoint.secret}\n`);
+    io.err.write(`the secret is shown once: keep it where the receiver verifies signatures; events after ${endpoint.cursor} will be sent\n`);
+    return 0;
+  },
+};
+
+export const webhooksListCommand: Command = {
+  name: 'webhooks list',
+  summary: 'List webhook endpoints: id, URL, event types, cursor (last event acknowledged), failing attempts, next retry (never the secrets).',
+  async run(_input, io) {
+    const endpoints = await withStore(io, (store) => store.list().map((e) => ({ ...e, last: store.deliveries(e.id, 1)[0] })));
+    io.out.write('id\turl\tevents\tcursor\tfailures\tnext_attempt_at\tlast_delivery\tcreated_at\tremoved_at\n');
+    for (const e of endpoints) {
+      const last = e.last ? `${e.last.event_id} ${e.last.outcome}${e.last.http_status ? ` ${e.last.http_status}` : ''}${e.last.error ? ` (${e.last.error})` : ''} at ${e.last.attempted_at}` : '-';
+      io.out.write(`${e.id}\t${e.url}\t${e.eventTypes?.join(',') ?? 'all'}\t${e.cursor}\t${e.failures}\t${e.nextAttemptAt ?? '-'}\t${last}\t${e.createdAt}\t${e.removedAt ?? '-'}\n`);
+    }
+    return 0;
+  },
+};
+
+export const webhooksRemoveCommand: Command = {
+  name: 'webhooks remove',
+  summary: 'Remove a webhook endpoint: nothing more is sent to it (its delivery records stay).',
+  args: ['ID'],
+  async run({ positionals }, io) {
+    const removed = await withStore(io, (store) => store.remove(positionals[0], new Date()));
+    if (!removed) {
+      io.err.write(`ipo webhooks remove: no endpoint "${positionals[0]}"\n`);
+      return 1;
+    }
+    io.out.write(`removed ${positionals[0]}\n`);
+    return 0;
+  },
+};
+
+export const webhooksReplayCommand: Command = {
+  name: 'webhooks replay',
+  summary: 'Deliver again to an endpoint from an event id on (its cursor moves back); the running sender picks it up.',
+  args: ['ID'],
+  options: { from: { type: 'string', description: 'The first event id to deliver again (required).' } },
+  async run({ values, positionals }, io) {
+    if (values.from === undefined) throw new ArgumentError('--from is required: the first event id to deliver again');
+    const from = integerIn(values, 'from', 1, Number.MAX_SAFE_INTEGER, 1);
+    const moved = await withStore(io, (store) => store.replayFrom(positionals[0], from));
+    if (!moved) {
+      io.err.write(`ipo webhooks replay: no endpoint "${positionals[0]}" (or it was removed)\n`);
+      return 1;
+    }
+    io.out.write(`${positionals[0]}: events from ${from} on will be delivered again\n`);
+    return 0;
+  },
+};
+
+export const webhooksDeliveriesCommand: Command = {
+  name: 'webhooks deliveries',
+  summary: "An endpoint's latest delivery attempts, newest first: event id, attempt, time, outcome, HTTP status, error, ms.",
+  args: ['ID'],
+  options: { limit: { type: 'string', description: 'How many (1 to 1000, default 20).' } },
+  async run({ values, positionals }, io) {
+    const limit = integerIn(values, 'limit', 1, 1000, 20);
+    const rows = await withStore(io, (store) => store.deliveries(positionals[0], limit));
+    io.out.write('event_id\tattempt\tattempted_at\toutcome\thttp_status\terror\tms\n');
+    for (const d of rows) io.out.write(`${d.event_id}\t${d.attempt}\t${d.attempted_at}\t${d.outcome}\t${d.http_status ?? '-'}\t${d.error ?? '-'}\t${d.ms}\n`);
+    return 0;
+  },
+};
+
+export interface RunningWebhookSender {
+  close(): Promise<void>;
+}
+
+/**
+ * The sender of DATA_DIR's webhooks: holds DATA_DIR/webhooks.lock (one sender per data directory),
+ * reads read.db read-only as the API does (following rebuilds and installs) and ops.db for the
+ * endpoints. Needs no Redis. Throws ProcessLockBusyError when another sender runs.
+ */
+export async function startWebhookDelivery(config: Readonly<Config>, logger: ServiceLogger): Promise<RunningWebhookSender> {
+  const release = acquireProcessLock(webhookLockPath(config.dataDir));
+  const ops = await openOpsDb(config.dataDir);
+  const readDb = createReadDbSource({ dataDir: config.dataDir });
+  const sender = startWebhookSender({
+    store: createWebhookStore(ops),
+    readDb,
+    queries: createEventQueries(createShapeCompiler()),
+    maxRetryMs: config.webhookRetryMaxMs,
+    onDelivery: (d) => {
+      const fields = { endpoint: d.endpoint_id, event: d.event_id, attempt: d.attempt, status: d.http_status, ms: d.ms };
+      if (d.outcome === 'delivered') logger.info('delivered', fields);
+      else logger.warn('delivery failed, will retry', { ...fields, error: d.error });
+    },
+    onError: (error) => logger.error('webhook sender failed', { error: error.message, stack: error.stack }),
+  });
+  return {
+    async close() {
+      await sender.stop();
+      readDb.close();
+      await ops.close();
+      release();
+    },
+  };
+}
+
+export const webhooksSendCommand: Command = {
+  name: 'webhooks send',
+  summary: 'Long-running webhook sender: delivers the deal events of read.db to every endpoint, retrying until each is acknowledged.',
+  details: `One per deployment (DATA_DIR/webhooks.lock refuses a second on the same data directory; run it
+beside the projector, where read.db is freshest). Needs no Redis. Looks at the endpoints and the
+change log every 250 ms; each endpoint gets its events one at a time, in id order, and its cursor
+moves only after a 2xx, so a receiver that is down loses nothing: the same event is retried after
+1 s, 2 s, 4 s … up to WEBHOOK_RETRY_MAX_SECONDS, and the backlog follows once it answers. Logs one
+line per attempt. SIGTERM: lets the deliveries in flight finish and be recorded, exits 0; a sender
+killed between a receiver's 2xx and its record delivers that event again (at least once).`,
+  async run(_input, io) {
+    const config = loadConfig(io.env);
+    const logger = createLogger(config.logging, io.err, 'webhooks');
+    let running: RunningWebhookSender;
+    try {
+      running = await startWebhookDelivery(config, logger);
+    } catch (error) {
+      if (!(error instanceof ProcessLockBusyError)) throw error;
+      io.err.write(`ipo webhooks send: another sender (pid ${error.owner}) holds ${error.path}; exiting\n`);
+      return 1;
+    }
+    logger.info('running', { dataDir: config.dataDir });
+    onShutdown(running.close, logger);
+    return new Promise<number>(() => {});
+  },
+};
+
+export const webhookCommands: Command[] = [
+  webhooksAddCommand,
+  webhooksListCommand,
+  webhooksRemoveCommand,
+  webhooksReplayCommand,
+  webhooksDeliveriesCommand,
+  webhooksSendCommand,
+];

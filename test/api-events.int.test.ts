@@ -1,0 +1,253 @@
+/**
+ * GET /api/v1/events over real projected filings: the stream sends what the projector records, in
+ * id order, from a client's Last-Event-ID; JSON pages walk the same log; filters, validation,
+ * heartbeat, revocation and the per-key limits behave as documented.
+ */
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRateLimiter } from '../api/index.ts';
+import { buildOpenApiDocument } from '../api/openapi/openapi.document.ts';
+import { openEventLogDb } from '../schema/databases.ts';
+import type { EventLog, NewEvent } from '../schema/events/event-log.ts';
+import { readDbLinkPath } from '../schema/read/location.ts';
+import { openSqlite } from '../schema/sqlite.ts';
+import { projectLive, rebuildReadDb } from '../projector/index.ts';
+import { documentValidator, startApi, type RunningApi } from './api-harness.ts';
+import { runIpo } from './cli-harness.ts';
+import { companyTickersEvent, indexEntryEvents, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
+import { openEventStream, type SseConnection } from './sse-client.ts';
+
+type Row = { id: number; key: string; type: string; cik: string | null };
+
+const STREAMS = { perKey: 3, pollMs: 20, heartbeatMs: 150 };
+
+describe('GET /api/v1/events on the real sample', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let events: Awaited<ReturnType<typeof openEventLogDb>>;
+  let api: RunningApi;
+  const open: SseConnection[] = [];
+  const check = documentValidator(buildOpenApiDocument());
+  const rows = (): Row[] => {
+    const db = openSqlite(readDbLinkPath(dir.dir), { readonly: true });
+    try {
+      return db.prepare('SELECT id, key, type, cik FROM deal_events ORDER BY id').all() as Row[];
+    } finally {
+      db.close();
+    }
+  };
+  const stream = async (query = '', headers: Record<string, string> = {}, key = api.key) => {
+    const connection = await openEventStream(`${api.baseUrl}/api/v1/events${query}`, { Authorization: `Bearer ${key}`, ...headers });
+    open.push(connection);
+    expect(connection.status, connection.body()).toBe(200);
+    return connection;
+  };
+  const ids = (c: SseConnection) => c.messages.map((m) => Number(m.id));
+  const append = async (log: EventLog, batch: NewEvent[]) => {
+    log.appendMany(batch);
+    await projectLive({ dataDir: dir.dir, eventLog: log, batchSize: 200 });
+  };
+
+  beforeAll(async () => {
+    dir = tempDir('api-events');
+    events = await openEventLogDb(dir.dir);
+    await append(events.log, SUBMISSIONS_FILES.slice(0, 6).map((f) => submissionsEvent(f)));
+    api = await startApi(dir.dir, { overrides: { eventStreams: STREAMS } });
+  }, 120_000);
+  // A key holds STREAMS.perKey streams: each test closes its own.
+  afterEach(async () => {
+    for (const c of open.splice(0)) {
+      c.close();
+      await c.ended;
+    }
+  });
+  afterAll(async () => {
+    await api?.close();
+    await events?.close();
+    dir?.remove();
+  });
+
+  it('replays the log from Last-Event-ID 0 in id order, each message the row it names', async () => {
+    const all = rows();
+    expect(all.length).toBeGreaterThan(500);
+    const c = await stream('', { 'Last-Event-ID': '0' });
+    expect(c.status).toBe(200);
+    expect(c.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(c.headers['cache-control']).toBe('no-store');
+    await c.until((s) => s.messages.length === all.length, 20_000, 'every event');
+    expect(ids(c)).toEqual(all.map((r) => r.id));
+    for (const [i, m] of c.messages.entries()) {
+      const event = JSON.parse(m.data);
+      expect(event).toMatchObject({ id: all[i].id, key: all[i].key, type: all[i].type, cik: all[i].cik });
+      expect(m.event).toBe(event.type);
+    }
+    expect(c.lastEventId()).toBe(String(all.at(-1)!.id));
+  });
+
+  it('filters by type, CIK (any padding) and ticker; an unknown value is a 400 naming the allowed ones', async () => {
+    const all = rows();
+    const wanted = all.filter((r) => r.cik === '0001766140' && (r.type === 'registration' || r.type === 'filing'));
+    const c = await stream('?type=registration,filing&cik=1766140', { 'Last-Event-ID': '0' });
+    await c.until((s) => s.messages.length === wanted.length, 10_000, "Unicycive's filings");
+    expect(ids(c)).toEqual(wanted.map((r) => r.id));
+    const byTicker = await stream('?ticker=uncy&type=registration', { 'Last-Event-ID': '0' });
+    await byTicker.until((s) => s.messages.length === wanted.filter((r) => r.type === 'registration').length, 10_000, 'its registrations by ticker');
+    expect(byTicker.messages.every((m) => JSON.parse(m.data).cik === '0001766140')).toBe(true);
+
+    const bad = await api.get('/api/v1/events?type=ipo_priced&cik=12345678901');
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as { error: { code: string; details: Array<{ parameter: string; message: string }> } };
+    expect(body.error.code).toBe('invalid_request');
+    expect(body.error.details.map((d) => d.parameter)).toEqual(['type', 'cik']);
+    expect(body.error.details[0].message).toBe('must be one of: company, filing, registration, range_set, range_revised, priced, listed, withdrawn, delisted, combined, article');
+    const badId = await api.get('/api/v1/events', { headers: { 'Last-Event-ID': 'seven' } });
+    expect(badId.status).toBe(400);
+    expect(((await badId.json()) as any).error.details).toEqual([{ parameter: 'Last-Event-ID', message: expect.stringContaining('non-negative integer') }]);
+    expect((await api.get('/api/v1/events', { headers: { Accept: 'image/png' } })).status).toBe(406);
+  });
+
+  it('without Last-Event-ID starts live: sends the position, then each event as the projector records it', async () => {
+    const before = rows();
+    const c = await stream('?type=company,filing,registration,priced,listed');
+    await c.until((s) => s.lastEventId() === String(before.at(-1)!.id), 5_000, 'the position');
+    expect(c.messages).toEqual([]);
+    await append(events.log, SUBMISSIONS_FILES.slice(6).map((f) => submissionsEvent(f)));
+    const added = rows().slice(before.length).filter((r) => ['company', 'filing', 'registration', 'priced', 'listed'].includes(r.type));
+    expect(added.length).toBeGreaterThan(0);
+    await c.until((s) => s.messages.length === added.length, 10_000, 'the new events');
+    expect(ids(c)).toEqual(added.map((r) => r.id));
+  });
+
+  it('follows a rebuilt generation: the ids carried over are not sent again, the new ones are', async () => {
+    const c = await stream('', { 'Last-Event-ID': '0' });
+    const before = rows();
+    await c.until((s) => s.messages.length === before.length, 20_000, 'the log');
+    events.log.appendMany([companyTickersEvent(), ...indexEntryEvents('form.20200318.idx.gz').slice(0, 400)]);
+    await rebuildReadDb({ dataDir: dir.dir, eventLog: events.log });
+    const after = rows();
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.length).toBeGreaterThan(before.length);
+    await c.until((s) => s.messages.length === after.length, 20_000, 'the rebuilt generation');
+    expect(ids(c)).toEqual(after.map((r) => r.id));
+  });
+
+  it('pages the same log as JSON with Accept: application/json: last_event_id walks it, an unchanged poll is a 304', async () => {
+    const all = rows();
+    const seen: number[] = [];
+    let after = 0;
+    for (;;) {
+      const path = `/api/v1/events?after=${after}&limit=100`;
+      const res = await api.get(path, { headers: { Accept: 'application/json' } });
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as { data: Array<{ id: number }>; last_event_id: number; has_more: boolean };
+      check('/api/v1/events', 200, page);
+      seen.push(...page.data.map((e) => e.id));
+      after = page.last_event_id;
+      if (!page.has_more) {
+        const again = await api.get(path, { headers: { Accept: 'application/json', 'If-None-Match': res.headers.get('etag')! } });
+        expect(again.status).toBe(304);
+        break;
+      }
+    }
+    expect(seen).toEqual(all.map((r) => r.id));
+    expect(after).toBe(all.at(-1)!.id);
+  });
+
+  it('sends a heartbeat comment, and ends the stream of a revoked key at the next one', async () => {
+    const key = (await api.keys.create('revoked-later')).key;
+    const c = await stream('', {}, key);
+    await c.until((s) => s.comments.includes('heartbeat'), 5_000, 'a heartbeat');
+    const [id] = (await api.keys.list()).filter((k) => k.name === 'revoked-later').map((k) => k.id);
+    await api.keys.revoke(id);
+    await c.ended;
+    expect((await api.get('/api/v1/events', { key })).status).toBe(401);
+  });
+});
+
+describe('the per-key limits of event streams', () => {
+  it('one stream is one request of the quota however many events it sends; a key holds EVENT_STREAMS_PER_KEY streams', async () => {
+    const dir = tempDir('api-events-limits');
+    const events = await openEventLogDb(dir.dir);
+    events.log.appendMany(SUBMISSIONS_FILES.slice(0, 3).map((f) => submissionsEvent(f)));
+    await rebuildReadDb({ dataDir: dir.dir, eventLog: events.log });
+    const api = await startApi(dir.dir, { rateLimiter: createMemoryRateLimiter({ limitPerMinute: 4 }), overrides: { eventStreams: { ...STREAMS, perKey: 2 } } });
+    const streams: SseConnection[] = [];
+    try {
+      const url = `${api.baseUrl}/api/v1/events`;
+      const auth = { Authorization: `Bearer ${api.key}` };
+      streams.push(await openEventStream(url, { ...auth, 'Last-Event-ID': '0' }));
+      await streams[0].until((s) => s.messages.length > 300, 10_000, 'hundreds of events');
+      streams.push(await openEventStream(url, auth));
+      const third = await openEventStream(url, auth);
+      expect(third.status).toBe(429);
+      expect(JSON.parse(third.body()).error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('2 per API process') });
+      expect(third.headers['retry-after']).toBeDefined();
+      // Closing one frees its place (the quota has one request left: 3 of 4 spent).
+      streams[1].close();
+      await streams[1].ended;
+      await new Promise((resolve) => setImmediate(resolve));
+      const again = await openEventStream(url, auth);
+      streams.push(again);
+      expect(again.status).toBe(200);
+      const over = await api.get('/api/v1/events', { headers: { Accept: 'application/json' } });
+      expect(over.status).toBe(429);
+      expect(over.headers.get('retry-after')).not.toBeNull();
+    } finally {
+      for (const s of streams) s.close();
+      await api.close();
+      await events.close();
+      dir.remove();
+    }
+  });
+});
+
+describe('the event stream on an API replica fed by snapshots', () => {
+  it('carries the ids in the snapshot: a client resumes on the replica with the id it got from the primary, and hears each newer snapshot', async () => {
+    const primary = tempDir('events-primary');
+    const wire = tempDir('events-wire');
+    const replica = tempDir('events-replica');
+    const events = await openEventLogDb(primary.dir);
+    const streams: SseConnection[] = [];
+    let primaryApi: RunningApi | null = null;
+    let replicaApi: RunningApi | null = null;
+    try {
+      events.log.appendMany(SUBMISSIONS_FILES.slice(0, 5).map((f) => submissionsEvent(f)));
+      await projectLive({ dataDir: primary.dir, eventLog: events.log });
+      const ship = async (name: string) => {
+        const file = join(wire.dir, name);
+        expect((await runIpo(primary.dir, 'snapshot', 'create', file)).code).toBe(0);
+        const installed = await runIpo(replica.dir, 'snapshot', 'install', file);
+        expect(installed.code, installed.err).toBe(0);
+      };
+      await ship('one.db');
+      primaryApi = await startApi(primary.dir, { overrides: { eventStreams: STREAMS } });
+      replicaApi = await startApi(replica.dir, { overrides: { eventStreams: STREAMS } });
+
+      // A client reads part of the log from the primary, then resumes on the replica.
+      const fromPrimary = await openEventStream(`${primaryApi.baseUrl}/api/v1/events?type=filing`, { Authorization: `Bearer ${primaryApi.key}`, 'Last-Event-ID': '0' });
+      streams.push(fromPrimary);
+      await fromPrimary.until((s) => s.messages.length >= 50, 10_000, 'fifty filings');
+      fromPrimary.close();
+      const resumeAt = fromPrimary.messages[49].id;
+      const onReplica = await openEventStream(`${replicaApi.baseUrl}/api/v1/events?type=filing`, { Authorization: `Bearer ${replicaApi.key}`, 'Last-Event-ID': resumeAt });
+      streams.push(onReplica);
+
+      // The primary projects more; the replica hears of it when the next snapshot is installed under its open stream.
+      events.log.appendMany(SUBMISSIONS_FILES.slice(5).map((f) => submissionsEvent(f)));
+      await projectLive({ dataDir: primary.dir, eventLog: events.log });
+      await ship('two.db');
+      const db = openSqlite(readDbLinkPath(primary.dir), { readonly: true });
+      const filings = db.prepare(`SELECT id FROM deal_events WHERE type = 'filing' ORDER BY id`).pluck().all() as number[];
+      db.close();
+      const after = filings.filter((id) => id > Number(resumeAt));
+      await onReplica.until((s) => s.messages.length === after.length, 20_000, 'every filing after the resumed id');
+      expect(onReplica.messages.map((m) => Number(m.id))).toEqual(after);
+      expect([...fromPrimary.messages.slice(0, 50), ...onReplica.messages].map((m) => Number(m.id))).toEqual(filings);
+    } finally {
+      for (const s of streams) s.close();
+      await primaryApi?.close();
+      await replicaApi?.close();
+      await events.close();
+      for (const d of [primary, wire, replica]) d.remove();
+    }
+  }, 120_000);
+});
