@@ -128,7 +128,8 @@ describe('webhook deliveries from `ipo webhooks send`', () => {
 
   it('replays from an event id; a sender killed mid-backlog (SIGKILL) resumes after the last recorded 2xx: no gap, at most the one in flight twice', async () => {
     const all = owed(0);
-    const from = all[Math.floor(all.length / 4)];
+    // The last 600 events: enough for a kill mid-backlog, without delivering the whole log one by one.
+    const from = all[Math.max(0, all.length - 600)];
     const replayed = all.filter((id) => id >= from);
     const start = receiver.received.length;
     receiver.delayMs = 3;
