@@ -45,8 +45,10 @@ describe('a filing on the feed reaches the API within seconds', () => {
     // A poll every 2 s since the pipeline went live (at least the 11 s of the six filings).
     expect(feed.pollRequestsLastMinute).toBeGreaterThanOrEqual(5);
     expect(feed.pollShareOfSecLimit).toBeLessThan(0.1);
-    const last = timings.at(-1)!.filing;
-    expect(feed.lag?.latest).toMatchObject({ accessionNumber: last.accessionNumber, cik: last.cik, formType: '424B4' });
+    // The latest lag is the last feed filing a batch served: on a loaded machine two filings may be
+    // served by one batch, or the last one first through its submissions, so any of the six may be it.
+    const onFeed = timings.map((t) => `${t.filing.cik} ${t.filing.accessionNumber}`);
+    expect(onFeed).toContain(`${feed.lag?.latest?.cik} ${feed.lag?.latest?.accessionNumber}`);
     expect(feed.lag!.maxMs).toBeLessThan(TARGET_P95_MS);
 
     const { code, out } = await runIpoWithEnv(deployment.env, 'status');
@@ -54,7 +56,7 @@ describe('a filing on the feed reaches the API within seconds', () => {
     expect(out).toMatch(/^latest-filings feed: last poll \d{4}-\d\d-\d\dT[\d:.]+Z \([\d.]+ s ago\), polled every 2 s now \(EDGAR (open|closed)\)$/m);
     expect(out).toMatch(/^ {2}polls: \d+ EDGAR requests in the last minute \([\d.]+\/s, [\d.]+% of the SEC's 10 requests a second\)$/m);
     expect(out).toMatch(
-      new RegExp(`^ {2}feed → API over the latest 6 filings: p50 [\\d.]+ s, p95 [\\d.]+ s, max [\\d.]+ s \\(.*\\); latest 424B4 ${last.accessionNumber} \\(CIK ${last.cik}\\) [\\d.]+ s$`, 'm'),
+      new RegExp(`^ {2}feed → API over the latest 6 filings: p50 [\\d.]+ s, p95 [\\d.]+ s, max [\\d.]+ s \\(.*\\); latest ${feed.lag!.latest!.formType} ${feed.lag!.latest!.accessionNumber} \\(CIK ${feed.lag!.latest!.cik}\\) [\\d.]+ s$`, 'm'),
     );
   }, 60_000);
 });
