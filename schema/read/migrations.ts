@@ -349,70 +349,31 @@ const dealEventStatements = [
   `CREATE INDEX deal_events_by_cik ON deal_events(cik, id)`,
 ];
 
-export const readMigrations: Record<string, Migration> = {
-  '0001_read_tables': {
+/** A migration that runs its SQL statements in order. */
+function statementsMigration(statements: readonly string[]): Migration {
+  return {
     async up(db: Kysely<any>) {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
-  },
-  '0002_projector_state': {
-    async up(db: Kysely<any>) {
-      for (const statement of projectorStateStatements) await sql.raw(statement).execute(db);
-    },
-  },
-  '0003_enrichment_state': {
-    async up(db: Kysely<any>) {
-      for (const statement of enrichmentStateStatements) await sql.raw(statement).execute(db);
-    },
-  },
-  '0004_projector_lookups': {
-    async up(db: Kysely<any>) {
-      for (const statement of lookupStatements) await sql.raw(statement).execute(db);
-    },
-  },
-  '0005_price_history_and_snapshots': {
-    async up(db: Kysely<any>) {
-      for (const statement of priceHistoryStatements) await sql.raw(statement).execute(db);
-    },
-  },
-  '0006_deal_database': {
-    async up(db: Kysely<any>) {
-      for (const statement of dealDatabaseStatements) await sql.raw(statement).execute(db);
-    },
-  },
+  };
+}
+
+export const readMigrations: Record<string, Migration> = {
+  '0001_read_tables': statementsMigration(statements),
+  '0002_projector_state': statementsMigration(projectorStateStatements),
+  '0003_enrichment_state': statementsMigration(enrichmentStateStatements),
+  '0004_projector_lookups': statementsMigration(lookupStatements),
+  '0005_price_history_and_snapshots': statementsMigration(priceHistoryStatements),
+  '0006_deal_database': statementsMigration(dealDatabaseStatements),
   // Its views are dropped and created anew, over the renamed tables, by 0009 (see analyst-views.ts).
   '0007_analyst_views': {
     async up() {},
   },
-  '0008_document_read_limits': {
-    async up(db: Kysely<any>) {
-      for (const statement of readLimitsStatements) await sql.raw(statement).execute(db);
-    },
-  },
+  '0008_document_read_limits': statementsMigration(readLimitsStatements),
   // Its views are created anew by 0010 (see analyst-views.ts).
-  '0009_complete_json_and_analyst_views': {
-    async up(db: Kysely<any>) {
-      for (const statement of completeJsonStatements) await sql.raw(statement).execute(db);
-    },
-  },
-  '0010_research_grade_read_model': {
-    async up(db: Kysely<any>) {
-      for (const statement of researchGradeStatements) await sql.raw(statement).execute(db);
-    },
-  },
-  '0011_first_filing_and_offering_views': {
-    async up(db: Kysely<any>) {
-      for (const statement of firstFilingStatements) await sql.raw(statement).execute(db);
-    },
-  },
-  '0012_syndicate_roles': {
-    async up(db: Kysely<any>) {
-      for (const statement of syndicateRoleStatements) await sql.raw(statement).execute(db);
-    },
-  },
-  '0013_deal_events': {
-    async up(db: Kysely<any>) {
-      for (const statement of dealEventStatements) await sql.raw(statement).execute(db);
-    },
-  },
+  '0009_complete_json_and_analyst_views': statementsMigration(completeJsonStatements),
+  '0010_research_grade_read_model': statementsMigration(researchGradeStatements),
+  '0011_first_filing_and_offering_views': statementsMigration(firstFilingStatements),
+  '0012_syndicate_roles': statementsMigration(syndicateRoleStatements),
+  '0013_deal_events': statementsMigration(dealEventStatements),
 };
