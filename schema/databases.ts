@@ -17,10 +17,10 @@ export interface OpenDatabase<DB> {
   close(): Promise<void>;
 }
 
-async function openMigrated<DB>(path: string, migrations: Parameters<typeof migrateToLatest>[1]): Promise<OpenDatabase<DB>> {
+async function openMigrated<DB>(path: string, migrations: Parameters<typeof migrateToLatest>[2]): Promise<OpenDatabase<DB>> {
   const sqlite = openSqlite(path);
   const kysely = kyselyFor<DB>(sqlite);
-  await migrateToLatest(kysely, migrations);
+  await migrateToLatest(sqlite, kysely, migrations);
   return { sqlite, kysely, close: () => kysely.destroy() };
 }
 

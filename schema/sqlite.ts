@@ -14,12 +14,13 @@ export interface OpenOptions {
  */
 export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandle {
   const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  // First, so that switching a new file to WAL waits for another process opening it too.
+  db.pragma('busy_timeout = 5000');
   if (!options.readonly) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
   }
-  db.pragma('busy_timeout = 5000');
   return db;
 }
 
