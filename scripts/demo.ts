@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Config } from '../schema/config.ts';
 import { packagePath } from '../schema/package-files.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
@@ -164,4 +165,21 @@ export async function publishDemoArticles(config: Config, err: NodeJS.WritableSt
   }
   const indexDates = demoPlanJobs().flatMap((j) => (j.name === 'edgar.daily_index' ? [j.data.date] : []));
   return publishArticles(config, demoPublishRequests(debuts, indexDates), err);
+}
+
+/** Companies of the sample whose whole IPO (registration to final prospectus) the recorded submissions list. */
+export const IPO_SUBMISSIONS = [
+  'CIK0001158114_applied-optoelectronics.json.gz',
+  'CIK0001796129_vincerx.json',
+  'CIK0001677077_alzamend.json',
+  'CIK0001766140_unicycive.json',
+  'CIK0001847577_learncw-spac.json',
+  'CIK0001881551_solidion.json',
+];
+
+
+/** A bundled submissions file's JSON body. */
+export function sampleSubmissions(file: string): Buffer {
+  const bytes = readFileSync(join(SAMPLE_DIR, 'edgar/submissions', file));
+  return file.endsWith('.gz') ? gunzipSync(bytes) : bytes;
 }

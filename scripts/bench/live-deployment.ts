@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { Redis } from 'ioredis';
 import { createApiKeyStore } from '../../api/index.ts';
 import { createLiveFeed, startReplayServer, type LiveFeed, type ReplayServer } from '../../ingest/index.ts';
@@ -12,7 +11,7 @@ import { SETTING_NAMES, SETTINGS } from '../../schema/config.ts';
 import { openOpsDb } from '../../schema/databases.ts';
 import { isEdgarOpen } from '../../schema/edgar/edgar-day.ts';
 import { PACKAGE_ROOT, packagePath } from '../../schema/package-files.ts';
-import { DEMO_USER_AGENT, replayManifests, SAMPLE_DIR } from '../demo.ts';
+import { DEMO_USER_AGENT, IPO_SUBMISSIONS, replayManifests, sampleSubmissions } from '../demo.ts';
 
 /**
  * The README's deployment (`ipo worker`, `ipo scheduler`, `ipo projector`, `ipo serve`, each a
@@ -21,15 +20,6 @@ import { DEMO_USER_AGENT, replayManifests, SAMPLE_DIR } from '../demo.ts';
  * recordings. Every setting keeps its default, under a REDIS_PREFIX of its own.
  */
 
-/** Companies of the sample whose whole IPO (registration to final prospectus) the recorded submissions list. */
-export const IPO_SUBMISSIONS = [
-  'CIK0001158114_applied-optoelectronics.json.gz',
-  'CIK0001796129_vincerx.json',
-  'CIK0001677077_alzamend.json',
-  'CIK0001766140_unicycive.json',
-  'CIK0001847577_learncw-spac.json',
-  'CIK0001881551_solidion.json',
-];
 
 export const PROCESS_NAMES = ['projector', 'serve', 'worker', 'scheduler'] as const;
 export type ProcessName = (typeof PROCESS_NAMES)[number];
@@ -76,10 +66,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function sampleSubmissions(file: string): Buffer {
-  const bytes = readFileSync(join(SAMPLE_DIR, 'edgar/submissions', file));
-  return file.endsWith('.gz') ? gunzipSync(bytes) : bytes;
-}
 
 const until = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, failed: () => string | null = () => null) => {
   const deadline = Date.now() + timeoutMs;

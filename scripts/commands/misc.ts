@@ -1,10 +1,10 @@
-import { parseReplayFault, startReplayServer, type ReplayFault } from '../../ingest/index.ts';
+import { createLiveFeed, parseReplayFault, startReplayServer, type ReplayFault } from '../../ingest/index.ts';
 import { loadConfig } from '../../schema/config.ts';
 import { openReadDbForWrite } from '../../schema/databases.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
-import { invalid } from '../arguments.ts';
+import { invalid, positiveNumber } from '../arguments.ts';
 import type { Command } from '../command.ts';
-import { replayManifests } from '../demo.ts';
+import { IPO_SUBMISSIONS, replayManifests, sampleSubmissions } from '../demo.ts';
 import { onShutdown, openWriteStores } from '../runtime.ts';
 
 export const migrateCommand: Command = {
@@ -30,10 +30,21 @@ EDGAR_USER_AGENT with an e-mail address, and run e.g. \`ipo ingest submissions -
 --fault injects a bad day, deterministically; repeat it for several rules (the first that fires
 wins). Keys: status (403 = the SEC's rate-threshold page, 429, 5xx), retry-after (seconds), delay
 (ms before answering), every (each Nth matching request), times (at most), host (www, data...),
-path (part of the path). E.g. --fault status=503,every=3 --fault status=429,retry-after=2,times=5`,
-  options: { fault: { type: 'string', multiple: true, description: 'Inject a fault, e.g. status=503,every=3,host=data (see above).' } },
+path (part of the path). E.g. --fault status=503,every=3 --fault status=429,retry-after=2,times=5
+
+--live-feed SECONDS makes the latest-filings feed gain real filings while it runs, for trying the
+real-time path by hand (ipo worker, scheduler, projector and serve; GET /api/v1/events): every
+SECONDS it puts the next filing of six sample companies' real IPOs (registration to final
+prospectus, in the order EDGAR accepted them) on the feed, and prints it. Their submissions files
+are served as they read then. Only some of their documents are recorded: the others answer 404,
+which \`ipo status\` lists among the failed jobs.`,
+  options: {
+    fault: { type: 'string', multiple: true, description: 'Inject a fault, e.g. status=503,every=3,host=data (see above).' },
+    'live-feed': { type: 'string', description: 'Put the next real IPO filing on the latest-filings feed every SECONDS (see above).' },
+  },
   async run({ values }, io) {
     loadConfig(io.env);
+    const revealEverySeconds = values['live-feed'] === undefined ? null : positiveNumber(values, 'live-feed', 0);
     const faults = ((values.fault as string[] | undefined) ?? []).map((text): ReplayFault => {
       try {
         return parseReplayFault(text);
@@ -41,9 +52,20 @@ path (part of the path). E.g. --fault status=503,every=3 --fault status=429,retr
         throw invalid('--fault', `a fault rule such as status=503,every=3 (${(error as Error).message})`, text);
       }
     });
-    const replay = await startReplayServer({ manifestPath: replayManifests(), faults });
+    const feed = revealEverySeconds === null ? null : createLiveFeed({ submissions: IPO_SUBMISSIONS.map(sampleSubmissions) });
+    const replay = await startReplayServer({ manifestPath: replayManifests(), faults, overlays: feed ? [feed] : [] });
     for (const [host, url] of Object.entries(replay.urls)) io.out.write(`${host}: ${url}\n`);
     onShutdown(replay.close);
+    if (feed && revealEverySeconds !== null) {
+      io.out.write(`live feed: ${feed.filings.length} real IPO filings, one every ${revealEverySeconds} s\n`);
+      const timer = setInterval(() => {
+        const shown = feed.reveal();
+        if (!shown) return clearInterval(timer);
+        const f = shown.filing;
+        io.out.write(`on the feed ${new Date(shown.appearedAt).toISOString()}: ${f.formType} ${f.accessionNumber} CIK ${f.cik} ${f.companyName} (${feed.revealed}/${feed.filings.length})\n`);
+      }, revealEverySeconds * 1000);
+      onShutdown(async () => clearInterval(timer));
+    }
     return new Promise<number>(() => {});
   },
 };
