@@ -76,6 +76,16 @@ describe('SPAC unit IPOs and ticker notations', () => {
     expect(ciks.size).toBe(1);
   });
 
+  it("Learn CW's units and warrants resolve in NYSE's notation (LCW.U, LCW.WS) as in the SEC's (LCW-UN, LCW-WT), on the detail and every list", async () => {
+    for (const id of ['LCW.U', 'LCW%2FU', 'LCW-UN', 'LCW.WS', 'LCW-WT']) {
+      const res = await sample.api.get(`/api/v1/companies/${id}`);
+      expect(res.status, id).toBe(200);
+      expect(((await res.json()) as { data: any }).data.cik, id).toBe('0001847577');
+      expect((await page(`/api/v1/companies?ticker=${id}`)).map((c) => c.cik), id).toEqual(['0001847577']);
+      expect((await page(`/api/v1/filings?ticker=${id}&limit=1`)).map((f) => f.cik), id).toEqual(['0001847577']);
+    }
+  });
+
   it('kind=operating holds no company whose current offering shows SPAC or fund evidence', async () => {
     const operating = await all('kind=operating&include=classification');
     expect(operating.length).toBeGreaterThan(100);

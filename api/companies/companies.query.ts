@@ -9,7 +9,7 @@ import { NEWS_KEY, newestFirst } from '../news/news.query.ts';
 import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
-import { ftsQuery, lowerInstant, upperTicker } from '../http/filter-values.ts';
+import { ftsQuery, lowerInstant, tickerSpellings } from '../http/filter-values.ts';
 import type { CompanyDetailQuery, CompanyListQuery } from './companies.schema.ts';
 
 /** Page order: latest filing date, newest first, CIK as the unique tiebreaker. */
@@ -136,7 +136,7 @@ function resolveIdentifier(compiler: ShapeCompiler, conn: ReadConnection, identi
       .selectFrom('company_tickers as t')
       .innerJoin('companies as c', 'c.cik', 't.cik')
       .select('t.cik')
-      .where('t.ticker', '=', param('ticker'))
+      .where(sql<boolean>`t.ticker IN (SELECT value FROM json_each(${param('ticker')}))`)
       .orderBy(sql`t.held_since IS NOT NULL AND t.held_since <= ${param('asOf')}`, 'desc')
       .orderBy(sql`CASE WHEN t.held_since <= ${param('asOf')} THEN t.held_since END`, 'desc')
       .orderBy('t.is_current', 'desc')
@@ -145,7 +145,7 @@ function resolveIdentifier(compiler: ShapeCompiler, conn: ReadConnection, identi
       .orderBy('c.cik', 'desc')
       .limit(param('one')),
   );
-  const cik = conn.values(byTicker.sql).get(...bind(byTicker, { ticker: upperTicker(identifier), asOf, one: 1 }));
+  const cik = conn.values(byTicker.sql).get(...bind(byTicker, { ticker: JSON.stringify(tickerSpellings(identifier)), asOf, one: 1 }));
   return typeof cik === 'string' ? cik : null;
 }
 

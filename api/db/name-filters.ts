@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { companyKey } from '../../schema/cik.ts';
-import { likeContains, lowerName, PREFIX_END, upperTicker } from '../http/filter-values.ts';
+import { likeContains, lowerName, PREFIX_END, tickerSpellings } from '../http/filter-values.ts';
 import type { Param } from './compiled-query.ts';
 
 /** The filters every list endpoint shares (spec §4.0). */
@@ -25,7 +25,7 @@ export function nameFilterSql<T extends NamedTable>(): FilterSql<T> {
     company_name: (qb: Qb, p) => qb.where(sql<boolean>`name_lower LIKE ${p('company_name')} ESCAPE '\\'`),
     name_prefix: (qb: Qb, p) => qb.where('name_lower', '>=', p('name_prefix')).where('name_lower', '<', p('name_prefix_end')),
     ticker: (qb: Qb, p) =>
-      qb.where('cik', 'in', (eb) => eb.selectFrom('company_tickers').select('cik').where('ticker', '=', p('ticker'))),
+      qb.where('cik', 'in', (eb) => eb.selectFrom('company_tickers').select('cik').where(sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`)),
   };
   return filters as unknown as FilterSql<T>;
 }
@@ -55,7 +55,7 @@ export class ActiveFilters {
       const prefix = lowerName(query.name_prefix);
       this.use('name_prefix', { name_prefix: prefix, name_prefix_end: prefix + PREFIX_END });
     }
-    if (query.ticker !== undefined) this.use('ticker', { ticker: upperTicker(query.ticker) });
+    if (query.ticker !== undefined) this.use('ticker', { ticker: JSON.stringify(tickerSpellings(query.ticker)) });
   }
 
   shapeKey(prefix: string): string {

@@ -3,7 +3,7 @@ import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { companyKey } from '../../schema/cik.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
-import { upperTicker } from '../http/filter-values.ts';
+import { tickerSpellings } from '../http/filter-values.ts';
 import type { EventStreamQuery } from './events.schema.ts';
 
 /** A change-log row as the query returns it: id, type, key, cik, ticker, occurred_on, recorded_at, replayed, data_json. */
@@ -21,7 +21,7 @@ export function eventFilter(query: EventStreamQuery): EventFilter {
   return {
     types: list(query.type),
     ciks: list(query.cik?.map((cik) => companyKey(cik) ?? cik)),
-    tickers: list(query.ticker?.map(upperTicker)),
+    tickers: list(query.ticker?.flatMap(tickerSpellings)),
   };
 }
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ftsQuery, likeContains, lowerInstant, upperInstant } from './filter-values.ts';
+import { ftsQuery, likeContains, lowerInstant, tickerSpellings, upperInstant } from './filter-values.ts';
 
 describe('ftsQuery', () => {
   // The same FTS5 definition as the read database, so the property runs against the real parser.
@@ -70,5 +70,21 @@ describe('timestamp bounds', () => {
   it('answers 400 for a timestamp the format check lets through but Date cannot read (leap second)', () => {
     expect(() => lowerInstant('published_at_from', '2016-12-31T23:59:60Z')).toThrowError(/published_at_from/);
     expect(() => upperInstant('published_at_to', '2016-12-31T23:59:60Z')).toThrowError(/published_at_to/);
+  });
+});
+
+describe('tickerSpellings', () => {
+  it("names a unit, warrant or preferred share in the exchanges' notation and the SEC's", () => {
+    expect(tickerSpellings('lcw.u')).toEqual(['LCW-U', 'LCW-UN']);
+    expect(tickerSpellings('LCW-UN')).toEqual(['LCW-UN', 'LCW-U']);
+    expect(tickerSpellings('LCW.WS')).toEqual(['LCW-WS', 'LCW-WT']);
+    expect(tickerSpellings('NS PR B')).toEqual(['NS-PR-B', 'NS-PB', 'NS-PRB', 'NS-P-B']);
+    expect(tickerSpellings('NS-PB')).toEqual(['NS-PB', 'NS-PRB', 'NS-P-B', 'NS-PR-B']);
+  });
+
+  it('leaves a share class and a plain ticker as they are', () => {
+    expect(tickerSpellings('BRK.B')).toEqual(['BRK-B']);
+    expect(tickerSpellings('aaoi')).toEqual(['AAOI']);
+    expect(tickerSpellings('UNCY')).toEqual(['UNCY']);
   });
 });

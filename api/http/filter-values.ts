@@ -15,6 +15,26 @@ export const lowerName = (text: string) => text.toLowerCase();
  */
 export const upperTicker = (text: string) => text.trim().toUpperCase().replace(/[./\s]+/g, '-');
 
+/**
+ * Suffixes that name one kind of security in two notations: the exchanges' (NYSE's LCW.U units,
+ * LCW.WS warrants, NS PR B preferred) and the SEC's company_tickers.json (LCW-UN, LCW-WT, NS-PB).
+ */
+const SUFFIX_SPELLINGS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string[]]> = [
+  [/^(.+)-UN?$/, (m) => [`${m[1]}-U`, `${m[1]}-UN`]],
+  [/^(.+)-W[ST]$/, (m) => [`${m[1]}-WS`, `${m[1]}-WT`]],
+  [/^(.+)-P-?R?-?([A-Z])$/, (m) => [`${m[1]}-P${m[2]}`, `${m[1]}-PR${m[2]}`, `${m[1]}-P-${m[2]}`, `${m[1]}-PR-${m[2]}`]],
+];
+
+/** Every stored spelling of the security a user's ticker names (`upperTicker` first). */
+export function tickerSpellings(text: string): string[] {
+  const ticker = upperTicker(text);
+  for (const [pattern, spellings] of SUFFIX_SPELLINGS) {
+    const match = pattern.exec(ticker);
+    if (match) return [...new Set([ticker, ...spellings(match)])];
+  }
+  return [ticker];
+}
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function toUtcIso(parameter: string, value: string): string {

@@ -21,8 +21,8 @@ const FILTERS: Record<string, (qb: OutcomeQb, p: Param) => OutcomeQb> = {
   ticker: (qb, p) =>
     qb.where((eb) =>
       eb.or([
-        eb('ticker', '=', p('ticker')),
-        eb('cik', 'in', eb.selectFrom('company_tickers').select('cik').where('ticker', '=', p('ticker'))),
+        sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`,
+        eb('cik', 'in', eb.selectFrom('company_tickers').select('cik').where(sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`)),
       ]),
     ),
   status: (qb, p) => qb.where('status', '=', p('status')),

@@ -78,7 +78,8 @@ const namePrefix = text({ minLength: 1, maxLength: 200, description: 'Case-insen
 const ticker = text({
   minLength: 1,
   maxLength: 20,
-  description: 'Ticker symbol (any case); matches every ticker a company is known by.',
+  description:
+    "Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred).",
 });
 
 function params(properties: Record<string, JsonSchema>): JsonSchema {
