@@ -9,8 +9,15 @@ const SUFFIXES = new Set([
   'holdings', 'holding', 'group', 'nv', 'sa', 'ag', 'se', 'the', 'class', 'a', 'adr', 'ads',
 ]);
 
+/**
+ * Bloomberg's marker for a predecessor entity ("Grubhub Inc/old", "NRG Energy Inc/Old"): the name is
+ * the issuer's without it, which tells the predecessor apart by date, never by name.
+ */
+const PREDECESSOR_MARKER = /\s*\/\s*old\s*\/?\s*$/i;
+
 export function nameTokens(name: string): string[] {
   const words = name
+    .replace(PREDECESSOR_MARKER, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

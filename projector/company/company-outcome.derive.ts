@@ -5,7 +5,7 @@ import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { isDealTrade } from '../offering/deal-status.scan.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
-import { vendorRowDate } from './vendor-company.derive.ts';
+import { vendorRowDate } from './vendor-same-ipo.derive.ts';
 
 /** The company's IPO-family deal that priced most recently, if any. */
 export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import { joinVendorRows, resolveVendorRow, sameVendorIpo, vendorCompanyId, vendorCompanyStatus, vendorListingEvidence, vendorTickers, type VendorCandidate } from './vendor-company.derive.ts';
+import { joinVendorRows, resolveVendorRow, vendorCompanyId, vendorCompanyStatus, vendorListingEvidence, vendorTickers, type VendorCandidate } from './vendor-company.derive.ts';
+import { sameVendorIpo } from './vendor-same-ipo.derive.ts';
 import { parseSubmissions, firstFilingDate } from '../../schema/edgar/submissions.parse.ts';
 import { loadSubmissions } from '../offering/sample.testkit.ts';
 

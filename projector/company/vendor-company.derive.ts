@@ -3,7 +3,8 @@
  * not by ticker alone: tickers are recycled, and a delisted company's ticker is in no SEC file.
  * A US row belongs to, in order, among the EDGAR companies that existed when it traded (a row dated
  * before an entity's first EDGAR filing cannot be its IPO: Yahoo's Marvell Technology Group IPO of
- * 2000 is not the IPO of Marvell Technology, Inc., the successor whose filings begin 2020-12-22):
+ * 2000 is not the IPO of Marvell Technology, Inc., the successor whose filings begin 2020-12-22;
+ * when no submissions page dates the entity, the CIK order may, cik-order.derive.ts):
  *   1. an EDGAR company carrying the row's ticker whose name (current, former, or the
  *      company_tickers.json title) is the row's issuer;
  *   2. an EDGAR company with the issuer's name that filed a registration or prospectus (S-1, F-1,
@@ -17,24 +18,15 @@
  * data names the company (a later filing, a tickers snapshot), the row moves to it and the vendor
  * company is no longer served.
  *
- * Rows of two tables describing one IPO are joined first (`joinVendorRows`, `sameVendorIpo`): dated
- * within SAME_IPO_DAYS of each other, and
- *   - under the same symbol, or the symbol and its units' (TPGH and TPGH/U, WRLS and WRLSU), with
- *     the same issuer by name or, when the names differ, at the same offer price. Bloomberg names
- *     issuers as they are now (AGNC Investment Corp for American Capital Agency's 2008 IPO), Yahoo
- *     as they were and abbreviated ("Amer Renal Assoc Hldg Inc"): of the 170 US Yahoo rows whose
- *     symbol Bloomberg lists within a week, 27 differ by name, all at the same price;
- *   - or under different symbols, with the same normalised issuer name and offer price: Bloomberg
- *     lists a delisted IPO under its last or a placeholder symbol (Torch Offshore as TORCQ, ChipPAC
- *     as 3042466Q). The names must be equal, not one the other's start: sibling SPACs price the
- *     same day at $10.00 (Gores Technology Partners and Gores Technology Partners II).
+ * Rows describing one IPO (two tables', or two rows of one table) are joined first (`joinVendorRows`,
+ * by the rules of vendor-same-ipo.derive.ts), whatever order they come in.
  * The joined IPO goes where any of its rows goes (rows 1–3, its primary row tried first), and is one
  * company and one offering: the primary row speaks for it, the others add what it lacks.
  */
 import { VENDOR_KEY_PREFIX, vendorCompanyKey } from '../../schema/cik.ts';
 import { baseForm } from '../common/forms.ts';
 import { normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
-import { addDays, cmp, daysBetween } from '../common/dates.ts';
+import { addDays, cmp } from '../common/dates.ts';
 import { assertNever } from '../../schema/exhaustive.ts';
 import type { IpoTableLayout } from '../../schema/events/event-types.ts';
 import type { ListingExchangeInput } from '../offering/exchange-at-listing.derive.ts';
@@ -42,6 +34,7 @@ import type { CompanyFacts, FilingFact } from '../offering/filing.facts.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import { vendorDealType } from '../offering/vendor-deal-type.derive.ts';
+import { sameVendorIpo, vendorRowDate } from './vendor-same-ipo.derive.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {
@@ -51,49 +44,18 @@ export interface VendorCandidate {
   filings: readonly Pick<FilingFact, 'formType' | 'filingDate'>[];
   /** The entity's first EDGAR filing (CompanyFacts.firstFilingDate); null when no submissions page was read. */
   firstFilingDate?: string | null;
+  /** When the first filing is unknown: the date before which the CIK order says the entity did not exist (cik-order.derive.ts). */
+  notOnEdgarBefore?: string | null;
 }
 
 const REGISTRATION_BASES = new Set(['S-1', 'F-1', 'S-11', 'DRS']);
 const LOOKBACK_DAYS = 730;
 const LOOKAHEAD_DAYS = 7;
 
-/** Two rows dated this many days apart or fewer may describe one IPO (Yahoo's IPO date and Bloomberg's trade date of one IPO differ by three days at most on the bundled tables). */
-const SAME_IPO_DAYS = 7;
-
-/** The date a row dates its IPO by: its first trade, else the vendor's IPO date (a Yahoo row whose first bar was rejected). */
-export function vendorRowDate(row: StoredIpoRow['row']): string | null {
-  return row.tradeDate ?? row.ipoDate ?? null;
-}
-
 /** The identifier of the company a row becomes when no EDGAR company is its issuer; null when the row is undated. */
 export function vendorCompanyId(row: StoredIpoRow['row']): string | null {
   const date = vendorRowDate(row);
   return date === null ? null : vendorCompanyKey(row.ticker, date);
-}
-
-/**
- * The symbols a symbol's IPO may be listed under as units or as the common stock: a fifth letter U
- * on Nasdaq (WRLSU), a `-U` suffix elsewhere (TPGH-U, from Bloomberg's TPGH/U).
- */
-export function unitCounterparts(ticker: string): string[] {
-  if (ticker.endsWith('-U')) return [ticker.slice(0, -2)];
-  if (/^[A-Z]{4}U$/.test(ticker)) return [ticker.slice(0, 4)];
-  return /^[A-Z]{4}$/.test(ticker) ? [`${ticker}-U`, `${ticker}U`] : [`${ticker}-U`];
-}
-
-/** Where a row's other rows of the same IPO are found: under these symbols, or under its normalised issuer name. */
-export function sameIpoLookup(row: StoredIpoRow['row']): { tickers: string[]; issuerKey: string } {
-  return { tickers: [row.ticker, ...unitCounterparts(row.ticker)], issuerKey: normalizeCompanyName(row.issuer) };
-}
-
-/** Whether two rows describe the same IPO (see the header). */
-export function sameVendorIpo(a: StoredIpoRow['row'], b: StoredIpoRow['row']): boolean {
-  const [da, db] = [vendorRowDate(a), vendorRowDate(b)];
-  if (da === null || db === null || Math.abs(daysBetween(da, db)) > SAME_IPO_DAYS) return false;
-  const samePrice = a.offerPrice !== null && a.offerPrice === b.offerPrice;
-  if (a.ticker === b.ticker || unitCounterparts(a.ticker).includes(b.ticker)) return samePrice || sameCompanyName(a.issuer, b.issuer);
-  const key = normalizeCompanyName(a.issuer);
-  return samePrice && key !== '' && key === normalizeCompanyName(b.issuer);
 }
 
 /** The table a row was read from; rows logged before the field existed are Bloomberg's. */
@@ -113,18 +75,25 @@ function layoutRank(layout: IpoTableLayout): number {
 
 /**
  * Rows → one per IPO: the row that speaks for it (by layout, then date and symbol), carrying the
- * other rows of the same IPO as `sameIpo`. The result does not depend on the input order.
+ * other rows of the same IPO as `sameIpo`. Rows joined to one row are joined to each other, so a row
+ * that two groups each claim joins them. The result does not depend on the input order.
  */
 export function joinVendorRows(rows: readonly StoredIpoRow[]): StoredIpoRow[] {
   const key = (r: StoredIpoRow) => `${layoutRank(layoutOf(r.row))}|${vendorRowDate(r.row) ?? ''}|${r.row.bloombergTicker}`;
   const sorted = [...rows].sort((a, b) => cmp(key(a), key(b)));
-  const groups: StoredIpoRow[][] = [];
-  for (const r of sorted) {
-    const group = groups.find((g) => g.some((m) => sameVendorIpo(m.row, r.row)));
-    if (group) group.push(r);
-    else groups.push([r]);
+  // Union-find over the sorted rows; each group's root is its first, best-ranked row.
+  const parent = sorted.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
+  for (let i = 0; i < sorted.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (!sameVendorIpo(sorted[j].row, sorted[i].row)) continue;
+      const [ri, rj] = [root(i), root(j)];
+      if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
+    }
   }
-  return groups.map(([primary, ...others]) => (others.length === 0 ? primary : { ...primary, sameIpo: others }));
+  const groups = new Map<number, StoredIpoRow[]>();
+  sorted.forEach((r, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), r]));
+  return [...groups.values()].map(([primary, ...others]) => (others.length === 0 ? primary : { ...primary, sameIpo: others }));
 }
 
 /** The rows of a joined IPO, the one that speaks for it first. */
@@ -178,9 +147,14 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
   return sorted.find((c) => c.names.some((n) => normalizeCompanyName(n) === key) && c.tickers.every((t) => t === row.ticker))?.cik ?? null;
 }
 
-/** Whether the entity had filed on EDGAR by the row's date: its IPO's registration precedes its first trade. Unknown dates do not exclude. */
+/**
+ * Whether the entity had filed on EDGAR by the row's date: its IPO's registration precedes its first
+ * trade. Its own first filing decides when known; else the CIK order, when it bounds it. Unknown dates do not exclude.
+ */
 function existedBy(c: VendorCandidate, date: string | null): boolean {
-  return date === null || c.firstFilingDate === null || c.firstFilingDate === undefined || c.firstFilingDate <= date;
+  if (date === null) return true;
+  if (c.firstFilingDate != null) return c.firstFilingDate <= date;
+  return c.notOnEdgarBefore == null || c.notOnEdgarBefore <= date;
 }
 
 /** Rows served as their own company: dated US rows. */

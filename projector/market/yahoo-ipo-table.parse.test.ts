@@ -50,6 +50,14 @@ describe('Yahoo Finance IPO list', () => {
     expect(rows.every((r) => r.tradeDate === null || r.tradeDate === r.ipoDate)).toBe(true);
   });
 
+  it('keeps the first bar as read, whatever its date: evidence for joining the row, not its first trade', () => {
+    expect(rows.find((r) => r.ticker === 'NWBI')).toMatchObject({ firstBarDate: '2000-01-03', tradeDate: null });
+    // Biohaven: Yahoo's IPO date is a day after its first bar, which is Bloomberg's trade date.
+    expect(rows.find((r) => r.ticker === 'BHVN')).toMatchObject({ ipoDate: '2017-05-05', tradeDate: null, firstBarDate: '2017-05-04', firstBarClose: 17.5 });
+    expect(rows.find((r) => r.ticker === 'SLAB')).toMatchObject({ firstBarDate: '2000-03-24', firstBarClose: 69.375 });
+    expect(rows.every((r) => r.tradeDate === null || r.tradeDate === r.firstBarDate)).toBe(true);
+  });
+
   it('the rule holds against Bloomberg: every first-trade date kept is its trade date; the IPO date mostly is when the bar was refused', () => {
     const paired = rows.flatMap((r) => {
       const twin = bloomberg.find((b) => b.ticker === r.ticker && b.tradeDate !== null && Math.abs(daysBetween(b.tradeDate, r.ipoDate!)) <= 7);

@@ -15,7 +15,9 @@
  * starts after the listing. In both cases the first-trade date and the first-day return are
  * unknown (null) and the row keeps its IPO date. Checked on the bundled tables: of the US rows
  * whose symbol Bloomberg lists within a week, the IPO date is Bloomberg's trade date far more often
- * than a first bar on another day (ipo-table.parse.test.ts counts them).
+ * than a first bar on another day (ipo-table.parse.test.ts counts them). The bar itself is kept
+ * (`firstBarDate`, `firstBarClose`): a few days off the IPO date it is still evidence of which
+ * IPO the row is (company/vendor-same-ipo.derive.ts).
  */
 import type { IpoRowPayload } from '../../schema/events/event-types.ts';
 import { dateCell, numberCell, textCell } from './csv.parse.ts';
@@ -59,5 +61,10 @@ export function parseYahooIpoRecord(rec: Record<string, string>): IpoRowPayload 
     layout: 'yahoo',
     exchange: textCell(rec.exchange),
     ipoDate,
+    // Kept as read: a bar a day before the IPO date may be the first trade under another date (Yahoo
+    // dates Biohaven's IPO 2017-05-05, its first bar and Bloomberg's trade date are 2017-05-04);
+    // company/vendor-same-ipo.derive.ts decides when it is.
+    firstBarDate: firstBar,
+    firstBarClose: numberCell(rec.close),
   };
 }

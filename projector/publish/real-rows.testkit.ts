@@ -10,7 +10,8 @@ import { parseCompanyTickers } from '../../schema/edgar/company-tickers.parse.ts
 import { parseEdgarIndex } from '../../schema/edgar/index.parse.ts';
 import { companyIdentity } from '../company/company.derive.ts';
 import { deriveRows, type CompanyRows } from '../company/company-rows.derive.ts';
-import { joinVendorRows, mayBeVendorCompany, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorRowDate, vendorTickers } from '../company/vendor-company.derive.ts';
+import { joinVendorRows, mayBeVendorCompany, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorTickers } from '../company/vendor-company.derive.ts';
+import { SAME_IPO_DAYS, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import { addDays } from '../common/dates.ts';
 import { readSample, SAMPLE_DIR } from '../common/sample.testkit.ts';
 import { createTradingCalendar } from '../common/trading-calendar.ts';
@@ -107,8 +108,8 @@ function barsOf(ticker: string): StoredBars | undefined {
   return windowBars.get(ticker);
 }
 
-/** Rows of the same IPO are this many days apart at most (vendor-company.derive.ts SAME_IPO_DAYS). */
-const JOIN_MARGIN_DAYS = 7;
+/** Rows of the same IPO are this many days apart at most. */
+const JOIN_MARGIN_DAYS = SAME_IPO_DAYS;
 
 /**
  * The companies the vendor tables alone make of the IPOs they date from `from` to `to`: each IPO's

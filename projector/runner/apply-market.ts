@@ -43,7 +43,7 @@ export function applyIpoRow(state: MarketStore, edgar: EdgarStore, event: Stored
  * The companies the IPOs of `rows` may be served under: whoever the rows, or other tables' rows of
  * the same IPOs, may join (vendor-company.derive.ts), and the companies they are when they join nobody.
  */
-function mayOwn(state: MarketStore, edgar: EdgarStore, rows: readonly StoredIpoRow[]): string[] {
+export function mayOwn(state: MarketStore, edgar: EdgarStore, rows: readonly StoredIpoRow[]): string[] {
   const all = withSameIpoRows(state, rows).map((r) => r.row);
   const named = [...new Set(all.map((r) => normalizeCompanyName(r.issuer)))].flatMap((key) => edgar.ciksNamed(key));
   const carrying = [...new Set(all.map((r) => r.ticker))].flatMap((ticker) => [...state.ciksWithTicker(ticker), ...edgar.hintCiks(ticker)]);
@@ -80,7 +80,7 @@ function readIpoRow(payload: unknown): IpoTableRow {
   for (const key of ['bloombergTicker', 'ticker', 'issuer'] as const) {
     if (typeof p[key] !== 'string' || (p[key] as string).trim() === '') throw new UnreadableEventError(`ipo row lacks ${key}`);
   }
-  for (const key of ['tradeDate', 'ipoDate'] as const) {
+  for (const key of ['tradeDate', 'ipoDate', 'firstBarDate'] as const) {
     if (p[key] != null && !/^\d{4}-\d{2}-\d{2}$/.test(p[key] as string)) throw new UnreadableEventError(`ipo row has an invalid ${key} ${p[key]}`);
   }
   if (p.layout !== undefined && !IPO_TABLE_LAYOUTS.includes(p.layout)) throw new UnreadableEventError(`ipo row has an unknown layout ${String(p.layout)}`);
@@ -108,5 +108,7 @@ function readIpoRow(payload: unknown): IpoTableRow {
     ...(p.layout !== undefined ? { layout: p.layout } : {}),
     ...(p.exchange !== undefined ? { exchange: str(p.exchange) } : {}),
     ...(p.ipoDate !== undefined ? { ipoDate: p.ipoDate ?? null } : {}),
+    ...(p.firstBarDate !== undefined ? { firstBarDate: p.firstBarDate ?? null } : {}),
+    ...(p.firstBarClose !== undefined ? { firstBarClose: num(p.firstBarClose) } : {}),
   };
 }

@@ -1,9 +1,10 @@
 import { companyIdentity, type CompanyIdentity } from '../company/company.derive.ts';
 import { deriveRows, hasOfferingActivity, type CompanyRows } from '../company/company-rows.derive.ts';
 import {
-  isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, sameIpoLookup, sameVendorIpo, vendorCompanyId, vendorOnlyFacts,
-  vendorRowDate, vendorTickers, type VendorCandidate,
+  isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
 } from '../company/vendor-company.derive.ts';
+import { sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
+import { notOnEdgarBefore, type CikFrontier } from '../company/cik-order.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';
@@ -17,6 +18,8 @@ import type { Stores } from './stores.ts';
 export interface CompanySources extends Pick<Stores, 'edgar' | 'documents' | 'market' | 'news'> {
   linker: NewsLinker;
   calendar: TradingCalendar;
+  /** The CIK order of the entities whose first filing is known, as the state stands (company/cik-order.derive.ts). */
+  cikFrontier: CikFrontier;
 }
 
 /**
@@ -59,6 +62,11 @@ export function loadCompanyRows(sources: CompanySources, id: string, today: stri
   });
 }
 
+/** The joined vendor IPOs a company is served with (rows of one IPO joined, its primary row first); null when the id names no company. */
+export function vendorIposOf(sources: CompanySources, id: string): StoredIpoRow[] | null {
+  return (isVendorCompanyId(id) ? loadVendorCompany(sources, id) : loadEdgarCompany(sources, id))?.vendorRows ?? null;
+}
+
 interface LoadedCompany {
   facts: CompanyFacts;
   filings: KnownFiling[];
@@ -95,15 +103,21 @@ function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany |
 const rowKey = (r: StoredIpoRow) => `${r.row.ticker}|${r.row.bloombergTicker}|${vendorRowDate(r.row) ?? ''}`;
 
 /**
- * The US rows among `rows`, with every row of another table describing the same IPO as one of them
- * (vendor-company.derive.ts: under its symbol, its units' symbol or its issuer's name), transitively.
+ * The US rows among `rows`, with every other row describing the same IPO as one of them
+ * (vendor-same-ipo.derive.ts: under its symbol, its units' symbol, its issuer's name, its first
+ * trading day or its CUSIP issuer), transitively.
  */
 export function withSameIpoRows(market: CompanySources['market'], rows: readonly StoredIpoRow[]): StoredIpoRow[] {
   const found = new Map(rows.filter((r) => r.row.country === 'US').map((r) => [rowKey(r), r]));
   for (let pending = [...found.values()]; pending.length > 0; ) {
     const row = pending.pop()!.row;
-    const { tickers, issuerKey } = sameIpoLookup(row);
-    const candidates = [...tickers.flatMap((t) => market.ipoRows(t)), ...(issuerKey ? market.ipoRowsOfIssuer(issuerKey) : [])];
+    const { tickers, issuerKey, tradeDay, cusipIssuer } = sameIpoLookup(row);
+    const candidates = [
+      ...tickers.flatMap((t) => market.ipoRows(t)),
+      ...(issuerKey ? market.ipoRowsOfIssuer(issuerKey) : []),
+      ...(tradeDay ? market.ipoRowsTradedOn(tradeDay) : []),
+      ...(cusipIssuer ? market.ipoRowsOfCusipIssuer(cusipIssuer) : []),
+    ];
     for (const c of candidates) {
       if (c.row.country !== 'US' || found.has(rowKey(c)) || !sameVendorIpo(row, c.row)) continue;
       found.set(rowKey(c), c);
@@ -124,14 +138,18 @@ function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: Com
 
 /** The identifiers of vendor companies whose rows may change owner when this EDGAR company changes. */
 export function vendorIdsNear(sources: CompanySources, cik: string, servedTickers: readonly string[]): string[] {
+  return [...new Set(rowsNearCik(sources, cik, servedTickers).flatMap((r) => vendorCompanyId(r.row) ?? []))];
+}
+
+/** Vendor rows that may be this company's, by its identity keys, and the other rows of their IPOs. */
+export function rowsNearCik(sources: CompanySources, cik: string, servedTickers: readonly string[]): StoredIpoRow[] {
   // Read off the identity indexes, not the company's filings: this runs for every changed company.
   const { tickers, nameKeys } = sources.edgar.identityKeys(cik);
-  const ids = new Set<string>();
   // The tickers it was served under count too: a ticker it just lost may leave a row without an issuer.
   const rows = [...new Set([...tickers, ...servedTickers])].flatMap((ticker) => sources.market.ipoRows(ticker));
   for (const key of nameKeys) rows.push(...sources.market.ipoRowsOfIssuer(key));
   // The other rows of those IPOs too: the company their IPO is served as may be one of theirs.
-  return [...new Set(withSameIpoRows(sources.market, rows).flatMap((r) => vendorCompanyId(r.row) ?? []))];
+  return withSameIpoRows(sources.market, rows);
 }
 
 /** Every company a row may join: those carrying its ticker and those EDGAR named like its issuer. */
@@ -153,6 +171,7 @@ function candidatesFor(sources: CompanySources, row: StoredIpoRow['row']): Vendo
       tickers: [...(facts?.tickers.map((t) => t.toUpperCase()) ?? []), ...hints.map((h) => h.ticker)],
       filings: loaded?.filings ?? [],
       firstFilingDate: facts?.firstFilingDate ?? null,
+      notOnEdgarBefore: notOnEdgarBefore(sources.cikFrontier, cik),
     };
   });
 }

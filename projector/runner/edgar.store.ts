@@ -6,6 +6,7 @@ import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { DocumentFiling } from '../extract/document-filing.extract.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
+import type { KnownFirstFiling } from '../company/cik-order.derive.ts';
 
 /** The rows this store reads back: the state tables' own column types (schema/read/tables.ts). */
 type CompanyStateRow = ProjCompanyStateTable;
@@ -44,6 +45,8 @@ export class EdgarStore {
   private readonly insertSkipped;
   private readonly deleteTickers;
   private readonly insertTicker;
+  private readonly selectFirstFilings;
+  private readonly selectUndatedBetween;
 
   constructor(db: SqliteHandle) {
     this.insertCompany = db.prepare('INSERT OR IGNORE INTO proj_company_state (cik) VALUES (?)');
@@ -57,6 +60,15 @@ export class EdgarStore {
       `UPDATE proj_company_state SET updated_at = ? WHERE cik = ? AND (updated_at IS NULL OR updated_at < ?)`,
     );
     this.companyExistsStmt = db.prepare('SELECT 1 FROM proj_company_state WHERE cik = ?').pluck();
+    this.selectFirstFilings = db.prepare(
+      'SELECT cik, first_filing_date AS firstFilingDate FROM proj_company_state WHERE first_filing_date IS NOT NULL ORDER BY cik',
+    );
+    // CIKs padded to ten digits compare as numbers do.
+    this.selectUndatedBetween = db.prepare(
+      `SELECT cik FROM proj_company_state WHERE cik > @above AND cik <= @upTo AND first_filing_date IS NULL
+       UNION SELECT cik FROM proj_ticker_hints WHERE cik > @above AND cik <= @upTo AND cik NOT IN (SELECT cik FROM proj_company_state)
+       ORDER BY cik`,
+    ).pluck();
     this.insertName = db.prepare('INSERT OR IGNORE INTO proj_company_names (name_key, cik) VALUES (?, ?)');
     this.selectNamed = db.prepare('SELECT cik FROM proj_company_names WHERE name_key = ? ORDER BY cik').pluck();
     this.selectNameKeysOf = db.prepare('SELECT name_key FROM proj_company_names WHERE cik = ? ORDER BY name_key').pluck();
@@ -313,6 +325,16 @@ export class EdgarStore {
   /** Every CIK the company_tickers.json snapshot lists under a ticker, followed or not. */
   hintCiks(ticker: string): string[] {
     return this.selectHintCiks.all(ticker.toUpperCase()) as string[];
+  }
+
+  /** The entities whose first filing a submissions page told (the CIK order's known entities, company/cik-order.derive.ts). */
+  knownFirstFilings(): KnownFirstFiling[] {
+    return this.selectFirstFilings.all() as KnownFirstFiling[];
+  }
+
+  /** CIKs above `above` up to `upTo` (null: unbounded) whose first filing no submissions page told, company_tickers.json's included. */
+  undatedCiksBetween(above: string | null, upTo: string | null): string[] {
+    return this.selectUndatedBetween.all({ above: above ?? '', upTo: upTo ?? '9999999999' }) as string[];
   }
 
   recordSkipped(seq: number, type: string, reason: string): void {

@@ -1,6 +1,5 @@
 import type { SqliteHandle } from '../../schema/sqlite.ts';
-import { normalizeCompanyName } from '../common/company-name.ts';
-import { vendorRowDate } from '../company/vendor-company.derive.ts';
+import { sameIpoLookup, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import type { DailyBar } from '../market/bars.parse.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
@@ -14,6 +13,8 @@ export class MarketStore {
   private readonly upsertIpoRow;
   private readonly selectIpoRows;
   private readonly selectIpoRowsByIssuer;
+  private readonly selectIpoRowsTradedOn;
+  private readonly selectIpoRowsOfCusipIssuer;
   private readonly selectBars;
   private readonly upsertBars;
   private readonly selectCiksByTicker;
@@ -21,14 +22,21 @@ export class MarketStore {
 
   constructor(db: SqliteHandle) {
     this.upsertIpoRow = db.prepare(
-      `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at, issuer_key) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at, issuer_key, first_trade_day, cusip_issuer)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (ticker, bloomberg_ticker, trade_date) DO UPDATE SET row_json = excluded.row_json, observed_at = excluded.observed_at,
-         issuer_key = excluded.issuer_key
+         issuer_key = excluded.issuer_key, first_trade_day = excluded.first_trade_day, cusip_issuer = excluded.cusip_issuer
        WHERE row_json IS NOT excluded.row_json`,
     );
     this.selectIpoRows = db.prepare('SELECT row_json, observed_at FROM proj_ipo_rows WHERE ticker = ? ORDER BY bloomberg_ticker, trade_date');
     this.selectIpoRowsByIssuer = db.prepare(
       'SELECT row_json, observed_at FROM proj_ipo_rows WHERE issuer_key = ? ORDER BY ticker, bloomberg_ticker, trade_date',
+    );
+    this.selectIpoRowsTradedOn = db.prepare(
+      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE first_trade_day = ? ORDER BY ticker, bloomberg_ticker, trade_date',
+    );
+    this.selectIpoRowsOfCusipIssuer = db.prepare(
+      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE cusip_issuer = ? ORDER BY ticker, bloomberg_ticker, trade_date',
     );
     this.selectBars = db.prepare('SELECT ticker, bars_json, adjusted, observed_at FROM proj_daily_bars WHERE ticker = ?');
     this.upsertBars = db.prepare(
@@ -48,9 +56,10 @@ export class MarketStore {
   }
 
   putIpoRow(row: IpoTableRow, observedAt: string): boolean {
-    const issuerKey = normalizeCompanyName(row.issuer) || null;
+    const { issuerKey, tradeDay, cusipIssuer } = sameIpoLookup(row);
     // Keyed by the date the row dates its IPO by: two Yahoo rows of a symbol without first-trade dates stay apart.
-    return this.upsertIpoRow.run(row.ticker, row.bloombergTicker, vendorRowDate(row) ?? '', JSON.stringify(row), observedAt, issuerKey).changes > 0;
+    const key = [row.ticker, row.bloombergTicker, vendorRowDate(row) ?? ''];
+    return this.upsertIpoRow.run(...key, JSON.stringify(row), observedAt, issuerKey || null, tradeDay, cusipIssuer).changes > 0;
   }
 
   ipoRows(ticker: string): StoredIpoRow[] {
@@ -60,6 +69,16 @@ export class MarketStore {
   /** Vendor rows whose issuer has this normalized name. */
   ipoRowsOfIssuer(issuerKey: string): StoredIpoRow[] {
     return storedRows(this.selectIpoRowsByIssuer.all(issuerKey));
+  }
+
+  /** Vendor rows whose first trading day (vendor-same-ipo.derive.ts) is this date. */
+  ipoRowsTradedOn(day: string): StoredIpoRow[] {
+    return storedRows(this.selectIpoRowsTradedOn.all(day));
+  }
+
+  /** Vendor rows whose CUSIP has this issuer number. */
+  ipoRowsOfCusipIssuer(issuer: string): StoredIpoRow[] {
+    return storedRows(this.selectIpoRowsOfCusipIssuer.all(issuer));
   }
 
   bars(ticker: string): StoredBars | null {

@@ -4,7 +4,9 @@ import type { SqliteHandle } from '../../schema/sqlite.ts';
 import { applyEvent } from './apply-event.ts';
 import type { ApplyTarget } from './apply-target.ts';
 import { isUnreadable } from './unreadable.ts';
-import { loadCompanyRows, vendorIdsNear, type CompanySources } from './company-inputs.load.ts';
+import { loadCompanyRows, rowsNearCik, vendorIdsNear, type CompanySources } from './company-inputs.load.ts';
+import { mayOwn } from './apply-market.ts';
+import { changedCikRanges, cikFrontier } from '../company/cik-order.derive.ts';
 import { isVendorCompanyId } from '../company/vendor-company.derive.ts';
 import { companyDealEvents } from '../company/deal-events.derive.ts';
 import { acquireProjectorLock } from './lock.ts';
@@ -25,7 +27,7 @@ import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '15';
+export const PROJECTOR_VERSION = '16';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {
@@ -308,6 +310,7 @@ function runTarget(options: ProjectOptions, startSeq: number): RunTarget {
     ...stores,
     linker: new NewsLinker(stores.news),
     calendar: createTradingCalendar(),
+    cikFrontier: cikFrontier(stores.edgar.knownFirstFilings()),
     derivedOn: new Map(),
     fromEmpty: startSeq === 0,
     replayedThrough: options.replayedThrough ?? (startSeq === 0 ? options.eventLog.lastSeq() : 0),
@@ -323,6 +326,8 @@ function batchTransaction(options: ProjectOptions, target: RunTarget, statements
   const clock = options.clock ?? (() => new Date());
   return options.readDb.transaction((events: StoredEvent[]) => {
     target.dealEvents.begin();
+    // Read again from the committed state: a batch rolled back may have moved it.
+    target.cikFrontier = cikFrontier(target.edgar.knownFirstFilings());
     const touched = new Set<string>();
     let latest = statements.asOf();
     let applied = 0;
@@ -341,6 +346,8 @@ function batchTransaction(options: ProjectOptions, target: RunTarget, statements
     const done = applied === events.length ? events : events.slice(0, applied);
     if (latest !== null) statements.writeMeta.run(AS_OF_KEY, latest);
     const today = asOfDate(latest);
+    // A newly known first filing moves the CIK order's bound of other entities: their vendor rows may change owner.
+    for (const id of movedByCikOrder(target)) touched.add(id);
     // A changed EDGAR company may now be the issuer of a vendor row served as its own company (or stop being it).
     for (const cik of [...touched]) if (!isVendorCompanyId(cik)) for (const id of vendorIdsNear(target, cik, target.served.servedTickers(cik))) touched.add(id);
     for (const cik of [...touched].sort()) rederive(target, cik, today);
@@ -352,6 +359,28 @@ function batchTransaction(options: ProjectOptions, target: RunTarget, statements
     statements.writeBuildMeta.run('last_batch_at', committedAt);
     return { events: done.length, lastSeq, companies: touched.size, feedFilings: feedFilingsServed(target, done), dealEvents };
   });
+}
+
+/**
+ * When the batch's events changed the entities whose first filing is known, the companies that may
+ * own the vendor rows near an entity whose CIK order bound moved (company/cik-order.derive.ts); the
+ * target's frontier becomes the new one.
+ */
+function movedByCikOrder(target: RunTarget): string[] {
+  const after = cikFrontier(target.edgar.knownFirstFilings());
+  const ranges = changedCikRanges(target.cikFrontier, after);
+  target.cikFrontier = after;
+  const ids = new Set<string>();
+  for (const { above, upTo } of ranges) {
+    for (const cik of target.edgar.undatedCiksBetween(above, upTo)) {
+      const rows = rowsNearCik(target, cik, target.served.servedTickers(cik));
+      // Without vendor rows near it, the entity's rows and the vendor companies stay what they are.
+      if (rows.length === 0) continue;
+      ids.add(cik);
+      for (const id of mayOwn(target.market, target.edgar, rows)) ids.add(id);
+    }
+  }
+  return [...ids];
 }
 
 /** Index entries read off the latest-filings feed (`meta.index` = `current`) whose company the API serves. */

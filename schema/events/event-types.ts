@@ -137,6 +137,13 @@ export interface IpoRowPayload {
   exchange?: string | null;
   /** The vendor's IPO date in a column apart from its first trade (Yahoo `date.x`), YYYY-MM-DD; Bloomberg rows have only the trade date. */
   ipoDate?: string | null;
+  /**
+   * The first bar of the symbol's price history as the list merged it in (Yahoo `date.y` and its
+   * `close`), whatever its date; `tradeDate` is set only when it falls on the IPO date. Bloomberg
+   * rows and rows logged before the fields existed have neither.
+   */
+  firstBarDate?: string | null;
+  firstBarClose?: number | null;
 }
 
 /** Meta of `edgar.companyfacts` (the body is the raw XBRL company facts JSON). Subject: 10-digit CIK. */

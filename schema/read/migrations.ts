@@ -349,6 +349,16 @@ const dealEventStatements = [
   `CREATE INDEX deal_events_by_cik ON deal_events(cik, id)`,
 ];
 
+// Migration 0014: what finds a vendor row's other rows of the same IPO besides its symbol and issuer
+// name (projector/company/vendor-same-ipo.derive.ts): its first trading day and its CUSIP issuer
+// number. PROJECTOR_VERSION 16 rebuilds a generation migrated in place, whose rows lack them.
+const vendorIdentityStatements = [
+  `ALTER TABLE proj_ipo_rows ADD COLUMN first_trade_day TEXT`,
+  `ALTER TABLE proj_ipo_rows ADD COLUMN cusip_issuer TEXT`,
+  `CREATE INDEX proj_ipo_rows_by_first_trade_day ON proj_ipo_rows(first_trade_day)`,
+  `CREATE INDEX proj_ipo_rows_by_cusip_issuer ON proj_ipo_rows(cusip_issuer)`,
+];
+
 /** A migration that runs its SQL statements in order. */
 function statementsMigration(statements: readonly string[]): Migration {
   return {
@@ -376,4 +386,5 @@ export const readMigrations: Record<string, Migration> = {
   '0011_first_filing_and_offering_views': statementsMigration(firstFilingStatements),
   '0012_syndicate_roles': statementsMigration(syndicateRoleStatements),
   '0013_deal_events': statementsMigration(dealEventStatements),
+  '0014_vendor_identity_lookups': statementsMigration(vendorIdentityStatements),
 };

@@ -279,6 +279,9 @@ export interface ProjIpoRowsTable {
   observed_at: string;
   /** The issuer's normalized name (migration 0006), to join the row to its company by name. */
   issuer_key: string | null;
+  /** The row's first trading day and CUSIP issuer number (migration 0014), to find the other rows of its IPO. */
+  first_trade_day: string | null;
+  cusip_issuer: string | null;
 }
 
 /** Every normalized name EDGAR gave a company (migration 0006): how a vendor row finds its company by name. */

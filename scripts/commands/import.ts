@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import {
   ipoTableLayoutOf, LAYOUT_HELP, linkIpoRows, parseIpoTable, tickerMapFromCompanyTickers, type IpoTableLinks, type IpoTableRow, type TickerEntry,
 } from '../../projector/market/ipo-table.parse.ts';
-import { vendorRowDate } from '../../projector/company/vendor-company.derive.ts';
+import { vendorRowDate } from '../../projector/company/vendor-same-ipo.derive.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
 import type { EventLog, NewEvent } from '../../schema/events/event-log.ts';
@@ -158,14 +158,16 @@ export const importIpoTableCommand: Command = {
   details: `The layout is read off the header row: a Bloomberg export ("Issuer Ticker", "Issuer Name",
 "Trade Date (US)" …: every row) or the Yahoo Finance IPO list (symbol, company, exchange, date.x,
 date.y, currency …: its priced rows in dollars on a US market, with their exchange; a first-trade
-date (date.y) not on the IPO date (date.x) is another bar's and is left unknown). Any other header
+date (date.y) not on the IPO date (date.x) is another bar's and is left unknown; the bar's date and
+close are kept as evidence for joining the row). Any other header
 is refused. Each row becomes one event (subject = ticker, source = --source); importing the same
 file again adds nothing. Rows are linked to CIKs through the latest company_tickers.json in the
 event log and the companies already projected; the counts and the unlinked rows are printed (the
 projector links again when it derives companies, so an unlinked row is kept, not lost). A Yahoo row
 and a Bloomberg row of the same IPO (within a week: the same symbol or its units', with the same
-issuer name or offer price; or another symbol with the same name and price) are one company and one
-offering: Bloomberg's row states the terms, Yahoo's adds the exchange.
+issuer name or offer price; another symbol with the same name and price; the same first-trade day,
+offer price and first close to the cent when the first day moved the price; or the same CUSIP issuer
+number) are one company and one offering: Bloomberg's row states the terms, Yahoo's adds the exchange.
 Examples: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_2025.csv.gz --source bloomberg --from 2017-01-01
           ipo import ipo-table data/sample/reference/yahoo_finance_IPOs_2000_2018.csv.gz --source yahoo`,
   options: {

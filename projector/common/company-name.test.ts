@@ -1,0 +1,27 @@
+/** Name normalisation on issuer names as the bundled vendor tables and EDGAR write them. */
+import { describe, expect, it } from 'vitest';
+import { normalizeCompanyName, sameCompanyName } from './company-name.ts';
+
+describe('normalizeCompanyName / sameCompanyName', () => {
+  it('drops corporate suffixes and punctuation from the end: Bloomberg\'s and SEC\'s spellings of one name agree', () => {
+    expect(normalizeCompanyName('GoPro Inc')).toBe('gopro');
+    expect(normalizeCompanyName('GoPro, Inc.')).toBe('gopro');
+    expect(normalizeCompanyName('Medicines Co/The')).toBe('medicines');
+    expect(normalizeCompanyName('Wright Medical Group N.V.')).toBe('wright medical');
+  });
+
+  it('a name ending "/Old" (Bloomberg\'s predecessor marker) is the name without it', () => {
+    expect(normalizeCompanyName('Grubhub Inc/old')).toBe('grubhub');
+    expect(normalizeCompanyName('NRG Energy Inc/Old')).toBe(normalizeCompanyName('NRG Energy Inc'));
+    expect(sameCompanyName('Grubhub Inc/old', 'GrubHub Inc')).toBe(true);
+    // Only at the end: a word "old" inside a name stays.
+    expect(normalizeCompanyName('Old Dominion Freight Line Inc')).toBe('old dominion freight line');
+    expect(normalizeCompanyName('Old Second Bancorp Inc')).toBe('old second bancorp');
+  });
+
+  it('one name is the other plus trailing words: the same company (an abbreviated Yahoo name, a state suffix)', () => {
+    expect(sameCompanyName('ServiceMaster Global Hldgs Inc', 'ServiceMaster Global Holdings, Inc.')).toBe(true);
+    expect(sameCompanyName('Coastal Financial Corp/WA', 'COASTAL FINANCIAL CORP')).toBe(true);
+    expect(sameCompanyName('Gores Technology Partners II', 'Gores Technology Partners III')).toBe(false);
+  });
+});

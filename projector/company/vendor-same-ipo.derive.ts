@@ -1,0 +1,117 @@
+/**
+ * Whether two vendor IPO rows (Bloomberg's, Yahoo's, or two of one table) describe one IPO. They must
+ * be dated within SAME_IPO_DAYS of each other, and agree on one of:
+ *   1. the symbol, or the symbol and its units' (TPGH and TPGH/U, WRLS and WRLSU), with the same
+ *      issuer by name or, when the names differ, at the same offer price. Bloomberg names issuers as
+ *      they are now (AGNC Investment Corp for American Capital Agency's 2008 IPO), Yahoo as they were
+ *      and abbreviated ("Amer Renal Assoc Hldg Inc"): of the 170 US Yahoo rows whose symbol Bloomberg
+ *      lists within a week, 27 differ by name, all at the same price;
+ *   2. the same normalised issuer name and offer price under different symbols: Bloomberg lists a
+ *      delisted IPO under its last or a placeholder symbol (Torch Offshore as TORCQ, ChipPAC as
+ *      3042466Q), and marks a predecessor "/Old" (common/company-name.ts). The names must be equal,
+ *      not one the other's start: sibling SPACs price the same day at $10.00 (Gores Technology
+ *      Partners and Gores Technology Partners II);
+ *   3. for rows of two tables, the same first-trade day, offer price and first close, to the cent,
+ *      when the first day moved the price: renamed issuers under new symbols (Yahoo's FB and
+ *      Bloomberg's META, UBNT and UI, AMGP and AM). A first close at the offer price tells little:
+ *      closed-end funds price at $20.00 and close there, two of them on 2013-02-26 (BlackRock
+ *      Multi-Sector, Apollo Tactical Income). Within one table the rows are distinct listings, and
+ *      same-day SPAC units and funds at $10.00 or $15.00 share first closes to the cent (BioPlus
+ *      and ST Energy Transition, 2021-12-03; three Nuveen municipal funds, 2002-09-26). A Yahoo row
+ *      without a first-trade date is dated by its first bar when that bar is within SAME_IPO_DAYS of
+ *      its IPO date (Biohaven: IPO date 2017-05-05, first bar and Bloomberg's trade date 2017-05-04);
+ *   4. the same CUSIP issuer number (market/cusip.parse.ts), where both rows carry one: Bloomberg
+ *      lists NRG Energy's 2000 IPO twice (NRG, and 316623Q as "NRG Energy Inc/Old"), and a SPAC's two
+ *      unit series of one IPO as two rows (TPQCU and TPQCZ).
+ */
+import { normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
+import { daysBetween } from '../common/dates.ts';
+import { cusipIssuer } from '../market/cusip.parse.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
+
+type Row = StoredIpoRow['row'];
+
+/** Two rows dated this many days apart or fewer may describe one IPO (Yahoo's IPO date and Bloomberg's trade date of one IPO differ by three days at most on the bundled tables). */
+export const SAME_IPO_DAYS = 7;
+
+/** Two first closes this close are the same price to the cent (Bloomberg's is read back from its percentage). */
+const SAME_CLOSE = 0.006;
+
+/** The date a row dates its IPO by: its first trade, else the vendor's IPO date (a Yahoo row whose first bar was rejected). */
+export function vendorRowDate(row: Row): string | null {
+  return row.tradeDate ?? row.ipoDate ?? null;
+}
+
+/**
+ * The row's first trading day: its trade date, else (Yahoo) its first bar when that bar is within
+ * SAME_IPO_DAYS of the IPO date. A bar further off is another security's or a later history's.
+ */
+export function firstTradeDay(row: Row): string | null {
+  if (row.tradeDate !== null) return row.tradeDate;
+  const bar = row.firstBarDate ?? null;
+  const ipo = row.ipoDate ?? null;
+  return bar !== null && ipo !== null && Math.abs(daysBetween(ipo, bar)) <= SAME_IPO_DAYS ? bar : null;
+}
+
+/** The close of the first trading day: Yahoo's bar as read, else Bloomberg's offer-to-first-close return applied to the offer. */
+export function firstClose(row: Row): number | null {
+  if (firstTradeDay(row) === null) return null;
+  if (row.firstBarClose != null) return row.firstBarClose;
+  return row.offerPrice !== null && row.offerToFirstClosePct !== null ? row.offerPrice * (1 + row.offerToFirstClosePct / 100) : null;
+}
+
+/**
+ * The symbols a symbol's IPO may be listed under as units or as the common stock: a fifth letter U
+ * on Nasdaq (WRLSU), a `-U` suffix elsewhere (TPGH-U, from Bloomberg's TPGH/U).
+ */
+export function unitCounterparts(ticker: string): string[] {
+  if (ticker.endsWith('-U')) return [ticker.slice(0, -2)];
+  if (/^[A-Z]{4}U$/.test(ticker)) return [ticker.slice(0, 4)];
+  return /^[A-Z]{4}$/.test(ticker) ? [`${ticker}-U`, `${ticker}U`] : [`${ticker}-U`];
+}
+
+/** Where a row's other rows of the same IPO are found: under these symbols, its issuer's name, its first trading day or its CUSIP issuer. */
+export interface SameIpoKeys {
+  tickers: string[];
+  issuerKey: string;
+  tradeDay: string | null;
+  cusipIssuer: string | null;
+}
+
+export function sameIpoLookup(row: Row): SameIpoKeys {
+  return {
+    tickers: [row.ticker, ...unitCounterparts(row.ticker)],
+    issuerKey: normalizeCompanyName(row.issuer),
+    tradeDay: firstTradeDay(row),
+    cusipIssuer: cusipIssuer(row.cusip),
+  };
+}
+
+/** Whether two rows describe the same IPO (see the header). */
+export function sameVendorIpo(a: Row, b: Row): boolean {
+  const [da, db] = [vendorRowDate(a), vendorRowDate(b)];
+  if (da === null || db === null || Math.abs(daysBetween(da, db)) > SAME_IPO_DAYS) return false;
+  const samePrice = a.offerPrice !== null && a.offerPrice === b.offerPrice;
+  if (a.ticker === b.ticker || unitCounterparts(a.ticker).includes(b.ticker)) {
+    if (samePrice || sameCompanyName(a.issuer, b.issuer)) return true;
+  } else {
+    const key = normalizeCompanyName(a.issuer);
+    if (samePrice && key !== '' && key === normalizeCompanyName(b.issuer)) return true;
+  }
+  return (samePrice && sameFirstDay(a, b)) || sameCusipIssuer(a, b);
+}
+
+/** Rule 3 of the header: rows of two tables, the same first trading day and a first close that moved off the offer, to the cent. */
+function sameFirstDay(a: Row, b: Row): boolean {
+  if ((a.layout ?? 'bloomberg') === (b.layout ?? 'bloomberg')) return false;
+  const day = firstTradeDay(a);
+  if (day === null || day !== firstTradeDay(b)) return false;
+  const [ca, cb] = [firstClose(a), firstClose(b)];
+  if (ca === null || cb === null || Math.abs(ca - cb) >= SAME_CLOSE) return false;
+  return Math.abs(ca - a.offerPrice!) >= SAME_CLOSE;
+}
+
+function sameCusipIssuer(a: Row, b: Row): boolean {
+  const issuer = cusipIssuer(a.cusip);
+  return issuer !== null && issuer === cusipIssuer(b.cusip);
+}
