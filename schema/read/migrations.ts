@@ -327,8 +327,9 @@ const firstFilingStatements = [
 // Migration 0012: the views again, `underwriters` with each firm's role in the syndicate and whether
 // it is the lead-left bookrunner, `filings` and `offerings` with the lead-left and its source (the
 // served terms' underwriterRoles, leadLeftBookrunner and leadLeftBookrunnerSource). PROJECTOR_VERSION 14
-// rebuilds a generation migrated in place, whose stored terms do not carry them yet.
-const syndicateRoleStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
+// rebuilds a generation migrated in place, whose stored terms do not carry them yet. (Its views are
+// now created by 0014.)
+const syndicateRoleStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
 
 // Migration 0013: the read model's change log (api/events, webhooks). The projector writes it in the
 // same transaction as the rows (projector/runner/deal-events.store.ts); a rebuild carries it over, so
@@ -348,6 +349,12 @@ const dealEventStatements = [
   )`,
   `CREATE INDEX deal_events_by_cik ON deal_events(cik, id)`,
 ];
+
+// Migration 0014: the views again, `offerings` with each offering's fees, expenses, net proceeds and
+// advisers (the served terms' underwritingDiscount…, proceedsTo…, offeringExpenses, issuerCounsel,
+// underwritersCounsel, auditors), and a new `advisers` view, one row per offering, firm and role.
+// PROJECTOR_VERSION 16 rebuilds a generation migrated in place, whose stored terms do not carry them yet.
+const feesAndAdvisersStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
 
 /** A migration that runs its SQL statements in order. */
 function statementsMigration(statements: readonly string[]): Migration {
@@ -376,4 +383,5 @@ export const readMigrations: Record<string, Migration> = {
   '0011_first_filing_and_offering_views': statementsMigration(firstFilingStatements),
   '0012_syndicate_roles': statementsMigration(syndicateRoleStatements),
   '0013_deal_events': statementsMigration(dealEventStatements),
+  '0014_fees_and_advisers': statementsMigration(feesAndAdvisersStatements),
 };
