@@ -131,9 +131,9 @@ describe('firm names', () => {
   });
 
   it('are found by their legal form, and without one only where a firm stands', () => {
-    expect(namedFirms('Morgan, Lewis & Bockius LLP, New York, New York and Squire Patton Boggs (US) LLP, co-counsel to NEE and NEE Capital, will pass upon the legality of the Offered Securities for NEE and NEE Capital.').map((f) => f.name))
+    expect(namedFirms('Morgan, Lewis & Bockius LLP, New York, New York and Squire Patton Boggs (US) LLP, co-counsel to NEE and NEE Capital, will pass upon the legality of the Offered Securities for NEE and NEE Capital.'))
       .toEqual(['Morgan, Lewis & Bockius LLP', 'Squire Patton Boggs (US) LLP']);
-    expect(namedFirms('Legal matters will be passed upon for the underwriters by Ropes & Gray, Boston, Massachusetts.').map((f) => f.name)).toEqual(['Ropes & Gray']);
+    expect(namedFirms('Legal matters will be passed upon for the underwriters by Ropes & Gray, Boston, Massachusetts.')).toEqual(['Ropes & Gray']);
     expect(namedFirms('The validity of the shares will be passed upon for Procter & Gamble by its general counsel.')).toEqual([]);
   });
 });

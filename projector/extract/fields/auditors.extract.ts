@@ -43,7 +43,7 @@ export function extractAuditors(ctx: ExtractContext): Found<string[]> | null {
       else if (entity !== null && entity !== 'ours' && issuerEntity !== null && entity !== issuerEntity) continue;
       for (const s of sentences(b.text)) {
         if (!AUDIT_CUE.test(s)) continue;
-        const named = namedFirms(s, { slot: AUDITOR_SLOT, brands: AUDIT_BRANDS }).map((f) => f.name);
+        const named = namedFirms(s, { slot: AUDITOR_SLOT, brands: AUDIT_BRANDS });
         if (named.length === 0) continue;
         firms.push(...named);
         text.push(s);

@@ -59,7 +59,7 @@ export function counselIn(ctx: ExtractContext, section: Region): CounselFound {
     for (const s of sentences(b.text)) {
       if (!PASSES_ON.test(s) || NOT_COUNSEL.test(s)) continue;
       for (const clause of clauses(s)) {
-        const named = namedFirms(clause).map((f) => f.name);
+        const named = namedFirms(clause);
         if (named.length === 0) continue;
         const party: Party = FOR_DISTRIBUTORS.test(clause) ? 'underwriters' : 'issuer';
         if (firms[party].length === 0) block[party] = i;

@@ -40,6 +40,15 @@ interface FeeCells {
   total: number | null;
 }
 
+const NO_FEES = {
+  underwritingDiscountPerShare: null,
+  underwritingDiscountTotal: null,
+  proceedsToIssuerPerShare: null,
+  proceedsToIssuerTotal: null,
+  proceedsToSellingStockholdersPerShare: null,
+  proceedsToSellingStockholdersTotal: null,
+};
+
 export function extractCoverFees(ctx: ExtractContext): { value: CoverFees; text: string | null; block: number | null } {
   for (const [i, b] of blocksIn(ctx.doc, ctx.regions.cover)) {
     if (b.kind !== 'table') continue;
@@ -60,15 +69,6 @@ export function extractCoverFees(ctx: ExtractContext): { value: CoverFees; text:
   return { value: { ...NO_FEES, feesSource: 'no_cover_table' }, text: null, block: null };
 }
 
-const NO_FEES = {
-  underwritingDiscountPerShare: null,
-  underwritingDiscountTotal: null,
-  proceedsToIssuerPerShare: null,
-  proceedsToIssuerTotal: null,
-  proceedsToSellingStockholdersPerShare: null,
-  proceedsToSellingStockholdersTotal: null,
-};
-
 /** Row form: a "Public offering price" row, then one row per fee line; the header above names the columns. */
 function rowLines(rows: string[][]): Map<Line, FeeCells> | null {
   // The price row's other cells are amounts or blanks; a column heading "Price to Public" has words beside it.
@@ -87,8 +87,8 @@ function rowLines(rows: string[][]): Map<Line, FeeCells> | null {
 function cellsOf(header: string[] | null, row: string[]): FeeCells {
   const amounts = row.slice(1).map(parseMoney);
   // Headers either omit the label column or leave it blank.
-  const offset = header === null ? -1 : header.length === row.length ? -1 : header.length === row.length - 1 ? 0 : null;
-  const col = (test: RegExp) => (header && offset !== null ? header.findIndex((c) => test.test(c.trim())) + offset : -2);
+  const offset = header === null ? null : header.length === row.length ? -1 : header.length === row.length - 1 ? 0 : null;
+  const col = (test: RegExp) => (header && offset !== null ? header.findIndex((c) => test.test(c.trim())) + offset : -1);
   const perCol = col(/^per\b/i);
   const totalCol = col(/^total\b/i);
   const perShare = amounts[perCol >= 0 ? perCol : 0] ?? null;

@@ -9,15 +9,10 @@
  * (or comma) that follows the first one's city.
  */
 
-export interface NamedFirm {
-  name: string;
-  /** Character offset in the sentence. */
-  at: number;
-}
-
 // Legal forms, and the words that end a firm's name where a legal form would ("Han Kun Law Offices").
 const FORM = String.raw`(?:L\.?L\.?P\.?|L\.?L\.?C\.?|P\.?L\.?L\.?C\.?|P\.?C\.?|P\.?A\.?|Professional (?:Corporation|Association|Law Corporation)|Chartered|Law Offices?|Law Firm|Attorneys at Law)`;
 const FORM_AT_END = new RegExp(String.raw`(?:^|[\s,])${FORM}(?=$|[\s,;:)])`, 'g');
+const FORM_ALONE = new RegExp(`${FORM}$`);
 // A word of a name: capitalised, a number, an initial, "&", or a parenthesised qualifier ("(US)",
 // "(Hong Kong)", "(“Withum”)"; its spaces are held apart by `QUALIFIER` first).
 const NAME_WORD = /^(?:[\p{Lu}0-9][\p{L}\p{N}'’.+\-]*,?|&|\(“?\p{Lu}[^\s)]*\),?)$/u;
@@ -41,7 +36,7 @@ function capitalisedRuns(sentence: string): Array<{ at: number; text: string }> 
       if (start < 0) start = words[i].index!;
       end = words[i].index! + w.length;
       // A run ends with its sentence or clause: "…LLP." or "…Texas;"
-      if (/[.;:]$/.test(w) && !/^(?:[A-Z]\.)+$|^(?:L\.L\.P|P\.C|P\.A|L\.L\.C|D\.C|Inc|Co|Corp)\.$/.test(w)) {
+      if (/[.;:]$/.test(w) && !/^(?:[A-Z]\.)+$|^(?:Inc|Co|Corp)\.$/.test(w)) {
         runs.push({ at: start, text: sentence.slice(start, end) });
         start = -1;
       }
@@ -54,32 +49,26 @@ function capitalisedRuns(sentence: string): Array<{ at: number; text: string }> 
 }
 
 /** The firms a run names: each up to its legal form; a run without a form, up to its first comma, when it stands in a firm's slot. */
-function firmsInRun(run: { at: number; text: string }, formlessSlot: boolean, brands: RegExp | null): NamedFirm[] {
-  const out: NamedFirm[] = [];
+function firmsInRun(run: string, formlessSlot: boolean, brands: RegExp | null): string[] {
+  const out: string[] = [];
   let from = 0;
-  for (const m of run.text.matchAll(FORM_AT_END)) {
+  for (const m of run.matchAll(FORM_AT_END)) {
     const end = m.index! + m[0].length;
-    let segment = run.text.slice(from, end);
-    let offset = from;
+    let segment = run.slice(from, end);
     if (out.length > 0) {
       // After the first firm: skip its city up to the joining "and", else up to the last comma.
       const and = segment.search(/\s(?:and|&)\s/);
       const cut = and >= 0 ? and + segment.slice(and).indexOf(' ', 1) + 1 : segment.lastIndexOf(', ') + 2;
-      if (cut > 0) {
-        offset += cut;
-        segment = segment.slice(cut);
-      }
+      if (cut > 0) segment = segment.slice(cut);
     }
     const name = segment.replace(/^[\s,]+/, '').trim();
-    if (name && !NOT_A_FIRM.test(name) && /[A-Za-z]{2}/.test(name.replace(new RegExp(`${FORM}$`), ''))) {
-      out.push({ name, at: run.at + offset + (segment.length - segment.replace(/^[\s,]+/, '').length) });
-    }
+    if (name && !NOT_A_FIRM.test(name) && /[A-Za-z]{2}/.test(name.replace(FORM_ALONE, ''))) out.push(name);
     from = end;
   }
   if (out.length > 0 || !formlessSlot) return out;
-  const head = run.text.split(/,\s/)[0].replace(/[.;:]$/, '').trim();
+  const head = run.split(/,\s/)[0].replace(/[.;:]$/, '').trim();
   const named = /\s(?:&|and)\s/.test(head) || (brands !== null && brands.test(head));
-  return named && !NOT_A_FIRM.test(head) ? [{ name: head, at: run.at }] : [];
+  return named && !NOT_A_FIRM.test(head) ? [head] : [];
 }
 
 export interface NamedFirmsOptions {
@@ -89,9 +78,9 @@ export interface NamedFirmsOptions {
   brands?: RegExp | null;
 }
 
-export function namedFirms(sentence: string, opts: NamedFirmsOptions = {}): NamedFirm[] {
+export function namedFirms(sentence: string, opts: NamedFirmsOptions = {}): string[] {
   // A firm without a legal form is read only where a firm stands: after "by" or opening the
   // sentence ("… for NEE and NEE Capital" names the issuer, not a firm).
   const slot = opts.slot ?? /\bby\s+$/i;
-  return capitalisedRuns(sentence).flatMap((run) => firmsInRun(run, run.at === 0 || slot.test(sentence.slice(0, run.at)), opts.brands ?? null));
+  return capitalisedRuns(sentence).flatMap((run) => firmsInRun(run.text, run.at === 0 || slot.test(sentence.slice(0, run.at)), opts.brands ?? null));
 }
