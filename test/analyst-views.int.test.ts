@@ -50,6 +50,22 @@ const termsColumns = (terms: any) => ({
   gross_proceeds: terms.grossProceeds,
   gross_proceeds_estimate: terms.grossProceedsEstimate,
 });
+/** The views' fees, expenses and advisers of an ApiTermsExtended. */
+const feesColumns = (terms: any) => ({
+  underwriting_discount_per_share: terms.underwritingDiscountPerShare,
+  underwriting_discount_total: terms.underwritingDiscountTotal,
+  proceeds_to_issuer_per_share: terms.proceedsToIssuerPerShare,
+  proceeds_to_issuer_total: terms.proceedsToIssuerTotal,
+  proceeds_to_selling_stockholders_per_share: terms.proceedsToSellingStockholdersPerShare,
+  proceeds_to_selling_stockholders_total: terms.proceedsToSellingStockholdersTotal,
+  fees_source: terms.feesSource,
+  offering_expenses: terms.offeringExpenses,
+  offering_expenses_source: terms.offeringExpensesSource,
+  net_proceeds_to_issuer: terms.proceedsToIssuerTotal !== null && terms.offeringExpenses !== null ? terms.proceedsToIssuerTotal - terms.offeringExpenses : null,
+  issuer_counsel: terms.issuerCounsel?.join('; ') ?? null,
+  underwriters_counsel: terms.underwritersCounsel?.join('; ') ?? null,
+  auditors: terms.auditors?.join('; ') ?? null,
+});
 /** A percentage as the views' return: a fraction to six places. */
 const fraction = (pct: number | null) => (pct === null ? null : Math.round(pct * 10_000) / 1_000_000);
 
@@ -143,6 +159,17 @@ describe('views for analysts in read.db', () => {
       lead_left_bookrunner_source: terms.leadLeftBookrunnerSource,
       ritter_exclusions: followOn.ritterExclusions.length > 0 ? followOn.ritterExclusions.join(',') : null,
       in_ritter_sample: followOn.dealType === 'ipo' && followOn.ritterExclusions.length === 0 ? 1 : 0,
+      ...feesColumns(terms),
+    });
+    // AAOI's follow-on S-1/A: a blank cover table, the $0.6 million estimate, its counsel and auditor.
+    expect(feesColumns(terms)).toMatchObject({
+      underwriting_discount_total: null,
+      fees_source: 'blank_cover_table',
+      offering_expenses: 600000,
+      offering_expenses_source: 'prospectus',
+      issuer_counsel: 'DLA Piper',
+      underwriters_counsel: 'Wilson Sonsini Goodrich & Rosati',
+      auditors: 'Grant Thornton',
     });
     // The IPO's row renders the price the API serves for it (consensus), not only what a read document stated.
     expect(one('SELECT offer_price, listing_date, source FROM offerings WHERE cik = ? AND is_current = 1', AAOI)).toEqual({
@@ -286,10 +313,36 @@ describe('views for analysts in read.db', () => {
     expect(one('SELECT exchange FROM ipo_outcomes WHERE cik = ?', AAOI)).toEqual({ exchange: 'Nasdaq' });
   });
 
-  it('answer the README’s nine questions', async () => {
+  it('give one advisers row per offering, firm and role the API serves', async () => {
+    const ciks = sample.db.prepare('SELECT DISTINCT cik FROM advisers ORDER BY cik').pluck().all() as string[];
+    expect(ciks).toEqual(expect.arrayContaining([AAOI, '0001766140']));
+    const roles = [['issuer_counsel', 'issuerCounsel'], ['underwriters_counsel', 'underwritersCounsel'], ['auditor', 'auditors']] as const;
+    for (const cik of ciks) {
+      const company = await data(`/api/v1/companies/${cik}?include=offerings`);
+      const expected = company.offerings.flatMap((o: any) =>
+        roles.flatMap(([role, field]) =>
+          (o.terms?.[field] ?? []).map((firm: string, i: number) => ({
+            cik, company_name: company.name, ticker: company.tickerHint, file_number: o.fileNumber, deal_type: o.dealType, status: o.status,
+            first_filed_date: o.openedDate, listing_date: o.listingDate, terms_accession_number: o.termsAccessionNumber, role, firm, position: i + 1,
+          })),
+        ),
+      );
+      const rows = sample.db.prepare('SELECT * FROM advisers WHERE cik = ?').all(cik);
+      const key = (r: any) => `${r.file_number} ${r.role} ${r.position}`;
+      expect([...rows].sort((a, b) => key(a).localeCompare(key(b))), cik).toEqual([...expected].sort((a: any, b: any) => key(a).localeCompare(key(b))));
+    }
+    // Unicycive's IPO: Sheppard Mullin for the issuer, Schiff Hardin (today ArentFox Schiff) for the underwriters, Mayer Hoffman McCann auditing.
+    expect(sample.db.prepare(`SELECT role, firm FROM advisers WHERE cik = '0001766140' ORDER BY role, position`).all()).toEqual([
+      { role: 'auditor', firm: 'Mayer Hoffman McCann' },
+      { role: 'issuer_counsel', firm: 'Sheppard, Mullin, Richter & Hampton' },
+      { role: 'underwriters_counsel', firm: 'ArentFox Schiff' },
+    ]);
+  });
+
+  it('answer the README’s ten questions', async () => {
     const queries = readmeQueries();
-    expect(queries).toHaveLength(9);
-    const [gopro, aaoi, ritter, pipeline, underwriters, leadLeft, byYear, withTerms, snap] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
+    expect(queries).toHaveLength(10);
+    const [gopro, aaoi, ritter, pipeline, underwriters, leadLeft, byYear, withTerms, snap, counsel] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
 
     // The same figures as the API's outcome.
     const outcome = ((await (await sample.api.get('/api/v1/outcomes?cik=0001500435')).json()) as { data: Array<Record<string, number>> }).data[0];
@@ -355,5 +408,13 @@ describe('views for analysts in read.db', () => {
     );
     // Snap's one article of unknown date (first observed in 2026) comes after its 2017 stories.
     expect(snap.map((r) => r.date_known)).toEqual([1, 1, 0]);
+
+    // The issuers' counsel the served offerings name, counted by offering.
+    const counts = new Map<string, number>();
+    const offerings = sample.db.prepare(`SELECT o.value AS offering FROM companies c, json_each(c.offerings_json) o`).pluck().all() as string[];
+    for (const firm of offerings.flatMap((o) => (JSON.parse(o).terms?.issuerCounsel ?? []) as string[])) counts.set(firm, (counts.get(firm) ?? 0) + 1);
+    const top = [...counts].map(([firm, deals]) => ({ firm, deals })).sort((a, b) => b.deals - a.deals || (a.firm < b.firm ? -1 : 1)).slice(0, 5);
+    expect(counsel).toEqual(top);
+    expect(counsel).toContainEqual({ firm: 'DLA Piper', deals: 1 });
   });
 });

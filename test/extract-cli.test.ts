@@ -37,6 +37,10 @@ describe('extract CLI', () => {
     expect(text()).toMatch(/^field\s+correct\s+accuracy/);
     expect(text()).toMatch(/underwriters\s+\d+\/21/);
     for (const field of ['bookrunners', 'coManagers', 'leadLeftBookrunner']) expect(text()).toMatch(new RegExp(`\\n${field}\\s+\\d+/21`));
+    // The fee and adviser fields, each with its precision and recall.
+    for (const field of ['underwritingDiscountTotal', 'proceedsToIssuerTotal', 'offeringExpenses', 'issuerCounsel', 'underwritersCounsel', 'auditors']) {
+      expect(text()).toMatch(new RegExp(`\\n${field}\\s+\\d+/21\\s+[\\d.]+%\\s+[\\d.]+%\\s+[\\d.]+%`));
+    }
   });
   it('bench reports throughput over the sample prospectuses', () => {
     const r = benchProspectusReader({ rounds: 1 });

@@ -25,8 +25,8 @@ function asRead(result: DocumentReadResult): DocumentRead {
 /** The terms that hold a value (not null, not an empty list), apart from the confidence score. */
 function foundTerms(result: DocumentRead): string[] {
   return Object.entries(result.terms.terms)
-    // The lead-left's source is never null: with no underwriter read it says so (no_underwriters).
-    .filter(([key, value]) => key !== 'confidence' && key !== 'leadLeftBookrunnerSource' && value !== null && !(Array.isArray(value) && value.length === 0))
+    // A source is never null: with nothing read it says why (no_underwriters, no_cover_table, not_stated).
+    .filter(([key, value]) => key !== 'confidence' && !key.endsWith('Source') && value !== null && !(Array.isArray(value) && value.length === 0))
     .map(([key]) => key);
 }
 
@@ -113,9 +113,15 @@ describe('binary content', () => {
   });
 });
 
-/** The terms read from the cover: all but the syndicate, which the underwriting section names, and the confidence that counts it. */
+/**
+ * The terms read from the cover: all but the syndicate, which the underwriting section names, the
+ * confidence that counts it, and the expenses, counsel and auditors, which later sections state.
+ */
 function coverTerms(terms: ApiTermsExtended): Partial<ApiTermsExtended> {
-  const syndicate = ['underwriters', 'underwritersAsPrinted', 'underwriterRoles', 'bookrunners', 'coManagers', 'leadLeftBookrunner', 'leadLeftBookrunnerSource', 'confidence'];
+  const syndicate = [
+    'underwriters', 'underwritersAsPrinted', 'underwriterRoles', 'bookrunners', 'coManagers', 'leadLeftBookrunner', 'leadLeftBookrunnerSource', 'confidence',
+    'offeringExpenses', 'offeringExpensesSource', 'issuerCounsel', 'underwritersCounsel', 'auditors',
+  ];
   return Object.fromEntries(Object.entries(terms).filter(([key]) => !syndicate.includes(key)));
 }
 

@@ -26,6 +26,28 @@ describe('extractTerms over the hand-labelled real prospectuses', () => {
     expect(report.overall.accuracy, formatScoreTable(report)).toBeGreaterThanOrEqual(0.98);
   });
 
+  it('reads the fee, expense, counsel and auditor fields right on at least 95% of the documents, each', () => {
+    const report = scoreExtractions(pairs);
+    const fields = ['underwritingDiscountPerShare', 'underwritingDiscountTotal', 'proceedsToIssuerPerShare', 'proceedsToIssuerTotal', 'proceedsToSellingStockholdersPerShare',
+      'proceedsToSellingStockholdersTotal', 'feesSource', 'offeringExpenses', 'offeringExpensesSource', 'issuerCounsel', 'underwritersCounsel', 'auditors'] as const;
+    for (const field of fields) {
+      const { correct, total } = report.perField[field];
+      expect(correct / total, `${field}\n${formatScoreTable(report)}`).toBeGreaterThanOrEqual(0.95);
+    }
+    // The labels hold figures to find: a priced table, stated expenses, counsel and auditors on most documents.
+    expect(labels.filter((l) => l.terms.underwritingDiscountTotal !== null).map((l) => l.file)).toEqual(['424B5_0001493152-25-029712_imunon.htm.gz']);
+    expect(labels.filter((l) => l.terms.offeringExpenses !== null)).toHaveLength(13);
+    expect(labels.filter((l) => l.terms.auditors !== null)).toHaveLength(19);
+  });
+
+  it('cites the cover row, the expenses sentence and the Legal Matters sentence it read (Imunon)', () => {
+    const r = extractTerms(sampleDoc('imunon'), { formType: '424B5' });
+    expect(r.provenance.underwritingDiscountTotal?.text).toMatch(/Placement Agents’ fees/);
+    expect(r.provenance.offeringExpenses?.text).toMatch(/^We estimate that the total expenses of the offering/);
+    expect(r.provenance.underwritersCounsel?.text).toMatch(/^The Placement Agents are being represented/);
+    expect(r.provenance.auditors?.text).toMatch(/WithumSmith\+Brown, PC/);
+  });
+
   it('keeps the Unicycive midpoint estimate out of gross proceeds and cites its sources', () => {
     const r = extractTerms(sampleDoc('unicycive'));
     // The S-1/A states only a range: $5.50 x 4,550,000 Units is an estimate, not the deal's gross proceeds.

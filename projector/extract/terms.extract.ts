@@ -25,6 +25,7 @@ import { extractFlags } from './fields/flags.extract.ts';
 import { extractUnderwriters, type DistributorRole } from './fields/underwriters.extract.ts';
 import { syndicateTerms } from './fields/syndicate-terms.ts';
 import { extractUseOfProceeds } from './fields/use-of-proceeds.extract.ts';
+import { feesAndAdvisers } from './fields/fees-and-advisers.ts';
 
 export type TermsField = Exclude<keyof ApiTermsExtended, 'confidence'>;
 export type Provenance = Partial<Record<TermsField, { text: string; block: number }>>;
@@ -113,6 +114,8 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
   // Warrant terms are read only when warrants are sold (in units or beside the shares).
   const warrantSummary = unitDescription || noun === 'units' || flags.value.includes('warrants') ? take('warrantSummary', extractWarrantSummary(ctx)) : null;
   const useOfProceedsSummary = take('useOfProceedsSummary', extractUseOfProceeds(ctx, kind?.isSellingStockholdersOnly ?? null));
+  const fees = feesAndAdvisers(ctx);
+  Object.assign(provenance, fees.provenance);
 
   const terms: ApiTermsExtended = {
     confidence: null,
@@ -138,6 +141,7 @@ export function extractTerms(doc: ProspectusDoc, opts: { formType?: string | nul
     underwriters,
     underwritersAsPrinted: distributors?.value.printed ?? null,
     ...syndicate.terms,
+    ...fees.terms,
   };
   terms.confidence = confidenceOf(terms, estimates, doc.blocks.length > 0 && ctx.regions.cover.end > ctx.regions.cover.start);
   const distributedBy = { underwritersAsPrinted: distributors?.value.printed ?? null, underwriterRole: distributors?.value.role ?? null };

@@ -12,6 +12,7 @@ import {
 } from './json-schema.ts';
 import { DETAIL_EMBEDDED_ITEMS, MAX_HEADER_BYTES, MAX_URL_BYTES } from './params.schema.ts';
 import { ISSUER_STRUCTURE_FLAGS } from './types.ts';
+import { FEES_AND_ADVISERS } from './fees-advisers.schema.ts';
 import {
   ARTICLE_KINDS,
   DEAL_OVERLAYS,
@@ -196,6 +197,7 @@ export const ApiTermsExtendedSchema = object({
     description: 'Extension: the underwriters as the document prints them; `underwriters` holds one canonical name per bank (BofA Securities and Merrill Lynch, Pierce, Fenner & Smith are one).',
   },
   ...SYNDICATE_ROLES,
+  ...FEES_AND_ADVISERS,
 });
 
 /** Compact terms (filing list): the same fields as the extended form, a subset of its keys. */

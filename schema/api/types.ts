@@ -10,11 +10,13 @@ import type {
   DealOverlay,
   DealStatus,
   DealType,
+  FeesSource,
   GrossProceedsBasis,
   IssuerNameSource,
   LeadLeftSource,
   NewsDateSource,
   NewsTitleSource,
+  OfferingExpensesSource,
   OfferingSource,
   OfferingStatus,
   RitterExclusion,
@@ -117,6 +119,30 @@ export interface ApiTermsExtended {
   leadLeftBookrunner: string | null;
   /** Where `leadLeftBookrunner` was read, or why it is null (extension). */
   leadLeftBookrunnerSource: LeadLeftSource;
+  /** The cover's underwriting discount (or placement agents' fee) per share or unit (extension). */
+  underwritingDiscountPerShare: number | null;
+  /** The cover's underwriting discount in total (extension). */
+  underwritingDiscountTotal: number | null;
+  /** The cover's proceeds to the issuer before expenses, per share or unit (extension). */
+  proceedsToIssuerPerShare: number | null;
+  /** The cover's proceeds to the issuer before expenses, in total (extension). */
+  proceedsToIssuerTotal: number | null;
+  /** The cover's proceeds to the selling stockholders before expenses, per share or unit (extension). */
+  proceedsToSellingStockholdersPerShare: number | null;
+  /** The cover's proceeds to the selling stockholders before expenses, in total (extension). */
+  proceedsToSellingStockholdersTotal: number | null;
+  /** Where the six fee figures above were read, or why they are null (extension). */
+  feesSource: FeesSource;
+  /** The issuer's estimated offering expenses, excluding the underwriting discount (extension). */
+  offeringExpenses: number | null;
+  /** Where `offeringExpenses` was read, or why it is null (extension). */
+  offeringExpensesSource: OfferingExpensesSource;
+  /** The issuer's counsel, one name per firm (extension). */
+  issuerCounsel: string[] | null;
+  /** The underwriters' (or placement agents') counsel, one name per firm (extension). */
+  underwritersCounsel: string[] | null;
+  /** The issuer's auditors, one name per firm (extension). */
+  auditors: string[] | null;
 }
 
 /** Compact terms: the filing list's `terms`, a subset of the extended form's keys. */

@@ -116,6 +116,33 @@ export const LEAD_LEFT_SOURCES = ['cover', 'representatives', 'sole_underwriter'
 export type LeadLeftSource = (typeof LEAD_LEFT_SOURCES)[number];
 
 /**
+ * Where a prospectus's fee figures (underwriting discount, proceeds before expenses) were read, or why
+ * they are null (projector/extract/fields/cover-fees.extract.ts): `cover_table` (the cover's price
+ * table states them), `blank_cover_table` (the table is there, its cells left blank: a preliminary
+ * prospectus before pricing), `no_cover_table` (the cover has no price table: a resale at market
+ * prices, a shelf's base prospectus, an at-the-market program).
+ */
+export const FEES_SOURCES = ['cover_table', 'blank_cover_table', 'no_cover_table'] as const;
+export type FeesSource = (typeof FEES_SOURCES)[number];
+
+/**
+ * Where a prospectus's estimated offering expenses were read, or why they are null
+ * (projector/extract/fields/offering-expenses.extract.ts): `prospectus` (the Underwriting or Plan of
+ * Distribution section's estimate), `registration_statement` (the total of Part II's "Other Expenses of
+ * Issuance and Distribution"), `blank` (a statement or table is there, its amount left blank or "to
+ * be filed by amendment"), `not_stated` (the document states none).
+ */
+export const OFFERING_EXPENSES_SOURCES = ['prospectus', 'registration_statement', 'blank', 'not_stated'] as const;
+export type OfferingExpensesSource = (typeof OFFERING_EXPENSES_SOURCES)[number];
+
+/**
+ * What an adviser named in a prospectus is to the offering (the `advisers` view): the issuer's counsel
+ * and the underwriters' (or agents') counsel from "Legal Matters", the issuer's auditor from "Experts".
+ */
+export const ADVISER_ROLES = ['issuer_counsel', 'underwriters_counsel', 'auditor'] as const;
+export type AdviserRole = (typeof ADVISER_ROLES)[number];
+
+/**
  * What a deal event says happened (GET /api/v1/events, webhooks; projector/company/deal-events.derive.ts):
  * a company first served, a filing served, a registration statement that opens a deal, a price range
  * first stated or changed, a deal priced (final prospectus), listed (first trade), withdrawn, the

@@ -3,8 +3,8 @@
  * functions needed. They read the served tables (whose `json` columns hold the API's objects) and
  * never the projector's internal `proj_*` state. Columns are CAST so each has one type.
  *
- * Migration 0012 creates them. To change one, drop and create them all in a new migration and take
- * them out of the one before (as 0007's `up` was emptied and 0009's, 0010's and 0011's lost them): a
+ * Migration 0015 creates them. To change one, drop and create them all in a new migration and take
+ * them out of the one before (as 0007's `up` was emptied and 0009's to 0012's lost them): a
  * fresh database then creates them once, over the final tables, and an existing one replaces its views.
  */
 
@@ -27,6 +27,30 @@ const leadLeftColumns = (source: string, path: string) => [
   text(`json_extract(${source}, '${path}.leadLeftBookrunner')`, 'lead_left_bookrunner'),
   text(`json_extract(${source}, '${path}.leadLeftBookrunnerSource')`, 'lead_left_bookrunner_source'),
 ].join(',\n     ');
+/**
+ * The fees, expenses and advisers of an ApiTermsExtended object at `path`. Net proceeds are the
+ * proceeds before expenses less the estimated expenses, when the document states both. Firm names
+ * hold commas ("Morgan, Lewis & Bockius"), so a list is joined with "; ".
+ */
+const feesColumns = (source: string, path: string) => {
+  const at = (field: string) => `json_extract(${source}, '${path}.${field}')`;
+  const firms = (field: string) => `(SELECT group_concat(a.value, '; ') FROM json_each(${source}, '${path}.${field}') a)`;
+  return [
+    real(at('underwritingDiscountPerShare'), 'underwriting_discount_per_share'),
+    real(at('underwritingDiscountTotal'), 'underwriting_discount_total'),
+    real(at('proceedsToIssuerPerShare'), 'proceeds_to_issuer_per_share'),
+    real(at('proceedsToIssuerTotal'), 'proceeds_to_issuer_total'),
+    real(at('proceedsToSellingStockholdersPerShare'), 'proceeds_to_selling_stockholders_per_share'),
+    real(at('proceedsToSellingStockholdersTotal'), 'proceeds_to_selling_stockholders_total'),
+    text(at('feesSource'), 'fees_source'),
+    real(at('offeringExpenses'), 'offering_expenses'),
+    text(at('offeringExpensesSource'), 'offering_expenses_source'),
+    real(`${at('proceedsToIssuerTotal')} - ${at('offeringExpenses')}`, 'net_proceeds_to_issuer'),
+    text(firms('issuerCounsel'), 'issuer_counsel'),
+    text(firms('underwritersCounsel'), 'underwriters_counsel'),
+    text(firms('auditors'), 'auditors'),
+  ].join(',\n     ');
+};
 /** A filing's EDGAR archive folder: the unpadded CIK, then the accession number without dashes. */
 const ARCHIVE_FOLDER = `'https://www.sec.gov/Archives/edgar/data/' || ltrim(f.cik, '0') || '/' || replace(f.accession_number, '-', '')`;
 
@@ -84,8 +108,27 @@ export const analystViewStatements = [
      ${real("json_extract(o.value, '$.terms.grossProceedsEstimate')", 'gross_proceeds_estimate')},
      ${leadLeftColumns('o.value', '$.terms')},
      ${text("(SELECT group_concat(f.value, ',') FROM json_each(o.value, '$.ritterExclusions') f)", 'ritter_exclusions')},
-     ${integer("json_extract(o.value, '$.dealType') = 'ipo' AND json_array_length(o.value, '$.ritterExclusions') = 0", 'in_ritter_sample')}
+     ${integer("json_extract(o.value, '$.dealType') = 'ipo' AND json_array_length(o.value, '$.ritterExclusions') = 0", 'in_ritter_sample')},
+     ${feesColumns('o.value', '$.terms')}
    FROM companies c, json_each(c.offerings_json) o`,
+
+  // One row per offering, firm and role, from the offering's served terms: the firms in the order the
+  // document names them (position 1 = first).
+  `CREATE VIEW advisers AS
+   SELECT c.cik AS cik, c.name AS company_name, c.ticker AS ticker,
+     ${text("json_extract(o.value, '$.fileNumber')", 'file_number')},
+     ${text("json_extract(o.value, '$.dealType')", 'deal_type')},
+     ${text("json_extract(o.value, '$.status')", 'status')},
+     ${text("json_extract(o.value, '$.openedDate')", 'first_filed_date')},
+     ${text("json_extract(o.value, '$.listingDate')", 'listing_date')},
+     ${text("json_extract(o.value, '$.termsAccessionNumber')", 'terms_accession_number')},
+     r.role AS role, CAST(a.value AS TEXT) AS firm, CAST(a.key AS INTEGER) + 1 AS position
+   FROM companies c, json_each(c.offerings_json) o,
+     (SELECT 'issuer_counsel' AS role, '$.terms.issuerCounsel' AS path
+      UNION ALL SELECT 'underwriters_counsel', '$.terms.underwritersCounsel'
+      UNION ALL SELECT 'auditor', '$.terms.auditors') r,
+     json_each(o.value, r.path) a
+   WHERE json_type(o.value, r.path) = 'array'`,
 
   `CREATE VIEW ipo_outcomes AS
    SELECT o.cik AS cik, o.company_name AS company_name, o.ticker AS ticker,
@@ -152,4 +195,4 @@ export const analystViewStatements = [
 ];
 
 /** Every view above, for tests and docs. */
-export const ANALYST_VIEWS = ['ipo_calendar', 'offerings', 'ipo_outcomes', 'underwriters', 'filings', 'news'] as const;
+export const ANALYST_VIEWS = ['ipo_calendar', 'offerings', 'advisers', 'ipo_outcomes', 'underwriters', 'filings', 'news'] as const;

@@ -327,8 +327,9 @@ const firstFilingStatements = [
 // Migration 0012: the views again, `underwriters` with each firm's role in the syndicate and whether
 // it is the lead-left bookrunner, `filings` and `offerings` with the lead-left and its source (the
 // served terms' underwriterRoles, leadLeftBookrunner and leadLeftBookrunnerSource). PROJECTOR_VERSION 14
-// rebuilds a generation migrated in place, whose stored terms do not carry them yet.
-const syndicateRoleStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
+// rebuilds a generation migrated in place, whose stored terms do not carry them yet. (Its views are
+// now created by 0015.)
+const syndicateRoleStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
 
 // Migration 0013: the read model's change log (api/events, webhooks). The projector writes it in the
 // same transaction as the rows (projector/runner/deal-events.store.ts); a rebuild carries it over, so
@@ -359,6 +360,12 @@ const vendorIdentityStatements = [
   `CREATE INDEX proj_ipo_rows_by_cusip_issuer ON proj_ipo_rows(cusip_issuer)`,
 ];
 
+// Migration 0015: the views again, `offerings` with each offering's fees, expenses, net proceeds and
+// advisers (the served terms' underwritingDiscount…, proceedsTo…, offeringExpenses, issuerCounsel,
+// underwritersCounsel, auditors), and a new `advisers` view, one row per offering, firm and role.
+// PROJECTOR_VERSION 17 rebuilds a generation migrated in place, whose stored terms do not carry them yet.
+const feesAndAdvisersStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
+
 /** A migration that runs its SQL statements in order. */
 function statementsMigration(statements: readonly string[]): Migration {
   return {
@@ -387,4 +394,5 @@ export const readMigrations: Record<string, Migration> = {
   '0012_syndicate_roles': statementsMigration(syndicateRoleStatements),
   '0013_deal_events': statementsMigration(dealEventStatements),
   '0014_vendor_identity_lookups': statementsMigration(vendorIdentityStatements),
+  '0015_fees_and_advisers': statementsMigration(feesAndAdvisersStatements),
 };
