@@ -272,7 +272,7 @@ describe('views for analysts in read.db', () => {
   });
 
   it('give each offering the status to the company\'s end, the issuer\'s name at the offering and the proceeds basis the API serves', async () => {
-    // Learn CW (delisted), Vincerx (delisted, once LifeSci Acquisition Corp.), Solidion (combined, once Nubia Brand International).
+    // Learn CW (combined into Innventure), Vincerx (delisted, once LifeSci Acquisition Corp.), Solidion (combined, once Nubia Brand International).
     for (const cik of ['0001847577', '0001796129', '0001881551']) {
       const company = await data(`/api/v1/companies/${cik}?include=offerings`);
       const rows = sample.db
@@ -295,7 +295,7 @@ describe('views for analysts in read.db', () => {
 
   it('give the exchange at listing the API serves as consensus.exchange, with its source', async () => {
     const listings = [
-      ['0001847577', 'NYSE', 'CERT 0000876661-21-001450'], // Learn CW (delisted; Nasdaq certified its 2024 transfer)
+      ['0001847577', 'NYSE', 'CERT 0000876661-21-001450'], // Learn CW (combined; Nasdaq certified its 2024 transfer)
       ['0001796129', 'Nasdaq', 'CERT 0001354457-20-000110'], // Vincerx (no exchange on its submissions page today)
       ['0001766140', 'Nasdaq', 'CERT 0001354457-21-000764'], // Unicycive
       ['0001881551', 'Nasdaq', 'CERT 0001354457-22-000178'], // Solidion

@@ -137,7 +137,7 @@ describe('npm start on a fresh data dir', () => {
     expect(aaoi.consensus).toMatchObject({ offerPrice: 10, listingDate: '2013-09-26', totalShares: null });
 
     // Lifecycles to their end, with dates.
-    expect(await get('/companies/1847577?include=offerings')).toMatchObject({ offeringStatus: 'delisted', dealType: 'spac', lifecycleEnd: { status: 'delisted', date: '2024-10-03' } });
+    expect(await get('/companies/1847577?include=offerings')).toMatchObject({ offeringStatus: 'combined', dealType: 'spac', lifecycleEnd: { status: 'combined', date: '2024-10-03' } });
     expect(await get('/companies/1796129?include=offerings')).toMatchObject({ offeringStatus: 'delisted', lifecycleEnd: { status: 'delisted', date: '2025-04-28' } });
     expect(await get('/companies/1881551?include=offerings')).toMatchObject({ offeringStatus: 'combined', dealType: 'spac', lifecycleEnd: { status: 'combined', date: '2024-02-08' } });
     // Seasoned issuers: their resale, shelf and debt offerings are not IPOs and set no listing date.

@@ -22,7 +22,7 @@ export const DATA_REQUESTS: Record<string, string> = {
   OutcomeList: '/api/v1/outcomes?limit=2',
   ArticleFeed: '/api/v1/articles?limit=2',
   // A SPAC's IPO and end, from the first event on (JSON pages: the stream is text).
-  EventStream: '/api/v1/events?cik=0001847577&type=registration,priced,listed,delisted&after=0&limit=4',
+  EventStream: '/api/v1/events?cik=0001847577&type=registration,priced,listed,combined&after=0&limit=4',
 };
 
 /** Requests whose example is not the default representation. */

@@ -94,20 +94,22 @@ describe('projector on the real EDGAR sample', () => {
     expect(filingCount).toBe(850);
   });
 
-  it('Learn CW (SIC 6770) is a SPAC whose S-1 deal listed, then was delisted; company_tickers.json supplies its tickers', () => {
+  it('Learn CW (SIC 6770) is a SPAC whose S-1 deal listed, then combined; company_tickers.json supplies its tickers', () => {
     log.appendMany([companyTickersEvent(), submissionsEvent(submissions(LEARN_CW))]);
     project();
     expect(companyJson(LEARN_CW)).toMatchObject({
       name: 'Learn CW Investment Corp',
-      // Its S-1 deal listed (8-A12B 2021-10-06, EFFECT/424B4 within days), but the 25-NSE of 2024-10-03
-      // removed it from the exchange (the Form 25 of 2024-08-23 came with a new 8-A12B + CERT: a transfer).
-      offeringStatus: 'delisted',
+      // Its S-1 deal listed (8-A12B 2021-10-06, EFFECT/424B4 within days); the 25-NSE of 2024-10-03,
+      // 23 days after its merger proxy (DEFM14A), ended its listing as it merged into Innventure (the
+      // Form 25 of 2024-08-23 came with a new 8-A12B + CERT: a transfer).
+      offeringStatus: 'combined',
       dealType: 'spac',
       tickerHint: 'LCW',
       exchangeHint: null,
       sicDescription: 'Blank Checks',
     });
-    expect(company(LEARN_CW)).toMatchObject({ is_ipo: 1, kind: 'spac', market: 'unknown' });
+    // Its market is its served exchange's: NYSE, which certified its listing in 2021 (no exchange on its submissions page today).
+    expect(company(LEARN_CW)).toMatchObject({ is_ipo: 1, kind: 'spac', market: 'exchange' });
     const tickers = read.sqlite.prepare('SELECT ticker, is_primary FROM company_tickers WHERE cik = ? ORDER BY ticker').all(LEARN_CW);
     expect(tickers).toEqual([
       { ticker: 'LCW', is_primary: 1 },

@@ -110,12 +110,12 @@ describe('offerings of companies that ended: status to its end, the name the iss
     return { row: rows.company.row, offerings: offeringsOf(rows.company.row.offerings_json), consensus: JSON.parse(rows.company.row.consensus_json) as ApiConsensus };
   };
 
-  it('Learn CW, delisted 2024-10-03: its SPAC unit IPO (LCWUF, $10.00, 23M units) is served delisted, having listed', () => {
+  it('Learn CW, combined 2024-10-03: its SPAC unit IPO (LCWUF, $10.00, 23M units) is served combined, having listed', () => {
     const { row, offerings, consensus } = served(edgarCompany('learncw', [vendorRow('LCWUF')], []));
-    expect(row).toMatchObject({ deal_type: 'spac', offering_status: 'delisted' });
+    expect(row).toMatchObject({ deal_type: 'spac', offering_status: 'combined' });
     expect(offerings).toEqual([
       expect.objectContaining({
-        fileNumber: '333-254820', status: 'delisted', stageBeforeEnd: 'listed', ritterExclusions: ['unit_offer', 'spac'],
+        fileNumber: '333-254820', status: 'combined', stageBeforeEnd: 'listed', ritterExclusions: ['unit_offer', 'spac'],
         issuerNameAtOffering: 'Learn CW Investment Corp', issuerNameAtOfferingSource: 'submissions',
         grossProceeds: 230_000_000, grossProceedsBasis: 'including_over_allotment',
       }),
@@ -209,9 +209,39 @@ describe('companies known only from daily-index rows, with their vendor rows (th
     expect(JSON.parse(prospectus.json).inferredStatus).toBe('listed');
   });
 
+  it('Laser Photonics (a 424B4 and nine insiders\' Forms 3 of 2022-10-03, no vendor row) is served an operating IPO, priced', () => {
+    const served = deriveRows(indexCompany('0001807887', []))!;
+    expect(served.company.row).toMatchObject({ deal_type: 'ipo', kind: 'operating', is_ipo: 1, offering_status: 'priced' });
+    const offerings = offeringsOf(served.company.row.offerings_json);
+    // The trading day before its 424B4 was filed, as deal-status.scan.ts dates a final prospectus without an EFFECT notice.
+    expect(offerings.map((o) => [o.source, o.dealType, o.status, o.pricedDate])).toEqual([['edgar', 'ipo', 'priced', '2022-09-30']]);
+  });
+
   it('UTime (F-1 of 2020-03-18, after its DRS of 2019-10-01 and DRS/A of 2019-12-23) is served one offering', () => {
     const served = deriveRows(indexCompany('0001789299', []))!;
     const offerings = offeringsOf(served.company.row.offerings_json);
     expect(offerings.map((o) => [o.dealType, o.openedDate, o.filingCount])).toEqual([['ipo', '2020-03-18', 3]]);
+  });
+});
+
+describe('market: the family of the served exchange (consensus.exchange)', () => {
+  const yahoo = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz')).filter((r) => r.country === 'US');
+  const served = (symbol: string) => {
+    const row = deriveRows(vendorOnlyCompany(yahoo.find((r) => r.ticker === symbol)!))!.company.row;
+    return { market: row.market, exchange: (JSON.parse(row.consensus_json) as ApiConsensus).exchange };
+  };
+
+  it('an IPO the Yahoo list quotes on the OTC Bulletin Board is otc (Wrap Technologies as PTRC, Artec Consulting, Medifirst)', () => {
+    for (const symbol of ['PTRC', 'ACTL', 'MFST']) expect(served(symbol), symbol).toEqual({ market: 'otc', exchange: 'OTC' });
+  });
+
+  it('one it lists on NYSE or a Nasdaq tier is an exchange listing (EverBank on NYSE, Triumph Bancorp on NasdaqGM)', () => {
+    expect(served('EVER')).toEqual({ market: 'exchange', exchange: 'NYSE' });
+    expect(served('TBK')).toEqual({ market: 'exchange', exchange: 'Nasdaq' });
+  });
+
+  it('a Bloomberg row alone names no exchange: unknown', () => {
+    const row = deriveRows(vendorOnlyCompany(vendorRow('TWTR').row))!.company.row;
+    expect(row.market).toBe('unknown');
   });
 });

@@ -15,6 +15,7 @@ import { companyPriceHistory } from '../offering/company-price-history.derive.ts
 import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';
 
 export interface CompanyRows {
@@ -142,6 +143,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
         nameHistory: { name: facts.name, formerNames: facts.formerNames, firstFilingDate: facts.firstFilingDate ?? null },
         tickers: identity.allTickers,
         tickerTitles: identity.hintTitles,
+        depositaryShares: registersDepositaryShares(input.filings),
         vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null),
         statusAsOf: latestEvidenceDate(input.filings, bars, vendorRows),
       },

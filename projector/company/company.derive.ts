@@ -69,8 +69,9 @@ export interface CompanyEnrichment {
 
 /**
  * The served company row. Status and deal type come from the offering rules (lifecycle of the
- * current deal); `is_ipo`, `kind` and `market` follow the final deal type, the market falling back
- * to the exchange the latest prospectus names when the company has no exchange yet. `vendor`: the
+ * current deal); `is_ipo` and `kind` follow the final deal type. `market` is the family of the served
+ * exchange (consensus.exchange: the exchange at listing, else today's market), falling back to the
+ * exchange the latest prospectus names when the company has none yet. `vendor`: the
  * status of a company served from a vendor row alone (vendor-company.derive.ts), which has no deal.
  */
 export function deriveCompany(
@@ -83,7 +84,7 @@ export function deriveCompany(
 ): DerivedCompany {
   const { name, tickerHint, exchangeHint, allTickers } = identity;
   const latestTerms = offering.latestTerms?.doc.terms ?? null;
-  const market = marketOf(exchangeHint ?? latestTerms?.exchangeHint ?? null);
+  const market = marketOf(enrichment.consensus.exchange ?? exchangeHint ?? latestTerms?.exchangeHint ?? null);
   const latest = filings.length > 0 ? [...filings].sort(chronological)[filings.length - 1] : null;
   const api: ApiCompany = {
     cik: facts.cik,

@@ -38,7 +38,7 @@ const keys = (events: DealEvent[]) => events.map((e) => e.key);
 const ofType = (events: DealEvent[], type: DealEvent['type']) => events.filter((e) => e.type === type);
 
 describe('companyDealEvents', () => {
-  it('Learn CW: its SPAC IPO as events: registration, priced by its 424B4, listed, then delisted by the exchange', () => {
+  it('Learn CW: its SPAC IPO as events: registration, priced by its 424B4, listed, then combined (merger proxy, the exchange\'s 25-NSE)', () => {
     const events = eventsOf('learncw');
     const cik = '0001847577';
     expect(ofType(events, 'company')).toEqual([expect.objectContaining({ key: `company:${cik}`, occurredOn: '2021-03-29', data: expect.objectContaining({ name: 'Learn CW Investment Corp', dealType: 'spac' }) })]);
@@ -47,9 +47,10 @@ describe('companyDealEvents', () => {
       expect.objectContaining({ key: `priced:${cik}:0001140361-21-034373`, occurredOn: '2021-10-07', data: expect.objectContaining({ dealType: 'spac', fileNumber: '333-254820' }) }),
     ]);
     expect(ofType(events, 'listed').map((e) => [e.key, e.occurredOn])).toEqual([[`listed:${cik}:2021-10-08`, '2021-10-08']]);
-    expect(ofType(events, 'delisted')).toEqual([
-      expect.objectContaining({ key: `delisted:${cik}:0001354457-24-000744`, occurredOn: '2024-10-03', data: expect.objectContaining({ formType: '25-NSE' }) }),
+    expect(ofType(events, 'combined')).toEqual([
+      expect.objectContaining({ key: `combined:${cik}:0001354457-24-000744`, occurredOn: '2024-10-03', data: expect.objectContaining({ formType: '25-NSE' }) }),
     ]);
+    expect(ofType(events, 'delisted')).toEqual([]);
     // One filing event per served filing, each keyed by its accession.
     const filings = ofType(events, 'filing');
     expect(new Set(keys(filings)).size).toBe(filings.length);
@@ -97,7 +98,7 @@ describe('the wire contract', () => {
     const validate = ajv.compile(ApiDealEventDataSchema);
     const read = readDocumentTerms(readDocumentFile(sampleProspectusPath('S-1-A_0001213900-21-035033_unicycive.htm.gz')), { cik: '0001766140', accessionNumber: '0001213900-21-035033', primaryDocument: null }, 'S-1/A', OBSERVED);
     const events = [
-      ...eventsOf('learncw'), ...eventsOf('alzamend'), ...eventsOf('aaoi'), ...eventsOf('solidion'),
+      ...eventsOf('learncw'), ...eventsOf('alzamend'), ...eventsOf('aaoi'), ...eventsOf('solidion'), ...eventsOf('vincerx'),
       ...eventsOf('unicycive', { documents: [(read as { terms: DocumentTerms }).terms] }),
       articleDealEvent({ id: 'weekly-2014-W26', sourceKind: 'weekly_review', title: 'IPO week', publishedAt: '2014-06-28T13:00:00.000Z', path: '/articles/weekly-2014-W26', html: '', summary: '' }),
     ];

@@ -13,7 +13,9 @@
  *                 onwards: a transfer between exchanges, new shares after a reorganisation, a relisting;
  *               - for a combined SPAC, any removal or deregistration within COMBINATION_WINDOW_DAYS of
  *                 the combination, and a 25-NSE up to CLASS_RETIREMENT_DAYS after it: the SPAC's units,
- *                 rights and warrants retire while the combined company trades on;
+ *                 rights and warrants retire while the combined company trades on; for a SPAC merged
+ *                 away (combined by its removal), anything up to CLASS_RETIREMENT_DAYS after: the shell
+ *                 it left deregisters (Learn CW's 15-12G of 2024-11-08);
  *               - anything while the submissions page lists the company on an exchange today.
  *             The date is the latest remaining removal (the last class to go is the end of trading),
  *             else the first remaining deregistration.
@@ -46,6 +48,8 @@ const RELIST_WINDOW_DAYS = 10;
 const COMBINATION_WINDOW_DAYS = 30;
 /** Exchanges remove a de-SPAC's units, rights and warrants within months of the closing. */
 const CLASS_RETIREMENT_DAYS = 180;
+/** A merger proxy is mailed weeks before the vote; the closing follows the vote within days. */
+const MERGER_CLOSING_DAYS = 120;
 
 /** What the end rules need of a deal. */
 export interface EndDeal {
@@ -126,6 +130,20 @@ function combinationOf({ sorted, company, ipoDeal, today }: CompanyEndInput): Te
       reason: `the SPAC, public as "${former.name}", was renamed "${company?.name}" on ${renamed}: its business combination closed`,
     };
   }
+  return mergedAway(sorted, since);
+}
+
+/** A SPAC's merger proxy followed within MERGER_CLOSING_DAYS by the exchange's removal of its class: it merged into another registrant. */
+function mergedAway(sorted: readonly FilingFact[], since: string): TerminalEvent | null {
+  for (const proxy of sorted) {
+    if (proxy.formType !== 'DEFM14A' || proxy.filingDate <= since) continue;
+    const removal = sorted.find((f) => f.formType === '25-NSE' && f.filingDate >= proxy.filingDate && daysBetween(proxy.filingDate, f.filingDate) <= MERGER_CLOSING_DAYS);
+    if (!removal) continue;
+    return {
+      status: 'combined', date: removal.filingDate, accessionNumber: removal.accessionNumber, formType: removal.formType,
+      reason: `the exchange removed its class (25-NSE) ${daysBetween(proxy.filingDate, removal.filingDate)} days after its merger proxy (DEFM14A ${proxy.accessionNumber} of ${proxy.filingDate}): the SPAC merged into another company`,
+    };
+  }
   return null;
 }
 
@@ -143,7 +161,8 @@ function delistingOf({ sorted, company, ipoDeal }: CompanyEndInput, combination:
     if (combination) {
       const gap = daysBetween(combination.date, f.filingDate);
       if (Math.abs(gap) <= COMBINATION_WINDOW_DAYS) return false;
-      if (f.formType === '25-NSE' && gap > 0 && gap <= CLASS_RETIREMENT_DAYS) return false;
+      const endedByRemoval = combination.formType === '25-NSE';
+      if ((f.formType === '25-NSE' || endedByRemoval) && gap > 0 && gap <= CLASS_RETIREMENT_DAYS) return false;
     }
     return true;
   });

@@ -123,6 +123,30 @@ describe('deriveDealType for companies only daily-index rows name (real 2022-10-
     expect(typed.reasons[0]).toMatch(/known only from daily-index rows/);
   });
 
+  it('a 424B4 with its insiders\' Forms 3 filed around it is an IPO (Laser Photonics: nine Forms 3 the same day); Panbela\'s has none', () => {
+    // The company's rows of the index, as the projector knows index rows (no file numbers).
+    const filingsOf = (cik: string) =>
+      entries.filter((e) => e.cik === cik).map((e) => ({ accessionNumber: e.accessionNumber, cik, formType: e.formType, filingDate: e.dateFiled, fileNumber: null, primaryDocument: null, acceptanceDateTime: null }));
+    const laser = finalOf(/Laser Photonics/i);
+    const laserFilings = filingsOf(laser.cik);
+    expect(laserFilings.filter((f) => f.formType === '3')).toHaveLength(9);
+    const typed = deriveDealType({ deal: prospectusDeal(laser), historyKnown: false, filedName: laser.companyName, companyFilings: laserFilings });
+    expect(typed).toMatchObject({ dealType: 'ipo', confidence: 0.7 });
+    expect(typed.reasons[1]).toBe("9 insiders' Forms 3 filed within 10 days of its 424B4 of 2022-10-03: its class was first registered with this offering");
+    // Without the Forms 3 the same prospectus says nothing of the issuer's past.
+    expect(deriveDealType({ deal: prospectusDeal(laser), historyKnown: false, filedName: laser.companyName }).dealType).toBe('unknown');
+    const panbela = finalOf(/Panbela/i);
+    expect(deriveDealType({ deal: prospectusDeal(panbela), historyKnown: false, companyFilings: filingsOf(panbela.cik) }).dealType).toBe('unknown');
+  });
+
+  it('insiders\' Forms 3 come with an IPO and not with a follow-on (Applied Optoelectronics, real submissions)', async () => {
+    const { insiderReportsAtListing } = await import('./listing-insiders.ts');
+    const { filings } = loadSubmissions('aaoi');
+    const finals = filings.filter((f) => f.formType === '424B4').map((f) => [f.filingDate, insiderReportsAtListing(filings, f.filingDate).length]).sort();
+    // The IPO's 424B4 of 2013-09-26 came with 14; the follow-on's of 2014-03-20 with none.
+    expect(finals).toEqual([['2013-09-26', 14], ['2014-03-20', 0]]);
+  });
+
   it('a blank-check name on the index row types the final prospectus a SPAC IPO (Qomolangma Acquisition Corp.)', () => {
     const qomo = finalOf(/Qomolangma/i);
     expect(deriveDealType({ deal: prospectusDeal(qomo), historyKnown: false, filedName: qomo.companyName }).dealType).toBe('spac');

@@ -28,7 +28,8 @@
  *                         final prospectus of a company only daily-index rows name (no submissions page) whose
  *                         cover was not read and which filed no confidential draft (DRS): whether it was
  *                         already public (a resale after a SPAC merger, a follow-on) is not known, so it is
- *                         not called an IPO
+ *                         not called an IPO, unless its insiders filed their Forms 3 around its final
+ *                         prospectus (listing-insiders.ts): the class was registered with it, an IPO
  * "Already public" = a 10-K/10-Q/20-F/40-F before the deal opened, or a cover saying the stock
  * "is listed on … under the symbol".
  */
@@ -38,6 +39,7 @@ import type { Deal } from './deals.group.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
 import { FUND_NAME } from './fund-evidence.ts';
 import { coRegisteredIssuer } from './co-registrants.derive.ts';
+import { insiderReportsAtListing, LISTING_INSIDER_DAYS } from './listing-insiders.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from '../common/forms.ts';
 
@@ -45,7 +47,7 @@ export type { DealType } from '../../schema/api/vocabulary.ts';
 import type { DealType } from '../../schema/api/vocabulary.ts';
 
 export interface DealTypeInput {
-  deal: (Pick<Deal, 'key' | 'baseForm' | 'openedDate'> & { filings?: readonly Pick<FilingFact, 'formType' | 'coRegistrants'>[] }) | null;
+  deal: (Pick<Deal, 'key' | 'baseForm' | 'openedDate'> & { filings?: readonly (Pick<FilingFact, 'formType' | 'coRegistrants'> & { filingDate?: string })[] }) | null;
   company?: CompanyFacts | null;
   /** All the company's filings, to find periodic reports filed before the deal. */
   companyFilings?: readonly FilingFact[];
@@ -136,6 +138,8 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   // A confidential draft (DRS) is the IPO path (and an issuer's first year): it says first-time registrant.
   const drafted = base === 'DRS' || (deal.filings ?? []).some((f) => baseForm(f.formType) === 'DRS');
   if (!read && input.historyKnown === false && !drafted) {
+    const insiders = listedWithInsiders(deal, input);
+    if (insiders) return result('ipo', [`${base} of a company known only from daily-index rows`, insiders], 0.7);
     return result('unknown', [`${base} of a company known only from daily-index rows: whether it was already public (a resale after a SPAC merger, a follow-on) is not known`], 0.3);
   }
   if (!read) {
@@ -166,6 +170,8 @@ function prospectusOnlyType(deal: NonNullable<DealTypeInput['deal']>, input: Dea
   if (input.finalSignals?.initialPublicOffering) return result('ipo', ['the final prospectus cover says this is an initial public offering'], 0.9);
   const prior = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
   if (input.historyKnown === false && !input.finalSignals) {
+    const insiders = listedWithInsiders(deal, input);
+    if (insiders) return result('ipo', [`final prospectus of a company known only from daily-index rows`, insiders], 0.7);
     return result('unknown', [`final prospectus (${[...new Set(forms)].join(', ')}) of a company known only from daily-index rows: IPO or follow-on is not known`], 0.3);
   }
   if (!prior && forms.some((f) => f === '424B4' || f === '424B1')) return result('ipo', ['final prospectus by a company with no earlier periodic report; its registration is not in our filings'], 0.5);
@@ -173,6 +179,19 @@ function prospectusOnlyType(deal: NonNullable<DealTypeInput['deal']>, input: Dea
     return result('debt', ['prospectus supplements of notes under a registration filed before our history'], 0.6);
   }
   return result('follow_on', [`prospectus (${[...new Set(forms)].join(', ')}) under a registration filed before our history`], 0.6);
+}
+
+/**
+ * Why the deal's final prospectus (424B4/424B1) made its issuer public, or null: its insiders' Forms 3
+ * filed around it (listing-insiders.ts). A deal seen only through prospectuses opened with its first one.
+ */
+function listedWithInsiders(deal: NonNullable<DealTypeInput['deal']>, input: DealTypeInput): string | null {
+  const final = (deal.filings ?? []).find((f) => f.formType === '424B4' || f.formType === '424B1');
+  const date = final?.filingDate ?? (deal.baseForm === null ? deal.openedDate : null);
+  if (!final || date === null) return null;
+  const reports = insiderReportsAtListing(input.companyFilings ?? [], date);
+  if (reports.length === 0) return null;
+  return `${reports.length} insiders' Forms 3 filed within ${LISTING_INSIDER_DAYS} days of its ${final.formType} of ${date}: its class was first registered with this offering`;
 }
 
 /** The blank-check style name the issuer had when the deal opened, or null. */

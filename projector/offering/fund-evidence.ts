@@ -14,3 +14,10 @@ export const FUND_SUBGROUPS: ReadonlySet<string> = new Set(['Closed-end Funds', 
  * "Asset Allocation Fund", "Commodity Fund", "Country Funds-Closed-end", "Finance-Investment Fund".
  */
 export const FUND_CLASS = /\bFunds?\b/;
+
+/**
+ * An income fund's name: "Income", "Municipal" or "Dividend" as a word (BlackRock Credit Allocation
+ * Income Trust I, Cohen & Steers Global Income Builder). With a fixed round price it marks a
+ * closed-end fund the vendor files elsewhere (fundAtNavPrice in vendor-deal-type.derive.ts).
+ */
+export const INCOME_FUND_NAME = /\b(?:Income|Municipal|Dividend)\b/i;

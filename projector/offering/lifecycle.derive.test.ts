@@ -119,12 +119,12 @@ describe('deriveLifecycle: launched from the prospectus range (Unicycive)', () =
 });
 
 describe('deriveLifecycle on other real companies', () => {
-  it('Learn CW: a SPAC listed on its 8-A12B + CERT, later delisted (25-NSE on its file number)', () => {
+  it('Learn CW: a SPAC listed on its 8-A12B + CERT, later combined (its merger proxy, then the 25-NSE on its file number)', () => {
     const { company, filings } = loadSubmissions('learncw');
     const lc = deriveLifecycle(filings, { today: TODAY, company });
     // The deal keeps its own facts; the company's end is served above them.
     expect(lc.currentDeal).toMatchObject({ key: '333-254820', dealKind: 'spac', status: 'listed', delisted: true, expectedFirstTradeDate: '2021-10-08' });
-    expect(lc.offeringStatus).toBe('delisted');
+    expect(lc.offeringStatus).toBe('combined');
   });
 
   it('Alzamend: the DOS joins its Reg A deal, a 1-A-W withdraws the second, the IPO is listed', () => {
@@ -215,17 +215,18 @@ describe('deriveLifecycle on other real companies', () => {
 });
 
 describe("deriveLifecycle: every lifecycle to its end (real submissions)", () => {
-  it('Learn CW: the 2024-08-23 Form 25 came with a new 8-A12B + CERT (a transfer); the 25-NSE of 2024-10-03 delisted it', () => {
+  it('Learn CW: the 2024-08-23 Form 25 came with a new 8-A12B + CERT (a transfer); the 25-NSE of 2024-10-03, 23 days after its merger proxy, is its combination', () => {
     const { company, filings } = loadSubmissions('learncw');
     const lc = deriveLifecycle(filings, { today: TODAY, company });
-    expect(lc.terminal).toMatchObject({ status: 'delisted', date: '2024-10-03', accessionNumber: '0001354457-24-000744', formType: '25-NSE' });
-    expect(lc.terminal?.reason).toMatch(/15-12G on 2024-11-08/);
+    // Learn CW merged into Innventure, Inc., a new registrant that filed the closing 8-K under its own
+    // CIK: Learn CW's own filings show the DEFM14A of 2024-09-10 and the exchange's 25-NSE.
+    expect(lc.terminal).toMatchObject({ status: 'combined', date: '2024-10-03', accessionNumber: '0001354457-24-000744', formType: '25-NSE' });
+    expect(lc.terminal?.reason).toMatch(/23 days after its merger proxy \(DEFM14A 0001140361-24-040745 of 2024-09-10\)/);
+    // Its 15-12G of 2024-11-08 deregisters the shell it left: part of the combination, no delisting.
     expect(lc.terminalEvents).toHaveLength(1);
-    // No 8-K of its own reports the closing and it was never renamed: no combination is claimed.
-    expect(lc.terminalEvents.some((e) => e.status === 'combined')).toBe(false);
     expect(lc.inferredStatus.get('0001140361-24-038312')).toBe('listed'); // the Form 25 of the transfer
-    expect(lc.inferredStatus.get('0001354457-24-000744')).toBe('delisted');
-    expect(lc.inferredStatus.get('0001140361-24-045876')).toBe('delisted'); // 15-12G
+    expect(lc.inferredStatus.get('0001354457-24-000744')).toBe('combined');
+    expect(lc.inferredStatus.get('0001140361-24-045876')).toBe('combined'); // 15-12G
     // As of the day before, the company was still listed.
     const before = deriveLifecycle(filings.filter((f) => f.filingDate <= '2024-10-02'), { today: '2024-10-02', company });
     expect(before).toMatchObject({ offeringStatus: 'listed', terminal: null });
@@ -415,8 +416,8 @@ describe('deriveLifecycle: the one-pass inferredStatus equals its definition', (
       const { company, filings } = loadSubmissions(name);
       return deriveLifecycle(filings, { today: TODAY, company }).deals.map((d) => [d.key, d.servedStatus, d.endedBy ? d.displayStatus : null]);
     };
-    // Learn CW's SPAC IPO listed on NYSE in 2021; the exchange removed it (25-NSE) on 2024-10-03.
-    expect(served('learncw')).toEqual([['333-254820', 'delisted', 'listed']]);
+    // Learn CW's SPAC IPO listed on NYSE in 2021; it combined (merger proxy, then the exchange's 25-NSE of 2024-10-03).
+    expect(served('learncw')).toEqual([['333-254820', 'combined', 'listed']]);
     // Vincerx (LifeSci Acquisition Corp.): its SPAC IPO and every registration opened before its Form 25 of 2025-04-28.
     expect(served('vincerx')).toEqual([
       ['333-236466', 'delisted', 'listed'],

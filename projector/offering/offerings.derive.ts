@@ -21,6 +21,8 @@ export interface ServedOfferingContext {
   /** The company's tickers and company_tickers.json titles: unit and ADR evidence of its IPO. */
   tickers: readonly string[];
   tickerTitles: readonly string[];
+  /** The company filed an F-6: its F-1 offerings sell ADSs (ritter-exclusions.derive.ts). */
+  depositaryShares: boolean;
   /** The vendor row of the current offering (its pricing), when one is joined. */
   vendorRow: IpoTableRow | null;
   /** An IPO known only from a vendor row (no registration of it in the data): served as an offering of its own. */
@@ -84,6 +86,7 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
         vendorRow: isCurrent ? ctx.vendorRow : null,
         offerPrice,
         tickers: ipo ? ctx.tickers : [],
+        depositaryShares: ctx.depositaryShares,
       }),
       terms: terms?.doc.terms ?? null,
     };

@@ -4,10 +4,14 @@ import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import { ritterExclusions, type RitterEvidence } from './ritter-exclusions.derive.ts';
 import { vendorDealType } from './vendor-deal-type.derive.ts';
+import { isBankName, REIT_NAME, registersDepositaryShares, vendorBankClass } from './structure-evidence.ts';
 import { loadSubmissions } from './sample.testkit.ts';
 
 const rows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
 const bySymbol = (symbol: string): IpoTableRow => rows.find((r) => r.bloombergTicker === `${symbol} US`)!;
+/** The Yahoo list's US rows carry no industry: only the name, the symbol and the price speak. */
+const yahoo = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz')).filter((r) => r.country === 'US');
+const yahooRow = (symbol: string): IpoTableRow => yahoo.find((r) => r.ticker === symbol)!;
 /** What a vendor-only offering shows: the row, its typing and its price. */
 const fromRow = (row: IpoTableRow): RitterEvidence => ({
   dealType: vendorDealType(row).dealType,
@@ -72,5 +76,84 @@ describe('ritterExclusions', () => {
     expect(ritterExclusions({ ...talend, names: ['Talend SA', 'Aena S.A./ADR'] })).toEqual(['adr']);
     // An "ADR" inside a word is no ADR (Madrigal Pharmaceuticals).
     expect(ritterExclusions(fromRow(bySymbol('MDGL')))).toEqual([]);
+  });
+
+  it('flags banks and thrifts by the vendor\'s Banks and Savings&Loans groups, mortgage banks aside', () => {
+    // Meetinghouse Bancorp: "Cooperative Banks"; Investors Bancorp: "S&L/Thrifts-Eastern US".
+    expect(ritterExclusions(fromRow(bySymbol('MTGB')))).toEqual(['bank_or_thrift']);
+    expect(ritterExclusions(fromRow(bySymbol('ISBC')))).toEqual(['bank_or_thrift']);
+    // Walker & Dunlop: Bloomberg's "Banks" group, subgroup "Mortgage Banks": a lender that takes no deposits.
+    expect(bySymbol('WD')).toMatchObject({ industryGroup: 'Banks', industrySubgroup: 'Mortgage Banks' });
+    expect(ritterExclusions(fromRow(bySymbol('WD')))).toEqual([]);
+  });
+
+  it('flags a bank by its name when no classification says so: EverBank (EVER, 2012) is a bank, EverQuote (EVER, 2018) is not', () => {
+    // Yahoo lists EverBank Financial Corp's 2012 NYSE IPO under EVER, the symbol EverQuote took in 2018.
+    expect(yahooRow('EVER')).toMatchObject({ issuer: 'EverBank Financial Corp', industryGroup: null });
+    expect(ritterExclusions(fromRow(yahooRow('EVER')))).toEqual(['bank_or_thrift']);
+    expect(ritterExclusions(fromRow(bySymbol('EVER')))).toEqual([]);
+    // EverQuote's EDGAR name and company_tickers.json title say nothing of a bank either.
+    expect(ritterExclusions({ ...fromRow(bySymbol('EVER')), names: ['EverQuote, Inc.', 'EverQuote Inc'] })).toEqual([]);
+    for (const symbol of ['NWBI', 'TBK', 'OPB', 'IBTX']) expect(ritterExclusions(fromRow(yahooRow(symbol))), symbol).toEqual(['bank_or_thrift']);
+    // Words only: Bankrate is a publisher.
+    expect(ritterExclusions(fromRow(bySymbol('2192176D')))).toEqual([]);
+    // A SPAC named for the banks it meant to buy is a SPAC, not a bank.
+    expect(ritterExclusions(fromRow(bySymbol('CBASU')))).toEqual(['unit_offer', 'spac']);
+  });
+
+  it('flags REITs by name where the vendor files them elsewhere (InfraREIT under electric distribution) or not at all (Yahoo)', () => {
+    expect(bySymbol('HIFR')).toMatchObject({ issuer: 'InfraREIT Inc', industrySubgroup: 'Electric-Distribution' });
+    expect(ritterExclusions(fromRow(bySymbol('HIFR')))).toEqual(['reit']);
+    for (const symbol of ['PLYM', 'CTT', 'TRMT', 'TRTX']) expect(ritterExclusions(fromRow(yahooRow(symbol))), symbol).toEqual(['reit']);
+    // A fund named for the REITs it holds is a fund.
+    const cohen = rows.find((r) => r.issuer === 'Cohen & Steers REIT and Preferred and Income Fund Inc')!;
+    expect(ritterExclusions(fromRow(cohen))).toEqual(['closed_end_fund']);
+  });
+
+  it('flags limited partnerships behind a vendor\'s or EDGAR\'s suffix ("Williams Partners LP/Old", "Global Partners LP/MA"), never "Partners" alone', () => {
+    expect(ritterExclusions(fromRow(bySymbol('9123456D')))).toEqual(['limited_partnership']);
+    expect(ritterExclusions(fromRow(bySymbol('0878522D')))).toEqual(['limited_partnership']);
+    expect(ritterExclusions(fromRow(bySymbol('GLP')))).toEqual(['limited_partnership']);
+    expect(ritterExclusions({ ...fromRow(bySymbol('MMP')), names: ['MAGELLAN MIDSTREAM PARTNERS LP /DE/'] })).toEqual(['limited_partnership']);
+    // A fund organised as a partnership says so (a Reg A fund of the real 2020-03-18 form index): its REIT words do not make it a REIT.
+    const fundLp: RitterEvidence = { dealType: 'fund', baseForm: '1-A', sic: null, names: ['Investment Grade R.E. Income Fund, L.P.'], terms: null, vendorRow: null, offerPrice: null };
+    expect(ritterExclusions(fundLp)).toEqual(['closed_end_fund', 'limited_partnership']);
+    // Corporations named Partners: Surgery Partners Inc, Construction Partners Inc.
+    expect(ritterExclusions(fromRow(bySymbol('SGRY')))).toEqual([]);
+    expect(ritterExclusions(fromRow(bySymbol('ROAD')))).toEqual([]);
+  });
+
+  it('flags an F-1 offering as ADSs when the issuer registered depositary shares (an F-6 under its own CIK)', async () => {
+    const { parseEdgarIndex } = await import('../../schema/edgar/index.parse.ts');
+    const index = parseEdgarIndex(readSample('edgar/index/form.20200318.idx.gz'), 'form').entries;
+    // Shougang Concord International's F-6 POS, filed with the Bank of New York's ADR division.
+    const f6 = index.filter((e) => e.cik === '0001449267');
+    expect(f6.map((e) => e.formType)).toEqual(['F-6 POS']);
+    expect(registersDepositaryShares(f6)).toBe(true);
+    // Talend's filings in the sample (two Forms 4) register none, and its F-1 and F-6 are not in the sample.
+    const talendFilings = [{ formType: '4' }, { formType: '4' }];
+    expect(registersDepositaryShares(talendFilings)).toBe(false);
+    const f1: RitterEvidence = { ...fromRow(bySymbol('TLND')), baseForm: 'F-1' };
+    expect(ritterExclusions({ ...f1, depositaryShares: registersDepositaryShares(talendFilings) })).toEqual([]);
+    expect(ritterExclusions({ ...f1, depositaryShares: registersDepositaryShares(f6) })).toEqual(['adr']);
+    // An S-1 issuer with an ADR program elsewhere sells its shares, not ADSs, on the S-1.
+    expect(ritterExclusions({ ...f1, baseForm: 'S-1', depositaryShares: true })).toEqual([]);
+  });
+});
+
+describe('the name rules agree with the vendor\'s own classification of its 4,558 US rows', () => {
+  const typed = rows.map((row) => ({ row, dealType: vendorDealType(row).dealType }));
+  const operating = typed.filter((t) => t.dealType === 'ipo').map((t) => t.row);
+
+  it('every operating row named like a bank is one the vendor files under Banks or Savings&Loans', () => {
+    const named = operating.filter((r) => isBankName(r.issuer));
+    expect(named.length).toBe(147);
+    expect(named.filter((r) => vendorBankClass(r) === null).map((r) => r.issuer)).toEqual([]);
+  });
+
+  it('every operating row named like a REIT is one the vendor files under REITS, but two REITs it files elsewhere', () => {
+    const named = operating.filter((r) => REIT_NAME.test(r.issuer));
+    expect(named.length).toBe(70);
+    expect(named.filter((r) => r.industryGroup !== 'REITS').map((r) => r.issuer).sort()).toEqual(['Chicago Atlantic Real Estate Finance Inc', 'InfraREIT Inc']);
   });
 });

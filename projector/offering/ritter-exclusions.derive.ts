@@ -7,11 +7,19 @@
  *   adr                     ADSs on the cover (issuerStructureFlags, "American Depositary" in the security
  *                           description), "ADR"/"ADS"/"American Depositary" in an issuer name (EDGAR's, the
  *                           vendor row's, company_tickers.json's "…/ADR" title), or a vendor symbol with the
- *                           fifth letter Y that marks an ADR (RNLXY, MTBLY)
- *   reit                    SIC 6798, an S-11 registration, a vendor "REITS-…" subgroup, or "REIT" in the name
- *   bank_or_thrift          SIC 6021/6022/6029/6035/6036, or a vendor bank or savings-and-loan subgroup
- *   limited_partnership     the issuer's name ends in "LP"/"L.P." or says "Limited Partnership"
+ *                           fifth letter Y that marks an ADR (RNLXY, MTBLY), or an F-1 offering of an issuer
+ *                           that registered depositary shares (an F-6 under its own CIK)
+ *   reit                    SIC 6798, an S-11 registration, a vendor "REITS-…" subgroup, or a REIT's name
+ *                           (structure-evidence.ts: "REIT", InfraREIT, "… Realty Trust", "… Mortgage Investment")
+ *   bank_or_thrift          SIC 6021/6022/6029/6035/6036, the vendor's "Banks" or "Savings&Loans" group
+ *                           (mortgage banks aside), or a bank's name (Bancorp, Bancshares, Savings, Bank, EverBank)
+ *   limited_partnership     the issuer's name ends in "LP"/"L.P." or says "Limited Partnership", after a
+ *                           vendor's or EDGAR's suffix ("Williams Partners LP/Old")
  *   offer_price_under_5     the served offer price is below $5.00
+ * The name rules read no SPAC's names: a vendor names a SPAC as the company it later merged with, and
+ * a blank check's name tells what it meant to buy ("Coastal Bancshares Acquisition Corp" is no bank).
+ * Nor do the REIT and bank rules read a fund's: its name tells what it holds ("Cohen & Steers REIT and
+ * Preferred and Income Fund"); an "L.P." still says how a fund is organised.
  * No evidence, no flag: an offering whose vendor row and documents say nothing of its structure is
  * not flagged (its deal type and the sources it lists say how much was known). An F-1 alone is not
  * ADS evidence: foreign private issuers list ordinary shares on it too.
@@ -20,6 +28,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import { RITTER_EXCLUSIONS, type DealType, type RitterExclusion } from '../../schema/api/vocabulary.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
+import { BANK_SICS, isBankName, isPartnershipName, REIT_NAME, vendorBankClass } from './structure-evidence.ts';
 
 export interface RitterEvidence {
   dealType: DealType;
@@ -32,30 +41,33 @@ export interface RitterEvidence {
   offerPrice: number | null;
   /** The company's tickers, for its IPO only (empty for any other offering). */
   tickers?: readonly string[];
+  /** The issuer filed an F-6 (structure-evidence.ts registersDepositaryShares): it has an ADR program. */
+  depositaryShares?: boolean;
 }
 
-const BANK_SICS = new Set(['6021', '6022', '6029', '6035', '6036']);
-const BANK_SUBGROUP = /^(?:Commer Banks|S&L\/Thrifts|Super-Regional Banks|Money Center Banks|Fiduciary Banks)/;
 const ADR_TEXT = /\bADRs?\b|\bADSs?\b|American Depositary/i;
 const UNITS_TEXT = /\bunits?\b/i;
 /** Nasdaq's fifth-letter Y, kept by vendors and over-the-counter quotes, marks an ADR. */
 const ADR_SYMBOL = /^[A-Z]{4}Y$/;
-const LP_NAME = /(?:\bL\.?P\.?|\bLimited Partnership)\s*$/i;
-const REIT_NAME = /\bREIT\b|Real Estate Investment Trust/i;
 
 export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
   const subgroup = e.vendorRow?.industrySubgroup ?? '';
   const flags = e.terms?.issuerStructureFlags ?? [];
   const description = e.terms?.securityDescription ?? '';
   const symbol = e.vendorRow ? vendorSymbol(e.vendorRow) : null;
+  const spac = e.dealType === 'spac';
+  const holdings = spac || e.dealType === 'fund';
+  const operatingName = (test: (name: string) => boolean) => !holdings && e.names.some(test);
   const found: Record<RitterExclusion, boolean> = {
     unit_offer: flags.includes('units') || UNITS_TEXT.test(description) || (symbol !== null && isUnitSymbol(symbol)) || (e.tickers ?? []).some(isUnitSymbol),
-    adr: flags.includes('adr') || ADR_TEXT.test(description) || e.names.some((n) => ADR_TEXT.test(n)) || (symbol !== null && ADR_SYMBOL.test(symbol)),
-    reit: e.sic === '6798' || e.baseForm === 'S-11' || subgroup.startsWith('REITS') || e.names.some((n) => REIT_NAME.test(n)),
+    adr:
+      flags.includes('adr') || ADR_TEXT.test(description) || e.names.some((n) => ADR_TEXT.test(n)) || (symbol !== null && ADR_SYMBOL.test(symbol)) ||
+      (e.baseForm === 'F-1' && e.depositaryShares === true),
+    reit: e.sic === '6798' || e.baseForm === 'S-11' || subgroup.startsWith('REITS') || operatingName((n) => REIT_NAME.test(n)),
     closed_end_fund: e.dealType === 'fund',
-    spac: e.dealType === 'spac',
-    bank_or_thrift: (e.sic !== null && BANK_SICS.has(e.sic)) || BANK_SUBGROUP.test(subgroup),
-    limited_partnership: e.names.some((n) => LP_NAME.test(n.trim())),
+    spac,
+    bank_or_thrift: (e.sic !== null && BANK_SICS.has(e.sic)) || vendorBankClass(e.vendorRow) !== null || operatingName(isBankName),
+    limited_partnership: !spac && e.names.some(isPartnershipName),
     offer_price_under_5: e.offerPrice !== null && e.offerPrice < 5,
   };
   return RITTER_EXCLUSIONS.filter((k) => found[k]);

@@ -60,6 +60,31 @@ describe('vendorDealType', () => {
   });
 });
 
+describe('vendorDealType of closed-end funds the vendor files elsewhere', () => {
+  it('an income fund\'s name at a fixed round price is a fund (BlackRock Credit Allocation Income Trust I, PSW; Cohen & Steers Global Income Builder, INB)', () => {
+    expect(bySymbol('PSW')).toMatchObject({ offerPrice: 25, rangeLow: 25, rangeHigh: 25, industrySubgroup: 'Private Equity' });
+    expect(vendorDealType(bySymbol('PSW'))).toEqual({ dealType: 'fund', reasons: ['issuer named "BlackRock Credit Allocation Income Trust I Inc" selling at a fixed $25.00, a fund\'s NAV-based price'] });
+    expect(bySymbol('INB')).toMatchObject({ offerPrice: 20, rangeLow: 20, rangeHigh: 20, industrySubgroup: 'Invest Mgmnt/Advis Serv' });
+    expect(vendorDealType(bySymbol('INB')).dealType).toBe('fund');
+  });
+
+  it('is no fund without both: a mortgage REIT at a fixed $20.00, a lender at a fixed $6.50, an income REIT on a range', () => {
+    // PennyMac Mortgage Investment Trust and Western Asset Mortgage Capital: REITs (the vendor's REITS group).
+    for (const symbol of ['PMT', 'WMC']) expect(vendorDealType(bySymbol(symbol)).dealType, symbol).toBe('ipo');
+    // Elevate Credit: a consumer lender whose range the vendor collapsed onto its $6.50 price.
+    expect(bySymbol('ELVT')).toMatchObject({ offerPrice: 6.5, rangeLow: 6.5, rangeHigh: 6.5 });
+    expect(vendorDealType(bySymbol('ELVT')).dealType).toBe('ipo');
+    // Office Properties Income Trust priced on a $20–$22 range.
+    expect(vendorDealType(bySymbol('OPI')).dealType).toBe('ipo');
+  });
+
+  it('leaves no row of the vendor\'s own fund subgroups typed ipo', () => {
+    const funds = rows.filter((r) => r.industrySubgroup === 'Closed-end Funds' || r.industrySubgroup === 'Finance-Investment Fund');
+    expect(funds.length).toBeGreaterThan(380);
+    expect(funds.filter((r) => vendorDealType(r).dealType === 'ipo').map((r) => r.issuer)).toEqual([]);
+  });
+});
+
 describe('withVendorEvidence', () => {
   const edgarIpo = { dealType: 'ipo' as const, reasons: ['S-1 by a first-time registrant'], confidence: 0.6 };
   const stored = (row: IpoTableRow) => ({ row, observedAt: '2026-01-01T00:00:00Z' });

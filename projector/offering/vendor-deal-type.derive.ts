@@ -10,14 +10,17 @@
  *         subgroup is a fund's ("Debt Fund", "Equity Fund", "Commodity Fund", "Country Funds-Closed-end",
  *         "Finance-Investment Fund"), its sector is "Funds", its group "Municipal" (BlackRock Municipal
  *         Income Quality Trust: shares holding municipal bonds), or the issuer is named a fund ("KKR
- *         Income Opportunities Fund").
+ *         Income Opportunities Fund"); or an income fund's name sold at a fixed round price, its
+ *         range collapsed onto it, as closed-end funds sell at their NAV-based $15, $20 or $25
+ *         (BlackRock Credit Allocation Income Trust I, PSW, $25.00 on a $25.00–$25.00 range, which
+ *         the vendor files under "Private Equity"; Cohen & Steers Global Income Builder, INB, at $20.00).
  *   ipo   none of these: an operating company's IPO as far as the row shows.
  * A unit offering at another price (Delcath's $6.00 units of 2000) is not called a SPAC: Ritter's
  * unit flag (ritter-exclusions.derive.ts) marks it instead.
  */
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
-import { FUND_CLASS, FUND_NAME, FUND_SUBGROUPS } from './fund-evidence.ts';
+import { FUND_CLASS, FUND_NAME, FUND_SUBGROUPS, INCOME_FUND_NAME } from './fund-evidence.ts';
 
 export type VendorDealType = 'spac' | 'fund' | 'ipo';
 
@@ -56,7 +59,20 @@ function fundClass(row: IpoTableRow): string | null {
   // Shares the vendor files under municipal bonds are a municipal bond fund's: no municipality sells stock.
   if (row.industryGroup === 'Municipal') return 'vendor industry group "Municipal" (a municipal bond fund\'s shares)';
   if (FUND_NAME.test(row.issuer)) return `issuer named "${row.issuer}"`;
-  return null;
+  return fundAtNavPrice(row);
+}
+
+/**
+ * A fixed round price (a multiple of $5, its range collapsed onto it) and an income fund's name,
+ * outside the vendor's REITs: mortgage REITs sell at a fixed $20 too (PennyMac Mortgage Investment
+ * Trust), under names the income words miss. An operating company at a fixed price names no income
+ * (Elevate Credit at $6.50).
+ */
+function fundAtNavPrice(row: IpoTableRow): string | null {
+  const price = row.offerPrice;
+  if (price === null || price < SPAC_UNIT_PRICE || price % 5 !== 0 || row.rangeLow !== price || row.rangeHigh !== price) return null;
+  if (row.industryGroup === 'REITS' || !INCOME_FUND_NAME.test(row.issuer)) return null;
+  return `issuer named "${row.issuer}" selling at a fixed $${price.toFixed(2)}, a fund's NAV-based price`;
 }
 
 export function vendorDealType(row: IpoTableRow): VendorTyping {

@@ -105,7 +105,8 @@ export const CompanyListQuerySchema = params({
   market: string({
     enum: [...MARKETS],
     default: 'all',
-    description: 'Normalised market family of the listing venue; all (default) = no filter.',
+    description:
+      'Normalised market family of the listing venue, read from the served exchange (consensus.exchange: the exchange at listing, else today\'s market): exchange = NYSE, NYSE American, NYSE Arca, any Nasdaq tier or Cboe; otc = quoted over the counter (OTC Bulletin Board, OTC Markets, Pink); unknown = no exchange known; all (default) = no filter. An unknown value is a 400 naming the allowed ones.',
   }),
   kind: {
     type: 'array',

@@ -21,7 +21,7 @@ export interface CompaniesTable {
   exchange: string | null;
   offering_status: OfferingStatus;
   deal_type: DealType;
-  /** Normalised market family: exchange, otc or unknown. */
+  /** Normalised market family of the served exchange (consensus.exchange): exchange, otc or unknown. */
   market: 'exchange' | 'otc' | 'unknown';
   /** 1 when the company's current deal is an IPO-family deal (scope=ipo). */
   is_ipo: number;
