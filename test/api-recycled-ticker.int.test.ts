@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventLogDb } from '../schema/databases.ts';
 import { rebuildReadDb } from '../projector/index.ts';
 import { documentValidator, emptyDataDir, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
-import { bloombergRows, ipoRowEvents } from './projector-enrichment-events.ts';
+import { bloombergRows, ipoRowEvents, yahooRows } from './projector-enrichment-events.ts';
+import { companyTickersEvent } from './projector-sample-events.ts';
 
 /**
  * ARMF is a real recycled ticker of the Bloomberg table: Ellington Credit Co listed under it on
@@ -57,5 +58,49 @@ describe('a recycled ticker resolves to the holder at the time asked, else the c
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { details: Array<{ parameter: string }> } };
     expect(body.error.details.map((d) => d.parameter)).toEqual(['as_of']);
+  });
+});
+
+/**
+ * EVER is recycled across the two vendor tables: Yahoo lists EverBank Financial Corp's 2012 NYSE IPO
+ * under it (a thrift holding company), Bloomberg EverQuote's 2018 Nasdaq IPO, and SEC's
+ * company_tickers.json gives it to EverQuote, Inc. today. EVER names EverQuote, never the bank.
+ */
+describe('a ticker SEC gives to one company now names that company, not an earlier holder a vendor row dates', () => {
+  let dataDir: string;
+  let api: RunningApi;
+
+  beforeAll(async () => {
+    dataDir = await emptyDataDir();
+    const events = await openEventLogDb(dataDir);
+    try {
+      const everQuote = bloombergRows().filter((r) => r.bloombergTicker === 'EVER US');
+      const everBank = yahooRows().filter((r) => r.ticker === 'EVER');
+      expect([...everQuote, ...everBank].map((r) => r.issuer)).toEqual(['EverQuote Inc', 'EverBank Financial Corp']);
+      events.log.appendMany([companyTickersEvent(), ...ipoRowEvents(everQuote), ...ipoRowEvents(everBank, undefined, 'yahoo')]);
+      await rebuildReadDb({ dataDir, eventLog: events.log });
+    } finally {
+      await events.close();
+    }
+    api = await startApi(dataDir);
+  }, 60_000);
+  afterAll(async () => {
+    await api.close();
+    removeDataDir(dataDir);
+  });
+
+  const served = async (identifier: string) => {
+    const response = await api.get(`/api/v1/companies/${identifier}?include=offerings`);
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { cik: string; name: string; offerings: Array<{ ritterExclusions: string[] }> } };
+    return { cik: data.cik, name: data.name, flags: data.offerings.map((o) => o.ritterExclusions) };
+  };
+
+  it('names EverQuote, an operating IPO with no exclusion', async () => {
+    expect(await served('EVER')).toEqual({ cik: '0001640428', name: 'EverQuote, Inc.', flags: [[]] });
+  });
+
+  it('serves EverBank, a bank, under its own key: its row has no first trade to date its hold of EVER', async () => {
+    expect(await served('V-EVER-2012-05-03')).toEqual({ cik: 'V-EVER-2012-05-03', name: 'EverBank Financial Corp', flags: [['bank_or_thrift']] });
   });
 });

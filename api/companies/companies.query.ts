@@ -130,14 +130,16 @@ function resolveIdentifier(compiler: ShapeCompiler, conn: ReadConnection, identi
   }
   // A recycled ticker can name several companies: the one trading under it on the date asked
   // (the latest to start on or before it), else the current holder in SEC data, the primary
-  // holder, the most recent filer.
+  // holder, the most recent filer. Without a date the first key is 0 for every holder: left NULL
+  // for a dated holder, it sorted below an undated one (EverBank's 2012 IPO row answered EVER, not
+  // EverQuote, which holds it in SEC's current data).
   const byTicker = compiler.shape('company-by-ticker', (param) =>
     db
       .selectFrom('company_tickers as t')
       .innerJoin('companies as c', 'c.cik', 't.cik')
       .select('t.cik')
       .where(sql<boolean>`t.ticker IN (SELECT value FROM json_each(${param('ticker')}))`)
-      .orderBy(sql`t.held_since IS NOT NULL AND t.held_since <= ${param('asOf')}`, 'desc')
+      .orderBy(sql`COALESCE(t.held_since IS NOT NULL AND t.held_since <= ${param('asOf')}, 0)`, 'desc')
       .orderBy(sql`CASE WHEN t.held_since <= ${param('asOf')} THEN t.held_since END`, 'desc')
       .orderBy('t.is_current', 'desc')
       .orderBy('t.is_primary', 'desc')
