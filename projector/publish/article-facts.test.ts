@@ -173,7 +173,7 @@ describe('quarterly review coverage', () => {
     expect(Math.round(ipoProceeds / 1e6)).toBe(13876);
     expect(plain(article.html)).toContain(
       "this service's database holds 59 IPOs that began trading then (by deal type: 57 IPOs, 2 SPACs); they raised $13,875.9M (the 53 that state proceeds). " +
-        "Proceeds are the vendor IPO table's offer sizes, which include the over-allotment sold. First-day returns are known for 20 of the 59 IPOs; the other 39 have no daily price bars in the data.",
+        "Proceeds are the vendor IPO table's offer sizes, which as a rule include the over-allotment sold. First-day returns are known for 20 of the 59 IPOs; the other 39 have no daily price bars in the data.",
     );
     expect(plain(article.html)).toContain('2 other listings are not counted as IPOs: 2 funds.');
     expect(article.summary).toMatch(/^2014 Q2: 59 IPOs, \$13,875\.9M raised, first-day returns known for 20: /);
