@@ -94,6 +94,8 @@ describe('vendorDealType of blank checks the vendor lists under their merger\'s 
     }
     expect(bySymbol('1854789D').issuer).toBe('Nikola Corp');
     expect(typed('1854789D').reasons[0]).toMatch(/flat \$10\.00.*1\.03×/);
+    // $8.00 flat-range rows of 2005–2013 with a cap at about their size and no unit symbol (MergeWorthRx, 1.35×).
+    for (const symbol of ['MWRX', '1763405D', '1876381D']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'spac' });
   });
 
   it('keeps operating IPOs at a flat $10.00 that float a minority, and mutual conversions of insurers and thrifts, as ipo', () => {
