@@ -19,8 +19,9 @@
  *         and filing range 10.00–10.00; $8.00 or $6.00 before 2014) with a market cap at offer at most
  *         1.5× the offer size, outside the vendor's banks, insurers and REITs (flatTrustPriceShell).
  *   ipo   none of these: an operating company's IPO as far as the row shows.
- * A unit offering at another price (Delcath's $6.00 units of 2000) is not called a SPAC: Ritter's
- * unit flag (ritter-exclusions.derive.ts) marks it instead.
+ * A unit offering at another price is not called a SPAC unless its price and cap are a shell's
+ * (Delcath's $6.00 units of 2000 show no cap at offer): Ritter's unit flag
+ * (ritter-exclusions.derive.ts) marks it instead.
  */
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
@@ -92,8 +93,8 @@ const FIXED_TEN_DOLLAR_GROUPS = new Set(['Insurance', 'REITS']);
  * IPO row but renames it, re-files its industry and, once the shell's symbol is gone, shows a
  * placeholder ("1854789D" for VectoIQ, now Nikola). What stays is the trust's price on a range
  * collapsed onto it: $10.00 (687 of the vendor's 739 US "Specified Purpose Acquis" rows), or the
- * $8.00 and $6.00 of 2003–2013 blank checks (MergeWorthRx, 2013; Aldabra as Great Lakes Dredge &
- * Dock, 2005), and a market cap at offer no more than SHELL_MAX_CAP_TO_SIZE × the offer (public plus
+ * $8.00 and $6.00 of 2003–2013 blank checks (MergeWorthRx, 2013; Great Lakes Dredge & Dock's
+ * units ALBAU, 2005), and a market cap at offer no more than SHELL_MAX_CAP_TO_SIZE × the offer (public plus
  * founder shares; an operating company floats a minority: ChemoCentryx's $10.00 IPO of 2012 is 6.8×).
  * Mutual-to-stock conversions sell all their shares at a flat $10.00 too: the vendor's banks, thrifts
  * and insurers are no shell (Mercer Insurance 2003, Vericity 2019), nor its REITs (Preferred
