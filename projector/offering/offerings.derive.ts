@@ -8,6 +8,7 @@ import { isIpoFamily, nameAt } from './deal-type.derive.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import { issuerNameAt, type NameHistory } from './issuer-name.derive.ts';
 import { ritterExclusions } from './ritter-exclusions.derive.ts';
+import { laterUnreadDocuments } from './superseded-terms.derive.ts';
 
 /** What the company serves beside its offerings, so each offering renders the same values. */
 export interface ServedOfferingContext {
@@ -86,6 +87,7 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
         vendorRow: isCurrent ? ctx.vendorRow : null,
         offerPrice,
         tickers: ipo ? ctx.tickers : [],
+        preliminaryTerms: terms !== null && laterUnreadDocuments(deal.filings, terms.filing, (a) => offering.termsByAccession.has(a)).length > 0,
         depositaryShares: ctx.depositaryShares,
       }),
       terms: terms?.doc.terms ?? null,

@@ -1,7 +1,9 @@
 /**
  * Ritter's exclusion flags of one offering, each from evidence a filing or a vendor row carries:
  *   spac / closed_end_fund  the offering's deal type (spac, fund)
- *   unit_offer              units on the cover (issuerStructureFlags, a security description of units), a
+ *   unit_offer              units on the cover (issuerStructureFlags, a security description of units; not a
+ *                           preliminary cover a later unread amendment or final prospectus superseded when the
+ *                           company's known tickers hold no unit symbol: superseded-terms.derive.ts), a
  *                           unit symbol in the vendor row (CBASU, HDP/U, Bloomberg's LCWUF for LCW.U), or, for
  *                           the company's IPO, a unit symbol among its tickers (units come only from the IPO)
  *   adr                     ADSs on the cover (issuerStructureFlags, "American Depositary" in the security
@@ -41,6 +43,13 @@ export interface RitterEvidence {
   offerPrice: number | null;
   /** The company's tickers, for its IPO only (empty for any other offering). */
   tickers?: readonly string[];
+  /**
+   * The terms were read from a preliminary cover a later amendment or final prospectus of the offering
+   * revised unread (superseded-terms.derive.ts). With known tickers none of which is a unit symbol, its
+   * units are no evidence: the listing shows the security sold. The flag is then not served (unknown
+   * is no exclusion), as for any offering whose structure no evidence shows.
+   */
+  preliminaryTerms?: boolean;
   /** The issuer filed an F-6 (structure-evidence.ts registersDepositaryShares): it has an ADR program. */
   depositaryShares?: boolean;
 }
@@ -58,8 +67,11 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
   const spac = e.dealType === 'spac';
   const holdings = spac || e.dealType === 'fund';
   const operatingName = (test: (name: string) => boolean) => !holdings && e.names.some(test);
+  const tickers = e.tickers ?? [];
+  const listedWithoutUnits = e.preliminaryTerms === true && tickers.length > 0 && !tickers.some(isUnitSymbol);
+  const coverUnits = !listedWithoutUnits && (flags.includes('units') || UNITS_TEXT.test(description));
   const found: Record<RitterExclusion, boolean> = {
-    unit_offer: flags.includes('units') || UNITS_TEXT.test(description) || (symbol !== null && isUnitSymbol(symbol)) || (e.tickers ?? []).some(isUnitSymbol),
+    unit_offer: coverUnits || (symbol !== null && isUnitSymbol(symbol)) || tickers.some(isUnitSymbol),
     adr:
       flags.includes('adr') || ADR_TEXT.test(description) || e.names.some((n) => ADR_TEXT.test(n)) || (symbol !== null && ADR_SYMBOL.test(symbol)) ||
       (e.baseForm === 'F-1' && e.depositaryShares === true),

@@ -85,6 +85,38 @@ describe('vendorDealType of closed-end funds the vendor files elsewhere', () => 
   });
 });
 
+describe('vendorDealType of blank checks the vendor lists under their merger\'s name', () => {
+  const typed = (symbol: string) => vendorDealType(bySymbol(symbol));
+
+  it('types a flat $10.00 IPO whose market cap at offer is about its size as spac (VectoIQ as Nikola, Double Eagle as WillScot, Fifth Wall I as SmartRent)', () => {
+    for (const symbol of ['1854789D', '1861474D', '1646391D', '1566353D', '1860591D', 'SMRT', 'CVT', 'SYM', 'KIND', 'HYPR', 'AKLI', 'PROK', 'OKLO', '1342003D', 'CRMUQ']) {
+      expect(typed(symbol), symbol).toMatchObject({ dealType: 'spac' });
+    }
+    expect(bySymbol('1854789D').issuer).toBe('Nikola Corp');
+    expect(typed('1854789D').reasons[0]).toMatch(/flat \$10\.00.*1\.03×/);
+    // $8.00 flat-range rows of 2005–2013 with a cap at about their size and no unit symbol (MergeWorthRx, 1.35×).
+    for (const symbol of ['MWRX', '1763405D', '1876381D']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'spac' });
+  });
+
+  it('keeps operating IPOs at a flat $10.00 that float a minority, and mutual conversions of insurers and thrifts, as ipo', () => {
+    // ChemoCentryx 2012 (cap 6.8× the offer), CPI Card Group 2015, Tactile Systems 2016, VeriFone 2005 (placeholder 1885525D), Venu 2024.
+    for (const symbol of ['CCXI', 'PMTS', 'TCMD', '1885525D', '2244179D', 'VENU', 'MDGL', 'VNDA']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'ipo' });
+    // Mercer Insurance (1.09×) and Vericity (no cap) converted from mutual form; Preferred Apartment Communities is a REIT.
+    for (const symbol of ['MIGP', 'VERY', 'EIHI', 'PMIC', 'APTS']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'ipo' });
+  });
+
+  it('recognises every $10.00 flat-range row of the vendor\'s own SPAC subgroup by price and cap alone, and calls no thrift a SPAC', () => {
+    const subgroup = rows.filter((r) => ['Specified Purpose Acquis', 'Capital Pools'].includes(r.industrySubgroup ?? '') && r.offerPrice === 10 && r.rangeLow === 10 && r.rangeHigh === 10);
+    expect(subgroup.length).toBe(687);
+    const renamed = subgroup.map((r) => ({ ...r, industrySubgroup: 'Auto-Cars/Light Trucks', industryGroup: 'Auto Manufacturers', issuer: 'Renamed Inc', bloombergTicker: '1234567D US' }));
+    expect(renamed.filter((r) => vendorDealType(r).dealType === 'spac').length).toBe(687);
+    const thrifts = rows.filter((r) => (r.industryGroup === 'Savings&Loans' || r.industryGroup === 'Banks') && r.offerPrice === 10 && r.rangeLow === 10);
+    expect(thrifts.length).toBeGreaterThan(50);
+    // SHF Holdings, filed under banks, is Northern Lights Acquisition's unit IPO: typed by its units, not its price.
+    expect(thrifts.filter((r) => vendorDealType(r).reasons.some((why) => why.startsWith('sold at a flat'))).map((r) => r.issuer)).toEqual([]);
+  });
+});
+
 describe('withVendorEvidence', () => {
   const edgarIpo = { dealType: 'ipo' as const, reasons: ['S-1 by a first-time registrant'], confidence: 0.6 };
   const stored = (row: IpoTableRow) => ({ row, observedAt: '2026-01-01T00:00:00Z' });

@@ -14,12 +14,18 @@
  *         range collapsed onto it, as closed-end funds sell at their NAV-based $15, $20 or $25
  *         (BlackRock Credit Allocation Income Trust I, PSW, $25.00 on a $25.00–$25.00 range, which
  *         the vendor files under "Private Equity"; Cohen & Steers Global Income Builder, INB, at $20.00).
+ *   spac  (after the fund rules) a blank check listed under its later merger's name (Nikola for VectoIQ,
+ *         QuantumScape for Kensington, placeholder tickers like "1854789D"): sold at a flat $10.00 (offer
+ *         and filing range 10.00–10.00; $8.00 or $6.00 before 2014) with a market cap at offer at most
+ *         1.5× the offer size, outside the vendor's banks, insurers and REITs (flatTrustPriceShell).
  *   ipo   none of these: an operating company's IPO as far as the row shows.
- * A unit offering at another price (Delcath's $6.00 units of 2000) is not called a SPAC: Ritter's
- * unit flag (ritter-exclusions.derive.ts) marks it instead.
+ * A unit offering at another price is not called a SPAC unless its price and cap are a shell's
+ * (Delcath's $6.00 units of 2000 show no cap at offer): Ritter's unit flag
+ * (ritter-exclusions.derive.ts) marks it instead.
  */
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
+import { vendorBankClass } from './structure-evidence.ts';
 import { FUND_CLASS, FUND_NAME, FUND_SUBGROUPS, INCOME_FUND_NAME } from './fund-evidence.ts';
 
 export type VendorDealType = 'spac' | 'fund' | 'ipo';
@@ -75,6 +81,41 @@ function fundAtNavPrice(row: IpoTableRow): string | null {
   return `issuer named "${row.issuer}" selling at a fixed $${price.toFixed(2)}, a fund's NAV-based price`;
 }
 
+/** Blank checks' trust prices: $10.00 since about 2008, $8.00 and $6.00 before. */
+const SHELL_PRICES: readonly number[] = [SPAC_UNIT_PRICE, 8, 6];
+/** A SPAC's market cap at offer: its public shares plus founder shares (20% of the total), at most 1.42× in the vendor's own SPAC rows. */
+const SHELL_MAX_CAP_TO_SIZE = 1.5;
+/** Issuers that sell all their stock at a fixed $10.00 when they convert from mutual form (thrifts, insurers) or raise a non-traded REIT's capital. */
+const FIXED_TEN_DOLLAR_GROUPS = new Set(['Insurance', 'REITS']);
+
+/**
+ * A blank check the vendor lists under the company it later merged with: Bloomberg keeps the SPAC's
+ * IPO row but renames it, re-files its industry and, once the shell's symbol is gone, shows a
+ * placeholder ("1854789D" for VectoIQ, now Nikola). What stays is the trust's price on a range
+ * collapsed onto it: $10.00 (687 of the vendor's 739 US "Specified Purpose Acquis" rows), or the
+ * $8.00 and $6.00 of 2003–2013 blank checks (MergeWorthRx, 2013; Great Lakes Dredge & Dock's
+ * units ALBAU, 2005), and a market cap at offer no more than SHELL_MAX_CAP_TO_SIZE × the offer (public plus
+ * founder shares; an operating company floats a minority: ChemoCentryx's $10.00 IPO of 2012 is 6.8×).
+ * Mutual-to-stock conversions sell all their shares at a flat $10.00 too: the vendor's banks, thrifts
+ * and insurers are no shell (Mercer Insurance 2003, Vericity 2019), nor its REITs (Preferred
+ * Apartment Communities 2011). An unknown cap (blank or 0) does not exclude at $10.00, where 42 of the
+ * SPAC rows lack it; at $6.00 or $8.00 it does (Delcath's $6.00 units of 2000 lack it too).
+ * Measured on the export's flat $10.00 rows outside the SPAC subgroup and the unit/name rules: 64 of
+ * 65 de-SPAC rows (MetroMile, filed under insurers, is missed) and 1 of 18 operating IPOs (SCYNEXIS
+ * 2014, 1.36×); at $6.00/$8.00, 38 rows outside the subgroup, 35 of them with unit symbols.
+ */
+function flatTrustPriceShell(row: IpoTableRow): string | null {
+  const price = row.offerPrice;
+  if (price === null || !SHELL_PRICES.includes(price) || row.rangeLow !== price || row.rangeHigh !== price) return null;
+  if (vendorBankClass(row) !== null || (row.industryGroup !== null && FIXED_TEN_DOLLAR_GROUPS.has(row.industryGroup))) return null;
+  const size = row.offerSizeMillions;
+  const cap = row.marketCapAtOfferMillions;
+  const ratio = size && cap ? cap / size : null;
+  if (ratio === null ? price !== SPAC_UNIT_PRICE : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
+  const capText = ratio === null ? 'no market cap at offer' : `a market cap at offer ${ratio.toFixed(2)}× its size`;
+  return `sold at a flat $${price.toFixed(2)} (range ${price.toFixed(2)}–${price.toFixed(2)}) with ${capText}: a blank check's trust price, listed under a later name`;
+}
+
 export function vendorDealType(row: IpoTableRow): VendorTyping {
   const subgroup = row.industrySubgroup;
   if (subgroup && SPAC_SUBGROUPS.has(subgroup)) return { dealType: 'spac', reasons: [`vendor industry subgroup "${subgroup}"`] };
@@ -88,5 +129,7 @@ export function vendorDealType(row: IpoTableRow): VendorTyping {
   }
   const fund = fundClass(row);
   if (fund) return { dealType: 'fund', reasons: [fund] };
+  const shell = flatTrustPriceShell(row);
+  if (shell) return { dealType: 'spac', reasons: [shell] };
   return { dealType: 'ipo', reasons: ['vendor IPO row with no blank-check or fund evidence'] };
 }
