@@ -103,6 +103,9 @@ describe('vendorDealType of blank checks the vendor lists under their merger\'s 
     for (const symbol of ['CCXI', 'PMTS', 'TCMD', '1885525D', '2244179D', 'VENU', 'MDGL', 'VNDA']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'ipo' });
     // Mercer Insurance (1.09×) and Vericity (no cap) converted from mutual form; Preferred Apartment Communities is a REIT.
     for (const symbol of ['MIGP', 'VERY', 'EIHI', 'PMIC', 'APTS']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'ipo' });
+    // SCYNEXIS 2014: a flat $10.00 and a cap 1.36× its size, as a SPAC's, but it closed its first day 10% below the
+    // offer, which no trust-backed share of the vendor's SPAC rows did.
+    expect(typed('SCYX')).toMatchObject({ dealType: 'ipo' });
   });
 
   it('recognises every $10.00 flat-range row of the vendor\'s own SPAC subgroup by price and cap alone, and calls no thrift a SPAC', () => {

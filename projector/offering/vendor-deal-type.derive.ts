@@ -85,6 +85,12 @@ function fundAtNavPrice(row: IpoTableRow): string | null {
 const SHELL_PRICES: readonly number[] = [SPAC_UNIT_PRICE, 8, 6];
 /** A SPAC's market cap at offer: its public shares plus founder shares (20% of the total), at most 1.42× in the vendor's own SPAC rows. */
 const SHELL_MAX_CAP_TO_SIZE = 1.5;
+/**
+ * The trust holds the offer price for every share, so a blank check's first close stays near it:
+ * none of the vendor's 722 flat-priced SPAC rows closed more than 3% below it. An operating IPO
+ * at a flat $10.00 may (SCYNEXIS 2014: -10%).
+ */
+const SHELL_MIN_FIRST_DAY_PCT = -3;
 /** Issuers that sell all their stock at a fixed $10.00 when they convert from mutual form (thrifts, insurers) or raise a non-traded REIT's capital. */
 const FIXED_TEN_DOLLAR_GROUPS = new Set(['Insurance', 'REITS']);
 
@@ -112,6 +118,7 @@ function flatTrustPriceShell(row: IpoTableRow): string | null {
   const cap = row.marketCapAtOfferMillions;
   const ratio = size && cap ? cap / size : null;
   if (ratio === null ? price !== SPAC_UNIT_PRICE : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
+  if (row.offerToFirstClosePct !== null && row.offerToFirstClosePct < SHELL_MIN_FIRST_DAY_PCT) return null;
   const capText = ratio === null ? 'no market cap at offer' : `a market cap at offer ${ratio.toFixed(2)}× its size`;
   return `sold at a flat $${price.toFixed(2)} (range ${price.toFixed(2)}–${price.toFixed(2)}) with ${capText}: a blank check's trust price, listed under a later name`;
 }

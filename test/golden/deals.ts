@@ -161,8 +161,11 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
     dealType: 'ipo',
     offeringStatus: 'listed',
     exchange: 'Nasdaq',
-    ritter: ['unit_offer'],
-    evidence: 'Unicycive submissions: S-1 333-256367, CERT 0001354457-21-000764 (Nasdaq) 2021-07-07, 424B4 2021-07-14; its S-1/A No. 3 offers units of common stock and warrants',
+    // Its S-1/A No. 3 (the one document read) offers units; two later S-1/As and the 424B4 are not
+    // in the data, and the company trades under UNCY alone, with no unit symbol: the units are not
+    // shown to have been sold (offering/superseded-terms.derive.ts).
+    ritter: [],
+    evidence: 'Unicycive submissions: S-1 333-256367, S-1/A No. 3 (units) 2021-06-30, two S-1/As 2021-07-12, CERT 0001354457-21-000764 (Nasdaq) 2021-07-07, 424B4 2021-07-14; company_tickers.json: UNCY only',
   },
   {
     id: '0001835632',
