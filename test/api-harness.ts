@@ -216,12 +216,17 @@ export function useServedFullSample(): ServedSample {
   return served;
 }
 
-/** A copy of one DATA_DIR `projectFullSampleInto` built for the whole run, with its read.db open read-only and the app serving it. */
-export async function serveFullSample(): Promise<ServedSample> {
-  const dataDir = await copyOfTemplate('full-sample', async (dir) => {
+/** A copy of one DATA_DIR `projectFullSampleInto` built for the whole run, for the caller to change and remove. */
+export function fullSampleCopy(): Promise<string> {
+  return copyOfTemplate('full-sample', async (dir) => {
     await publishEmptyGeneration(dir);
     await projectFullSampleInto(dir);
   });
+}
+
+/** A `fullSampleCopy` with its read.db open read-only and the app serving it. */
+export async function serveFullSample(): Promise<ServedSample> {
+  const dataDir = await fullSampleCopy();
   const db = openSqlite(readDbLinkPath(dataDir), { readonly: true });
   const api = await startApi(dataDir);
   return {
