@@ -591,10 +591,14 @@ export interface FuzzTarget {
   close(): Promise<void>;
 }
 
-export async function startFuzzTarget(): Promise<FuzzTarget> {
-  const dataDir = await emptyDataDir();
+/**
+ * The app serving the whole sample in `dataDir` (a copy of the tests' shared one, which the target
+ * removes when closed), or else in a DATA_DIR it projects itself (`npm run fuzz`).
+ */
+export async function startFuzzTarget(projected?: string): Promise<FuzzTarget> {
+  const dataDir = projected ?? (await emptyDataDir());
   const reported: unknown[] = [];
-  await projectFullSampleInto(dataDir);
+  if (!projected) await projectFullSampleInto(dataDir);
   const api = await startApi(dataDir, {
     rateLimiter: createMemoryRateLimiter({ limitPerMinute: 1_000_000_000 }),
     overrides: { reportError: (error) => reported.push(error) },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, exchange, focusesOf, requestFor, startFuzzTarget, type FuzzRequest, type FuzzTarget } from './api-fuzz.kit.ts';
+import { fullSampleCopy } from './api-harness.ts';
 
 /** Fixed, so a failure reproduces: fast-check prints the seed and path of the counterexample. */
 const SEED = 20_261_124;
@@ -10,14 +11,14 @@ const MIXED_RUNS = 100;
 
 /**
  * Properties over every parameter of every endpoint, against the real app on the whole bundled
- * sample (see api-fuzz.kit.ts for the requests and the rules every answer obeys). `npm run fuzz`
+ * sample (a copy of the run's shared one; see api-fuzz.kit.ts for the requests and the rules every answer obeys). `npm run fuzz`
  * runs the same requests by the ten thousand.
  */
 describe('API properties: every answer to any request is one the contract allows', () => {
   let target: FuzzTarget;
 
   beforeAll(async () => {
-    target = await startFuzzTarget();
+    target = await startFuzzTarget(await fullSampleCopy());
   }, 120_000);
   afterAll(async () => {
     await target?.close();

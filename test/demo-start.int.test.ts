@@ -1,23 +1,23 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentValidator } from './api-harness.ts';
 import { runIpo } from './cli-harness.ts';
 import { spawnIpo } from './ipo-process.ts';
+import { freePort } from './process-harness.ts';
+import { demoStartCopyAndFirstStart, type FirstStart } from './shared-templates.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'ipo-start-'));
-const port = 41_000 + Math.floor(Math.random() * 2000);
 const children: ChildProcess[] = [];
+const urlOf = (out: string) => /^URL: (\S+)$/m.exec(out)?.[1];
+const keyOf = (out: string) => /^API key: (\S+)$/m.exec(out)?.[1];
 
 /** Runs `ipo start` as a user would and resolves with what it printed once it says where it serves. */
-async function start(): Promise<{ child: ChildProcess; url: string; key: string; out: string; stderr: () => string }> {
-  const urlOf = (out: string) => /^URL: (\S+)$/m.exec(out)?.[1];
-  const keyOf = (out: string) => /^API key: (\S+)$/m.exec(out)?.[1];
+async function start(dataDir: string): Promise<{ child: ChildProcess; url: string; key: string; out: string; stderr: () => string }> {
+  const port = await freePort();
   const started = await spawnIpo(['start'], { DATA_DIR: dataDir, PORT: String(port), REDIS_URL: '' }, (out) => !!urlOf(out) && !!keyOf(out));
   children.push(started.child);
   const out = started.out();
@@ -31,28 +31,37 @@ function stop(child: ChildProcess): Promise<number | null> {
   });
 }
 
+/**
+ * The fresh start is the run's one first `ipo start` (test/shared-templates.ts: whichever file asks
+ * first runs it on an empty DATA_DIR, keeps what it printed and its answer to the first curl, and
+ * fails unless it exits 0 on SIGTERM). What it served is asked of a second start on a copy of its
+ * DATA_DIR, which reuses the data and the key.
+ */
+let dataDir: string;
+let first: FirstStart;
+let second: Awaited<ReturnType<typeof start>>;
+
+// A fresh start ingests the sample and projects every US vendor IPO: about 35 s alone on 2 cores, more beside other tests.
+beforeAll(async () => {
+  ({ dataDir, first } = await demoStartCopyAndFirstStart());
+  second = await start(dataDir);
+}, 300_000);
+
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('npm start on a fresh data dir', () => {
-  let first: Awaited<ReturnType<typeof start>>;
-
-  // A fresh start ingests the sample and projects every US vendor IPO: about 35 s alone on 2 cores, more beside other tests.
   it('ingests the real sample, projects, and prints the URL and a working demo key', async () => {
-    first = await start();
-    expect(first.url).toBe(`http://localhost:${port}`);
-    expect(first.key).toMatch(/^ipo_live_[0-9A-Za-z]{32,}$/);
-    expect(first.stderr()).toMatch(/ingest: \d+ jobs, \d+ new events/);
+    expect(urlOf(first.out)).toBe(`http://localhost:${first.port}`);
+    expect(keyOf(first.out)).toMatch(/^ipo_live_[0-9A-Za-z]{32,}$/);
+    expect(first.err).toMatch(/ingest: \d+ jobs, \d+ new events/);
+    expect(first.firstAnswer.status).toBe(200);
+    expect((JSON.parse(first.firstAnswer.body) as { meta: { count: number } }).meta.count).toBe(5);
 
-    const auth = { authorization: `Bearer ${first.key}` };
-    const companies = await fetch(`${first.url}/api/v1/companies?limit=5`, { headers: auth });
-    expect(companies.status).toBe(200);
-    const page = (await companies.json()) as { data: Array<{ cik: string }>; meta: { count: number } };
-    expect(page.meta.count).toBe(5);
-
-    const aaoi = await fetch(`${first.url}/api/v1/companies/aaoi?include=filings`, { headers: auth });
+    const auth = { authorization: `Bearer ${second.key}` };
+    const aaoi = await fetch(`${second.url}/api/v1/companies/aaoi?include=filings`, { headers: auth });
     expect(aaoi.status).toBe(200);
     const detail = (await aaoi.json()) as { data: { cik: string; name: string; filings: Array<{ formType: string }>; filingsNext: string | null } };
     expect(detail.data.cik).toBe('0001158114');
@@ -61,19 +70,19 @@ describe('npm start on a fresh data dir', () => {
     expect(detail.data.filings).toHaveLength(20);
     const formTypes = detail.data.filings.map((f) => f.formType);
     for (let next = detail.data.filingsNext; next !== null; ) {
-      const page = await fetch(`${first.url}${next}`, { headers: auth });
+      const page = await fetch(`${second.url}${next}`, { headers: auth });
       formTypes.push(...((await page.json()) as { data: Array<{ formType: string }> }).data.map((f) => f.formType));
       next = /^<([^>]+)>; rel="next"$/.exec(page.headers.get('link') ?? '')?.[1] ?? null;
     }
     expect(formTypes).toEqual(expect.arrayContaining(['DRS', 'S-1', 'EFFECT', '424B4', 'CERTNAS']));
 
-    const anonymous = await fetch(`${first.url}/api/v1/companies`);
+    const anonymous = await fetch(`${second.url}/api/v1/companies`);
     expect(anonymous.status).toBe(401);
-  }, 180_000);
+  });
 
   it('leaves no failed job for `ipo status`: the 404s of the sample are the expected not-found answers', async () => {
     // EDGAR answers 404 for the CIKs the sample has no submissions file for, as it does for unknown CIKs.
-    const notFound = Number(/^ingest: \d+ jobs, \d+ new events, (\d+) not found \(404\)/m.exec(first.stderr())?.[1]);
+    const notFound = Number(/^ingest: \d+ jobs, \d+ new events, (\d+) not found \(404\)/m.exec(first.err)?.[1]);
     expect(notFound).toBeGreaterThan(0);
     const status = await runIpo(dataDir, 'status');
     expect(status.code).toBe(0);
@@ -82,7 +91,10 @@ describe('npm start on a fresh data dir', () => {
   });
 
   it('prints commands to try that work as printed: each curl answers 200 in its type, the SQL returns rows', async () => {
-    const curls = [...first.out.matchAll(/^ {2}curl (.*)$/gm)].map((m) => m[1]);
+    // Both starts print the same commands, each with its own address and DATA_DIR: the second's are run.
+    const general = (out: string) => out.replaceAll(urlOf(out)!, 'URL').replace(/^SQL: sqlite3 \S+/m, 'SQL: sqlite3 READ_DB');
+    expect(general(second.out)).toBe(general(first.out));
+    const curls = [...second.out.matchAll(/^ {2}curl (.*)$/gm)].map((m) => m[1]);
     expect(curls.length).toBeGreaterThanOrEqual(4);
     for (const args of curls) {
       const headers = Object.fromEntries([...args.matchAll(/-H ["']([^:]+): ([^"']+)["']/g)].map((m) => [m[1], m[2]]));
@@ -91,7 +103,7 @@ describe('npm start on a fresh data dir', () => {
       expect(response.status, args).toBe(200);
       expect(response.headers.get('content-type'), args).toBe(headers.Accept === 'text/csv' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8');
     }
-    const [, file, query] = /^SQL: sqlite3 (\S+) '([^']+)'$/m.exec(first.out)!;
+    const [, file, query] = /^SQL: sqlite3 (\S+) '([^']+)'$/m.exec(second.out)!;
     const db = new Database(file, { readonly: true });
     try {
       expect((db.prepare(query).all() as Array<{ ticker: string }>).length).toBe(10);
@@ -101,11 +113,11 @@ describe('npm start on a fresh data dir', () => {
   });
 
   it('serves a deal database: offering companies only, one offering at a time, lifecycles to their end, vendor IPOs by identity', async () => {
-    const auth = { authorization: `Bearer ${first.key}` };
+    const auth = { authorization: `Bearer ${second.key}` };
     // Every detail answer is checked against the OpenAPI document the server publishes.
-    const check = documentValidator(await (await fetch(`${first.url}/api/v1/openapi.json`)).json());
+    const check = documentValidator(await (await fetch(`${second.url}/api/v1/openapi.json`)).json());
     const get = async (path: string): Promise<any> => {
-      const response = await fetch(`${first.url}/api/v1${path}`, { headers: auth });
+      const response = await fetch(`${second.url}/api/v1${path}`, { headers: auth });
       expect(response.status, path).toBe(200);
       const body = (await response.json()) as { data: unknown };
       check(path.startsWith('/companies/') ? '/api/v1/companies/{identifier}' : `/api/v1${path.split('?')[0]}`, 200, body);
@@ -115,7 +127,7 @@ describe('npm start on a fresh data dir', () => {
     // The default list: every company has offering activity (≤ 5% without a deal status).
     const companies: Array<{ offeringStatus: string; dealType: string }> = [];
     for (let cursor: string | null = null, first_ = true; first_ || cursor; first_ = false) {
-      const response = await fetch(`${first.url}/api/v1/companies?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: auth });
+      const response = await fetch(`${second.url}/api/v1/companies?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: auth });
       const page = (await response.json()) as { data: typeof companies; next_cursor: string | null };
       check('/api/v1/companies', 200, page);
       companies.push(...page.data);
@@ -194,12 +206,10 @@ describe('npm start on a fresh data dir', () => {
     expect(news.every((n) => (n.title.trim() === '') === (n.titleSource === 'untitled'))).toBe(true);
     expect(byUrl.get('https://businessinsider.in/here-comes-the-snapchat-ipo-/articleshow/57433388.cms')).toMatchObject({ match: { reason: 'name_in_search' } });
     expect([...byUrl.keys()].some((url) => url.includes('pinduoduo'))).toBe(false);
-    expect(await stop(first.child)).toBe(0);
   }, 120_000);
 
   it('reuses the data and the demo key on a second run', async () => {
-    const second = await start();
-    expect(second.key).toBe(first.key);
+    expect(second.key).toBe(keyOf(first.out));
     expect(second.stderr()).toMatch(/already ingested .* reusing it/);
     const response = await fetch(`${second.url}/api/v1/filings?limit=1`, { headers: { authorization: `Bearer ${second.key}` } });
     expect(response.status).toBe(200);
