@@ -106,6 +106,8 @@ describe('vendorDealType of blank checks the vendor lists under their merger\'s 
     // SCYNEXIS 2014: a flat $10.00 and a cap 1.36× its size, as a SPAC's, but it closed its first day 10% below the
     // offer, which no trust-backed share of the vendor's SPAC rows did.
     expect(typed('SCYX')).toMatchObject({ dealType: 'ipo' });
+    // Older blank checks held less in trust: Energy Services Acquisition's $6.00 units of 2006 closed 3.8% down.
+    expect(typed('ESA/U')).toMatchObject({ dealType: 'spac' });
   });
 
   it('recognises every $10.00 flat-range row of the vendor\'s own SPAC subgroup by price and cap alone, and calls no thrift a SPAC', () => {

@@ -86,9 +86,10 @@ const SHELL_PRICES: readonly number[] = [SPAC_UNIT_PRICE, 8, 6];
 /** A SPAC's market cap at offer: its public shares plus founder shares (20% of the total), at most 1.42× in the vendor's own SPAC rows. */
 const SHELL_MAX_CAP_TO_SIZE = 1.5;
 /**
- * The trust holds the offer price for every share, so a blank check's first close stays near it:
- * none of the vendor's 722 flat-priced SPAC rows closed more than 3% below it. An operating IPO
- * at a flat $10.00 may (SCYNEXIS 2014: -10%).
+ * Since the $10.00 era the trust holds the offer price for every share, so a blank check's first
+ * close stays near it: none of the vendor's flat-priced SPAC rows closed more than 3% below it. An
+ * operating IPO at a flat $10.00 may (SCYNEXIS 2014: -10%). Older $8.00 and $6.00 blank checks
+ * held less in trust and could (Energy Services Acquisition's $6.00 units, 2006: -3.8%).
  */
 const SHELL_MIN_FIRST_DAY_PCT = -3;
 /** Issuers that sell all their stock at a fixed $10.00 when they convert from mutual form (thrifts, insurers) or raise a non-traded REIT's capital. */
@@ -118,7 +119,7 @@ function flatTrustPriceShell(row: IpoTableRow): string | null {
   const cap = row.marketCapAtOfferMillions;
   const ratio = size && cap ? cap / size : null;
   if (ratio === null ? price !== SPAC_UNIT_PRICE : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
-  if (row.offerToFirstClosePct !== null && row.offerToFirstClosePct < SHELL_MIN_FIRST_DAY_PCT) return null;
+  if (price === SPAC_UNIT_PRICE && row.offerToFirstClosePct !== null && row.offerToFirstClosePct < SHELL_MIN_FIRST_DAY_PCT) return null;
   const capText = ratio === null ? 'no market cap at offer' : `a market cap at offer ${ratio.toFixed(2)}× its size`;
   return `sold at a flat $${price.toFixed(2)} (range ${price.toFixed(2)}–${price.toFixed(2)}) with ${capText}: a blank check's trust price, listed under a later name`;
 }
