@@ -7,21 +7,24 @@
  * Proceeds to Company", rows "Per Share" and "Total"). A preliminary prospectus prints the table with
  * every cell blank: the figures are then null and `feesSource` says why.
  */
+import type { ApiTermsExtended } from '../../../schema/api/types.ts';
 import type { FeesSource } from '../../../schema/api/vocabulary.ts';
 import type { ExtractContext } from '../extract-context.ts';
 import { blocksIn } from '../doc-regions.ts';
 import { isPlaceholder, parseMoney } from '../text-numbers.ts';
 import { PRICE_ROW } from './price.extract.ts';
 
-export interface CoverFees {
-  underwritingDiscountPerShare: number | null;
-  underwritingDiscountTotal: number | null;
-  proceedsToIssuerPerShare: number | null;
-  proceedsToIssuerTotal: number | null;
-  proceedsToSellingStockholdersPerShare: number | null;
-  proceedsToSellingStockholdersTotal: number | null;
-  feesSource: FeesSource;
-}
+/** The served terms' fee fields, as the cover's price table gives them. */
+export type CoverFees = Pick<
+  ApiTermsExtended,
+  | 'underwritingDiscountPerShare'
+  | 'underwritingDiscountTotal'
+  | 'proceedsToIssuerPerShare'
+  | 'proceedsToIssuerTotal'
+  | 'proceedsToSellingStockholdersPerShare'
+  | 'proceedsToSellingStockholdersTotal'
+  | 'feesSource'
+>;
 
 type Line = 'discount' | 'issuer' | 'selling';
 
