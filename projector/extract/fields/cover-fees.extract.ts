@@ -8,7 +8,6 @@
  * every cell blank: the figures are then null and `feesSource` says why.
  */
 import type { ApiTermsExtended } from '../../../schema/api/types.ts';
-import type { FeesSource } from '../../../schema/api/vocabulary.ts';
 import type { ExtractContext } from '../extract-context.ts';
 import { blocksIn } from '../doc-regions.ts';
 import { isPlaceholder, parseMoney } from '../text-numbers.ts';
