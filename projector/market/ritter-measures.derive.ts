@@ -33,8 +33,8 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * else the vendor's stated figure (so a deal without bars still counts in an annual table). Shares
  * and proceeds are the base deal's when a final prospectus states them, as Ritter counts them;
  * else the vendor's offer size, which as a rule includes the over-allotment sold (the basis says so).
- * Money left on the table = shares sold × (first close − offer); with only a stated return, the
- * same quantity is proceeds × return.
+ * Money left on the table = shares sold × (first close − offer); with the vendor's size, the same
+ * quantity is proceeds × (first close − offer) / offer, and with only a stated return proceeds × return.
  */
 export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   const offer = input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null;
@@ -48,8 +48,11 @@ export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   const grossProceeds = baseProceeds ?? vendorProceeds;
   const grossProceedsBasis = baseProceeds !== null ? 'base_deal' : vendorProceeds !== null ? 'including_over_allotment' : null;
 
+  // Unrounded where the closes are known: the served return is rounded to 4 decimals.
+  const close = input.closeDay1;
   let moneyLeftOnTable: number | null = null;
-  if (baseShares !== null && offer !== null && input.closeDay1 !== null) moneyLeftOnTable = round2(baseShares * (input.closeDay1 - offer));
+  if (baseShares !== null && offer !== null && close !== null) moneyLeftOnTable = round2(baseShares * (close - offer));
+  else if (grossProceeds !== null && offer !== null && close !== null) moneyLeftOnTable = round2((grossProceeds * (close - offer)) / offer);
   else if (grossProceeds !== null && day1ReturnPct !== null) moneyLeftOnTable = round2((grossProceeds * day1ReturnPct) / 100);
 
   return {
