@@ -42,7 +42,7 @@ describe("Ritter's measures", () => {
       tradingStartDate: '2014-06-26',
       closeDay1: null,
       closeWeek1: null,
-      day1ReturnPct: row.offerToFirstClosePct,
+      day1ReturnPct: 30.5833,
       day1ReturnSource: 'vendor_stated',
       sharesSold: null,
       grossProceeds: 491_280_000,

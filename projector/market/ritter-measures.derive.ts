@@ -27,6 +27,7 @@ export type RitterMeasures = Pick<
 >;
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
+const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
 /**
  * Ritter's measures of one IPO. The first-day return is offer → first close: from the price series,
@@ -38,8 +39,10 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  */
 export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   const offer = input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null;
+  // Served to 4 decimals, as a return from bars is (the export carries float noise: -0.1000000015);
+  // money left is computed from the unrounded figure.
   const vendorPct = input.vendor?.offerToFirstClosePct ?? null;
-  const day1ReturnPct = input.day1ReturnPct ?? vendorPct;
+  const day1ReturnPct = input.day1ReturnPct ?? (vendorPct === null ? null : round4(vendorPct));
   const day1ReturnSource = input.day1ReturnPct !== null ? 'price_series' : vendorPct !== null ? 'vendor_stated' : null;
 
   const baseShares = input.baseDeal?.sharesOffered ?? null;
@@ -53,7 +56,7 @@ export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   let moneyLeftOnTable: number | null = null;
   if (baseShares !== null && offer !== null && close !== null) moneyLeftOnTable = round2(baseShares * (close - offer));
   else if (grossProceeds !== null && offer !== null && close !== null) moneyLeftOnTable = round2((grossProceeds * (close - offer)) / offer);
-  else if (grossProceeds !== null && day1ReturnPct !== null) moneyLeftOnTable = round2((grossProceeds * day1ReturnPct) / 100);
+  else if (grossProceeds !== null && day1ReturnPct !== null) moneyLeftOnTable = round2((grossProceeds * (input.day1ReturnPct ?? vendorPct!)) / 100);
 
   return {
     day1ReturnPct,
