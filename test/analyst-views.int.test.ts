@@ -229,20 +229,38 @@ describe('views for analysts in read.db', () => {
       })),
     );
 
-    const [outcome] = await data(`/api/v1/outcomes?cik=${GOPRO}`);
-    expect(one('SELECT * FROM ipo_outcomes WHERE cik = ?', GOPRO)).toEqual({
-      cik: GOPRO,
-      company_name: outcome.companyName,
-      ticker: outcome.ticker,
-      exchange: outcome.exchange,
-      listing_date: outcome.tradingStartDate,
-      offer_price: outcome.offerPrice,
-      close_day1: outcome.closeDay1,
-      day1_return: fraction(outcome.day1ReturnPct),
-      close_week1: outcome.closeWeek1,
-      week1_return: fraction(outcome.week1ReturnPct),
-      status: outcome.status,
+    // Every outcome the API serves is one ipo_outcomes row with the same figures, Ritter's measures included.
+    const outcomeColumns = (o: any) => ({
+      cik: o.cik,
+      company_name: o.companyName,
+      ticker: o.ticker,
+      exchange: o.exchange,
+      listing_date: o.tradingStartDate,
+      offer_price: o.offerPrice,
+      close_day1: o.closeDay1,
+      day1_return: fraction(o.day1ReturnPct),
+      day1_return_source: o.day1ReturnSource,
+      close_week1: o.closeWeek1,
+      week1_return: fraction(o.week1ReturnPct),
+      shares_sold: o.sharesSold,
+      gross_proceeds: o.grossProceeds,
+      gross_proceeds_basis: o.grossProceedsBasis,
+      money_left_on_table: o.moneyLeftOnTable,
+      status: o.status,
     });
+    const [outcome] = await data(`/api/v1/outcomes?cik=${GOPRO}`);
+    expect(one('SELECT * FROM ipo_outcomes WHERE cik = ?', GOPRO)).toEqual(outcomeColumns(outcome));
+    expect(outcome.moneyLeftOnTable).not.toBeNull();
+    const served: any[] = [];
+    for (let cursor: string | null = '', page = 0; cursor !== null && page < 50; page++) {
+      const res = await sample.api.get(`/api/v1/outcomes?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const body = (await res.json()) as { data: any[]; next_cursor: string | null };
+      served.push(...body.data);
+      cursor = body.next_cursor;
+    }
+    const rows = sample.db.prepare('SELECT * FROM ipo_outcomes ORDER BY listing_date DESC, cik DESC, ticker DESC').all();
+    expect(rows).toEqual(served.map(outcomeColumns));
+    expect(served.filter((o) => o.moneyLeftOnTable !== null).length).toBeGreaterThan(300);
 
     const snapNews = await data(`/api/v1/news?cik=${SNAP}&include=content`);
     expect(snapNews.length).toBeGreaterThan(1);
@@ -341,8 +359,8 @@ describe('views for analysts in read.db', () => {
 
   it('answer the README’s ten questions', async () => {
     const queries = readmeQueries();
-    expect(queries).toHaveLength(10);
-    const [gopro, aaoi, ritter, pipeline, underwriters, leadLeft, byYear, withTerms, snap, counsel] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
+    expect(queries).toHaveLength(11);
+    const [gopro, aaoi, ritter, pipeline, underwriters, leadLeft, byYear, withTerms, snap, counsel, annual] = queries.map((q) => sample.db.prepare(q).all() as Array<Record<string, any>>);
 
     // The same figures as the API's outcome.
     const outcome = ((await (await sample.api.get('/api/v1/outcomes?cik=0001500435')).json()) as { data: Array<Record<string, number>> }).data[0];
@@ -358,10 +376,14 @@ describe('views for analysts in read.db', () => {
     const listed2014 = await data('/api/v1/companies?listing_date_from=2014-01-01&listing_date_to=2014-12-31&limit=100');
     expect(listed2014.length).toBeLessThan(100);
     const inSample: string[] = [];
+    const inSampleCiks = new Set<string>();
     for (const c of listed2014) {
       const { offerings } = await data(`/api/v1/companies/${c.cik}?include=offerings`);
       const current = offerings.find((o: any) => o.isCurrent);
-      if (current?.dealType === 'ipo' && current.ritterExclusions.length === 0) inSample.push(c.tickerHint);
+      if (current?.dealType === 'ipo' && current.ritterExclusions.length === 0) {
+        inSample.push(c.tickerHint);
+        inSampleCiks.add(c.cik);
+      }
     }
     expect(ritter.map((r) => r.ticker).sort()).toEqual(inSample.sort());
     expect(ritter.map((r) => r.ticker)).toEqual(expect.arrayContaining(['GPRO']));
@@ -416,5 +438,20 @@ describe('views for analysts in read.db', () => {
     const top = [...counts].map(([firm, deals]) => ({ firm, deals })).sort((a, b) => b.deals - a.deals || (a.firm < b.firm ? -1 : 1)).slice(0, 5);
     expect(counsel).toEqual(top);
     expect(counsel).toContainEqual({ firm: 'DLA Piper', deals: 1 });
+
+    // Ritter's annual table: 2014's row is the sample's IPOs of 2014 and the sums of their served outcomes.
+    const outcomes2014 = (await data('/api/v1/outcomes?trading_start_date_from=2014-01-01&trading_start_date_to=2014-12-31&limit=100')).filter((o: any) => inSampleCiks.has(o.cik));
+    expect(outcomes2014.length).toBeGreaterThan(10);
+    const sum = (field: string) => outcomes2014.reduce((a: number, o: any) => a + (o[field] ?? 0), 0);
+    const returns = outcomes2014.map((o: any) => o.day1ReturnPct).filter((x: number | null) => x !== null);
+    expect(annual.find((r) => r.year === '2014')).toEqual({
+      year: '2014',
+      ipos: inSample.length,
+      with_return: returns.length,
+      ew_day1_pct: Math.round((10 * returns.reduce((a: number, x: number) => a + x, 0)) / returns.length) / 10,
+      proceeds_bn: Math.round(sum('grossProceeds') / 1e7) / 100,
+      base_deal: outcomes2014.filter((o: any) => o.grossProceedsBasis === 'base_deal').length,
+      left_on_table_bn: Math.round(sum('moneyLeftOnTable') / 1e7) / 100,
+    });
   });
 });

@@ -39,11 +39,11 @@ function held(view: 'ipo_calendar' | 'offerings', from: string, to: string): { n
   return db.prepare(`SELECT count(*) AS n, sum(gross_proceeds) AS proceeds FROM ${view} WHERE listing_date BETWEEN ? AND ?`).get(from, to) as { n: number; proceeds: number | null };
 }
 
-/** The calendar's listings of the period with a first-day return in ipo_outcomes. */
+/** The calendar's listings of the period with a first-day return from price bars in ipo_outcomes (the articles cite only those). */
 function withReturns(from: string, to: string): number {
   return (
     db
-      .prepare('SELECT count(*) AS n FROM ipo_calendar c JOIN ipo_outcomes o ON o.cik = c.cik AND o.listing_date = c.listing_date WHERE c.listing_date BETWEEN ? AND ? AND o.day1_return IS NOT NULL')
+      .prepare(`SELECT count(*) AS n FROM ipo_calendar c JOIN ipo_outcomes o ON o.cik = c.cik AND o.listing_date = c.listing_date WHERE c.listing_date BETWEEN ? AND ? AND o.day1_return IS NOT NULL AND o.day1_return_source = 'price_series'`)
       .get(from, to) as { n: number }
   ).n;
 }

@@ -37,26 +37,39 @@ export interface OutcomeSources {
 }
 
 /**
- * Post-listing outcome of a priced IPO-family deal with a first bar (domain §5). Priced means a
- * final prospectus in EDGAR or, for deals older than our filings, a vendor row with an offer price
- * and trade date. Offer price: the final prospectus's, else the vendor's. `updatedAt` is when the
- * bars were observed, so it never depends on when the projector ran.
+ * Post-listing outcome of a priced IPO-family deal (domain §5): from its first bar, else from the
+ * vendor row's stated first-day return. Priced means a final prospectus in EDGAR or, for deals older
+ * than our filings, a vendor row with an offer price and trade date. Offer price: the final
+ * prospectus's, else the vendor's; shares and proceeds the final prospectus's base deal, else the
+ * vendor's offer size. `updatedAt` is when the bars (else the vendor row) were observed, so it never
+ * depends on when the projector ran.
  */
 export function deriveCompanyOutcome(s: OutcomeSources): ApiOutcome | null {
-  if (!s.bars || s.bars.bars.length === 0) return null;
-  const pricingDate = s.deal?.pricedDate ?? (s.vendorRow?.row.offerPrice != null ? s.vendorRow.row.tradeDate : null);
+  const bars = s.bars && s.bars.bars.length > 0 ? s.bars : null;
+  const vendor = s.vendorRow;
+  const pricingDate = s.deal?.pricedDate ?? (vendor?.row.offerPrice != null ? vendor.row.tradeDate : null);
   if (!pricingDate) return null;
+  const ticker = bars?.ticker ?? vendor?.row.ticker ?? null;
+  if (!ticker) return null;
   const finalAccession = s.deal?.finalProspectus?.accessionNumber ?? null;
-  const edgarPrice = finalAccession ? (s.terms.get(finalAccession)?.doc.terms.offeringPrice ?? null) : null;
+  const finalTerms = finalAccession ? (s.terms.get(finalAccession)?.doc.terms ?? null) : null;
+  const edgarPrice = finalTerms?.offeringPrice ?? null;
   return deriveOutcome(
     {
       cik: s.cik,
       companyName: s.companyName,
-      ticker: s.bars.ticker,
+      ticker,
       exchange: s.exchange,
       sicDescription: s.sicDescription,
-      updatedAt: s.bars.observedAt,
+      updatedAt: bars?.observedAt ?? vendor?.observedAt ?? null,
     },
-    { offerPrice: edgarPrice ?? s.vendorRow?.row.offerPrice ?? null, pricingDate, bars: s.bars.bars },
+    {
+      offerPrice: edgarPrice ?? vendor?.row.offerPrice ?? null,
+      pricingDate,
+      bars: bars?.bars ?? [],
+      baseDeal: finalTerms ? { sharesOffered: finalTerms.totalSharesOffered, grossProceeds: finalTerms.grossProceeds } : null,
+      // The vendor's first day describes its own trade date: only a row of this deal speaks for it.
+      vendor: vendor ? { offerSizeMillions: vendor.row.offerSizeMillions, offerToFirstClosePct: vendor.row.offerToFirstClosePct, tradeDate: vendor.row.tradeDate } : null,
+    },
   );
 }

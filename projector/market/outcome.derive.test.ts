@@ -61,7 +61,12 @@ describe('outcome from daily bars', () => {
       closeWeek1: 42.04,
       week1TradingDays: 5,
       day1ReturnPct: 30.5833,
+      day1ReturnSource: 'price_series',
       week1ReturnPct: 75.1667,
+      sharesSold: null,
+      grossProceeds: null,
+      grossProceedsBasis: null,
+      moneyLeftOnTable: null,
       status: 'complete',
       updatedAt: null,
     });

@@ -1,6 +1,7 @@
 import type { ApiOutcome } from '../../schema/api/types.ts';
 import type { DailyBar } from './bars.parse.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
+import { deriveRitterMeasures, type BaseDealTerms, type VendorDealFigures } from './ritter-measures.derive.ts';
 
 /** Trading days in the week-1 horizon, counting the first trading day as day 1. */
 export const WEEK1_TRADING_DAYS = 5;
@@ -20,6 +21,10 @@ export interface OutcomeInput {
   /** Pricing date or expected first trade date, YYYY-MM-DD: the first bar on or after it is day 1. */
   pricingDate: string;
   bars: readonly DailyBar[];
+  /** The final prospectus's base deal, when one was read. */
+  baseDeal?: BaseDealTerms | null;
+  /** The vendor row of the deal: its offer size, its stated first-day return and its first trading day. */
+  vendor?: (VendorDealFigures & { tradeDate: string | null }) | null;
 }
 
 export type OutcomeFields = Pick<
@@ -66,14 +71,42 @@ export function deriveOutcomeFields(
   };
 }
 
-/** The full ApiOutcome row, or null when no trading has been observed. */
+/**
+ * Bars' fields, else (no bar on or after the pricing date) a vendor-stated first day: its trade date,
+ * with nothing observed after it, so no closes and a week 1 that stays partial.
+ */
+function observedFields(input: OutcomeInput, calendar?: TradingCalendar): OutcomeFields | null {
+  const fields = deriveOutcomeFields(input, calendar);
+  if (fields) return fields;
+  const vendor = input.vendor;
+  if (!vendor?.tradeDate || vendor.offerToFirstClosePct === null) return null;
+  return {
+    tradingStartDate: vendor.tradeDate,
+    offerPrice: input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null,
+    closeDay1: null,
+    closeWeek1: null,
+    week1TradingDays: null,
+    day1ReturnPct: null,
+    week1ReturnPct: null,
+    status: 'partial',
+  };
+}
+
+/** The full ApiOutcome row, or null when neither trading nor a vendor's stated first day is known. */
 export function deriveOutcome(
   identity: OutcomeIdentity,
   input: OutcomeInput,
   calendar?: TradingCalendar,
 ): ApiOutcome | null {
-  const fields = deriveOutcomeFields(input, calendar);
+  const fields = observedFields(input, calendar);
   if (!fields) return null;
+  const ritter = deriveRitterMeasures({
+    offerPrice: fields.offerPrice,
+    closeDay1: fields.closeDay1,
+    day1ReturnPct: fields.day1ReturnPct,
+    baseDeal: input.baseDeal ?? null,
+    vendor: input.vendor ?? null,
+  });
   return {
     cik: identity.cik,
     companyName: identity.companyName,
@@ -85,8 +118,13 @@ export function deriveOutcome(
     closeDay1: fields.closeDay1,
     closeWeek1: fields.closeWeek1,
     week1TradingDays: fields.week1TradingDays,
-    day1ReturnPct: fields.day1ReturnPct,
+    day1ReturnPct: ritter.day1ReturnPct,
+    day1ReturnSource: ritter.day1ReturnSource,
     week1ReturnPct: fields.week1ReturnPct,
+    sharesSold: ritter.sharesSold,
+    grossProceeds: ritter.grossProceeds,
+    grossProceedsBasis: ritter.grossProceedsBasis,
+    moneyLeftOnTable: ritter.moneyLeftOnTable,
     status: fields.status,
     updatedAt: identity.updatedAt,
   };

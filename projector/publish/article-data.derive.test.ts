@@ -7,7 +7,7 @@ import { parseIpoTable } from '../market/ipo-table.parse.ts';
 import type { KnownFiling } from '../offering/filing.facts.ts';
 import { loadSubmissions } from '../offering/sample.testkit.ts';
 import { proceedsBasisNote } from './aggregate.ts';
-import type { ApiOffering } from '../../schema/api/types.ts';
+import type { ApiOffering, ApiOutcome } from '../../schema/api/types.ts';
 import { nameAtOffering } from './article-data.derive.ts';
 import { articleDataOf, vendorCompanyRowsBetween } from './real-rows.testkit.ts';
 import { buildQuarterlyReview } from './index.ts';
@@ -46,9 +46,15 @@ describe('articleDataFromRows: listings are the served offerings that began trad
     expect(data.listings!.map((l) => [l.cik, l.listingDate, l.dealType, l.offerPrice, l.grossProceeds, l.grossProceedsBasis])).toEqual(
       listed.map(({ cik, o }) => [cik, o.listingDate, o.dealType, o.offerPrice, o.grossProceeds, o.grossProceedsBasis]),
     );
-    const outcomes = rows.flatMap((r) => r.outcomes);
+    const all = rows.flatMap((r) => r.outcomes);
+    const outcomes = all.filter((o) => (JSON.parse(o.json) as ApiOutcome).day1ReturnSource !== 'vendor_stated');
     expect(data.listings!.filter((l) => l.outcome !== null).map((l) => [l.cik, l.listingDate]).sort()).toEqual(outcomes.map((o) => [o.cik, o.trading_start_date]).sort());
     expect(outcomes).toHaveLength(8);
+    // The others have the vendor's stated first day, which the articles do not cite (they have no bars).
+    const stated = all.map((o) => JSON.parse(o.json) as ApiOutcome).filter((o) => o.day1ReturnSource === 'vendor_stated');
+    expect(stated.length).toBe(all.length - outcomes.length);
+    expect(stated.length).toBeGreaterThan(0);
+    for (const o of stated) expect([o.closeDay1, o.day1ReturnPct === null, o.status]).toEqual([null, false, 'partial']);
   });
 
   it('counts Facebook (2012-05-18, $16,006.9M, no price bars in the data) once among the quarter\'s 28 IPOs', () => {
@@ -60,6 +66,16 @@ describe('articleDataFromRows: listings are the served offerings that began trad
     const review = buildQuarterlyReview(2012, 2, data);
     expect(review.summary).toMatch(/^2012 Q2: 28 IPOs, \$22,188\.5M raised, first-day returns known for 8: /);
     expect(plain(review.html)).toContain('First-day returns are known for 8 of the 28 IPOs; the other 20 have no daily price bars in the data.');
+  });
+
+  it('reports the money left on the table over the listings with a first close, on the basis of their shares', () => {
+    const withLeft = data.listings!.filter((l) => l.dealType === 'ipo' && l.outcome?.moneyLeftOnTable != null);
+    expect(withLeft.length).toBeGreaterThan(0);
+    const total = withLeft.reduce((a, l) => a + l.outcome!.moneyLeftOnTable!, 0);
+    // Each is the shares the vendor counts × (first close − offer): its offer size × the bars' return.
+    for (const l of withLeft) expect(l.outcome!.moneyLeftOnTable!).toBeCloseTo((l.outcome!.grossProceeds! * (l.outcome!.closeDay1! - l.offerPrice!)) / l.offerPrice!, 0);
+    const review = plain(buildQuarterlyReview(2012, 2, data).html);
+    expect(review).toContain(`Money left on the table, shares sold × (first close − offer price), came to $${(total / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}M over the ${withLeft.length} listings`);
   });
 });
 

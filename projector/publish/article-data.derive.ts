@@ -218,6 +218,9 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
   const outcomes = new Map<string, ApiOutcome>();
   for (const r of rows.outcomes) {
     const o = JSON.parse(r.json) as ApiOutcome;
+    // The articles cite each return to its daily price bars; a vendor-stated first day has none, so
+    // they count its listing among those without bars (the SQL views serve it, labelled).
+    if (o.day1ReturnSource === 'vendor_stated') continue;
     outcomes.set(outcomeKey(o.cik, o.tradingStartDate), o);
   }
   const listings = [...companies.values()].flatMap((deals) => listingsOf(deals, outcomes, prospectus));

@@ -1,4 +1,4 @@
-import type { Article, ArticleData, ArticleListing } from './article.types.ts';
+import type { Article, ArticleData, ArticleListing, SourceLink } from './article.types.ts';
 import { computed, groupStats, OUTCOME_SOURCES, proceedsBasisNote, statsOf, statsTable } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
 import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
@@ -32,6 +32,27 @@ function proceedsChart(ipos: readonly ArticleListing[], year: number, quarter: n
     barChart({ id: 'proceeds', title, categories: months.map((m) => MONTHS[m]), series, style: 'millions' }),
     `${title}. Listings that state no proceeds are left out.`,
     sourceNote(OUTCOME_SOURCES, asOf),
+  );
+}
+
+/**
+ * Money left on the table (Ritter: shares sold × (first close − offer)) summed over the listings whose
+ * outcome states it, with the basis of the shares it counts; '' when none does.
+ */
+function moneyLeftSentence(ipos: readonly ArticleListing[], src: SourceLink): string {
+  const withLeft = ipos.filter((o) => o.outcome?.moneyLeftOnTable != null);
+  if (withLeft.length === 0) return '';
+  const total = withLeft.reduce((a, o) => a + o.outcome!.moneyLeftOnTable!, 0);
+  const full = withLeft.filter((o) => o.outcome!.grossProceedsBasis === 'including_over_allotment').length;
+  const basis =
+    full === 0
+      ? 'the base deal\'s shares, as Ritter counts them'
+      : full === withLeft.length
+        ? 'the vendor IPO table\'s offer sizes, which as a rule include the over-allotment sold'
+        : `the base deal's shares for ${num(withLeft.length - full, 'int', src)}, the vendor's offer size (as a rule with the over-allotment) for ${num(full, 'int', src)}`;
+  return (
+    `Money left on the table, shares sold × (first close − offer price), came to ${num(total, 'millions', src)} ` +
+    `over the ${counted(withLeft.length, 'listing', 'listings', src)} whose shares and first close are known (${basis}).`
   );
 }
 
@@ -75,13 +96,14 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
         `mean first-week return ${num(all.meanWeek1, 'pct', src, 'not complete yet')}` +
         (all.meanWeek1 !== null && all.withWeek1 < all.withReturns ? ` (over the ${num(all.withWeek1, 'int', src)} whose first five sessions ended by ${time(q.to)})` : '') +
         '.';
+  const leftOnTable = moneyLeftSentence(ipos, src);
   const lead =
     all.count === 0
       ? 'this service\'s database holds no IPO that began trading then.'
       : `this service's database holds ${counted(all.count, 'IPO', 'IPOs', src)} that began trading then` +
         `${typedAs(countByType(ipoDeals), src)}; ${raised}.` +
         (basisNote ? ` ${basisNote}` : '') +
-        ` ${returnsKnownSentence(ipos, src)}${returns}`;
+        ` ${returnsKnownSentence(ipos, src)}${returns}${leftOnTable ? ` ${leftOnTable}` : ''}`;
   const others = notCountedSentence(facts.listed, src);
   const body = [
     `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: ${lead}${others ? ` ${others}` : ''}</p>`,

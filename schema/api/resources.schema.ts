@@ -18,6 +18,7 @@ import {
   DEAL_OVERLAYS,
   DEAL_STATUSES,
   DEAL_TYPES,
+  DAY1_RETURN_SOURCES,
   GROSS_PROCEEDS_BASES,
   ISSUER_NAME_SOURCES,
   LEAD_LEFT_SOURCES,
@@ -435,8 +436,20 @@ export const ApiOutcomeSchema = object({
   closeDay1: nullableNumber(),
   closeWeek1: nullableNumber(),
   week1TradingDays: nullableInteger(),
-  day1ReturnPct: nullableNumber(),
+  day1ReturnPct: nullableNumber({ description: 'First-day return from the offer price, 100 × (first close − offer) / offer, as Ritter measures it (not from the open); day1ReturnSource says where it comes from.' }),
+  day1ReturnSource: {
+    ...orNull(string({ enum: [...DAY1_RETURN_SOURCES] })),
+    description:
+      'Extension: price_series, the offer price and the first daily bar\'s close (closeDay1); vendor_stated, the vendor IPO table\'s own first-day return (Bloomberg\'s "Offer To 1st Close"), for a deal the data holds no bars for (closeDay1, closeWeek1 and the week-1 fields are then null and status partial). Null with day1ReturnPct.',
+  },
   week1ReturnPct: nullableNumber(),
+  sharesSold: nullableNumber({ description: 'Extension: shares (or units) sold in the base deal, the final prospectus\'s cover total without the underwriters\' over-allotment option; null when no read final prospectus states it.' }),
+  grossProceeds: nullableNumber({ description: 'Extension: gross proceeds in USD as Ritter counts them, the base deal (the final prospectus\'s stated total, else sharesSold × offerPrice), else the vendor IPO table\'s offer size; grossProceedsBasis says which.' }),
+  grossProceedsBasis: GROSS_PROCEEDS_BASIS,
+  moneyLeftOnTable: nullableNumber({
+    description:
+      'Extension: money left on the table in USD, sharesSold × (closeDay1 − offerPrice); without sharesSold or closeDay1, grossProceeds × day1ReturnPct / 100 (the same quantity on grossProceedsBasis). Negative for a deal that closed below its offer. Null when either side is missing.',
+  }),
   status: string({ enum: ['partial', 'complete'] }),
   updatedAt: nullableString({ format: 'date-time' }),
 });

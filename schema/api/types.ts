@@ -10,6 +10,7 @@ import type {
   DealOverlay,
   DealStatus,
   DealType,
+  Day1ReturnSource,
   FeesSource,
   GrossProceedsBasis,
   IssuerNameSource,
@@ -275,7 +276,14 @@ export interface ApiOutcome {
   closeWeek1: number | null;
   week1TradingDays: number | null;
   day1ReturnPct: number | null;
+  /** Extension: where day1ReturnPct comes from (`price_series` or `vendor_stated`). */
+  day1ReturnSource: Day1ReturnSource | null;
   week1ReturnPct: number | null;
+  /** Extension, Ritter's measures: base-deal shares, proceeds with their basis, money left on the table. */
+  sharesSold: number | null;
+  grossProceeds: number | null;
+  grossProceedsBasis: GrossProceedsBasis | null;
+  moneyLeftOnTable: number | null;
   status: 'partial' | 'complete';
   updatedAt: string | null;
 }

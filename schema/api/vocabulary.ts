@@ -76,6 +76,14 @@ export const GROSS_PROCEEDS_BASES = ['base_deal', 'including_over_allotment'] as
 export type GrossProceedsBasis = (typeof GROSS_PROCEEDS_BASES)[number];
 
 /**
+ * Where an outcome's first-day return comes from: `price_series`, offer → the first bar's close;
+ * `vendor_stated`, the vendor IPO table's own offer-to-first-close figure (Bloomberg's "Offer To 1st
+ * Close"), served for a deal the data holds no bars for.
+ */
+export const DAY1_RETURN_SOURCES = ['price_series', 'vendor_stated'] as const;
+export type Day1ReturnSource = (typeof DAY1_RETURN_SOURCES)[number];
+
+/**
  * Where an offering's `issuerNameAtOffering` comes from: `submissions`, EDGAR's submissions page (the
  * name, or a former name whose dates cover the offering's date); `filing`, the name the offering's own
  * filing carried (a daily-index row).

@@ -3,7 +3,7 @@
  * functions needed. They read the served tables (whose `json` columns hold the API's objects) and
  * never the projector's internal `proj_*` state. Columns are CAST so each has one type.
  *
- * Migration 0015 creates them. To change one, drop and create them all in a new migration and take
+ * Migration 0016 creates them. To change one, drop and create them all in a new migration and take
  * them out of the one before (as 0007's `up` was emptied and 0009's to 0012's lost them): a
  * fresh database then creates them once, over the final tables, and an existing one replaces its views.
  */
@@ -137,8 +137,13 @@ export const analystViewStatements = [
      ${real("json_extract(o.json, '$.offerPrice')", 'offer_price')},
      ${real("json_extract(o.json, '$.closeDay1')", 'close_day1')},
      ${real("round(json_extract(o.json, '$.day1ReturnPct') / 100.0, 6)", 'day1_return')},
+     ${text("json_extract(o.json, '$.day1ReturnSource')", 'day1_return_source')},
      ${real("json_extract(o.json, '$.closeWeek1')", 'close_week1')},
      ${real("round(json_extract(o.json, '$.week1ReturnPct') / 100.0, 6)", 'week1_return')},
+     ${integer("json_extract(o.json, '$.sharesSold')", 'shares_sold')},
+     ${real("json_extract(o.json, '$.grossProceeds')", 'gross_proceeds')},
+     ${text("json_extract(o.json, '$.grossProceedsBasis')", 'gross_proceeds_basis')},
+     ${real("json_extract(o.json, '$.moneyLeftOnTable')", 'money_left_on_table')},
      o.status AS status
    FROM outcomes o`,
 

@@ -364,7 +364,13 @@ const vendorIdentityStatements = [
 // advisers (the served terms' underwritingDiscount…, proceedsTo…, offeringExpenses, issuerCounsel,
 // underwritersCounsel, auditors), and a new `advisers` view, one row per offering, firm and role.
 // PROJECTOR_VERSION 17 rebuilds a generation migrated in place, whose stored terms do not carry them yet.
-const feesAndAdvisersStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
+// (Its views are now created by 0016.)
+const feesAndAdvisersStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
+
+// Migration 0016: the views again, `ipo_outcomes` with Ritter's measures (the served outcome's
+// day1ReturnSource, sharesSold, grossProceeds with its basis, moneyLeftOnTable). PROJECTOR_VERSION 20
+// rebuilds a generation migrated in place, whose stored outcomes do not carry them yet.
+const ritterMeasuresStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
 
 /** A migration that runs its SQL statements in order. */
 function statementsMigration(statements: readonly string[]): Migration {
@@ -395,4 +401,5 @@ export const readMigrations: Record<string, Migration> = {
   '0013_deal_events': statementsMigration(dealEventStatements),
   '0014_vendor_identity_lookups': statementsMigration(vendorIdentityStatements),
   '0015_fees_and_advisers': statementsMigration(feesAndAdvisersStatements),
+  '0016_ritter_measures': statementsMigration(ritterMeasuresStatements),
 };

@@ -1,0 +1,69 @@
+import type { ApiOutcome } from '../../schema/api/types.ts';
+
+/** What the final prospectus states of the base deal (its cover's total, without the over-allotment option). */
+export interface BaseDealTerms {
+  sharesOffered: number | null;
+  grossProceeds: number | null;
+}
+
+/** What a vendor IPO row states of the deal (Bloomberg: "Offer Size (M)", "Offer To 1st Close"). */
+export interface VendorDealFigures {
+  offerSizeMillions: number | null;
+  offerToFirstClosePct: number | null;
+}
+
+export interface RitterInput {
+  offerPrice: number | null;
+  /** From the price series; null when the data holds no bar for the first day. */
+  closeDay1: number | null;
+  day1ReturnPct: number | null;
+  baseDeal: BaseDealTerms | null;
+  vendor: VendorDealFigures | null;
+}
+
+export type RitterMeasures = Pick<
+  ApiOutcome,
+  'day1ReturnPct' | 'day1ReturnSource' | 'sharesSold' | 'grossProceeds' | 'grossProceedsBasis' | 'moneyLeftOnTable'
+>;
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
+
+/**
+ * Ritter's measures of one IPO. The first-day return is offer → first close: from the price series,
+ * else the vendor's stated figure (so a deal without bars still counts in an annual table). Shares
+ * and proceeds are the base deal's when a final prospectus states them, as Ritter counts them;
+ * else the vendor's offer size, which as a rule includes the over-allotment sold (the basis says so).
+ * Money left on the table = shares sold × (first close − offer); with the vendor's size, the same
+ * quantity is proceeds × (first close − offer) / offer, and with only a stated return proceeds × return.
+ */
+export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
+  const offer = input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null;
+  // Served to 4 decimals, as a return from bars is (the export carries float noise: -0.1000000015);
+  // money left is computed from the unrounded figure.
+  const vendorPct = input.vendor?.offerToFirstClosePct ?? null;
+  const day1ReturnPct = input.day1ReturnPct ?? (vendorPct === null ? null : round4(vendorPct));
+  const day1ReturnSource = input.day1ReturnPct !== null ? 'price_series' : vendorPct !== null ? 'vendor_stated' : null;
+
+  const baseShares = input.baseDeal?.sharesOffered ?? null;
+  const baseProceeds = input.baseDeal?.grossProceeds ?? (baseShares !== null && offer !== null ? round2(baseShares * offer) : null);
+  const vendorProceeds = input.vendor?.offerSizeMillions != null ? round2(input.vendor.offerSizeMillions * 1_000_000) : null;
+  const grossProceeds = baseProceeds ?? vendorProceeds;
+  const grossProceedsBasis = baseProceeds !== null ? 'base_deal' : vendorProceeds !== null ? 'including_over_allotment' : null;
+
+  // Unrounded where the closes are known: the served return is rounded to 4 decimals.
+  const close = input.closeDay1;
+  let moneyLeftOnTable: number | null = null;
+  if (baseShares !== null && offer !== null && close !== null) moneyLeftOnTable = round2(baseShares * (close - offer));
+  else if (grossProceeds !== null && offer !== null && close !== null) moneyLeftOnTable = round2((grossProceeds * (close - offer)) / offer);
+  else if (grossProceeds !== null && day1ReturnPct !== null) moneyLeftOnTable = round2((grossProceeds * (input.day1ReturnPct ?? vendorPct!)) / 100);
+
+  return {
+    day1ReturnPct,
+    day1ReturnSource,
+    sharesSold: baseProceeds !== null ? baseShares : null,
+    grossProceeds,
+    grossProceedsBasis,
+    moneyLeftOnTable,
+  };
+}
