@@ -5,6 +5,7 @@
  * maps every spelling of a bank family to the legal name of its US broker-dealer; names outside the
  * table are kept as printed and compared without punctuation and legal suffixes.
  */
+import { distinctCanonical } from './firm-names.ts';
 
 interface BankFamily {
   canonical: string;
@@ -54,14 +55,5 @@ export function bankKey(s: string): string {
 
 /** Canonical names, one per bank, in the order first printed. */
 export function canonicalUnderwriters(printed: string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const p of printed) {
-    const name = canonicalBankName(p);
-    const key = bankKey(name);
-    if (!key || seen.has(key)) continue;
-    seen.add(key);
-    out.push(name);
-  }
-  return out;
+  return distinctCanonical(printed, canonicalBankName, bankKey);
 }

@@ -50,16 +50,24 @@ export function firmKey(name: string): string {
     .trim();
 }
 
-/** Canonical names, one per firm, in the order first printed. */
-export function canonicalFirms(printed: readonly string[]): string[] {
+/**
+ * Canonical names, one per firm (two names with one key are one firm), in the order first printed;
+ * a name whose key is empty is dropped.
+ */
+export function distinctCanonical(printed: readonly string[], canonical: (name: string) => string, key: (name: string) => string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const p of printed) {
-    const name = canonicalFirmName(p);
-    const key = firmKey(name);
-    if (!key || seen.has(key)) continue;
-    seen.add(key);
+    const name = canonical(p);
+    const k = key(name);
+    if (!k || seen.has(k)) continue;
+    seen.add(k);
     out.push(name);
   }
   return out;
+}
+
+/** Canonical names, one per law or audit firm, in the order first printed. */
+export function canonicalFirms(printed: readonly string[]): string[] {
+  return distinctCanonical(printed, canonicalFirmName, firmKey);
 }
