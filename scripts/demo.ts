@@ -137,8 +137,8 @@ export const DEMO_QUARTERS = '2012Q1..2017Q4';
 
 /**
  * What the demo publishes: every quarterly review of DEMO_QUARTERS that has listings, and the weekly
- * review and daily spotlight of each debut of a company with linked news (of every debut when no
- * news links, at most 30), plus the spotlights of the EDGAR daily indexes the demo ingests.
+ * review and daily spotlight of each debut with daily bars of a company with linked news (of every
+ * such debut when no news links, at most 30), plus the spotlights of the EDGAR daily indexes the demo ingests.
  */
 export function demoPublishRequests(debuts: ReadonlyArray<{ date: string; hasNews: boolean }>, indexDates: readonly string[]): PublishRequest[] {
   const withNews = debuts.filter((d) => d.hasNews);
@@ -158,7 +158,13 @@ export async function publishDemoArticles(config: Config, err: NodeJS.WritableSt
   let debuts: Array<{ date: string; hasNews: boolean }>;
   try {
     debuts = (
-      db.prepare('SELECT o.trading_start_date AS date, EXISTS (SELECT 1 FROM api_news n WHERE n.cik = o.cik) AS hasNews FROM outcomes o').all() as Array<{ date: string; hasNews: number }>
+      // Debuts with daily bars: the articles chart returns from bars only, not a vendor's stated first day.
+      db
+        .prepare(
+          `SELECT o.trading_start_date AS date, EXISTS (SELECT 1 FROM api_news n WHERE n.cik = o.cik) AS hasNews FROM outcomes o
+           WHERE json_extract(o.json, '$.day1ReturnSource') = 'price_series'`,
+        )
+        .all() as Array<{ date: string; hasNews: number }>
     ).map((r) => ({ date: r.date, hasNews: r.hasNews === 1 }));
   } finally {
     db.close();
