@@ -48,18 +48,22 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs: num
 describe('the scheduler lock (real Redis)', () => {
   it('keeps a second process standing by while the holder renews, and hands over when the holder stops renewing', async () => {
     const key = uniqueKey();
-    const a = new SchedulerLock({ redis, key, owner: 'a', ttlMs: 600, intervalMs: 150 });
-    const b = new SchedulerLock({ redis, key, owner: 'b', ttlMs: 600, intervalMs: 150 });
+    // A TTL long enough that a loaded 2-core machine's event-loop stalls do not expire the key between renewals.
+    const ttlMs = 2000;
+    const intervalMs = 200;
+    const a = new SchedulerLock({ redis, key, owner: 'a', ttlMs, intervalMs });
+    const b = new SchedulerLock({ redis, key, owner: 'b', ttlMs, intervalMs });
     cleanups.push(() => a.release(), () => b.release());
     expect(await a.tryAcquire()).toBe(true);
-    a.keep(() => {
-      throw new Error('a lost the lock while renewing it');
-    });
+    const acquiredAt = Date.now();
+    let aLost = '';
+    a.keep((reason) => (aLost = reason));
     let standBys = 0;
     let bHolds = false;
     void b.acquire(() => standBys++).then((held) => (bHolds = held));
-    // Three TTLs: without renewal the key would have expired long before.
-    await sleep(1800);
+    // Two TTLs: without renewal the key would have expired before.
+    await until(() => Date.now() - acquiredAt > 2 * ttlMs, 3 * ttlMs, 'two TTLs to pass');
+    expect(aLost).toBe('');
     expect(bHolds).toBe(false);
     expect(standBys).toBe(1);
     expect(await redis.get(key)).toBe('a');
@@ -67,15 +71,16 @@ describe('the scheduler lock (real Redis)', () => {
 
     a.stopRenewing(); // what a crash looks like: the key stays until it expires
     const stoppedAt = Date.now();
-    await until(() => bHolds, 3000, 'b to take over');
-    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(300);
+    await until(() => bHolds, 3 * ttlMs, 'b to take over');
+    // The key outlives the holder by at least a TTL less the renewal interval (and any stall).
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(ttlMs - 2 * intervalMs);
     expect(await redis.get(key)).toBe('b');
     expect(standBys).toBe(1);
 
     // The former holder notices on its next renewal that the lock changed hands.
     let lost = '';
     a.keep((reason) => (lost = reason));
-    await until(() => lost !== '', 2000, 'a to notice');
+    await until(() => lost !== '', 3 * ttlMs, 'a to notice');
     expect(lost).toMatch(/another process/);
     expect(await redis.get(key)).toBe('b');
   });
@@ -115,7 +120,7 @@ describe('ipo scheduler', () => {
         config,
         io: { out: new PassThrough(), err: err.stream, env: {} },
         logger: createLogger({ level: 'info', format: 'json' }, err.stream, 'scheduler'),
-        lock: new SchedulerLock({ redis, key, owner, ttlMs: 1000, intervalMs: 100 }),
+        lock: new SchedulerLock({ redis, key, owner, ttlMs: 3000, intervalMs: 200 }), // a TTL that outlasts a loaded machine's stalls
         runNow,
         dispatch: (jobs) => enqueueByKind({ redisUrl: REDIS_URL }, jobs, queues),
       });
