@@ -162,6 +162,15 @@ describe('a deal the data shows trading has left the pipeline (Qomolangma, 2022-
   });
 });
 
+describe("a daily spotlight states a vendor's offer size as the later figure it is (Qomolangma, 2022-10-03)", () => {
+  it('says the size counts any over-allotment exercised by the closing, which the day of pricing did not know', () => {
+    const rows = indexCompanyWithMarketRows('edgar/index/company.20221003.idx.gz', '0001894210', 'QOMOU');
+    const day = buildDailySpotlight('2022-10-03', articleDataOf([rows]))!;
+    const line = items(section(day.html, 'Priced')).find((l) => l.startsWith('SPAC, outside the IPO calendar: Qomolangma'))!;
+    expect(line).toMatch(/priced at \$10\.00 for \$\d+\.\dM \(the vendor's offer size, reported after the closing: it counts any over-allotment exercised by then\)/);
+  });
+});
+
 describe('a draft and its public registration statement in one period are one registration (Solidion, 2026 Q1)', () => {
   const data = articleDataOf([submissionsCompanyRows('solidion', null)]);
 

@@ -72,7 +72,7 @@ export const formLink = (f: { formType: string; url: string }) => `<a href="${es
 
 /**
  * "X (TICK) priced at $17.00 for $276.0M (16,000,000 shares) on NASDAQ; final prospectus (424B4) filed D."
- * Only a deal whose final prospectus the data holds is said to have priced: the prospectus dates it.
+ * A size from a vendor's table says it counts the over-allotment (laterSizeNote). Only a deal whose final prospectus the data holds is said to have priced: the prospectus dates it.
  * Never says a prospectus states no price: an unread one is said to be unread.
  */
 export function pricedSentence(d: PricedDeal): string {
@@ -86,11 +86,18 @@ export function pricedSentence(d: PricedDeal): string {
   const src = d.offerSource ?? { label: 'offer price', url: null };
   const terms =
     `priced at ${num(d.offerPrice, 'usd', src)}` +
-    (d.grossProceeds === null ? '' : ` for ${num(d.grossProceeds, 'millions', p.grossProceeds !== null ? p.source : (d.listing?.offerSource ?? src))}`) +
+    (d.grossProceeds === null ? '' : ` for ${num(d.grossProceeds, 'millions', p.grossProceeds !== null ? p.source : (d.listing?.offerSource ?? src))}${laterSizeNote(d)}`) +
     (d.sharesOffered === null ? '' : ` (${num(d.sharesOffered, 'int', p.source)} shares)`) +
     (d.exchange ? ` on ${esc(d.exchange)}` : '');
   return `${who} ${terms}; ${filed} filed ${time(p.pricingDate)}.`;
 }
+
+/**
+ * A vendor's offer size is reported after the closing and, as a rule, counts the over-allotment shares
+ * exercised by then: on the day a deal prices it is later knowledge, so the sentence says so.
+ */
+const laterSizeNote = (d: PricedDeal) =>
+  d.grossProceedsBasis === 'including_over_allotment' ? ' (the vendor\'s offer size, reported after the closing: it counts any over-allotment exercised by then)' : '';
 
 /**
  * "X (TICK) began trading on D: offered at $24.00, first close $31.34 (+30.58%), first week +75.17%."
