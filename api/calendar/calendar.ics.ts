@@ -1,0 +1,81 @@
+import type { ApiCalendarEntry } from '../../schema/api/types.ts';
+import { entryTitle } from './calendar.mapper.ts';
+
+/**
+ * iCalendar (RFC 5545) of calendar entries: one all-day VEVENT per entry on its expiry date. Lines
+ * end in CRLF and are folded at 75 octets (a fold never splits a UTF-8 character); TEXT values
+ * escape backslash, semicolon, comma and newlines. The UID is built from the entry id, so an
+ * entry keeps its event across refreshes; DTSTAMP is the projection's as-of instant, so equal data
+ * gives equal bytes.
+ */
+export function renderIcs(entries: readonly ApiCalendarEntry[], asOf: string): string {
+  const stamp = icsStamp(asOf);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//ipo-research//expiry calendar//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText('IPO lock-up and quiet-period expiries')}`,
+    ...entries.flatMap((e) => [
+      'BEGIN:VEVENT',
+      `UID:${escapeText(eventUid(e.id))}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART;VALUE=DATE:${icsDate(e.expiryDate)}`,
+      `DTEND;VALUE=DATE:${icsDate(nextDay(e.expiryDate))}`,
+      `SUMMARY:${escapeText(entryTitle(e))}`,
+      `DESCRIPTION:${escapeText(e.description)}`,
+      `CATEGORIES:${escapeText(e.kind)}`,
+      'TRANSP:TRANSPARENT',
+      'END:VEVENT',
+    ]),
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+/** The UID of an entry's event: its id under this service's domain-like suffix. */
+export const eventUid = (entryId: string) => `${entryId}@ipo-research`;
+
+/** RFC 5545 §3.3.11: backslash, semicolon and comma escaped; a newline written as \n. */
+export function escapeText(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/**
+ * RFC 5545 §3.1: a line longer than 75 octets continues on the next line after CRLF and one space.
+ * A fold may fall anywhere, but not inside a character or an escape (`\,`): some readers unfold
+ * before they unescape, and others do not.
+ */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const [char] of line.matchAll(/\\[\s\S]|[\s\S]/gu)) {
+    const size = Buffer.byteLength(char);
+    // The first line holds 75 octets; a continuation line's leading space counts toward its 75.
+    const room = parts.length === 0 ? 75 : 74;
+    if (octets + size > room) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+const icsDate = (date: string) => date.replace(/-/g, '');
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** 2026-11-27T11:34:15.800Z → 20261127T113415Z (UTC form). */
+function icsStamp(iso: string): string {
+  return iso.replace(/\.\d+/, '').replace(/[-:]/g, '');
+}
