@@ -194,6 +194,11 @@ describe('the expiry calendar', () => {
 
   it('asks a key of the list but not of the feeds, which a calendar application fetches without one', async () => {
     expect((await sample.api.get('/api/v1/calendar', { key: null })).status).toBe(401);
-    expect((await sample.api.get('/api/v1/calendar.ics?ticker=UNCY', { key: null })).status).toBe(200);
+    const ics = await sample.api.get('/api/v1/calendar.ics?ticker=UNCY', { key: null });
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+    // A calendar application revalidates with the ETag: unchanged data is a 304 without a body.
+    const etag = ics.headers.get('etag')!;
+    expect((await sample.api.get('/api/v1/calendar.ics?ticker=UNCY', { key: null, headers: { 'If-None-Match': etag } })).status).toBe(304);
   });
 });

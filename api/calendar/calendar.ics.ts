@@ -17,6 +17,9 @@ export function renderIcs(entries: readonly ApiCalendarEntry[], asOf: string): s
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText('IPO lock-up and quiet-period expiries')}`,
+    // How often a subscribing application should fetch the file again (RFC 7986, and its common predecessor).
+    'REFRESH-INTERVAL;VALUE=DURATION:P1D',
+    'X-PUBLISHED-TTL:P1D',
     ...entries.flatMap((e) => [
       'BEGIN:VEVENT',
       `UID:${escapeText(eventUid(e.id))}`,
