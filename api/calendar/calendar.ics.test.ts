@@ -25,3 +25,13 @@ describe('iCalendar folding and escapes', () => {
     for (const part of foldLine(line).split('\r\n ')) expect(part.endsWith('\\')).toBe(false);
   });
 });
+
+describe('iCalendar folding of characters outside the BMP', () => {
+  it('keeps a surrogate pair (4 octets) on one line', () => {
+    const line = `SUMMARY:${'😀'.repeat(40)}`;
+    const parts = foldLine(line).split('\r\n');
+    for (const part of parts) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
+    expect(foldLine(line).replace(/\r\n /g, '')).toBe(line);
+    expect(parts.every((p) => !/[\uD800-\uDBFF]$/.test(p))).toBe(true);
+  });
+});

@@ -51,23 +51,37 @@ export function escapeText(text: string): string {
  * before they unescape, and others do not.
  */
 export function foldLine(line: string): string {
+  if (Buffer.byteLength(line) <= 75) return line;
   const parts: string[] = [];
-  let current = '';
+  let from = 0;
   let octets = 0;
-  for (const [char] of line.matchAll(/\\[\s\S]|[\s\S]/gu)) {
-    const size = Buffer.byteLength(char);
+  let i = 0;
+  while (i < line.length) {
+    // One unit: a character (a surrogate pair is one), or a backslash with the character it escapes.
+    const first = codePointSize(line, i);
+    const next = line[i] === '\\' && i + first.units < line.length ? codePointSize(line, i + first.units) : { units: 0, octets: 0 };
+    const units = first.units + next.units;
+    const size = first.octets + next.octets;
     // The first line holds 75 octets; a continuation line's leading space counts toward its 75.
-    const room = parts.length === 0 ? 75 : 74;
-    if (octets + size > room) {
-      parts.push(current);
-      current = '';
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(line.slice(from, i));
+      from = i;
       octets = 0;
     }
-    current += char;
     octets += size;
+    i += units;
   }
-  parts.push(current);
+  parts.push(line.slice(from));
   return parts.join('\r\n ');
+}
+
+/** UTF-16 units and UTF-8 octets of the character at `at`. */
+function codePointSize(text: string, at: number): { units: number; octets: number } {
+  const code = text.codePointAt(at) as number;
+  if (code < 0x80) return { units: 1, octets: 1 };
+  if (code < 0x800) return { units: 1, octets: 2 };
+  if (code < 0x10000) return { units: 1, octets: 3 };
+  return { units: 2, octets: 4 };
 }
 
 const icsDate = (date: string) => date.replace(/-/g, '');

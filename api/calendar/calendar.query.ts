@@ -1,11 +1,14 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
-import { keyedRow, keysetAfter, keysetValues } from '../db/keyset.ts';
+import { keyedRow, keyOf, keysetAfter, keysetValues } from '../db/keyset.ts';
 import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import type { CalendarFilterQuery } from './calendar.schema.ts';
+
+/** Rows read per statement while a feed collects every entry its filters select. */
+const FEED_BATCH = 500;
 
 /** Page order: expiry date, earliest first (a calendar reads forward); the entry id makes the key unique. */
 export const CALENDAR_KEY = ['expiry_date', 'entry_id'] as const;
@@ -32,7 +35,7 @@ const FILTERS: Record<string, (qb: CalendarQb, p: Param) => CalendarQb> = {
 
 export function createCalendarQueries(compiler: ShapeCompiler) {
   const db = compiler.builder;
-  return {
+  const queries = {
     /** `limit + 1` keyed rows (expiry_date, entry_id, entry JSON) after the cursor position. */
     list(conn: ReadConnection, query: CalendarFilterQuery, after: CursorKey | null, limit: number): string[] {
       const filters = new ActiveFilters(limit);
@@ -50,5 +53,24 @@ export function createCalendarQueries(compiler: ShapeCompiler) {
       });
       return conn.values(shape.sql).all(...bind(shape, filters.values)) as string[];
     },
+
+    /** Every keyed row the filters select, in page order (the feeds): the list, batch after batch. */
+    all(conn: ReadConnection, query: CalendarFilterQuery): string[] {
+      const rows: string[] = [];
+      let after: CursorKey | null = null;
+      for (;;) {
+        const batch = queries.list(conn, query, after, FEED_BATCH);
+        rows.push(...batch.slice(0, FEED_BATCH));
+        if (batch.length <= FEED_BATCH) return rows;
+        after = keyOf(batch[FEED_BATCH - 1], CALENDAR_KEY.length);
+      }
+    },
+
+    /** The projection's as-of instant (read_meta), which dates the feeds. */
+    asOf(conn: ReadConnection): string {
+      const shape = compiler.shape('read-meta-value', (param) => db.selectFrom('read_meta').select('value').where('key', '=', param('key')));
+      return (conn.values(shape.sql).get(...bind(shape, { key: 'as_of' })) as string | undefined) ?? '1970-01-01T00:00:00.000Z';
+    },
   };
+  return queries;
 }

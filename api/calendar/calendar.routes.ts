@@ -1,27 +1,23 @@
 import type { Context } from 'koa';
 import { ApiCalendarEntrySchema } from '../../schema/api/resources.schema.ts';
+import type { ApiCalendarEntry } from '../../schema/api/types.ts';
 import { keyedListRoute } from '../http/list-route.ts';
 import { sendPage } from '../http/page-cache.ts';
 import { queryReader } from '../http/query-validator.ts';
 import { pageUrl } from '../http/representation.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
 import { answeredFromCache, PUBLIC_FEED_CACHE } from '../http/send.ts';
-import { keyOf } from '../db/keyset.ts';
-import type { ReadConnection } from '../db/read-db-source.ts';
 import { renderCalendarAtom } from './calendar.atom.ts';
 import { renderIcs } from './calendar.ics.ts';
 import { rowsToEntries } from './calendar.mapper.ts';
 import { CALENDAR_ENDPOINT, CALENDAR_KEY, createCalendarQueries } from './calendar.query.ts';
 import { calendarFeedValidator, calendarValidator, type CalendarFilterQuery, type CalendarListQuery } from './calendar.schema.ts';
-import type { ApiCalendarEntry } from '../../schema/api/types.ts';
 
 export const CALENDAR_PATH = '/api/v1/calendar';
 export const CALENDAR_ATOM_PATH = '/api/v1/calendar.atom';
 export const CALENDAR_ICS_PATH = '/api/v1/calendar.ics';
 export const ICS_TYPE = 'text/calendar; charset=utf-8';
 const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
-/** Rows read per statement while a feed collects every entry its filters select. */
-const FEED_BATCH = 2000;
 
 /**
  * The expiry calendar: the keyed list (JSON or CSV, cursor pages), and the same rows as Atom and
@@ -42,17 +38,6 @@ export function calendarRoutes(deps: ResourceDeps): void {
   });
 
   const readFeedQuery = queryReader(calendarFeedValidator(deps.ajv));
-  /** Every entry the filters select, in page order. */
-  const allEntries = (conn: ReadConnection, query: CalendarFilterQuery): ApiCalendarEntry[] => {
-    const rows: string[] = [];
-    let after: string[] | null = null;
-    for (;;) {
-      const batch = queries.list(conn, query, after, FEED_BATCH);
-      rows.push(...batch.slice(0, FEED_BATCH));
-      if (batch.length <= FEED_BATCH) return rowsToEntries(rows);
-      after = rowsToKey(batch[FEED_BATCH - 1]);
-    }
-  };
   const feed = (path: string, contentType: string, render: (entries: ApiCalendarEntry[], asOf: string, query: CalendarFilterQuery) => string) =>
     deps.router.get(path, (ctx: Context) => {
       const query = readFeedQuery(ctx);
@@ -62,19 +47,9 @@ export function calendarRoutes(deps: ResourceDeps): void {
       if (answeredFromCache(ctx, etag, PUBLIC_FEED_CACHE)) return;
       const kept = deps.pages.get(generation, etag);
       if (kept !== undefined) return sendPage(ctx, kept);
-      const body = render(allEntries(conn, query), asOfOf(conn), query);
+      const body = render(rowsToEntries(queries.all(conn, query)), queries.asOf(conn), query);
       sendPage(ctx, deps.pages.keep(generation, etag, { body: Buffer.from(body), contentType, link: null }));
     });
   feed(CALENDAR_ATOM_PATH, ATOM_TYPE, (entries, asOf, query) => renderCalendarAtom(entries, asOf, deps.publicBaseUrl, pageUrl(CALENDAR_ATOM_PATH, query, undefined)));
   feed(CALENDAR_ICS_PATH, ICS_TYPE, (entries, asOf) => renderIcs(entries, asOf));
-}
-
-function rowsToKey(row: string): string[] {
-  return keyOf(row, CALENDAR_KEY.length);
-}
-
-/** The projection's as-of instant (read_meta), which dates the feeds. */
-function asOfOf(conn: ReadConnection): string {
-  const value = conn.values("SELECT value FROM read_meta WHERE key = 'as_of'").get() as string | undefined;
-  return value ?? '1970-01-01T00:00:00.000Z';
 }
