@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { SETTINGS } from '../schema/config.ts';
 import { articleRoutes } from './articles/articles.routes.ts';
+import { calendarRoutes } from './calendar/calendar.routes.ts';
 import type { ApiKeyVerifier } from './auth/api-keys.ts';
 import { keyGuard } from './auth/guard.middleware.ts';
 import { companyRoutes } from './companies/companies.routes.ts';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): Koa {
   filingRoutes(resources);
   newsRoutes(resources);
   outcomeRoutes(resources);
+  calendarRoutes(resources);
   const eventQueries = createEventQueries(resources.compiler);
   const streams = createEventStreams({
     ...EVENT_STREAM_DEFAULTS,

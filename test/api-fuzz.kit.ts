@@ -6,6 +6,7 @@ import { parseCsv } from '../api/http/csv.testkit.ts';
 import type { JsonSchema } from '../schema/api/json-schema.ts';
 import {
   ArticleFeedQuerySchema,
+  CalendarListQuerySchema,
   CompanyDetailQuerySchema,
   CompanyListQuerySchema,
   FilingListQuerySchema,
@@ -57,6 +58,7 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'filings', template: '/api/v1/filings', params: FilingListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'filings', keyLength: 3 } },
   { name: 'news', template: '/api/v1/news', params: NewsListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'news', keyLength: 4 } },
   { name: 'outcomes', template: '/api/v1/outcomes', params: OutcomeListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'outcomes', keyLength: 3 } },
+  { name: 'calendar', template: '/api/v1/calendar', params: CalendarListQuerySchema, keyed: true, negotiated: true, cursor: { endpoint: 'calendar', keyLength: 2 } },
 ];
 
 /** Real values from the read.db under test, so valid requests reach the queries, plus what the API issued. */
@@ -563,6 +565,8 @@ async function issuedByApi(get: (path: string, headers?: Record<string, string>)
     ['news', '/api/v1/news?limit=2'],
     ['outcomes', '/api/v1/outcomes?limit=2'],
     ['outcomes', '/api/v1/outcomes?limit=2&status=complete'],
+    ['calendar', '/api/v1/calendar?limit=2'],
+    ['calendar', '/api/v1/calendar?limit=2&kind=lockup'],
   ];
   for (const [namespace, path] of pages) {
     let next: string | null = path;

@@ -20,6 +20,8 @@ export const DATA_REQUESTS: Record<string, string> = {
   FilingList: '/api/v1/filings?ticker=UNCY&form_type=S-1/A&filing_date_to=2021-06-30&limit=2&include=ai_enrichment,terms',
   NewsList: '/api/v1/news?ticker=SNAP&published_at_to=2020-01-01&limit=2',
   OutcomeList: '/api/v1/outcomes?limit=2',
+  // A lock-up the prospectus states and the quiet period of the same IPO.
+  CalendarList: '/api/v1/calendar?ticker=UNCY&limit=2',
   ArticleFeed: '/api/v1/articles?limit=2',
   // A SPAC's IPO and end, from the first event on (JSON pages: the stream is text).
   EventStream: '/api/v1/events?cik=0001847577&type=registration,priced,listed,combined&after=0&limit=4',
@@ -107,6 +109,8 @@ export async function collectExamples(demo: { origin: string; key: string; dataD
       PublishedAtTo: first('NewsList', 'publishedAt'),
       TradingStartDateFrom: last('OutcomeList', 'tradingStartDate'),
       TradingStartDateTo: first('OutcomeList', 'tradingStartDate'),
+      ExpiryDateFrom: first('CalendarList', 'expiryDate'),
+      ExpiryDateTo: last('CalendarList', 'expiryDate'),
       ArticleId: from('ArticleFeed', (b) => b.items[0].id),
     },
   };

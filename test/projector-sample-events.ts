@@ -98,6 +98,7 @@ const DUMP_ORDER: Record<string, string> = {
   filings: 'filing_date, accession_number, cik',
   news: 'published_at, news_id, cik',
   outcomes: 'trading_start_date, cik, ticker',
+  calendar_entries: 'expiry_date, entry_id',
   articles: 'published_at, article_id',
   proj_company_state: 'cik',
   proj_filing_state: 'cik, accession_number',

@@ -145,6 +145,11 @@ describe('stored JSON equals what the API serves', () => {
     const sql = 'SELECT cik, ticker, json FROM outcomes ORDER BY trading_start_date DESC, cik DESC, ticker DESC';
     for (const [item, row] of await servedRows('/api/v1/outcomes', sql)) expectStored(item, row.json, `${row.cik} ${row.ticker}`);
   });
+
+  it('calendar entries: json', async () => {
+    const sql = 'SELECT entry_id, json FROM calendar_entries ORDER BY expiry_date, entry_id';
+    for (const [item, row] of await servedRows('/api/v1/calendar', sql)) expectStored(item, row.json, row.entry_id);
+  });
 });
 
 /** The columns of the served news table before migration 0010 (which adds date_known). */

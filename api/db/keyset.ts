@@ -74,3 +74,9 @@ export function bodyOffset(row: string, keyLength: number): number {
 export function keyOf(row: string, keyLength: number): string[] {
   return row.slice(0, bodyOffset(row, keyLength) - 1).split(KEY_SEPARATOR);
 }
+
+/** `(a, b) > (?, ?)`: rows after the cursor in an earliest-first order (the expiry calendar reads forward). */
+export function keysetAfter(columns: readonly string[], param: Param): RawBuilder<boolean> {
+  const placeholders = columns.map((_, i) => param(`k${i}`));
+  return sql<boolean>`(${sql.raw(columns.join(', '))}) > (${sql.join(placeholders)})`;
+}

@@ -13,12 +13,12 @@ export interface NameFilterQuery {
 }
 
 /** Tables that carry `cik` and `name_lower`: the name filters apply to each the same way. */
-type NamedTable = 'companies' | 'api_filings' | 'api_news' | 'outcomes';
+type NamedTable = 'companies' | 'api_filings' | 'api_news' | 'outcomes' | 'calendar_entries';
 type NamedQb<T extends NamedTable> = SelectQueryBuilder<ReadDatabase, T, any>;
 export type FilterSql<T extends NamedTable> = Record<string, (qb: NamedQb<T>, p: Param) => NamedQb<T>>;
 
 export function nameFilterSql<T extends NamedTable>(): FilterSql<T> {
-  // Kysely cannot narrow the column names of a table union; the four tables all have these columns.
+  // Kysely cannot narrow the column names of a table union; the tables all have these columns.
   type Qb = NamedQb<'api_filings'>;
   const filters: FilterSql<'api_filings'> = {
     cik: (qb: Qb, p) => qb.where('cik', '=', p('cik')),

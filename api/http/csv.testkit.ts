@@ -2,6 +2,7 @@ import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import { COMPANY_LIST_INCLUDES, FILING_INCLUDES, NEWS_INCLUDES } from '../../schema/api/params.schema.ts';
 import {
   ApiArticleFeedItemSchema,
+  ApiCalendarEntrySchema,
   ApiCompanySchema,
   ApiFilingSchema,
   ApiNewsSchema,
@@ -16,6 +17,7 @@ export const CSV_LISTS: ReadonlyArray<{ path: string; response: string; item: Js
   { path: '/api/v1/news', response: 'NewsList', item: ApiNewsSchema, includes: NEWS_INCLUDES },
   { path: '/api/v1/outcomes', response: 'OutcomeList', item: ApiOutcomeSchema, includes: [] },
   { path: '/api/v1/articles', response: 'ArticleFeed', item: ApiArticleFeedItemSchema, includes: [] },
+  { path: '/api/v1/calendar', response: 'CalendarList', item: ApiCalendarEntrySchema, includes: [] },
 ];
 
 /**

@@ -5,6 +5,10 @@ import { parameterRef, responseRef, type DocumentPart } from './refs.ts';
 
 type QueryParameters = ReturnType<typeof queryParameterComponents>;
 
+/** How the calendar feeds work, and why they take no credentials. */
+export const CALENDAR_FEED_DESCRIPTION =
+  'Every entry the filters select (the same filters and rows as GET /api/v1/calendar, all pages, earliest first). Public: no credentials and not rate limited, because a calendar application or feed reader subscribes to a URL and cannot send an Authorization header, while the API takes keys in that header only, never in a URL (where logs, proxies and shared calendars would keep them). The feeds carry the list\'s fields, dates read from public filings. `Cache-Control: public, max-age=60, stale-while-revalidate=300` with a strong ETag (304 on a matching If-None-Match). iCalendar: one all-day VEVENT per entry (DTSTART;VALUE=DATE on the expiry date), UID `<entry id>@ipo-research` stable across refreshes, CRLF lines folded at 75 octets, TEXT escaped; DTSTAMP is the projection\'s as-of time. Atom: entry ids `urn:ipo-research:calendar:<entry id>`, `updated` the expiry date (midnight UTC), `summary` the entry\'s description, `category` its kind.';
+
 /** The error answers of an operation: keyed ones can be 401 and 429, lists 406, lookups 404. */
 function errors(keyed: boolean, notFound = false, negotiated = false) {
   return {
@@ -29,6 +33,17 @@ export function documentPaths(query: QueryParameters, articles: DocumentPart, si
       tags: [tag],
       parameters: [...query.refs[endpoint], ifNoneMatch],
       responses: { '200': responseRef(endpoint), ...errors(true, false, true) },
+    },
+  });
+  const calendarFeed = (operationId: string, summary: string, response: string) => ({
+    get: {
+      operationId,
+      summary,
+      description: CALENDAR_FEED_DESCRIPTION,
+      tags: ['calendar'],
+      security: [],
+      parameters: [...query.refs.CalendarFeed, ifNoneMatch],
+      responses: { '200': responseRef(response), ...errors(false) },
     },
   });
   return {
@@ -62,6 +77,14 @@ export function documentPaths(query: QueryParameters, articles: DocumentPart, si
     '/api/v1/filings': listOperation('listFilings', 'List filings.', 'FilingList', 'filings'),
     '/api/v1/news': listOperation('listNews', 'List news items linked to companies.', 'NewsList', 'news'),
     '/api/v1/outcomes': listOperation('listOutcomes', 'List post-listing trading outcomes (status partial or complete only).', 'OutcomeList', 'outcomes'),
+    '/api/v1/calendar': listOperation(
+      'listCalendar',
+      'List lock-up and quiet-period expiries across companies, earliest first (see ApiCalendarEntry for the rules).',
+      'CalendarList',
+      'calendar',
+    ),
+    '/api/v1/calendar.atom': calendarFeed('getCalendarAtom', 'Atom 1.0 feed of the expiries the filters select.', 'CalendarAtom'),
+    '/api/v1/calendar.ics': calendarFeed('getCalendarIcs', 'iCalendar (RFC 5545) file of the expiries the filters select, to subscribe to.', 'CalendarIcs'),
     ...events.paths,
     ...articles.paths,
     '/api/v1/openapi.json': {

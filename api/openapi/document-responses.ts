@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import { MAX_HEADER_BYTES, MAX_URL_BYTES } from '../../schema/api/params.schema.ts';
-import { ApiArticleFeedItemSchema, ApiCompanySchema, ApiFilingSchema, ApiNewsSchema, ApiOutcomeSchema } from '../../schema/api/resources.schema.ts';
+import { ApiArticleFeedItemSchema, ApiCalendarEntrySchema, ApiCompanySchema, ApiFilingSchema, ApiNewsSchema, ApiOutcomeSchema } from '../../schema/api/resources.schema.ts';
 import { HTTP_LIMITS } from '../http/server.ts';
 import { csvMedia } from './csv-media.ts';
 import { documentExamples } from './examples.ts';
@@ -82,6 +82,17 @@ function resourceResponses(h: DocumentHeaders): Record<string, JsonSchema> {
     FilingList: listOk('A page of filings.', 'FilingList', ApiFilingSchema),
     NewsList: listOk('A page of news items.', 'NewsList', ApiNewsSchema),
     OutcomeList: listOk('A page of outcomes.', 'OutcomeList', ApiOutcomeSchema),
+    CalendarList: listOk('A page of expiry calendar entries.', 'CalendarList', ApiCalendarEntrySchema),
+    CalendarAtom: {
+      description: 'Atom 1.0 (RFC 4287) feed of the calendar entries.',
+      headers: h.cacheHeaders,
+      content: { 'application/atom+xml': { schema: { type: 'string', description: 'Atom 1.0 document.' } } },
+    },
+    CalendarIcs: {
+      description: 'iCalendar (RFC 5545) file of the calendar entries.',
+      headers: h.cacheHeaders,
+      content: { 'text/calendar': { schema: { type: 'string', description: 'iCalendar VCALENDAR object.' } } },
+    },
     ArticleFeed: listOk('The newest published articles.', 'ArticleFeed', ApiArticleFeedItemSchema, false),
     Preflight: { description: 'Allowed: GET, HEAD, OPTIONS from any origin.', headers: h.commonHeaders },
     OpenApiDocument: ok('OpenAPI 3.0.0 document.', 'OpenApiDocument', false),

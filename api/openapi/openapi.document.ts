@@ -1,6 +1,8 @@
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import {
   ArticleFeedQuerySchema,
+  CalendarFeedQuerySchema,
+  CalendarListQuerySchema,
   CompanyDetailQuerySchema,
   CompanyListQuerySchema,
   EventStreamQuerySchema,
@@ -35,6 +37,8 @@ const QUERY_SCHEMAS: Record<string, JsonSchema> = {
   FilingList: FilingListQuerySchema,
   NewsList: NewsListQuerySchema,
   OutcomeList: OutcomeListQuerySchema,
+  CalendarList: CalendarListQuerySchema,
+  CalendarFeed: CalendarFeedQuerySchema,
   EventStream: EventStreamQuerySchema,
 };
 
@@ -43,6 +47,11 @@ const TAGS = [
   { name: 'filings', description: 'SEC filings of the companies, with what each one means for the deal.' },
   { name: 'news', description: 'News items linked to companies, with the evidence of each link.' },
   { name: 'outcomes', description: 'Post-listing trading outcomes: first-day and first-week returns against the offer price.' },
+  {
+    name: 'calendar',
+    description:
+      'The expiry calendar across companies: lock-up expiries (each tranche) and research quiet-period expiries of every priced IPO-family offering, as a keyed list (JSON or CSV) and as public Atom and iCalendar feeds to subscribe to. The SQL view expiry_calendar holds the same rows.',
+  },
   { name: 'events', description: 'Deal events as the read model records them: a Server-Sent Events stream to resume by Last-Event-ID, or JSON pages.' },
   { name: 'articles', description: 'Published articles: the public JSON list, the HTML pages and the Atom and JSON feeds.' },
   { name: 'meta', description: 'This document, the landing page and the API reference.' },

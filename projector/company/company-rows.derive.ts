@@ -1,5 +1,5 @@
 import type { ApiFinancialSnapshot } from '../../schema/api/types.ts';
-import type { FilingsTable, NewsTable, OutcomesTable } from '../../schema/read/tables.ts';
+import type { CalendarEntriesTable, FilingsTable, NewsTable, OutcomesTable } from '../../schema/read/tables.ts';
 import { deriveCompany, type CompanyIdentity, type DerivedCompany } from './company.derive.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 import type { DocumentTerms } from '../extract/document-terms.ts';
@@ -16,13 +16,16 @@ import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
-import type { TradingCalendar } from '../common/trading-calendar.ts';
+import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
+import { deriveExpiryCalendar } from '../offering/expiry-calendar.derive.ts';
 
 export interface CompanyRows {
   company: DerivedCompany;
   filings: FilingsTable[];
   outcomes: OutcomesTable[];
   news: NewsTable[];
+  /** The expiry calendar's rows of the company's priced IPO-family offerings. */
+  calendar: CalendarEntriesTable[];
 }
 
 /** Everything one company's served rows are derived from. */
@@ -181,5 +184,12 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
         ]
       : [],
     news: deriveNewsRows(facts.cik, identity.name, input.news),
+    calendar: deriveExpiryCalendar({
+      company: { cik: facts.cik, name: identity.name, ticker: identity.tickerHint },
+      offerings: company.offerings,
+      deals: offering.lifecycle.deals,
+      termsByAccession: offering.termsByAccession,
+      calendar: input.calendar ?? createTradingCalendar(),
+    }),
   };
 }

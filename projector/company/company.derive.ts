@@ -1,7 +1,7 @@
 import { assertNever } from '../../schema/exhaustive.ts';
 import type { CompanyKind, DealType } from '../../schema/api/vocabulary.ts';
 import { offeringsOf, type ServedOfferingContext } from '../offering/offerings.derive.ts';
-import type { ApiCompany, ApiConsensus, ApiFinancialSnapshot, ApiPriceHistory } from '../../schema/api/types.ts';
+import type { ApiCompany, ApiConsensus, ApiFinancialSnapshot, ApiOffering, ApiPriceHistory } from '../../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../../schema/read/tables.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 import { marketOf } from './market-family.ts';
@@ -13,6 +13,8 @@ import type { VendorStatus } from './vendor-company.derive.ts';
 
 export interface DerivedCompany {
   row: CompaniesTable;
+  /** The served offerings (offerings_json), for the expiry calendar. */
+  offerings: ApiOffering[];
   tickers: CompanyTickersTable[];
   /** The FTS5 `company_search` row. */
   search: { cik: string; name: string; tickers: string };
@@ -98,7 +100,15 @@ export function deriveCompany(
     exchangeHint,
     sicDescription: facts.sicDescription,
   };
-  const lockup = lockupScheduleOf(offering.lifecycle.currentDeal, offering.termsByAccession);
+  const current = offering.lifecycle.currentDeal;
+  // The listing date dates an IPO's lock-up when neither the EFFECT date nor the final prospectus does.
+  const lockup = lockupScheduleOf(current, offering.termsByAccession, current && isIpoFamily(current.dealKind) ? enrichment.consensus.listingDate : null);
+  const offerings = offeringsOf(offering, {
+    ...enrichment.offerings,
+    currentStatus: vendor?.offeringStatus ?? null,
+    consensus: enrichment.consensus,
+    vendorOffering: vendor?.fromVendorAlone ? { dealType: vendor.dealType, status: vendor.offeringStatus } : null,
+  });
   return {
     row: {
       sort_date: api.latestFilingDate ?? '',
@@ -124,16 +134,10 @@ export function deriveCompany(
       financial_snapshot_json: JSON.stringify(enrichment.snapshot),
       lockup_schedule_json: JSON.stringify(lockup),
       price_history_json: JSON.stringify(enrichment.priceHistory),
-      offerings_json: JSON.stringify(
-        offeringsOf(offering, {
-          ...enrichment.offerings,
-          currentStatus: vendor?.offeringStatus ?? null,
-          consensus: enrichment.consensus,
-          vendorOffering: vendor?.fromVendorAlone ? { dealType: vendor.dealType, status: vendor.offeringStatus } : null,
-        }),
-      ),
+      offerings_json: JSON.stringify(offerings),
       lifecycle_end_json: JSON.stringify(offering.lifecycle.terminal),
     },
+    offerings,
     tickers: allTickers.map((ticker) => ({
       ticker,
       cik: facts.cik,

@@ -57,6 +57,11 @@ describe('deriveLockupSchedule', () => {
     expect(s.startDate).toBe('2014-03-19');
   });
 
+  it('Pandora: with neither the EFFECT date nor the final prospectus, it counts from the trading day before the first trade (2011-06-15)', () => {
+    const s = deriveLockupSchedule({ extraction: extractLockup(sampleDoc('pandora')), sourceAccessionNumber: '0001193125-11-032963', listingDate: '2011-06-15' });
+    expect(s).toMatchObject({ startDate: '2011-06-14', tranches: [{ days: 180, expiryDate: '2011-12-11', firstSellableTradingDay: '2011-12-12' }] });
+  });
+
   it('without any date the tranche keeps its days and has no dates', () => {
     const s = deriveLockupSchedule({ extraction: extractLockup(sampleDoc('pandora')), sourceAccessionNumber: '0001193125-11-032963' });
     expect(s).toMatchObject({ startDate: null, tranches: [{ days: 180, expiryDate: null, firstSellableTradingDay: null }] });

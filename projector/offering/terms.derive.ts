@@ -53,7 +53,11 @@ export function grossProceedsBasis(t: ApiTermsExtended | null): number | null {
  * Lock-up schedule of the current deal: the final prospectus's lock-up when it was read and states
  * one, else the newest read registration document of the deal that states one; null otherwise.
  */
-export function lockupScheduleOf(deal: DealLifecycle | null, terms: ReadonlyMap<string, FilingTermsFact>): ApiLockupSchedule | null {
+export function lockupScheduleOf(
+  deal: DealLifecycle | null,
+  terms: ReadonlyMap<string, FilingTermsFact>,
+  listingDate: string | null = null,
+): ApiLockupSchedule | null {
   if (!deal) return null;
   const read = deal.filings.map((f) => terms.get(f.accessionNumber)).filter((t): t is FilingTermsFact => t !== undefined);
   const withLockup = read.filter((t) => t.doc.lockup.tranches.length > 0);
@@ -64,5 +68,6 @@ export function lockupScheduleOf(deal: DealLifecycle | null, terms: ReadonlyMap<
     sourceAccessionNumber: source.filing.accessionNumber,
     effectiveDate: deal.effectiveDate,
     finalProspectusFilingDate: deal.finalProspectus?.filingDate ?? null,
+    listingDate,
   });
 }

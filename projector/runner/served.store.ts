@@ -13,6 +13,8 @@ const FILING_COLUMNS = [
   'company_name', 'name_lower', 'form_type', 'file_number', 'json', 'detail_json', 'ai_enrichment_json', 'terms_json', 'terms_detail_json',
 ] as const;
 
+const CALENDAR_COLUMNS = ['expiry_date', 'entry_id', 'kind', 'cik', 'ticker', 'company_name', 'name_lower', 'json'] as const;
+
 const NEWS_COLUMNS = ['date_known', 'company_name', 'name_lower', 'provider', 'source_name', 'json', 'detail_json', 'content_json'] as const;
 
 /**
@@ -57,6 +59,9 @@ export class ServedTables {
   private readonly selectNews;
   private readonly deleteNews;
   private readonly insertNews;
+  private readonly selectCalendar;
+  private readonly deleteCalendarEntry;
+  private readonly insertCalendarEntry;
   private readonly upsertArticle;
   private readonly deleteArticle;
 
@@ -64,7 +69,7 @@ export class ServedTables {
     this.selectCompany = db.prepare(`SELECT cik, ${COMPANY_COLUMNS.join(', ')} FROM companies WHERE cik = ?`);
     this.companyServed = db.prepare('SELECT 1 FROM companies WHERE cik = ?').pluck();
     this.selectServedTickers = db.prepare('SELECT ticker FROM company_tickers WHERE cik = ? ORDER BY ticker').pluck();
-    this.deleteAllOfCik = ['api_filings', 'outcomes', 'api_news'].map((table) => db.prepare(`DELETE FROM ${table} WHERE cik = ?`));
+    this.deleteAllOfCik = ['api_filings', 'outcomes', 'api_news', 'calendar_entries'].map((table) => db.prepare(`DELETE FROM ${table} WHERE cik = ?`));
     this.deleteCompany = db.prepare('DELETE FROM companies WHERE cik = ?');
     this.insertCompany = db.prepare(
       `INSERT INTO companies (cik, ${COMPANY_COLUMNS.join(', ')}) VALUES (@cik, ${COMPANY_COLUMNS.map((c) => `@${c}`).join(', ')})`,
@@ -92,6 +97,11 @@ export class ServedTables {
       `INSERT INTO api_news (published_at, news_id, cik, ${NEWS_COLUMNS.join(', ')})
        VALUES (@published_at, @news_id, @cik, ${NEWS_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
+    this.selectCalendar = db.prepare(`SELECT ${CALENDAR_COLUMNS.join(', ')} FROM calendar_entries WHERE cik = ?`);
+    this.deleteCalendarEntry = db.prepare('DELETE FROM calendar_entries WHERE expiry_date = ? AND entry_id = ?');
+    this.insertCalendarEntry = db.prepare(
+      `INSERT INTO calendar_entries (${CALENDAR_COLUMNS.join(', ')}) VALUES (${CALENDAR_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
     this.deleteArticle = db.prepare('DELETE FROM articles WHERE article_id = ?');
     this.upsertArticle = db.prepare(
       `INSERT INTO articles (published_at, article_id, source_kind, title, path, html, summary)
@@ -118,6 +128,10 @@ export class ServedTables {
       key: (r) => r.news_id,
       same: (a, b) => a.published_at === b.published_at && NEWS_COLUMNS.every((c) => a[c] === b[c]),
     }, (r) => this.deleteNews.run(r.published_at, r.news_id, r.cik), (r) => this.insertNews.run(r));
+    this.sync(cik, rows.calendar, absent ? null : this.selectCalendar, {
+      key: (r) => r.entry_id,
+      same: (a, b) => CALENDAR_COLUMNS.every((c) => a[c] === b[c]),
+    }, (r) => this.deleteCalendarEntry.run(r.expiry_date, r.entry_id), (r) => this.insertCalendarEntry.run(r));
   }
 
   /** The tickers the company is served under now (before a re-derivation replaces them). */

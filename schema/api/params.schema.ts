@@ -1,5 +1,5 @@
 import { string, type JsonSchema } from './json-schema.ts';
-import { COMPANY_KINDS, DEAL_EVENT_TYPES, OFFERING_STATUSES } from './vocabulary.ts';
+import { CALENDAR_KINDS, COMPANY_KINDS, DEAL_EVENT_TYPES, OFFERING_STATUSES } from './vocabulary.ts';
 
 /**
  * Query-parameter schemas, one closed object per endpoint. ajv validates requests against these
@@ -167,6 +167,22 @@ export const OutcomeListQuerySchema = params({
   trading_start_date_from: timestamp('Outcomes whose first trading day is on or after the date part of this value.'),
   trading_start_date_to: timestamp('Outcomes whose first trading day is on or before the date part of this value.'),
 });
+
+/** The filters of the expiry calendar, shared by its list and its Atom and iCalendar feeds. */
+const CALENDAR_FILTERS = {
+  cik,
+  company_name: companyName,
+  name_prefix: namePrefix,
+  ticker,
+  kind: string({ enum: [...CALENDAR_KINDS], description: 'lockup = lock-up expiries only; quiet_period = research quiet-period expiries only; default both. An unknown value is a 400 naming the allowed ones.' }),
+  expiry_date_from: date('Entries whose expiryDate is on or after this date (YYYY-MM-DD): today\'s date lists the coming expiries.'),
+  expiry_date_to: date('Entries whose expiryDate is on or before this date (YYYY-MM-DD).'),
+};
+
+export const CalendarListQuerySchema = params({ limit, cursor, ...CALENDAR_FILTERS });
+
+/** The feeds hold every entry the filters select (no pages): a calendar application subscribes to one URL. */
+export const CalendarFeedQuerySchema = params(CALENDAR_FILTERS);
 
 /** Most companies one event stream (or webhook) follows by CIK or by ticker. */
 export const MAX_FOLLOWED = 100;

@@ -16,6 +16,8 @@ import { FEES_AND_ADVISERS } from './fees-advisers.schema.ts';
 import {
   ARTICLE_KINDS,
   DEAL_OVERLAYS,
+  CALENDAR_KINDS,
+  CALENDAR_TERMS_SOURCES,
   DEAL_STATUSES,
   DEAL_TYPES,
   DAY1_RETURN_SOURCES,
@@ -26,6 +28,7 @@ import {
   NEWS_TITLE_SOURCES,
   OFFERING_SOURCES,
   OFFERING_STATUSES,
+  QUIET_PERIOD_RULES,
   RITTER_EXCLUSIONS,
   UNDERWRITER_ROLES,
 } from './vocabulary.ts';
@@ -282,6 +285,38 @@ export const ApiLockupScheduleSchema = object(
   },
   [],
   { description: 'Lock-up schedule (include token lockup_schedule). Null when no prospectus lock-up terms were found.' },
+);
+
+/** How the calendar's periods are set, in the words the OpenAPI document and the README repeat. */
+export const QUIET_PERIOD_DESCRIPTION =
+  'The research quiet period after an IPO: the days after the IPO date during which the underwriters\' research analysts may not publish research on the issuer or appear in public about it. The rule is chosen by the listing date (the first trading day, which starts the count): from 2015-12-24, FINRA Rule 2241(b)(2)(I): 10 days for every member that participated as underwriter or dealer (rule finra_2241); from 2002-07-09, NASD Rule 2711(f): 40 days for the managers and co-managers (25 for other participating members, not listed separately; rule nasd_2711). Listings before 2002-07-09 predate any research quiet-period rule and have no quiet-period entry, nor does an offering whose first trading day the data does not hold; direct listings have no underwriters and none either. Both rules (and the JOBS Act of 2012) exempt emerging growth companies, whose quiet period is the syndicate\'s custom rather than the rule: the entry still gives the rule\'s date. The SEC\'s prospectus-delivery periods (Rule 174: 25 or 40 days) are a different obligation and are not on the calendar.';
+export const LOCKUP_EXPIRY_DESCRIPTION =
+  'Lock-up expiries: each tranche of the offering\'s lock-up terms as read from its prospectus (include token lockup_schedule of the company detail: the same dates), counted from the prospectus (pricing) date (the EFFECT date, else the trading day before the final prospectus was filed, else the trading day before listing) or from the closing, as the terms say (termsSource prospectus). A tranche whose start is unknown has no entry. An IPO (dealType ipo) whose lock-up terms the data does not hold gets one entry of 180 days from the pricing date, the market practice, labelled termsSource assumed_default; SPACs (founder shares are locked until after the business combination), direct listings and uplistings without stated terms get none.';
+
+export const ApiCalendarEntrySchema = object(
+  {
+    id: string({ description: 'Stable entry id, `<kind>:<cik>:<file number, or listed-<listing date> for a vendor offering>:<tranche>`; the iCalendar UID and the Atom entry id are built from it.' }),
+    kind: string({ enum: [...CALENDAR_KINDS], description: 'lockup = a lock-up tranche ends; quiet_period = the research quiet period ends.' }),
+    expiryDate: string({ format: 'date', description: 'YYYY-MM-DD: the last day of the period (startDate + days, calendar days).' }),
+    firstSellableTradingDay: nullableString({ format: 'date', description: 'Lock-up: the first NYSE trading day after expiryDate. Null for a quiet period.' }),
+    cik: string({ pattern: COMPANY_ID_PATTERN }),
+    companyName: string(),
+    ticker: nullableString({ description: 'The company\'s primary ticker.' }),
+    dealType: string({ enum: [...DEAL_TYPES], description: 'The offering\'s deal type (an IPO-family type).' }),
+    fileNumber: nullableString({ description: 'The offering\'s SEC file number; null for an offering known from a vendor row alone.' }),
+    offeringSource: string({ enum: [...OFFERING_SOURCES] }),
+    listingDate: nullableString({ format: 'date', description: 'The offering\'s first trading day, when known.' }),
+    startDate: string({ format: 'date', description: 'YYYY-MM-DD the period counts from: the lock-up\'s start, or the listing date for a quiet period.' }),
+    days: { type: 'integer', minimum: 0, description: 'Length of the period in calendar days.' },
+    tranche: { type: 'integer', minimum: 1, description: '1-based position among the offering\'s entries of this kind.' },
+    shares: nullableNumber({ description: 'Shares released at expiry, when the prospectus states it.' }),
+    termsSource: string({ enum: [...CALENDAR_TERMS_SOURCES], description: 'prospectus = lock-up terms read from the prospectus; assumed_default = no terms read, 180 days assumed (market practice), not stated; rule = a quiet period set by the rule named in `rule`.' }),
+    rule: { ...orNull(string({ enum: [...QUIET_PERIOD_RULES] })), description: 'Quiet period: the rule in force at listing (finra_2241: 10 days; nasd_2711: 40 days). Null for a lock-up.' },
+    sourceAccessionNumber: nullableString({ description: 'The prospectus the lock-up terms were read from; null when assumed and for a quiet period.' }),
+    description: string({ description: 'The prospectus sentence stating the period, or what was assumed, or the rule, in words.' }),
+  },
+  [],
+  { description: `One expiry on the calendar. ${LOCKUP_EXPIRY_DESCRIPTION} ${QUIET_PERIOD_DESCRIPTION}` },
 );
 
 const priceSource: Record<string, JsonSchema> = {
@@ -628,6 +663,7 @@ export const NewsListSchema = listEnvelope(
   'newest first: the items with a known publication date by publishedAt, then the first_seen items (publication date unknown) by first observation; ties by news id, then CIK, descending',
 );
 export const OutcomeListSchema = listEnvelope(ApiOutcomeSchema, 'by trading start date, newest first, then CIK and ticker descending');
+export const CalendarListSchema = listEnvelope(ApiCalendarEntrySchema, 'by expiry date, earliest first (a calendar reads forward), then entry id ascending');
 export const CompanyDetailResponseSchema = object({ data: ApiCompanyDetailSchema });
 export const ArticleFeedSchema = object({
   items: { type: 'array', items: ApiArticleFeedItemSchema, description: 'Published articles, newest first.' },
@@ -663,10 +699,12 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   ApiNewsMatch: ApiNewsMatchSchema,
   ApiOutcome: ApiOutcomeSchema,
   ApiArticleFeedItem: ApiArticleFeedItemSchema,
+  ApiCalendarEntry: ApiCalendarEntrySchema,
   CompanyList: CompanyListSchema,
   CompanyDetailResponse: CompanyDetailResponseSchema,
   FilingList: FilingListSchema,
   NewsList: NewsListSchema,
   OutcomeList: OutcomeListSchema,
+  CalendarList: CalendarListSchema,
   ArticleFeed: ArticleFeedSchema,
 };

@@ -5,6 +5,8 @@
  */
 import type {
   ArticleKind,
+  CalendarKind,
+  CalendarTermsSource,
   CompanyEndStatus,
   DealEventType,
   DealOverlay,
@@ -20,6 +22,7 @@ import type {
   OfferingExpensesSource,
   OfferingSource,
   OfferingStatus,
+  QuietPeriodRule,
   RitterExclusion,
   UnderwriterRole,
 } from './vocabulary.ts';
@@ -408,3 +411,40 @@ export interface ApiErrorBody {
 }
 
 
+
+/**
+ * One expiry of the calendar (GET /api/v1/calendar, its Atom and iCalendar feeds, the
+ * expiry_calendar view): a lock-up tranche's end or the research quiet period's end, for one priced
+ * IPO-family offering. Precomputed by the projector (projector/offering/expiry-calendar.derive.ts).
+ */
+export interface ApiCalendarEntry {
+  /** Stable: `<kind>:<cik>:<offering>:<tranche>`; the iCalendar UID and Atom id are built from it. */
+  id: string;
+  kind: CalendarKind;
+  /** YYYY-MM-DD: the last day of the restricted period (startDate + days). */
+  expiryDate: string;
+  /** Lock-up: the first NYSE trading day after expiryDate; null for a quiet period. */
+  firstSellableTradingDay: string | null;
+  cik: string;
+  companyName: string;
+  ticker: string | null;
+  dealType: DealType;
+  /** The offering's SEC file number; null for an offering known from a vendor row alone. */
+  fileNumber: string | null;
+  offeringSource: OfferingSource;
+  listingDate: string | null;
+  /** YYYY-MM-DD the period counts from. */
+  startDate: string;
+  days: number;
+  /** 1-based position of the tranche among the offering's entries of this kind. */
+  tranche: number;
+  /** Shares released at expiry when the prospectus states it. */
+  shares: number | null;
+  termsSource: CalendarTermsSource;
+  /** The quiet-period rule applied; null for a lock-up. */
+  rule: QuietPeriodRule | null;
+  /** The prospectus the lock-up terms were read from; null when assumed or for a quiet period. */
+  sourceAccessionNumber: string | null;
+  /** The prospectus sentence, or what was assumed, or the rule, in words. */
+  description: string;
+}

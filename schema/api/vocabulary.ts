@@ -170,3 +170,23 @@ export const DEAL_EVENT_TYPES = [
   'article',
 ] as const;
 export type DealEventType = (typeof DEAL_EVENT_TYPES)[number];
+
+/** What an expiry calendar entry marks (GET /api/v1/calendar, the expiry_calendar view): a lock-up tranche's end, or the research quiet period's. */
+export const CALENDAR_KINDS = ['lockup', 'quiet_period'] as const;
+export type CalendarKind = (typeof CALENDAR_KINDS)[number];
+
+/**
+ * Where an entry's period comes from: `prospectus` (lock-up terms read from the offering's
+ * prospectus), `assumed_default` (no lock-up terms were read: 180 days, market practice for an
+ * IPO, labelled as assumed), `rule` (a quiet period, from the research rule in force at listing).
+ */
+export const CALENDAR_TERMS_SOURCES = ['prospectus', 'assumed_default', 'rule'] as const;
+export type CalendarTermsSource = (typeof CALENDAR_TERMS_SOURCES)[number];
+
+/**
+ * The research quiet-period rule in force on the listing date: `nasd_2711` (from 2002-07-09: 40
+ * days after the IPO for managers and co-managers) and `finra_2241` (from 2015-12-24: 10 days for
+ * every participating underwriter or dealer).
+ */
+export const QUIET_PERIOD_RULES = ['nasd_2711', 'finra_2241'] as const;
+export type QuietPeriodRule = (typeof QUIET_PERIOD_RULES)[number];

@@ -3,7 +3,7 @@
  * functions needed. They read the served tables (whose `json` columns hold the API's objects) and
  * never the projector's internal `proj_*` state. Columns are CAST so each has one type.
  *
- * Migration 0016 creates them. To change one, drop and create them all in a new migration and take
+ * Migration 0017 creates them. To change one, drop and create them all in a new migration and take
  * them out of the one before (as 0007's `up` was emptied and 0009's to 0012's lost them): a
  * fresh database then creates them once, over the final tables, and an existing one replaces its views.
  */
@@ -130,6 +130,25 @@ export const analystViewStatements = [
      json_each(o.value, r.path) a
    WHERE json_type(o.value, r.path) = 'array'`,
 
+  // The expiry calendar's rows as GET /api/v1/calendar serves them (one per offering, kind and tranche).
+  `CREATE VIEW expiry_calendar AS
+   SELECT e.entry_id AS entry_id, e.kind AS kind, e.expiry_date AS expiry_date,
+     ${text("json_extract(e.json, '$.firstSellableTradingDay')", 'first_sellable_trading_day')},
+     e.cik AS cik, e.company_name AS company_name, e.ticker AS ticker,
+     ${text("json_extract(e.json, '$.dealType')", 'deal_type')},
+     ${text("json_extract(e.json, '$.fileNumber')", 'file_number')},
+     ${text("json_extract(e.json, '$.offeringSource')", 'offering_source')},
+     ${text("json_extract(e.json, '$.listingDate')", 'listing_date')},
+     ${text("json_extract(e.json, '$.startDate')", 'start_date')},
+     ${integer("json_extract(e.json, '$.days')", 'days')},
+     ${integer("json_extract(e.json, '$.tranche')", 'tranche')},
+     ${integer("json_extract(e.json, '$.shares')", 'shares')},
+     ${text("json_extract(e.json, '$.termsSource')", 'terms_source')},
+     ${text("json_extract(e.json, '$.rule')", 'rule')},
+     ${text("json_extract(e.json, '$.sourceAccessionNumber')", 'source_accession_number')},
+     ${text("json_extract(e.json, '$.description')", 'description')}
+   FROM calendar_entries e`,
+
   `CREATE VIEW ipo_outcomes AS
    SELECT o.cik AS cik, o.company_name AS company_name, o.ticker AS ticker,
      ${text("json_extract(o.json, '$.exchange')", 'exchange')},
@@ -200,4 +219,4 @@ export const analystViewStatements = [
 ];
 
 /** Every view above, for tests and docs. */
-export const ANALYST_VIEWS = ['ipo_calendar', 'offerings', 'advisers', 'ipo_outcomes', 'underwriters', 'filings', 'news'] as const;
+export const ANALYST_VIEWS = ['ipo_calendar', 'offerings', 'advisers', 'expiry_calendar', 'ipo_outcomes', 'underwriters', 'filings', 'news'] as const;

@@ -369,8 +369,31 @@ const feesAndAdvisersStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXIS
 
 // Migration 0016: the views again, `ipo_outcomes` with Ritter's measures (the served outcome's
 // day1ReturnSource, sharesSold, grossProceeds with its basis, moneyLeftOnTable). PROJECTOR_VERSION 20
-// rebuilds a generation migrated in place, whose stored outcomes do not carry them yet.
-const ritterMeasuresStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
+// rebuilds a generation migrated in place, whose stored outcomes do not carry them yet. (Its views are
+// now created by 0017.)
+const ritterMeasuresStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
+
+// Migration 0017: the expiry calendar (GET /api/v1/calendar, its Atom and iCalendar feeds): one row per
+// priced IPO-family offering, expiry kind (lock-up, research quiet period) and tranche, clustered on
+// the page order (expiry date, then entry id); and the views again, with `expiry_calendar` over it.
+// PROJECTOR_VERSION 21 rebuilds a generation migrated in place, which fills the table.
+const expiryCalendarStatements = [
+  ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
+  `CREATE TABLE calendar_entries (
+    expiry_date TEXT NOT NULL,
+    entry_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    ticker TEXT,
+    company_name TEXT NOT NULL,
+    name_lower TEXT NOT NULL,
+    json TEXT NOT NULL,
+    PRIMARY KEY (expiry_date, entry_id)
+  ) WITHOUT ROWID`,
+  `CREATE INDEX calendar_entries_by_cik ON calendar_entries(cik, expiry_date, entry_id)`,
+  `CREATE INDEX calendar_entries_by_kind ON calendar_entries(kind, expiry_date, entry_id)`,
+  ...analystViewStatements,
+];
 
 /** A migration that runs its SQL statements in order. */
 function statementsMigration(statements: readonly string[]): Migration {
@@ -402,4 +425,5 @@ export const readMigrations: Record<string, Migration> = {
   '0014_vendor_identity_lookups': statementsMigration(vendorIdentityStatements),
   '0015_fees_and_advisers': statementsMigration(feesAndAdvisersStatements),
   '0016_ritter_measures': statementsMigration(ritterMeasuresStatements),
+  '0017_expiry_calendar': statementsMigration(expiryCalendarStatements),
 };

@@ -6,7 +6,7 @@
  *
  * Each list table is WITHOUT ROWID and clustered on its page order, so a page is one range scan.
  */
-import type { CompanyKind, DealEventType, DealType, OfferingStatus } from '../api/vocabulary.ts';
+import type { CalendarKind, CompanyKind, DealEventType, DealType, OfferingStatus } from '../api/vocabulary.ts';
 
 export interface CompaniesTable {
   /** Latest filing date (YYYY-MM-DD) or '' when the company has none: page order, newest first. */
@@ -107,6 +107,25 @@ export interface OutcomesTable {
   name_lower: string | null;
   status: 'partial' | 'complete';
   /** Complete ApiOutcome JSON. */
+  json: string;
+}
+
+/**
+ * The expiry calendar (migration 0017): one row per priced IPO-family offering, expiry kind and
+ * tranche (projector/offering/expiry-calendar.derive.ts), in page order: expiry date, then entry id.
+ */
+export interface CalendarEntriesTable {
+  /** YYYY-MM-DD: page order, earliest first. */
+  expiry_date: string;
+  /** ApiCalendarEntry.id: the unique tiebreaker. */
+  entry_id: string;
+  kind: CalendarKind;
+  cik: string;
+  /** The company's primary ticker (upper case) or null; its other tickers match through company_tickers. */
+  ticker: string | null;
+  company_name: string;
+  name_lower: string;
+  /** Complete ApiCalendarEntry JSON. */
   json: string;
 }
 
@@ -341,6 +360,7 @@ export interface ReadDatabase {
   /** Served news items (`api_` keeps the plain name for the analysts' `news` view). */
   api_news: NewsTable;
   outcomes: OutcomesTable;
+  calendar_entries: CalendarEntriesTable;
   articles: ArticlesTable;
   deal_events: DealEventsTable;
   projector_checkpoint: ProjectorCheckpointTable;

@@ -1,0 +1,184 @@
+/**
+ * The expiry calendar (GET /api/v1/calendar, its feeds, the expiry_calendar view): for every priced
+ * IPO-family offering, each lock-up tranche's expiry and the research quiet period's, one row each.
+ * The rules, and why, are in ApiCalendarEntrySchema's description (schema/api/resources.schema.ts).
+ */
+import type { ApiCalendarEntry, ApiLockupSchedule, ApiOffering } from '../../schema/api/types.ts';
+import type { QuietPeriodRule } from '../../schema/api/vocabulary.ts';
+import type { CalendarEntriesTable } from '../../schema/read/tables.ts';
+import { addDays } from '../common/dates.ts';
+import type { TradingCalendar } from '../common/trading-calendar.ts';
+import { isIpoFamily } from './deal-type.derive.ts';
+import type { DealLifecycle } from './lifecycle.derive.ts';
+import { lockupStartDate } from './lockup.derive.ts';
+import type { FilingTermsFact } from './offering.derive.ts';
+import { lockupScheduleOf } from './terms.derive.ts';
+
+/** Market practice for an IPO's lock-up (domain.md §4), used only where the terms are not known, and labelled so. */
+export const ASSUMED_LOCKUP_DAYS = 180;
+
+/** The research quiet-period rules by the first day each governed a listing (schema/api/vocabulary.ts). */
+const QUIET_PERIOD_RULES: ReadonlyArray<{ rule: QuietPeriodRule; from: string; days: number; words: string }> = [
+  {
+    rule: 'finra_2241',
+    from: '2015-12-24',
+    days: 10,
+    words: 'FINRA Rule 2241: no research by the participating underwriters and dealers for 10 days after the IPO (emerging growth companies are exempt).',
+  },
+  {
+    rule: 'nasd_2711',
+    from: '2002-07-09',
+    days: 40,
+    words: 'NASD Rule 2711: no research by the managers and co-managers for 40 days after the IPO (25 for other participating members; emerging growth companies exempt from 2012).',
+  },
+];
+
+export interface CalendarCompany {
+  cik: string;
+  name: string;
+  ticker: string | null;
+}
+
+export interface CalendarInput {
+  company: CalendarCompany;
+  /** The company's served offerings (offerings.derive.ts): the EDGAR ones in the order of `deals`, then a vendor one. */
+  offerings: readonly ApiOffering[];
+  deals: readonly DealLifecycle[];
+  termsByAccession: ReadonlyMap<string, FilingTermsFact>;
+  calendar: TradingCalendar;
+}
+
+/** Every calendar row of one company, in no particular order (the table orders them). */
+export function deriveExpiryCalendar(input: CalendarInput): CalendarEntriesTable[] {
+  const edgar = input.offerings.filter((o) => o.source === 'edgar');
+  const entries = input.offerings.flatMap((offering) => {
+    if (!isIpoFamily(offering.dealType) || (offering.pricedDate === null && offering.listingDate === null)) return [];
+    // offeringsOf maps lifecycle.deals in order, so the n-th EDGAR offering is the n-th deal.
+    const deal = offering.source === 'edgar' ? (input.deals[edgar.indexOf(offering)] ?? null) : null;
+    const base = baseEntry(input.company, offering);
+    return [...lockupEntries(base, offering, deal, input), ...quietPeriodEntries(base, offering)];
+  });
+  const seen = new Set<string>();
+  return entries
+    .filter((e) => !seen.has(e.id) && seen.add(e.id))
+    .map((e) => ({
+      expiry_date: e.expiryDate,
+      entry_id: e.id,
+      kind: e.kind,
+      cik: e.cik,
+      ticker: e.ticker,
+      company_name: e.companyName,
+      name_lower: e.companyName.toLowerCase(),
+      json: JSON.stringify(e),
+    }));
+}
+
+type Base = Pick<ApiCalendarEntry, 'cik' | 'companyName' | 'ticker' | 'dealType' | 'fileNumber' | 'offeringSource' | 'listingDate'> & { offeringKey: string };
+
+function baseEntry(company: CalendarCompany, o: ApiOffering): Base {
+  return {
+    cik: company.cik,
+    companyName: company.name,
+    ticker: company.ticker,
+    dealType: o.dealType,
+    fileNumber: o.fileNumber,
+    offeringSource: o.source,
+    listingDate: o.listingDate,
+    // A vendor offering has no file number: its listing date names it (a company lists once a day at most).
+    offeringKey: o.fileNumber ?? `listed-${o.listingDate ?? o.pricedDate}`,
+  };
+}
+
+function entry(base: Base, fields: Omit<ApiCalendarEntry, keyof Base | 'id' | 'firstSellableTradingDay'> & { firstSellableTradingDay?: string | null }): ApiCalendarEntry {
+  const { offeringKey, ...offering } = base;
+  return {
+    id: `${fields.kind}:${base.cik}:${offeringKey}:${fields.tranche}`,
+    kind: fields.kind,
+    expiryDate: fields.expiryDate,
+    firstSellableTradingDay: fields.firstSellableTradingDay ?? null,
+    ...offering,
+    startDate: fields.startDate,
+    days: fields.days,
+    tranche: fields.tranche,
+    shares: fields.shares,
+    termsSource: fields.termsSource,
+    rule: fields.rule,
+    sourceAccessionNumber: fields.sourceAccessionNumber,
+    description: fields.description,
+  };
+}
+
+/**
+ * The stated tranches (the same schedule the company detail serves with include=lockup_schedule);
+ * a tranche whose start the data cannot date has no entry. Without stated terms, an IPO gets the
+ * 180-day market practice, labelled assumed; other IPO-family types get none (a SPAC's founder
+ * shares are locked until after its combination, a direct listing usually has no lock-up).
+ */
+function lockupEntries(base: Base, o: ApiOffering, deal: DealLifecycle | null, input: CalendarInput): ApiCalendarEntry[] {
+  const schedule: ApiLockupSchedule | null = deal ? lockupScheduleOf(deal, input.termsByAccession, o.listingDate) : null;
+  if (schedule && schedule.tranches.length > 0) {
+    return schedule.tranches.flatMap((t, i) => {
+      if (t.expiryDate === null || schedule.startDate === null) return [];
+      return [
+        entry(base, {
+          kind: 'lockup',
+          expiryDate: t.expiryDate,
+          firstSellableTradingDay: t.firstSellableTradingDay,
+          // A tranche counted from the closing starts later than the schedule's start: its own start is expiry − days.
+          startDate: addDays(t.expiryDate, -t.days),
+          days: t.days,
+          tranche: i + 1,
+          shares: t.shares,
+          termsSource: 'prospectus',
+          rule: null,
+          sourceAccessionNumber: schedule.sourceAccessionNumber,
+          description: t.description,
+        }),
+      ];
+    });
+  }
+  if (o.dealType !== 'ipo') return [];
+  const start = lockupStartDate(
+    { effectiveDate: deal?.effectiveDate ?? null, finalProspectusFilingDate: deal?.finalProspectus?.filingDate ?? null, listingDate: o.listingDate },
+    input.calendar,
+  );
+  if (start === null) return [];
+  const expiryDate = addDays(start, ASSUMED_LOCKUP_DAYS);
+  return [
+    entry(base, {
+      kind: 'lockup',
+      expiryDate,
+      firstSellableTradingDay: input.calendar.nextTradingDay(expiryDate),
+      startDate: start,
+      days: ASSUMED_LOCKUP_DAYS,
+      tranche: 1,
+      shares: null,
+      termsSource: 'assumed_default',
+      rule: null,
+      sourceAccessionNumber: null,
+      description: `Assumed, not stated: the data holds no lock-up terms of this IPO, so the ${ASSUMED_LOCKUP_DAYS}-day market practice is counted from the pricing date.`,
+    }),
+  ];
+}
+
+/** The quiet period of the rule in force at listing, counted from the first trading day; none before any rule, or without underwriters. */
+function quietPeriodEntries(base: Base, o: ApiOffering): ApiCalendarEntry[] {
+  if (o.listingDate === null || o.dealType === 'direct_listing') return [];
+  const listingDate = o.listingDate;
+  const rule = QUIET_PERIOD_RULES.find((r) => listingDate >= r.from);
+  if (!rule) return [];
+  return [
+    entry(base, {
+      kind: 'quiet_period',
+      expiryDate: addDays(listingDate, rule.days),
+      startDate: listingDate,
+      days: rule.days,
+      tranche: 1,
+      shares: null,
+      termsSource: 'rule',
+      rule: rule.rule,
+      sourceAccessionNumber: null,
+      description: rule.words,
+    }),
+  ];
+}
