@@ -58,7 +58,7 @@ function icsEvents(text: string): Array<Record<string, string>> {
 const unescapeText = (value: string) => value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 
 async function text(path: string, type: string): Promise<string> {
-  const res = await sample.api.get(path, { key: null });
+  const res = await sample.api.get(path);
   expect(res.status, path).toBe(200);
   expect(res.headers.get('content-type')).toBe(type);
   return res.text();
@@ -185,20 +185,27 @@ describe('the expiry calendar', () => {
       if (parameter !== 'cursor') expect(body.error.details?.map((d) => d.parameter), query).toContain(parameter);
     }
     for (const feed of ['/api/v1/calendar.ics', '/api/v1/calendar.atom']) {
-      const res = await sample.api.get(`${feed}?kind=ipo`, { key: null });
+      const res = await sample.api.get(`${feed}?kind=ipo`);
       expect(res.status).toBe(400);
       // The feeds hold every entry: no pages.
-      expect((await sample.api.get(`${feed}?limit=5`, { key: null })).status).toBe(400);
+      expect((await sample.api.get(`${feed}?limit=5`)).status).toBe(400);
     }
   });
 
-  it('asks a key of the list but not of the feeds, which a calendar application fetches without one', async () => {
+  it('asks a key of the list and of the feeds, as of every data endpoint (only the article feed is public)', async () => {
     expect((await sample.api.get('/api/v1/calendar', { key: null })).status).toBe(401);
-    const ics = await sample.api.get('/api/v1/calendar.ics?ticker=UNCY', { key: null });
+    for (const feed of ['/api/v1/calendar.ics?ticker=UNCY', '/api/v1/calendar.atom?ticker=UNCY']) {
+      const refused = await sample.api.get(feed, { key: null });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+    }
+    const ics = await sample.api.get('/api/v1/calendar.ics?ticker=UNCY');
     expect(ics.status).toBe(200);
-    expect(ics.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
-    // A calendar application revalidates with the ETag: unchanged data is a 304 without a body.
+    expect(ics.headers.get('cache-control')).toBe('private, max-age=60');
+    expect(ics.headers.get('vary')).toBe('Authorization');
+    // A calendar client revalidates with the ETag: unchanged data is a 304 without a body.
     const etag = ics.headers.get('etag')!;
-    expect((await sample.api.get('/api/v1/calendar.ics?ticker=UNCY', { key: null, headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect((await sample.api.get('/api/v1/calendar.ics?ticker=UNCY', { headers: { 'If-None-Match': etag } })).status).toBe(304);
   });
 });
+

@@ -6,7 +6,7 @@ import { sendPage } from '../http/page-cache.ts';
 import { queryReader } from '../http/query-validator.ts';
 import { pageUrl } from '../http/representation.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
-import { answeredFromCache, PUBLIC_FEED_CACHE } from '../http/send.ts';
+import { answeredFromCache, PRIVATE_CACHE } from '../http/send.ts';
 import { renderCalendarAtom } from './calendar.atom.ts';
 import { renderIcs } from './calendar.ics.ts';
 import { rowsToEntries } from './calendar.mapper.ts';
@@ -21,10 +21,9 @@ const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 
 /**
  * The expiry calendar: the keyed list (JSON or CSV, cursor pages), and the same rows as Atom and
- * iCalendar feeds. The feeds are public (no credentials, like the article feeds): a calendar
- * application subscribes to a URL and cannot send an Authorization header, and the API takes keys
- * in that header only, never in a URL (where they would be logged and shared). They hold dates read
- * from public filings and no more than the list's fields.
+ * iCalendar feeds. The feeds are keyed and rate limited too: the contract leaves only the article
+ * feed public, and an unkeyed feed that renders the whole calendar on each new filter set would be
+ * an open door. Keys travel in the Authorization header only, never in a URL.
  */
 export function calendarRoutes(deps: ResourceDeps): void {
   const queries = createCalendarQueries(deps.compiler);
@@ -39,12 +38,12 @@ export function calendarRoutes(deps: ResourceDeps): void {
 
   const readFeedQuery = queryReader(calendarFeedValidator(deps.ajv));
   const feed = (path: string, contentType: string, render: (entries: ApiCalendarEntry[], asOf: string, query: CalendarFilterQuery) => string) =>
-    deps.router.get(path, (ctx: Context) => {
+    deps.router.get(path, deps.guard, (ctx: Context) => {
       const query = readFeedQuery(ctx);
       const conn = deps.readDb.current();
       const generation = conn.generation();
       const etag = deps.representationTag(generation, pageUrl(path, query, undefined));
-      if (answeredFromCache(ctx, etag, PUBLIC_FEED_CACHE)) return;
+      if (answeredFromCache(ctx, etag, PRIVATE_CACHE, 'Authorization')) return;
       const kept = deps.pages.get(generation, etag);
       if (kept !== undefined) return sendPage(ctx, kept);
       const body = render(rowsToEntries(queries.all(conn, query)), queries.asOf(conn), query);

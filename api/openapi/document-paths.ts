@@ -7,7 +7,7 @@ type QueryParameters = ReturnType<typeof queryParameterComponents>;
 
 /** How the calendar feeds work, and why they take no credentials. */
 export const CALENDAR_FEED_DESCRIPTION =
-  'Every entry the filters select (the same filters and rows as GET /api/v1/calendar, all pages, earliest first). Public: no credentials and not rate limited, because a calendar application or feed reader subscribes to a URL and cannot send an Authorization header, while the API takes keys in that header only, never in a URL (where logs, proxies and shared calendars would keep them). The feeds carry the list\'s fields, dates read from public filings. `Cache-Control: public, max-age=60, stale-while-revalidate=300` with a strong ETag (304 on a matching If-None-Match). iCalendar: one all-day VEVENT per entry (DTSTART;VALUE=DATE on the expiry date), UID `<entry id>@ipo-research` stable across refreshes, CRLF lines folded at 75 octets, TEXT escaped; DTSTAMP is the projection\'s as-of time. Atom: entry ids `urn:ipo-research:calendar:<entry id>`, `updated` the expiry date (midnight UTC), `summary` the entry\'s description, `category` its kind.';
+  'Every entry the filters select (the same filters and rows as GET /api/v1/calendar, all pages, earliest first). Authenticated and rate limited like every data endpoint (spec §5: only the article feed is public): a calendar application that cannot send an Authorization header subscribes through a script or proxy that fetches the file with the key; the API never takes a key in a URL, where logs, proxies and shared calendars would keep it. `Cache-Control: private, max-age=60` with a strong ETag (304 on a matching If-None-Match), `Vary: Authorization`. iCalendar: one all-day VEVENT per entry (DTSTART;VALUE=DATE on the expiry date), UID `<entry id>@ipo-research` stable across refreshes, CRLF lines folded at 75 octets, TEXT escaped; DTSTAMP is the projection\'s as-of time. Atom: entry ids `urn:ipo-research:calendar:<entry id>`, `updated` the expiry date (midnight UTC), `summary` the entry\'s description, `category` its kind.';
 
 /** The error answers of an operation: keyed ones can be 401 and 429, lists 406, lookups 404. */
 function errors(keyed: boolean, notFound = false, negotiated = false) {
@@ -41,9 +41,8 @@ export function documentPaths(query: QueryParameters, articles: DocumentPart, si
       summary,
       description: CALENDAR_FEED_DESCRIPTION,
       tags: ['calendar'],
-      security: [],
       parameters: [...query.refs.CalendarFeed, ifNoneMatch],
-      responses: { '200': responseRef(response), ...errors(false) },
+      responses: { '200': responseRef(response), ...errors(true) },
     },
   });
   return {

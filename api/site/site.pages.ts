@@ -36,7 +36,7 @@ export function renderLandingPage(assets: SiteAssets, publicBaseUrl: string): st
     '<ul>',
     '<li><a href="/articles">Articles</a>: daily spotlights, weekly and quarterly reviews of the IPO market, each figure sourced.</li>',
     '<li>Feeds of the articles: <a href="/articles/feed.atom">Atom</a> and <a href="/articles/feed.json">JSON Feed</a>; the JSON list <a href="/api/v1/articles">/api/v1/articles</a> needs no key either.</li>',
-    '<li>The expiry calendar, lock-up and research quiet-period expiries across IPOs, to subscribe to: <a href="/api/v1/calendar.ics">iCalendar</a> and <a href="/api/v1/calendar.atom">Atom</a> (no key needed; filter with <code>kind</code>, <code>ticker</code>, <code>expiry_date_from</code>).</li>',
+    '<li>The expiry calendar, lock-up and research quiet-period expiries across IPOs: <code>GET /api/v1/calendar</code>, and the same rows as an iCalendar file (<code>/api/v1/calendar.ics</code>) and an Atom feed (<code>/api/v1/calendar.atom</code>), each with an API key; filter with <code>kind</code>, <code>ticker</code>, <code>expiry_date_from</code>.</li>',
     '</ul>',
     '</main>',
     '</body>',
