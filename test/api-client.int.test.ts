@@ -186,7 +186,7 @@ describe('the typed TypeScript client, against the demo', () => {
     expect(priced.map((e) => e.type).every((type) => type === 'priced' || type === 'listed')).toBe(true);
   });
 
-  it('is importable from another project as ipo-research/client: the built JavaScript runs and its types check', async () => {
+  it('is importable from another project as ipo-research/client: the built JavaScript runs, its types and the README\'s example check', async () => {
     const project = mkdtempSync(join(tmpdir(), 'ipo-client-consumer-'));
     try {
       mkdirSync(join(project, 'node_modules'));
@@ -210,8 +210,11 @@ describe('the typed TypeScript client, against the demo', () => {
       writeFileSync(
         join(project, 'tsconfig.json'),
         JSON.stringify({
-          compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2023', 'DOM'] },
-          files: ['consumer.ts'],
+          compilerOptions: {
+            ...{ target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, lib: ['ES2023', 'DOM'] },
+            ...{ types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')] },
+          },
+          files: ['consumer.ts', 'readme.ts'],
         }),
       );
       writeFileSync(
@@ -230,6 +233,9 @@ describe('the typed TypeScript client, against the demo', () => {
           "for await (const event of ipo.events({ after: 0, type: ['priced'] })) { const id: number = event.id; }",
         ].join('\n'),
       );
+      // The README's usage example, as written there.
+      const section = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n### TypeScript client\n')[1].split('\n## ')[0];
+      writeFileSync(join(project, 'readme.ts'), /```ts\n([\s\S]*?)```/.exec(section)![1]);
       const checked = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project }).catch((error) => error);
       expect(`${checked.stdout}${checked.stderr ?? ''}`).toBe('');
     } finally {

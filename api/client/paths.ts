@@ -15,7 +15,12 @@ export type CsvPath = { [P in GetPath]: Get<P> extends { responses: { 200: { con
 
 /** Lists read page after page: by `cursor` (next_cursor), or the event log by `after` (last_event_id). */
 export type PagedPath = {
-  [P in GetPath]: JsonBody<P> extends { data: unknown[]; next_cursor: string | null } | { data: unknown[]; last_event_id: number } ? P : never;
+  // [never] first: a path without a JSON answer has JsonBody never, which extends anything.
+  [P in GetPath]: [JsonBody<P>] extends [never]
+    ? never
+    : JsonBody<P> extends { data: unknown[]; next_cursor: string | null } | { data: unknown[]; last_event_id: number }
+      ? P
+      : never;
 }[GetPath];
 
 /** One item of a paged list. */
