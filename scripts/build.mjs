@@ -1,4 +1,5 @@
-// `npm run build`: compiles the TypeScript sources to dist/ (tsconfig.build.json) and the client's declarations, after removing the
+// `npm run build`: compiles the TypeScript sources to dist/ (tsconfig.build.json), then writes the
+// typed client's declarations beside its JavaScript (api/client/tsconfig.json), after removing the
 // previous build so no output of a deleted or renamed source can linger. `--no-check` emits without
 // type checking (the test suite's setup: `npm run typecheck` checks types). `--prepare` (npm install's
 // hook) leaves dist/ alone when TypeScript is absent, as after `npm ci --omit=dev` on a built copy.
