@@ -15,10 +15,10 @@ const WINDOW_MS = 60_000;
 describe('the typed client and the real rate limiter', () => {
   let dataDir: string;
   let api: RunningApi;
+  let offset = 0;
 
   beforeAll(async () => {
     dataDir = await emptyDataDir();
-    const offset = (Math.floor(Date.now() / WINDOW_MS) + 1) * WINDOW_MS - 3_000 - Date.now();
     api = await startApi(dataDir, { rateLimiter: createMemoryRateLimiter({ limitPerMinute: 2, now: () => Date.now() + offset }) });
   });
   afterAll(async () => {
@@ -29,6 +29,7 @@ describe('the typed client and the real rate limiter', () => {
   it('throws the 429 envelope without retries or past the wait it accepts, and waits out Retry-After with them', async () => {
     const client = (retry: { maxAttempts?: number; maxDelayMs?: number }) => createIpoClient({ baseUrl: api.baseUrl, apiKey: api.key, retry });
     const patient = client({});
+    offset = (Math.floor(Date.now() / WINDOW_MS) + 1) * WINDOW_MS - 3_000 - Date.now();
     for (let i = 0; i < 2; i++) expect((await patient.list('/api/v1/companies')).data).toEqual([]);
 
     const once = await client({ maxAttempts: 1 }).list('/api/v1/companies').catch((error: unknown) => error);
