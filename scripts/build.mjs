@@ -1,4 +1,5 @@
-// `npm run build`: compiles the TypeScript sources to dist/ (tsconfig.build.json), after removing the
+// `npm run build`: compiles the TypeScript sources to dist/ (tsconfig.build.json), then writes the
+// typed client's declarations beside its JavaScript (api/client/tsconfig.json), after removing the
 // previous build so no output of a deleted or renamed source can linger. `--no-check` emits without
 // type checking (the test suite's setup: `npm run typecheck` checks types). `--prepare` (npm install's
 // hook) leaves dist/ alone when TypeScript is absent, as after `npm ci --omit=dev` on a built copy.
@@ -18,6 +19,10 @@ try {
 }
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const check = process.argv.includes('--no-check') ? ['--noCheck'] : [];
-const { status, error } = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', ...check], { cwd: root, stdio: 'inherit' });
-if (error) throw error;
-process.exitCode = status ?? 1;
+// Then the typed client's declarations (api/client/tsconfig.json), which another project imports with it.
+for (const project of ['tsconfig.build.json', 'api/client/tsconfig.json']) {
+  const { status, error } = spawnSync(process.execPath, [tsc, '-p', project, ...check], { cwd: root, stdio: 'inherit' });
+  if (error) throw error;
+  process.exitCode = status ?? 1;
+  if (status !== 0) break;
+}

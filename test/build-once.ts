@@ -27,7 +27,7 @@ export default function buildOnce(project: TestProject): () => void {
 }
 
 /** Files whose change changes what the build writes, besides the sources. */
-const BUILD_SETTINGS = ['tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'node_modules/typescript/package.json'];
+const BUILD_SETTINGS = ['tsconfig.json', 'tsconfig.build.json', 'api/client/tsconfig.json', 'scripts/build.mjs', 'node_modules/typescript/package.json'];
 
 /**
  * Whether dist/ holds exactly the outputs of tsconfig.build.json's sources (none missing, none left

@@ -58,4 +58,13 @@ describe('dependency direction', () => {
     }
     expect(upward).toEqual([]);
   });
+
+  it('the typed client (api/client/) imports only itself: another project runs it without the server', () => {
+    const outside = tsFiles('api/client').flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => !target.startsWith('api/client/'))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(outside).toEqual([]);
+  });
 });
