@@ -84,6 +84,7 @@ describe('the typed TypeScript client, against the demo', () => {
       '/api/v1/filings': 'limit=100',
       '/api/v1/news': 'limit=100',
       '/api/v1/outcomes': 'limit=100',
+      '/api/v1/calendar': 'limit=100',
       '/api/v1/events': 'limit=100&after=0',
     };
     expect(listPathsOf(doc)).toEqual([...Object.keys(paged), '/api/v1/articles'].sort());
@@ -104,6 +105,7 @@ describe('the typed TypeScript client, against the demo', () => {
     expect(walked['/api/v1/filings']).toBeGreaterThan(1000);
     expect(walked['/api/v1/events']).toBeGreaterThan(1000);
     expect(walked['/api/v1/news']).toBeGreaterThan(0);
+    expect(walked['/api/v1/calendar']).toBeGreaterThan(1000);
 
     // The article feed has no cursor: its newest 100 are one page, the whole feed while it has fewer.
     const feed = await ipo.get('/api/v1/articles', { query: { limit: 100 } });
