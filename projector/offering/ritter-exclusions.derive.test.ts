@@ -4,7 +4,7 @@ import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import { ritterExclusions, type RitterEvidence } from './ritter-exclusions.derive.ts';
 import { vendorDealType } from './vendor-deal-type.derive.ts';
-import { isBankName, REIT_NAME, registersDepositaryShares, vendorBankClass } from './structure-evidence.ts';
+import { isBankName, isConversionPricedBankName, REIT_NAME, registersDepositaryShares, vendorBankClass } from './structure-evidence.ts';
 import { loadSubmissions } from './sample.testkit.ts';
 
 const rows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
@@ -167,6 +167,8 @@ describe('ritterExclusions of the vendor\'s REITs, BDCs and energy units filed o
     // MV Oil Trust, Whiting USA Trust I and II, Viper Energy (the vendor's royalty-trust subgroup).
     for (const symbol of ['MVO', 'WHXT', 'WHZT', 'VNOM']) expect(flags(bySymbol(symbol)), symbol).toContain('limited_partnership');
     expect(flags(bySymbol('LINEQ'))).toEqual(['limited_partnership']);
+    // Enduro Royalty Trust: the Yahoo list names it, with no industry.
+    expect(flags(yahooRow('NDRO'))).toEqual(['limited_partnership']);
     // An E&P corporation whose name says Partners Ltd, and a corporation filed elsewhere (Perella Weinberg Partners).
     expect(bySymbol('ERPLQ')).toMatchObject({ issuer: 'Energy Partners Ltd/Old', industryGroup: 'Oil&Gas' });
     expect(flags(bySymbol('ERPLQ'))).toEqual([]);
@@ -179,6 +181,24 @@ describe('ritterExclusions of the vendor\'s REITs, BDCs and energy units filed o
       expect(found, symbol).toContain('spac');
       expect(found.filter((f) => f === 'reit' || f === 'bank_or_thrift'), symbol).toEqual([]);
     }
+  });
+});
+
+describe('ritterExclusions of a thrift\'s conversion by its name and price', () => {
+  it('flags "Financial" at $10.00 as a bank or thrift (Entegra Financial, Yahoo, no industry), not "Financial" at another price', () => {
+    expect(yahooRow('ENFC')).toMatchObject({ issuer: 'Entegra Financial Corp', offerPrice: 10, industryGroup: null });
+    expect(ritterExclusions(fromRow(yahooRow('ENFC')))).toEqual(['bank_or_thrift']);
+    // LPL Financial at $30.00; China Internet Nationwide Financial Services at $10.00, which the vendor files under software.
+    expect(ritterExclusions(fromRow(bySymbol('LPLA')))).toEqual([]);
+    const cifs = bySymbol('FRGT');
+    expect(cifs).toMatchObject({ offerPrice: 10, industryGroup: 'Software' });
+    expect(ritterExclusions({ ...fromRow(cifs), names: ['China Internet Nationwide Financial Services, Inc.', cifs.issuer] })).toEqual([]);
+  });
+
+  it('agrees with the vendor: every operating Bloomberg row named Financial and sold at $10.00 is in its Banks or Savings&Loans groups', () => {
+    const named = rows.filter((r) => vendorDealType(r).dealType === 'ipo' && isConversionPricedBankName(r.issuer, r.offerPrice));
+    expect(named.length).toBe(19);
+    expect(named.filter((r) => vendorBankClass(r) === null).map((r) => r.issuer)).toEqual([]);
   });
 });
 

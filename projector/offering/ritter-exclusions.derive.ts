@@ -15,11 +15,15 @@
  *                           Private Equity subgroup (vendorReitClass: Jernigan Capital), or a REIT's name
  *                           (structure-evidence.ts: "REIT", InfraREIT, "… Realty Trust", "… Mortgage Investment")
  *   bank_or_thrift          SIC 6021/6022/6029/6035/6036, the vendor's "Banks" or "Savings&Loans" group
- *                           (mortgage banks aside), or a bank's name (Bancorp, Bancshares, Savings, Bank, EverBank)
+ *                           (mortgage banks aside), or a bank's name (Bancorp, Bancshares, Savings, Bank, EverBank),
+ *                           or, when no vendor industry classifies it, "Financial" sold at a thrift
+ *                           conversion's $10.00 (Entegra Financial in the Yahoo list; the Bloomberg export
+ *                           files China Internet Nationwide Financial Services, $10.00, under software)
  *   limited_partnership     the issuer's name ends in "LP"/"L.P." or says "Limited Partnership", after a
  *                           vendor's or EDGAR's suffix ("Williams Partners LP/Old"); or, for an operating
- *                           company, the vendor row shows energy units (vendorPartnershipClass: a royalty
- *                           trust, "Partners" or an LLC filed under Pipelines, Oil&Gas, Coal or Gas)
+ *                           company, a royalty trust's name ("… Royalty Trust", "… Oil Trust") or a vendor
+ *                           row of energy units (vendorPartnershipClass: a royalty trust, "Partners" or an
+ *                           LLC filed under Pipelines, Oil&Gas, Coal or Gas)
  *   offer_price_under_5     the served offer price is below $5.00
  * The name rules read no SPAC's names: a vendor names a SPAC as the company it later merged with, and
  * a blank check's name tells what it meant to buy ("Coastal Bancshares Acquisition Corp" is no bank).
@@ -36,7 +40,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import { RITTER_EXCLUSIONS, type DealType, type RitterExclusion } from '../../schema/api/vocabulary.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
-import { BANK_SICS, isBankName, isPartnershipName, REIT_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
+import { BANK_SICS, isBankName, isConversionPricedBankName, isPartnershipName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
 
 export interface RitterEvidence {
   dealType: DealType;
@@ -83,8 +87,10 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
     reit: (!spac && (e.sic === '6798' || vendorReitClass(e.vendorRow) !== null)) || e.baseForm === 'S-11' || operatingName((n) => REIT_NAME.test(n)),
     closed_end_fund: e.dealType === 'fund',
     spac,
-    bank_or_thrift: (!spac && ((e.sic !== null && BANK_SICS.has(e.sic)) || vendorBankClass(e.vendorRow) !== null)) || operatingName(isBankName),
-    limited_partnership: !spac && (e.names.some(isPartnershipName) || (!holdings && vendorPartnershipClass(e.vendorRow) !== null)),
+    bank_or_thrift: (!spac && ((e.sic !== null && BANK_SICS.has(e.sic)) || vendorBankClass(e.vendorRow) !== null)) || operatingName(isBankName) ||
+      (!e.vendorRow?.industryGroup && operatingName((n) => isConversionPricedBankName(n, e.offerPrice))),
+    limited_partnership:
+      !spac && (e.names.some(isPartnershipName) || operatingName((n) => ROYALTY_TRUST_NAME.test(n)) || (!holdings && vendorPartnershipClass(e.vendorRow) !== null)),
     offer_price_under_5: e.offerPrice !== null && e.offerPrice < 5,
   };
   return RITTER_EXCLUSIONS.filter((k) => found[k]);

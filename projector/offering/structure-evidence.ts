@@ -36,6 +36,20 @@ export function isBankName(name: string): boolean {
 }
 
 /**
+ * A savings institution's or bank's holding company by its name and price: "Financial" sold at
+ * $10.00, the fixed price at which a mutual savings bank or its mutual holding company sells its
+ * stock when it converts (Kearny Financial, Waterstone Financial, Entegra Financial, which only the
+ * Yahoo list holds, with no industry). All 19 operating rows of the Bloomberg export so named and
+ * priced are in its Banks or Savings&Loans groups; "Financial" at another price is no bank (LPL
+ * Financial, Bread Financial: see isBankName). A rule for rows no vendor classifies: where the vendor
+ * names an industry, its group decides (China Internet Nationwide Financial Services, an advisory
+ * firm sold at $10.00, is in its software group).
+ */
+export function isConversionPricedBankName(name: string, offerPrice: number | null): boolean {
+  return offerPrice === 10 && /\bFinancial\b/i.test(name);
+}
+
+/**
  * A REIT's name: "REIT" (also run in: InfraREIT, which the vendor files under electric distribution),
  * "Real Estate Investment Trust", a real-estate word before "Trust" (Realty, Property, Mortgage,
  * Lodging, Hotel, Hospitality, Industrial, Residential, Office, Healthcare, Timber, Storage,
@@ -80,6 +94,15 @@ export function isPartnershipName(name: string): boolean {
 function bareName(name: string): string {
   return name.replace(/(?:\s*\/[A-Za-z. ]{1,20}\/?)+$/, '').replace(/[\s,]+$/, '');
 }
+
+/**
+ * A royalty trust's name: "Royalty Trust", "Oil Trust", "Gas Trust", "Energy Trust" (MV Oil Trust,
+ * Permianville Royalty Trust, VOC Energy Trust; Enduro Royalty Trust, which only the Yahoo list
+ * holds, with no industry). Every row of the two vendor tables so named is one: the Bloomberg
+ * export files all five under Oil&Gas. Its units are flagged as a partnership's
+ * (vendorPartnershipClass says why).
+ */
+export const ROYALTY_TRUST_NAME = /\b(?:Royalty|Oil|Gas|Energy)\s+Trust\b/i;
 
 /** The vendor's groups of the master limited partnerships: midstream, oil and gas, coal, gas distribution. */
 const MLP_GROUPS: ReadonlySet<string> = new Set(['Pipelines', 'Oil&Gas', 'Coal', 'Gas']);
