@@ -11,15 +11,25 @@
  *                           vendor row's, company_tickers.json's "…/ADR" title), or a vendor symbol with the
  *                           fifth letter Y that marks an ADR (RNLXY, MTBLY), or an F-1 offering of an issuer
  *                           that registered depositary shares (an F-6 under its own CIK)
- *   reit                    SIC 6798, an S-11 registration, a vendor "REITS-…" subgroup, or a REIT's name
+ *   reit                    SIC 6798, an S-11 registration, the vendor's REITS group or a "… Capital" in its
+ *                           Private Equity subgroup (vendorReitClass: Jernigan Capital), or a REIT's name
  *                           (structure-evidence.ts: "REIT", InfraREIT, "… Realty Trust", "… Mortgage Investment")
  *   bank_or_thrift          SIC 6021/6022/6029/6035/6036, the vendor's "Banks" or "Savings&Loans" group
- *                           (mortgage banks aside), or a bank's name (Bancorp, Bancshares, Savings, Bank, EverBank)
+ *                           (mortgage banks aside), or a bank's name (Bancorp, Bancshares, Savings, Bank, EverBank),
+ *                           or, when no vendor industry classifies it, "Financial" sold at a thrift
+ *                           conversion's $10.00 (Entegra Financial in the Yahoo list; the Bloomberg export
+ *                           files China Internet Nationwide Financial Services, $10.00, under software)
  *   limited_partnership     the issuer's name ends in "LP"/"L.P." or says "Limited Partnership", after a
- *                           vendor's or EDGAR's suffix ("Williams Partners LP/Old")
+ *                           vendor's or EDGAR's suffix ("Williams Partners LP/Old"); or, for an operating
+ *                           company, a royalty trust's name ("… Royalty Trust", "… Oil Trust") or a vendor
+ *                           row of energy units (vendorPartnershipClass: a royalty trust, "Partners" or an
+ *                           LLC filed under Pipelines, Oil&Gas, Coal or Gas)
  *   offer_price_under_5     the served offer price is below $5.00
  * The name rules read no SPAC's names: a vendor names a SPAC as the company it later merged with, and
  * a blank check's name tells what it meant to buy ("Coastal Bancshares Acquisition Corp" is no bank).
+ * Nor do a SPAC's REIT and bank flags read the company's SIC or the vendor's group: both describe the
+ * company it merged with (Capitol Acquisition as Two Harbors, "REITS-Mortgage"; Global Consumer
+ * Acquisition as Western Liberty Bancorp, "Banks"); the blank check held cash in trust.
  * Nor do the REIT and bank rules read a fund's: its name tells what it holds ("Cohen & Steers REIT and
  * Preferred and Income Fund"); an "L.P." still says how a fund is organised.
  * No evidence, no flag: an offering whose vendor row and documents say nothing of its structure is
@@ -30,7 +40,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import { RITTER_EXCLUSIONS, type DealType, type RitterExclusion } from '../../schema/api/vocabulary.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
-import { BANK_SICS, isBankName, isPartnershipName, REIT_NAME, vendorBankClass } from './structure-evidence.ts';
+import { BANK_SICS, isBankName, isConversionPricedBankName, isPartnershipName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
 
 export interface RitterEvidence {
   dealType: DealType;
@@ -60,7 +70,6 @@ const UNITS_TEXT = /\bunits?\b/i;
 const ADR_SYMBOL = /^[A-Z]{4}Y$/;
 
 export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
-  const subgroup = e.vendorRow?.industrySubgroup ?? '';
   const flags = e.terms?.issuerStructureFlags ?? [];
   const description = e.terms?.securityDescription ?? '';
   const symbol = e.vendorRow ? vendorSymbol(e.vendorRow) : null;
@@ -75,11 +84,13 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
     adr:
       flags.includes('adr') || ADR_TEXT.test(description) || e.names.some((n) => ADR_TEXT.test(n)) || (symbol !== null && ADR_SYMBOL.test(symbol)) ||
       (e.baseForm === 'F-1' && e.depositaryShares === true),
-    reit: e.sic === '6798' || e.baseForm === 'S-11' || subgroup.startsWith('REITS') || operatingName((n) => REIT_NAME.test(n)),
+    reit: (!spac && (e.sic === '6798' || vendorReitClass(e.vendorRow) !== null)) || e.baseForm === 'S-11' || operatingName((n) => REIT_NAME.test(n)),
     closed_end_fund: e.dealType === 'fund',
     spac,
-    bank_or_thrift: (e.sic !== null && BANK_SICS.has(e.sic)) || vendorBankClass(e.vendorRow) !== null || operatingName(isBankName),
-    limited_partnership: !spac && e.names.some(isPartnershipName),
+    bank_or_thrift: (!spac && ((e.sic !== null && BANK_SICS.has(e.sic)) || vendorBankClass(e.vendorRow) !== null)) || operatingName(isBankName) ||
+      (!e.vendorRow?.industryGroup && operatingName((n) => isConversionPricedBankName(n, e.offerPrice))),
+    limited_partnership:
+      !spac && (e.names.some(isPartnershipName) || operatingName((n) => ROYALTY_TRUST_NAME.test(n)) || (!holdings && vendorPartnershipClass(e.vendorRow) !== null)),
     offer_price_under_5: e.offerPrice !== null && e.offerPrice < 5,
   };
   return RITTER_EXCLUSIONS.filter((k) => found[k]);

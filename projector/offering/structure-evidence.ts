@@ -36,16 +36,50 @@ export function isBankName(name: string): boolean {
 }
 
 /**
+ * A savings institution's or bank's holding company by its name and price: "Financial" sold at
+ * $10.00, the fixed price at which a mutual savings bank or its mutual holding company sells its
+ * stock when it converts (Kearny Financial, Waterstone Financial, Entegra Financial, which only the
+ * Yahoo list holds, with no industry). All 19 operating rows of the Bloomberg export so named and
+ * priced are in its Banks or Savings&Loans groups; "Financial" at another price is no bank (LPL
+ * Financial, Bread Financial: see isBankName). A rule for rows no vendor classifies: where the vendor
+ * names an industry, its group decides (China Internet Nationwide Financial Services, an advisory
+ * firm sold at $10.00, is in its software group).
+ */
+export function isConversionPricedBankName(name: string, offerPrice: number | null): boolean {
+  return offerPrice === 10 && /\bFinancial\b/i.test(name);
+}
+
+/**
  * A REIT's name: "REIT" (also run in: InfraREIT, which the vendor files under electric distribution),
  * "Real Estate Investment Trust", a real-estate word before "Trust" (Realty, Property, Mortgage,
  * Lodging, Hotel, Hospitality, Industrial, Residential, Office, Healthcare, Timber, Storage,
  * Apartment, Net Lease, Real Estate, Finance, Assets: "Pebblebrook Hotel Trust", "KKR Real Estate
  * Finance Trust"), "Mortgage Investment"/"Mortgage Capital", "Real Estate Finance"/"Real Estate
- * Income". Of the Bloomberg export's 70 operating rows so named, 68 are in its REITS group and the
- * other two are REITs it files elsewhere (InfraREIT, Chicago Atlantic Real Estate Finance).
+ * Income"; "Financial Investment Trust" (Falcon Financial Investment Trust, a commercial mortgage
+ * REIT the vendor files under commercial finance); a name that ends bare in "Properties", with no
+ * corporate suffix, as a Maryland REIT trust's does (Seritage Growth Properties: "Thomas Properties
+ * Group" and "EVOQ Properties Inc" are developers). Of the Bloomberg export's 71 operating rows so
+ * named, 68 are in its REITS group and the other three are REITs it files elsewhere (InfraREIT,
+ * Chicago Atlantic Real Estate Finance, Falcon Financial Investment Trust).
  */
 export const REIT_NAME =
-  /REIT\b|Real Estate Investment Trust|\b(?:Realty|Property|Properties|Mortgage|Lodging|Hotel|Hospitality|Industrial|Residential|Office|Healthcare|Health Care|Timber|Storage|Apartment|Net Lease|Real Estate|Finance|Assets)\s+(?:Investment\s+)?Trust\b|\bMortgage (?:Investment|Capital)\b|\bReal Estate (?:Finance|Income)\b/i;
+  /REIT\b|Real Estate Investment Trust|\b(?:Realty|Property|Properties|Mortgage|Lodging|Hotel|Hospitality|Industrial|Residential|Office|Healthcare|Health Care|Timber|Storage|Apartment|Net Lease|Real Estate|Finance|Financial|Assets)\s+(?:Investment\s+)?Trust\b|\bMortgage (?:Investment|Capital)\b|\bReal Estate (?:Finance|Income)\b|\bProperties$/i;
+
+/**
+ * A REIT by the vendor's classification: its REITS group ("REITS-Mortgage", "REITS-Diversified"), or
+ * a "… Capital" its Private Equity subgroup files beside the managers (Blackstone, Carlyle, Bridge
+ * Investment Group, P10, none named Capital): the specialty lenders and landlords Crystal River
+ * Capital (mortgage securities), Jernigan Capital (self-storage loans) and NewLake Capital Partners
+ * (cannabis property), all REITs. A manager's name says Group, Holdings or Management.
+ */
+export function vendorReitClass(row: Pick<IpoTableRow, 'issuer' | 'industryGroup' | 'industrySubgroup'> | null): string | null {
+  if (!row) return null;
+  if (row.industryGroup === 'REITS' || row.industrySubgroup?.startsWith('REITS')) return row.industrySubgroup ?? row.industryGroup;
+  if (row.industrySubgroup === 'Private Equity' && /\bCapital\b/i.test(row.issuer) && !/\b(?:Group|Holdings?|Management)\b/i.test(row.issuer)) {
+    return `${row.industrySubgroup}: "${row.issuer}"`;
+  }
+  return null;
+}
 
 /**
  * A limited partnership's name: it ends in "LP", "L.P." or "Limited Partnership", after the
@@ -54,8 +88,54 @@ export const REIT_NAME =
  * Partners Inc are corporations, and a name in "Partners LLC" is an LLC (Ardent Health Partners).
  */
 export function isPartnershipName(name: string): boolean {
-  const bare = name.replace(/(?:\s*\/[A-Za-z. ]{1,20}\/?)+$/, '').replace(/[\s,]+$/, '');
-  return /(?:\bL\.?\s?P\.?|\bLimited Partnership)$/i.test(bare);
+  return /(?:\bL\.?\s?P\.?|\bLimited Partnership)$/i.test(bareName(name));
+}
+
+function bareName(name: string): string {
+  return name.replace(/(?:\s*\/[A-Za-z. ]{1,20}\/?)+$/, '').replace(/[\s,]+$/, '');
+}
+
+/**
+ * A royalty trust's name: "Royalty Trust", "Oil Trust", "Gas Trust", "Energy Trust" (MV Oil Trust,
+ * Permianville Royalty Trust, VOC Energy Trust; Enduro Royalty Trust, which only the Yahoo list
+ * holds, with no industry). Every row of the two vendor tables so named is one: the Bloomberg
+ * export files all five under Oil&Gas. Its units are flagged as a partnership's
+ * (vendorPartnershipClass says why).
+ */
+export const ROYALTY_TRUST_NAME = /\b(?:Royalty|Oil|Gas|Energy)\s+Trust\b/i;
+
+/** The vendor's groups of the master limited partnerships: midstream, oil and gas, coal, gas distribution. */
+const MLP_GROUPS: ReadonlySet<string> = new Set(['Pipelines', 'Oil&Gas', 'Coal', 'Gas']);
+
+/**
+ * Units of a pass-through energy entity by the vendor's row, where its name has lost the "LP" (the
+ * vendor names an MLP as it is now: "Southcross Energy Partners LLC", "TransMontaigne Partners LLC"):
+ *   - a royalty trust: the vendor's "Oil-US Royalty Trusts" subgroup (MV Oil Trust, Whiting USA
+ *     Trust I, Viper Energy, an LP at its IPO), or "Trust" in a name it files under Oil&Gas (Whiting
+ *     USA Trust II, SandRidge Permian Trust). A royalty trust sells units of a grantor trust that
+ *     passes its royalties through untaxed, an MLP's economics: Ritter's sample of operating
+ *     companies' IPOs leaves both out, and the flag is the closest of his exclusions;
+ *   - "Partners" in a name the vendor files under Pipelines, Oil&Gas, Coal or Gas (Hiland Partners,
+ *     TransMontaigne Partners), where the operating firms named Partners are not (Perella Weinberg
+ *     Partners: an investment bank), unless a corporate suffix follows ("Energy Partners Ltd/Old",
+ *     an E&P corporation);
+ *   - an LLC in those groups: Linn Energy, Copano Energy, Atlas Energy Resources, Vanguard Natural
+ *     Resources, NuStar GP Holdings, publicly traded LLCs taxed as partnerships, and the i-share LLCs
+ *     whose one asset is an MLP's units (Kinder Morgan Management, Enbridge Energy Management, LinnCo).
+ *     Known false flags, on the demo: the vendor's corporations renamed as LLCs after their
+ *     IPO (Venoco LLC, EnLink Midstream LLC for Crosstex Energy Inc) and LandBridge Co LLC, an LLC
+ *     taxed as a corporation; and Brigham Minerals Inc, a corporation in the royalty-trust subgroup.
+ *     No field of the row tells them apart.
+ */
+const CORPORATE_SUFFIX = /\b(?:Inc|Corp|Corporation|Ltd|Limited|Co)\.?$/i;
+export function vendorPartnershipClass(row: Pick<IpoTableRow, 'issuer' | 'industryGroup' | 'industrySubgroup'> | null): string | null {
+  if (!row) return null;
+  if (row.industrySubgroup === 'Oil-US Royalty Trusts') return `vendor industry subgroup "${row.industrySubgroup}"`;
+  if (row.industryGroup === null || !MLP_GROUPS.has(row.industryGroup)) return null;
+  if (row.industryGroup === 'Oil&Gas' && /\bTrust\b/i.test(row.issuer)) return `a trust the vendor files under ${row.industryGroup}: a royalty trust`;
+  if (/\bPartners\b/i.test(row.issuer) && !CORPORATE_SUFFIX.test(bareName(row.issuer))) return `"Partners" filed under ${row.industryGroup}: an MLP`;
+  if (/\bLLC$/i.test(bareName(row.issuer))) return `an LLC filed under ${row.industryGroup}: a publicly traded partnership`;
+  return null;
 }
 
 /**

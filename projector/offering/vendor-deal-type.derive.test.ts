@@ -149,3 +149,61 @@ describe('withVendorEvidence', () => {
     expect(withVendorEvidence(unknown, { openedDate: '2022-10-03' }, [stored(bySymbol('DMYS/U'))]).dealType).toBe('unknown');
   });
 });
+
+describe('vendorDealType of the vendor\'s investment subgroups: BDCs beside operating holding companies', () => {
+  const typed = (symbol: string) => vendorDealType(bySymbol(symbol)).dealType;
+
+  it('types a BDC by its vehicle\'s name and an operating company filed beside it as ipo', () => {
+    // Stronghold Digital Mining, Reliance Global, Compass Diversified, Macquarie Infrastructure (as AMF Hawaii Investments LLC),
+    // Oaktree Capital Group, MDB Capital Holdings, Bimini Capital Management, KKR Financial Holdings, Hannon Armstrong (HASI).
+    for (const symbol of ['SDIG', 'RELI', 'CODI', 'MIC', 'OAK', 'MDBH', 'BMNM', 'KFN', 'HASI']) {
+      expect(bySymbol(symbol).industrySubgroup, symbol).toBe('Investment Companies');
+      expect(typed(symbol), symbol).toBe('ipo');
+    }
+    // Ares Capital, Main Street Capital, Golub Capital BDC, Investcorp Credit Management BDC, Hercules Capital and SuRo (Venture Capital).
+    for (const symbol of ['ARCC', 'MAIN', 'GBDC', 'HTGC', 'SSSS']) expect(typed(symbol), symbol).toBe('fund');
+    for (const issuer of ['PhenixFIN Corp', 'First Eagle Alternative Capita', 'Investcorp Credit Management BDC Inc']) {
+      expect(vendorDealType(rows.find((r) => r.issuer === issuer)!).dealType, issuer).toBe('fund');
+    }
+    expect(vendorDealType(bySymbol('HTGC')).reasons[0]).toMatch(/Venture Capital.*Hercules Capital/);
+  });
+
+  it('leaves no BDC of the vendor\'s Investment Companies subgroup typed ipo', () => {
+    const subgroup = rows.filter((r) => r.industrySubgroup === 'Investment Companies');
+    expect(subgroup.length).toBe(80);
+    const operating = subgroup.filter((r) => vendorDealType(r).dealType === 'ipo').map((r) => r.issuer).sort();
+    expect(operating).toEqual([
+      'AMF Hawaii Investments LLC', 'Bimini Capital Management Inc', 'Compass Diversified Holdings', 'HA Sustainable Infrastructure', 'KKR Financial Holdings LLC',
+      'MDB Capital Holdings LLC', 'Oaktree Capital Group LLC', 'Reliance Global Group Inc', 'Stronghold Digital Mining Inc',
+    ]);
+  });
+});
+
+describe('vendorDealType of blank checks the vendor files under a bank, an insurer or an investment company', () => {
+  const typed = (symbol: string) => vendorDealType(bySymbol(symbol));
+
+  it('types units at a flat $8.00 or $6.00 trust price that traded flat as spac, whatever the group (Santa Monica Media, Affinity Media, Community Bankers, FMG)', () => {
+    for (const symbol of ['MEJ/U', 'AFMIU', 'BTC/U', 'UIHCU', 'VTG/U', 'ESSXU']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'spac' });
+    expect(typed('MEJ/U').reasons[0]).toMatch(/units \(MEJ\/U\) sold at a flat \$8\.00/);
+    // Delcath's $6.00 units of 2000 closed 3.1% up: no trust held them.
+    expect(typed('DCTHU')).toMatchObject({ dealType: 'ipo' });
+  });
+
+  it('reads Nasdaq\'s fifth-letter E after a unit\'s U: Global Consumer Acquisition\'s WLBUE, filed as Western Liberty Bancorp', () => {
+    expect(isUnitSymbol('WLBUE')).toBe(true);
+    expect(bySymbol('WLBUE')).toMatchObject({ issuer: 'Western Liberty Bancorp', industryGroup: 'Banks' });
+    expect(typed('WLBUE')).toMatchObject({ dealType: 'spac' });
+  });
+
+  it('types Global Cornerstone (Investment Companies), Boulevard as AgroFresh (no range stated) and MetroMile (insurers) as spac', () => {
+    expect(typed('GCRSF')).toMatchObject({ dealType: 'spac' });
+    expect(bySymbol('1317066D')).toMatchObject({ issuer: 'AgroFresh Solutions Inc', rangeLow: null, rangeHigh: null });
+    expect(typed('1317066D').reasons[0]).toMatch(/no range stated.*1\.00×/);
+    expect(typed('2257873D')).toMatchObject({ dealType: 'spac' });
+  });
+
+  it('keeps mutual conversions, a de novo bank, a REIT and SCYNEXIS at $10.00 as ipo', () => {
+    // Mercer Insurance (+21.5% first day), Pinnacle Financial Partners (a bank, no range, 1.00×), Preferred Apartment Communities.
+    for (const symbol of ['MIGP', 'VERY', 'EIHI', 'PMIC', 'PNFP', 'BKMU', 'APTS', 'SCYX', 'DNCR', 'SBBP']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'ipo' });
+  });
+});

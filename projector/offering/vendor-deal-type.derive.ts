@@ -4,9 +4,13 @@
  * Holdings II as "Verra Mobility Corp"), so the name alone is weak; the ticker, the price and the
  * vendor's industry classification are not:
  *   spac  the vendor's subgroup is a blank-check one ("Specified Purpose Acquis", "Capital Pools");
- *         or units (a `…U` Nasdaq symbol, `…/U`, `….U`, `…-U`, `…UF`) sold at $10.00; or units, or a
- *         $10.00 offer, by an issuer named like a blank check ("… Acquisition Corp").
- *   fund  the vendor's subgroup is "Closed-end Funds" or "Investment Companies" (BDCs), its group or
+ *         or units (a `…U` Nasdaq symbol, `…/U`, `….U`, `…-U`, `…UF`, `…UE`) sold at $10.00, or at a
+ *         flat $8.00/$6.00 that first closed within 3% of it (shellUnitsAtOlderTrustPrice), in any
+ *         group; or units, or a $10.00 offer, by an issuer named like a blank check ("… Acquisition Corp").
+ *   fund  the vendor's subgroup is "Closed-end Funds", or "Investment Companies"/"Venture Capital"
+ *         with an investment vehicle's name (BDCs: Ares Capital, Hercules Capital; not the holding
+ *         companies it files there, Compass Diversified, Oaktree Capital Group LLC: fund-evidence.ts
+ *         isInvestmentVehicleName), its group or
  *         subgroup is a fund's ("Debt Fund", "Equity Fund", "Commodity Fund", "Country Funds-Closed-end",
  *         "Finance-Investment Fund"), its sector is "Funds", its group "Municipal" (BlackRock Municipal
  *         Income Quality Trust: shares holding municipal bonds), or the issuer is named a fund ("KKR
@@ -16,8 +20,10 @@
  *         the vendor files under "Private Equity"; Cohen & Steers Global Income Builder, INB, at $20.00).
  *   spac  (after the fund rules) a blank check listed under its later merger's name (Nikola for VectoIQ,
  *         QuantumScape for Kensington, placeholder tickers like "1854789D"): sold at a flat $10.00 (offer
- *         and filing range 10.00–10.00; $8.00 or $6.00 before 2014) with a market cap at offer at most
- *         1.5× the offer size, outside the vendor's banks, insurers and REITs (flatTrustPriceShell).
+ *         and filing range 10.00–10.00, or no range stated with a known cap and a flat first close;
+ *         $8.00 or $6.00 before 2014) with a market cap at offer at most 1.5× the offer size, outside
+ *         the vendor's banks and REITs, and among its insurers only with a known cap and a first close
+ *         within 3% (flatTrustPriceShell).
  *   ipo   none of these: an operating company's IPO as far as the row shows.
  * A unit offering at another price is not called a SPAC unless its price and cap are a shell's
  * (Delcath's $6.00 units of 2000 show no cap at offer): Ritter's unit flag
@@ -26,7 +32,7 @@
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
 import { vendorBankClass } from './structure-evidence.ts';
-import { FUND_CLASS, FUND_NAME, FUND_SUBGROUPS, INCOME_FUND_NAME } from './fund-evidence.ts';
+import { FUND_CLASS, FUND_NAME, INCOME_FUND_NAME, INVESTMENT_SUBGROUPS, isInvestmentVehicleName } from './fund-evidence.ts';
 
 export type VendorDealType = 'spac' | 'fund' | 'ipo';
 
@@ -50,16 +56,20 @@ export function vendorSymbol(row: Pick<IpoTableRow, 'bloombergTicker' | 'ticker'
  * suffix after a separator on NYSE and in vendors' notations (HDP/U, HDP.U, HDP-U, HDP U). A NYSE
  * unit of a foreign issuer, once it trades over the counter, keeps its U before the fifth-letter F
  * of foreign issues: Bloomberg lists Learn CW's LCW.U as LCWUF (all 31 such symbols in its export
- * are $10.00 blank-check units).
+ * are $10.00 blank-check units). Nasdaq's fifth-letter E, for an issuer late with its reports, follows
+ * the U the same way: Global Consumer Acquisition's units as WLBUE (listed as Western Liberty Bancorp).
  */
 export function isUnitSymbol(symbol: string): boolean {
-  return /^[A-Z]{4}U$/.test(symbol) || /^[A-Z]{1,5}[-./ ]U(?:N)?$/.test(symbol) || /^[A-Z]{3}UF$/.test(symbol);
+  return /^[A-Z]{4}U$/.test(symbol) || /^[A-Z]{1,5}[-./ ]U(?:N)?$/.test(symbol) || /^[A-Z]{3}U[EF]$/.test(symbol);
 }
 
 /** The vendor's classification of the row as a fund, in its own words; null when it says none. */
 function fundClass(row: IpoTableRow): string | null {
   const subgroup = row.industrySubgroup;
-  if (subgroup && (FUND_SUBGROUPS.has(subgroup) || FUND_CLASS.test(subgroup))) return `vendor industry subgroup "${subgroup}"`;
+  if (subgroup && FUND_CLASS.test(subgroup)) return `vendor industry subgroup "${subgroup}"`;
+  if (subgroup && INVESTMENT_SUBGROUPS.has(subgroup) && isInvestmentVehicleName(row.issuer)) {
+    return `vendor industry subgroup "${subgroup}" and an investment vehicle's name ("${row.issuer}")`;
+  }
   if (row.industryGroup && FUND_CLASS.test(row.industryGroup)) return `vendor industry group "${row.industryGroup}"`;
   if (row.industrySector === 'Funds') return 'vendor industry sector "Funds"';
   // Shares the vendor files under municipal bonds are a municipal bond fund's: no municipality sells stock.
@@ -92,8 +102,13 @@ const SHELL_MAX_CAP_TO_SIZE = 1.5;
  * held less in trust and could (Energy Services Acquisition's $6.00 units, 2006: -3.8%).
  */
 const SHELL_MIN_FIRST_DAY_PCT = -3;
-/** Issuers that sell all their stock at a fixed $10.00 when they convert from mutual form (thrifts, insurers) or raise a non-traded REIT's capital. */
-const FIXED_TEN_DOLLAR_GROUPS = new Set(['Insurance', 'REITS']);
+/**
+ * A trust-backed share's first close, either way, at most: 476 of the vendor's 685 flat $10.00 SPAC
+ * rows closed within 1%, and MetroMile (Fortress Value Acquisition II, filed under insurers) +2.6%.
+ * A mutual insurer's conversion, sold at a discount to its book value, rose more (Mercer Insurance
+ * +21.5%, Fremont Michigan +20%, Eastern Insurance +14.1%, Penn Millers +7.5%, Vericity +20%).
+ */
+const SHELL_MAX_FIRST_DAY_MOVE_PCT = 3;
 
 /**
  * A blank check the vendor lists under the company it later merged with: Bloomberg keeps the SPAC's
@@ -103,25 +118,58 @@ const FIXED_TEN_DOLLAR_GROUPS = new Set(['Insurance', 'REITS']);
  * $8.00 and $6.00 of 2003–2013 blank checks (MergeWorthRx, 2013; Great Lakes Dredge & Dock's
  * units ALBAU, 2005), and a market cap at offer no more than SHELL_MAX_CAP_TO_SIZE × the offer (public plus
  * founder shares; an operating company floats a minority: ChemoCentryx's $10.00 IPO of 2012 is 6.8×).
- * Mutual-to-stock conversions sell all their shares at a flat $10.00 too: the vendor's banks, thrifts
- * and insurers are no shell (Mercer Insurance 2003, Vericity 2019), nor its REITs (Preferred
- * Apartment Communities 2011). An unknown cap (blank or 0) does not exclude at $10.00, where 42 of the
- * SPAC rows lack it; at $6.00 or $8.00 it does (Delcath's $6.00 units of 2000 lack it too).
- * Measured on the export's flat $10.00 rows outside the SPAC subgroup and the unit/name rules: 64 of
- * 65 de-SPAC rows (MetroMile, filed under insurers, is missed) and 1 of 18 operating IPOs (SCYNEXIS
- * 2014, 1.36×); at $6.00/$8.00, 38 rows outside the subgroup, 35 of them with unit symbols.
+ * Mutual-to-stock conversions sell all their shares at a flat $10.00 too: the vendor's banks and
+ * thrifts are no shell (a de novo bank floats all its shares flat as a SPAC does: Pinnacle Financial
+ * Partners 2000, 1.00×, 0.0%; a blank check filed under banks shows its units instead, WLBUE), nor
+ * its REITs (Preferred Apartment Communities 2011). A converted mutual insurer, sold below book,
+ * rises on its first day (Mercer Insurance 2003, +21.5%): an insurer is a shell only with a known cap
+ * and a first close within SHELL_MAX_FIRST_DAY_MOVE_PCT (MetroMile, Fortress Value Acquisition II).
+ * A row with no range stated is read as flat at $10.00 only with a known cap and a flat first close
+ * (AgroFresh, Boulevard Acquisition's IPO; Dynacare 2000 and Strongbridge 2015 show no cap). An
+ * unknown cap (blank or 0) does not exclude at $10.00, where 42 of the SPAC rows lack it; at $6.00 or
+ * $8.00 it does (Delcath's $6.00 units of 2000 lack it too).
+ * Measured on the export's flat $10.00 rows outside the SPAC subgroup and the unit/name rules: 66 of
+ * 66 de-SPAC rows (MetroMile and Global Cornerstone included) and 1 of 18 operating IPOs (SCYNEXIS
+ * 2014, 1.36×, which the first-close floor leaves out); at $6.00/$8.00, 38 rows outside the
+ * subgroup, 35 of them with unit symbols.
  */
 function flatTrustPriceShell(row: IpoTableRow): string | null {
   const price = row.offerPrice;
-  if (price === null || !SHELL_PRICES.includes(price) || row.rangeLow !== price || row.rangeHigh !== price) return null;
-  if (vendorBankClass(row) !== null || (row.industryGroup !== null && FIXED_TEN_DOLLAR_GROUPS.has(row.industryGroup))) return null;
+  if (price === null || !SHELL_PRICES.includes(price)) return null;
   const size = row.offerSizeMillions;
   const cap = row.marketCapAtOfferMillions;
   const ratio = size && cap ? cap / size : null;
+  const flatRange = row.rangeLow === price && row.rangeHigh === price;
+  // No range stated: only at $10.00 with a known cap and a first close within the shell's band (AgroFresh as Boulevard).
+  const unstatedRange = row.rangeLow === null && row.rangeHigh === null && price === SPAC_UNIT_PRICE && ratio !== null && flatFirstClose(row);
+  if (!flatRange && !unstatedRange) return null;
+  if (vendorBankClass(row) !== null || row.industryGroup === 'REITS') return null;
+  if (row.industryGroup === 'Insurance' && (ratio === null || !flatFirstClose(row))) return null;
   if (ratio === null ? price !== SPAC_UNIT_PRICE : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
   if (price === SPAC_UNIT_PRICE && row.offerToFirstClosePct !== null && row.offerToFirstClosePct < SHELL_MIN_FIRST_DAY_PCT) return null;
   const capText = ratio === null ? 'no market cap at offer' : `a market cap at offer ${ratio.toFixed(2)}× its size`;
-  return `sold at a flat $${price.toFixed(2)} (range ${price.toFixed(2)}–${price.toFixed(2)}) with ${capText}: a blank check's trust price, listed under a later name`;
+  const rangeText = flatRange ? `range ${price.toFixed(2)}–${price.toFixed(2)}` : 'no range stated';
+  return `sold at a flat $${price.toFixed(2)} (${rangeText}) with ${capText}: a blank check's trust price, listed under a later name`;
+}
+
+/** The first close stayed within SHELL_MAX_FIRST_DAY_MOVE_PCT of the offer, either way. */
+function flatFirstClose(row: IpoTableRow): boolean {
+  return row.offerToFirstClosePct !== null && Math.abs(row.offerToFirstClosePct) <= SHELL_MAX_FIRST_DAY_MOVE_PCT;
+}
+
+/**
+ * Units of 2003–2008 blank checks sold at the $8.00 or $6.00 of their trust, on a range collapsed
+ * onto it, and traded flat: Santa Monica Media (MEJ/U), Affinity Media (AFMIU), Community Bankers
+ * Acquisition (BTC/U, filed under banks), FMG Acquisition (UIHCU, filed under insurers), and the
+ * vendor's rows renamed for their mergers (Vantage Drilling, Essex Rental, Westway, Stream Global).
+ * Whatever group the vendor files them under: units at a flat trust price are no thrift's or
+ * insurer's mutual conversion, which sells common stock. An operating company's units at a flat
+ * $6.00 moved more (Delcath 2000, +3.1%).
+ */
+function shellUnitsAtOlderTrustPrice(row: IpoTableRow): boolean {
+  const price = row.offerPrice;
+  if (price === null || !SHELL_PRICES.includes(price) || row.rangeLow !== price || row.rangeHigh !== price) return false;
+  return flatFirstClose(row);
 }
 
 export function vendorDealType(row: IpoTableRow): VendorTyping {
@@ -132,6 +180,9 @@ export function vendorDealType(row: IpoTableRow): VendorTyping {
   const tenDollars = row.offerPrice === SPAC_UNIT_PRICE;
   const spacName = SPAC_NAME.test(row.issuer);
   if (units && tenDollars) return { dealType: 'spac', reasons: [`units (${symbol}) sold at $10.00`] };
+  if (units && shellUnitsAtOlderTrustPrice(row)) {
+    return { dealType: 'spac', reasons: [`units (${symbol}) sold at a flat $${row.offerPrice!.toFixed(2)} that first closed within ${SHELL_MAX_FIRST_DAY_MOVE_PCT}% of it: a blank check's trust price`] };
+  }
   if (spacName && (units || tenDollars)) {
     return { dealType: 'spac', reasons: [`issuer named "${row.issuer}" selling ${units ? `units (${symbol})` : 'at $10.00'}`] };
   }
