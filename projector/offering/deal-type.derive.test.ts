@@ -123,6 +123,21 @@ describe('deriveDealType for companies only daily-index rows name (real 2022-10-
     expect(typed.reasons[0]).toMatch(/known only from daily-index rows/);
   });
 
+  it("424B2s only are a shelf takedown's notes, even of an issuer known only from daily-index rows (JPMorgan's, Citigroup's, GS Finance's pricing supplements)", () => {
+    const issuers = ['JPMORGAN CHASE & CO', 'CITIGROUP INC', 'GS Finance Corp.'];
+    for (const name of issuers) {
+      const supplements = entries.filter((e) => e.companyName === name && e.formType === '424B2');
+      expect(supplements.length, name).toBeGreaterThan(3);
+      const deal = { key: supplements[0].accessionNumber, baseForm: null, openedDate: supplements[0].dateFiled, filings: supplements.map((e) => ({ formType: e.formType })) };
+      const typed = deriveDealType({ deal, historyKnown: false, filedName: name });
+      expect(typed.dealType, name).toBe('debt');
+      expect(typed.reasons[0]).toMatch(/Rule 424\(b\)\(2\)/);
+    }
+    // A 424B4 among them is no takedown of notes: its type stays open (Panbela's, above).
+    const panbela = finalOf(/Panbela/i);
+    expect(deriveDealType({ deal: { ...prospectusDeal(panbela), filings: [{ formType: '424B2' }, { formType: '424B4' }] }, historyKnown: false }).dealType).toBe('unknown');
+  });
+
   it('a 424B4 with its insiders\' Forms 3 filed around it is an IPO (Laser Photonics: nine Forms 3 the same day); Panbela\'s has none', () => {
     // The company's rows of the index, as the projector knows index rows (no file numbers).
     const filingsOf = (cik: string) =>

@@ -161,13 +161,17 @@ function result(dealType: DealType, reasons: string[], confidence: number): Deal
 /**
  * An offering seen only through prospectuses filed under a registration we do not hold. A final
  * prospectus whose cover says initial public offering, or a 424B4/424B1 by a company with no earlier
- * periodic report, is an IPO; 424B2 takedowns (medium-term and structured notes) are debt; any other
+ * periodic report, is an IPO; 424B2 takedowns (medium-term and structured notes) are debt, even of an
+ * issuer known only from daily-index rows (Rule 424(b)(2) is the shelf takedown's form); any other
  * prospectus is a follow-on by an issuer selling under its existing registration.
  */
 function prospectusOnlyType(deal: NonNullable<DealTypeInput['deal']>, input: DealTypeInput): DealTypeResult {
   const forms = (deal.filings ?? []).map((f) => f.formType).filter((f) => f.startsWith('424B'));
   if (forms.length === 0) return result('unknown', ['no registration statement of this deal is visible'], 0.3);
   if (input.finalSignals?.initialPublicOffering) return result('ipo', ['the final prospectus cover says this is an initial public offering'], 0.9);
+  // Rule 424(b)(2) is the shelf takedown's form (Rule 415(a)(1)(x)); an IPO's final prospectus is a
+  // 424B1 or 424B4. A deal of 424B2s only is a takedown whatever else the data holds of its issuer.
+  if (forms.every((f) => f === '424B2')) return result('debt', ['prospectus supplements under Rule 424(b)(2), the shelf takedown form, as a rule of notes'], 0.6);
   const prior = priorPeriodicReport(input.companyFilings ?? [], deal.openedDate);
   if (input.historyKnown === false && !input.finalSignals) {
     const insiders = listedWithInsiders(deal, input);
@@ -175,7 +179,7 @@ function prospectusOnlyType(deal: NonNullable<DealTypeInput['deal']>, input: Dea
     return result('unknown', [`final prospectus (${[...new Set(forms)].join(', ')}) of a company known only from daily-index rows: IPO or follow-on is not known`], 0.3);
   }
   if (!prior && forms.some((f) => f === '424B4' || f === '424B1')) return result('ipo', ['final prospectus by a company with no earlier periodic report; its registration is not in our filings'], 0.5);
-  if (input.finalSignals?.debtOffering || input.signals?.debtOffering || forms.every((f) => f === '424B2')) {
+  if (input.finalSignals?.debtOffering || input.signals?.debtOffering) {
     return result('debt', ['prospectus supplements of notes under a registration filed before our history'], 0.6);
   }
   return result('follow_on', [`prospectus (${[...new Set(forms)].join(', ')}) under a registration filed before our history`], 0.6);
