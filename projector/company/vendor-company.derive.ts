@@ -34,7 +34,7 @@ import type { CompanyFacts, FilingFact } from '../offering/filing.facts.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import { vendorDealType } from '../offering/vendor-deal-type.derive.ts';
-import { sameVendorIpo, vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { sameVendorIpo, soleSameDayPairs, vendorRowDate } from './vendor-same-ipo.derive.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {
@@ -84,13 +84,15 @@ export function joinVendorRows(rows: readonly StoredIpoRow[]): StoredIpoRow[] {
   // Union-find over the sorted rows; each group's root is its first, best-ranked row.
   const parent = sorted.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
+  const union = (i: number, j: number) => {
+    const [ri, rj] = [root(i), root(j)];
+    if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
+  };
   for (let i = 0; i < sorted.length; i++) {
-    for (let j = 0; j < i; j++) {
-      if (!sameVendorIpo(sorted[j].row, sorted[i].row)) continue;
-      const [ri, rj] = [root(i), root(j)];
-      if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
-    }
+    for (let j = 0; j < i; j++) if (sameVendorIpo(sorted[j].row, sorted[i].row)) union(i, j);
   }
+  // Rule 5 (vendor-same-ipo.derive.ts): a same-day, same-price pair with no rival row that day.
+  for (const [i, j] of soleSameDayPairs(sorted.map((r) => r.row))) union(i, j);
   const groups = new Map<number, StoredIpoRow[]>();
   sorted.forEach((r, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), r]));
   return [...groups.values()].map(([primary, ...others]) => (others.length === 0 ? primary : { ...primary, sameIpo: others }));

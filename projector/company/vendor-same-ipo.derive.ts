@@ -23,6 +23,24 @@
  *   4. the same CUSIP issuer number (market/cusip.parse.ts), where both rows carry one: Bloomberg
  *      lists NRG Energy's 2000 IPO twice (NRG, and 316623Q as "NRG Energy Inc/Old"), and a SPAC's two
  *      unit series of one IPO as two rows (TPQCU and TPQCZ).
+ * Rule 1 also holds for a Yahoo row whose IPO date is off but whose first bar is within SAME_IPO_DAYS
+ * of the other row's date, when symbol, issuer name and offer price all agree: Yahoo dates Investors
+ * Bancorp's IPO 2005-08-15, its first bar and Bloomberg's trade date are 2005-10-12 and 2005-10-11.
+ *
+ * One more rule needs the other rows of the day, so it is `soleSameDayPairs`, applied by
+ * vendor-company.derive.ts's joinVendorRows:
+ *   5. a Yahoo row whose IPO date is a Bloomberg row's trade date, at the same offer price, when each
+ *      is the other's only such row in the other table and their first closes, where both are
+ *      known, agree within SAME_DAY_CLOSE of the offer price. It joins the IPOs that one table names
+ *      by a later name under a placeholder or bankruptcy symbol and the other by its name at the
+ *      time: EverBank Financial (EVER) and "TIAA FSB Holdings" (1624831D), Fortress Transportation
+ *      (FTAI, 9991110D), Sanchez Energy (SN) and Mesquite Energy (SNECQ), ServiceMaster (SERV) and
+ *      Terminix (TMX), Selecta Biosciences (SELB) and Cartesian Therapeutics (RNAC). A second row
+ *      at that price that day leaves both apart: Double Eagle Acquisition's $10.00 units (EAGLU)
+ *      priced on 2015-09-11 with Pace Holdings', so Bloomberg's WillScot row (1566353D) is not
+ *      told from Pace's (PACEU). Closes apart by more are other IPOs of the day: BEST Inc and
+ *      Krystal Biotech, both $10.00 on 2017-09-20, closed 5.2% and 6.4% up; Constellation
+ *      Pharmaceuticals' first bar (2017-07-19, $11.50) is not Replimune's first close ($15.16).
  */
 import { normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
 import { daysBetween } from '../common/dates.ts';
@@ -36,6 +54,9 @@ export const SAME_IPO_DAYS = 7;
 
 /** Two first closes this close are the same price to the cent (Bloomberg's is read back from its percentage). */
 const SAME_CLOSE = 0.006;
+
+/** Rule 5: first closes further apart than this fraction of the offer price are two IPOs' (Sanchez Energy's differ by 0.28%, BEST's and Krystal's by 1.2%). */
+const SAME_DAY_CLOSE = 0.01;
 
 /** The date a row dates its IPO by: its first trade, else the vendor's IPO date (a Yahoo row whose first bar was rejected). */
 export function vendorRowDate(row: Row): string | null {
@@ -90,8 +111,9 @@ export function sameIpoLookup(row: Row): SameIpoKeys {
 /** Whether two rows describe the same IPO (see the header). */
 export function sameVendorIpo(a: Row, b: Row): boolean {
   const [da, db] = [vendorRowDate(a), vendorRowDate(b)];
-  if (da === null || db === null || Math.abs(daysBetween(da, db)) > SAME_IPO_DAYS) return false;
   const samePrice = a.offerPrice !== null && a.offerPrice === b.offerPrice;
+  if (da === null || db === null) return false;
+  if (Math.abs(daysBetween(da, db)) > SAME_IPO_DAYS) return samePrice && a.ticker === b.ticker && sameCompanyName(a.issuer, b.issuer) && barDatedNear(a, b);
   if (a.ticker === b.ticker || unitCounterparts(a.ticker).includes(b.ticker)) {
     if (samePrice || sameCompanyName(a.issuer, b.issuer)) return true;
   } else {
@@ -114,4 +136,33 @@ function sameFirstDay(a: Row, b: Row): boolean {
 function sameCusipIssuer(a: Row, b: Row): boolean {
   const issuer = cusipIssuer(a.cusip);
   return issuer !== null && issuer === cusipIssuer(b.cusip);
+}
+
+/** Whether a row's first bar (Yahoo's) is within SAME_IPO_DAYS of the other row's date or first bar: the extension of rule 1. */
+function barDatedNear(a: Row, b: Row): boolean {
+  const dates = (r: Row) => [vendorRowDate(r), r.firstBarDate ?? null].filter((d): d is string => d !== null);
+  return dates(a).some((x) => dates(b).some((y) => Math.abs(daysBetween(x, y)) <= SAME_IPO_DAYS));
+}
+
+/**
+ * Rule 5's candidates: a Yahoo and a Bloomberg row dated the same day (Yahoo's IPO date, Bloomberg's
+ * trade date) at the same offer price, whose first closes, where both are known, agree within
+ * SAME_DAY_CLOSE of it.
+ */
+export function sameDayCounterpart(a: Row, b: Row): boolean {
+  if ((a.layout ?? 'bloomberg') === (b.layout ?? 'bloomberg')) return false;
+  const day = vendorRowDate(a);
+  if (day === null || day !== vendorRowDate(b) || a.offerPrice === null || a.offerPrice !== b.offerPrice) return false;
+  const [ca, cb] = [firstClose(a), firstClose(b)];
+  return ca === null || cb === null || Math.abs(ca - cb) <= SAME_DAY_CLOSE * a.offerPrice;
+}
+
+/**
+ * Rule 5: the pairs (indexes into `rows`) that are each other's only same-day counterpart. `rows`
+ * must hold every row of the days concerned (withSameIpoRows adds them), or a second row of the day
+ * would go unseen.
+ */
+export function soleSameDayPairs(rows: readonly Row[]): Array<[number, number]> {
+  const counterparts = rows.map((a, i) => rows.flatMap((b, j) => (i !== j && sameDayCounterpart(a, b) ? [j] : [])));
+  return counterparts.flatMap((c, i) => (c.length === 1 && c[0] > i && counterparts[c[0]].length === 1 ? [[i, c[0]] as [number, number]] : []));
 }

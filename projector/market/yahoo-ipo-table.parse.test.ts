@@ -58,6 +58,14 @@ describe('Yahoo Finance IPO list', () => {
     expect(rows.every((r) => r.tradeDate === null || r.tradeDate === r.firstBarDate)).toBe(true);
   });
 
+  it('a first bar opening more than a quarter below the offer is an adjusted history\'s: its date kept, its close and return not', () => {
+    // ServiceMaster, $17.00 on 2014-06-26: the bar opens at $11.69 and closes at $12.02 (Frontdoor's 2018 spin-off adjusted it); Bloomberg (TMX) states +5.6%.
+    expect(rows.find((r) => r.ticker === 'SERV')).toMatchObject({ tradeDate: '2014-06-26', offerPrice: 17, firstBarClose: null, offerToFirstClosePct: null });
+    // Constellation Pharmaceuticals opened at $11.48 for $15.00 (77%): a real first day, kept.
+    expect(rows.find((r) => r.ticker === 'CNST')).toMatchObject({ firstBarDate: '2018-07-19', firstBarClose: 11.5 });
+    expect(rows.filter((r) => r.tradeDate !== null && r.firstBarClose === null).map((r) => r.ticker).sort()).toEqual(['SERV', 'SRC']);
+  });
+
   it('the rule holds against Bloomberg: every first-trade date kept is its trade date; the IPO date mostly is when the bar was refused', () => {
     const paired = rows.flatMap((r) => {
       const twin = bloomberg.find((b) => b.ticker === r.ticker && b.tradeDate !== null && Math.abs(daysBetween(b.tradeDate, r.ipoDate!)) <= 7);

@@ -18,12 +18,23 @@
  * than a first bar on another day (ipo-table.parse.test.ts counts them). The bar itself is kept
  * (`firstBarDate`, `firstBarClose`): a few days off the IPO date it is still evidence of which
  * IPO the row is (company/vendor-same-ipo.derive.ts).
+ *
+ * A first bar that opens more than a quarter below the offer price is the first day of a history
+ * adjusted since (a spin-off, a reverse merger), not the day's prices: ServiceMaster's 2014-06-26
+ * bar opens at $11.69 for a $17.00 IPO (69%; Frontdoor was spun off in 2018), Spirit Realty's 2012
+ * bar at $7.06 for $15.00 (47%). The lowest real first open among the US rows is Constellation
+ * Pharmaceuticals' ($11.48 for $15.00, 77%, closing at $11.50); of the 228 whose bar falls on their
+ * IPO date, no other opens below 88% of its offer. Its date is kept (the first trade), its close and
+ * return are not.
  */
 import type { IpoRowPayload } from '../../schema/events/event-types.ts';
 import { dateCell, numberCell, textCell } from './csv.parse.ts';
 
 /** The columns that tell this layout apart (ipo-table.parse.ts reads the header). */
 export const YAHOO_COLUMNS = ['symbol', 'company', 'exchange', 'date.x', 'date.y', 'currency'] as const;
+
+/** A first bar opening below this fraction of the offer price is an adjusted history's (see the header). */
+const ADJUSTED_OPEN = 0.75;
 
 /** US markets as the list writes them: NYSE, NasdaqGM/GS/CM, NASDQ, AMEX, NYSE MKT/American/Arca, BATS, OTC BB. */
 const US_MARKET = /^(nyse|nasdaq|nasdq|amex|bats|otc bb)/i;
@@ -39,13 +50,16 @@ export function parseYahooIpoRecord(rec: Record<string, string>): IpoRowPayload 
   if (symbol === '' || ipoDate === null || !isUsYahooRow(rec) || (rec.actions ?? '').trim() !== 'Priced') return null;
   const firstBar = dateCell(rec['date.y']);
   const traded = firstBar === ipoDate;
-  const returns = numberCell(rec.returns);
+  const offerPrice = numberCell(rec.price);
+  const open = numberCell(rec.open);
+  const adjusted = offerPrice !== null && open !== null && open < ADJUSTED_OPEN * offerPrice;
+  const returns = adjusted ? null : numberCell(rec.returns);
   return {
     bloombergTicker: symbol,
     ticker: symbol.replace(/[/.]/g, '-'),
     country: 'US',
     issuer: (rec.company ?? '').trim(),
-    offerPrice: numberCell(rec.price),
+    offerPrice,
     rangeLow: null,
     rangeHigh: null,
     tradeDate: traded ? firstBar : null,
@@ -65,6 +79,6 @@ export function parseYahooIpoRecord(rec: Record<string, string>): IpoRowPayload 
     // dates Biohaven's IPO 2017-05-05, its first bar and Bloomberg's trade date are 2017-05-04);
     // company/vendor-same-ipo.derive.ts decides when it is.
     firstBarDate: firstBar,
-    firstBarClose: numberCell(rec.close),
+    firstBarClose: adjusted ? null : numberCell(rec.close),
   };
 }

@@ -15,6 +15,7 @@ export class MarketStore {
   private readonly selectIpoRowsByIssuer;
   private readonly selectIpoRowsTradedOn;
   private readonly selectIpoRowsOfCusipIssuer;
+  private readonly selectIpoRowsDated;
   private readonly selectBars;
   private readonly upsertBars;
   private readonly selectCiksByTicker;
@@ -37,6 +38,9 @@ export class MarketStore {
     );
     this.selectIpoRowsOfCusipIssuer = db.prepare(
       'SELECT row_json, observed_at FROM proj_ipo_rows WHERE cusip_issuer = ? ORDER BY ticker, bloomberg_ticker, trade_date',
+    );
+    this.selectIpoRowsDated = db.prepare(
+      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE trade_date = ? ORDER BY ticker, bloomberg_ticker, trade_date',
     );
     this.selectBars = db.prepare('SELECT ticker, bars_json, adjusted, observed_at FROM proj_daily_bars WHERE ticker = ?');
     this.upsertBars = db.prepare(
@@ -74,6 +78,11 @@ export class MarketStore {
   /** Vendor rows whose first trading day (vendor-same-ipo.derive.ts) is this date. */
   ipoRowsTradedOn(day: string): StoredIpoRow[] {
     return storedRows(this.selectIpoRowsTradedOn.all(day));
+  }
+
+  /** Vendor rows dated this day (vendor-same-ipo.derive.ts `vendorRowDate`: the trade date, else Yahoo's IPO date). */
+  ipoRowsDated(day: string): StoredIpoRow[] {
+    return storedRows(this.selectIpoRowsDated.all(day));
   }
 
   /** Vendor rows whose CUSIP has this issuer number. */

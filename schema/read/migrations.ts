@@ -381,6 +381,9 @@ function statementsMigration(statements: readonly string[]): Migration {
   };
 }
 
+/** Vendor rows by the date they date their IPO by (proj_ipo_rows.trade_date): the same-day rows rule 5 of company/vendor-same-ipo.derive.ts weighs. */
+const vendorRowDateStatements = [`CREATE INDEX proj_ipo_rows_by_trade_date ON proj_ipo_rows(trade_date)`];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
   '0002_projector_state': statementsMigration(projectorStateStatements),
@@ -402,4 +405,5 @@ export const readMigrations: Record<string, Migration> = {
   '0014_vendor_identity_lookups': statementsMigration(vendorIdentityStatements),
   '0015_fees_and_advisers': statementsMigration(feesAndAdvisersStatements),
   '0016_ritter_measures': statementsMigration(ritterMeasuresStatements),
+  '0017_vendor_row_dates': statementsMigration(vendorRowDateStatements),
 };

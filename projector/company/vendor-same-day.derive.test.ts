@@ -1,0 +1,61 @@
+/**
+ * Rule 5 of vendor-same-ipo.derive.ts on the bundled tables themselves: every US row dated the day
+ * (Bloomberg's trade date, Yahoo's IPO date) goes in, as withSameIpoRows hands them to joinVendorRows,
+ * so a rival row of the day is seen when there is one.
+ */
+import { describe, expect, it } from 'vitest';
+import { readSample } from '../common/sample.testkit.ts';
+import { parseIpoTable } from '../market/ipo-table.parse.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
+import { joinVendorRows, rowsOfIpo } from './vendor-company.derive.ts';
+import { vendorRowDate } from './vendor-same-ipo.derive.ts';
+
+const OBSERVED = '2026-02-01T12:00:00.000Z';
+const tables = [
+  ...parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')),
+  ...parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz')),
+]
+  .filter((row) => row.country === 'US')
+  .map((row): StoredIpoRow => ({ row, observedAt: OBSERVED }));
+
+/** The IPOs the day's rows join into, each as its rows' vendor symbols (Bloomberg's with " US"). */
+const iposOfDay = (day: string) => joinVendorRows(tables.filter((r) => vendorRowDate(r.row) === day)).map((ipo) => rowsOfIpo(ipo).map((r) => r.row.bloombergTicker));
+const ipoOf = (day: string, symbol: string) => iposOfDay(day).find((symbols) => symbols.includes(symbol));
+
+describe('one IPO, named at the time by one table and later (or under a placeholder) by the other', () => {
+  it.each([
+    ['2012-05-03', 'EVER', '1624831D US', 'EverBank Financial; Bloomberg: "TIAA FSB Holdings Inc", a numeric placeholder'],
+    ['2015-05-15', 'FTAI', '9991110D US', 'Fortress Transportation and Infrastructure; Yahoo has no first bar of the day'],
+    ['2011-12-14', 'SN', 'SNECQ US', 'Sanchez Energy; Bloomberg: Mesquite Energy, a bankruptcy symbol; first closes $18.31 and $18.25'],
+    ['2014-06-26', 'SERV', 'TMX US', 'ServiceMaster; Bloomberg: Terminix; Yahoo\'s bar is an adjusted history\'s'],
+    ['2016-06-22', 'SELB', 'RNAC US', 'Selecta Biosciences; Bloomberg: Cartesian Therapeutics; both closed flat at $14.00'],
+  ])('%s: Yahoo %s and Bloomberg %s (%s)', (day, yahoo, bloomberg) => {
+    expect(ipoOf(day, yahoo)).toEqual([bloomberg, yahoo]);
+  });
+
+  it('Investors Bancorp: Yahoo dates it 2005-08-15, its first bar (2005-10-12) is a day after Bloomberg\'s trade date; same symbol, name and price', () => {
+    const rows = tables.filter((r) => r.row.ticker === 'ISBC');
+    expect(rows.map((r) => vendorRowDate(r.row)).sort()).toEqual(['2005-08-15', '2005-10-11']);
+    expect(joinVendorRows(rows).map((ipo) => rowsOfIpo(ipo).map((r) => r.row.bloombergTicker))).toEqual([['ISBC US', 'ISBC']]);
+  });
+});
+
+describe('a rival row of the day, or a first close that differs, leaves the rows apart', () => {
+  it('Double Eagle Acquisition (EAGLU, 2015-09-11, $10.00): Bloomberg has two $10.00 rows that day, WillScot (1566353D) and Pace Holdings (PACEU)', () => {
+    expect(ipoOf('2015-09-11', 'EAGLU')).toEqual(['EAGLU']);
+    expect(ipoOf('2015-09-11', '1566353D US')).toEqual(['1566353D US']);
+  });
+
+  it('Constellation Pharmaceuticals (CNST) and Replimune (REPL), $15.00 on 2018-07-20: first bar $11.50, first close $15.16', () => {
+    expect(ipoOf('2018-07-20', 'CNST')).toEqual(['CNST']);
+  });
+
+  it('BEST Inc (BSTI) and Krystal Biotech (KRYS), $10.00 on 2017-09-20: closes 5.2% and 6.4% up', () => {
+    expect(ipoOf('2017-09-20', 'BSTI')).toEqual(['BSTI']);
+  });
+
+  it('Yahoo\'s BlackRock Multi-Sector (BIT, $20.00, 2013-02-26) joins Bloomberg\'s BIT by symbol, not Apollo Tactical Income (AIF)', () => {
+    expect(ipoOf('2013-02-26', 'BIT')).toEqual(['BIT US', 'BIT']);
+    expect(ipoOf('2013-02-26', 'AIF US')).toEqual(['AIF US']);
+  });
+});
