@@ -109,6 +109,13 @@ describe('vendor rows joined by identity, on every US row of both tables', () =>
     // Emdeon's 2009 IPO (Change Healthcare Holdings), not Change Healthcare Inc. (CIK 1756497), whose IPO is CHNG's of 2019.
     expect(ownersOf('bloomberg', '1873532D US')).toEqual(['V-1873532D-2009-08-12']);
     expect(ownersOf('bloomberg', 'CHNG US')).toEqual(['0001756497']);
+    // An entity lists once, its latest IPO (entityOwnIpo): Hertz's 2006 IPO is not that of the Hertz
+    // Global Holdings of 2016 (CIK 1657853, relisted 2021); Antero Midstream Partners' 2014 IPO is not
+    // Antero Midstream Corp's (CIK 1623925, the GP whose IPO was 2017).
+    expect(ownersOf('yahoo', 'HTZ')).toEqual(['V-HTZ-2006-11-16']);
+    expect(ownersOf('bloomberg', 'HTZ US')).toEqual(['0001657853']);
+    expect(ownersOf('yahoo', 'AM')).toEqual(['V-9966611D-2014-11-05']);
+    expect(ownersOf('bloomberg', 'AM US')).toEqual(['0001623925']);
     // Marvell Technology Group's 2000 IPO: the successor's own first filing (2020-12-22) decides.
     expect(ownersOf('yahoo', 'MRVL')).toEqual(['V-MRVL-2000-06-26']);
   });

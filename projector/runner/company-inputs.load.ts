@@ -1,7 +1,7 @@
 import { companyIdentity, type CompanyIdentity } from '../company/company.derive.ts';
 import { deriveRows, hasOfferingActivity, type CompanyRows } from '../company/company-rows.derive.ts';
 import {
-  isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
+  entityOwnIpo, isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
 } from '../company/vendor-company.derive.ts';
 import { sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import { notOnEdgarBefore, type CikFrontier } from '../company/cik-order.derive.ts';
@@ -84,8 +84,8 @@ function loadEdgarCompany(sources: CompanySources, cik: string): LoadedCompany |
   const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
   // One entry per IPO (rows of two tables joined), kept when the IPO is this company's.
   const resolve = (row: StoredIpoRow['row']) => candidatesFor(sources, row);
-  const vendorRows = joinVendorRows(rowsNear(sources, identity, loaded.facts)).filter((ipo) => resolveVendorIpo(ipo, resolve) === cik);
-  return { ...loaded, identity, vendorRows };
+  const own = entityOwnIpo(joinVendorRows(rowsNear(sources, identity, loaded.facts)).filter((ipo) => resolveVendorIpo(ipo, resolve) === cik));
+  return { ...loaded, identity, vendorRows: own ? [own] : [] };
 }
 
 /** A vendor-only company: its IPO's rows, unless EDGAR data now names its issuer. */
@@ -94,7 +94,9 @@ function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany |
   const ticker = id.slice(VENDOR_KEY_PREFIX.length, -11);
   const ipo = joinVendorRows(withSameIpoRows(sources.market, sources.market.ipoRows(ticker))).find((r) => vendorCompanyId(r.row) === id && mayBeVendorCompany(r.row));
   if (!ipo || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  if (resolveVendorIpo(ipo, (row) => candidatesFor(sources, row)) !== null) return null;
+  const cik = resolveVendorIpo(ipo, (row) => candidatesFor(sources, row));
+  // Served by the EDGAR entity it joins, unless that entity's own IPO is a later one (entityOwnIpo).
+  if (cik !== null && loadEdgarCompany(sources, cik)?.vendorRows.some((own) => vendorCompanyId(own.row) === id) !== false) return null;
   // Its ticker comes from the row (deriveRows adds it), never from SEC's current data.
   const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipo.row.ticker, exchangeHint: null, allTickers: [], hintTitles: [] };
   return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo] };
