@@ -37,6 +37,7 @@ import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import { vendorDealType } from '../offering/vendor-deal-type.derive.ts';
 import { sameVendorIpo, soleSameDayPairs, vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {
@@ -120,9 +121,9 @@ export function rowsOfIpo(ipo: StoredIpoRow): StoredIpoRow[] {
   return [ipo, ...(ipo.sameIpo ?? [])];
 }
 
-/** The symbols joined IPOs were listed under, each IPO's primary row first (Bloomberg's TORCQ, then Yahoo's TORC). */
+/** The symbols joined IPOs were listed under, each IPO's primary row first (Bloomberg's TORCQ, then Yahoo's TORC); never a placeholder (vendor-symbol.derive.ts). */
 export function vendorTickers(ipos: readonly StoredIpoRow[]): string[] {
-  return [...new Set(ipos.flatMap((ipo) => rowsOfIpo(ipo).map((r) => r.row.ticker)))];
+  return [...new Set(ipos.flatMap((ipo) => rowsOfIpo(ipo).map((r) => r.row.ticker)))].filter((t) => !isPlaceholderSymbol(t));
 }
 
 /** Where a joined IPO goes: the first of its rows that joins an EDGAR company decides; null when none does. */

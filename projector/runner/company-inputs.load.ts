@@ -5,6 +5,7 @@ import {
 } from '../company/vendor-company.derive.ts';
 import { sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import { notOnEdgarBefore, type CikFrontier } from '../company/cik-order.derive.ts';
+import { ipoSymbol } from '../company/vendor-symbol.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';
@@ -97,8 +98,8 @@ function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany |
   const cik = resolveVendorIpo(ipo, (row) => candidatesFor(sources, row));
   // Served by the EDGAR entity it joins, unless that entity's own IPO is a later one (entityOwnIpo).
   if (cik !== null && loadEdgarCompany(sources, cik)?.vendorRows.some((own) => vendorCompanyId(own.row) === id) !== false) return null;
-  // Its ticker comes from the row (deriveRows adds it), never from SEC's current data.
-  const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipo.row.ticker, exchangeHint: null, allTickers: [], hintTitles: [] };
+  // Its ticker comes from the rows (deriveRows adds them), never from SEC's current data: the symbol it listed under, never a placeholder.
+  const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipoSymbol(ipo), exchangeHint: null, allTickers: [], hintTitles: [] };
   return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo] };
 }
 
