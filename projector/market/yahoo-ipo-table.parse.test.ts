@@ -63,7 +63,17 @@ describe('Yahoo Finance IPO list', () => {
     expect(rows.find((r) => r.ticker === 'SERV')).toMatchObject({ tradeDate: '2014-06-26', offerPrice: 17, firstBarClose: null, offerToFirstClosePct: null });
     // Constellation Pharmaceuticals opened at $11.48 for $15.00 (77%): a real first day, kept.
     expect(rows.find((r) => r.ticker === 'CNST')).toMatchObject({ firstBarDate: '2018-07-19', firstBarClose: 11.5 });
-    expect(rows.filter((r) => r.tradeDate !== null && r.firstBarClose === null).map((r) => r.ticker).sort()).toEqual(['SERV', 'SRC']);
+    expect(rows.filter((r) => r.tradeDate !== null && r.firstBarClose === null && !r.priceUnitsDiffer).map((r) => r.ticker).sort()).toEqual(['SERV', 'SRC']);
+  });
+
+  it('a first bar in other units than the offer price (a share against an ADS, a re-based history): no close, no return, and the price\'s unit unknown', () => {
+    // Banco Macro: $2.035 per Class B share, its first bar $23.05 per ADS of ten.
+    expect(rows.find((r) => r.ticker === 'BMA')).toMatchObject({ offerPrice: 2.035, firstBarDate: '2006-03-27', firstBarClose: null, offerToFirstClosePct: null, priceUnitsDiffer: true });
+    // Grupo Supervielle: $2.20 per share, $11.50 per ADS of five; Yahoo's return column says +422.7%.
+    expect(rows.find((r) => r.ticker === 'SUPV')).toMatchObject({ tradeDate: '2016-05-19', offerToFirstClosePct: null, priceUnitsDiffer: true });
+    expect(rows.filter((r) => r.priceUnitsDiffer).map((r) => r.ticker).sort()).toEqual(['ATV', 'BIOC', 'BMA', 'CPST', 'EVHC', 'GDS', 'JAGX', 'SUPV', 'YOGA']);
+    // Alibaba's $68.00 ADS closed at $93.89: the same units.
+    expect(rows.find((r) => r.ticker === 'BABA')).not.toHaveProperty('priceUnitsDiffer');
   });
 
   it('the rule holds against Bloomberg: every first-trade date kept is its trade date; the IPO date mostly is when the bar was refused', () => {

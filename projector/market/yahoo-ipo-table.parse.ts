@@ -26,12 +26,27 @@
  * Pharmaceuticals' ($11.48 for $15.00, 77%, closing at $11.50); of the 228 whose bar falls on their
  * IPO date, no other opens below 88% of its offer. Its date is kept (the first trade), its close and
  * return are not.
+ *
+ * A first bar within a week of the IPO date that closes at more than three times the offer price or
+ * under a third of it is quoted in other units than the price: Banco Macro's $2.035 is per Class B
+ * share, its first bar ($23.05) per ADS of ten; Grupo Supervielle's $2.20 per share, its bar ($11.50)
+ * per ADS of five; Acorn International's $15.50 per ADS and its bar ($143.33) re-based since; so are
+ * Capstone Turbine's, Biocept's and Jaguar Animal Health's after reverse splits, GDS's and
+ * Envision's. The list says nothing of ADS ratios or splits, so which of the two is the listed
+ * security's is unknown: the bar's close and the return go (null), and the row says so
+ * (`priceUnitsDiffer`), so that its offer price is not served either (null, rather than a per-share
+ * price for an ADS listing). It still joins other rows by it: the number is the vendor's.
  */
 import type { IpoRowPayload } from '../../schema/events/event-types.ts';
+import { daysBetween } from '../common/dates.ts';
 import { dateCell, numberCell, textCell } from './csv.parse.ts';
 
 /** The columns that tell this layout apart (ipo-table.parse.ts reads the header). */
 export const YAHOO_COLUMNS = ['symbol', 'company', 'exchange', 'date.x', 'date.y', 'currency'] as const;
+
+/** A first bar within this many days of the IPO date closing this many times above or below the offer is in other units (see the header). */
+const UNITS_WINDOW_DAYS = 7;
+const UNITS_RATIO = 3;
 
 /** A first bar opening below this fraction of the offer price is an adjusted history's (see the header). */
 const ADJUSTED_OPEN = 0.75;
@@ -52,7 +67,9 @@ export function parseYahooIpoRecord(rec: Record<string, string>): IpoRowPayload 
   const traded = firstBar === ipoDate;
   const offerPrice = numberCell(rec.price);
   const open = numberCell(rec.open);
-  const adjusted = offerPrice !== null && open !== null && open < ADJUSTED_OPEN * offerPrice;
+  const close = numberCell(rec.close);
+  const unitsDiffer = offerPrice !== null && close !== null && firstBar !== null && Math.abs(daysBetween(ipoDate, firstBar)) <= UNITS_WINDOW_DAYS && (close > UNITS_RATIO * offerPrice || close * UNITS_RATIO < offerPrice);
+  const adjusted = unitsDiffer || (offerPrice !== null && open !== null && open < ADJUSTED_OPEN * offerPrice);
   const returns = adjusted ? null : numberCell(rec.returns);
   return {
     bloombergTicker: symbol,
@@ -79,6 +96,7 @@ export function parseYahooIpoRecord(rec: Record<string, string>): IpoRowPayload 
     // dates Biohaven's IPO 2017-05-05, its first bar and Bloomberg's trade date are 2017-05-04);
     // company/vendor-same-ipo.derive.ts decides when it is.
     firstBarDate: firstBar,
-    firstBarClose: adjusted ? null : numberCell(rec.close),
+    firstBarClose: adjusted ? null : close,
+    ...(unitsDiffer ? { priceUnitsDiffer: true } : {}),
   };
 }
