@@ -59,3 +59,28 @@ describe('a rival row of the day, or a first close that differs, leaves the rows
     expect(ipoOf('2013-02-26', 'AIF US')).toEqual(['AIF US']);
   });
 });
+
+describe('rule 6: one deal listed twice in one table, not two offerings years apart', () => {
+  const bySymbol = (...symbols: string[]) => tables.filter((r) => symbols.includes(r.row.bloombergTicker));
+  const ipos = (rows: StoredIpoRow[]) => joinVendorRows(rows).map((ipo) => rowsOfIpo(ipo).map((r) => `${r.row.bloombergTicker} ${vendorRowDate(r.row)}`));
+
+  it('Ottawa Bancorp\'s 2016 second step: under the new holding company (OTTW) and the old mid-tier company (1448759D), $23.84M at $10.00, 63 days apart', () => {
+    expect(ipos(bySymbol('OTTW US', '1448759D US'))).toEqual([['1448759D US 2016-08-10', 'OTTW US 2016-10-12']]);
+  });
+
+  it('Kearny Financial: its 2005 minority IPO (9876547D, $218M) and its 2015 second step (KRNY, $717.5M) are two offerings', () => {
+    expect(ipos(bySymbol('KRNY US', '9876547D US'))).toEqual([['9876547D US 2005-02-24'], ['KRNY US 2015-05-19']]);
+  });
+
+  it('SPACs of one size and price months apart stay apart: QuantumScape\'s SPAC row (1861474D) and MetroMile\'s (2257873D), $230M at $10.00', () => {
+    expect(ipos(bySymbol('1861474D US', '2257873D US'))).toHaveLength(2);
+  });
+});
+
+describe('rule 6 needs the names to agree', () => {
+  it('Eaton Vance\'s New Jersey (EMJ) and Insured Florida Plus (3351124Q) municipal funds, the same size at $15.00 on 2002-11-25: two funds', () => {
+    const rows = tables.filter((r) => ['EMJ US', '3351124Q US'].includes(r.row.bloombergTicker));
+    expect(rows.map((r) => [r.row.offerPrice, r.row.offerSizeMillions, vendorRowDate(r.row)])).toEqual([[15, rows[0].row.offerSizeMillions, '2002-11-25'], [15, rows[0].row.offerSizeMillions, '2002-11-25']]);
+    expect(joinVendorRows(rows)).toHaveLength(2);
+  });
+});

@@ -27,6 +27,19 @@
  * of the other row's date, when symbol, issuer name and offer price all agree: Yahoo dates Investors
  * Bancorp's IPO 2005-08-15, its first bar and Bloomberg's trade date are 2005-10-12 and 2005-10-11.
  *
+ * And, for two rows of one table:
+ *   6. one deal listed twice: rows within SAME_DEAL_DAYS of each other at the same offer price and
+ *      the same offer size, one of them under a placeholder symbol (vendor-symbol.derive.ts), where
+ *      one issuer's name is the other's with words left out (normalised, in order). Bloomberg lists Ottawa Bancorp's 2016 second-step
+ *      conversion ($23.84M at $10.00) under the new holding company (OTTW, 2016-10-12) and under the
+ *      old mid-tier company it replaced (1448759D, "Ottawa Savings Bancorp Inc", 2016-08-10). A
+ *      mutual holding company's minority IPO and its second step years later are two offerings:
+ *      Kearny Financial's of 2005 (9876547D, $218M) and 2015 (KRNY, $717.5M). Equal sizes and prices
+ *      are common among SPACs and funds ($230M at $10.00), so the placeholder and the name must agree:
+ *      of the placeholder rows of the Bloomberg export, no other pair within SAME_DEAL_DAYS does.
+ *      A sponsor's sibling funds of one day are not one: Eaton Vance New Jersey Municipal Bond Fund
+ *      (EMJ) and Eaton Vance Insured Florida Plus Municipal Bond Fund (3351124Q), $15.00 on 2002-11-25.
+ *
  * One more rule needs the other rows of the day, so it is `soleSameDayPairs`, applied by
  * vendor-company.derive.ts's joinVendorRows:
  *   5. a Yahoo row whose IPO date is a Bloomberg row's trade date, at the same offer price, when each
@@ -46,6 +59,7 @@ import { normalizeCompanyName, sameCompanyName } from '../common/company-name.ts
 import { daysBetween } from '../common/dates.ts';
 import { cusipIssuer } from '../market/cusip.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
+import { isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 
 type Row = StoredIpoRow['row'];
 
@@ -54,6 +68,9 @@ export const SAME_IPO_DAYS = 7;
 
 /** Two first closes this close are the same price to the cent (Bloomberg's is read back from its percentage). */
 const SAME_CLOSE = 0.006;
+
+/** Rule 6: rows of one table this many days apart or fewer may be one deal listed twice (Ottawa's two rows are 63 days apart). */
+export const SAME_DEAL_DAYS = 92;
 
 /** Rule 5: first closes further apart than this fraction of the offer price are two IPOs' (Sanchez Energy's differ by 0.28%, BEST's and Krystal's by 1.2%). */
 const SAME_DAY_CLOSE = 0.01;
@@ -97,6 +114,8 @@ export interface SameIpoKeys {
   issuerKey: string;
   tradeDay: string | null;
   cusipIssuer: string | null;
+  /** Rule 6: its offer price and size (`offerKey`), looked up within SAME_DEAL_DAYS of its date. */
+  offerKey: string | null;
 }
 
 export function sameIpoLookup(row: Row): SameIpoKeys {
@@ -105,6 +124,7 @@ export function sameIpoLookup(row: Row): SameIpoKeys {
     issuerKey: normalizeCompanyName(row.issuer),
     tradeDay: firstTradeDay(row),
     cusipIssuer: cusipIssuer(row.cusip),
+    offerKey: offerKey(row),
   };
 }
 
@@ -113,6 +133,7 @@ export function sameVendorIpo(a: Row, b: Row): boolean {
   const [da, db] = [vendorRowDate(a), vendorRowDate(b)];
   const samePrice = a.offerPrice !== null && a.offerPrice === b.offerPrice;
   if (da === null || db === null) return false;
+  if (sameDealListedTwice(a, b)) return true;
   if (Math.abs(daysBetween(da, db)) > SAME_IPO_DAYS) return samePrice && a.ticker === b.ticker && sameCompanyName(a.issuer, b.issuer) && barDatedNear(a, b);
   if (a.ticker === b.ticker || unitCounterparts(a.ticker).includes(b.ticker)) {
     if (samePrice || sameCompanyName(a.issuer, b.issuer)) return true;
@@ -136,6 +157,26 @@ function sameFirstDay(a: Row, b: Row): boolean {
 function sameCusipIssuer(a: Row, b: Row): boolean {
   const issuer = cusipIssuer(a.cusip);
   return issuer !== null && issuer === cusipIssuer(b.cusip);
+}
+
+/** Rule 6 of the header: one table, the same price and offer size within SAME_DEAL_DAYS, a placeholder symbol, and one issuer's name within the other's. */
+function sameDealListedTwice(a: Row, b: Row): boolean {
+  if ((a.layout ?? 'bloomberg') !== (b.layout ?? 'bloomberg') || a.ticker === b.ticker) return false;
+  const key = offerKey(a);
+  if (key === null || key !== offerKey(b) || !(isPlaceholderSymbol(a.ticker) || isPlaceholderSymbol(b.ticker))) return false;
+  const [da, db] = [vendorRowDate(a), vendorRowDate(b)];
+  if (da === null || db === null || Math.abs(daysBetween(da, db)) > SAME_DEAL_DAYS) return false;
+  // The shorter name's words, in order, within the longer's: "ottawa bancorp" in "ottawa savings bancorp".
+  const [wa, wb] = [a, b].map((r) => normalizeCompanyName(r.issuer).split(' ').filter((w) => w !== ''));
+  const [short, long] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
+  let at = 0;
+  for (const word of long) if (word === short[at]) at++;
+  return short.length > 0 && at === short.length;
+}
+
+/** The offer price and size of a row that states both (rule 6's lookup key); null otherwise. */
+export function offerKey(row: Row): string | null {
+  return row.offerPrice !== null && row.offerSizeMillions !== null ? `${row.offerPrice}|${row.offerSizeMillions}` : null;
 }
 
 /** Whether a row's first bar (Yahoo's) is within SAME_IPO_DAYS of the other row's date or first bar: the extension of rule 1. */

@@ -3,7 +3,8 @@ import { deriveRows, hasOfferingActivity, type CompanyRows } from '../company/co
 import {
   entityOwnIpo, isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
 } from '../company/vendor-company.derive.ts';
-import { sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
+import { SAME_DEAL_DAYS, sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
+import { addDays } from '../common/dates.ts';
 import { notOnEdgarBefore, type CikFrontier } from '../company/cik-order.derive.ts';
 import { ipoSymbol } from '../company/vendor-symbol.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
@@ -108,14 +109,14 @@ const rowKey = (r: StoredIpoRow) => `${r.row.ticker}|${r.row.bloombergTicker}|${
 /**
  * The US rows among `rows`, with every other row describing the same IPO as one of them
  * (vendor-same-ipo.derive.ts: under its symbol, its units' symbol, its issuer's name, its first
- * trading day or its CUSIP issuer), transitively, and every other table's row dated the same day at
+ * trading day, its CUSIP issuer or its offer price and size), transitively, and every other table's row dated the same day at
  * the same price (rule 5 joins such a pair only when no rival row is dated that day).
  */
 export function withSameIpoRows(market: CompanySources['market'], rows: readonly StoredIpoRow[]): StoredIpoRow[] {
   const found = new Map(rows.filter((r) => r.row.country === 'US').map((r) => [rowKey(r), r]));
   for (let pending = [...found.values()]; pending.length > 0; ) {
     const row = pending.pop()!.row;
-    const { tickers, issuerKey, tradeDay, cusipIssuer } = sameIpoLookup(row);
+    const { tickers, issuerKey, tradeDay, cusipIssuer, offerKey } = sameIpoLookup(row);
     const date = vendorRowDate(row);
     const candidates = [
       ...tickers.flatMap((t) => market.ipoRows(t)),
@@ -123,6 +124,7 @@ export function withSameIpoRows(market: CompanySources['market'], rows: readonly
       ...(tradeDay ? market.ipoRowsTradedOn(tradeDay) : []),
       ...(cusipIssuer ? market.ipoRowsOfCusipIssuer(cusipIssuer) : []),
       ...(date ? market.ipoRowsDated(date) : []),
+      ...(date && offerKey ? market.ipoRowsOffered(offerKey, addDays(date, -SAME_DEAL_DAYS), addDays(date, SAME_DEAL_DAYS)) : []),
     ];
     for (const c of candidates) {
       // A same-day counterpart may not be the same IPO, but rule 5 must see every one (soleSameDayPairs).

@@ -16,6 +16,7 @@ export class MarketStore {
   private readonly selectIpoRowsTradedOn;
   private readonly selectIpoRowsOfCusipIssuer;
   private readonly selectIpoRowsDated;
+  private readonly selectIpoRowsOffered;
   private readonly selectBars;
   private readonly upsertBars;
   private readonly selectCiksByTicker;
@@ -23,10 +24,10 @@ export class MarketStore {
 
   constructor(db: SqliteHandle) {
     this.upsertIpoRow = db.prepare(
-      `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at, issuer_key, first_trade_day, cusip_issuer)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at, issuer_key, first_trade_day, cusip_issuer, offer_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (ticker, bloomberg_ticker, trade_date) DO UPDATE SET row_json = excluded.row_json, observed_at = excluded.observed_at,
-         issuer_key = excluded.issuer_key, first_trade_day = excluded.first_trade_day, cusip_issuer = excluded.cusip_issuer
+         issuer_key = excluded.issuer_key, first_trade_day = excluded.first_trade_day, cusip_issuer = excluded.cusip_issuer, offer_key = excluded.offer_key
        WHERE row_json IS NOT excluded.row_json`,
     );
     this.selectIpoRows = db.prepare('SELECT row_json, observed_at FROM proj_ipo_rows WHERE ticker = ? ORDER BY bloomberg_ticker, trade_date');
@@ -41,6 +42,9 @@ export class MarketStore {
     );
     this.selectIpoRowsDated = db.prepare(
       'SELECT row_json, observed_at FROM proj_ipo_rows WHERE trade_date = ? ORDER BY ticker, bloomberg_ticker, trade_date',
+    );
+    this.selectIpoRowsOffered = db.prepare(
+      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE offer_key = ? AND trade_date BETWEEN ? AND ? ORDER BY ticker, bloomberg_ticker, trade_date',
     );
     this.selectBars = db.prepare('SELECT ticker, bars_json, adjusted, observed_at FROM proj_daily_bars WHERE ticker = ?');
     this.upsertBars = db.prepare(
@@ -60,10 +64,10 @@ export class MarketStore {
   }
 
   putIpoRow(row: IpoTableRow, observedAt: string): boolean {
-    const { issuerKey, tradeDay, cusipIssuer } = sameIpoLookup(row);
+    const { issuerKey, tradeDay, cusipIssuer, offerKey } = sameIpoLookup(row);
     // Keyed by the date the row dates its IPO by: two Yahoo rows of a symbol without first-trade dates stay apart.
     const key = [row.ticker, row.bloombergTicker, vendorRowDate(row) ?? ''];
-    return this.upsertIpoRow.run(...key, JSON.stringify(row), observedAt, issuerKey || null, tradeDay, cusipIssuer).changes > 0;
+    return this.upsertIpoRow.run(...key, JSON.stringify(row), observedAt, issuerKey || null, tradeDay, cusipIssuer, offerKey).changes > 0;
   }
 
   ipoRows(ticker: string): StoredIpoRow[] {
@@ -83,6 +87,11 @@ export class MarketStore {
   /** Vendor rows dated this day (vendor-same-ipo.derive.ts `vendorRowDate`: the trade date, else Yahoo's IPO date). */
   ipoRowsDated(day: string): StoredIpoRow[] {
     return storedRows(this.selectIpoRowsDated.all(day));
+  }
+
+  /** Vendor rows at this offer price and size (vendor-same-ipo.derive.ts `offerKey`) dated between two days. */
+  ipoRowsOffered(offerKey: string, from: string, to: string): StoredIpoRow[] {
+    return storedRows(this.selectIpoRowsOffered.all(offerKey, from, to));
   }
 
   /** Vendor rows whose CUSIP has this issuer number. */
