@@ -6,7 +6,7 @@ import {
 import { SAME_DEAL_DAYS, sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import { addDays } from '../common/dates.ts';
 import { notOnEdgarBefore, type CikFrontier } from '../company/cik-order.derive.ts';
-import { ipoSymbol } from '../company/vendor-symbol.derive.ts';
+import { ipoSymbol, isPlaceholderSymbol } from '../company/vendor-symbol.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';
@@ -123,8 +123,9 @@ export function withSameIpoRows(market: CompanySources['market'], rows: readonly
       ...(issuerKey ? market.ipoRowsOfIssuer(issuerKey) : []),
       ...(tradeDay ? market.ipoRowsTradedOn(tradeDay) : []),
       ...(cusipIssuer ? market.ipoRowsOfCusipIssuer(cusipIssuer) : []),
-      ...(date ? market.ipoRowsDated(date) : []),
-      ...(date && offerKey ? market.ipoRowsOffered(offerKey, addDays(date, -SAME_DEAL_DAYS), addDays(date, SAME_DEAL_DAYS)) : []),
+      // The other table's rows of the day at the price (rule 5), the same offer near the date (rule 6).
+      ...(date && row.offerPrice !== null ? market.ipoRowsDated(date, row.offerPrice, row.layout !== 'yahoo') : []),
+      ...(date && offerKey ? market.ipoRowsOffered(offerKey, addDays(date, -SAME_DEAL_DAYS), addDays(date, SAME_DEAL_DAYS), isPlaceholderSymbol(row.ticker)) : []),
     ];
     for (const c of candidates) {
       // A same-day counterpart may not be the same IPO, but rule 5 must see every one (soleSameDayPairs).

@@ -40,11 +40,15 @@ export class MarketStore {
     this.selectIpoRowsOfCusipIssuer = db.prepare(
       'SELECT row_json, observed_at FROM proj_ipo_rows WHERE cusip_issuer = ? ORDER BY ticker, bloomberg_ticker, trade_date',
     );
+    // Rule 5 weighs the other table's rows of the day at the same price only.
     this.selectIpoRowsDated = db.prepare(
-      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE trade_date = ? ORDER BY ticker, bloomberg_ticker, trade_date',
+      `SELECT row_json, observed_at FROM proj_ipo_rows WHERE trade_date = @day AND json_extract(row_json, '$.offerPrice') = @price
+         AND (coalesce(json_extract(row_json, '$.layout'), 'bloomberg') = 'yahoo') = @yahoo ORDER BY ticker, bloomberg_ticker, trade_date`,
     );
+    // Rule 6 pairs a placeholder symbol's row (digits first) with another: a row under a real symbol looks up placeholders only.
     this.selectIpoRowsOffered = db.prepare(
-      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE offer_key = ? AND trade_date BETWEEN ? AND ? ORDER BY ticker, bloomberg_ticker, trade_date',
+      `SELECT row_json, observed_at FROM proj_ipo_rows WHERE offer_key = @key AND trade_date BETWEEN @from AND @to
+         AND (@any = 1 OR ticker GLOB '[0-9]*') ORDER BY ticker, bloomberg_ticker, trade_date`,
     );
     this.selectBars = db.prepare('SELECT ticker, bars_json, adjusted, observed_at FROM proj_daily_bars WHERE ticker = ?');
     this.upsertBars = db.prepare(
@@ -84,14 +88,14 @@ export class MarketStore {
     return storedRows(this.selectIpoRowsTradedOn.all(day));
   }
 
-  /** Vendor rows dated this day (vendor-same-ipo.derive.ts `vendorRowDate`: the trade date, else Yahoo's IPO date). */
-  ipoRowsDated(day: string): StoredIpoRow[] {
-    return storedRows(this.selectIpoRowsDated.all(day));
+  /** Vendor rows of the Yahoo list (or of Bloomberg's) dated this day at this offer price (vendor-same-ipo.derive.ts `vendorRowDate`: the trade date, else Yahoo's IPO date). */
+  ipoRowsDated(day: string, price: number, yahoo: boolean): StoredIpoRow[] {
+    return storedRows(this.selectIpoRowsDated.all({ day, price, yahoo: yahoo ? 1 : 0 }));
   }
 
-  /** Vendor rows at this offer price and size (vendor-same-ipo.derive.ts `offerKey`) dated between two days. */
-  ipoRowsOffered(offerKey: string, from: string, to: string): StoredIpoRow[] {
-    return storedRows(this.selectIpoRowsOffered.all(offerKey, from, to));
+  /** Vendor rows at this offer price and size (vendor-same-ipo.derive.ts `offerKey`) dated between two days; only those under a placeholder symbol unless `any`. */
+  ipoRowsOffered(offerKey: string, from: string, to: string, any: boolean): StoredIpoRow[] {
+    return storedRows(this.selectIpoRowsOffered.all({ key: offerKey, from, to, any: any ? 1 : 0 }));
   }
 
   /** Vendor rows whose CUSIP has this issuer number. */
