@@ -28,7 +28,7 @@ export class MarketStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (ticker, bloomberg_ticker, trade_date) DO UPDATE SET row_json = excluded.row_json, observed_at = excluded.observed_at,
          issuer_key = excluded.issuer_key, first_trade_day = excluded.first_trade_day, cusip_issuer = excluded.cusip_issuer, offer_key = excluded.offer_key
-       WHERE row_json IS NOT excluded.row_json`,
+       WHERE row_json IS NOT excluded.row_json OR offer_key IS NOT excluded.offer_key`,
     );
     this.selectIpoRows = db.prepare('SELECT row_json, observed_at FROM proj_ipo_rows WHERE ticker = ? ORDER BY bloomberg_ticker, trade_date');
     this.selectIpoRowsByIssuer = db.prepare(
