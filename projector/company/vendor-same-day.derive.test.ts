@@ -40,10 +40,14 @@ describe('one IPO, named at the time by one table and later (or under a placehol
   });
 });
 
-describe('a rival row of the day, or a first close that differs, leaves the rows apart', () => {
-  it('Double Eagle Acquisition (EAGLU, 2015-09-11, $10.00): Bloomberg has two $10.00 rows that day, WillScot (1566353D) and Pace Holdings (PACEU)', () => {
-    expect(ipoOf('2015-09-11', 'EAGLU')).toEqual(['EAGLU']);
-    expect(ipoOf('2015-09-11', '1566353D US')).toEqual(['1566353D US']);
+describe('a rival row of the day, or a first close that differs, leaves the rows apart; another SPAC\'s units are no rival', () => {
+  it('Double Eagle Acquisition (EAGLU, 2015-09-11, $10.00): of Bloomberg\'s two $10.00 rows that day, Pace Holdings\' is under its own units\' symbol (PACEU); WillScot\'s (1566353D) is Double Eagle\'s', () => {
+    expect(ipoOf('2015-09-11', 'EAGLU')).toEqual(['1566353D US', 'EAGLU']);
+    expect(ipoOf('2015-09-11', 'PACEU US')).toEqual(['PACEU US']);
+  });
+
+  it('Forum Merger (FMCI): Yahoo dates it 2017-04-10, three days after Bloomberg\'s ConvergeOne row (1638762D, 2017-04-07): not the same day, apart', () => {
+    expect(ipoOf('2017-04-10', 'FMCI')).toEqual(['FMCI']);
   });
 
   it('Constellation Pharmaceuticals (CNST) and Replimune (REPL), $15.00 on 2018-07-20: first bar $11.50, first close $15.16', () => {

@@ -49,9 +49,11 @@
  *      time: EverBank Financial (EVER) and "TIAA FSB Holdings" (1624831D), Fortress Transportation
  *      (FTAI, 9991110D), Sanchez Energy (SN) and Mesquite Energy (SNECQ), ServiceMaster (SERV) and
  *      Terminix (TMX), Selecta Biosciences (SELB) and Cartesian Therapeutics (RNAC). A second row
- *      at that price that day leaves both apart: Double Eagle Acquisition's $10.00 units (EAGLU)
- *      priced on 2015-09-11 with Pace Holdings', so Bloomberg's WillScot row (1566353D) is not
- *      told from Pace's (PACEU). Closes apart by more are other IPOs of the day: BEST Inc and
+ *      at that price that day leaves both apart, unless it is under another IPO's unit symbol, which
+ *      a SPAC's row keeps (its units stop trading at the combination): Double Eagle Acquisition's
+ *      $10.00 units (Yahoo EAGLU) priced on 2015-09-11 with Pace Holdings' (Bloomberg PACEU), so
+ *      they are Bloomberg's WillScot row (1566353D), the company Double Eagle became. Closes apart
+ *      by more are other IPOs of the day: BEST Inc and
  *      Krystal Biotech, both $10.00 on 2017-09-20, closed 5.2% and 6.4% up; Constellation
  *      Pharmaceuticals' first bar (2017-07-19, $11.50) is not Replimune's first close ($15.16).
  */
@@ -194,9 +196,22 @@ export function sameDayCounterpart(a: Row, b: Row): boolean {
   if ((a.layout ?? 'bloomberg') === (b.layout ?? 'bloomberg')) return false;
   const day = vendorRowDate(a);
   if (day === null || day !== vendorRowDate(b) || a.offerPrice === null || a.offerPrice !== b.offerPrice) return false;
+  if (otherUnits(a, b) || otherUnits(b, a)) return false;
   const [ca, cb] = [firstClose(a), firstClose(b)];
   return ca === null || cb === null || Math.abs(ca - cb) <= SAME_DAY_CLOSE * a.offerPrice;
 }
+
+/**
+ * A SPAC's units stop trading at its combination, so their symbol is the IPO's own: a Bloomberg row
+ * under unit symbols (PACEU, Pace Holdings' of 2015-09-11) is another IPO than a Yahoo row under
+ * other symbols (EAGLU, Double Eagle Acquisition's units of that day).
+ */
+function otherUnits(bloomberg: Row, yahoo: Row): boolean {
+  if (bloomberg.layout === 'yahoo' || !isUnitSymbol(bloomberg.ticker)) return false;
+  return yahoo.ticker !== bloomberg.ticker && !unitCounterparts(yahoo.ticker).includes(bloomberg.ticker);
+}
+
+const isUnitSymbol = (ticker: string) => /^[A-Z]{4}U$/.test(ticker) || ticker.endsWith('-U');
 
 /**
  * Rule 5: the pairs (indexes into `rows`) that are each other's only same-day counterpart. `rows`

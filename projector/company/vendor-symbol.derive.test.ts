@@ -32,10 +32,16 @@ describe('the symbol and name of the day', () => {
     expect(vendorTickers([everbank])).toEqual(['EVER']);
   });
 
-  it('a placeholder alone is no symbol: WillScot\'s row (1566353D), Double Eagle Acquisition\'s IPO of 2015-09-11', () => {
-    const willscot = ipo('2015-09-11', '1566353D US');
-    expect([ipoSymbol(willscot), ipoIssuerName(willscot)]).toEqual([null, null]);
-    expect(vendorTickers([willscot])).toEqual([]);
+  it('Double Eagle Acquisition\'s 2015 units: Yahoo\'s EAGLU and name, not Bloomberg\'s WillScot under 1566353D', () => {
+    const doubleEagle = ipo('2015-09-11', '1566353D US');
+    expect([ipoSymbol(doubleEagle), ipoIssuerName(doubleEagle)]).toEqual(['EAGLU', 'Double Eagle Acquisition Corp']);
+  });
+
+  it('a placeholder alone is no symbol: Williams Partners\' 2005 IPO, Bloomberg\'s "Williams Partners LP/Old" under 9123456D', () => {
+    const williams = ipo('2005-08-18', '9123456D US');
+    expect(williams.sameIpo).toBeUndefined();
+    expect([ipoSymbol(williams), ipoIssuerName(williams)]).toEqual([null, null]);
+    expect(vendorTickers([williams])).toEqual([]);
   });
 
   it('Bloomberg\'s row alone: Google\'s 2004 IPO keeps GOOGL, its name of the day unknown (Bloomberg says Alphabet Inc)', () => {
