@@ -14,7 +14,7 @@ import { companyClassification, companyConsensus, companyListingExchange } from 
 import { companyPriceHistory } from '../offering/company-price-history.derive.ts';
 import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.derive.ts';
-import { ipoIssuerName, ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { ipoIssuerName, ipoSymbol } from './vendor-symbol.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';
@@ -89,7 +89,14 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     tickerHint: input.identity.tickerHint ?? (vendorRows.length > 0 ? ipoSymbol(vendorRows[vendorRows.length - 1]) : null),
     allTickers: [...input.identity.allTickers, ...joinedTickers],
     currentTickers: input.identity.allTickers,
-    tickerSince: Object.fromEntries(vendorRows.flatMap((r) => (r.row.tradeDate && !isPlaceholderSymbol(r.row.ticker) ? [[r.row.ticker, r.row.tradeDate]] : [])).sort((a, b) => (a[1] < b[1] ? 1 : -1))),
+    // Held since the IPO: the symbol of its day (Yahoo's SERV, not Bloomberg's later TMX), never a placeholder.
+    tickerSince: Object.fromEntries(
+      vendorRows.flatMap((ipo) => {
+        const symbol = ipoSymbol(ipo);
+        const traded = rowsOfIpo(ipo).find((r) => r.row.tradeDate !== null)?.row.tradeDate ?? null;
+        return symbol !== null && traded !== null ? [[symbol, traded]] : [];
+      }).sort((a, b) => (a[1] < b[1] ? 1 : -1)),
+    ),
   };
   if (!hasOfferingActivity(input.facts, input.filings, vendorRows)) return null;
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
