@@ -37,8 +37,8 @@ describe('joinVendorRows: one entry per IPO, Bloomberg\'s row speaking for it', 
     expect(joined[0].row.issuer).toBe('American Renal Associates Holdings Inc');
   });
 
-  it('HubSpot: Yahoo dates the IPO a day after Bloomberg\'s trade date; within the week it is one IPO', () => {
-    expect(y('HUBS').row).toMatchObject({ ipoDate: '2014-10-10', tradeDate: null });
+  it('HubSpot: Yahoo dates the IPO a day after Bloomberg\'s trade date, its first bar ($30.10 on $25.00) the day before: one IPO, first traded 2014-10-09', () => {
+    expect(y('HUBS').row).toMatchObject({ ipoDate: '2014-10-10', tradeDate: '2014-10-09' });
     expect(joinVendorRows([b('HUBS'), y('HUBS')])).toHaveLength(1);
   });
 

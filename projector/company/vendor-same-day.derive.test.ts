@@ -50,8 +50,9 @@ describe('a rival row of the day, or a first close that differs, leaves the rows
     expect(ipoOf('2017-04-10', 'FMCI')).toEqual(['FMCI']);
   });
 
-  it('Constellation Pharmaceuticals (CNST) and Replimune (REPL), $15.00 on 2018-07-20: first bar $11.50, first close $15.16', () => {
-    expect(ipoOf('2018-07-20', 'CNST')).toEqual(['CNST']);
+  it('Constellation Pharmaceuticals (CNST) and Replimune (REPL), $15.00: Yahoo\'s IPO date is Replimune\'s trade date (2018-07-20), but its first bar ($11.50) the day before is its first trade', () => {
+    expect(ipoOf('2018-07-19', 'CNST')).toEqual(['CNST']);
+    expect(ipoOf('2018-07-20', 'REPL US')).toEqual(['REPL US']);
   });
 
   it('BEST Inc (BSTI) and Krystal Biotech (KRYS), $10.00 on 2017-09-20: closes 5.2% and 6.4% up', () => {

@@ -78,7 +78,7 @@ describe('same first-trade day, offer price and first close: one IPO across the 
   });
 
   it('Biohaven: Yahoo dates the IPO 2017-05-05 but its first bar, Bloomberg\'s trade date, is 2017-05-04; the bar dates its first trade', () => {
-    expect(y('BHVN').row).toMatchObject({ tradeDate: null, ipoDate: '2017-05-05', firstBarDate: '2017-05-04' });
+    expect(y('BHVN').row).toMatchObject({ tradeDate: '2017-05-04', ipoDate: '2017-05-05', firstBarDate: '2017-05-04' });
     expect(firstTradeDay(y('BHVN').row)).toBe('2017-05-04');
     expect(ipos([y('BHVN'), b('2177859D')])).toEqual([['2177859D US', 'BHVN']]);
   });
