@@ -167,8 +167,17 @@ describe('npm start on a fresh data dir', () => {
     expect(marvell.offerings.every((o: any) => o.source === 'edgar' && !['ipo', 'spac', 'direct_listing', 'uplisting'].includes(o.dealType))).toBe(true);
     expect(await get('/companies/V-MRVL-2000-06-26?include=consensus,offerings')).toMatchObject({
       name: 'Marvell Technology Group Ltd', dealType: 'ipo', consensus: { offerPrice: 15, exchange: 'Nasdaq', listingDate: null },
-      offerings: [expect.objectContaining({ source: 'vendor', dealType: 'ipo', offerPrice: 15, issuerNameAtOffering: null })],
+      offerings: [expect.objectContaining({ source: 'vendor', dealType: 'ipo', offerPrice: 15, issuerNameAtOffering: 'Marvell Technology Group Ltd', issuerNameAtOfferingSource: 'vendor_listing' })],
     });
+    // EverBank's 2012 IPO: Bloomberg's "TIAA FSB Holdings Inc" under the placeholder 1624831D and Yahoo's
+    // EVER, the only rows of their day at $10.00 (vendor-same-ipo.derive.ts rule 5): one company, served
+    // under Yahoo's symbol of the day, listed on Bloomberg's trade date, named as Yahoo named it then.
+    // (EVER today is EverQuote's: the symbol was reused.)
+    expect(await get('/companies/V-1624831D-2012-05-03?include=consensus,offerings')).toMatchObject({
+      cik: 'V-1624831D-2012-05-03', name: 'TIAA FSB Holdings Inc', tickerHint: 'EVER', consensus: { offerPrice: 10, listingDate: '2012-05-03' },
+      offerings: [expect.objectContaining({ source: 'vendor', listingDate: '2012-05-03', issuerNameAtOffering: 'EverBank Financial Corp', issuerNameAtOfferingSource: 'vendor_listing' })],
+    });
+    expect(companies.filter((c: any) => /^\d+[A-Z]?$/.test(c.tickerHint ?? ''))).toEqual([]);
     // Yahoo's rows join Bloomberg's by identity: one company per IPO, Yahoo adding the exchange.
     for (const [ticker, exchange] of [['SLAB', 'Nasdaq'], ['ARA', 'NYSE'], ['SNAP', 'NYSE']] as const) {
       expect(companies.filter((c: any) => c.tickerHint === ticker), ticker).toHaveLength(1);

@@ -15,6 +15,9 @@ import { companyDetailBody, type EmbeddedItems } from './companies.mapper.ts';
 import { COMPANIES_ENDPOINT, COMPANY_KEY, createCompanyQueries } from './companies.query.ts';
 import { companyValidators } from './companies.schema.ts';
 
+/** The longest identifier looked up: a CIK, a ticker, or a vendor company key (`V-<symbol>-<date>`). */
+const MAX_IDENTIFIER = 32;
+
 /** The lists a detail array continues in, with the includes that give their items the same fields. */
 const FILINGS_LIST = { path: '/api/v1/filings', endpoint: FILINGS_ENDPOINT, keyLength: FILING_KEY.length, include: ['ai_enrichment', 'terms'] };
 const NEWS_LIST = { path: '/api/v1/news', endpoint: NEWS_ENDPOINT, keyLength: NEWS_KEY.length, include: ['content'] };
@@ -40,9 +43,10 @@ export function companyRoutes(deps: ResourceDeps): void {
       return;
     }
     const identifier = String(ctx.params.identifier).trim();
-    const cik = identifier.length <= 20 ? queries.resolveIdentifier(conn, identifier, query.as_of ?? null) : null;
+    // Long enough for a vendor company key under a placeholder symbol (V-1624831D-2012-05-03 is 21 characters).
+    const cik = identifier.length <= MAX_IDENTIFIER ? queries.resolveIdentifier(conn, identifier, query.as_of ?? null) : null;
     const head = cik === null ? null : queries.detailHead(conn, cik, query);
-    if (cik === null || head === null) throw ApiError.notFound(`No company matches "${identifier.slice(0, 20)}"`);
+    if (cik === null || head === null) throw ApiError.notFound(`No company matches "${identifier.slice(0, MAX_IDENTIFIER)}"`);
     if (answeredFromCache(ctx, etag, PRIVATE_CACHE, 'Authorization')) return;
     const filings = query.include?.includes('filings')
       ? embedded(queries.filingsOf(conn, cik, DETAIL_EMBEDDED_ITEMS), cik, FILINGS_LIST, cursors)

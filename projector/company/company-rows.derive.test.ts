@@ -245,3 +245,31 @@ describe('market: the family of the served exchange (consensus.exchange)', () =>
     expect(row.market).toBe('unknown');
   });
 });
+
+describe('a vendor IPO served under the symbol and name of its day', () => {
+  const yahooTable = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz'));
+  const joined = (bloomberg: string, yahoo: string): StoredIpoRow => ({
+    ...vendorRow(bloomberg),
+    sameIpo: [{ row: yahooTable.find((r) => r.bloombergTicker === yahoo)!, observedAt: OBSERVED }],
+  });
+  const inputs = (ipo: StoredIpoRow): CompanyInputs => ({ ...vendorOnlyCompany(ipo.row), vendorRows: [ipo] });
+
+  it('ServiceMaster\'s 2014 IPO (Bloomberg TMX, Terminix; Yahoo SERV): named Terminix, SERV held since 2014-06-26, its name at listing Yahoo\'s', () => {
+    const rows = deriveRows(inputs(joined('TMX', 'SERV')))!;
+    expect(rows.company.tickers.map((t) => [t.ticker, t.held_since]).sort()).toEqual([['SERV', '2014-06-26'], ['TMX', null]]);
+    expect([rows.company.row.name, rows.company.row.ticker]).toEqual(['Terminix Global Holdings Inc', 'SERV']);
+    expect(offeringsOf(rows.company.row.offerings_json)[0]).toMatchObject({ issuerNameAtOffering: 'ServiceMaster Global Hldgs Inc', issuerNameAtOfferingSource: 'vendor_listing', listingDate: '2014-06-26' });
+  });
+
+  it('EverBank\'s 2012 IPO (Bloomberg 1624831D, "TIAA FSB Holdings"; Yahoo EVER): the placeholder is no ticker of it', () => {
+    const rows = deriveRows(inputs(joined('1624831D', 'EVER')))!;
+    expect(rows.company.row.ticker).toBe('EVER');
+    expect(rows.company.tickers.map((t) => t.ticker)).toEqual(['EVER']);
+  });
+
+  it('Banco Macro (Yahoo alone, $2.035 a share against a first bar of $23.05 an ADS): no offer price served', () => {
+    const row = yahooTable.find((r) => r.bloombergTicker === 'BMA')!;
+    const rows = deriveRows(vendorOnlyCompany(row))!;
+    expect(offeringsOf(rows.company.row.offerings_json)[0]).toMatchObject({ source: 'vendor', offerPrice: null });
+  });
+});

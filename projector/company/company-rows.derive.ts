@@ -14,6 +14,7 @@ import { companyClassification, companyConsensus, companyListingExchange } from 
 import { companyPriceHistory } from '../offering/company-price-history.derive.ts';
 import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.derive.ts';
+import { ipoIssuerName, ipoSymbol } from './vendor-symbol.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
@@ -88,10 +89,17 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const joinedTickers = vendorTickers(vendorRows).filter((t) => !input.identity.allTickers.includes(t));
   const identity: CompanyIdentity = {
     ...input.identity,
-    tickerHint: input.identity.tickerHint ?? vendorRows[vendorRows.length - 1]?.row.ticker ?? null,
+    tickerHint: input.identity.tickerHint ?? (vendorRows.length > 0 ? ipoSymbol(vendorRows[vendorRows.length - 1]) : null),
     allTickers: [...input.identity.allTickers, ...joinedTickers],
     currentTickers: input.identity.allTickers,
-    tickerSince: Object.fromEntries(vendorRows.flatMap((r) => (r.row.tradeDate ? [[r.row.ticker, r.row.tradeDate]] : [])).sort((a, b) => (a[1] < b[1] ? 1 : -1))),
+    // Held since the IPO: the symbol of its day (Yahoo's SERV, not Bloomberg's later TMX), never a placeholder.
+    tickerSince: Object.fromEntries(
+      vendorRows.flatMap((ipo) => {
+        const symbol = ipoSymbol(ipo);
+        const traded = rowsOfIpo(ipo).find((r) => r.row.tradeDate !== null)?.row.tradeDate ?? null;
+        return symbol !== null && traded !== null ? [[symbol, traded]] : [];
+      }).sort((a, b) => (a[1] < b[1] ? 1 : -1)),
+    ),
   };
   if (!hasOfferingActivity(input.facts, input.filings, vendorRows)) return null;
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
@@ -148,6 +156,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
         tickerTitles: identity.hintTitles,
         depositaryShares: registersDepositaryShares(input.filings),
         vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null),
+        vendorNameAtListing: vendorSpeaks && vendorRows.length > 0 ? ipoIssuerName(vendorRow ?? vendorRows[vendorRows.length - 1]) : null,
         statusAsOf: latestEvidenceDate(input.filings, bars, vendorRows),
       },
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),

@@ -46,7 +46,8 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
           {
             source: VENDOR_SOURCE,
             ticker: vendor.ticker,
-            offerPrice: vendor.offerPrice,
+            // A row quoting its price and first bar in different units (a share, an ADS) states no price of the listed security.
+            offerPrice: vendor.priceUnitsDiffer ? null : vendor.offerPrice,
             rangeLow: vendor.rangeLow,
             rangeHigh: vendor.rangeHigh,
             tradeDate: vendor.tradeDate,

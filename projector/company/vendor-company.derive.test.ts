@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import { joinVendorRows, resolveVendorRow, vendorCompanyId, vendorCompanyStatus, vendorListingEvidence, vendorTickers, type VendorCandidate } from './vendor-company.derive.ts';
+import { entityOwnIpo, joinVendorRows, resolveVendorRow, vendorCompanyId, vendorCompanyStatus, vendorListingEvidence, vendorTickers, type VendorCandidate } from './vendor-company.derive.ts';
 import { sameVendorIpo } from './vendor-same-ipo.derive.ts';
 import { parseSubmissions, firstFilingDate } from '../../schema/edgar/submissions.parse.ts';
 import { loadSubmissions } from '../offering/sample.testkit.ts';
@@ -37,8 +37,8 @@ describe('joinVendorRows: one entry per IPO, Bloomberg\'s row speaking for it', 
     expect(joined[0].row.issuer).toBe('American Renal Associates Holdings Inc');
   });
 
-  it('HubSpot: Yahoo dates the IPO a day after Bloomberg\'s trade date; within the week it is one IPO', () => {
-    expect(y('HUBS').row).toMatchObject({ ipoDate: '2014-10-10', tradeDate: null });
+  it('HubSpot: Yahoo dates the IPO a day after Bloomberg\'s trade date, its first bar ($30.10 on $25.00) the day before: one IPO, first traded 2014-10-09', () => {
+    expect(y('HUBS').row).toMatchObject({ ipoDate: '2014-10-10', tradeDate: '2014-10-09' });
     expect(joinVendorRows([b('HUBS'), y('HUBS')])).toHaveLength(1);
   });
 
@@ -102,5 +102,25 @@ describe('resolveVendorRow: a row dated before an entity\'s first EDGAR filing i
     expect(aaoiFirst! <= '2013-09-26').toBe(true);
     const row = b('AAOI').row;
     expect(resolveVendorRow(row, [{ cik: aaoi.company.cik, names: [aaoi.company.name!], tickers: aaoi.company.tickers, filings: aaoi.filings, firstFilingDate: aaoiFirst }])).toBe(aaoi.company.cik);
+  });
+});
+
+describe('entityOwnIpo: an entity lists once, its latest IPO under the name and ticker it carries', () => {
+  // Real CIK and names: HERTZ GLOBAL HOLDINGS, INC (1657853) in SEC's company_tickers.json (HTZ);
+  // no submissions page dates it, and the CIK order bounds it only from Tesla's 2005 first filing.
+  const hertz: VendorCandidate = { cik: '0001657853', names: ['HERTZ GLOBAL HOLDINGS, INC'], tickers: ['HTZ'], filings: [], firstFilingDate: null, notOnEdgarBefore: '2005-02-17' };
+
+  it('Hertz: both the 2006 IPO (Yahoo) and the 2021 relisting (Bloomberg) name it; the 2021 one is its own, the 2006 one a predecessor\'s', () => {
+    const ipos = joinVendorRows([y('HTZ'), b('HTZ')]);
+    expect(ipos.map((ipo) => resolveVendorRow(ipo.row, [hertz]))).toEqual(['0001657853', '0001657853']);
+    expect(vendorCompanyId(entityOwnIpo(ipos)!.row)).toBe('V-HTZ-2021-11-09');
+    expect(vendorCompanyId(entityOwnIpo([...ipos].reverse())!.row)).toBe('V-HTZ-2021-11-09');
+  });
+
+  it('Antero Midstream: the Partners\' 2014 IPO and the GP\'s 2017 IPO (Antero Midstream Corp today) are two IPOs; the 2017 one is the entity\'s', () => {
+    const ipos = joinVendorRows([y('AM'), b('9966611D'), y('AMGP'), b('AM')]);
+    expect(ipos).toHaveLength(2);
+    expect(vendorCompanyId(entityOwnIpo(ipos)!.row)).toBe('V-AM-2017-05-04');
+    expect(entityOwnIpo([])).toBeNull();
   });
 });

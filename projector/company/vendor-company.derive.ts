@@ -19,7 +19,9 @@
  * company is no longer served.
  *
  * Rows describing one IPO (two tables', or two rows of one table) are joined first (`joinVendorRows`,
- * by the rules of vendor-same-ipo.derive.ts), whatever order they come in.
+ * by the rules of vendor-same-ipo.derive.ts), whatever order they come in. An EDGAR entity is
+ * served with one joined IPO, its latest (`entityOwnIpo`); an earlier one is a predecessor's and
+ * becomes a company of its own.
  * The joined IPO goes where any of its rows goes (rows 1–3, its primary row tried first), and is one
  * company and one offering: the primary row speaks for it, the others add what it lacks.
  */
@@ -34,7 +36,8 @@ import type { CompanyFacts, FilingFact } from '../offering/filing.facts.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import { vendorDealType } from '../offering/vendor-deal-type.derive.ts';
-import { sameVendorIpo, vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { sameVendorIpo, soleSameDayPairs, vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {
@@ -84,16 +87,33 @@ export function joinVendorRows(rows: readonly StoredIpoRow[]): StoredIpoRow[] {
   // Union-find over the sorted rows; each group's root is its first, best-ranked row.
   const parent = sorted.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
+  const union = (i: number, j: number) => {
+    const [ri, rj] = [root(i), root(j)];
+    if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
+  };
   for (let i = 0; i < sorted.length; i++) {
-    for (let j = 0; j < i; j++) {
-      if (!sameVendorIpo(sorted[j].row, sorted[i].row)) continue;
-      const [ri, rj] = [root(i), root(j)];
-      if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
-    }
+    for (let j = 0; j < i; j++) if (sameVendorIpo(sorted[j].row, sorted[i].row)) union(i, j);
   }
+  // Rule 5 (vendor-same-ipo.derive.ts): a same-day, same-price pair with no rival row that day.
+  for (const [i, j] of soleSameDayPairs(sorted.map((r) => r.row))) union(i, j);
   const groups = new Map<number, StoredIpoRow[]>();
   sorted.forEach((r, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), r]));
   return [...groups.values()].map(([primary, ...others]) => (others.length === 0 ? primary : { ...primary, sameIpo: others }));
+}
+
+/**
+ * An entity lists once. When several joined IPOs resolve to one EDGAR entity (by its name and
+ * ticker, dated after its first filing, where the CIK order cannot date it), the latest is its own:
+ * it carries that name and ticker now, and an earlier IPO under them is a predecessor's, whose name a
+ * successor took. Hertz Global Holdings (CIK 1657853, spun off in 2016 and relisted in 2021) is not
+ * the issuer of Hertz's 2006 IPO (the entity now named Herc Holdings); Antero Midstream Corp (CIK
+ * 1623925, Antero Midstream GP until 2019) is not Antero Midstream Partners' of 2014. The CIK order
+ * could not tell: no entity the data dates lies between Tesla's CIK (1318605, first filing 2005)
+ * and Alzamend's (1677077, 2016), so every CIK between is dated from 2005 on. The earlier IPOs are
+ * served as companies of their own (`V-<ticker>-<date>`).
+ */
+export function entityOwnIpo(ipos: readonly StoredIpoRow[]): StoredIpoRow | null {
+  return [...ipos].sort((a, b) => cmp(vendorRowDate(b.row) ?? '', vendorRowDate(a.row) ?? ''))[0] ?? null;
 }
 
 /** The rows of a joined IPO, the one that speaks for it first. */
@@ -101,9 +121,9 @@ export function rowsOfIpo(ipo: StoredIpoRow): StoredIpoRow[] {
   return [ipo, ...(ipo.sameIpo ?? [])];
 }
 
-/** The symbols joined IPOs were listed under, each IPO's primary row first (Bloomberg's TORCQ, then Yahoo's TORC). */
+/** The symbols joined IPOs were listed under, each IPO's primary row first (Bloomberg's TORCQ, then Yahoo's TORC); never a placeholder (vendor-symbol.derive.ts). */
 export function vendorTickers(ipos: readonly StoredIpoRow[]): string[] {
-  return [...new Set(ipos.flatMap((ipo) => rowsOfIpo(ipo).map((r) => r.row.ticker)))];
+  return [...new Set(ipos.flatMap((ipo) => rowsOfIpo(ipo).map((r) => r.row.ticker)))].filter((t) => !isPlaceholderSymbol(t));
 }
 
 /** Where a joined IPO goes: the first of its rows that joins an EDGAR company decides; null when none does. */

@@ -45,7 +45,7 @@ export function companyPriceHistory(
       date: vendor.tradeDate ?? '',
       low: edgarRange ? null : vendor.rangeLow,
       high: edgarRange ? null : vendor.rangeHigh,
-      price: vendor.offerPrice,
+      price: vendor.priceUnitsDiffer ? null : vendor.offerPrice,
     });
   }
   const history = derivePriceHistory(observations);

@@ -26,6 +26,8 @@ export interface ServedOfferingContext {
   depositaryShares: boolean;
   /** The vendor row of the current offering (its pricing), when one is joined. */
   vendorRow: IpoTableRow | null;
+  /** The issuer's name at listing as a vendor table of the day names it (company/vendor-symbol.derive.ts `ipoIssuerName`). */
+  vendorNameAtListing: string | null;
   /** An IPO known only from a vendor row (no registration of it in the data): served as an offering of its own. */
   vendorOffering: { dealType: DealType; status: OfferingStatus } | null;
   /** The latest date of any evidence about the company (filing, daily bar, vendor trade date): what each status is as of. */
@@ -109,7 +111,8 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
   const { dealType, status } = ctx.vendorOffering!;
   const offerPrice = ctx.consensus?.offerPrice ?? null;
   const listingDate = ctx.consensus?.listingDate ?? null;
-  const named = issuerNameAt(ctx.nameHistory, listingDate, { filed: false, name: null });
+  // EDGAR's name for the day first; else the Yahoo list's, which names issuers as they were.
+  const named = issuerNameAt(ctx.nameHistory, listingDate, { filed: false, name: null }) ?? (ctx.vendorNameAtListing ? { name: ctx.vendorNameAtListing, source: 'vendor_listing' as const } : null);
   return {
     fileNumber: null,
     dealType,

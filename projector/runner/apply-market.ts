@@ -110,5 +110,6 @@ function readIpoRow(payload: unknown): IpoTableRow {
     ...(p.ipoDate !== undefined ? { ipoDate: p.ipoDate ?? null } : {}),
     ...(p.firstBarDate !== undefined ? { firstBarDate: p.firstBarDate ?? null } : {}),
     ...(p.firstBarClose !== undefined ? { firstBarClose: num(p.firstBarClose) } : {}),
+    ...(p.priceUnitsDiffer === true ? { priceUnitsDiffer: true } : {}),
   };
 }

@@ -1,10 +1,12 @@
 import { companyIdentity, type CompanyIdentity } from '../company/company.derive.ts';
 import { deriveRows, hasOfferingActivity, type CompanyRows } from '../company/company-rows.derive.ts';
 import {
-  isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
+  entityOwnIpo, isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
 } from '../company/vendor-company.derive.ts';
-import { sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
+import { SAME_DEAL_DAYS, sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
+import { addDays } from '../common/dates.ts';
 import { notOnEdgarBefore, type CikFrontier } from '../company/cik-order.derive.ts';
+import { ipoSymbol, isPlaceholderSymbol } from '../company/vendor-symbol.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';
@@ -84,8 +86,8 @@ function loadEdgarCompany(sources: CompanySources, cik: string): LoadedCompany |
   const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
   // One entry per IPO (rows of two tables joined), kept when the IPO is this company's.
   const resolve = (row: StoredIpoRow['row']) => candidatesFor(sources, row);
-  const vendorRows = joinVendorRows(rowsNear(sources, identity, loaded.facts)).filter((ipo) => resolveVendorIpo(ipo, resolve) === cik);
-  return { ...loaded, identity, vendorRows };
+  const own = entityOwnIpo(joinVendorRows(rowsNear(sources, identity, loaded.facts)).filter((ipo) => resolveVendorIpo(ipo, resolve) === cik));
+  return { ...loaded, identity, vendorRows: own ? [own] : [] };
 }
 
 /** A vendor-only company: its IPO's rows, unless EDGAR data now names its issuer. */
@@ -94,9 +96,11 @@ function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany |
   const ticker = id.slice(VENDOR_KEY_PREFIX.length, -11);
   const ipo = joinVendorRows(withSameIpoRows(sources.market, sources.market.ipoRows(ticker))).find((r) => vendorCompanyId(r.row) === id && mayBeVendorCompany(r.row));
   if (!ipo || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  if (resolveVendorIpo(ipo, (row) => candidatesFor(sources, row)) !== null) return null;
-  // Its ticker comes from the row (deriveRows adds it), never from SEC's current data.
-  const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipo.row.ticker, exchangeHint: null, allTickers: [], hintTitles: [] };
+  const cik = resolveVendorIpo(ipo, (row) => candidatesFor(sources, row));
+  // Served by the EDGAR entity it joins, unless that entity's own IPO is a later one (entityOwnIpo).
+  if (cik !== null && loadEdgarCompany(sources, cik)?.vendorRows.some((own) => vendorCompanyId(own.row) === id) !== false) return null;
+  // Its ticker comes from the rows (deriveRows adds them), never from SEC's current data: the symbol it listed under, never a placeholder.
+  const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipoSymbol(ipo), exchangeHint: null, allTickers: [], hintTitles: [] };
   return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo] };
 }
 
@@ -105,21 +109,27 @@ const rowKey = (r: StoredIpoRow) => `${r.row.ticker}|${r.row.bloombergTicker}|${
 /**
  * The US rows among `rows`, with every other row describing the same IPO as one of them
  * (vendor-same-ipo.derive.ts: under its symbol, its units' symbol, its issuer's name, its first
- * trading day or its CUSIP issuer), transitively.
+ * trading day, its CUSIP issuer or its offer price and size), transitively, and every other table's row dated the same day at
+ * the same price (rule 5 joins such a pair only when no rival row is dated that day).
  */
 export function withSameIpoRows(market: CompanySources['market'], rows: readonly StoredIpoRow[]): StoredIpoRow[] {
   const found = new Map(rows.filter((r) => r.row.country === 'US').map((r) => [rowKey(r), r]));
   for (let pending = [...found.values()]; pending.length > 0; ) {
     const row = pending.pop()!.row;
-    const { tickers, issuerKey, tradeDay, cusipIssuer } = sameIpoLookup(row);
+    const { tickers, issuerKey, tradeDay, cusipIssuer, offerKey } = sameIpoLookup(row);
+    const date = vendorRowDate(row);
     const candidates = [
       ...tickers.flatMap((t) => market.ipoRows(t)),
       ...(issuerKey ? market.ipoRowsOfIssuer(issuerKey) : []),
       ...(tradeDay ? market.ipoRowsTradedOn(tradeDay) : []),
       ...(cusipIssuer ? market.ipoRowsOfCusipIssuer(cusipIssuer) : []),
+      // The other table's rows of the day at the price (rule 5), the same offer near the date (rule 6).
+      ...(date && row.offerPrice !== null ? market.ipoRowsDated(date, row.offerPrice, row.layout !== 'yahoo') : []),
+      ...(date && offerKey ? market.ipoRowsOffered(offerKey, addDays(date, -SAME_DEAL_DAYS), addDays(date, SAME_DEAL_DAYS), isPlaceholderSymbol(row.ticker)) : []),
     ];
     for (const c of candidates) {
-      if (c.row.country !== 'US' || found.has(rowKey(c)) || !sameVendorIpo(row, c.row)) continue;
+      // A same-day counterpart may not be the same IPO, but rule 5 must see every one (soleSameDayPairs).
+      if (c.row.country !== 'US' || found.has(rowKey(c)) || !(sameVendorIpo(row, c.row) || sameDayCounterpart(row, c.row))) continue;
       found.set(rowKey(c), c);
       pending.push(c);
     }

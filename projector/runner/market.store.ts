@@ -15,6 +15,8 @@ export class MarketStore {
   private readonly selectIpoRowsByIssuer;
   private readonly selectIpoRowsTradedOn;
   private readonly selectIpoRowsOfCusipIssuer;
+  private readonly selectIpoRowsDated;
+  private readonly selectIpoRowsOffered;
   private readonly selectBars;
   private readonly upsertBars;
   private readonly selectCiksByTicker;
@@ -22,11 +24,11 @@ export class MarketStore {
 
   constructor(db: SqliteHandle) {
     this.upsertIpoRow = db.prepare(
-      `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at, issuer_key, first_trade_day, cusip_issuer)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO proj_ipo_rows (ticker, bloomberg_ticker, trade_date, row_json, observed_at, issuer_key, first_trade_day, cusip_issuer, offer_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (ticker, bloomberg_ticker, trade_date) DO UPDATE SET row_json = excluded.row_json, observed_at = excluded.observed_at,
-         issuer_key = excluded.issuer_key, first_trade_day = excluded.first_trade_day, cusip_issuer = excluded.cusip_issuer
-       WHERE row_json IS NOT excluded.row_json`,
+         issuer_key = excluded.issuer_key, first_trade_day = excluded.first_trade_day, cusip_issuer = excluded.cusip_issuer, offer_key = excluded.offer_key
+       WHERE row_json IS NOT excluded.row_json OR offer_key IS NOT excluded.offer_key`,
     );
     this.selectIpoRows = db.prepare('SELECT row_json, observed_at FROM proj_ipo_rows WHERE ticker = ? ORDER BY bloomberg_ticker, trade_date');
     this.selectIpoRowsByIssuer = db.prepare(
@@ -37,6 +39,16 @@ export class MarketStore {
     );
     this.selectIpoRowsOfCusipIssuer = db.prepare(
       'SELECT row_json, observed_at FROM proj_ipo_rows WHERE cusip_issuer = ? ORDER BY ticker, bloomberg_ticker, trade_date',
+    );
+    // Rule 5 weighs the other table's rows of the day at the same price only.
+    this.selectIpoRowsDated = db.prepare(
+      `SELECT row_json, observed_at FROM proj_ipo_rows WHERE trade_date = @day AND json_extract(row_json, '$.offerPrice') = @price
+         AND (coalesce(json_extract(row_json, '$.layout'), 'bloomberg') = 'yahoo') = @yahoo ORDER BY ticker, bloomberg_ticker, trade_date`,
+    );
+    // Rule 6 pairs a placeholder symbol's row (digits first) with another: a row under a real symbol looks up placeholders only.
+    this.selectIpoRowsOffered = db.prepare(
+      `SELECT row_json, observed_at FROM proj_ipo_rows WHERE offer_key = @key AND trade_date BETWEEN @from AND @to
+         AND (@any = 1 OR ticker GLOB '[0-9]*') ORDER BY ticker, bloomberg_ticker, trade_date`,
     );
     this.selectBars = db.prepare('SELECT ticker, bars_json, adjusted, observed_at FROM proj_daily_bars WHERE ticker = ?');
     this.upsertBars = db.prepare(
@@ -56,10 +68,10 @@ export class MarketStore {
   }
 
   putIpoRow(row: IpoTableRow, observedAt: string): boolean {
-    const { issuerKey, tradeDay, cusipIssuer } = sameIpoLookup(row);
+    const { issuerKey, tradeDay, cusipIssuer, offerKey } = sameIpoLookup(row);
     // Keyed by the date the row dates its IPO by: two Yahoo rows of a symbol without first-trade dates stay apart.
     const key = [row.ticker, row.bloombergTicker, vendorRowDate(row) ?? ''];
-    return this.upsertIpoRow.run(...key, JSON.stringify(row), observedAt, issuerKey || null, tradeDay, cusipIssuer).changes > 0;
+    return this.upsertIpoRow.run(...key, JSON.stringify(row), observedAt, issuerKey || null, tradeDay, cusipIssuer, offerKey).changes > 0;
   }
 
   ipoRows(ticker: string): StoredIpoRow[] {
@@ -74,6 +86,16 @@ export class MarketStore {
   /** Vendor rows whose first trading day (vendor-same-ipo.derive.ts) is this date. */
   ipoRowsTradedOn(day: string): StoredIpoRow[] {
     return storedRows(this.selectIpoRowsTradedOn.all(day));
+  }
+
+  /** Vendor rows of the Yahoo list (or of Bloomberg's) dated this day at this offer price (vendor-same-ipo.derive.ts `vendorRowDate`: the trade date, else Yahoo's IPO date). */
+  ipoRowsDated(day: string, price: number, yahoo: boolean): StoredIpoRow[] {
+    return storedRows(this.selectIpoRowsDated.all({ day, price, yahoo: yahoo ? 1 : 0 }));
+  }
+
+  /** Vendor rows at this offer price and size (vendor-same-ipo.derive.ts `offerKey`) dated between two days; only those under a placeholder symbol unless `any`. */
+  ipoRowsOffered(offerKey: string, from: string, to: string, any: boolean): StoredIpoRow[] {
+    return storedRows(this.selectIpoRowsOffered.all({ key: offerKey, from, to, any: any ? 1 : 0 }));
   }
 
   /** Vendor rows whose CUSIP has this issuer number. */

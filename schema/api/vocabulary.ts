@@ -86,9 +86,11 @@ export type Day1ReturnSource = (typeof DAY1_RETURN_SOURCES)[number];
 /**
  * Where an offering's `issuerNameAtOffering` comes from: `submissions`, EDGAR's submissions page (the
  * name, or a former name whose dates cover the offering's date); `filing`, the name the offering's own
- * filing carried (a daily-index row).
+ * filing carried (a daily-index row); `vendor_listing`, for a vendor offering, the issuer as the Yahoo
+ * IPO list names it on its IPO date (abbreviated at times: "Fortress Transp & Infra Inv"), where
+ * EDGAR does not name it for the day (projector/company/vendor-symbol.derive.ts).
  */
-export const ISSUER_NAME_SOURCES = ['submissions', 'filing'] as const;
+export const ISSUER_NAME_SOURCES = ['submissions', 'filing', 'vendor_listing'] as const;
 export type IssuerNameSource = (typeof ISSUER_NAME_SOURCES)[number];
 
 /**

@@ -144,6 +144,13 @@ export interface IpoRowPayload {
    */
   firstBarDate?: string | null;
   firstBarClose?: number | null;
+  /**
+   * Set (true) on a Yahoo row whose first bar, within a week of its IPO date, closes at more than
+   * three times its offer price or under a third of it: the two are quoted in different units (a
+   * share and an ADS of several) or the history was re-based since, and the data cannot tell which
+   * is the listed security's. Its offer price is then not served (projector/market/yahoo-ipo-table.parse.ts).
+   */
+  priceUnitsDiffer?: boolean;
 }
 
 /** Meta of `edgar.companyfacts` (the body is the raw XBRL company facts JSON). Subject: 10-digit CIK. */

@@ -404,6 +404,16 @@ function statementsMigration(statements: readonly string[]): Migration {
   };
 }
 
+/**
+ * Vendor rows by the date they date their IPO by (proj_ipo_rows.trade_date): the same-day rows rule 5
+ * of company/vendor-same-ipo.derive.ts weighs; and by offer price and size near a date (rule 6).
+ */
+const vendorRowDateStatements = [
+  `CREATE INDEX proj_ipo_rows_by_trade_date ON proj_ipo_rows(trade_date)`,
+  `ALTER TABLE proj_ipo_rows ADD COLUMN offer_key TEXT`,
+  `CREATE INDEX proj_ipo_rows_by_offer_key ON proj_ipo_rows(offer_key, trade_date)`,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
   '0002_projector_state': statementsMigration(projectorStateStatements),
@@ -426,4 +436,5 @@ export const readMigrations: Record<string, Migration> = {
   '0015_fees_and_advisers': statementsMigration(feesAndAdvisersStatements),
   '0016_ritter_measures': statementsMigration(ritterMeasuresStatements),
   '0017_expiry_calendar': statementsMigration(expiryCalendarStatements),
+  '0018_vendor_row_dates': statementsMigration(vendorRowDateStatements),
 };

@@ -301,6 +301,8 @@ export interface ProjIpoRowsTable {
   /** The row's first trading day and CUSIP issuer number (migration 0014), to find the other rows of its IPO. */
   first_trade_day: string | null;
   cusip_issuer: string | null;
+  /** Offer price and size, `price|size` (company/vendor-same-ipo.derive.ts `offerKey`); null when the row lacks either. */
+  offer_key: string | null;
 }
 
 /** Every normalized name EDGAR gave a company (migration 0006): how a vendor row finds its company by name. */

@@ -157,8 +157,10 @@ export const importIpoTableCommand: Command = {
   args: ['FILE'],
   details: `The layout is read off the header row: a Bloomberg export ("Issuer Ticker", "Issuer Name",
 "Trade Date (US)" …: every row) or the Yahoo Finance IPO list (symbol, company, exchange, date.x,
-date.y, currency …: its priced rows in dollars on a US market, with their exchange; a first-trade
-date (date.y) not on the IPO date (date.x) is another bar's and is left unknown; the bar's date and
+date.y, currency …: its priced rows in dollars on a US market, with their exchange; the first bar
+(date.y) is the first trade on the IPO date (date.x), or one to three days before it when it closed
+off the offer price (at the offer price it is the pricing day's quote, and the IPO date the first
+trade); a bar on another day is another bar's and the first trade is left unknown; the bar's date and
 close are kept as evidence for joining the row). Any other header
 is refused. Each row becomes one event (subject = ticker, source = --source); importing the same
 file again adds nothing. Rows are linked to CIKs through the latest company_tickers.json in the

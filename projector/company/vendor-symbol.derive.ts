@@ -1,0 +1,40 @@
+/**
+ * The symbol and name a joined vendor IPO (vendor-company.derive.ts) listed under, as far as the
+ * tables tell. Bloomberg's export names an issuer as it is now and lists a delisted one under its last
+ * symbol or a placeholder: Google's 2004 IPO as Alphabet Inc (GOOGL), EverBank's 2012 IPO as "TIAA FSB
+ * Holdings Inc" under 1624831D. The Yahoo list names the issuer and symbol of the day (EVER, "EverBank
+ * Financial Corp"), abbreviated at times ("Fortress Transp & Infra Inv"). So an IPO is served
+ *   - under the Yahoo row's symbol, when one of its rows is Yahoo's; else under Bloomberg's symbol,
+ *     unless that is a placeholder (`isPlaceholderSymbol`), which is never served as a ticker (null);
+ *   - with the Yahoo row's issuer name as its name at listing (`issuer_name_at_offering`, source
+ *     `vendor_listing`) when EDGAR's submissions page does not name it for the day; the later name
+ *     stays the company's.
+ * Where only Bloomberg's row is held, the data does not know the name or symbol of the day: Google's
+ * IPO stays Alphabet Inc under GOOGL, its name at listing unknown (null).
+ */
+import type { StoredIpoRow } from '../market/market.facts.ts';
+
+/**
+ * Bloomberg's symbols for securities that no longer trade: digits and a letter (1624831D, 9991110D,
+ * 316623Q, 3042466Q). No exchange lists such a symbol. A fifth letter Q (SNECQ, TORCQ) is a real
+ * symbol, the one a bankrupt issuer traded under last: kept.
+ */
+export function isPlaceholderSymbol(symbol: string): boolean {
+  return /^\d+[A-Z]?$/.test(symbol);
+}
+
+const rowsOf = (ipo: StoredIpoRow) => [ipo, ...(ipo.sameIpo ?? [])].map((r) => r.row);
+
+/** The symbol the IPO listed under, as far as the tables tell (see the header); null when only a placeholder is held. */
+export function ipoSymbol(ipo: StoredIpoRow): string | null {
+  const rows = rowsOf(ipo);
+  const yahoo = rows.find((r) => r.layout === 'yahoo');
+  if (yahoo) return yahoo.ticker;
+  return rows.map((r) => r.ticker).find((t) => !isPlaceholderSymbol(t)) ?? null;
+}
+
+/** The issuer's name at listing when a table names it as of the day (the Yahoo list); null otherwise. */
+export function ipoIssuerName(ipo: StoredIpoRow): string | null {
+  const name = rowsOf(ipo).find((r) => r.layout === 'yahoo')?.issuer.trim() ?? '';
+  return name === '' ? null : name;
+}
