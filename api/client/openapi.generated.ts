@@ -811,13 +811,13 @@ export interface components {
              * @enum {string|null}
              */
             grossProceedsBasis: "base_deal" | "including_over_allotment" | null;
-            /** @description Extension: the issuer's name when the offering opened (a vendor offering: when it listed), from EDGAR: the submissions page's name, or the former name whose dates cover that day, or the name on the offering's own filing. Null when EDGAR gives no evidence of it: the company's name (for a company known only from a vendor IPO row, the vendor's name at its export) may then be a later one, such as a SPAC served under the name of the company it merged with. */
+            /** @description Extension: the issuer's name when the offering opened (a vendor offering: when it listed), from EDGAR: the submissions page's name, or the former name whose dates cover that day, or the name on the offering's own filing; for a vendor offering EDGAR does not name, the Yahoo IPO list's name of the day. Null when no source names it for the day: the company's name (for a company known only from a vendor IPO row, the vendor's name at its export) may then be a later one, such as a SPAC served under the name of the company it merged with. */
             issuerNameAtOffering: string | null;
             /**
-             * @description submissions: EDGAR's submissions page (its name or a dated former name); filing: the name on the offering's own filing (a daily-index row); null with issuerNameAtOffering.
+             * @description submissions: EDGAR's submissions page (its name or a dated former name); filing: the name on the offering's own filing (a daily-index row); vendor_listing: the Yahoo IPO list's name on its IPO date (a vendor offering only; abbreviated at times); null with issuerNameAtOffering.
              * @enum {string|null}
              */
-            issuerNameAtOfferingSource: "submissions" | "filing" | null;
+            issuerNameAtOfferingSource: "submissions" | "filing" | "vendor_listing" | null;
             /**
              * Format: date
              * @description First trading day, for the current offering only (consensus.listingDate: first daily bar, the vendor's trade date, or the expected first trade date); null otherwise.

@@ -6,12 +6,12 @@ import { MarketStore } from '../projector/runner/market.store.ts';
 import { parseIpoTable } from '../projector/market/ipo-table.parse.ts';
 import { readSample } from '../projector/common/sample.testkit.ts';
 
-describe('migration 0017 on a generation at 0016', () => {
+describe('migration 0018 on a generation at 0017', () => {
   it('keeps the stored vendor rows and finds them by date and by offer price and size once put again', async () => {
     const db = openSqlite(':memory:');
     try {
       const migrator = new Migrator({ db: kyselyFor(db), provider: { getMigrations: async () => readMigrations } });
-      expect((await migrator.migrateTo('0016_ritter_measures')).error).toBeUndefined();
+      expect((await migrator.migrateTo('0017_expiry_calendar')).error).toBeUndefined();
       // Ottawa Bancorp's 2016 second step as Bloomberg lists it twice (OTTW, and the old mid-tier company's 1448759D).
       const rows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => ['OTTW US', '1448759D US'].includes(r.bloombergTicker));
       expect(rows).toHaveLength(2);
