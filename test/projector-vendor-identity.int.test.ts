@@ -123,6 +123,21 @@ describe('vendor rows joined by identity, on every US row of both tables', () =>
     expect(ownersOf('yahoo', 'MRVL')).toEqual(['V-MRVL-2000-06-26']);
   });
 
+  it("types Ritter's sample by the IPO's own evidence: a partnership by its name at the IPO, no deal without an offer price", () => {
+    const db = rebuilt.db;
+    // The Yahoo list names the 2012 IPO "The Carlyle Group LP": a partnership sold its units, whatever the company is named later.
+    const partnerships = db
+      .prepare(`SELECT company_name, issuer_name_at_offering, ritter_exclusions FROM offerings WHERE deal_type = 'ipo' AND (issuer_name_at_offering LIKE '% LP' OR issuer_name_at_offering LIKE '% L.P.')`)
+      .all() as Array<{ ritter_exclusions: string | null }>;
+    expect(partnerships.length).toBeGreaterThan(0);
+    for (const p of partnerships) expect(p.ritter_exclusions ?? '', JSON.stringify(p)).toContain('limited_partnership');
+    // His $5 floor needs the offer price: an operating IPO without one (a Yahoo row pricing a share while
+    // its bars quote an ADS, as Grupo Supervielle's) is left out of the sample, not let in.
+    const count = (where: string) => db.prepare(`SELECT count(*) FROM offerings WHERE ${where}`).pluck().get();
+    expect(count(`deal_type = 'ipo' AND ritter_exclusions IS NULL AND offer_price IS NULL`)).toBeGreaterThan(0);
+    expect(count(`in_ritter_sample = 1 AND offer_price IS NULL`)).toBe(0);
+  });
+
   it('vendor rows first, EDGAR after and submissions last, in small batches: the same read model as one rebuild', async () => {
     const later = await project(`${tmp.dir}/incremental`, [vendorEvents(), indexEvents(), submissionEvents()], 2000);
     try {

@@ -143,7 +143,8 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
       dealType,
       baseForm: null,
       sic: ctx.facts.sic,
-      names: [...(ctx.facts.name ? [ctx.facts.name] : []), ...vendorName, ...(isIpoFamily(dealType) ? ctx.tickerTitles : [])],
+      // The name at the IPO too: the Yahoo list's "The Carlyle Group LP" says a partnership sold its units.
+      names: [...(ctx.facts.name ? [ctx.facts.name] : []), ...(named ? [named.name] : []), ...vendorName, ...(isIpoFamily(dealType) ? ctx.tickerTitles : [])],
       terms: null,
       vendorRow: ctx.vendorRow,
       offerPrice,

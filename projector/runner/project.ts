@@ -27,7 +27,7 @@ import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
 /** Checkpoint row of this runner in `projector_checkpoint`. */
 export const PROJECTION_NAME = 'core';
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '24';
+export const PROJECTOR_VERSION = '25';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {

@@ -412,6 +412,9 @@ const vendorRowDateStatements = [
   `CREATE INDEX proj_ipo_rows_by_trade_date ON proj_ipo_rows(trade_date)`,
   `ALTER TABLE proj_ipo_rows ADD COLUMN offer_key TEXT`,
   `CREATE INDEX proj_ipo_rows_by_offer_key ON proj_ipo_rows(offer_key, trade_date)`,
+  // The views again: `offerings.in_ritter_sample` now asks for a known offer price (Ritter's $5 floor).
+  ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
+  ...analystViewStatements,
 ];
 
 export const readMigrations: Record<string, Migration> = {
