@@ -42,39 +42,70 @@ export const absoluteLinks = (html: string, root: string) => html.replace(/\b(hr
 const newestFirst = (items: readonly FeedArticle[]) =>
   [...items].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id));
 
-/** Atom 1.0 (RFC 4287). `updated` of the feed is the newest item's time, so equal input gives equal bytes. */
-export function renderAtom(items: readonly FeedArticle[], base: string): string {
-  const root = trim(base);
-  const sorted = newestFirst(items);
-  const updated = sorted[0]?.publishedAt ?? '1970-01-01T00:00:00.000Z';
-  const entries = sorted.map(
-    (a) =>
-      [
-        '  <entry>',
-        `    <id>${escapeXml(entryId(a.id))}</id>`,
-        `    <title>${escapeXml(a.title)}</title>`,
-        `    <link rel="alternate" type="text/html" href="${escapeXml(root + a.path)}"/>`,
-        `    <published>${escapeXml(a.publishedAt)}</published>`,
-        `    <updated>${escapeXml(a.publishedAt)}</updated>`,
-        `    <category term="${escapeXml(a.sourceKind)}"/>`,
-        `    <summary>${escapeXml(a.summary)}</summary>`,
-        `    <content type="html">${escapeXml(absoluteLinks(a.html, root))}</content>`,
-        '  </entry>',
-      ].join('\n'),
+/** One Atom entry's elements; `content` is escaped HTML when given. */
+export interface AtomEntry {
+  id: string;
+  title: string;
+  link: { type: string; href: string };
+  published?: string;
+  updated: string;
+  category: string;
+  summary: string;
+  contentHtml?: string;
+}
+
+/** An Atom 1.0 (RFC 4287) document: the feed's own elements, then its entries in the order given. */
+export function atomFeed(feed: { id: string; title: string; selfHref: string; alternateHref?: string; updated: string; entries: readonly AtomEntry[] }): string {
+  const entries = feed.entries.map((e) =>
+    [
+      '  <entry>',
+      `    <id>${escapeXml(e.id)}</id>`,
+      `    <title>${escapeXml(e.title)}</title>`,
+      `    <link rel="alternate" type="${e.link.type}" href="${escapeXml(e.link.href)}"/>`,
+      ...(e.published === undefined ? [] : [`    <published>${escapeXml(e.published)}</published>`]),
+      `    <updated>${escapeXml(e.updated)}</updated>`,
+      `    <category term="${escapeXml(e.category)}"/>`,
+      `    <summary>${escapeXml(e.summary)}</summary>`,
+      ...(e.contentHtml === undefined ? [] : [`    <content type="html">${escapeXml(e.contentHtml)}</content>`]),
+      '  </entry>',
+    ].join('\n'),
   );
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
-    `  <id>urn:ipo-research:articles</id>`,
-    '  <title>IPO research: articles</title>',
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(root)}/articles/feed.atom"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(root)}/articles"/>`,
-    `  <updated>${escapeXml(updated)}</updated>`,
+    `  <id>${escapeXml(feed.id)}</id>`,
+    `  <title>${escapeXml(feed.title)}</title>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(feed.selfHref)}"/>`,
+    ...(feed.alternateHref === undefined ? [] : [`  <link rel="alternate" type="text/html" href="${escapeXml(feed.alternateHref)}"/>`]),
+    `  <updated>${escapeXml(feed.updated)}</updated>`,
     '  <author><name>ipo-research</name></author>',
     ...entries,
     '</feed>',
     '',
   ].join('\n');
+}
+
+/** Atom 1.0 (RFC 4287). `updated` of the feed is the newest item's time, so equal input gives equal bytes. */
+export function renderAtom(items: readonly FeedArticle[], base: string): string {
+  const root = trim(base);
+  const sorted = newestFirst(items);
+  return atomFeed({
+    id: 'urn:ipo-research:articles',
+    title: 'IPO research: articles',
+    selfHref: `${root}/articles/feed.atom`,
+    alternateHref: `${root}/articles`,
+    updated: sorted[0]?.publishedAt ?? '1970-01-01T00:00:00.000Z',
+    entries: sorted.map((a) => ({
+      id: entryId(a.id),
+      title: a.title,
+      link: { type: 'text/html', href: root + a.path },
+      published: a.publishedAt,
+      updated: a.publishedAt,
+      category: a.sourceKind,
+      summary: a.summary,
+      contentHtml: absoluteLinks(a.html, root),
+    })),
+  });
 }
 
 /** JSON Feed 1.1 (https://jsonfeed.org/version/1.1). */
