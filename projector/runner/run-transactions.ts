@@ -1,0 +1,197 @@
+import type { SqliteHandle } from '../../schema/sqlite.ts';
+import type { StoredEvent } from '../../schema/events/event-log.ts';
+import { applyEvent } from './apply-event.ts';
+import type { ApplyTarget } from './apply-target.ts';
+import { isUnreadable } from './unreadable.ts';
+import { loadCompanyRows, rowsNearCik, vendorIdsNear, type CompanySources } from './company-inputs.load.ts';
+import { mayOwn } from './apply-market.ts';
+import { changedCikRanges, cikFrontier } from '../company/cik-order.derive.ts';
+import { isVendorCompanyId } from '../company/vendor-company.derive.ts';
+import { companyDealEvents } from '../company/deal-events.derive.ts';
+import { createTradingCalendar } from '../common/trading-calendar.ts';
+import { NewsLinker } from './news-linker.ts';
+import { openStores } from './stores.ts';
+import { DEFAULT_EXTRACTION_BUDGET, inlineReads, NotPreparedError } from './document-reads.ts';
+import type { FeedFilingServed, ProjectOptions } from './project.ts';
+
+/**
+ * One projection run's transactions (project.ts drives them): a batch of events applied and the
+ * companies it touched re-derived, or a sweep of the companies whose overlays the as-of date moved,
+ * each committing its rows with the checkpoint.
+ */
+
+/** Checkpoint row of this runner in `projector_checkpoint`. */
+export const PROJECTION_NAME = 'core';
+
+/** The read.db statements a run uses besides the stores': checkpoint, build and read metadata. */
+export function runStatements(readDb: SqliteHandle) {
+  const readMeta = readDb.prepare('SELECT value FROM read_meta WHERE key = ?').pluck();
+  return {
+    readCheckpoint: readDb.prepare('SELECT last_seq FROM projector_checkpoint WHERE projection = ?').pluck(),
+    writeCheckpoint: readDb.prepare(
+      `INSERT INTO projector_checkpoint (projection, last_seq) VALUES (?, ?)
+     ON CONFLICT (projection) DO UPDATE SET last_seq = excluded.last_seq`,
+    ),
+    // The wall clock goes only into build_meta, so the read tables of two rebuilds are byte-identical.
+    writeBuildMeta: readDb.prepare(`INSERT INTO build_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+    countSkipped: readDb.prepare('SELECT count(*) FROM proj_skipped_events').pluck(),
+    readMeta,
+    writeMeta: readDb.prepare(`INSERT INTO read_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+    // Only a company with a deal has a status that can move with the date; 'none' means no deal at all.
+    datedCiks: readDb.prepare(`SELECT cik FROM companies WHERE offering_status <> 'none' ORDER BY cik`).pluck(),
+    asOf: () => (readMeta.get(AS_OF_KEY) as string | undefined) ?? null,
+  };
+}
+
+export type RunStatements = ReturnType<typeof runStatements>;
+
+/** The stores of the run and what its derivations share. */
+export function runTarget(options: ProjectOptions, startSeq: number): RunTarget {
+  const stores = openStores(options.readDb);
+  return {
+    ...stores,
+    linker: new NewsLinker(stores.news),
+    calendar: createTradingCalendar(),
+    cikFrontier: cikFrontier(stores.edgar.knownFirstFilings()),
+    derivedOn: new Map(),
+    fromEmpty: startSeq === 0,
+    replayedThrough: options.replayedThrough ?? (startSeq === 0 ? options.eventLog.lastSeq() : 0),
+    extraction: { eventLog: options.eventLog, budget: options.extraction ?? DEFAULT_EXTRACTION_BUDGET, reads: inlineReads },
+  };
+}
+
+/**
+ * One batch in one transaction: apply its events, move the as-of date, re-derive the companies
+ * they touched, then the checkpoint. Returns what it committed.
+ */
+export function batchTransaction(options: ProjectOptions, target: RunTarget, statements: RunStatements) {
+  const clock = options.clock ?? (() => new Date());
+  return options.readDb.transaction((events: StoredEvent[]) => {
+    target.dealEvents.begin();
+    // Read again from the committed state: a batch rolled back may have moved it.
+    target.cikFrontier = cikFrontier(target.edgar.knownFirstFilings());
+    const touched = new Set<string>();
+    let latest = statements.asOf();
+    let applied = 0;
+    for (const event of events) {
+      try {
+        applyEvent(target, event, touched);
+      } catch (error) {
+        // A document read prepared for another input: the batch ends before it (see preparedReads).
+        if (error instanceof NotPreparedError && applied > 0) break;
+        if (!isUnreadable(error)) throw error;
+        target.edgar.recordSkipped(event.seq, event.type, error.message);
+      }
+      applied++;
+      if (latest === null || event.observedAt > latest) latest = event.observedAt;
+    }
+    const done = applied === events.length ? events : events.slice(0, applied);
+    if (latest !== null) statements.writeMeta.run(AS_OF_KEY, latest);
+    const today = asOfDate(latest);
+    // A newly known first filing moves the CIK order's bound of other entities: their vendor rows may change owner.
+    for (const id of movedByCikOrder(target)) touched.add(id);
+    // A changed EDGAR company may now be the issuer of a vendor row served as its own company (or stop being it).
+    for (const cik of [...touched]) if (!isVendorCompanyId(cik)) for (const id of vendorIdsNear(target, cik, target.served.servedTickers(cik))) touched.add(id);
+    for (const cik of [...touched].sort()) rederive(target, cik, today);
+    options.beforeCommit?.({ events: done, touched });
+    const lastSeq = done[done.length - 1].seq;
+    const committedAt = clock().toISOString();
+    const dealEvents = target.dealEvents.record(committedAt, lastSeq <= target.replayedThrough);
+    statements.writeCheckpoint.run(PROJECTION_NAME, lastSeq);
+    statements.writeBuildMeta.run('last_batch_at', committedAt);
+    return { events: done.length, lastSeq, companies: touched.size, feedFilings: feedFilingsServed(target, done), dealEvents };
+  });
+}
+
+/**
+ * When the batch's events changed the entities whose first filing is known, the companies that may
+ * own the vendor rows near an entity whose CIK order bound moved (company/cik-order.derive.ts); the
+ * target's frontier becomes the new one.
+ */
+function movedByCikOrder(target: RunTarget): string[] {
+  const after = cikFrontier(target.edgar.knownFirstFilings());
+  const ranges = changedCikRanges(target.cikFrontier, after);
+  target.cikFrontier = after;
+  const ids = new Set<string>();
+  for (const { above, upTo } of ranges) {
+    for (const cik of target.edgar.undatedCiksBetween(above, upTo)) {
+      const rows = rowsNearCik(target, cik, target.served.servedTickers(cik));
+      // Without vendor rows near it, the entity's rows and the vendor companies stay what they are.
+      if (rows.length === 0) continue;
+      ids.add(cik);
+      for (const id of mayOwn(target.market, target.edgar, rows)) ids.add(id);
+    }
+  }
+  return [...ids];
+}
+
+/** Index entries read off the latest-filings feed (`meta.index` = `current`) whose company the API serves. */
+function feedFilingsServed(target: RunTarget, events: readonly StoredEvent[]): FeedFilingServed[] {
+  return events.flatMap((event) => {
+    if (event.type !== 'edgar.index_entry' || event.meta.index !== 'current') return [];
+    const entry = event.payload as { cik?: string; formType?: string; accessionNumber?: string };
+    if (!entry.cik || !target.served.hasCompany(entry.cik)) return [];
+    return [{ accessionNumber: event.subject, cik: entry.cik, formType: entry.formType ?? '', seenAt: event.observedAt }];
+  });
+}
+
+/**
+ * Overlays (stale, postponed, listed-by-date) read the as-of date: when it moved, every company with
+ * a deal is re-derived once, so each row reflects the same date whichever batch last touched it.
+ * A company this run already derived under that date is current and is passed over.
+ */
+export function sweepTransaction(readDb: SqliteHandle, target: RunTarget, statements: RunStatements, clock: () => Date) {
+  return readDb.transaction((today: string, ciks: string[], last: boolean, lastSeq: number) => {
+    target.dealEvents.begin();
+    for (const cik of ciks) rederive(target, cik, today);
+    // A status the date moved (listed once the expected first trade passed) is a fact of its own.
+    target.dealEvents.record(clock().toISOString(), lastSeq <= target.replayedThrough);
+    if (last) statements.writeMeta.run(SWEPT_AS_OF_KEY, today);
+  });
+}
+
+/**
+ * The projection's "today": the date of the latest observedAt among the events projected so far.
+ * Derived rows never read the wall clock, so a rebuild reproduces them byte for byte; the cost is
+ * that a stale or postponed overlay appears only once some later event has been observed (any
+ * fetch moves the date, and the scheduled refreshes fetch daily).
+ */
+export function asOfDate(observedAt: string | null): string {
+  return observedAt === null ? '0000-00-00' : observedAt.slice(0, 10);
+}
+
+const AS_OF_KEY = 'as_of';
+export const SWEPT_AS_OF_KEY = 'swept_as_of';
+
+/** The stores a run writes, plus what its derivations share (see CompanySources). */
+export interface RunTarget extends ApplyTarget, CompanySources {
+  /** The as-of date each company was last derived with in this run. */
+  derivedOn: Map<string, string>;
+  /**
+   * The run started from checkpoint 0: no batch was ever committed, so no company has served rows
+   * other than those this run writes (a rebuild's fresh generation).
+   */
+  fromEmpty: boolean;
+  /** See ProjectOptions.replayedThrough. */
+  replayedThrough: number;
+}
+
+/**
+ * Re-derives every served row of one company from the projector state. A CIK that is no longer a
+ * company (a vendor-only company whose link went away) loses its rows and its news links.
+ */
+function rederive(target: RunTarget, cik: string, today: string): void {
+  const derived = loadCompanyRows(target, cik, today);
+  if (!derived) {
+    if (!target.served.hasCompany(cik)) return;
+    target.served.removeCompanyRows(cik);
+    target.news.forgetCompanyLinks(cik);
+    target.linker.forgetCandidates();
+    return;
+  }
+  target.served.writeCompanyRows(derived, target.fromEmpty && !target.derivedOn.has(cik));
+  target.dealEvents.collect(companyDealEvents(derived));
+  // News is linked against the served companies: the cached list is stale once one is written.
+  target.linker.forgetCandidates();
+  target.derivedOn.set(cik, today);
+}
