@@ -145,8 +145,8 @@ describe('the expiry calendar', () => {
       sourceAccessionNumber: detail.data.lockupSchedule.sourceAccessionNumber,
       rule: null,
     });
-    // Listed 2021-07-13, under FINRA Rule 2241: 10 days.
-    expect(quiet).toMatchObject({ kind: 'quiet_period', listingDate: '2021-07-13', expiryDate: '2021-07-23', days: 10, rule: 'finra_2241', termsSource: 'rule' });
+    // Listed 2021-07-13, under FINRA Rule 2241: research by custom after 25 days (the rule's bar is 10).
+    expect(quiet).toMatchObject({ kind: 'quiet_period', listingDate: '2021-07-13', expiryDate: '2021-08-07', days: 25, rule: 'finra_2241', termsSource: 'market_custom' });
     // Tesla listed 2010-06-29, under NASD Rule 2711: 40 days for the managers.
     const tesla = await allPages(`cik=${TESLA}&kind=quiet_period`);
     expect(tesla).toMatchObject([{ listingDate: '2010-06-29', expiryDate: '2010-08-08', days: 40, rule: 'nasd_2711', fileNumber: '333-164593' }]);
@@ -154,9 +154,10 @@ describe('the expiry calendar', () => {
     const rows = sample.db.prepare('SELECT * FROM expiry_calendar').all() as Array<Record<string, any>>;
     for (const r of rows) {
       if (r.kind === 'quiet_period') {
-        expect(r.rule, r.entry_id).toBe(r.listing_date >= '2015-12-24' ? 'finra_2241' : 'nasd_2711');
-        expect(r.listing_date >= '2002-07-09', r.entry_id).toBe(true);
-        expect(r.days).toBe(r.rule === 'finra_2241' ? 10 : 40);
+        expect(r.rule, r.entry_id).toBe(r.listing_date >= '2015-12-24' ? 'finra_2241' : r.listing_date >= '2002-07-09' ? 'nasd_2711' : null);
+        // NASD Rule 2711's 40 days bound every IPO from the Global Settlement to the JOBS Act; 25 days by custom outside it.
+        const bound = r.listing_date >= '2002-07-09' && r.listing_date < '2012-04-05';
+        expect([r.days, r.terms_source], r.entry_id).toEqual(bound ? [40, 'rule'] : [25, 'market_custom']);
       } else {
         expect(r.rule).toBeNull();
         // An assumed lock-up says so, and only an IPO's is assumed.
@@ -167,7 +168,7 @@ describe('the expiry calendar', () => {
       }
       expect(r.deal_type).not.toBe('direct_listing');
     }
-    expect(new Set(rows.map((r) => r.terms_source))).toEqual(new Set(['prospectus', 'assumed_default', 'rule']));
+    expect(new Set(rows.map((r) => r.terms_source))).toEqual(new Set(['prospectus', 'assumed_default', 'rule', 'market_custom']));
   });
 
   it('refuses bad input with a 400 naming each parameter', async () => {

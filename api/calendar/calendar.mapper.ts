@@ -16,7 +16,13 @@ export function entryTitle(e: ApiCalendarEntry): string {
   const ticker = e.ticker ? ` (${e.ticker})` : '';
   const tranche = e.kind === 'lockup' && e.tranche > 1 ? `, tranche ${e.tranche}` : '';
   const basis =
-    e.termsSource === 'assumed_default' ? ` (assumed ${e.days} days, not stated)` : e.termsSource === 'rule' ? ` (${e.days} days, ${ruleName(e.rule)})` : ` (${e.days} days)`;
+    e.termsSource === 'assumed_default'
+      ? ` (assumed ${e.days} days, not stated)`
+      : e.termsSource === 'rule'
+        ? ` (${e.days} days, ${ruleName(e.rule)})`
+        : e.termsSource === 'market_custom'
+          ? ` (${e.days} days, by custom)`
+          : ` (${e.days} days)`;
   return `${KIND_WORDS[e.kind]}: ${e.companyName}${ticker}${tranche}${basis}`;
 }
 

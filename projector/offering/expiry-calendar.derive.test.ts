@@ -37,14 +37,28 @@ describe('deriveExpiryCalendar on vendor IPO rows of the bundled tables', () => 
     expect(quiet).toMatchObject({ kind: 'quiet_period', startDate: '2012-02-10', expiryDate: '2012-03-21', days: 40, rule: 'nasd_2711', termsSource: 'rule' });
   });
 
-  it('a SPAC (Social Capital Hedosophia IV, listed 2020-10-09): no lock-up is assumed; FINRA Rule 2241\'s 10 days', () => {
+  it('a SPAC (Social Capital Hedosophia IV, listed 2020-10-09): no lock-up is assumed; 25 days by custom under FINRA Rule 2241 (whose own bar is 10)', () => {
     const rows = entries('V-IPOD-U-2020-10-09', 'Social Capital Hedosophia Holdings Corp IV', 'IPOD', vendorIpo('spac', '2020-10-09'));
-    expect(rows.map((e) => [e.kind, e.expiryDate, e.rule])).toEqual([['quiet_period', '2020-10-19', 'finra_2241']]);
+    expect(rows.map((e) => [e.kind, e.expiryDate, e.days, e.rule, e.termsSource])).toEqual([['quiet_period', '2020-11-03', 25, 'finra_2241', 'market_custom']]);
   });
 
-  it('Accenture (listed 2001-07-19, before NASD Rule 2711): no quiet-period rule applied, only the assumed lock-up', () => {
+  it('Snap (listed 2017-03-02): research initiations came on day 25 (2017-03-27), the quiet period the calendar gives', () => {
+    const [, quiet] = entries('V-SNAP-2017-03-02', 'Snap Inc', 'SNAP', vendorIpo('ipo', '2017-03-02'));
+    expect(quiet).toMatchObject({ kind: 'quiet_period', expiryDate: '2017-03-27', days: 25, rule: 'finra_2241', termsSource: 'market_custom' });
+    expect(quiet.description).toMatch(/FINRA Rule 2241 itself bars research .* for 10 days/);
+  });
+
+  it('an emerging growth company after the JOBS Act (Twitter, listed 2013-11-07): 25 days by custom, NASD Rule 2711 in force', () => {
+    const [, quiet] = entries('V-TWTR-2013-11-07', 'Twitter Inc', 'TWTR', vendorIpo('ipo', '2013-11-07'));
+    expect(quiet).toMatchObject({ expiryDate: '2013-12-02', days: 25, rule: 'nasd_2711', termsSource: 'market_custom' });
+  });
+
+  it('Accenture (listed 2001-07-19, before NASD Rule 2711): 25 days, the custom the rule lengthened, with no rule named', () => {
     const rows = entries('V-ACN-2001-07-19', 'Accenture Ltd', 'ACN', vendorIpo('ipo', '2001-07-19'));
-    expect(rows.map((e) => [e.kind, e.termsSource])).toEqual([['lockup', 'assumed_default']]);
+    expect(rows.map((e) => [e.kind, e.termsSource, e.rule, e.expiryDate])).toEqual([
+      ['lockup', 'assumed_default', null, '2002-01-14'],
+      ['quiet_period', 'market_custom', null, '2001-08-13'],
+    ]);
   });
 
   it('a direct listing has no underwriters: no entry at all', () => {

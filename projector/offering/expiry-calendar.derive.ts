@@ -17,19 +17,45 @@ import { lockupScheduleOf } from './terms.derive.ts';
 /** Market practice for an IPO's lock-up (domain.md §4), used only where the terms are not known, and labelled so. */
 export const ASSUMED_LOCKUP_DAYS = 180;
 
-/** The research quiet-period rules by the first day each governed a listing (schema/api/vocabulary.ts). */
-const QUIET_PERIOD_RULES: ReadonlyArray<{ rule: QuietPeriodRule; from: string; days: number; words: string }> = [
+/**
+ * The research quiet period by the listing date's era, each from the first day it governed a
+ * listing: the days research waits by the rule, or by the syndicates' custom where the rule asks
+ * less or exempts the issuer. Research initiations come on day 25 by custom (Snap's on 2017-03-27,
+ * Uber's on 2019-06-04), the date IPO calendars publish as the quiet period's end, though FINRA
+ * Rule 2241 bars only 10 days and the JOBS Act exempts emerging growth companies; from the Global
+ * Settlement's NASD Rule 2711 (2002-07-09) to the JOBS Act (2012-04-05) the rule's 40 days bound
+ * every IPO's managers; before it, 25 days was the custom the rule lengthened.
+ */
+const QUIET_PERIODS: ReadonlyArray<{ from: string; rule: QuietPeriodRule | null; days: number; source: 'rule' | 'market_custom'; words: string }> = [
   {
-    rule: 'finra_2241',
     from: '2015-12-24',
-    days: 10,
-    words: 'FINRA Rule 2241: no research by the participating underwriters and dealers for 10 days after the IPO (emerging growth companies are exempt).',
+    rule: 'finra_2241',
+    days: 25,
+    source: 'market_custom',
+    words:
+      'Quiet period of 25 days after the IPO, the syndicate custom for research initiations (the date IPO calendars publish); FINRA Rule 2241 itself bars research by the participating underwriters and dealers for 10 days, and exempts emerging growth companies.',
   },
   {
+    from: '2012-04-05',
     rule: 'nasd_2711',
+    days: 25,
+    source: 'market_custom',
+    words:
+      "Quiet period of 25 days after the IPO, the research custom for emerging growth companies, which the JOBS Act exempted from NASD Rule 2711 (most IPOs since 2012-04-05); an issuer that was not one waited the rule's 40 days for its managers' and co-managers' research.",
+  },
+  {
     from: '2002-07-09',
+    rule: 'nasd_2711',
     days: 40,
-    words: 'NASD Rule 2711: no research by the managers and co-managers for 40 days after the IPO (25 for other participating members; emerging growth companies exempt from 2012).',
+    source: 'rule',
+    words: 'NASD Rule 2711: no research by the managers and co-managers for 40 days after the IPO (25 for other participating members).',
+  },
+  {
+    from: '0000-00-00',
+    rule: null,
+    days: 25,
+    source: 'market_custom',
+    words: 'Quiet period of 25 days after the IPO, the research custom before NASD Rule 2711 (2002-07-09) lengthened it to 40 days.',
   },
 ];
 
@@ -161,24 +187,23 @@ function lockupEntries(base: Base, o: ApiOffering, deal: DealLifecycle | null, i
   ];
 }
 
-/** The quiet period of the rule in force at listing, counted from the first trading day; none before any rule, or without underwriters. */
+/** The quiet period of the listing date's era (QUIET_PERIODS), counted from the first trading day; none without underwriters. */
 function quietPeriodEntries(base: Base, o: ApiOffering): ApiCalendarEntry[] {
   if (o.listingDate === null || o.dealType === 'direct_listing') return [];
   const listingDate = o.listingDate;
-  const rule = QUIET_PERIOD_RULES.find((r) => listingDate >= r.from);
-  if (!rule) return [];
+  const era = QUIET_PERIODS.find((r) => listingDate >= r.from)!;
   return [
     entry(base, {
       kind: 'quiet_period',
-      expiryDate: addDays(listingDate, rule.days),
+      expiryDate: addDays(listingDate, era.days),
       startDate: listingDate,
-      days: rule.days,
+      days: era.days,
       tranche: 1,
       shares: null,
-      termsSource: 'rule',
-      rule: rule.rule,
+      termsSource: era.source,
+      rule: era.rule,
       sourceAccessionNumber: null,
-      description: rule.words,
+      description: era.words,
     }),
   ];
 }

@@ -180,9 +180,11 @@ export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 /**
  * Where an entry's period comes from: `prospectus` (lock-up terms read from the offering's
  * prospectus), `assumed_default` (no lock-up terms were read: 180 days, market practice for an
- * IPO, labelled as assumed), `rule` (a quiet period, from the research rule in force at listing).
+ * IPO, labelled as assumed), `rule` (a quiet period the research rule in force at listing sets),
+ * `market_custom` (a quiet period the syndicates' custom sets where the rule asks less or exempts
+ * the issuer: 25 days, the date IPO calendars publish).
  */
-export const CALENDAR_TERMS_SOURCES = ['prospectus', 'assumed_default', 'rule'] as const;
+export const CALENDAR_TERMS_SOURCES = ['prospectus', 'assumed_default', 'rule', 'market_custom'] as const;
 export type CalendarTermsSource = (typeof CALENDAR_TERMS_SOURCES)[number];
 
 /**
