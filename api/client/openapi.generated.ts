@@ -978,7 +978,10 @@ export interface components {
             grossProceedsBasis: "base_deal" | "including_over_allotment" | null;
             /** @description Extension: money left on the table in USD, sharesSold × (closeDay1 − offerPrice); without sharesSold or closeDay1, grossProceeds × day1ReturnPct / 100 (the same quantity on grossProceedsBasis). Negative for a deal that closed below its offer. Null when either side is missing. */
             moneyLeftOnTable: number | null;
-            /** @enum {string} */
+            /**
+             * @description complete when every horizon (first day, first week) is known from daily bars; partial when one is not: the first week has not passed in the bars, or the outcome is vendor-stated (no bars, only the vendor's first-day return).
+             * @enum {string}
+             */
             status: "partial" | "complete";
             /** Format: date-time */
             updatedAt: string | null;
@@ -1976,7 +1979,7 @@ export interface components {
         OfferingStatus: "none" | "draft" | "filed" | "amended" | "launched" | "effective" | "priced" | "listed" | "withdrawn" | "stale" | "postponed" | "dormant" | "combined" | "delisted";
         /** @description ipo = IPO-family deals only; all (default) = every deal row. */
         Scope: "ipo" | "all";
-        /** @description Normalised market family of the listing venue, read from the served exchange (consensus.exchange: the exchange at listing, else today's market): exchange = NYSE, NYSE American, NYSE Arca, any Nasdaq tier or Cboe; otc = quoted over the counter (OTC Bulletin Board, OTC Markets, Pink); unknown = no exchange known; all (default) = no filter. An unknown value is a 400 naming the allowed ones. */
+        /** @description Normalised market family of the listing venue, read from the served exchange: consensus.exchange (the exchange at listing), else exchangeHint (today's market), else latestTerms.exchangeHint (the market the latest prospectus cover names, as a resale or follow-on of a listed company states it): exchange = NYSE, NYSE American, NYSE Arca, any Nasdaq tier or Cboe; otc = quoted over the counter (OTC Bulletin Board, OTC Markets, Pink); unknown = no exchange known; all (default) = no filter. An unknown value is a 400 naming the allowed ones. */
         Market: "all" | "exchange" | "otc" | "unknown";
         /** @description Company kind, from the current deal's type: spac (blank-check evidence: SIC 6770, units at $10.00, a blank-check name, the vendor's blank-check subgroup), funds (fund evidence: an N-2, an issuer named a fund — Reg A Tier 2 funds included —, the vendor's fund classifications), follow_on, operating (IPOs, direct listings, uplistings, Reg A offerings of operating companies). Repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several. */
         CompanyListKind: ("operating" | "spac" | "funds" | "follow_on")[];
@@ -2036,7 +2039,7 @@ export interface components {
         OutcomeListCik: string;
         /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
         OutcomeListTicker: string;
-        /** @description partial = week-1 horizon not yet reached; complete = all horizons known. */
+        /** @description partial = some horizon is not known: the first week has not passed in the data's bars, or the outcome is vendor-stated (day1ReturnSource vendor_stated: no bars at all, only the first-day return); complete = every horizon known from bars. */
         Status: "partial" | "complete";
         /** @description Outcomes whose first trading day is on or after the date part of this value. ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
         TradingStartDateFrom: string;
@@ -2150,7 +2153,7 @@ export interface operations {
                 offering_status?: components["parameters"]["OfferingStatus"];
                 /** @description ipo = IPO-family deals only; all (default) = every deal row. */
                 scope?: components["parameters"]["Scope"];
-                /** @description Normalised market family of the listing venue, read from the served exchange (consensus.exchange: the exchange at listing, else today's market): exchange = NYSE, NYSE American, NYSE Arca, any Nasdaq tier or Cboe; otc = quoted over the counter (OTC Bulletin Board, OTC Markets, Pink); unknown = no exchange known; all (default) = no filter. An unknown value is a 400 naming the allowed ones. */
+                /** @description Normalised market family of the listing venue, read from the served exchange: consensus.exchange (the exchange at listing), else exchangeHint (today's market), else latestTerms.exchangeHint (the market the latest prospectus cover names, as a resale or follow-on of a listed company states it): exchange = NYSE, NYSE American, NYSE Arca, any Nasdaq tier or Cboe; otc = quoted over the counter (OTC Bulletin Board, OTC Markets, Pink); unknown = no exchange known; all (default) = no filter. An unknown value is a 400 naming the allowed ones. */
                 market?: components["parameters"]["Market"];
                 /** @description Company kind, from the current deal's type: spac (blank-check evidence: SIC 6770, units at $10.00, a blank-check name, the vendor's blank-check subgroup), funds (fund evidence: an N-2, an issuer named a fund — Reg A Tier 2 funds included —, the vendor's fund classifications), follow_on, operating (IPOs, direct listings, uplistings, Reg A offerings of operating companies). Repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several. */
                 kind?: components["parameters"]["CompanyListKind"];
@@ -2335,7 +2338,7 @@ export interface operations {
                 name_prefix?: components["parameters"]["NamePrefix"];
                 /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
                 ticker?: components["parameters"]["OutcomeListTicker"];
-                /** @description partial = week-1 horizon not yet reached; complete = all horizons known. */
+                /** @description partial = some horizon is not known: the first week has not passed in the data's bars, or the outcome is vendor-stated (day1ReturnSource vendor_stated: no bars at all, only the first-day return); complete = every horizon known from bars. */
                 status?: components["parameters"]["Status"];
                 /** @description Outcomes whose first trading day is on or after the date part of this value. ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
                 trading_start_date_from?: components["parameters"]["TradingStartDateFrom"];

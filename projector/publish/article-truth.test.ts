@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClassification, ApiOffering } from '../../schema/api/types.ts';
-import { items, section } from './article-html.testkit.ts';
+import { items, section, subsection } from './article-html.testkit.ts';
 import { plain } from './html.ts';
 import { readWindowIndex } from '../market/window-index.testkit.ts';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, quarterPeriod } from './index.ts';
@@ -96,7 +96,8 @@ describe('lock-up expiries: unknown is not none', () => {
     expect(recent).toBe(106);
     expect(plain(section(article.html, 'Lock-up expiries ahead'))).toBe(
       'No lock-up expiry is known for the next four weeks (2017-03-04 to 2017-04-01). The data holds no lock-up expiry date for any of the ' +
-        `${recent} IPOs that began trading from 2016-04-01 to 2017-03-03 (a lock-up commonly runs six months, some a year), so whether a lock-up ends then is not known.`,
+        `${recent} IPOs that began trading from 2016-04-01 to 2017-03-03 (a lock-up commonly runs six months, some a year), so whether a lock-up ends then is not known. ` +
+        'The expiry calendar of the API and its expiry_calendar view give each such IPO the six-month lock-up of market practice, labelled assumed_default; an article states only the expiry dates a prospectus states.',
     );
     expect(article.summary).toMatch(new RegExp(`, no lock-up expiry known ahead \\(${recent} recent IPOs' lock-up expiries not known\\)\\.$`));
   });
@@ -168,7 +169,7 @@ describe("a daily spotlight states a vendor's offer size as the later figure it 
   it('says the size counts any over-allotment exercised by the closing, which the day of pricing did not know', () => {
     const rows = indexCompanyWithMarketRows('edgar/index/company.20221003.idx.gz', '0001894210', 'QOMOU');
     const day = buildDailySpotlight('2022-10-03', articleDataOf([rows]))!;
-    const line = items(section(day.html, 'Priced')).find((l) => l.startsWith('SPAC, outside the IPO calendar: Qomolangma'))!;
+    const line = items(subsection(section(day.html, 'Priced'), 'SPAC')).find((l) => l.startsWith('Qomolangma'))!;
     expect(line).toMatch(/priced at \$10\.00 for \$\d+\.\dM \(the vendor's offer size, reported after the closing: it counts any over-allotment exercised by then\)/);
   });
 });

@@ -51,7 +51,7 @@ export function buildDailySpotlight(day: string, everything: ArticleData): Artic
   const parts = [
     count(withRole(facts.priced, 'ipo').length, 'IPO priced', 'IPOs priced'),
     count(withRole(facts.priced, 'review').length, 'pricing not yet confirmed as an IPO', 'pricings not yet confirmed as IPOs'),
-    count(facts.priced.filter((d) => d.role === 'outside' || d.role === 'not_ipo').length, 'other offering priced', 'other offerings priced'),
+    count(facts.priced.filter((d) => d.role === 'not_ipo').length, 'other offering priced', 'other offerings priced'),
     count(debuts.length, 'debut', 'debuts'),
     count(facts.registrations.length, 'new registration', 'new registrations'),
     count(facts.withdrawals.length, 'withdrawal', 'withdrawals'),

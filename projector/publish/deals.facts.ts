@@ -7,19 +7,19 @@ import { addDays, type Period, within } from './period.ts';
 
 /**
  * How an article counts a deal, one rule for every article:
- *   ipo      an IPO-family deal (IPO, SPAC, direct listing, uplisting, as the read rows type it) that the
- *            IPO calendar includes or has not classified, or that it holds for review but which began
- *            trading (a listing confirms it)
+ *   ipo      an IPO-family deal (IPO, SPAC, direct listing, uplisting, as the read rows type it), counted
+ *            under its type as the ipo_calendar view lists it, unless it is held for review (below)
  *   review   an IPO-family deal the calendar holds for review (thin evidence) that has not begun trading:
  *            shown, not counted as an IPO
- *   outside  an IPO-family deal the calendar excludes (a SPAC, a fund, a withdrawn deal)
- *   not_ipo  any other deal type: follow-ons, resales, debt …
+ *   not_ipo  any other deal type: funds, follow-ons, resales, debt …
+ * The classification's exclusion of SPACs (and of deals whose company later combined or delisted) is
+ * about an operating-company calendar today, not about what priced on a day: a SPAC that priced is
+ * counted as a SPAC in every article, as the quarterly reviews and the ipo_calendar view count it.
  */
-export type DealRole = 'ipo' | 'review' | 'outside' | 'not_ipo';
+export type DealRole = 'ipo' | 'review' | 'not_ipo';
 
 export function dealRole(dealType: string, eligibility: CalendarEligibility | null, listed: boolean): DealRole {
   if (!isIpoFamily(dealType)) return 'not_ipo';
-  if (eligibility === 'exclude') return 'outside';
   return eligibility === 'review' && !listed ? 'review' : 'ipo';
 }
 

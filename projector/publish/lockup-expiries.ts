@@ -39,6 +39,10 @@ export function lockupFacts(data: ArticleData, window: Period): LockupFacts {
   };
 }
 
+/** Why the expiry calendar lists dates an article does not: it assumes what the article only states when a prospectus does. */
+const ASSUMED_NOTE =
+  'The expiry calendar of the API and its expiry_calendar view give each such IPO the six-month lock-up of market practice, labelled assumed_default; an article states only the expiry dates a prospectus states.';
+
 const SOURCE: SourceLink = { label: "this service's database: the lock-up terms read from final prospectuses and the listings it holds", url: null };
 
 /**
@@ -68,7 +72,7 @@ export function lockupSection(f: LockupFacts, windowWords: string): string[] {
   const held = f.known.length
     ? `holds lock-up expiry dates for ${n(f.known.length)} of the ${ipos} ${typical}, none ending then; for the other ${n(unknown)} it holds none`
     : `holds no lock-up expiry date for any of the ${ipos} ${typical}`;
-  return [`<p>No lock-up expiry is known for ${span}. The data ${held}, so whether a lock-up ends then is not known.</p>`];
+  return [`<p>No lock-up expiry is known for ${span}. The data ${held}, so whether a lock-up ends then is not known. ${ASSUMED_NOTE}</p>`];
 }
 
 /** "2 lock-up expiries ahead", or "no lock-up expiry known ahead (5 recent IPOs' lock-up expiries not known)". */

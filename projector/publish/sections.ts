@@ -52,7 +52,7 @@ function undatedSentence(undated: readonly Deal[], when: string): string {
 export function pricedSection(facts: PeriodFacts, when: string): string[] {
   const ipos = withRole(facts.priced, 'ipo');
   const review = withRole(facts.priced, 'review');
-  const others = facts.priced.filter((d) => d.role === 'outside' || d.role === 'not_ipo');
+  const others = facts.priced.filter((d) => d.role === 'not_ipo');
   const body = [`<p>${pricedCountSentence(ipos, when)}${facts.priced.length ? ` ${DATING_NOTE}` : ''}${undatedSentence(undatedDebuts(facts), when)}</p>`];
   const types = [...new Set(ipos.map((d) => d.dealType))].sort();
   for (const type of types) body.push(`<h3>${dealTypeWords(type)}</h3>`, ...listOr(ipos.filter((d) => d.dealType === type).map(pricedSentence), ''));
@@ -64,7 +64,7 @@ export function pricedSection(facts: PeriodFacts, when: string): string[] {
     );
   }
   if (others.length) {
-    const label = (d: PricedDeal) => `${dealTypeWords(d.dealType)}${d.role === 'outside' ? ', outside the IPO calendar' : ''}: `;
+    const label = (d: PricedDeal) => `${dealTypeWords(d.dealType)}: `;
     body.push('<h3>Not counted as IPOs</h3>', ...listOr(others.map((d) => label(d) + pricedSentence(d)), ''));
   }
   return body;
@@ -72,18 +72,13 @@ export function pricedSection(facts: PeriodFacts, when: string): string[] {
 
 /**
  * "2 other listings are not counted as IPOs: 2 funds." The period's listings that are not IPOs (by
- * their served deal type) or that the IPO calendar excludes, by type; empty when there are none.
+ * their served deal type), by type; empty when there are none.
  */
 export function notCountedSentence(listed: readonly Deal[], source: SourceLink): string {
   const notIpo = listed.filter((d) => d.role === 'not_ipo');
-  const outside = listed.filter((d) => d.role === 'outside');
-  const n = notIpo.length + outside.length;
+  const n = notIpo.length;
   if (n === 0) return '';
-  const parts = [
-    ...(notIpo.length ? [typeBreakdown(countByType(notIpo), source)] : []),
-    ...(outside.length ? [`${typeBreakdown(countByType(outside), source)} the IPO calendar excludes`] : []),
-  ];
-  return `${counted(n, 'other listing', 'other listings', source)} ${n === 1 ? 'is' : 'are'} not counted as ${n === 1 ? 'an IPO' : 'IPOs'}: ${parts.join('; ')}.`;
+  return `${counted(n, 'other listing', 'other listings', source)} ${n === 1 ? 'is' : 'are'} not counted as ${n === 1 ? 'an IPO' : 'IPOs'}: ${typeBreakdown(countByType(notIpo), source)}.`;
 }
 
 /**

@@ -106,7 +106,7 @@ export const CompanyListQuerySchema = params({
     enum: [...MARKETS],
     default: 'all',
     description:
-      'Normalised market family of the listing venue, read from the served exchange (consensus.exchange: the exchange at listing, else today\'s market): exchange = NYSE, NYSE American, NYSE Arca, any Nasdaq tier or Cboe; otc = quoted over the counter (OTC Bulletin Board, OTC Markets, Pink); unknown = no exchange known; all (default) = no filter. An unknown value is a 400 naming the allowed ones.',
+      'Normalised market family of the listing venue, read from the served exchange: consensus.exchange (the exchange at listing), else exchangeHint (today\'s market), else latestTerms.exchangeHint (the market the latest prospectus cover names, as a resale or follow-on of a listed company states it): exchange = NYSE, NYSE American, NYSE Arca, any Nasdaq tier or Cboe; otc = quoted over the counter (OTC Bulletin Board, OTC Markets, Pink); unknown = no exchange known; all (default) = no filter. An unknown value is a 400 naming the allowed ones.',
   }),
   kind: {
     type: 'array',
@@ -163,7 +163,7 @@ export const NewsListQuerySchema = params({
 
 export const OutcomeListQuerySchema = params({
   ...LIST_NAME_FILTERS,
-  status: string({ enum: [...OUTCOME_STATUSES], description: 'partial = week-1 horizon not yet reached; complete = all horizons known.' }),
+  status: string({ enum: [...OUTCOME_STATUSES], description: 'partial = some horizon is not known: the first week has not passed in the data\'s bars, or the outcome is vendor-stated (day1ReturnSource vendor_stated: no bars at all, only the first-day return); complete = every horizon known from bars.' }),
   trading_start_date_from: timestamp('Outcomes whose first trading day is on or after the date part of this value.'),
   trading_start_date_to: timestamp('Outcomes whose first trading day is on or before the date part of this value.'),
 });

@@ -485,7 +485,7 @@ export const ApiOutcomeSchema = object({
     description:
       'Extension: money left on the table in USD, sharesSold × (closeDay1 − offerPrice); without sharesSold or closeDay1, grossProceeds × day1ReturnPct / 100 (the same quantity on grossProceedsBasis). Negative for a deal that closed below its offer. Null when either side is missing.',
   }),
-  status: string({ enum: ['partial', 'complete'] }),
+  status: string({ enum: ['partial', 'complete'], description: 'complete when every horizon (first day, first week) is known from daily bars; partial when one is not: the first week has not passed in the bars, or the outcome is vendor-stated (no bars, only the vendor\'s first-day return).' }),
   updatedAt: nullableString({ format: 'date-time' }),
 });
 
