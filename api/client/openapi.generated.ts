@@ -595,10 +595,10 @@ export interface components {
             /** @description Gross proceeds in USD: the latest read prospectus's stated total (or fixed price × shares), else the vendor IPO table's offer size; grossProceedsBasis says which basis. */
             grossProceeds: number | null;
             /**
-             * @description Extension: what grossProceeds counts. base_deal: the shares a final prospectus (or a fixed-price registration) totals on its cover, without the underwriters' over-allotment option (an S-1MEF's added shares count), the basis of Ritter's proceeds; including_over_allotment: the vendor IPO table's offer size, which as a rule counts the option shares exercised by the closing (Bloomberg's Offer Size: Twitter's $2,093M is 80.5M shares × $26, its base deal 70M shares, $1,820M), though not for every deal (Facebook's $16,007M is its base deal, 421.2M shares × $38): the vendor does not say which, so the label names the source's rule, not a check. Null when grossProceeds is null. A sum or comparison across offerings of both bases mixes them: filter on one basis.
+             * @description Extension: what grossProceeds counts. base_deal: the shares a final prospectus (or a fixed-price registration) totals on its cover, without the underwriters' over-allotment option (an S-1MEF's added shares count), the basis of Ritter's proceeds; vendor_offer_size: the vendor IPO table's offer size (Bloomberg's Offer Size), which counts the option shares exercised by the closing for some deals and not for others, and does not say which: Twitter's $2,093M is 80.5M shares × $26, its base deal 70M shares, $1,820M; Facebook's $16,007M is its base deal, 421.2M shares × $38, as are Lyft's, Uber's and DoorDash's. Null when grossProceeds is null. A sum or comparison across offerings of both bases mixes them: filter on one basis.
              * @enum {string|null}
              */
-            grossProceedsBasis: "base_deal" | "including_over_allotment" | null;
+            grossProceedsBasis: "base_deal" | "vendor_offer_size" | null;
             /** Format: date-time */
             resolvedAt: string;
             /** @description Source name → value it reported; `exchange`: the evidence `exchange` rests on (filing, accession number, date), or why it is unknown. The vendor IPO table's entry names its issuer as the vendor did at its export, which may be a later name than the one the issuer had at its IPO (a SPAC under the name of the company it merged with): see the offering's issuerNameAtOffering. */
@@ -807,10 +807,10 @@ export interface components {
             /** @description Gross proceeds in USD as served, from the same source as offerPrice (stated, never the range-midpoint estimate, which stays in terms.grossProceedsEstimate); grossProceedsBasis says what it counts. */
             grossProceeds: number | null;
             /**
-             * @description Extension: what grossProceeds counts. base_deal: the shares a final prospectus (or a fixed-price registration) totals on its cover, without the underwriters' over-allotment option (an S-1MEF's added shares count), the basis of Ritter's proceeds; including_over_allotment: the vendor IPO table's offer size, which as a rule counts the option shares exercised by the closing (Bloomberg's Offer Size: Twitter's $2,093M is 80.5M shares × $26, its base deal 70M shares, $1,820M), though not for every deal (Facebook's $16,007M is its base deal, 421.2M shares × $38): the vendor does not say which, so the label names the source's rule, not a check. Null when grossProceeds is null. A sum or comparison across offerings of both bases mixes them: filter on one basis.
+             * @description Extension: what grossProceeds counts. base_deal: the shares a final prospectus (or a fixed-price registration) totals on its cover, without the underwriters' over-allotment option (an S-1MEF's added shares count), the basis of Ritter's proceeds; vendor_offer_size: the vendor IPO table's offer size (Bloomberg's Offer Size), which counts the option shares exercised by the closing for some deals and not for others, and does not say which: Twitter's $2,093M is 80.5M shares × $26, its base deal 70M shares, $1,820M; Facebook's $16,007M is its base deal, 421.2M shares × $38, as are Lyft's, Uber's and DoorDash's. Null when grossProceeds is null. A sum or comparison across offerings of both bases mixes them: filter on one basis.
              * @enum {string|null}
              */
-            grossProceedsBasis: "base_deal" | "including_over_allotment" | null;
+            grossProceedsBasis: "base_deal" | "vendor_offer_size" | null;
             /** @description Extension: the issuer's name when the offering opened (a vendor offering: when it listed), from EDGAR: the submissions page's name, or the former name whose dates cover that day, or the name on the offering's own filing; for a vendor offering EDGAR does not name, the Yahoo IPO list's name of the day. Null when no source names it for the day: the company's name (for a company known only from a vendor IPO row, the vendor's name at its export) may then be a later one, such as a SPAC served under the name of the company it merged with. */
             issuerNameAtOffering: string | null;
             /**
@@ -972,10 +972,10 @@ export interface components {
             /** @description Extension: gross proceeds in USD as Ritter counts them, the base deal (the final prospectus's stated total, else sharesSold × offerPrice), else the vendor IPO table's offer size; grossProceedsBasis says which. */
             grossProceeds: number | null;
             /**
-             * @description Extension: what grossProceeds counts. base_deal: the shares a final prospectus (or a fixed-price registration) totals on its cover, without the underwriters' over-allotment option (an S-1MEF's added shares count), the basis of Ritter's proceeds; including_over_allotment: the vendor IPO table's offer size, which as a rule counts the option shares exercised by the closing (Bloomberg's Offer Size: Twitter's $2,093M is 80.5M shares × $26, its base deal 70M shares, $1,820M), though not for every deal (Facebook's $16,007M is its base deal, 421.2M shares × $38): the vendor does not say which, so the label names the source's rule, not a check. Null when grossProceeds is null. A sum or comparison across offerings of both bases mixes them: filter on one basis.
+             * @description Extension: what grossProceeds counts. base_deal: the shares a final prospectus (or a fixed-price registration) totals on its cover, without the underwriters' over-allotment option (an S-1MEF's added shares count), the basis of Ritter's proceeds; vendor_offer_size: the vendor IPO table's offer size (Bloomberg's Offer Size), which counts the option shares exercised by the closing for some deals and not for others, and does not say which: Twitter's $2,093M is 80.5M shares × $26, its base deal 70M shares, $1,820M; Facebook's $16,007M is its base deal, 421.2M shares × $38, as are Lyft's, Uber's and DoorDash's. Null when grossProceeds is null. A sum or comparison across offerings of both bases mixes them: filter on one basis.
              * @enum {string|null}
              */
-            grossProceedsBasis: "base_deal" | "including_over_allotment" | null;
+            grossProceedsBasis: "base_deal" | "vendor_offer_size" | null;
             /** @description Extension: money left on the table in USD, sharesSold × (closeDay1 − offerPrice); without sharesSold or closeDay1, grossProceeds × day1ReturnPct / 100 (the same quantity on grossProceedsBasis). Negative for a deal that closed below its offer. Null when either side is missing. */
             moneyLeftOnTable: number | null;
             /**
@@ -1187,7 +1187,7 @@ export interface components {
              * @description (priced) What the proceeds count.
              * @enum {string|null}
              */
-            grossProceedsBasis?: "base_deal" | "including_over_allotment" | null;
+            grossProceedsBasis?: "base_deal" | "vendor_offer_size" | null;
             /**
              * Format: date
              * @description (listed) The first trading day.
@@ -1987,7 +1987,7 @@ export interface components {
         CompanyListInclude: ("latest_terms" | "classification" | "consensus")[];
         /** @description Companies whose updatedAt is at or after this instant. Polled with the previous answer's ETag in If-None-Match, a cheap change feed: a 304 until the projector commits (see Change feed in the API description). ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
         UpdatedSince: string;
-        /** @description Gross proceeds strictly greater than this, compared with what the company serves: consensus.grossProceeds (stated in the final prospectus, else the vendor row), else the range midpoint × shares offered; companies with neither are excluded. The served values mix bases (consensus.grossProceedsBasis): a prospectus's total is its base deal, a vendor's offer size includes the over-allotment sold, so a deal near the bound may fall on either side depending on its source. */
+        /** @description Gross proceeds strictly greater than this, compared with what the company serves: consensus.grossProceeds (stated in the final prospectus, else the vendor row), else the range midpoint × shares offered; companies with neither are excluded. The served values mix bases (consensus.grossProceedsBasis): a prospectus's total is its base deal, a vendor's offer size may include the over-allotment sold, so a deal near the bound may fall on either side depending on its source. */
         GrossProceedsGt: number;
         /** @description Gross proceeds strictly less than this, compared with the same served value (whose basis consensus.grossProceedsBasis states). */
         GrossProceedsLt: number;
@@ -2161,7 +2161,7 @@ export interface operations {
                 include?: components["parameters"]["CompanyListInclude"];
                 /** @description Companies whose updatedAt is at or after this instant. Polled with the previous answer's ETag in If-None-Match, a cheap change feed: a 304 until the projector commits (see Change feed in the API description). ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
                 updated_since?: components["parameters"]["UpdatedSince"];
-                /** @description Gross proceeds strictly greater than this, compared with what the company serves: consensus.grossProceeds (stated in the final prospectus, else the vendor row), else the range midpoint × shares offered; companies with neither are excluded. The served values mix bases (consensus.grossProceedsBasis): a prospectus's total is its base deal, a vendor's offer size includes the over-allotment sold, so a deal near the bound may fall on either side depending on its source. */
+                /** @description Gross proceeds strictly greater than this, compared with what the company serves: consensus.grossProceeds (stated in the final prospectus, else the vendor row), else the range midpoint × shares offered; companies with neither are excluded. The served values mix bases (consensus.grossProceedsBasis): a prospectus's total is its base deal, a vendor's offer size may include the over-allotment sold, so a deal near the bound may fall on either side depending on its source. */
                 gross_proceeds_gt?: components["parameters"]["GrossProceedsGt"];
                 /** @description Gross proceeds strictly less than this, compared with the same served value (whose basis consensus.grossProceedsBasis states). */
                 gross_proceeds_lt?: components["parameters"]["GrossProceedsLt"];

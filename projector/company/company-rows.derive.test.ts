@@ -117,10 +117,10 @@ describe('offerings of companies that ended: status to its end, the name the iss
       expect.objectContaining({
         fileNumber: '333-254820', status: 'combined', stageBeforeEnd: 'listed', ritterExclusions: ['unit_offer', 'spac'],
         issuerNameAtOffering: 'Learn CW Investment Corp', issuerNameAtOfferingSource: 'submissions',
-        grossProceeds: 230_000_000, grossProceedsBasis: 'including_over_allotment',
+        grossProceeds: 230_000_000, grossProceedsBasis: 'vendor_offer_size',
       }),
     ]);
-    expect(consensus).toMatchObject({ grossProceeds: 230_000_000, grossProceedsBasis: 'including_over_allotment' });
+    expect(consensus).toMatchObject({ grossProceeds: 230_000_000, grossProceedsBasis: 'vendor_offer_size' });
   });
 
   it('Solidion, combined 2024-02-08: its SPAC IPO went public as Nubia Brand International Corp. and is served combined; later follow-ons keep their own statuses', () => {
@@ -149,8 +149,8 @@ describe('offerings of companies that ended: status to its end, the name the iss
 
   it('Twitter: Bloomberg\'s $2,093M is the deal with its exercised over-allotment (80.5M shares × $26), said beside the value', () => {
     const { offerings, consensus } = served(vendorOnlyCompany(vendorRow('TWTR').row, [windowBars('TWTR')]));
-    expect(consensus).toMatchObject({ grossProceeds: 2_093_000_000, grossProceedsBasis: 'including_over_allotment' });
-    expect(offerings[0]).toMatchObject({ grossProceeds: 2_093_000_000, grossProceedsBasis: 'including_over_allotment' });
+    expect(consensus).toMatchObject({ grossProceeds: 2_093_000_000, grossProceedsBasis: 'vendor_offer_size' });
+    expect(offerings[0]).toMatchObject({ grossProceeds: 2_093_000_000, grossProceedsBasis: 'vendor_offer_size' });
     expect(vendorRow('TWTR').row.offerSizeMillions! * 1e6).toBe(80_500_000 * 26);
   });
 });

@@ -75,10 +75,10 @@ describe('deriveConsensus: the basis of the gross proceeds it serves', () => {
     const twtr = row('TWTR');
     const vendor: VendorRow = {
       source: 'bloomberg', ticker: twtr.ticker, offerPrice: twtr.offerPrice, rangeLow: null, rangeHigh: null, tradeDate: twtr.tradeDate,
-      proceeds: 2_093_000_000, proceedsBasis: 'including_over_allotment', observedAt: OBSERVED,
+      proceeds: 2_093_000_000, proceedsBasis: 'vendor_offer_size', observedAt: OBSERVED,
     };
     expect(deriveConsensus({ edgar, observedAt: OBSERVED })).toMatchObject({ grossProceeds: 7_000_040.63, grossProceedsBasis: 'base_deal' });
-    expect(deriveConsensus({ vendors: [vendor], observedAt: OBSERVED })).toMatchObject({ grossProceeds: 2_093_000_000, grossProceedsBasis: 'including_over_allotment' });
+    expect(deriveConsensus({ vendors: [vendor], observedAt: OBSERVED })).toMatchObject({ grossProceeds: 2_093_000_000, grossProceedsBasis: 'vendor_offer_size' });
     expect(deriveConsensus({ edgar, vendors: [vendor], observedAt: OBSERVED })).toMatchObject({ grossProceeds: 7_000_040.63, grossProceedsBasis: 'base_deal' });
     // No proceeds, no basis (Unicycive\'s S-1/A states a range only: an estimate, never grossProceeds).
     const uncy = { accessionNumber: '0001213900-21-035033', formType: 'S-1/A', terms: extractTerms(sampleDoc('unicycive')).terms, observedAt: OBSERVED };

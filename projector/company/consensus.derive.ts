@@ -54,7 +54,7 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
             // The vendor's offer size is in USD millions; it reports shares outstanding, not shares offered.
             proceeds: vendor.offerSizeMillions === null ? null : Math.round(vendor.offerSizeMillions * 1_000_000),
             // Bloomberg's Offer Size is the deal as closed: TWTR's $2,093M is 80.5M shares × $26, its 70M-share base deal and the option's 10.5M.
-            proceedsBasis: vendor.offerSizeMillions === null ? null : 'including_over_allotment',
+            proceedsBasis: vendor.offerSizeMillions === null ? null : 'vendor_offer_size',
             issuer: vendor.issuer,
             observedAt: s.vendorRow!.observedAt,
           },

@@ -46,7 +46,7 @@ describe("Ritter's measures", () => {
       day1ReturnSource: 'vendor_stated',
       sharesSold: null,
       grossProceeds: 491_280_000,
-      grossProceedsBasis: 'including_over_allotment',
+      grossProceedsBasis: 'vendor_offer_size',
       status: 'partial',
     });
     // $491.28M × 30.5833%: the 20.47M shares the vendor counts × ($31.34 − $24), within the vendor figure's rounding.

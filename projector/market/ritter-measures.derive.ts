@@ -33,7 +33,7 @@ const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
  * Ritter's measures of one IPO. The first-day return is offer → first close: from the price series,
  * else the vendor's stated figure (so a deal without bars still counts in an annual table). Shares
  * and proceeds are the base deal's when a final prospectus states them, as Ritter counts them;
- * else the vendor's offer size, which as a rule includes the over-allotment sold (the basis says so).
+ * else the vendor's offer size, which may include over-allotment shares sold (the vendor does not say which) (the basis says so).
  * Money left on the table = shares sold × (first close − offer); with the vendor's size, the same
  * quantity is proceeds × (first close − offer) / offer, and with only a stated return proceeds × return.
  */
@@ -49,7 +49,7 @@ export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   const baseProceeds = input.baseDeal?.grossProceeds ?? (baseShares !== null && offer !== null ? round2(baseShares * offer) : null);
   const vendorProceeds = input.vendor?.offerSizeMillions != null ? round2(input.vendor.offerSizeMillions * 1_000_000) : null;
   const grossProceeds = baseProceeds ?? vendorProceeds;
-  const grossProceedsBasis = baseProceeds !== null ? 'base_deal' : vendorProceeds !== null ? 'including_over_allotment' : null;
+  const grossProceedsBasis = baseProceeds !== null ? 'base_deal' : vendorProceeds !== null ? 'vendor_offer_size' : null;
 
   // Unrounded where the closes are known: the served return is rounded to 4 decimals.
   const close = input.closeDay1;

@@ -80,9 +80,9 @@ describe('articleDataFromRows: listings are the served offerings that began trad
 });
 
 describe('proceedsBasisNote', () => {
-  it('says when a total mixes a prospectus\'s base deal with a vendor\'s size including the over-allotment', () => {
-    expect(proceedsBasisNote(['base_deal', 'including_over_allotment', 'including_over_allotment'])).toMatch(/^Proceeds mix two bases: 1 state the base deal .*, 2 as a rule include the over-allotment sold/);
-    expect(proceedsBasisNote(['including_over_allotment'])).toMatch(/include the over-allotment sold/);
+  it('says when a total mixes a prospectus\'s base deal with a vendor\'s size that may include the over-allotment', () => {
+    expect(proceedsBasisNote(['base_deal', 'vendor_offer_size', 'vendor_offer_size'])).toMatch(/^Proceeds mix two bases: 1 state the base deal .*, 2 may include over-allotment shares sold/);
+    expect(proceedsBasisNote(['vendor_offer_size'])).toMatch(/may include over-allotment shares sold \(the vendor does not say which/);
     expect(proceedsBasisNote([null, undefined])).toBe('');
   });
 });

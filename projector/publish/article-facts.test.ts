@@ -173,7 +173,7 @@ describe('quarterly review coverage', () => {
     expect(Math.round(ipoProceeds / 1e6)).toBe(13876);
     expect(plain(article.html)).toContain(
       "this service's database holds 58 IPOs that began trading then (by deal type: 56 IPOs, 2 SPACs); they raised $13,875.9M (the 53 that state proceeds). " +
-        "Proceeds are the vendor IPO table's offer sizes, which as a rule include the over-allotment sold. First-day returns are known for 20 of the 58 IPOs; the other 38 have no daily price bars in the data.",
+        "Proceeds are the vendor IPO table's offer sizes, which may include over-allotment shares sold (the vendor does not say which: Twitter’s does, Facebook’s does not). First-day returns are known for 20 of the 58 IPOs; the other 38 have no daily price bars in the data.",
     );
     expect(plain(article.html)).toContain('2 other listings are not counted as IPOs: 2 funds.');
     expect(article.summary).toMatch(/^2014 Q2: 58 IPOs, \$13,875\.9M raised, first-day returns known for 20: /);

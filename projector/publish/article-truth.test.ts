@@ -166,11 +166,11 @@ describe('a deal the data shows trading has left the pipeline (Qomolangma, 2022-
 });
 
 describe("a daily spotlight states a vendor's offer size as the later figure it is (Qomolangma, 2022-10-03)", () => {
-  it('says the size counts any over-allotment exercised by the closing, which the day of pricing did not know', () => {
+  it('says the size may count over-allotment shares exercised by the closing, which the day of pricing did not know', () => {
     const rows = indexCompanyWithMarketRows('edgar/index/company.20221003.idx.gz', '0001894210', 'QOMOU');
     const day = buildDailySpotlight('2022-10-03', articleDataOf([rows]))!;
     const line = items(subsection(section(day.html, 'Priced'), 'SPAC')).find((l) => l.startsWith('Qomolangma'))!;
-    expect(line).toMatch(/priced at \$10\.00 for \$\d+\.\dM \(the vendor's offer size, reported after the closing: it counts any over-allotment exercised by then\)/);
+    expect(line).toMatch(/priced at \$10\.00 for \$\d+\.\dM \(the vendor's offer size, reported after the closing: it may count over-allotment shares exercised by then\)/);
   });
 });
 

@@ -43,12 +43,12 @@ function moneyLeftSentence(ipos: readonly ArticleListing[], src: SourceLink): st
   const withLeft = ipos.filter((o) => o.outcome?.moneyLeftOnTable != null);
   if (withLeft.length === 0) return '';
   const total = withLeft.reduce((a, o) => a + o.outcome!.moneyLeftOnTable!, 0);
-  const full = withLeft.filter((o) => o.outcome!.grossProceedsBasis === 'including_over_allotment').length;
+  const full = withLeft.filter((o) => o.outcome!.grossProceedsBasis === 'vendor_offer_size').length;
   const basis =
     full === 0
       ? 'the base deal\'s shares, as Ritter counts them'
       : full === withLeft.length
-        ? 'the vendor IPO table\'s offer sizes, which as a rule include the over-allotment sold'
+        ? 'the vendor IPO table\'s offer sizes, which may include over-allotment shares sold (the vendor does not say which: Twitter’s does, Facebook’s does not)'
         : `the base deal's shares for ${num(withLeft.length - full, 'int', src)}, the vendor's offer size (as a rule with the over-allotment) for ${num(full, 'int', src)}`;
   return (
     `Money left on the table, shares sold × (first close − offer price), came to ${num(total, 'millions', src)} ` +

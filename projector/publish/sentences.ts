@@ -97,7 +97,7 @@ export function pricedSentence(d: PricedDeal): string {
  * exercised by then: on the day a deal prices it is later knowledge, so the sentence says so.
  */
 const laterSizeNote = (d: PricedDeal) =>
-  d.grossProceedsBasis === 'including_over_allotment' ? ' (the vendor\'s offer size, reported after the closing: it counts any over-allotment exercised by then)' : '';
+  d.grossProceedsBasis === 'vendor_offer_size' ? ' (the vendor\'s offer size, reported after the closing: it may count over-allotment shares exercised by then)' : '';
 
 /**
  * "X (TICK) began trading on D: offered at $24.00, first close $31.34 (+30.58%), first week +75.17%."

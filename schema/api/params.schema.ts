@@ -123,7 +123,7 @@ export const CompanyListQuerySchema = params({
     type: 'number',
     exclusiveMinimum: 0,
     description:
-      'Gross proceeds strictly greater than this, compared with what the company serves: consensus.grossProceeds (stated in the final prospectus, else the vendor row), else the range midpoint × shares offered; companies with neither are excluded. The served values mix bases (consensus.grossProceedsBasis): a prospectus\'s total is its base deal, a vendor\'s offer size includes the over-allotment sold, so a deal near the bound may fall on either side depending on its source.',
+      'Gross proceeds strictly greater than this, compared with what the company serves: consensus.grossProceeds (stated in the final prospectus, else the vendor row), else the range midpoint × shares offered; companies with neither are excluded. The served values mix bases (consensus.grossProceedsBasis): a prospectus\'s total is its base deal, a vendor\'s offer size may include the over-allotment sold, so a deal near the bound may fall on either side depending on its source.',
   },
   gross_proceeds_lt: { type: 'number', exclusiveMinimum: 0, description: 'Gross proceeds strictly less than this, compared with the same served value (whose basis consensus.grossProceedsBasis states).' },
   listing_date_from: date('Extension: companies whose served listing date (consensus.listingDate) is on or after this date (YYYY-MM-DD); companies without one are excluded.'),

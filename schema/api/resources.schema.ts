@@ -120,7 +120,7 @@ const EXCHANGE_AT_LISTING =
 const GROSS_PROCEEDS_BASIS = {
   ...orNull(string({ enum: [...GROSS_PROCEEDS_BASES] })),
   description:
-    'Extension: what grossProceeds counts. base_deal: the shares a final prospectus (or a fixed-price registration) totals on its cover, without the underwriters\' over-allotment option (an S-1MEF\'s added shares count), the basis of Ritter\'s proceeds; including_over_allotment: the vendor IPO table\'s offer size, which as a rule counts the option shares exercised by the closing (Bloomberg\'s Offer Size: Twitter\'s $2,093M is 80.5M shares × $26, its base deal 70M shares, $1,820M), though not for every deal (Facebook\'s $16,007M is its base deal, 421.2M shares × $38): the vendor does not say which, so the label names the source\'s rule, not a check. Null when grossProceeds is null. A sum or comparison across offerings of both bases mixes them: filter on one basis.',
+    'Extension: what grossProceeds counts. base_deal: the shares a final prospectus (or a fixed-price registration) totals on its cover, without the underwriters\' over-allotment option (an S-1MEF\'s added shares count), the basis of Ritter\'s proceeds; vendor_offer_size: the vendor IPO table\'s offer size (Bloomberg\'s Offer Size), which counts the option shares exercised by the closing for some deals and not for others, and does not say which: Twitter\'s $2,093M is 80.5M shares × $26, its base deal 70M shares, $1,820M; Facebook\'s $16,007M is its base deal, 421.2M shares × $38, as are Lyft\'s, Uber\'s and DoorDash\'s. Null when grossProceeds is null. A sum or comparison across offerings of both bases mixes them: filter on one basis.',
 };
 
 export const ApiConsensusSchema = object({

@@ -69,10 +69,12 @@ export type OfferingSource = (typeof OFFERING_SOURCES)[number];
 /**
  * What a gross proceeds value counts: `base_deal`, the shares a final prospectus's cover totals (its
  * "Total" excludes the underwriters' over-allotment option; an S-1MEF's added shares count);
- * `including_over_allotment`, the size a vendor reports after the closing (Bloomberg's "Offer Size
- * (M)": Twitter's $2,093M is 80.5M shares × $26, the 70M-share base deal and 10.5M option shares).
+ * `vendor_offer_size`, the size a vendor reports after the closing (Bloomberg's "Offer Size (M)"),
+ * which counts the over-allotment shares exercised for some deals and not for others, without saying
+ * which: Twitter's $2,093M is 80.5M shares × $26 (its 70M-share base deal and 10.5M option shares),
+ * Facebook's $16,007M its base deal (421.2M shares × $38), as are Lyft's, Uber's and DoorDash's.
  */
-export const GROSS_PROCEEDS_BASES = ['base_deal', 'including_over_allotment'] as const;
+export const GROSS_PROCEEDS_BASES = ['base_deal', 'vendor_offer_size'] as const;
 export type GrossProceedsBasis = (typeof GROSS_PROCEEDS_BASES)[number];
 
 /**

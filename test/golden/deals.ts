@@ -24,7 +24,7 @@ export interface GoldenDeal {
   offerPrice?: number;
   listingDate?: string;
   grossProceeds?: number;
-  grossProceedsBasis?: 'base_deal' | 'including_over_allotment';
+  grossProceedsBasis?: 'base_deal' | 'vendor_offer_size';
   issuerNameAtOffering?: string;
   ritter?: string[];
   evidence: string;
@@ -42,7 +42,7 @@ const operating = (id: string, exchange: string, offerPrice: number, listingDate
   offerPrice,
   listingDate,
   grossProceeds: Math.round(sizeMillions * 1_000_000),
-  grossProceedsBasis: 'including_over_allotment',
+  grossProceedsBasis: 'vendor_offer_size',
   ritter: [],
   evidence: `${bloomberg(`${id} US`)}: offer $${offerPrice}, trade ${listingDate}, size $${sizeMillions}M${yahoo ? `; Yahoo exchange ${exchange}` : `; listed on ${exchange} (public record, not in the bundled data)`}`,
 });
@@ -56,7 +56,7 @@ const spac = (id: string, listingDate: string, sizeMillions: number, subgroup: s
   offerPrice: 10,
   listingDate,
   grossProceeds: Math.round(sizeMillions * 1_000_000),
-  grossProceedsBasis: 'including_over_allotment',
+  grossProceedsBasis: 'vendor_offer_size',
   ritter: ['unit_offer', 'spac'],
   evidence: `${bloomberg(id)}: units at $10.00, trade ${listingDate}, size $${sizeMillions}M, subgroup "${subgroup}"`,
 });
@@ -115,7 +115,7 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
     offerPrice: 10,
     listingDate: '2013-09-26',
     grossProceeds: 41_400_000,
-    grossProceedsBasis: 'including_over_allotment',
+    grossProceedsBasis: 'vendor_offer_size',
     ritter: [],
     evidence: 'AAOI submissions: S-1 333-190591 (2013-08-13), CERTNAS 2013-09-23, 424B4 2013-09-26; Bloomberg row AAOI US: offer $10, trade 2013-09-26, size $41.4M; window bars from 2013-09-26',
   },
