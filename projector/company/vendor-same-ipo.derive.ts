@@ -39,6 +39,13 @@
  *      of the placeholder rows of the Bloomberg export, no other pair within SAME_DEAL_DAYS does.
  *      A sponsor's sibling funds of one day are not one: Eaton Vance New Jersey Municipal Bond Fund
  *      (EMJ) and Eaton Vance Insured Florida Plus Municipal Bond Fund (3351124Q), $15.00 on 2002-11-25.
+ *      The placeholder row may instead name the issuer by the other row's symbol: Bloomberg lists
+ *      Atlas Energy Solutions' IPO of 2023-03-09 ($324M at $18.00) as AESI ("Atlas Energy Solutions
+ *      Inc") and as 2310932D ("AESI Holdings Inc", the pre-IPO holding company named for its ticker).
+ *      Of the export's placeholder rows, only this one and NRG's (316623Q, "NRG Energy Inc/Old")
+ *      carry a word that is the symbol of a row at their price and size within SAME_DEAL_DAYS. The
+ *      same day, price and size alone would join other IPOs: AEON Biopharma's placeholder row and
+ *      two SPACs' units ($276M at $10.00, 2021-03-04), two sponsors' municipal funds.
  *
  * One more rule needs the other rows of the day, so it is `soleSameDayPairs`, applied by
  * vendor-company.derive.ts's joinVendorRows:
@@ -161,19 +168,29 @@ function sameCusipIssuer(a: Row, b: Row): boolean {
   return issuer !== null && issuer === cusipIssuer(b.cusip);
 }
 
-/** Rule 6 of the header: one table, the same price and offer size within SAME_DEAL_DAYS, a placeholder symbol, and one issuer's name within the other's. */
+/**
+ * Rule 6 of the header: one table, the same price and offer size within SAME_DEAL_DAYS, a placeholder
+ * symbol, and one issuer's name within the other's or the placeholder row named by the other's symbol.
+ */
 function sameDealListedTwice(a: Row, b: Row): boolean {
   if ((a.layout ?? 'bloomberg') !== (b.layout ?? 'bloomberg') || a.ticker === b.ticker) return false;
   const key = offerKey(a);
   if (key === null || key !== offerKey(b) || !(isPlaceholderSymbol(a.ticker) || isPlaceholderSymbol(b.ticker))) return false;
   const [da, db] = [vendorRowDate(a), vendorRowDate(b)];
   if (da === null || db === null || Math.abs(daysBetween(da, db)) > SAME_DEAL_DAYS) return false;
+  if (namedBySymbol(a, b) || namedBySymbol(b, a)) return true;
   // The shorter name's words, in order, within the longer's: "ottawa bancorp" in "ottawa savings bancorp".
   const [wa, wb] = [a, b].map((r) => normalizeCompanyName(r.issuer).split(' ').filter((w) => w !== ''));
   const [short, long] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
   let at = 0;
   for (const word of long) if (word === short[at]) at++;
   return short.length > 0 && at === short.length;
+}
+
+/** A placeholder row whose issuer name holds the other row's symbol as a word ("AESI Holdings Inc" and AESI). */
+function namedBySymbol(placeholder: Row, other: Row): boolean {
+  if (!isPlaceholderSymbol(placeholder.ticker) || isPlaceholderSymbol(other.ticker)) return false;
+  return normalizeCompanyName(placeholder.issuer).split(' ').includes(other.ticker.toLowerCase());
 }
 
 /** The offer price and size of a row that states both (rule 6's lookup key); null otherwise. */
