@@ -90,6 +90,15 @@ describe('rule 6: one deal listed twice in one table, not two offerings years ap
   });
 });
 
+describe('rule 7: a blank check\'s two unit series of one day are one IPO', () => {
+  it('Good Harbor Partners\' Series A (GHBAU, $8.50) and Series B (GHBBU, $10.10) units of 2006-03-10, two CUSIP issuers: one IPO; another issuer\'s of the day stays apart', () => {
+    const rows = tables.filter((r) => ['GHBAU US', 'GHBBU US', 'SOPKU US'].includes(r.row.bloombergTicker));
+    expect(rows.map((r) => r.row.cusip?.slice(0, 6)).sort()).toEqual(['382094', '844649', '902557']);
+    expect(joinVendorRows(rows).map((ipo) => rowsOfIpo(ipo).map((r) => r.row.bloombergTicker).sort())).toEqual([['GHBAU US', 'GHBBU US'], ['SOPKU US']]);
+    expect(iposOfDay('2006-04-20').map((ipo) => ipo.sort())).toContainEqual(['GSPBU US', 'SOPKU US']);
+  });
+});
+
 describe('rule 6 needs the names to agree', () => {
   it('Eaton Vance\'s New Jersey (EMJ) and Insured Florida Plus (3351124Q) municipal funds, the same size at $15.00 on 2002-11-25: two funds', () => {
     const rows = tables.filter((r) => ['EMJ US', '3351124Q US'].includes(r.row.bloombergTicker));

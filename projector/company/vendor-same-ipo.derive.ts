@@ -22,7 +22,11 @@
  *      its IPO date (Biohaven: IPO date 2017-05-05, first bar and Bloomberg's trade date 2017-05-04);
  *   4. the same CUSIP issuer number (market/cusip.parse.ts), where both rows carry one: Bloomberg
  *      lists NRG Energy's 2000 IPO twice (NRG, and 316623Q as "NRG Energy Inc/Old"), and a SPAC's two
- *      unit series of one IPO as two rows (TPQCU and TPQCZ).
+ *      unit series of one IPO as two rows (TPQCU and TPQCZ);
+ *   7. two unit series of one issuer, by normalised name, on the same first trading day at any
+ *      price: a 2004–2006 blank check's Series A and Series B units, which carry two CUSIP issuer
+ *      numbers at times (Good Harbor Partners' GHBAU and GHBBU, 2006-03-10, $8.50 and $10.10;
+ *      offering/vendor-deal-type.derive.ts sameDayUnitSeries).
  * Rule 1 also holds for a Yahoo row whose IPO date is off but whose first bar is within SAME_IPO_DAYS
  * of the other row's date, when symbol, issuer name and offer price all agree: Yahoo dates Investors
  * Bancorp's IPO 2005-08-15, its first bar and Bloomberg's trade date are 2005-10-12 and 2005-10-11.
@@ -69,6 +73,7 @@ import { daysBetween } from '../common/dates.ts';
 import { cusipIssuer } from '../market/cusip.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import { isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { sameDayUnitSeries } from '../offering/vendor-deal-type.derive.ts';
 
 type Row = StoredIpoRow['row'];
 
@@ -149,6 +154,7 @@ export function sameVendorIpo(a: Row, b: Row): boolean {
   } else {
     const key = normalizeCompanyName(a.issuer);
     if (samePrice && key !== '' && key === normalizeCompanyName(b.issuer)) return true;
+    if (sameDayUnitSeries(a, b)) return true;
   }
   return (samePrice && sameFirstDay(a, b)) || sameCusipIssuer(a, b);
 }
