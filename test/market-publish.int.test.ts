@@ -82,8 +82,9 @@ describe('market data end to end', () => {
     const outcomes = readRows<{ json: string }>('SELECT json FROM outcomes').map((r) => JSON.parse(r.json) as ApiOutcome);
     expect(outcomes.map((o) => o.ticker).sort()).toEqual(Object.keys(LISTINGS).sort());
     for (const o of outcomes) {
-      expect(o.cik).toBe(LISTINGS[o.ticker].cik);
-      expect(Math.abs(o.day1ReturnPct! - LISTINGS[o.ticker].day1), o.ticker).toBeLessThanOrEqual(0.01);
+      const ticker = o.ticker as string;
+      expect(o.cik).toBe(LISTINGS[ticker].cik);
+      expect(Math.abs(o.day1ReturnPct! - LISTINGS[ticker].day1), ticker).toBeLessThanOrEqual(0.01);
     }
   });
 });

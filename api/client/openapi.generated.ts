@@ -946,7 +946,8 @@ export interface components {
         ApiOutcome: {
             cik: string;
             companyName: string | null;
-            ticker: string;
+            /** @description The symbol the listed security traded under: its daily bars' ticker, else the vendor row's symbol of the day (the Yahoo list's, else Bloomberg's), else the company's ticker; null when none is known. A Bloomberg placeholder for a security that no longer trades (digits and a letter: 9990620D, 316623Q) is never served as a ticker. */
+            ticker: string | null;
             /** @description The exchange the company listed on at its IPO: the exchange's own certification of the listing (CERTNYS, CERTNAS … or a CERT its filer names), else the IPO prospectus cover's listing sentence, else today's market from SEC's current files; one name per market (NYSE, Nasdaq, NYSE American, NYSE Arca, Cboe BZX, Cboe, OTC). Null when none of them names one. The company's consensus.exchange, whose sourceSummary says which. */
             exchange: string | null;
             sicDescription: string | null;

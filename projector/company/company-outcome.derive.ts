@@ -6,6 +6,7 @@ import { isDealTrade } from '../offering/deal-status.scan.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
 import { vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 
 /** The company's IPO-family deal that priced most recently, if any. */
 export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {
@@ -28,12 +29,26 @@ export function vendorRowFor(rows: readonly StoredIpoRow[], deal: DealLifecycle 
 export interface OutcomeSources {
   cik: string;
   companyName: string;
+  /** The ticker the company is served under (never a placeholder), or null. */
+  companyTicker: string | null;
   exchange: string | null;
   sicDescription: string | null;
   deal: DealLifecycle | null;
   vendorRow: StoredIpoRow | null;
   bars: StoredBars | null;
   terms: ReadonlyMap<string, FilingTermsFact>;
+}
+
+/**
+ * The symbol the outcome's security traded under, as a company's ticker is served
+ * (vendor-symbol.derive.ts): the bars' ticker, else the vendor IPO's symbol of the day (the Yahoo
+ * row's, else Bloomberg's unless a placeholder), else the company's ticker; null when none is known.
+ * A Bloomberg placeholder (9990620D for GrubHub's IPO row, 316623Q for NRG's predecessor) names a
+ * security that no longer trades on any exchange: it is never an outcome's ticker.
+ */
+export function outcomeTicker(bars: StoredBars | null, vendor: StoredIpoRow | null, companyTicker: string | null): string | null {
+  const candidates = [bars?.ticker ?? null, vendor ? ipoSymbol(vendor) : null, companyTicker];
+  return candidates.find((t): t is string => t !== null && t !== '' && !isPlaceholderSymbol(t)) ?? null;
 }
 
 /**
@@ -49,8 +64,7 @@ export function deriveCompanyOutcome(s: OutcomeSources): ApiOutcome | null {
   const vendor = s.vendorRow;
   const pricingDate = s.deal?.pricedDate ?? (vendor?.row.offerPrice != null ? vendor.row.tradeDate : null);
   if (!pricingDate) return null;
-  const ticker = bars?.ticker ?? vendor?.row.ticker ?? null;
-  if (!ticker) return null;
+  const ticker = outcomeTicker(bars, vendor, s.companyTicker);
   const finalAccession = s.deal?.finalProspectus?.accessionNumber ?? null;
   const finalTerms = finalAccession ? (s.terms.get(finalAccession)?.doc.terms ?? null) : null;
   const edgarPrice = finalTerms?.offeringPrice ?? null;

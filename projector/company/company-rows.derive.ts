@@ -168,6 +168,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const outcome = deriveCompanyOutcome({
     cik: facts.cik,
     companyName: identity.name,
+    companyTicker: identity.tickerHint,
     exchange: companyListingExchange({ facts, filings: input.filings, hints: input.hints, offering, vendorRow }).exchange,
     sicDescription: facts.sicDescription,
     deal,
@@ -184,7 +185,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
           {
             trading_start_date: outcome.tradingStartDate,
             cik: outcome.cik,
-            ticker: outcome.ticker,
+            // The key column holds '' for an outcome with no known ticker; the JSON and ipo_outcomes serve null.
+            ticker: outcome.ticker ?? '',
             company_name: outcome.companyName,
             name_lower: outcome.companyName?.toLowerCase() ?? null,
             status: outcome.status,

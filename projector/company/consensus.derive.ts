@@ -9,6 +9,7 @@ import { deriveListingExchange, type ListingExchange } from '../offering/exchang
 import { deriveConsensus } from './consensus-rules.derive.ts';
 import { pricedIpoDeal } from './company-outcome.derive.ts';
 import { vendorListingEvidence } from './vendor-company.derive.ts';
+import { ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 import { isListingForm } from '../common/forms.ts';
 
 import { VENDOR_SOURCE } from '../common/sources.ts';
@@ -45,7 +46,8 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
       ? [
           {
             source: VENDOR_SOURCE,
-            ticker: vendor.ticker,
+            // A Bloomberg placeholder is no ticker (vendor-symbol.derive.ts): the IPO's other rows' symbol, else none.
+            ticker: isPlaceholderSymbol(vendor.ticker) ? ipoSymbol(s.vendorRow!) : vendor.ticker,
             // A row quoting its price and first bar in different units (a share, an ADS) states no price of the listed security.
             offerPrice: vendor.priceUnitsDiffer ? null : vendor.offerPrice,
             rangeLow: vendor.rangeLow,

@@ -204,7 +204,7 @@ export function vendorCompanyStatus(ipo: StoredIpoRow, today: string, edgarDealT
     const date = listedBy(row);
     return date !== null && date <= today;
   });
-  return { offeringStatus: listed ? 'listed' : 'priced', dealType: edgarDealType ?? vendorDealType(ipo.row).dealType, fromVendorAlone: edgarDealType === undefined };
+  return { offeringStatus: listed ? 'listed' : 'priced', dealType: edgarDealType ?? vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType, fromVendorAlone: edgarDealType === undefined };
 }
 
 /**

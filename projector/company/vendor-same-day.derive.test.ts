@@ -77,8 +77,25 @@ describe('rule 6: one deal listed twice in one table, not two offerings years ap
     expect(ipos(bySymbol('KRNY US', '9876547D US'))).toEqual([['9876547D US 2005-02-24'], ['KRNY US 2015-05-19']]);
   });
 
+  it('Atlas Energy Solutions\' 2023-03-09 IPO ($324M at $18.00), as AESI and as 2310932D "AESI Holdings Inc", a name holding the other row\'s symbol: one deal', () => {
+    expect(ipos(bySymbol('AESI US', '2310932D US'))).toEqual([['2310932D US 2023-03-09', 'AESI US 2023-03-09']]);
+  });
+
+  it('the same day, price and size under a placeholder is not enough: AEON Biopharma\'s row (2299793D) and two SPACs\' units, $276M at $10.00 on 2021-03-04', () => {
+    expect(ipos(bySymbol('2299793D US', 'CPTK/U US', 'PICCU US'))).toHaveLength(3);
+  });
+
   it('SPACs of one size and price months apart stay apart: QuantumScape\'s SPAC row (1861474D) and MetroMile\'s (2257873D), $230M at $10.00', () => {
     expect(ipos(bySymbol('1861474D US', '2257873D US'))).toHaveLength(2);
+  });
+});
+
+describe('rule 7: a blank check\'s two unit series of one day are one IPO', () => {
+  it('Good Harbor Partners\' Series A (GHBAU, $8.50) and Series B (GHBBU, $10.10) units of 2006-03-10, two CUSIP issuers: one IPO; another issuer\'s of the day stays apart', () => {
+    const rows = tables.filter((r) => ['GHBAU US', 'GHBBU US', 'SOPKU US'].includes(r.row.bloombergTicker));
+    expect(rows.map((r) => r.row.cusip?.slice(0, 6)).sort()).toEqual(['382094', '844649', '902557']);
+    expect(joinVendorRows(rows).map((ipo) => rowsOfIpo(ipo).map((r) => r.row.bloombergTicker).sort())).toEqual([['GHBAU US', 'GHBBU US'], ['SOPKU US']]);
+    expect(iposOfDay('2006-04-20').map((ipo) => ipo.sort())).toContainEqual(['GSPBU US', 'SOPKU US']);
   });
 });
 

@@ -22,7 +22,11 @@
  *      its IPO date (Biohaven: IPO date 2017-05-05, first bar and Bloomberg's trade date 2017-05-04);
  *   4. the same CUSIP issuer number (market/cusip.parse.ts), where both rows carry one: Bloomberg
  *      lists NRG Energy's 2000 IPO twice (NRG, and 316623Q as "NRG Energy Inc/Old"), and a SPAC's two
- *      unit series of one IPO as two rows (TPQCU and TPQCZ).
+ *      unit series of one IPO as two rows (TPQCU and TPQCZ);
+ *   7. two unit series of one issuer, by normalised name, on the same first trading day at any
+ *      price: a 2004–2006 blank check's Series A and Series B units, which carry two CUSIP issuer
+ *      numbers at times (Good Harbor Partners' GHBAU and GHBBU, 2006-03-10, $8.50 and $10.10;
+ *      offering/vendor-deal-type.derive.ts sameDayUnitSeries).
  * Rule 1 also holds for a Yahoo row whose IPO date is off but whose first bar is within SAME_IPO_DAYS
  * of the other row's date, when symbol, issuer name and offer price all agree: Yahoo dates Investors
  * Bancorp's IPO 2005-08-15, its first bar and Bloomberg's trade date are 2005-10-12 and 2005-10-11.
@@ -39,6 +43,13 @@
  *      of the placeholder rows of the Bloomberg export, no other pair within SAME_DEAL_DAYS does.
  *      A sponsor's sibling funds of one day are not one: Eaton Vance New Jersey Municipal Bond Fund
  *      (EMJ) and Eaton Vance Insured Florida Plus Municipal Bond Fund (3351124Q), $15.00 on 2002-11-25.
+ *      The placeholder row may instead name the issuer by the other row's symbol: Bloomberg lists
+ *      Atlas Energy Solutions' IPO of 2023-03-09 ($324M at $18.00) as AESI ("Atlas Energy Solutions
+ *      Inc") and as 2310932D ("AESI Holdings Inc", the pre-IPO holding company named for its ticker).
+ *      Of the export's placeholder rows, only this one and NRG's (316623Q, "NRG Energy Inc/Old")
+ *      carry a word that is the symbol of a row at their price and size within SAME_DEAL_DAYS. The
+ *      same day, price and size alone would join other IPOs: AEON Biopharma's placeholder row and
+ *      two SPACs' units ($276M at $10.00, 2021-03-04), two sponsors' municipal funds.
  *
  * One more rule needs the other rows of the day, so it is `soleSameDayPairs`, applied by
  * vendor-company.derive.ts's joinVendorRows:
@@ -62,6 +73,7 @@ import { daysBetween } from '../common/dates.ts';
 import { cusipIssuer } from '../market/cusip.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import { isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { sameDayUnitSeries } from '../offering/vendor-deal-type.derive.ts';
 
 type Row = StoredIpoRow['row'];
 
@@ -142,6 +154,7 @@ export function sameVendorIpo(a: Row, b: Row): boolean {
   } else {
     const key = normalizeCompanyName(a.issuer);
     if (samePrice && key !== '' && key === normalizeCompanyName(b.issuer)) return true;
+    if (sameDayUnitSeries(a, b)) return true;
   }
   return (samePrice && sameFirstDay(a, b)) || sameCusipIssuer(a, b);
 }
@@ -161,19 +174,29 @@ function sameCusipIssuer(a: Row, b: Row): boolean {
   return issuer !== null && issuer === cusipIssuer(b.cusip);
 }
 
-/** Rule 6 of the header: one table, the same price and offer size within SAME_DEAL_DAYS, a placeholder symbol, and one issuer's name within the other's. */
+/**
+ * Rule 6 of the header: one table, the same price and offer size within SAME_DEAL_DAYS, a placeholder
+ * symbol, and one issuer's name within the other's or the placeholder row named by the other's symbol.
+ */
 function sameDealListedTwice(a: Row, b: Row): boolean {
   if ((a.layout ?? 'bloomberg') !== (b.layout ?? 'bloomberg') || a.ticker === b.ticker) return false;
   const key = offerKey(a);
   if (key === null || key !== offerKey(b) || !(isPlaceholderSymbol(a.ticker) || isPlaceholderSymbol(b.ticker))) return false;
   const [da, db] = [vendorRowDate(a), vendorRowDate(b)];
   if (da === null || db === null || Math.abs(daysBetween(da, db)) > SAME_DEAL_DAYS) return false;
+  if (namedBySymbol(a, b) || namedBySymbol(b, a)) return true;
   // The shorter name's words, in order, within the longer's: "ottawa bancorp" in "ottawa savings bancorp".
   const [wa, wb] = [a, b].map((r) => normalizeCompanyName(r.issuer).split(' ').filter((w) => w !== ''));
   const [short, long] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
   let at = 0;
   for (const word of long) if (word === short[at]) at++;
   return short.length > 0 && at === short.length;
+}
+
+/** A placeholder row whose issuer name holds the other row's symbol as a word ("AESI Holdings Inc" and AESI). */
+function namedBySymbol(placeholder: Row, other: Row): boolean {
+  if (!isPlaceholderSymbol(placeholder.ticker) || isPlaceholderSymbol(other.ticker)) return false;
+  return normalizeCompanyName(placeholder.issuer).split(' ').includes(other.ticker.toLowerCase());
 }
 
 /** The offer price and size of a row that states both (rule 6's lookup key); null otherwise. */

@@ -9,7 +9,8 @@ export const WEEK1_TRADING_DAYS = 5;
 export interface OutcomeIdentity {
   cik: string;
   companyName: string | null;
-  ticker: string;
+  /** Null when no symbol of the listed security is known (company/company-outcome.derive.ts outcomeTicker). */
+  ticker: string | null;
   exchange: string | null;
   sicDescription: string | null;
   updatedAt: string | null;

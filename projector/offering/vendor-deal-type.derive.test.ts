@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
-import { isUnitSymbol, vendorDealType, vendorSymbol } from './vendor-deal-type.derive.ts';
+import { isUnitSymbol, sameDayUnitSeries, vendorDealType, vendorSymbol } from './vendor-deal-type.derive.ts';
 import { withVendorEvidence } from './vendor-evidence.derive.ts';
 
 const rows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
@@ -205,5 +205,45 @@ describe('vendorDealType of blank checks the vendor files under a bank, an insur
   it('keeps mutual conversions, a de novo bank, a REIT and SCYNEXIS at $10.00 as ipo', () => {
     // Mercer Insurance (+21.5% first day), Pinnacle Financial Partners (a bank, no range, 1.00×), Preferred Apartment Communities.
     for (const symbol of ['MIGP', 'VERY', 'EIHI', 'PMIC', 'PNFP', 'BKMU', 'APTS', 'SCYX', 'DNCR', 'SBBP']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'ipo' });
+  });
+});
+
+describe('vendorDealType of 2004–2011 blank checks outside the flat-price rules', () => {
+  const typed = (symbol: string, sameIpo: IpoTableRow[] = []) => vendorDealType(bySymbol(symbol), sameIpo);
+
+  it('units at $8.00 filed at trust prices (6.00–6.00, 6.00–8.00) that traded flat: Healthcare Acquisition as Altimmune, Global Logistics Acquisition as Clark Holdings', () => {
+    expect(bySymbol('HAQ/U')).toMatchObject({ issuer: 'Altimmune Inc', offerPrice: 8, rangeLow: 6, rangeHigh: 6 });
+    expect(bySymbol('GLA/U')).toMatchObject({ issuer: 'Clark Holdings Inc', offerPrice: 8, rangeLow: 6, rangeHigh: 8 });
+    expect(typed('HAQ/U')).toMatchObject({ dealType: 'spac' });
+    expect(typed('GLA/U').reasons[0]).toMatch(/range of trust prices \(6\.00–8\.00\)/);
+    // Tri-S Security's $6.00 units on a banker's range (5.50–6.25), 2005: an operating IPO.
+    expect(typed('TRISU')).toMatchObject({ dealType: 'ipo' });
+  });
+
+  it('units at $6.00 with no range stated and a blank check\'s cap at offer (1.09×), though they rose 5.2%: Ardent Acquisition as Avantair', () => {
+    expect(bySymbol('AAIRU')).toMatchObject({ issuer: 'Avantair Inc', rangeLow: null, rangeHigh: null });
+    expect(typed('AAIRU').reasons[0]).toMatch(/no range stated and a market cap at offer 1\.09×/);
+  });
+
+  it('a Series A/B blank check\'s two unit series of one day type each other spac: Good Harbor, Global Services, Mercator, Juniper Partners', () => {
+    for (const [a, b] of [['GHBAU', 'GHBBU'], ['SOPKU', 'GSPBU'], ['GTLTU', 'GTTBU'], ['JNPCU', 'JNPBU']]) {
+      expect(typed(a), a).toMatchObject({ dealType: 'ipo' });
+      expect(typed(a, [bySymbol(b)]), a).toMatchObject({ dealType: 'spac' });
+      expect(typed(b, [bySymbol(a)]), b).toMatchObject({ dealType: 'spac' });
+    }
+    expect(typed('GHBAU', [bySymbol('GHBBU')]).reasons[0]).toMatch(/GHBAU at \$8\.50, GHBBU at \$10\.10/);
+  });
+
+  it('pairs unit series only of one issuer on one day: no other two unit rows of the export do, and an operating company\'s units stay ipo', () => {
+    const pairs = rows.flatMap((a, i) => rows.slice(i + 1).filter((b) => sameDayUnitSeries(a, b)).map((b) => [vendorSymbol(a), vendorSymbol(b)].sort().join('+')));
+    expect(pairs.sort()).toEqual(['GHBAU+GHBBU', 'GSPBU+SOPKU', 'GTLTU+GTTBU', 'IGPAU+IGPBU', 'JNPBU+JNPCU']);
+    expect(sameDayUnitSeries(bySymbol('GHBAU'), bySymbol('SOPKU'))).toBe(false);
+  });
+
+  it('leaves what the row cannot tell: Committed Capital Acquisition\'s $5.00 units as The ONE Group look like SMG Indium Resources\' operating $5.00 units of 2011', () => {
+    expect(bySymbol('STKSU')).toMatchObject({ offerPrice: 5, rangeLow: 5, rangeHigh: 5 });
+    expect(bySymbol('SMGIU')).toMatchObject({ offerPrice: 5, rangeLow: 5, rangeHigh: 5 });
+    expect(typed('STKSU')).toMatchObject({ dealType: 'ipo' });
+    expect(typed('SMGIU')).toMatchObject({ dealType: 'ipo' });
   });
 });

@@ -5,8 +5,12 @@
  * vendor's industry classification are not:
  *   spac  the vendor's subgroup is a blank-check one ("Specified Purpose Acquis", "Capital Pools");
  *         or units (a `…U` Nasdaq symbol, `…/U`, `….U`, `…-U`, `…UF`, `…UE`) sold at $10.00, or at a
- *         flat $8.00/$6.00 that first closed within 3% of it (shellUnitsAtOlderTrustPrice), in any
- *         group; or units, or a $10.00 offer, by an issuer named like a blank check ("… Acquisition Corp").
+ *         flat $8.00/$6.00 that first closed within 3% of it, or raised to it from another trust price
+ *         (6.00–6.00 → $8.00), or with no range stated and a blank check's market cap at offer
+ *         (shellUnitsAtOlderTrustPrice), in any group; or units, or a $10.00 offer, by an issuer named
+ *         like a blank check ("… Acquisition Corp"); or units beside another unit series of the same
+ *         issuer on the same day (sameDayUnitSeries: the Series A and Series B units of 2004–2006
+ *         blank checks, GHBAU at $8.50 and GHBBU at $10.10, whatever their price).
  *   fund  the vendor's subgroup is "Closed-end Funds", or "Investment Companies"/"Venture Capital"
  *         with an investment vehicle's name (BDCs: Ares Capital, Hercules Capital; not the holding
  *         companies it files there, Compass Diversified, Oaktree Capital Group LLC: fund-evidence.ts
@@ -30,6 +34,7 @@
  * (ritter-exclusions.derive.ts) marks it instead.
  */
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+import { normalizeCompanyName } from '../common/company-name.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
 import { vendorBankClass } from './structure-evidence.ts';
 import { FUND_CLASS, FUND_NAME, INCOME_FUND_NAME, INVESTMENT_SUBGROUPS, isInvestmentVehicleName } from './fund-evidence.ts';
@@ -162,27 +167,79 @@ function flatFirstClose(row: IpoTableRow): boolean {
  * onto it, and traded flat: Santa Monica Media (MEJ/U), Affinity Media (AFMIU), Community Bankers
  * Acquisition (BTC/U, filed under banks), FMG Acquisition (UIHCU, filed under insurers), and the
  * vendor's rows renamed for their mergers (Vantage Drilling, Essex Rental, Westway, Stream Global).
+ * A blank check that raised its unit from one trust price to the next between filings shows a range
+ * of trust prices under its offer, and traded as flat: Healthcare Acquisition (HAQ/U, filed at
+ * 6.00–6.00, sold at $8.00, now Altimmune), Global Logistics Acquisition (GLA/U, 6.00–8.00 → $8.00,
+ * now Clark Holdings). An operating company's unit range is a banker's (Tri-S Security's $6.00 units
+ * on 5.50–6.25, 2005, first close -0.8%). With no range stated, the first close says less (older
+ * trusts held less than the offer: Great Lakes Dredge & Dock's ALBAU +5.0%); a known market cap at
+ * offer within SHELL_MAX_CAP_TO_SIZE of the offer, public and founder shares only, speaks instead
+ * (Ardent Acquisition's AAIRU, $6.00, 1.09×, +5.2%, now Avantair).
  * Whatever group the vendor files them under: units at a flat trust price are no thrift's or
  * insurer's mutual conversion, which sells common stock. An operating company's units at a flat
- * $6.00 moved more (Delcath 2000, +3.1%).
+ * $6.00 moved more (Delcath 2000, +3.1%, no cap at offer).
  */
 function shellUnitsAtOlderTrustPrice(row: IpoTableRow): boolean {
   const price = row.offerPrice;
-  if (price === null || !SHELL_PRICES.includes(price) || row.rangeLow !== price || row.rangeHigh !== price) return false;
-  return flatFirstClose(row);
+  if (price === null || !SHELL_PRICES.includes(price)) return false;
+  const { rangeLow: low, rangeHigh: high } = row;
+  if (low === null && high === null) return shellCap(row);
+  const trustRange = low !== null && high !== null && SHELL_PRICES.includes(low) && SHELL_PRICES.includes(high) && high <= price;
+  return trustRange && flatFirstClose(row);
 }
 
-export function vendorDealType(row: IpoTableRow): VendorTyping {
+function olderTrustUnitsReason(row: IpoTableRow, symbol: string): string {
+  const { offerPrice, rangeLow: low, rangeHigh: high } = row;
+  const price = `$${offerPrice!.toFixed(2)}`;
+  if (low === null || high === null) {
+    return `units (${symbol}) sold at ${price}, a blank check's trust price, with no range stated and a market cap at offer ${(row.marketCapAtOfferMillions! / row.offerSizeMillions!).toFixed(2)}× its size`;
+  }
+  const raised = low === offerPrice && high === offerPrice ? '' : ` on a range of trust prices (${low.toFixed(2)}–${high.toFixed(2)}), raised between filings,`;
+  return `units (${symbol}) sold at a flat ${price}${raised} that first closed within ${SHELL_MAX_FIRST_DAY_MOVE_PCT}% of it: a blank check's trust price`;
+}
+
+/** A known market cap at offer no more than SHELL_MAX_CAP_TO_SIZE × the offer size: public plus founder shares. */
+function shellCap(row: IpoTableRow): boolean {
+  const { offerSizeMillions: size, marketCapAtOfferMillions: cap } = row;
+  return !!size && !!cap && cap / size <= SHELL_MAX_CAP_TO_SIZE;
+}
+
+/**
+ * Two unit series of one issuer, its name and first trading day the same, under two unit symbols:
+ * the Series A and Series B units of the 2004–2006 blank checks (Class B shares redeemable from the
+ * trust, Series A units priced around them), which the vendor lists as two rows under the company
+ * each later merged with: Good Harbor Partners (GHBAU $8.50, GHBBU $10.10, as UAN Cultural &
+ * Creative), Global Services Partners (SOPKU $8.50, GSPBU $10.10, as SouthPeak Interactive), Mercator
+ * Partners (GTLTU $10.50, GTTBU $10.10, as GTT Communications), Juniper Partners (JNPCU, JNPBU, as
+ * Juniper Content). An operating company sells one security in its IPO: of the Bloomberg export's
+ * rows, the only same-day pairs of unit rows of one issuer are these and Israel Growth Partners
+ * Acquisition's (IGPAU, IGPBU), which the vendor files as a SPAC.
+ */
+export function sameDayUnitSeries(a: IpoTableRow, b: IpoTableRow): boolean {
+  const [sa, sb] = [vendorSymbol(a), vendorSymbol(b)];
+  if (sa === sb || !isUnitSymbol(sa) || !isUnitSymbol(sb) || a.tradeDate === null || a.tradeDate !== b.tradeDate) return false;
+  const name = normalizeCompanyName(a.issuer);
+  return name !== '' && name === normalizeCompanyName(b.issuer);
+}
+
+/**
+ * The row's typing; `sameIpo` are the other rows joined to it as one IPO (vendor-same-ipo.derive.ts),
+ * where a blank check's second unit series is found.
+ */
+export function vendorDealType(row: IpoTableRow, sameIpo: readonly IpoTableRow[] = []): VendorTyping {
   const subgroup = row.industrySubgroup;
   if (subgroup && SPAC_SUBGROUPS.has(subgroup)) return { dealType: 'spac', reasons: [`vendor industry subgroup "${subgroup}"`] };
   const symbol = vendorSymbol(row);
   const units = isUnitSymbol(symbol);
+  const series = sameIpo.find((other) => sameDayUnitSeries(row, other));
+  if (series) {
+    const price = (r: IpoTableRow) => (r.offerPrice === null ? 'no price' : `$${r.offerPrice.toFixed(2)}`);
+    return { dealType: 'spac', reasons: [`two unit series of one issuer on one day (${symbol} at ${price(row)}, ${vendorSymbol(series)} at ${price(series)}): a blank check's Series A and B units`] };
+  }
   const tenDollars = row.offerPrice === SPAC_UNIT_PRICE;
   const spacName = SPAC_NAME.test(row.issuer);
   if (units && tenDollars) return { dealType: 'spac', reasons: [`units (${symbol}) sold at $10.00`] };
-  if (units && shellUnitsAtOlderTrustPrice(row)) {
-    return { dealType: 'spac', reasons: [`units (${symbol}) sold at a flat $${row.offerPrice!.toFixed(2)} that first closed within ${SHELL_MAX_FIRST_DAY_MOVE_PCT}% of it: a blank check's trust price`] };
-  }
+  if (units && shellUnitsAtOlderTrustPrice(row)) return { dealType: 'spac', reasons: [olderTrustUnitsReason(row, symbol)] };
   if (spacName && (units || tenDollars)) {
     return { dealType: 'spac', reasons: [`issuer named "${row.issuer}" selling ${units ? `units (${symbol})` : 'at $10.00'}`] };
   }

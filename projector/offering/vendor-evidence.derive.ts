@@ -22,9 +22,9 @@ export function withVendorEvidence(result: DealTypeResult, deal: Pick<Deal, 'ope
   if (result.dealType === 'unknown') return typedByVendorTrade(result, deal, vendorRows);
   if (!OVERRIDABLE.has(result.dealType)) return result;
   const until = addDays(deal.openedDate, PRICING_WINDOW_DAYS);
-  for (const { row } of vendorRows) {
+  for (const { row, sameIpo } of vendorRows) {
     if (row.tradeDate === null || row.tradeDate < deal.openedDate || row.tradeDate > until) continue;
-    const vendor = vendorDealType(row);
+    const vendor = vendorDealType(row, (sameIpo ?? []).map((r) => r.row));
     if (vendor.dealType === 'ipo') continue;
     return { dealType: vendor.dealType, reasons: [...vendor.reasons, ...result.reasons.map((r) => `EDGAR: ${r}`)], confidence: Math.max(result.confidence, 0.8) };
   }
@@ -34,7 +34,7 @@ export function withVendorEvidence(result: DealTypeResult, deal: Pick<Deal, 'ope
 function typedByVendorTrade(result: DealTypeResult, deal: Pick<Deal, 'openedDate'>, vendorRows: readonly StoredIpoRow[]): DealTypeResult {
   const own = vendorRows.find(({ row }) => row.tradeDate !== null && Math.abs(daysBetween(deal.openedDate, row.tradeDate)) <= VENDOR_TRADE_WINDOW_DAYS);
   if (!own) return result;
-  const vendor = vendorDealType(own.row);
+  const vendor = vendorDealType(own.row, (own.sameIpo ?? []).map((r) => r.row));
   const traded = `the vendor IPO row ${own.row.bloombergTicker} shows it trading from ${own.row.tradeDate}, within ${VENDOR_TRADE_WINDOW_DAYS} days of its first filing`;
   return { dealType: vendor.dealType, reasons: [traded, ...vendor.reasons, ...result.reasons.map((r) => `EDGAR: ${r}`)], confidence: 0.8 };
 }

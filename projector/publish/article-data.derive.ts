@@ -159,7 +159,7 @@ function listingsOf(deals: CompanyDeals, outcomes: ReadonlyMap<string, ApiOutcom
       inVendorTable,
       offerSource: fromProspectus ? filed.source : { label: inVendorTable ? `vendor IPO table, ${symbol ?? row.name}` : `the offering's served terms, ${symbol ?? row.name}`, url: null },
       outcome,
-      priceSource: outcome ? { label: `daily price bars, ${outcome.ticker}`, url: null } : null,
+      priceSource: outcome ? { label: `daily price bars, ${outcome.ticker ?? symbol ?? row.name}`, url: null } : null,
     };
   });
 }

@@ -28,7 +28,7 @@ function day1Chart(debuts: readonly ArticleListing[], weekId: string, asOf: stri
     barChart({
       id: 'day1-returns',
       title,
-      categories: closed.map((d) => d.outcome!.ticker),
+      categories: closed.map((d) => d.outcome!.ticker ?? d.ticker ?? d.companyName ?? d.cik),
       series: [{ name: 'First-day return', values: closed.map((d) => d.outcome!.day1ReturnPct) }],
       style: 'pct',
       horizontal: closed.length > VERTICAL_BARS_MAX,

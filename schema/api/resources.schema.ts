@@ -463,7 +463,10 @@ export const ApiNewsSchema = object({
 export const ApiOutcomeSchema = object({
   cik: string({ pattern: COMPANY_ID_PATTERN }),
   companyName: nullableString(),
-  ticker: string(),
+  ticker: nullableString({
+    description:
+      "The symbol the listed security traded under: its daily bars' ticker, else the vendor row's symbol of the day (the Yahoo list's, else Bloomberg's), else the company's ticker; null when none is known. A Bloomberg placeholder for a security that no longer trades (digits and a letter: 9990620D, 316623Q) is never served as a ticker.",
+  }),
   exchange: nullableString({ description: `${EXCHANGE_AT_LISTING} The company's consensus.exchange, whose sourceSummary says which.` }),
   sicDescription: nullableString(),
   tradingStartDate: string({ format: 'date', description: 'YYYY-MM-DD of the first trading session.' }),

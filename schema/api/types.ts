@@ -270,7 +270,7 @@ export interface ApiNews extends ApiCompanyNews {
 export interface ApiOutcome {
   cik: string;
   companyName: string | null;
-  ticker: string;
+  ticker: string | null;
   exchange: string | null;
   sicDescription: string | null;
   tradingStartDate: string;

@@ -149,8 +149,9 @@ export const analystViewStatements = [
      ${text("json_extract(e.json, '$.description')", 'description')}
    FROM calendar_entries e`,
 
+  // The outcomes key column holds '' for an outcome with no known ticker: served as null, as the API does.
   `CREATE VIEW ipo_outcomes AS
-   SELECT o.cik AS cik, o.company_name AS company_name, o.ticker AS ticker,
+   SELECT o.cik AS cik, o.company_name AS company_name, NULLIF(o.ticker, '') AS ticker,
      ${text("json_extract(o.json, '$.exchange')", 'exchange')},
      o.trading_start_date AS listing_date,
      ${real("json_extract(o.json, '$.offerPrice')", 'offer_price')},

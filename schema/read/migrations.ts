@@ -413,9 +413,14 @@ const vendorRowDateStatements = [
   `ALTER TABLE proj_ipo_rows ADD COLUMN offer_key TEXT`,
   `CREATE INDEX proj_ipo_rows_by_offer_key ON proj_ipo_rows(offer_key, trade_date)`,
   // The views again: `offerings.in_ritter_sample` now asks for a known offer price (Ritter's $5 floor).
+  // (Its views are now created by 0019.)
   ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
-  ...analystViewStatements,
 ];
+
+// Migration 0019: the views again, `ipo_outcomes.ticker` null for an outcome with no known ticker (the
+// outcomes key column holds ''), never a Bloomberg placeholder. PROJECTOR_VERSION 27 rebuilds a
+// generation migrated in place, whose stored outcomes may carry placeholders.
+const outcomeTickerStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -440,4 +445,5 @@ export const readMigrations: Record<string, Migration> = {
   '0016_ritter_measures': statementsMigration(ritterMeasuresStatements),
   '0017_expiry_calendar': statementsMigration(expiryCalendarStatements),
   '0018_vendor_row_dates': statementsMigration(vendorRowDateStatements),
+  '0019_outcome_ticker_views': statementsMigration(outcomeTickerStatements),
 };

@@ -1,0 +1,35 @@
+/** The outcome's ticker on the bundled Bloomberg and Yahoo rows: never a Bloomberg placeholder. */
+import { describe, expect, it } from 'vitest';
+import { readSample } from '../common/sample.testkit.ts';
+import { parseIpoTable } from '../market/ipo-table.parse.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
+import { deriveCompanyOutcome, outcomeTicker } from './company-outcome.derive.ts';
+
+const OBSERVED = '2026-02-01T12:00:00.000Z';
+const bloomberg = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz'));
+const yahoo = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz'));
+const b = (symbol: string): StoredIpoRow => ({ row: bloomberg.find((r) => r.bloombergTicker === `${symbol} US`)!, observedAt: OBSERVED });
+const y = (symbol: string): StoredIpoRow => ({ row: yahoo.find((r) => r.ticker === symbol)!, observedAt: OBSERVED });
+
+describe('outcomeTicker', () => {
+  it('serves the Yahoo symbol of the day for Bloomberg\'s placeholder row of the IPO: GrubHub\'s 9990620D ("Grubhub Inc/old") joined to Yahoo\'s GRUB', () => {
+    expect(b('9990620D').row.ticker).toBe('9990620D');
+    expect(outcomeTicker(null, { ...b('9990620D'), sameIpo: [y('GRUB')] }, null)).toBe('GRUB');
+  });
+
+  it('else the company\'s served ticker: NRG\'s predecessor row 316623Q under NRG', () => {
+    expect(outcomeTicker(null, b('316623Q'), 'NRG')).toBe('NRG');
+  });
+
+  it('else none: Clear Channel Outdoor\'s 9977553D and Trinseo\'s 9990220D alone serve no ticker; a real symbol is kept (SNECQ, a bankrupt issuer\'s)', () => {
+    expect(outcomeTicker(null, b('9977553D'), null)).toBeNull();
+    expect(outcomeTicker(null, b('9990220D'), null)).toBeNull();
+    expect(outcomeTicker(null, b('SNECQ'), null)).toBe('SNECQ');
+  });
+
+  it('the outcome is still served, with a null ticker, from the vendor\'s stated first day', () => {
+    const vendor = b('9977553D');
+    const outcome = deriveCompanyOutcome({ cik: 'V-9977553D-2005-11-11', companyName: vendor.row.issuer, companyTicker: null, exchange: null, sicDescription: null, deal: null, vendorRow: vendor, bars: null, terms: new Map() });
+    expect(outcome).toMatchObject({ ticker: null, tradingStartDate: vendor.row.tradeDate, offerPrice: vendor.row.offerPrice });
+  });
+});
