@@ -23,6 +23,8 @@ export interface IpoTableFilter {
   /** Date bounds, inclusive, on the trade date (a Yahoo row without one: its IPO date); undated rows are dropped when a bound is set. */
   from?: string;
   to?: string;
+  /** Keep only rows with a date (the trade date; a Yahoo row without one: its IPO date). */
+  dated?: boolean;
 }
 
 export function filterIpoRows(rows: readonly IpoTableRow[], filter: IpoTableFilter): IpoTableRow[] {
@@ -30,7 +32,7 @@ export function filterIpoRows(rows: readonly IpoTableRow[], filter: IpoTableFilt
     const date = vendorRowDate(r);
     if (filter.tickers && !filter.tickers.has(r.ticker)) return false;
     if (filter.country !== undefined && r.country !== filter.country) return false;
-    if ((filter.from || filter.to) && date === null) return false;
+    if ((filter.dated || filter.from || filter.to) && date === null) return false;
     if (filter.from && date! < filter.from) return false;
     if (filter.to && date! > filter.to) return false;
     return true;
