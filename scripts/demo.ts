@@ -80,8 +80,8 @@ export function ingestDemoSample(
 export interface DemoIpoTable {
   path: string;
   source: string;
-  /** Only the rows with a trade date: a raw export also lists registrations never priced (offer price 0, no trade). */
-  datedOnly?: true;
+  /** Only priced rows (a date and an offer price above 0): a raw export also lists registrations never priced, at offer price 0. */
+  pricedOnly?: true;
 }
 
 /**
@@ -93,12 +93,12 @@ const BLOOMBERG_RAW_YEARS = [2020, 2021, 2022, 2023, 2024, 2025] as const;
 
 /**
  * The vendor IPO tables the demo imports every US row of (the research universe, 2000–2025): the
- * Bloomberg export and the dated rows of its raw yearly exports, then the Yahoo Finance list, whose
+ * Bloomberg export and the priced rows of its raw yearly exports, then the Yahoo Finance list, whose
  * rows of the same IPOs join Bloomberg's and add the exchange (company/vendor-company.derive.ts).
  */
 export const DEMO_IPO_TABLES: readonly DemoIpoTable[] = [
   { path: join(SAMPLE_DIR, 'reference/bloomberg_ipo_data_2000_2025.csv.gz'), source: 'bloomberg' },
-  ...BLOOMBERG_RAW_YEARS.map((year): DemoIpoTable => ({ path: join(SAMPLE_DIR, `reference/bloomberg_raw_${year}.csv.gz`), source: 'bloomberg', datedOnly: true })),
+  ...BLOOMBERG_RAW_YEARS.map((year): DemoIpoTable => ({ path: join(SAMPLE_DIR, `reference/bloomberg_raw_${year}.csv.gz`), source: 'bloomberg', pricedOnly: true })),
   { path: join(SAMPLE_DIR, 'reference/yahoo_finance_IPOs_2000_2018.csv.gz'), source: 'yahoo' },
 ];
 

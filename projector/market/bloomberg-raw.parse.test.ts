@@ -29,11 +29,18 @@ describe("Bloomberg's raw yearly exports, read by the same parser", () => {
     expect([...new Set(undated.filter((r) => r.offerPrice !== 0).map((r) => r.bloombergTicker))]).toEqual(['WSBK US']);
   });
 
-  it('holds 422 dated US IPOs the consolidated table lacks; the rows both hold are the same row, value for value', () => {
+  it('holds 285 priced US IPOs the consolidated table lacks; the rows both hold are the same row, value for value', () => {
     const consolidatedByKey = new Map(consolidated.map((r) => [key(r), JSON.stringify(r)]));
     const dated = new Map([...raw.values()].flat().filter((r) => r.country === 'US' && r.tradeDate !== null).map((r) => [key(r), r]));
     const shared = [...dated].filter(([k]) => consolidatedByKey.has(k));
     expect(dated.size - shared.length).toBe(422);
+    // 137 of the 422 are dated at offer price 0: postponed or withdrawn registrations (Ensemble Health
+    // Partners, Caliber Home Loans), never priced. The consolidated table has no dated row at price 0.
+    const unpriced = [...dated].filter(([k, r]) => !consolidatedByKey.has(k) && !((r.offerPrice ?? 0) > 0));
+    expect(unpriced).toHaveLength(137);
+    expect(unpriced.map(([, r]) => r.bloombergTicker)).toEqual(expect.arrayContaining(['ENSB US', 'HOMS US']));
+    expect(unpriced.every(([, r]) => r.pricedRange === null)).toBe(true);
+    expect(consolidated.filter((r) => r.tradeDate !== null && !((r.offerPrice ?? 0) > 0))).toEqual([]);
     expect(shared).toHaveLength(1461);
     expect(shared.filter(([k, r]) => consolidatedByKey.get(k) !== JSON.stringify(r)).map(([k]) => k)).toEqual([]);
     for (const symbol of ['LMND US', 'WOOF US', 'RXT US', 'NCNO US', 'OSH US', 'BIGC US', 'VRMMQ US', 'LASE US']) {
