@@ -80,15 +80,25 @@ export function ingestDemoSample(
 export interface DemoIpoTable {
   path: string;
   source: string;
+  /** Only priced rows (a date and an offer price above 0): a raw export also lists registrations never priced, at offer price 0. */
+  pricedOnly?: true;
 }
 
 /**
+ * Bloomberg's raw yearly exports the consolidated table was built from (2020–2025): they hold
+ * priced IPOs it lacks (Lemonade, Petco, Laser Photonics…). Read after it: a row both hold is the
+ * same event (the event log keys a row by its content), so it is imported once.
+ */
+const BLOOMBERG_RAW_YEARS = [2020, 2021, 2022, 2023, 2024, 2025] as const;
+
+/**
  * The vendor IPO tables the demo imports every US row of (the research universe, 2000–2025): the
- * Bloomberg export, then the Yahoo Finance list, whose rows of the same IPOs join Bloomberg's and
- * add the exchange (company/vendor-company.derive.ts).
+ * Bloomberg export and the priced rows of its raw yearly exports, then the Yahoo Finance list, whose
+ * rows of the same IPOs join Bloomberg's and add the exchange (company/vendor-company.derive.ts).
  */
 export const DEMO_IPO_TABLES: readonly DemoIpoTable[] = [
   { path: join(SAMPLE_DIR, 'reference/bloomberg_ipo_data_2000_2025.csv.gz'), source: 'bloomberg' },
+  ...BLOOMBERG_RAW_YEARS.map((year): DemoIpoTable => ({ path: join(SAMPLE_DIR, `reference/bloomberg_raw_${year}.csv.gz`), source: 'bloomberg', pricedOnly: true })),
   { path: join(SAMPLE_DIR, 'reference/yahoo_finance_IPOs_2000_2018.csv.gz'), source: 'yahoo' },
 ];
 

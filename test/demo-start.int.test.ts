@@ -134,8 +134,8 @@ describe('npm start on a fresh data dir', () => {
       cursor = page.next_cursor;
     }
     const withoutActivity = companies.filter((c) => c.offeringStatus === 'none' || c.dealType === 'unknown').length;
-    // The research universe: every US IPO of the Bloomberg export (4,558 rows) and of the Yahoo list not in it.
-    expect(companies.length).toBeGreaterThan(4500);
+    // The research universe: every US IPO of the Bloomberg export (4,558 rows), the 285 its raw yearly exports add, and of the Yahoo list not in it.
+    expect(companies.length).toBeGreaterThan(5000);
     expect(withoutActivity / companies.length).toBeLessThanOrEqual(0.05);
 
     // AAOI: the 2013 IPO and the 2014 follow-on side by side; the company view is the IPO alone.
@@ -183,6 +183,15 @@ describe('npm start on a fresh data dir', () => {
       expect(companies.filter((c: any) => c.tickerHint === ticker), ticker).toHaveLength(1);
       expect((await get(`/companies/${ticker}?include=consensus`)).consensus.sourceSummary.exchange, ticker).toMatch(new RegExp(`^${exchange}: the Yahoo Finance IPO list row ${ticker},`));
     }
+    // Bloomberg's raw yearly exports add the IPOs the consolidated export lacks: Laser Photonics (CIK
+    // 1807887), whose EDGAR offering alone is priced with no listing date, lists 2022-09-30 at $5.00.
+    expect(await get('/companies/LASE?include=consensus,offerings')).toMatchObject({
+      cik: '0001807887', offeringStatus: 'listed', consensus: { offerPrice: 5, listingDate: '2022-09-30' },
+      offerings: [expect.objectContaining({ dealType: 'ipo', listingDate: '2022-09-30', offerPrice: 5 })],
+    });
+    expect(await get('/companies/LMND?include=consensus')).toMatchObject({ cik: '0001691421', consensus: { offerPrice: 29, listingDate: '2020-07-02' } });
+    // A registration the raw export dates at offer price 0 (Ensemble Health Partners, postponed in 2021) is no IPO and not imported.
+    expect((await fetch(`${second.url}/api/v1/companies/ENSB`, { headers: auth })).status).toBe(404);
     // Unicycive: a range-midpoint estimate is labelled, never served as stated gross proceeds.
     expect((await get('/companies/UNCY')).latestTerms).toMatchObject({ grossProceeds: null, grossProceedsEstimate: 25_025_000 });
 

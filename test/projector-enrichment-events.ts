@@ -56,6 +56,13 @@ export function bloombergRows(): IpoTableRow[] {
   return parseIpoTable(bytes('reference/bloomberg_ipo_data_2000_2025.csv.gz').toString('utf8'));
 }
 
+/** The priced rows (dated, offer price above 0) of Bloomberg's raw yearly exports (2020–2025), file after file: what the demo imports of them besides the country filter (scripts/demo.ts). */
+export function bloombergRawRows(): IpoTableRow[] {
+  return [2020, 2021, 2022, 2023, 2024, 2025].flatMap((year) =>
+    parseIpoTable(bytes(`reference/bloomberg_raw_${year}.csv.gz`).toString('utf8')).filter((r) => r.tradeDate !== null && (r.offerPrice ?? 0) > 0),
+  );
+}
+
 /** The priced US rows of the Yahoo Finance IPO list. */
 export function yahooRows(): IpoTableRow[] {
   return parseIpoTable(bytes('reference/yahoo_finance_IPOs_2000_2018.csv.gz').toString('utf8'));

@@ -11,17 +11,19 @@ import { vendorIposOf } from '../projector/runner/company-inputs.load.ts';
 import { rowsOfIpo } from '../projector/company/vendor-company.derive.ts';
 import { vendorRowDate } from '../projector/company/vendor-same-ipo.derive.ts';
 import type { IpoTableRow } from '../projector/market/ipo-table.parse.ts';
-import { bloombergRows, ipoRowEvents, yahooRows } from './projector-enrichment-events.ts';
+import { bloombergRawRows, bloombergRows, ipoRowEvents, yahooRows } from './projector-enrichment-events.ts';
 import { companyTickersEvent, dumpReadDb, indexEntryEvents, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 
 /**
- * Every US row of both bundled vendor tables with the EDGAR sample (the two daily indexes, the tickers
- * snapshot, the ten submissions pages): what `npm start` serves, without documents, prices or news.
+ * Every US row of both bundled vendor tables, and the priced US rows of Bloomberg's raw yearly exports
+ * after the consolidated table, with the EDGAR sample (the two daily indexes, the tickers snapshot,
+ * the ten submissions pages): what `npm start` serves, without documents, prices or news.
  */
 const fixedClock = () => new Date('2026-02-02T00:00:00.000Z');
 const usBloomberg = bloombergRows().filter((r) => r.country === 'US');
+const usBloombergRaw = bloombergRawRows().filter((r) => r.country === 'US');
 const usYahoo = yahooRows();
-const vendorEvents = (): NewEvent[] => [...ipoRowEvents(usBloomberg), ...ipoRowEvents(usYahoo, undefined, 'yahoo')];
+const vendorEvents = (): NewEvent[] => [...ipoRowEvents(usBloomberg), ...ipoRowEvents(usBloombergRaw), ...ipoRowEvents(usYahoo, undefined, 'yahoo')];
 const indexEvents = (): NewEvent[] => [...indexEntryEvents('form.20200318.idx.gz'), ...indexEntryEvents('company.20221003.idx.gz'), companyTickersEvent()];
 const submissionEvents = (): NewEvent[] => SUBMISSIONS_FILES.map((f) => submissionsEvent(f));
 
@@ -70,13 +72,15 @@ describe('vendor rows joined by identity, on every US row of both tables', () =>
   });
 
   it('serves every dated US row by exactly one company: no row lost, none twice', () => {
-    const rows = [...usBloomberg, ...usYahoo];
-    expect(rows).toHaveLength(4853);
+    const rows = [...usBloomberg, ...usBloombergRaw, ...usYahoo];
+    // 1,461 raw rows are rows of the consolidated table, value for value (one event each): 285 new.
+    expect(new Set(rows.map(rowKey)).size).toBe(4853 + 285);
+    expect(rebuilt.db.prepare('SELECT count(*) FROM proj_ipo_rows').pluck().get()).toBe(4853 + 285);
     const counts = rows.map((r) => served.servedBy.get(rowKey(r))?.length ?? 0);
     expect(counts.filter((n) => n !== 1)).toEqual([]);
     // Fewer IPOs than rows: the rows of one IPO in both tables (or twice in one) are one offering.
-    // README (Two vendor IPO tables): 4,853 rows in 4,629 IPOs.
-    expect(served.ipos).toBe(4629);
+    // README (Two vendor IPO tables): 4,853 rows in 4,629 IPOs, and the raw exports' 285 new rows 285 IPOs more.
+    expect(served.ipos).toBe(4629 + 285);
   });
 
   it('one IPO, one company: a renamed issuer under a new symbol joins by first day, price and close (FB and META)', () => {

@@ -17,6 +17,24 @@ export function parsePriceRange(raw: string): [number | null, number | null] {
   return [nums[0], nums[nums.length - 1]];
 }
 
+/**
+ * A Bloomberg trade date: the consolidated table writes YYYY-MM-DD, the raw terminal exports
+ * (bloomberg_raw_YYYY.csv) m/d/yy. A two-digit year is read as POSIX strptime's %y does
+ * (69-99 → 19yy, 00-68 → 20yy); anything else is null.
+ */
+export function bloombergDateCell(raw: string | undefined): string | null {
+  const iso = dateCell(raw);
+  if (iso !== null) return iso;
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec((raw ?? '').trim());
+  if (!m) return null;
+  const [month, day, yy] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const year = yy >= 69 ? 1900 + yy : 2000 + yy;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // 2/30/21 is no date: rejected rather than rolled into March.
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
 export function parseIpoTableRecord(rec: Record<string, string>): IpoTableRow | null {
   const bloombergTicker = (rec['Issuer Ticker'] ?? '').trim();
   if (bloombergTicker === '') return null;
@@ -31,7 +49,7 @@ export function parseIpoTableRecord(rec: Record<string, string>): IpoTableRow | 
     offerPrice: numberCell(rec['Offer Price']),
     rangeLow,
     rangeHigh,
-    tradeDate: dateCell(rec['Trade Date (US)']),
+    tradeDate: bloombergDateCell(rec['Trade Date (US)']),
     offerToFirstClosePct: numberCell(rec['Offer To 1st Close']),
     offerSizeMillions: numberCell(rec['Offer Size (M)']),
     sharesOutstandingMillions: numberCell(rec['Shares Outstanding (M)']),

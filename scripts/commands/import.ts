@@ -23,6 +23,12 @@ export interface IpoTableFilter {
   /** Date bounds, inclusive, on the trade date (a Yahoo row without one: its IPO date); undated rows are dropped when a bound is set. */
   from?: string;
   to?: string;
+  /**
+   * Keep only priced rows: a date (the trade date; a Yahoo row without one: its IPO date) and an
+   * offer price above zero. Bloomberg's raw exports list postponed and withdrawn registrations at
+   * offer price 0, some dated (Ensemble Health Partners 2021-11-19): no IPO took place.
+   */
+  priced?: boolean;
 }
 
 export function filterIpoRows(rows: readonly IpoTableRow[], filter: IpoTableFilter): IpoTableRow[] {
@@ -30,7 +36,8 @@ export function filterIpoRows(rows: readonly IpoTableRow[], filter: IpoTableFilt
     const date = vendorRowDate(r);
     if (filter.tickers && !filter.tickers.has(r.ticker)) return false;
     if (filter.country !== undefined && r.country !== filter.country) return false;
-    if ((filter.from || filter.to) && date === null) return false;
+    if ((filter.priced || filter.from || filter.to) && date === null) return false;
+    if (filter.priced && !(r.offerPrice !== null && r.offerPrice > 0)) return false;
     if (filter.from && date! < filter.from) return false;
     if (filter.to && date! > filter.to) return false;
     return true;

@@ -65,7 +65,7 @@ export async function prepareDemo(config: Config, io: Io): Promise<string> {
         const imported = await importWithProgress(io.err, config, stores.events.log, null, readIpoTableFile(table.path), {
           source: table.source,
           file: basename(table.path),
-          filter: { country: 'US' },
+          filter: { country: 'US', priced: table.pricedOnly },
           observedAt: new Date().toISOString(),
         });
         io.err.write(`import ipo-table ${table.source}: ${describeImport(imported, false, 0)}`);
