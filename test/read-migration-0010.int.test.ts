@@ -1,12 +1,10 @@
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { generationAt } from './read-migration.kit.ts';
 import { linkArticle } from '../projector/news/company.link.ts';
 import { deriveNewsRows } from '../projector/news/news-rows.derive.ts';
 import { realCandidates, realNewsRecords } from '../projector/news/news.testkit.ts';
 import { newsPublishedAt } from '../projector/news/published-at.derive.ts';
 import { ANALYST_VIEWS, analystViewStatements } from '../schema/read/analyst-views.ts';
-import { readMigrations } from '../schema/read/migrations.ts';
-import { kyselyFor, openSqlite } from '../schema/sqlite.ts';
 
 const FIRST_SEEN = '2026-02-01T12:00:00.000Z';
 const OLD_COLUMNS = ['published_at', 'news_id', 'cik', 'company_name', 'name_lower', 'provider', 'source_name', 'json', 'detail_json', 'content_json'];
@@ -29,10 +27,8 @@ function realRows() {
 
 describe('migration 0010 on a generation at 0009, its views in place', () => {
   it('keys every news row by whether its date is known, and creates the views again', async () => {
-    const db = openSqlite(':memory:');
+    const { db, toLatest } = await generationAt('0009_complete_json_and_analyst_views');
     try {
-      const migrator = new Migrator({ db: kyselyFor(db), provider: { getMigrations: async () => readMigrations } });
-      expect((await migrator.migrateTo('0009_complete_json_and_analyst_views')).error).toBeUndefined();
       // A generation migrated to 0009 by an earlier release has its views, its news view over api_news
       // as it was then (SQLite refuses to rename a table while a view reads a missing one).
       for (const statement of analystViewStatements.filter((s) => !s.includes('date_known') && !s.includes('VIEW expiry_calendar'))) db.exec(statement);
@@ -41,7 +37,7 @@ describe('migration 0010 on a generation at 0009, its views in place', () => {
       const insert = db.prepare(`INSERT INTO api_news (${OLD_COLUMNS.join(', ')}) VALUES (${OLD_COLUMNS.map((c) => `@${c}`).join(', ')})`);
       for (const { date_known: _, ...row } of rows) insert.run(row);
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await toLatest();
       const migrated = db.prepare('SELECT * FROM api_news ORDER BY date_known DESC, published_at DESC, news_id DESC, cik DESC').all() as typeof rows;
       const expected = [...rows].sort((a, b) => b.date_known - a.date_known || b.published_at.localeCompare(a.published_at) || b.news_id.localeCompare(a.news_id));
       expect(migrated).toEqual(expected);

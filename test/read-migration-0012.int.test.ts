@@ -1,15 +1,11 @@
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { generationAt } from './read-migration.kit.ts';
 import { ANALYST_VIEWS, analystViewStatements } from '../schema/read/analyst-views.ts';
-import { readMigrations } from '../schema/read/migrations.ts';
-import { kyselyFor, openSqlite } from '../schema/sqlite.ts';
 
 describe('migration 0012 on a generation at 0011, its views in place', () => {
   it('replaces the underwriters view with one that gives each firm its role and whether it leads', async () => {
-    const db = openSqlite(':memory:');
+    const { db, toLatest } = await generationAt('0011_first_filing_and_offering_views');
     try {
-      const migrator = new Migrator({ db: kyselyFor(db), provider: { getMigrations: async () => readMigrations } });
-      expect((await migrator.migrateTo('0011_first_filing_and_offering_views')).error).toBeUndefined();
       // A generation migrated to 0011 by an earlier release has that release's views: the
       // underwriters view without roles among them.
       for (const statement of analystViewStatements.filter((s) => !/VIEW (?:underwriters|expiry_calendar)\b/.test(s))) db.exec(statement);
@@ -26,7 +22,7 @@ describe('migration 0012 on a generation at 0011, its views in place', () => {
          VALUES ('0001047469-14-002425', '0001158114', 'APPLIED OPTOELECTRONICS, INC.', 'applied optoelectronics, inc.', 'S-1/A', '333-194379', '2014-03-14', '{}', '{}', 'null', ?, ?)`,
       ).run(JSON.stringify({ underwriters: terms.underwriters }), JSON.stringify(terms));
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await toLatest();
       expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name`).pluck().all()).toEqual([...ANALYST_VIEWS].sort());
       expect(db.prepare('SELECT underwriter, position, role, is_lead_left FROM underwriters ORDER BY position').all()).toEqual([
         { underwriter: 'Raymond James & Associates, Inc.', position: 1, role: 'bookrunner', is_lead_left: 1 },

@@ -1,15 +1,11 @@
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { generationAt } from './read-migration.kit.ts';
 import { ANALYST_VIEWS, analystViewStatements } from '../schema/read/analyst-views.ts';
-import { readMigrations } from '../schema/read/migrations.ts';
-import { kyselyFor, openSqlite } from '../schema/sqlite.ts';
 
 describe('migration 0015 on a generation at 0014, its views in place', () => {
   it('gives offerings their fees, expenses and advisers, and creates the advisers view', async () => {
-    const db = openSqlite(':memory:');
+    const { db, toLatest } = await generationAt('0014_vendor_identity_lookups');
     try {
-      const migrator = new Migrator({ db: kyselyFor(db), provider: { getMigrations: async () => readMigrations } });
-      expect((await migrator.migrateTo('0014_vendor_identity_lookups')).error).toBeUndefined();
       // A generation migrated to 0014 by an earlier release has that release's views: offerings
       // without the new columns, and no advisers view.
       for (const statement of analystViewStatements.filter((s) => !/VIEW (?:offerings|advisers|expiry_calendar)\b/.test(s))) db.exec(statement);
@@ -31,7 +27,7 @@ describe('migration 0015 on a generation at 0014, its views in place', () => {
          VALUES ('2021-07-13', '0001766140', 'Unicycive Therapeutics, Inc.', 'unicycive therapeutics, inc.', 'UNCY', 'listed', 'ipo', 'us', 1, '{}', ?)`,
       ).run(JSON.stringify([offering]));
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await toLatest();
       expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name`).pluck().all()).toEqual([...ANALYST_VIEWS].sort());
       expect(db.prepare('SELECT fees_source, offering_expenses, net_proceeds_to_issuer, issuer_counsel, underwriters_counsel, auditors FROM offerings').get()).toEqual({
         fees_source: 'blank_cover_table',

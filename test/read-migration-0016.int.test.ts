@@ -1,8 +1,6 @@
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { generationAt } from './read-migration.kit.ts';
 import { ANALYST_VIEWS, analystViewStatements } from '../schema/read/analyst-views.ts';
-import { readMigrations } from '../schema/read/migrations.ts';
-import { kyselyFor, openSqlite } from '../schema/sqlite.ts';
 import { parseStooqCsv } from '../projector/market/bars.parse.ts';
 import { parseIpoTable } from '../projector/market/ipo-table.parse.ts';
 import { deriveOutcome } from '../projector/market/outcome.derive.ts';
@@ -10,10 +8,8 @@ import { readSample } from '../projector/common/sample.testkit.ts';
 
 describe('migration 0016 on a generation at 0015, its views in place', () => {
   it("gives ipo_outcomes Ritter's measures from the stored outcome", async () => {
-    const db = openSqlite(':memory:');
+    const { db, toLatest } = await generationAt('0015_fees_and_advisers');
     try {
-      const migrator = new Migrator({ db: kyselyFor(db), provider: { getMigrations: async () => readMigrations } });
-      expect((await migrator.migrateTo('0015_fees_and_advisers')).error).toBeUndefined();
       // A generation migrated to 0015 by an earlier release has that release's views: ipo_outcomes without the new columns.
       for (const statement of analystViewStatements.filter((s) => !/VIEW (?:ipo_outcomes|expiry_calendar)\b/.test(s))) db.exec(statement);
       db.exec(`CREATE VIEW ipo_outcomes AS SELECT o.cik AS cik, o.ticker AS ticker FROM outcomes o`);
@@ -33,7 +29,7 @@ describe('migration 0016 on a generation at 0015, its views in place', () => {
         `INSERT INTO outcomes (trading_start_date, cik, ticker, company_name, name_lower, status, json) VALUES (?, ?, 'TWTR', 'Twitter, Inc.', 'twitter, inc.', ?, ?)`,
       ).run(outcome.tradingStartDate, outcome.cik, outcome.status, JSON.stringify(outcome));
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await toLatest();
       expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name`).pluck().all()).toEqual([...ANALYST_VIEWS].sort());
       expect(db.prepare('SELECT listing_date, close_day1, day1_return_source, shares_sold, gross_proceeds, gross_proceeds_basis, money_left_on_table FROM ipo_outcomes').get()).toEqual({
         listing_date: '2013-11-07',

@@ -1,17 +1,13 @@
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { readMigrations } from '../schema/read/migrations.ts';
-import { kyselyFor, openSqlite } from '../schema/sqlite.ts';
+import { generationAt } from './read-migration.kit.ts';
 import { MarketStore } from '../projector/runner/market.store.ts';
 import { parseIpoTable } from '../projector/market/ipo-table.parse.ts';
 import { readSample } from '../projector/common/sample.testkit.ts';
 
 describe('migration 0018 on a generation at 0017', () => {
   it('keeps the stored vendor rows and finds them by date and by offer price and size once put again', async () => {
-    const db = openSqlite(':memory:');
+    const { db, toLatest } = await generationAt('0017_expiry_calendar');
     try {
-      const migrator = new Migrator({ db: kyselyFor(db), provider: { getMigrations: async () => readMigrations } });
-      expect((await migrator.migrateTo('0017_expiry_calendar')).error).toBeUndefined();
       // Ottawa Bancorp's 2016 second step as Bloomberg lists it twice (OTTW, and the old mid-tier company's 1448759D).
       const rows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => ['OTTW US', '1448759D US'].includes(r.bloombergTicker));
       expect(rows).toHaveLength(2);
@@ -19,7 +15,7 @@ describe('migration 0018 on a generation at 0017', () => {
         rows[0].ticker, rows[0].bloombergTicker, rows[0].tradeDate, JSON.stringify(rows[0]), '2026-02-01T00:00:00.000Z',
       );
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await toLatest();
       expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'proj_ipo_rows' AND name LIKE 'proj_ipo_rows_by_%' ORDER BY name`).pluck().all()).toEqual(
         ['proj_ipo_rows_by_cusip_issuer', 'proj_ipo_rows_by_first_trade_day', 'proj_ipo_rows_by_issuer', 'proj_ipo_rows_by_offer_key', 'proj_ipo_rows_by_trade_date'],
       );
