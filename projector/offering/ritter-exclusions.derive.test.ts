@@ -175,6 +175,12 @@ describe('ritterExclusions of the vendor\'s REITs, BDCs and energy units filed o
     expect(flags(bySymbol('FTIVU'))).not.toContain('limited_partnership');
   });
 
+  it("reads a royalty trust's U symbol as its trust units, not as units of shares and warrants (SandRidge Mississippian Trusts I and II)", () => {
+    for (const symbol of ['SDTTU', 'SDRMU']) expect(flags(bySymbol(symbol)), symbol).toEqual(['limited_partnership']);
+    // A SPAC's and an operating company's unit symbols still are units.
+    expect(flags(bySymbol('WLBUE'))).toContain('unit_offer');
+  });
+
   it('flags no SPAC as a REIT or a bank from its later company\'s vendor group (Capitol Acquisition, ROIC, ARMOUR, Global Consumer Acquisition)', () => {
     for (const symbol of ['1820099D', 'ROICU', 'EST/U', 'PTICU', 'WLBUE']) {
       const found = flags(bySymbol(symbol));

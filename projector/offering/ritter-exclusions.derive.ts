@@ -4,7 +4,8 @@
  *   unit_offer              units on the cover (issuerStructureFlags, a security description of units; not a
  *                           preliminary cover a later unread amendment or final prospectus superseded when the
  *                           company's known tickers hold no unit symbol: superseded-terms.derive.ts), a
- *                           unit symbol in the vendor row (CBASU, HDP/U, Bloomberg's LCWUF for LCW.U), or, for
+ *                           unit symbol in the vendor row (CBASU, HDP/U, Bloomberg's LCWUF for LCW.U; not a
+ *                           royalty trust's, whose U marks trust units: SDTTU), or, for
  *                           the company's IPO, a unit symbol among its tickers (units come only from the IPO)
  *   adr                     ADSs on the cover (issuerStructureFlags, "American Depositary" in the security
  *                           description), "ADR"/"ADS"/"American Depositary" in an issuer name (EDGAR's, the
@@ -40,7 +41,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import { RITTER_EXCLUSIONS, type DealType, type RitterExclusion } from '../../schema/api/vocabulary.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
-import { BANK_SICS, isBankName, isConversionPricedBankName, isPartnershipName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
+import { BANK_SICS, isRoyaltyTrustRow, isBankName, isConversionPricedBankName, isPartnershipName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
 
 export interface RitterEvidence {
   dealType: DealType;
@@ -79,8 +80,12 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
   const tickers = e.tickers ?? [];
   const listedWithoutUnits = e.preliminaryTerms === true && tickers.length > 0 && !tickers.some(isUnitSymbol);
   const coverUnits = !listedWithoutUnits && (flags.includes('units') || UNITS_TEXT.test(description));
+  // A royalty trust's units of beneficial interest carry a U symbol too (SDTTU, SDRMU): trust units, not
+  // Ritter's units of shares and warrants; the partnership flag says what they are.
+  const royaltyTrust = !holdings && (e.names.some((n) => ROYALTY_TRUST_NAME.test(n)) || isRoyaltyTrustRow(e.vendorRow));
+  const symbolUnits = !royaltyTrust && ((symbol !== null && isUnitSymbol(symbol)) || tickers.some(isUnitSymbol));
   const found: Record<RitterExclusion, boolean> = {
-    unit_offer: coverUnits || (symbol !== null && isUnitSymbol(symbol)) || tickers.some(isUnitSymbol),
+    unit_offer: coverUnits || symbolUnits,
     adr:
       flags.includes('adr') || ADR_TEXT.test(description) || e.names.some((n) => ADR_TEXT.test(n)) || (symbol !== null && ADR_SYMBOL.test(symbol)) ||
       (e.baseForm === 'F-1' && e.depositaryShares === true),

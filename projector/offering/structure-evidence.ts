@@ -132,11 +132,18 @@ export function vendorPartnershipClass(row: Pick<IpoTableRow, 'issuer' | 'indust
   if (!row) return null;
   if (row.industrySubgroup === 'Oil-US Royalty Trusts') return `vendor industry subgroup "${row.industrySubgroup}"`;
   if (row.industryGroup === null || !MLP_GROUPS.has(row.industryGroup)) return null;
-  if (row.industryGroup === 'Oil&Gas' && /\bTrust\b/i.test(row.issuer)) return `a trust the vendor files under ${row.industryGroup}: a royalty trust`;
+  if (isOilTrustRow(row)) return `a trust the vendor files under ${row.industryGroup}: a royalty trust`;
   if (/\bPartners\b/i.test(row.issuer) && !CORPORATE_SUFFIX.test(bareName(row.issuer))) return `"Partners" filed under ${row.industryGroup}: an MLP`;
   if (/\bLLC$/i.test(bareName(row.issuer))) return `an LLC filed under ${row.industryGroup}: a publicly traded partnership`;
   return null;
 }
+
+/** A royalty trust by the vendor's classification: its royalty-trust subgroup, or a trust it files under Oil&Gas. */
+export function isRoyaltyTrustRow(row: Pick<IpoTableRow, 'issuer' | 'industryGroup' | 'industrySubgroup'> | null): boolean {
+  return row !== null && (row.industrySubgroup === 'Oil-US Royalty Trusts' || isOilTrustRow(row));
+}
+
+const isOilTrustRow = (row: Pick<IpoTableRow, 'issuer' | 'industryGroup'>) => row.industryGroup === 'Oil&Gas' && /\bTrust\b/i.test(row.issuer);
 
 /**
  * An F-6 (F-6EF, F-6 POS, F-6/A) registers American depositary shares. Filed under the issuer's own
