@@ -1,7 +1,7 @@
 import type { ApiOutcome } from '../../schema/api/types.ts';
 import type { DailyBar } from './bars.parse.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
-import { deriveRitterMeasures, type BaseDealTerms, type VendorDealFigures } from './ritter-measures.derive.ts';
+import { deriveRitterMeasures, statedFirstDayPct, type BaseDealTerms, type VendorDealFigures } from './ritter-measures.derive.ts';
 
 /** Trading days in the week-1 horizon, counting the first trading day as day 1. */
 export const WEEK1_TRADING_DAYS = 5;
@@ -80,7 +80,7 @@ function observedFields(input: OutcomeInput, calendar?: TradingCalendar): Outcom
   const fields = deriveOutcomeFields(input, calendar);
   if (fields) return fields;
   const vendor = input.vendor;
-  if (!vendor?.tradeDate || vendor.offerToFirstClosePct === null) return null;
+  if (!vendor?.tradeDate || statedFirstDayPct(vendor.offerToFirstClosePct) === null) return null;
   return {
     tradingStartDate: vendor.tradeDate,
     offerPrice: input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null,

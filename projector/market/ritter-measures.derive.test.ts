@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseStooqCsv } from './bars.parse.ts';
 import { parseIpoTable } from './ipo-table.parse.ts';
 import { deriveOutcome, deriveOutcomeFields } from './outcome.derive.ts';
-import { deriveRitterMeasures } from './ritter-measures.derive.ts';
+import { deriveRitterMeasures, statedFirstDayPct } from './ritter-measures.derive.ts';
 import { readSample } from '../common/sample.testkit.ts';
 import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { readWindowIndex } from './window-index.testkit.ts';
@@ -91,5 +91,13 @@ describe("Ritter's measures", () => {
       grossProceedsBasis: null,
       moneyLeftOnTable: null,
     });
+  });
+
+  it("reads a stated -100% as no first close, never a stock that closed at zero (the raw 2020 export's Ondas row)", () => {
+    const row = parseIpoTable(readSample('reference/bloomberg_raw_2020.csv.gz')).find((r) => r.bloombergTicker === 'ONDS US')!;
+    expect(row.offerToFirstClosePct).toBe(-100);
+    const out = deriveRitterMeasures({ offerPrice: row.offerPrice, closeDay1: null, day1ReturnPct: null, baseDeal: null, vendor: { offerSizeMillions: row.offerSizeMillions, offerToFirstClosePct: row.offerToFirstClosePct, tradeDate: row.tradeDate } });
+    expect([out.day1ReturnPct, out.day1ReturnSource, out.moneyLeftOnTable]).toEqual([null, null, null]);
+    expect(statedFirstDayPct(-99.5)).toBe(-99.5);
   });
 });

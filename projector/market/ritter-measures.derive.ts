@@ -30,10 +30,19 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
 /**
+ * The vendor's stated first-day return, or null: -100% would be a first close of zero, which no
+ * listed IPO had; the raw yearly exports write it where the first close is missing (Ondas 2020, Texas
+ * Community Bancshares 2021, US Century Bank 2021, each of which traded near its offer).
+ */
+export function statedFirstDayPct(pct: number | null): number | null {
+  return pct === null || pct <= -100 ? null : pct;
+}
+
+/**
  * Ritter's measures of one IPO. The first-day return is offer → first close: from the price series,
  * else the vendor's stated figure (so a deal without bars still counts in an annual table). Shares
  * and proceeds are the base deal's when a final prospectus states them, as Ritter counts them;
- * else the vendor's offer size, which may include over-allotment shares sold (the vendor does not say which) (the basis says so).
+ * else the vendor's offer size, which may include over-allotment shares sold (the basis says which source).
  * Money left on the table = shares sold × (first close − offer); with the vendor's size, the same
  * quantity is proceeds × (first close − offer) / offer, and with only a stated return proceeds × return.
  */
@@ -41,7 +50,7 @@ export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   const offer = input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null;
   // Served to 4 decimals, as a return from bars is (the export carries float noise: -0.1000000015);
   // money left is computed from the unrounded figure.
-  const vendorPct = input.vendor?.offerToFirstClosePct ?? null;
+  const vendorPct = statedFirstDayPct(input.vendor?.offerToFirstClosePct ?? null);
   const day1ReturnPct = input.day1ReturnPct ?? (vendorPct === null ? null : round4(vendorPct));
   const day1ReturnSource = input.day1ReturnPct !== null ? 'price_series' : vendorPct !== null ? 'vendor_stated' : null;
 

@@ -7,6 +7,8 @@ import { withVendorEvidence } from './vendor-evidence.derive.ts';
 
 const rows = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
 const bySymbol = (symbol: string): IpoTableRow => rows.find((r) => r.bloombergTicker === `${symbol} US`)!;
+/** The raw yearly export of 2021 (data/sample/reference), whose rows the consolidated export lacks among them. */
+const raw2021 = parseIpoTable(readSample('reference/bloomberg_raw_2021.csv.gz')).filter((r) => r.country === 'US');
 
 describe('vendorDealType', () => {
   it('types SPAC unit IPOs listed under their merged names as spac', () => {
@@ -20,6 +22,18 @@ describe('vendorDealType', () => {
     expect(vendorDealType(bySymbol('DCTHU')).dealType).toBe('ipo');
     expect(vendorDealType(bySymbol('TASRU')).dealType).toBe('ipo');
     expect(vendorDealType(rows.find((r) => r.issuer === 'Encore Acquisition Co')!).dealType).toBe('ipo');
+  });
+
+  it("types no flat $10.00 row a SPAC on its price alone: a bank's conversion filed elsewhere (Catalyst Bancorp), a row with no cap and no first close (Bluejay Diagnostics)", () => {
+    const catalyst = raw2021.find((r) => r.issuer === 'Catalyst Bancorp Inc')!;
+    expect([catalyst.offerPrice, catalyst.rangeLow, catalyst.rangeHigh, catalyst.industryGroup]).toEqual([10, 10, 10, 'Investment Companies']);
+    expect(vendorDealType(catalyst).dealType).toBe('ipo');
+    const bluejay = raw2021.find((r) => r.issuer === 'Bluejay Diagnostics Inc')!;
+    expect([bluejay.offerPrice, bluejay.rangeLow, bluejay.offerToFirstClosePct]).toEqual([10, 10, null]);
+    expect(vendorDealType(bluejay).dealType).toBe('ipo');
+    // Every flat $10.00 row of the vendor's SPAC subgroup, in both files, is still a SPAC.
+    const spacs = [...rows, ...raw2021].filter((r) => r.industrySubgroup === 'Specified Purpose Acquis');
+    expect(spacs.filter((r) => vendorDealType(r).dealType !== 'spac')).toEqual([]);
   });
 
   it('types every row of the vendor\'s blank-check and closed-end fund subgroups', () => {

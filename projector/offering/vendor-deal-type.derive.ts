@@ -36,7 +36,7 @@
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
-import { vendorBankClass } from './structure-evidence.ts';
+import { isBankName, vendorBankClass } from './structure-evidence.ts';
 import { FUND_CLASS, FUND_NAME, INCOME_FUND_NAME, INVESTMENT_SUBGROUPS, isInvestmentVehicleName } from './fund-evidence.ts';
 
 export type VendorDealType = 'spac' | 'fund' | 'ipo';
@@ -148,7 +148,13 @@ function flatTrustPriceShell(row: IpoTableRow): string | null {
   // No range stated: only at $10.00 with a known cap and a first close within the shell's band (AgroFresh as Boulevard).
   const unstatedRange = row.rangeLow === null && row.rangeHigh === null && price === SPAC_UNIT_PRICE && ratio !== null && flatFirstClose(row);
   if (!flatRange && !unstatedRange) return null;
-  if (vendorBankClass(row) !== null || row.industryGroup === 'REITS') return null;
+  // A bank's name at a flat $10.00 is a mutual conversion whatever group the vendor files it under
+  // (Catalyst Bancorp 2021, filed under Investment Companies, +35.6%); a blank check named for a bank
+  // it later bought shows its units or its "Acquisition" name instead (WLBUE).
+  if (vendorBankClass(row) !== null || isBankName(row.issuer) || row.industryGroup === 'REITS') return null;
+  // The price alone is no evidence: every flat $10.00 SPAC row states a cap or a first close (1,315 of
+  // 1,315 in the export and the raw yearly files); Bluejay Diagnostics' 2021 row states neither.
+  if (price === SPAC_UNIT_PRICE && ratio === null && row.offerToFirstClosePct === null) return null;
   if (row.industryGroup === 'Insurance' && (ratio === null || !flatFirstClose(row))) return null;
   if (ratio === null ? price !== SPAC_UNIT_PRICE : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
   if (price === SPAC_UNIT_PRICE && row.offerToFirstClosePct !== null && row.offerToFirstClosePct < SHELL_MIN_FIRST_DAY_PCT) return null;
