@@ -165,12 +165,21 @@ describe('a deal the data shows trading has left the pipeline (Qomolangma, 2022-
   });
 });
 
-describe("a daily spotlight states a vendor's offer size as the later figure it is (Qomolangma, 2022-10-03)", () => {
-  it('says the size may count over-allotment shares exercised by the closing, which the day of pricing did not know', () => {
+describe("a deal that traded before its final prospectus was filed priced by its listing (Qomolangma, 2022-09-30 and 2022-10-03)", () => {
+  it('is not said to have priced on the day of its 424B4, filed after it began trading', () => {
     const rows = indexCompanyWithMarketRows('edgar/index/company.20221003.idx.gz', '0001894210', 'QOMOU');
-    const day = buildDailySpotlight('2022-10-03', articleDataOf([rows]))!;
-    const line = items(subsection(section(day.html, 'Priced'), 'SPAC')).find((l) => l.startsWith('Qomolangma'))!;
-    expect(line).toMatch(/priced at \$10\.00 for \$\d+\.\dM \(the vendor's offer size, reported after the closing: it may count over-allotment shares exercised by then\)/);
+    // With only its rows, 2022-10-03 has nothing else to say: no spotlight at all.
+    expect(buildDailySpotlight('2022-10-03', articleDataOf([rows]))).toBeNull();
+    // The week it began trading names it among the debuts: its review was written before the 424B4.
+    expect(plain(buildWeeklyReview('2022-09-30', articleDataOf([rows])).html)).toContain('Qomolangma Acquisition Corp. (QOMO) began trading on 2022-09-30: offered at $10.00');
+  });
+});
+
+describe("an article states a vendor's offer size as the later figure it is (Applied Optoelectronics, 2013-09-26)", () => {
+  it('says the size may count over-allotment shares exercised by the closing, which the day of pricing did not know', () => {
+    const week = buildWeeklyReview('2013-09-26', articleDataOf([submissionsCompanyRows('aaoi', 'AAOI')]));
+    const line = items(subsection(section(week.html, 'Deals priced'), 'IPO')).find((l) => l.startsWith('APPLIED OPTOELECTRONICS'))!;
+    expect(line).toMatch(/priced at \$10\.00 for \$41\.4M \(the vendor's offer size, reported after the closing: it may count over-allotment shares exercised by then\)/);
   });
 });
 

@@ -40,7 +40,9 @@ export interface Deal {
   listing: ArticleListing | null;
   /**
    * The date the pricing is dated by: the final prospectus's filing date (pricing precedes it by up to
-   * two business days). Null when the data holds no final prospectus of the deal: a vendor IPO table
+   * two business days), or the first trading day when the deal traded before its prospectus was filed
+   * (dMY Squared, Qomolangma and Laser Photonics listed on 2022-09-30 and filed their 424B4s on
+   * 2022-10-03: they had priced by the listing, not on the filing's day). Null when the data holds no final prospectus of the deal: a vendor IPO table
    * gives the first trading day, not the pricing date, so such a deal is never said to have priced on
    * a day, only to have begun trading. A deal counts as priced in the period holding this date.
    */
@@ -80,7 +82,7 @@ function dealOf(key: string, events: readonly Event[]): Deal {
     role: dealRole(dealType, eligibility, listing !== null),
     prospectus,
     listing,
-    pricedBy: prospectus?.pricingDate ?? null,
+    pricedBy: prospectus === null ? null : listing !== null && listing.listingDate < prospectus.pricingDate ? listing.listingDate : prospectus.pricingDate,
     offerPrice,
     offerSource: priceFromProspectus ? prospectus.source : offerPrice !== null ? listing!.offerSource : null,
     grossProceeds: prospectus?.grossProceeds ?? listing?.grossProceeds ?? null,
