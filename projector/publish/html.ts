@@ -61,9 +61,15 @@ export function company(name: string, cik: string): string {
  */
 export function ticker(symbol: string | null): string {
   if (!symbol) return '';
+  // A fifth letter Q is the symbol a bankrupt issuer traded under last (ADPTQ for Adeptus Health, whose
+  // IPO listed as ADPT): an article dated before it names it as the later symbol it is.
+  if (BANKRUPTCY_SYMBOL.test(symbol)) return ` (<span class="ticker">later ${esc(symbol)}</span>)`;
   const text = /\d/.test(symbol) ? `<data value="${esc(symbol)}" title="ticker symbol as this service serves it">${esc(symbol)}</data>` : esc(symbol);
   return ` (<span class="ticker">${text}</span>)`;
 }
+
+/** Nasdaq's fifth-letter Q, which quote services keep: the issuer was in bankruptcy when it last traded. */
+const BANKRUPTCY_SYMBOL = /^[A-Z]{4}Q$/;
 
 /**
  * Where a table's or chart's numbers come from, and as of when: each source linked when it has a
