@@ -96,7 +96,7 @@ describe("Ritter's measures", () => {
   it("reads a stated -100% as no first close, never a stock that closed at zero (the raw 2020 export's Ondas row)", () => {
     const row = parseIpoTable(readSample('reference/bloomberg_raw_2020.csv.gz')).find((r) => r.bloombergTicker === 'ONDS US')!;
     expect(row.offerToFirstClosePct).toBe(-100);
-    const out = deriveRitterMeasures({ offerPrice: row.offerPrice, closeDay1: null, day1ReturnPct: null, baseDeal: null, vendor: { offerSizeMillions: row.offerSizeMillions, offerToFirstClosePct: row.offerToFirstClosePct, tradeDate: row.tradeDate } });
+    const out = deriveRitterMeasures({ offerPrice: row.offerPrice, closeDay1: null, day1ReturnPct: null, baseDeal: null, vendor: { offerSizeMillions: row.offerSizeMillions, offerToFirstClosePct: row.offerToFirstClosePct } });
     expect([out.day1ReturnPct, out.day1ReturnSource, out.moneyLeftOnTable]).toEqual([null, null, null]);
     expect(statedFirstDayPct(-99.5)).toBe(-99.5);
   });

@@ -4,7 +4,9 @@
  * Start: the prospectus date printed on the 424B4 cover when known, else the EFFECT date, else the
  * trading day before the 424B4 was filed, else the trading day before the first trade (an IPO prices
  * the evening before it lists). A period counted from the closing starts at the closing
- * date when given, else at settlement: T+2 trading days after pricing (T+1 from 2024-05-28).
+ * date when given, else at settlement of the first trade, the trading day after pricing: T+3 until
+ * 2017-09-04, T+2 until 2024-05-27, T+1 since (Facebook priced 2012-05-17, traded 05-18, closed
+ * 05-23; Unicycive priced 2021-07-12, traded 07-13, closed 07-15).
  */
 import type { ApiLockupSchedule } from '../../schema/api/types.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
@@ -23,12 +25,23 @@ export interface LockupScheduleInput {
   calendar?: TradingCalendar;
 }
 
-const T_PLUS_1_FROM = '2024-05-28';
+/** The settlement cycle's trading days by the first trade's date: T+3, T+2 from 2017-09-05, T+1 from 2024-05-28. */
+const SETTLEMENT_CYCLES: ReadonlyArray<{ from: string; days: number }> = [
+  { from: '2024-05-28', days: 1 },
+  { from: '2017-09-05', days: 2 },
+  { from: '0000-00-00', days: 3 },
+];
+
+/** The closing of an offering priced on `pricing`: its shares settle with the first trade, the next trading day. */
+function settlementAfterPricing(pricing: string, calendar: TradingCalendar): string {
+  const firstTrade = calendar.addTradingDays(pricing, 1);
+  return calendar.addTradingDays(firstTrade, SETTLEMENT_CYCLES.find((c) => firstTrade >= c.from)!.days);
+}
 
 export function deriveLockupSchedule(input: LockupScheduleInput): ApiLockupSchedule {
   const calendar = input.calendar ?? createTradingCalendar();
   const startDate = lockupStartDate(input, calendar);
-  const closing = input.closingDate ?? (startDate ? calendar.addTradingDays(startDate, startDate >= T_PLUS_1_FROM ? 1 : 2) : null);
+  const closing = input.closingDate ?? (startDate ? settlementAfterPricing(startDate, calendar) : null);
   const tranches = input.extraction.tranches.map((t) => {
     const start = t.basis === 'closing' ? closing : startDate;
     const expiryDate = start === null ? null : t.days !== null ? addDays(start, t.days) : addMonths(start, t.months as number);

@@ -47,9 +47,9 @@ describe('deriveLockupSchedule', () => {
     expect(s.sourceAccessionNumber).toBe('0001047469-14-002669');
   });
 
-  it('Unicycive priced 2021-07-12: closes T+2 on 07-14, six months end 2022-01-14, MLK Day pushes first sale to 01-18', () => {
+  it('Unicycive priced 2021-07-12, first traded 07-13: closes T+2 on 07-15, six months end 2022-01-15 (a Saturday), MLK Day pushes first sale to 01-18', () => {
     const s = deriveLockupSchedule({ extraction: extractLockup(sampleDoc('unicycive')), sourceAccessionNumber: '0001213900-21-036849', effectiveDate: '2021-07-12' });
-    expect(s.tranches[0]).toMatchObject({ days: 184, expiryDate: '2022-01-14', firstSellableTradingDay: '2022-01-18' });
+    expect(s.tranches[0]).toMatchObject({ days: 184, expiryDate: '2022-01-15', firstSellableTradingDay: '2022-01-18' });
   });
 
   it('falls back to the trading day before the 424B4 filing when no prospectus or EFFECT date is known', () => {
