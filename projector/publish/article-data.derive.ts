@@ -133,7 +133,7 @@ const outcomeKey = (cik: string, date: string) => `${cik}|${date}`;
  * the first-day and first-week figures are the outcome row of the same first trading day, when the
  * data holds price bars of it.
  */
-function listingsOf(deals: CompanyDeals, outcomes: ReadonlyMap<string, ApiOutcome>, prospectus: Prospectuses): ArticleListing[] {
+function listingsOf(deals: CompanyDeals, outcomes: ReadonlyMap<string, ApiOutcome>, prospectus: Prospectuses, stated: ReadonlyMap<string, number>): ArticleListing[] {
   const row = deals.row;
   const consensus = parse<ApiConsensus>(row.consensus_json);
   return deals.listed.map((offering) => {
@@ -160,6 +160,7 @@ function listingsOf(deals: CompanyDeals, outcomes: ReadonlyMap<string, ApiOutcom
       offerSource: fromProspectus ? filed.source : { label: inVendorTable ? `vendor IPO table, ${symbol ?? row.name}` : `the offering's served terms, ${symbol ?? row.name}`, url: null },
       outcome,
       priceSource: outcome ? { label: `daily price bars, ${outcome.ticker ?? symbol ?? row.name}`, url: null } : null,
+      statedDay1ReturnPct: outcome ? null : (stated.get(outcomeKey(row.cik, listingDate)) ?? null),
     };
   });
 }
@@ -216,13 +217,17 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
     prospectus.byAccession.set(f.accession_number, pricing);
   }
   const outcomes = new Map<string, ApiOutcome>();
+  const stated = new Map<string, number>();
   for (const r of rows.outcomes) {
     const o = JSON.parse(r.json) as ApiOutcome;
-    // The articles cite each return to its daily price bars; a vendor-stated first day has none, so
-    // they count its listing among those without bars (the SQL views serve it, labelled).
-    if (o.day1ReturnSource === 'vendor_stated') continue;
+    // The articles average returns from daily price bars only; a vendor-stated first day has none, so
+    // its listing counts among those without bars, and its sentence quotes the vendor's figure as such.
+    if (o.day1ReturnSource === 'vendor_stated') {
+      if (o.day1ReturnPct !== null) stated.set(outcomeKey(o.cik, o.tradingStartDate), o.day1ReturnPct);
+      continue;
+    }
     outcomes.set(outcomeKey(o.cik, o.tradingStartDate), o);
   }
-  const listings = [...companies.values()].flatMap((deals) => listingsOf(deals, outcomes, prospectus));
+  const listings = [...companies.values()].flatMap((deals) => listingsOf(deals, outcomes, prospectus, stated));
   return { filings, pricings, listings, lockups: lockupsOf(rows.companies, filingByAccession) };
 }

@@ -193,6 +193,13 @@ describe("an article names a bankrupt issuer's last symbol as the later symbol i
   });
 });
 
+describe("a debut without price bars quotes the vendor's stated first day, as the API serves it (Hamilton Lane, 2017-W09)", () => {
+  it('says the first-day return the outcome serves as vendor_stated, and leaves it out of the averages over bars', () => {
+    const week = plain(buildWeeklyReview('2017-03-01', vendor).html);
+    expect(week).toMatch(/Hamilton Lane Inc \(HLNE\) began trading on 2017-03-01: offered at \$16\.00; the data holds no daily price bars of it: the vendor IPO table states a first-day return of \+12\.\d+%, which the averages here, over price bars, leave out\./);
+  });
+});
+
 describe('a draft and its public registration statement in one period are one registration (Solidion, 2026 Q1)', () => {
   const data = articleDataOf([submissionsCompanyRows('solidion', null)]);
 

@@ -99,6 +99,8 @@ export function pricedSentence(d: PricedDeal): string {
 const laterSizeNote = (d: PricedDeal) =>
   d.grossProceedsBasis === 'vendor_offer_size' ? ' (the vendor\'s offer size, reported after the closing: it may count over-allotment shares exercised by then)' : '';
 
+const STATED_RETURN_SOURCE: SourceLink = { label: 'the vendor IPO table\'s "Offer To 1st Close" (Bloomberg)', url: null };
+
 /**
  * "X (TICK) began trading on D: offered at $24.00, first close $31.34 (+30.58%), first week +75.17%."
  * A listing the data holds no price bars of says so: its returns are not known here, not missing.
@@ -108,7 +110,11 @@ export function debutSentence(d: ArticleListing, options: { date: boolean; week:
   const offer = d.offerPrice === null ? 'no offer price is recorded' : `offered at ${num(d.offerPrice, 'usd', d.offerSource)}`;
   const when = options.date ? ` on ${time(d.listingDate)}` : '';
   const who = `${company(d.companyName, d.cik)}${ticker(d.ticker)} began trading${when}: ${offer}`;
-  if (o === null || d.priceSource === null) return `${who}; the data holds no daily price bars of it, so its first-day return is not known here.`;
+  if (o === null || d.priceSource === null) {
+    const stated = d.statedDay1ReturnPct ?? null;
+    if (stated === null) return `${who}; the data holds no daily price bars of it, so its first-day return is not known here.`;
+    return `${who}; the data holds no daily price bars of it: the vendor IPO table states a first-day return of ${num(stated, 'pct', STATED_RETURN_SOURCE)}, which the averages here, over price bars, leave out.`;
+  }
   const day1 =
     o.closeDay1 === null
       ? 'no first close is recorded yet'
