@@ -37,8 +37,8 @@ describe('the golden deal table', () => {
     if (deal.grossProceeds !== undefined) expect(company.consensus.grossProceeds, why).toBe(deal.grossProceeds);
     if (deal.grossProceedsBasis !== undefined) expect([company.consensus.grossProceedsBasis, current.grossProceedsBasis], why).toEqual([deal.grossProceedsBasis, deal.grossProceedsBasis]);
     if (deal.issuerNameAtOffering !== undefined) expect(current.issuerNameAtOffering, why).toBe(deal.issuerNameAtOffering);
-    // An offering of a company that ended is served as that end, never as still listed.
-    if (['delisted', 'combined'].includes(deal.offeringStatus)) expect([current.status, current.stageBeforeEnd], why).toEqual([deal.offeringStatus, 'listed']);
+    // An offering of a company that ended is served as that end (a SPAC's IPO as its combination), never as still listed.
+    if (['delisted', 'combined'].includes(deal.offeringStatus)) expect([current.status, current.stageBeforeEnd], why).toEqual([deal.ipoOfferingStatus ?? deal.offeringStatus, 'listed']);
     if (deal.exchange !== undefined) {
       expect([deal.exchange, null], why).toContain(company.consensus.exchange);
       if (company.consensus.exchange === null) expect(company.consensus.sourceSummary.exchange, why).toMatch(/^unknown: /);

@@ -748,7 +748,7 @@ export interface components {
             /** @enum {string} */
             dealType: "ipo" | "spac" | "direct_listing" | "uplisting" | "follow_on" | "reg_a" | "fund" | "resale" | "debt" | "business_combination" | "co_registrant" | "other" | "unknown";
             /**
-             * @description This offering's status (overlays included), as of the projection date. When the company ended (offeringStatus delisted or combined) after this offering opened, and it was not withdrawn, it is that end: an offering of a company that ended is no longer listed, priced or effective; stageBeforeEnd keeps the stage it had reached.
+             * @description This offering's status (overlays included), as of the projection date. When the company ended (offeringStatus delisted or combined) after this offering opened, and it was not withdrawn, it is that end: an offering of a company that ended is no longer listed, priced or effective; stageBeforeEnd keeps the stage it had reached. A SPAC's IPO ends in its business combination: combined, whatever the combined company's later end (Vincerx: LifeSci Acquisition's IPO combined in 2020, the company delisted in 2025).
              * @enum {string}
              */
             status: "none" | "draft" | "filed" | "amended" | "launched" | "effective" | "priced" | "listed" | "withdrawn" | "stale" | "postponed" | "dormant" | "combined" | "delisted";

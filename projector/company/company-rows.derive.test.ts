@@ -135,10 +135,10 @@ describe('offerings of companies that ended: status to its end, the name the iss
     expect(offerings[0].ritterExclusions).toEqual(['unit_offer', 'spac']);
   });
 
-  it('Vincerx, delisted 2025-04-28: the IPO of LifeSci Acquisition Corp. and every registration opened before the Form 25 are delisted', () => {
+  it('Vincerx, delisted 2025-04-28: the SPAC IPO of LifeSci Acquisition Corp. ended in its 2020 combination, every registration opened before the Form 25 is delisted', () => {
     const { offerings } = served(edgarCompany('vincerx', [vendorRow('VINCU')], []));
-    expect(offerings.every((o) => o.status === 'delisted' && o.stageBeforeEnd !== null)).toBe(true);
-    expect(offerings[0]).toMatchObject({ isCurrent: true, stageBeforeEnd: 'listed', issuerNameAtOffering: 'LifeSci Acquisition Corp.', ritterExclusions: ['unit_offer', 'spac'] });
+    expect(offerings[0]).toMatchObject({ isCurrent: true, status: 'combined', stageBeforeEnd: 'listed', issuerNameAtOffering: 'LifeSci Acquisition Corp.', ritterExclusions: ['unit_offer', 'spac'] });
+    expect(offerings.slice(1).every((o) => o.status === 'delisted' && o.stageBeforeEnd !== null)).toBe(true);
   });
 
   it('Gores Holdings II, served by Bloomberg as "Verra Mobility Corp": no EDGAR evidence of its name at the IPO, and the source summary says the vendor name may be later', () => {

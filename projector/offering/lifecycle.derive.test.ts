@@ -418,9 +418,10 @@ describe('deriveLifecycle: the one-pass inferredStatus equals its definition', (
     };
     // Learn CW's SPAC IPO listed on NYSE in 2021; it combined (merger proxy, then the exchange's 25-NSE of 2024-10-03).
     expect(served('learncw')).toEqual([['333-254820', 'combined', 'listed']]);
-    // Vincerx (LifeSci Acquisition Corp.): its SPAC IPO and every registration opened before its Form 25 of 2025-04-28.
+    // Vincerx (LifeSci Acquisition Corp.): its SPAC IPO ended in the 2020 combination; every registration
+    // opened before its Form 25 of 2025-04-28 ended in the delisting, as the company did.
     expect(served('vincerx')).toEqual([
-      ['333-236466', 'delisted', 'listed'],
+      ['333-236466', 'combined', 'listed'],
       ['333-252589', 'delisted', 'effective'],
       ['333-260246', 'delisted', 'effective'],
       ['333-262239', 'delisted', 'priced'],

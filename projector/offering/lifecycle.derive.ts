@@ -110,9 +110,14 @@ export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opt
   const end = deriveCompanyEnd({ today: opts.today, sorted, company: opts.company, ipoDeal, deals: evaluated });
   // A deal opened before the company's end is not idle, it is over: no overlay, and unless it was
   // withdrawn (an end of its own) its served status is the company's end.
+  // A SPAC's deal ends in its business combination, whatever became of the combined company later
+  // (Vincerx: LifeSci Acquisition's IPO combined in 2020, the company delisted in 2025).
+  const combination = (d: (typeof evaluated)[number]) =>
+    d.dealKind === 'spac' ? end.events.find((e) => e.status === 'combined' && (d.openedDate === null || e.date >= d.openedDate)) : undefined;
   const deals = evaluated.map((d): DealLifecycle<F> => {
-    const ended = endInForce(end, evaluated, opts.today, d.openedDate);
-    if (!ended) return d;
+    const inForce = endInForce(end, evaluated, opts.today, d.openedDate);
+    if (!inForce) return d;
+    const ended = combination(d) ?? inForce;
     const own = d.overlay !== null ? { ...d, overlay: null, displayStatus: d.status, servedStatus: d.status } : d;
     return d.status === 'withdrawn' ? own : { ...own, endedBy: ended.status, servedStatus: ended.status };
   });

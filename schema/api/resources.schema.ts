@@ -506,7 +506,7 @@ export const ApiOfferingSchema = object({
   status: string({
     enum: [...OFFERING_STATUSES],
     description:
-      'This offering\'s status (overlays included), as of the projection date. When the company ended (offeringStatus delisted or combined) after this offering opened, and it was not withdrawn, it is that end: an offering of a company that ended is no longer listed, priced or effective; stageBeforeEnd keeps the stage it had reached.',
+      'This offering\'s status (overlays included), as of the projection date. When the company ended (offeringStatus delisted or combined) after this offering opened, and it was not withdrawn, it is that end: an offering of a company that ended is no longer listed, priced or effective; stageBeforeEnd keeps the stage it had reached. A SPAC\'s IPO ends in its business combination: combined, whatever the combined company\'s later end (Vincerx: LifeSci Acquisition\'s IPO combined in 2020, the company delisted in 2025).',
   }),
   stageBeforeEnd: {
     ...orNull(string({ enum: [...DEAL_STATUSES, ...DEAL_OVERLAYS] })),

@@ -20,6 +20,8 @@ export interface GoldenDeal {
   kind: 'operating_nyse' | 'operating_nasdaq' | 'bank' | 'spac' | 'de_spac' | 'follow_on' | 'reg_a_withdrawn' | 'delisted' | 'co_registrant';
   dealType: string;
   offeringStatus: string;
+  /** The IPO offering's own end when it differs from the company's: a SPAC's deal ends in its combination. */
+  ipoOfferingStatus?: string;
   exchange?: string;
   offerPrice?: number;
   listingDate?: string;
@@ -134,9 +136,10 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
     kind: 'delisted',
     dealType: 'spac',
     offeringStatus: 'delisted',
+    ipoOfferingStatus: 'combined',
     exchange: 'Nasdaq',
     issuerNameAtOffering: 'LifeSci Acquisition Corp.',
-    evidence: 'Vincerx Pharma (formerly LifeSci Acquisition Corp, formerNames 2019-12-12 to 2020-12-22) submissions: S-1 333-236466 (2020-02-14), CERT 0001354457-20-000110 (Nasdaq), later Form 25',
+    evidence: 'Vincerx Pharma (formerly LifeSci Acquisition Corp, formerNames 2019-12-12 to 2020-12-22) submissions: S-1 333-236466 (2020-02-14), CERT 0001354457-20-000110 (Nasdaq), its combination with Vincera (renamed 2020-12-22), later Form 25',
   },
   {
     id: '0001881551',
