@@ -62,10 +62,10 @@ export function lockupStartDate(
   input: Pick<LockupScheduleInput, 'prospectusDate' | 'effectiveDate' | 'finalProspectusFilingDate' | 'listingDate'>,
   calendar: TradingCalendar,
 ): string | null {
-  return (
-    input.prospectusDate ??
-    input.effectiveDate ??
-    (input.finalProspectusFilingDate ? calendar.previousTradingDay(input.finalProspectusFilingDate) : null) ??
-    (input.listingDate ? calendar.previousTradingDay(input.listingDate) : null)
-  );
+  const beforeListing = input.listingDate ? calendar.previousTradingDay(input.listingDate) : null;
+  const beforeFiling = input.finalProspectusFilingDate ? calendar.previousTradingDay(input.finalProspectusFilingDate) : null;
+  // An IPO prices before it trades: a 424B4 filed after the first trade (Laser Photonics listed
+  // 2022-09-30 and filed it 2022-10-03) dates the pricing no later than the evening before the listing.
+  const fromFiling = beforeFiling !== null && beforeListing !== null && beforeFiling > beforeListing ? beforeListing : beforeFiling;
+  return input.prospectusDate ?? input.effectiveDate ?? fromFiling ?? beforeListing;
 }

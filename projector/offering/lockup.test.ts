@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDoc } from '../extract/test-docs.ts';
 import { extractLockup } from '../extract/lockup.extract.ts';
-import { deriveLockupSchedule } from './lockup.derive.ts';
+import { deriveLockupSchedule, lockupStartDate } from './lockup.derive.ts';
+import { createTradingCalendar } from '../common/trading-calendar.ts';
 
 describe('extractLockup on real prospectuses', () => {
   it('AAOI follow-on: one 90-day tranche from the prospectus date, 0.9 million shares, extension and release terms quoted', () => {
@@ -50,6 +51,14 @@ describe('deriveLockupSchedule', () => {
   it('Unicycive priced 2021-07-12, first traded 07-13: closes T+2 on 07-15, six months end 2022-01-15 (a Saturday), MLK Day pushes first sale to 01-18', () => {
     const s = deriveLockupSchedule({ extraction: extractLockup(sampleDoc('unicycive')), sourceAccessionNumber: '0001213900-21-036849', effectiveDate: '2021-07-12' });
     expect(s.tranches[0]).toMatchObject({ days: 184, expiryDate: '2022-01-15', firstSellableTradingDay: '2022-01-18' });
+  });
+
+  it('never starts on or after the first trade: a 424B4 filed after the listing dates the pricing by the evening before it (Laser Photonics)', () => {
+    const calendar = createTradingCalendar();
+    // Listed Friday 2022-09-30, its 424B4 filed Monday 2022-10-03: priced by Thursday 2022-09-29.
+    expect(lockupStartDate({ finalProspectusFilingDate: '2022-10-03', listingDate: '2022-09-30' }, calendar)).toBe('2022-09-29');
+    // A 424B4 filed the day of the first trade keeps its own date (the evening before).
+    expect(lockupStartDate({ finalProspectusFilingDate: '2014-03-20', listingDate: '2014-03-20' }, calendar)).toBe('2014-03-19');
   });
 
   it('falls back to the trading day before the 424B4 filing when no prospectus or EFFECT date is known', () => {
