@@ -1,8 +1,8 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
 import { keyedRow, keyOf, keysetAfter, keysetValues } from '../db/keyset.ts';
-import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
+import { ActiveFilters, nameFilterSql, rowTickerFilterSql } from '../db/name-filters.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import type { CalendarFilterQuery } from './calendar.schema.ts';
@@ -19,14 +19,7 @@ type CalendarQb = SelectQueryBuilder<ReadDatabase, 'calendar_entries', any>;
 
 const FILTERS: Record<string, (qb: CalendarQb, p: Param) => CalendarQb> = {
   ...nameFilterSql<'calendar_entries'>(),
-  // An entry carries the company's primary ticker; the company's other tickers match through it too.
-  ticker: (qb, p) =>
-    qb.where((eb) =>
-      eb.or([
-        sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`,
-        eb('cik', 'in', eb.selectFrom('company_tickers').select('cik').where(sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`)),
-      ]),
-    ),
+  ticker: rowTickerFilterSql<'calendar_entries'>(),
   kind: (qb, p) => qb.where('kind', '=', p('kind')),
   expiry_date_from: (qb, p) => qb.where('expiry_date', '>=', p('expiry_date_from')),
   expiry_date_to: (qb, p) => qb.where('expiry_date', '<=', p('expiry_date_to')),

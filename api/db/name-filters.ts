@@ -30,6 +30,25 @@ export function nameFilterSql<T extends NamedTable>(): FilterSql<T> {
   return filters as unknown as FilterSql<T>;
 }
 
+/** Tables whose rows carry a ticker of their own (the one an outcome traded under, an entry's company's primary one). */
+type TickeredTable = 'outcomes' | 'calendar_entries';
+
+/**
+ * The ticker filter of a table whose rows carry a ticker: the row's own ticker, or any ticker of
+ * its company (company_tickers), in any of the spellings the request's ticker stands for.
+ */
+export function rowTickerFilterSql<T extends TickeredTable>(): FilterSql<T>['ticker'] {
+  type Qb = NamedQb<'outcomes'>;
+  const filter = (qb: Qb, p: Param) =>
+    qb.where((eb) =>
+      eb.or([
+        sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`,
+        eb('cik', 'in', eb.selectFrom('company_tickers').select('cik').where(sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`)),
+      ]),
+    );
+  return filter as unknown as FilterSql<T>['ticker'];
+}
+
 /**
  * The filters of one request: their names, in a fixed order, select the compiled query shape;
  * their values are the statement's parameters.

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
-import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
+import { ActiveFilters, nameFilterSql, rowTickerFilterSql } from '../db/name-filters.ts';
 import { keyedRow, keysetBefore, keysetValues } from '../db/keyset.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
@@ -17,14 +17,7 @@ type OutcomeQb = SelectQueryBuilder<ReadDatabase, 'outcomes', any>;
 
 const FILTERS: Record<string, (qb: OutcomeQb, p: Param) => OutcomeQb> = {
   ...nameFilterSql<'outcomes'>(),
-  // An outcome carries the ticker it traded under; a company's other tickers match through it too.
-  ticker: (qb, p) =>
-    qb.where((eb) =>
-      eb.or([
-        sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`,
-        eb('cik', 'in', eb.selectFrom('company_tickers').select('cik').where(sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`)),
-      ]),
-    ),
+  ticker: rowTickerFilterSql<'outcomes'>(),
   status: (qb, p) => qb.where('status', '=', p('status')),
   trading_start_date_from: (qb, p) => qb.where('trading_start_date', '>=', p('trading_start_date_from')),
   trading_start_date_to: (qb, p) => qb.where('trading_start_date', '<=', p('trading_start_date_to')),
