@@ -55,16 +55,20 @@ function coverageListings(html: string): number {
   return m![1] === 'no' ? 0 : Number(m![1]);
 }
 
-/** "29 IPOs began trading this week" or "No IPO began trading this week". */
+/** An IPO-family count as articles write it: "56 IPOs and 2 SPACs", "1 direct listing". */
+const FAMILY = String.raw`(?:\d+ (?:IPOs?|SPACs?|direct listings?|uplistings?)(?:, | and )?)+`;
+const familyTotal = (phrase: string) => [...phrase.matchAll(/\d+/g)].reduce((a, m) => a + Number(m[0]), 0);
+
+/** "27 IPOs and 2 SPACs began trading this week" or "No IPO began trading this week". */
 function debuts(text: string, when: string): number {
-  const m = new RegExp(`(\\d+) IPOs? began trading ${when}|No IPO began trading ${when}`).exec(text);
+  const m = new RegExp(`(${FAMILY}) began trading ${when}|No IPO began trading ${when}`).exec(text);
   expect(m, when).not.toBeNull();
-  return m![1] === undefined ? 0 : Number(m![1]);
+  return m![1] === undefined ? 0 : familyTotal(m![1]);
 }
 
-/** "First-day returns are known for K of the N IPOs", "…for all N", "Its first-day return is known". */
+/** "First-day returns are known for K of the N", "…for all N", "Its first-day return is known". */
 function returnsKnown(text: string, total: number): number {
-  const some = /First-day returns are known for (\d+) of the \d+ IPOs/.exec(text);
+  const some = /First-day returns are known for (\d+) of the \d+/.exec(text);
   if (some) return Number(some[1]);
   if (/First-day returns are known for all \d+|Its first-day return is known,/.test(text)) return total;
   return 0;
@@ -82,9 +86,9 @@ describe('every published article counts what the database holds for its period'
       const [, year, quarter] = /^quarterly-(\d{4})-Q(\d)$/.exec(a.article_id)!;
       const q = quarterPeriod(Number(year), Number(quarter) as 1 | 2 | 3 | 4);
       const calendar = held('ipo_calendar', q.from, q.to);
-      const summary = /^\d{4} Q\d: (\d+) IPOs?, (\$[\d,.]+M) raised, /.exec(a.summary);
+      const summary = new RegExp(`^\\d{4} Q\\d: (${FAMILY}), (\\$[\\d,.]+M) raised, `).exec(a.summary);
       expect(summary, a.summary).not.toBeNull();
-      expect([Number(summary![1]), summary![2]], a.article_id).toEqual([calendar.n, formatNumber(calendar.proceeds!, 'millions')]);
+      expect([familyTotal(summary![1]), summary![2]], a.article_id).toEqual([calendar.n, formatNumber(calendar.proceeds!, 'millions')]);
       expect(coverageListings(a.html), a.article_id).toBe(held('offerings', q.from, q.to).n);
       expect(returnsKnown(plain(a.html), calendar.n), a.article_id).toBe(withReturns(q.from, q.to));
     }
@@ -101,10 +105,10 @@ describe('every published article counts what the database holds for its period'
       expect(debuts(text, 'this week'), a.article_id).toBe(n);
       expect(returnsKnown(text, n), a.article_id).toBe(withReturns(w.from, w.to));
       expect(coverageListings(a.html), a.article_id).toBe(held('offerings', w.from, w.to).n);
-      const lockups = /any of the (\d+) IPOs that began trading from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})|of the (\d+) IPOs that began trading from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(text);
+      const lockups = new RegExp(`of (?:all |any of )?the (${FAMILY}) that began trading from (\\d{4}-\\d{2}-\\d{2}) to (\\d{4}-\\d{2}-\\d{2})`).exec(text);
       expect(lockups, a.article_id).not.toBeNull();
-      const [count, from, to] = lockups![1] ? lockups!.slice(1, 4) : lockups!.slice(4, 7);
-      expect(Number(count), a.article_id).toBe(held('ipo_calendar', from, to).n);
+      const [, count, from, to] = lockups!;
+      expect(familyTotal(count), a.article_id).toBe(held('ipo_calendar', from, to).n);
     }
   });
 

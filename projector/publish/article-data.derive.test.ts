@@ -65,7 +65,7 @@ describe('articleDataFromRows: listings are the served offerings that began trad
     expect(facebook).toMatchObject({ offerPrice: 38, outcome: null, dealType: 'ipo' });
     const review = buildQuarterlyReview(2012, 2, data);
     expect(review.summary).toMatch(/^2012 Q2: 29 IPOs, \$22,568\.7M raised, first-day returns known for 8: /);
-    expect(plain(review.html)).toContain('First-day returns are known for 8 of the 29 IPOs; the other 21 have no daily price bars in the data.');
+    expect(plain(review.html)).toContain('First-day returns are known for 8 of the 29; the other 21 have no daily price bars in the data.');
   });
 
   it('reports the money left on the table over the listings with a first close, on the basis of their shares', () => {

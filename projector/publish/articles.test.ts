@@ -85,7 +85,10 @@ describe('quarterly review on the served listings', () => {
   it("counts every IPO the database holds for the quarter, and averages Bloomberg's day-1 returns over those with price bars", () => {
     // The quarter's IPOs (56) and SPACs (2) of the vendor tables, an IPO in both tables counted once (ServiceMaster's SERV and TMX too); 20 have price bars.
     expect([q2.length, withBars.length]).toEqual([58, 20]);
-    expect(article.summary).toContain(`2014 Q2: ${q2.length} IPOs, `);
+    // SPACs are counted with the IPOs, named as SPACs, and the operating-company IPOs' figures are given apart.
+    const typed = (t: string) => q2.filter((l) => l.dealType === t).length;
+    expect(article.summary).toContain(`2014 Q2: ${typed('ipo')} IPOs and ${typed('spac')} SPACs, `);
+    expect(article.html).toContain(`Operating-company IPOs alone: <data value="${typed('ipo')}"`);
     expect(article.summary).toContain(`first-day returns known for ${withBars.length}: `);
     const bbgMedian = median(withBars.map((w) => w.bloombergDay1Pct))!;
     const bbgMean = withBars.reduce((a, w) => a + w.bloombergDay1Pct, 0) / withBars.length;
@@ -126,7 +129,7 @@ describe('quarterly review on the served listings', () => {
     const target = q2[0];
     const marked = listings.map((l) => (l === target ? { ...l, calendarEligibility: 'exclude' as const } : l));
     const again = buildQuarterlyReview(2014, 2, { listings: marked });
-    expect(again.summary).toContain(`2014 Q2: ${q2.length} IPOs`);
+    expect(again.summary).toContain(`2014 Q2: ${q2.filter((l) => l.dealType === 'ipo').length} IPOs and ${q2.filter((l) => l.dealType === 'spac').length} SPACs`);
     expect(again.html).toBe(buildQuarterlyReview(2014, 2, { listings }).html);
   });
 });
@@ -145,7 +148,7 @@ describe('weekly review and daily spotlight', () => {
     expect(plain(buildWeeklyReview('2015-06-15', data).html)).toMatch(/\(IVTY\) began trading on 2015-06-15: offered at \$12\.00, first close \$[\d.]+ \([+-][\d.]+%\), first week \+23\.33%\./);
     expectReadable(article.html);
     const chart = /<figure>\n(<svg[\s\S]*?<\/svg>)/.exec(article.html)![1];
-    expect(chart).toContain('First-day returns of the IPOs that began trading in 2014-W26');
+    expect(chart).toContain('First-day returns of the debuts of 2014-W26');
     expect(chart).toContain('>GPRO</text>');
     expect(chart).toContain('>+30.58%</text>');
     // The data holds no lock-up terms: the section says no expiry is known, not that none expires.

@@ -1,10 +1,10 @@
 import type { Article, ArticleData } from './article.types.ts';
 import { dataAsOf } from './as-of.ts';
 import { listOr, page, plain, time } from './html.ts';
-import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
+import { countByType, periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
 import { listedCountSentence, pricedSection } from './sections.ts';
-import { coverageParagraph, debutSentence, newRegistrationSentence, plural, pricedSentence, registrationSentence } from './sentences.ts';
+import { coverageParagraph, debutSentence, familyPlural, newRegistrationSentence, plural, pricedSentence, registrationSentence } from './sentences.ts';
 
 /** Filings under which new co-registrants joined an amended registration: one registration, said once. */
 function joinedAmendmentLines(facts: PeriodFacts): string[] {
@@ -49,7 +49,7 @@ export function buildDailySpotlight(day: string, everything: ArticleData): Artic
 
   const count = (n: number, one: string, many: string) => (n ? plural(n, one, many) : '');
   const parts = [
-    count(withRole(facts.priced, 'ipo').length, 'IPO priced', 'IPOs priced'),
+    ...(withRole(facts.priced, 'ipo').length ? [`${familyPlural(countByType(withRole(facts.priced, 'ipo')))} priced`] : []),
     count(withRole(facts.priced, 'review').length, 'pricing not yet confirmed as an IPO', 'pricings not yet confirmed as IPOs'),
     count(facts.priced.filter((d) => d.role === 'not_ipo').length, 'other offering priced', 'other offerings priced'),
     count(debuts.length, 'debut', 'debuts'),

@@ -28,7 +28,7 @@ export function bestAndWeakest<T>(ranked: readonly T[], returnOf: (t: T) => numb
 export function listsNote(n: number, best: number, weakest: number, total: number = n): string[] {
   const src = computed('first-day lists');
   const notes: string[] = [];
-  if (n > 0 && n < total) notes.push(`Ranked among the ${num(n, 'int', src)} of the quarter's ${num(total, 'int', src)} IPOs whose first close the data holds.`);
+  if (n > 0 && n < total) notes.push(`Ranked among the ${num(n, 'int', src)} of the quarter's ${num(total, 'int', src)} listings counted above whose first close the data holds.`);
   if (n > 0 && n < 2 * RANKED_LIST_MAX) {
     notes.push(
       weakest === 0

@@ -2,8 +2,8 @@ import type { ArticleData, ArticleLockup, SourceLink } from './article.types.ts'
 import { allDeals, listedIn, type Deal } from './deals.facts.ts';
 import { byDateThenName, company, listOr, num, ticker, time } from './html.ts';
 import { addDays, type Period } from './period.ts';
-import { withRole } from './period-facts.ts';
-import { counted, plural } from './sentences.ts';
+import { countByType, withRole } from './period-facts.ts';
+import { familyCounted, plural } from './sentences.ts';
 
 /**
  * Lock-ups commonly run 180 days from the prospectus and some run a year (domain.md §4): a lock-up
@@ -58,7 +58,7 @@ export function lockupSection(f: LockupFacts, windowWords: string): string[] {
       '.',
   );
   const unknown = f.recentIpos.length - f.known.length;
-  const ipos = `${counted(f.recentIpos.length, 'IPO', 'IPOs', SOURCE)} that began trading from ${time(f.startedIn.from)} to ${time(f.startedIn.to)}`;
+  const ipos = `${familyCounted(countByType(f.recentIpos), SOURCE)} that began trading from ${time(f.startedIn.from)} to ${time(f.startedIn.to)}`;
   const span = `${windowWords} (${time(f.window.from)} to ${time(f.window.to)})`;
   const typical = '(a lock-up commonly runs six months, some a year)';
   if (f.recentIpos.length === 0) {
@@ -75,10 +75,10 @@ export function lockupSection(f: LockupFacts, windowWords: string): string[] {
   return [`<p>No lock-up expiry is known for ${span}. The data ${held}, so whether a lock-up ends then is not known. ${ASSUMED_NOTE}</p>`];
 }
 
-/** "2 lock-up expiries ahead", or "no lock-up expiry known ahead (5 recent IPOs' lock-up expiries not known)". */
+/** "2 lock-up expiries ahead", or "no lock-up expiry known ahead (5 recent listings' lock-up expiries not known)". */
 export function lockupSummary(f: LockupFacts): string {
   const unknown = f.recentIpos.length - f.known.length;
-  const notHeld = unknown ? ` (${plural(unknown, "recent IPO's", "recent IPOs'")} lock-up expiries not known)` : '';
+  const notHeld = unknown ? ` (${plural(unknown, "recent listing's", "recent listings'")} lock-up expiries not known)` : '';
   if (f.expiring.length === 0 && unknown) return `no lock-up expiry known ahead${notHeld}`;
   return `${plural(f.expiring.length, 'lock-up expiry', 'lock-up expiries')} ahead${notHeld}`;
 }

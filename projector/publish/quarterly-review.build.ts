@@ -5,7 +5,7 @@ import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, t
 import { dataAsOf } from './as-of.ts';
 import { quarterPeriod } from './period.ts';
 import { countByType, periodFacts, withRole } from './period-facts.ts';
-import { counted, coverageParagraph, dealTypeWords, typedAs } from './sentences.ts';
+import { counted, coverageParagraph, dealTypeWords, familyCounted, familyPlural } from './sentences.ts';
 import { bestAndWeakest, listsNote } from './first-day-lists.ts';
 import { notCountedSentence, returnsKnownSentence } from './sections.ts';
 
@@ -57,6 +57,21 @@ function moneyLeftSentence(ipos: readonly ArticleListing[], src: SourceLink): st
 }
 
 /**
+ * " Operating-company IPOs alone: 56, raising $12,901.3M; mean first-day return …": the figures an IPO
+ * analyst quotes, apart from the SPACs, direct listings and uplistings counted with them; '' when every
+ * listing is an operating-company IPO (the lead's figures are then theirs).
+ */
+function operatingAlone(listings: readonly ArticleListing[], src: SourceLink): string {
+  const operating = listings.filter((o) => o.dealType === 'ipo');
+  if (operating.length === listings.length) return '';
+  const s = statsOf('Operating-company IPOs', operating);
+  const raised = s.proceeds === null ? 'none states its proceeds' : `raising ${num(s.proceeds, 'millions', src)}`;
+  const returns =
+    s.meanDay1 === null ? '' : `; mean first-day return ${num(s.meanDay1, 'pct', src)}, median ${num(s.medianDay1, 'pct', src)} (over the ${num(s.withReturns, 'int', src)} with a first close)`;
+  return ` Operating-company IPOs alone: ${num(operating.length, 'int', src)}, ${raised}${returns}.`;
+}
+
+/**
  * Quarterly review of the deals the database shows began trading in the quarter: counts by deal
  * type, proceeds (charted by month), and mean/median day-1 returns by deal type and by exchange over
  * the listings with price bars. Deals that are not IPOs, and those the IPO calendar excludes, are left
@@ -100,10 +115,9 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
   const lead =
     all.count === 0
       ? 'this service\'s database holds no IPO that began trading then.'
-      : `this service's database holds ${counted(all.count, 'IPO', 'IPOs', src)} that began trading then` +
-        `${typedAs(countByType(ipoDeals), src)}; ${raised}.` +
+      : `this service's database holds ${familyCounted(countByType(ipoDeals), src)} that began trading then; ${raised}.` +
         (basisNote ? ` ${basisNote}` : '') +
-        ` ${returnsKnownSentence(ipos, src)}${returns}${leftOnTable ? ` ${leftOnTable}` : ''}`;
+        ` ${returnsKnownSentence(ipos, src)}${returns}${operatingAlone(ipos, src)}${leftOnTable ? ` ${leftOnTable}` : ''}`;
   const others = notCountedSentence(facts.listed, src);
   const body = [
     `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: ${lead}${others ? ` ${others}` : ''}</p>`,
@@ -129,7 +143,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
     path: `/articles/${id}`,
     html: page(`IPO quarterly review: ${time(q.from, label)}`, publishedAt, body),
     summary:
-      `${label}: ${all.count} ${all.count === 1 ? 'IPO' : 'IPOs'}, ${all.proceeds === null ? 'proceeds not stated' : formatNumber(all.proceeds, 'millions') + ' raised'}, ` +
+      `${label}: ${familyPlural(countByType(ipoDeals))}, ${all.proceeds === null ? 'proceeds not stated' : formatNumber(all.proceeds, 'millions') + ' raised'}, ` +
       (all.meanDay1 === null
         ? 'no first-day close in the data.'
         : `first-day returns known for ${all.withReturns}: mean day-1 return ${pct(all.meanDay1)}, median ${pct(all.medianDay1)}.`),

@@ -3,7 +3,7 @@ import { proceedsBasisNote } from './aggregate.ts';
 import type { Deal, PricedDeal } from './deals.facts.ts';
 import { listOr, num } from './html.ts';
 import { countByType, withRole, type PeriodFacts } from './period-facts.ts';
-import { counted, dealTypeWords, pricedSentence, typeBreakdown, typedAs } from './sentences.ts';
+import { counted, dealTypeWords, familyCounted, pricedSentence, typeBreakdown } from './sentences.ts';
 
 /** The computed figures of a deals section: named after what they count. */
 export const dealsSource = (what: string): SourceLink => ({ label: `${what}, counted from the deals listed in this article`, url: null });
@@ -22,7 +22,7 @@ export function pricedCountSentence(ipos: readonly Deal[], when: string): string
   const raised =
     total === null ? '' : `, raising ${num(total, 'millions', src)}` + (stated < ipos.length ? ` (${num(stated, 'int', src)} of them state proceeds)` : '');
   const basis = proceedsBasisNote(ipos.filter((d) => d.grossProceeds !== null).map((d) => d.grossProceedsBasis));
-  return `${counted(ipos.length, 'IPO', 'IPOs', src)} priced ${when}${raised}.${basis ? ` ${basis}` : ''}`;
+  return `${familyCounted(countByType(ipos), src)} priced ${when}${raised}.${basis ? ` ${basis}` : ''}`;
 }
 
 const DATING_NOTE = 'A deal is dated by the filing of its final prospectus: pricing precedes it by up to two business days.';
@@ -38,7 +38,7 @@ function undatedSentence(undated: readonly Deal[], when: string): string {
   if (n === 0) return '';
   const one = n === 1;
   return (
-    ` ${counted(n, 'IPO', 'IPOs', dealsSource(`IPOs that began trading ${when} with no final prospectus held`))} that began trading ${when} ` +
+    ` ${familyCounted(countByType(undated), dealsSource(`IPOs that began trading ${when} with no final prospectus held`))} that began trading ${when} ` +
     `${one ? 'is' : 'are'} not dated here: the data holds no final prospectus of ${one ? 'it' : 'them'}, and the vendor IPO tables give ` +
     `${one ? 'its' : 'their'} first trading day, not the day ${one ? 'it' : 'they'} priced, so ${one ? 'it is' : 'they are'} listed only among the debuts below.`
   );
@@ -97,7 +97,7 @@ export function returnsKnownSentence(listings: readonly ArticleListing[], source
     if (known === 1) return 'Its first-day return is known, from daily price bars.';
     return noBars ? 'Its first-day return is not known: the data holds no daily price bars of it.' : 'Its first-day return is not known yet: the price bars hold no first close against an offer price.';
   }
-  const head = known === total ? `First-day returns are known for all ${n(total)}, from daily price bars` : known === 0 ? 'No first-day return is known' : `First-day returns are known for ${n(known)} of the ${counted(total, 'IPO', 'IPOs', source)}`;
+  const head = known === total ? `First-day returns are known for all ${n(total)}, from daily price bars` : known === 0 ? 'No first-day return is known' : `First-day returns are known for ${n(known)} of the ${n(total)}`;
   // "the other" only when they are all the rest.
   const rest = known > 0 && pending === 0 ? (noBars === 1 ? 'the other' : `the other ${n(noBars)}`) : n(noBars);
   const gaps = [
@@ -114,7 +114,7 @@ export function listedCountSentence(facts: PeriodFacts, when: string): string {
   const others = notCountedSentence(facts.listed, src);
   return (
     (ipos.length
-      ? `${counted(ipos.length, 'IPO', 'IPOs', src)} began trading ${when}${typedAs(countByType(ipos), src)}. ${returnsKnownSentence(ipos.map((d) => d.listing!), src)}`
+      ? `${familyCounted(countByType(ipos), src)} began trading ${when}. ${returnsKnownSentence(ipos.map((d) => d.listing!), src)}`
       : `No IPO began trading ${when}.`) + (others ? ` ${others}` : '')
   );
 }

@@ -42,20 +42,30 @@ const DEAL_TYPE_NOUNS: Record<DealType, [string, string]> = {
   unknown: ['deal of unknown type', 'deals of unknown type'],
 };
 
-/** " (by deal type: 59 IPOs, 2 SPACs)" after a count of IPOs; nothing when every one of them is typed an IPO. */
-export function typedAs(counts: TypeCounts, source: SourceLink): string {
-  return counts.length === 0 || (counts.length === 1 && counts[0].dealType === 'ipo') ? '' : ` (by deal type: ${typeBreakdown(counts, source)})`;
+/**
+ * "56 IPOs and 2 SPACs": a count of IPO-family deals by served deal type, each count with its source.
+ * SPACs, direct listings and uplistings are named as what they are, never counted as "IPOs" (an analyst's
+ * IPO count is of operating companies); "56 IPOs" when every one is typed an IPO, "0 IPOs" when none.
+ */
+export function familyCounted(counts: TypeCounts, source: SourceLink): string {
+  return counts.length === 0 ? counted(0, 'IPO', 'IPOs', source) : joinAnd(counts.map(({ dealType, count }) => typeCounted(dealType, count, source)));
+}
+
+/** familyCounted in plain text (summaries). */
+export function familyPlural(counts: TypeCounts): string {
+  return counts.length === 0 ? plural(0, 'IPO', 'IPOs') : joinAnd(counts.map(({ dealType, count }) => plural(count, ...typeNouns(dealType))));
 }
 
 /** "59 IPOs, 2 SPACs": counts by served deal type, each with its source. */
 export function typeBreakdown(counts: TypeCounts, source: SourceLink): string {
-  return counts
-    .map(({ dealType, count }) => {
-      const [one, many] = DEAL_TYPE_NOUNS[dealType as DealType] ?? [dealTypeWords(dealType), dealTypeWords(dealType)];
-      return counted(count, one, many, source);
-    })
-    .join(', ');
+  return counts.map(({ dealType, count }) => typeCounted(dealType, count, source)).join(', ');
 }
+
+const typeNouns = (dealType: string): [string, string] => DEAL_TYPE_NOUNS[dealType as DealType] ?? [dealTypeWords(dealType), dealTypeWords(dealType)];
+const typeCounted = (dealType: string, count: number, source: SourceLink) => counted(count, ...typeNouns(dealType), source);
+
+/** "a", "a and b", "a, b and c". */
+const joinAnd = (parts: readonly string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`);
 
 const noun = (n: number, singular: string, pluralWords: string) => (n === 1 ? singular : pluralWords);
 

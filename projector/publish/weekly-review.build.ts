@@ -5,10 +5,10 @@ import { figure, formatNumber, listOr, page, sourceNote, time } from './html.ts'
 import { lockupFacts, lockupSection, lockupSummary } from './lockup-expiries.ts';
 import { dataAsOf } from './as-of.ts';
 import { addDays, weekPeriod } from './period.ts';
-import { periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
+import { countByType, periodFacts, withRole, type PeriodFacts } from './period-facts.ts';
 import { pipelineSection } from './pipeline.ts';
 import { listedCountSentence, pricedSection, proceedsOf, undatedDebuts } from './sections.ts';
-import { coverageParagraph, dealTypeWords, debutSentence, plural } from './sentences.ts';
+import { coverageParagraph, dealTypeWords, debutSentence, familyPlural, plural } from './sentences.ts';
 
 /** How far ahead the weekly review looks for lock-up expiries. */
 export const LOCKUP_LOOKAHEAD_DAYS = 28;
@@ -19,11 +19,11 @@ const VERTICAL_BARS_MAX = 8;
 function day1Chart(debuts: readonly ArticleListing[], weekId: string, asOf: string): string {
   const closed = debuts.filter((d) => d.outcome?.day1ReturnPct != null);
   if (!closed.length) return '<p>No first-day close of this week\'s debuts is in the data, so there is no return to chart.</p>';
-  const title = `First-day returns of the IPOs that began trading in ${weekId}`;
+  const title = `First-day returns of the debuts of ${weekId}`;
   const shown =
     closed.length === debuts.length
       ? ''
-      : ` ${closed.length} of the week's ${debuts.length} IPO debuts ${closed.length === 1 ? 'has' : 'have'} a first close in the data; the ${debuts.length - closed.length === 1 ? 'other is' : 'others are'} not charted.`;
+      : ` ${closed.length} of the week's ${debuts.length} debuts ${closed.length === 1 ? 'has' : 'have'} a first close in the data; the ${debuts.length - closed.length === 1 ? 'other is' : 'others are'} not charted.`;
   return figure(
     barChart({
       id: 'day1-returns',
@@ -93,8 +93,8 @@ function weekSummary(facts: PeriodFacts): string {
   const others = facts.priced.length - ipos.length;
   const undated = undatedDebuts(facts).length;
   return (
-    `${plural(ipos.length, 'IPO', 'IPOs')} priced${total === null ? '' : ` (${formatNumber(total, 'millions')})`}, ` +
-    `${plural(withRole(facts.listed, 'ipo').length, 'IPO', 'IPOs')} began trading` +
+    `${familyPlural(countByType(ipos))} priced${total === null ? '' : ` (${formatNumber(total, 'millions')})`}, ` +
+    `${familyPlural(countByType(withRole(facts.listed, 'ipo')))} began trading` +
     (undated ? ` (${undated} with no pricing date in the data)` : '') +
     (others ? `, ${plural(others, 'other offering', 'other offerings')} priced (not counted as IPOs)` : '')
   );
