@@ -34,6 +34,15 @@ describe('ritterExclusions', () => {
     expect(ritterExclusions(fromRow(fund))).toContain('closed_end_fund');
   });
 
+  it('types a commodity pool as a fund but not a closed-end fund (SPDR Gold Shares, GLD, 2004: shares created at NAV)', () => {
+    const gld = fromRow(bySymbol('GLD'));
+    expect(gld.dealType).toBe('fund');
+    expect(ritterExclusions(gld)).toEqual([]);
+    // Every other fund row of the vendor's is flagged.
+    const funds = rows.filter((r) => vendorDealType(r).dealType === 'fund');
+    expect(funds.filter((r) => !ritterExclusions(fromRow(r)).includes('closed_end_fund')).map((r) => r.bloombergTicker)).toEqual(['GLD US']);
+  });
+
   it('flags REITs, thrifts, limited partnerships and offers under $5 from the row', () => {
     expect(ritterExclusions(fromRow(bySymbol('BHLB')))).toEqual(['bank_or_thrift']);
     expect(ritterExclusions(fromRow(bySymbol('MMP')))).toEqual(['limited_partnership']);

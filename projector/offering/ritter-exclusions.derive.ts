@@ -1,6 +1,7 @@
 /**
  * Ritter's exclusion flags of one offering, each from evidence a filing or a vendor row carries:
- *   spac / closed_end_fund  the offering's deal type (spac, fund)
+ *   spac / closed_end_fund  the offering's deal type (spac, fund); a commodity pool is a fund, not a closed-end
+ *                           one (isCommodityPoolRow: GLD's shares are created at NAV, not fixed at the offering)
  *   unit_offer              units on the cover (issuerStructureFlags, a security description of units; not a
  *                           preliminary cover a later unread amendment or final prospectus superseded when the
  *                           company's known tickers hold no unit symbol: superseded-terms.derive.ts), a
@@ -41,7 +42,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import { RITTER_EXCLUSIONS, type DealType, type RitterExclusion } from '../../schema/api/vocabulary.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
-import { BANK_SICS, isRoyaltyTrustRow, isBankName, isConversionPricedBankName, isPartnershipName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
+import { BANK_SICS, isCommodityPoolRow, isRoyaltyTrustRow, isBankName, isConversionPricedBankName, isPartnershipName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
 
 export interface RitterEvidence {
   dealType: DealType;
@@ -90,7 +91,7 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
       flags.includes('adr') || ADR_TEXT.test(description) || e.names.some((n) => ADR_TEXT.test(n)) || (symbol !== null && ADR_SYMBOL.test(symbol)) ||
       (e.baseForm === 'F-1' && e.depositaryShares === true),
     reit: (!spac && (e.sic === '6798' || vendorReitClass(e.vendorRow) !== null)) || e.baseForm === 'S-11' || operatingName((n) => REIT_NAME.test(n)),
-    closed_end_fund: e.dealType === 'fund',
+    closed_end_fund: e.dealType === 'fund' && !isCommodityPoolRow(e.vendorRow),
     spac,
     bank_or_thrift: (!spac && ((e.sic !== null && BANK_SICS.has(e.sic)) || vendorBankClass(e.vendorRow) !== null)) || operatingName(isBankName) ||
       (!e.vendorRow?.industryGroup && operatingName((n) => isConversionPricedBankName(n, e.offerPrice))),

@@ -82,6 +82,13 @@ export function vendorReitClass(row: Pick<IpoTableRow, 'issuer' | 'industryGroup
 }
 
 /**
+ * A commodity pool's vendor row: Bloomberg files grantor trusts that hold a commodity (SPDR Gold Shares,
+ * GLD, 2004) under the "Commodity Fund" group. Such a trust issues shares in creation baskets at net asset
+ * value: a fund, but not a closed-end fund, whose shares are fixed after its offering.
+ */
+export const isCommodityPoolRow = (row: Pick<IpoTableRow, 'industryGroup'> | null): boolean => row?.industryGroup === 'Commodity Fund';
+
+/**
  * A limited partnership's name: it ends in "LP", "L.P." or "Limited Partnership", after the
  * disambiguating suffixes EDGAR and Bloomberg append ("Williams Partners LP/Old", "Global Partners
  * LP/MA", "… /DE/"). "Partners" alone is no partnership: Perella Weinberg Partners and Surgery
