@@ -793,8 +793,8 @@ export interface components {
              * @description The trading day after pricedDate (only for an offering that lists a new class); the first trade itself once the data shows it.
              */
             expectedFirstTradeDate: string | null;
-            /** @description A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering. */
-            upsized: boolean;
+            /** @description A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering. Null for an offering known only from a vendor IPO row (source vendor): without its filings the data cannot tell. */
+            upsized: boolean | null;
             upsizeFileNumbers: string[];
             draftFileNumbers: string[];
             /** @description Filings of this offering; 0 for a vendor offering. */

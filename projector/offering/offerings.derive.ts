@@ -126,7 +126,8 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     pricedDate: null,
     withdrawnDate: null,
     expectedFirstTradeDate: null,
-    upsized: false,
+    // No filings, so no Rule 462(b) registration can be seen: unknown, not false.
+    upsized: null,
     upsizeFileNumbers: [],
     draftFileNumbers: [],
     filingCount: 0,

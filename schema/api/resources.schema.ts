@@ -535,7 +535,11 @@ export const ApiOfferingSchema = object({
     ...orNull(string({ format: 'date' })),
     description: 'The trading day after pricedDate (only for an offering that lists a new class); the first trade itself once the data shows it.',
   },
-  upsized: { type: 'boolean', description: 'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering.' },
+  upsized: {
+    ...orNull({ type: 'boolean' }),
+    description:
+      'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering. Null for an offering known only from a vendor IPO row (source vendor): without its filings the data cannot tell.',
+  },
   upsizeFileNumbers: stringArray(),
   draftFileNumbers: stringArray(),
   filingCount: { type: 'integer', minimum: 0, description: 'Filings of this offering; 0 for a vendor offering.' },

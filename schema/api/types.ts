@@ -365,7 +365,8 @@ export interface ApiOffering {
   pricedDate: string | null;
   withdrawnDate: string | null;
   expectedFirstTradeDate: string | null;
-  upsized: boolean;
+  /** Null for a vendor offering: no filings to tell. */
+  upsized: boolean | null;
   upsizeFileNumbers: string[];
   draftFileNumbers: string[];
   filingCount: number;

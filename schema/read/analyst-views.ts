@@ -108,7 +108,7 @@ export const analystViewStatements = [
      ${real("json_extract(o.value, '$.terms.grossProceedsEstimate')", 'gross_proceeds_estimate')},
      ${leadLeftColumns('o.value', '$.terms')},
      ${text("(SELECT group_concat(f.value, ',') FROM json_each(o.value, '$.ritterExclusions') f)", 'ritter_exclusions')},
-     ${integer("json_extract(o.value, '$.dealType') = 'ipo' AND json_array_length(o.value, '$.ritterExclusions') = 0 AND json_extract(o.value, '$.offerPrice') IS NOT NULL", 'in_ritter_sample')},
+     ${integer("json_extract(o.value, '$.dealType') = 'ipo' AND json_array_length(o.value, '$.ritterExclusions') = 0 AND json_extract(o.value, '$.offerPrice') IS NOT NULL AND json_extract(o.value, '$.listingDate') IS NOT NULL", 'in_ritter_sample')},
      ${feesColumns('o.value', '$.terms')}
    FROM companies c, json_each(c.offerings_json) o`,
 

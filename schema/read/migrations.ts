@@ -419,8 +419,12 @@ const vendorRowDateStatements = [
 
 // Migration 0019: the views again, `ipo_outcomes.ticker` null for an outcome with no known ticker (the
 // outcomes key column holds ''), never a Bloomberg placeholder. PROJECTOR_VERSION 27 rebuilds a
-// generation migrated in place, whose stored outcomes may carry placeholders.
-const outcomeTickerStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
+// generation migrated in place, whose stored outcomes may carry placeholders. (Its views are now created by 0020.)
+const outcomeTickerStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
+
+// Migration 0020: the views again, `offerings.in_ritter_sample` asking for a known listing date too
+// (Ritter's sample is counted by the year of the first trade; an IPO with none cannot be placed in it).
+const ritterListingDateStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -446,4 +450,5 @@ export const readMigrations: Record<string, Migration> = {
   '0017_expiry_calendar': statementsMigration(expiryCalendarStatements),
   '0018_vendor_row_dates': statementsMigration(vendorRowDateStatements),
   '0019_outcome_ticker_views': statementsMigration(outcomeTickerStatements),
+  '0020_ritter_sample_listing_date': statementsMigration(ritterListingDateStatements),
 };
