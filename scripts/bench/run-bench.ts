@@ -146,7 +146,10 @@ export const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 function printTargets(out: NodeJS.WritableStream, scenarios: Scenario[], results: LoadResult[]): void {
   const lines = results.flatMap((r, i) => {
     const target = scenarios[i].target;
-    return target === undefined ? [] : [`  ${r.name}: ratio ${r.ratio.toFixed(2)} ≥ ${target} ${verdict(r.ratio >= target)}`];
+    if (target === undefined) return [];
+    // The CPU ratio is the same comparison with other tenants' work on the server core taken out.
+    const cpu = r.cpuRatio === null ? '' : ` (CPU ratio ${r.cpuRatio.toFixed(2)})`;
+    return [`  ${r.name}: ratio ${r.ratio.toFixed(2)} ≥ ${target} ${verdict(r.ratio >= target)}${cpu}`];
   });
   const reference = results[0];
   const deployed = results.filter((_, i) => scenarios[i].deployed);
