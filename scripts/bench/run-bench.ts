@@ -35,6 +35,8 @@ export interface Scenario {
   server: BenchServer;
   /** The least ratio to the reference this scenario should reach. */
   target?: number;
+  /** The API as deployed (page cache on): its p99 is held to the reference's. */
+  deployed?: boolean;
 }
 
 type Sample = Omit<LoadResult, 'ratio' | 'cpuRatio'>;
@@ -135,39 +137,50 @@ export const LIST_INCLUDES = 'latest_terms,classification,consensus';
 
 export const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
-/** p99 at 50 connections, for the reference and the API alike. */
-const TARGET_P99_MS = 10;
-
-/** Each scenario's ratio against its target, and every p99 against TARGET_P99_MS. */
+/**
+ * Each scenario's ratio against its target (issue 21: the query path, page cache off, at 0.8× on
+ * the list, 0.6× with three includes, 0.8× on a detail page; the deployed API, cache on, at 1.0×),
+ * and the deployed API's p99 against the reference's p99 of the same run: at 50 connections on two
+ * cores p99 is bound by throughput, so the reference's own p99 is the yardstick, not a fixed figure.
+ */
 function printTargets(out: NodeJS.WritableStream, scenarios: Scenario[], results: LoadResult[]): void {
   const lines = results.flatMap((r, i) => {
     const target = scenarios[i].target;
-    return target === undefined ? [] : [`  ${r.name}: ratio ${r.ratio.toFixed(2)} ≥ ${target} ${verdict(r.ratio >= target)}`];
+    if (target === undefined) return [];
+    // The CPU ratio is the same comparison with other tenants' work on the server core taken out.
+    const cpu = r.cpuRatio === null ? '' : ` (CPU ratio ${r.cpuRatio.toFixed(2)})`;
+    return [`  ${r.name}: ratio ${r.ratio.toFixed(2)} ≥ ${target} ${verdict(r.ratio >= target)}${cpu}`];
   });
-  // The p99 target is the deployed API's and the reference's; scenarios without a ratio target
-  // (the cache-off API) are shown for what they are.
-  const judged = results.filter((_, i) => i === 0 || scenarios[i].target !== undefined);
-  const worst = Math.max(...judged.map((r) => r.p99));
-  lines.push(`  p99 ≤ ${TARGET_P99_MS} ms for the reference and the API: worst ${worst.toFixed(1)} ms ${verdict(worst <= TARGET_P99_MS)}`);
+  const reference = results[0];
+  const deployed = results.filter((_, i) => scenarios[i].deployed);
+  const worst = deployed.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+  lines.push(
+    `  deployed API p99 ≤ the reference's p99 (${reference.p99.toFixed(1)} ms): worst ${worst.p99.toFixed(1)} ms (${worst.name}) ` +
+      verdict(worst.p99 <= reference.p99),
+  );
   out.write(`targets:\n${lines.join('\n')}\n`);
 }
 
-/** The API scenarios of the benchmark, on the API server given; with targets when `targets`. */
-export function apiScenarios(api: BenchServer, label = 'api', targets = true): Scenario[] {
-  const scenarios: Array<Omit<Scenario, 'server'>> = [
-    { name: `${label}: companies?limit=50`, paths: ['/api/v1/companies?limit=50'], target: 0.7 },
-    { name: `${label}: companies?limit=50&include=${LIST_INCLUDES}`, paths: [`/api/v1/companies?limit=50&include=${LIST_INCLUDES}`], target: 0.6 },
-    { name: `${label}: companies/{cik} detail with includes`, paths: [`/api/v1/companies/0000320193?include=${LIST_INCLUDES}`], target: 0.8 },
+/** Least ratios to the reference: the deployed API (page cache on) and the query path (cache off). */
+const CACHED_TARGETS = [1.0, 1.0, 1.0];
+const UNCACHED_TARGETS = [0.8, 0.6, 0.8];
+
+/** The API scenarios of the benchmark, on the API server given, with the targets given (none when absent). */
+export function apiScenarios(api: BenchServer, label = 'api', targets?: readonly number[], deployed = false): Scenario[] {
+  const scenarios: Array<Pick<Scenario, 'name' | 'paths'>> = [
+    { name: `${label}: companies?limit=50`, paths: ['/api/v1/companies?limit=50'] },
+    { name: `${label}: companies?limit=50&include=${LIST_INCLUDES}`, paths: [`/api/v1/companies?limit=50&include=${LIST_INCLUDES}`] },
+    { name: `${label}: companies/{cik} detail with includes`, paths: [`/api/v1/companies/0000320193?include=${LIST_INCLUDES}`] },
   ];
-  return scenarios.map((scenario) => ({ ...scenario, server: api, target: targets ? scenario.target : undefined }));
+  return scenarios.map((scenario, i) => ({ ...scenario, server: api, target: targets?.[i], deployed }));
 }
 
 /**
  * The API benchmark: a 100k-company read.db, the company list (50 rows, with and without
  * includes) and a company detail page under 50 connections, each measured against the bare
  * node:http reference serving the same page from the same read.db in the same run. The API
- * serves as deployed, its page cache on; the same pages from an API with the cache off
- * (PAGE_CACHE_MB=0) are printed too, without targets, as what a page nobody asked for yet costs.
+ * serves as deployed, its page cache on, and again with the cache off (PAGE_CACHE_MB=0): the query
+ * path that clients walking cursors and filters hit, each with its target (see `printTargets`).
  *
  * The server runs pinned to one core and the load generator (wrk, else autocannon) to the other,
  * each a process of its own; the reference is measured first in each round and printed at once,
@@ -197,8 +210,8 @@ export async function runApiBenchmark(
     servers.push(uncached);
     const scenarios: Scenario[] = [
       { name: 'reference: node:http, list 50', paths: ['/?limit=50'], server: reference },
-      ...apiScenarios(api),
-      ...apiScenarios(uncached, 'api, PAGE_CACHE_MB=0', false),
+      ...apiScenarios(api, 'api', CACHED_TARGETS, true),
+      ...apiScenarios(uncached, 'api, PAGE_CACHE_MB=0', UNCACHED_TARGETS),
     ];
     out.write(`load: ${generator.name}, ${CONNECTIONS} connections, ${pinning()}\n`);
 
