@@ -156,8 +156,12 @@ describe('the expiry calendar', () => {
       if (r.kind === 'quiet_period') {
         expect(r.rule, r.entry_id).toBe(r.listing_date >= '2015-12-24' ? 'finra_2241' : r.listing_date >= '2002-07-09' ? 'nasd_2711' : null);
         // NASD Rule 2711's 40 days bound every IPO from the Global Settlement to the JOBS Act; 25 days by custom outside it.
+        // Between the JOBS Act and FINRA Rule 2241 the issuer's emerging-growth-company status decides, which only a
+        // read prospectus states: none of the era's IPOs here has one read, so each is assumed an EGC, and labelled.
         const bound = r.listing_date >= '2002-07-09' && r.listing_date < '2012-04-05';
-        expect([r.days, r.terms_source], r.entry_id).toEqual(bound ? [40, 'rule'] : [25, 'market_custom']);
+        const jobsAct = r.listing_date >= '2012-04-05' && r.listing_date < '2015-12-24';
+        expect([r.days, r.terms_source], r.entry_id).toEqual(bound ? [40, 'rule'] : jobsAct ? [25, 'assumed_default'] : [25, 'market_custom']);
+        if (jobsAct) expect(r.description).toMatch(/^Assumed: the data holds no prospectus of this IPO/);
       } else {
         expect(r.rule).toBeNull();
         // An assumed lock-up says so, and only an IPO's is assumed.

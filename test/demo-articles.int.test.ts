@@ -122,7 +122,16 @@ describe('every published article counts what the database holds for its period'
       expect(debuts(text, 'on this day'), a.article_id).toBe(n);
       expect(returnsKnown(text, n), a.article_id).toBe(withReturns(day, day));
       expect(coverageListings(a.html), a.article_id).toBe(held('offerings', day, day).n);
+      // Every final prospectus the coverage counts for the day is named in its priced section, a deal
+      // that had begun trading before it too (dMY Squared, Qomolangma, Laser Photonics on 2022-10-03).
+      const coverage = plain(/<p class="coverage">[\s\S]*?<\/p>/.exec(a.html)![0]);
+      const finals = /(\d+|no) final prospectus(?:es)? and/.exec(coverage)!;
+      const priced = /<h2>Priced<\/h2>([\s\S]*?)<h2>/.exec(a.html)![1];
+      const named = [...priced.matchAll(/>(424B[14])<\/a>/g)].length;
+      expect(named, a.article_id).toBe(finals[1] === 'no' ? 0 : Number(finals[1]));
     }
+    const spotlight = plain(articles.find((a) => a.article_id === 'daily-2022-10-03')!.html);
+    for (const name of ['dMY Squared', 'Qomolangma', 'Laser Photonics', 'Panbela']) expect(spotlight, name).toContain(name);
   });
 
   it('names the deals the reviewer found missing: Facebook in 2012 Q2, five 2013-W45 debuts, Hamilton Lane in 2017-W09', () => {

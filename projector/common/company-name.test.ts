@@ -24,4 +24,13 @@ describe('normalizeCompanyName / sameCompanyName', () => {
     expect(sameCompanyName('Coastal Financial Corp/WA', 'COASTAL FINANCIAL CORP')).toBe(true);
     expect(sameCompanyName('Gores Technology Partners II', 'Gores Technology Partners III')).toBe(false);
   });
+
+  it("a state-of-incorporation suffix EDGAR adds is the name without it: one key for the vendor row's issuer and the SEC's title", () => {
+    // company_tickers.json titles CIK 1801170 "CLOVER HEALTH INVESTMENTS, CORP. /DE"; Bloomberg's IPOC/U row names it "Clover Health Investments Corp".
+    expect(normalizeCompanyName('CLOVER HEALTH INVESTMENTS, CORP. /DE')).toBe(normalizeCompanyName('Clover Health Investments Corp'));
+    expect(normalizeCompanyName('Global Partners LP/MA')).toBe('global partners');
+    expect(normalizeCompanyName('WILLIAMS PARTNERS L.P. /DE/')).toBe('williams partners');
+    // Only a two-letter marker after a slash, at the end.
+    expect(normalizeCompanyName('AC/DC Holdings Inc')).toBe('ac dc');
+  });
 });

@@ -15,9 +15,16 @@ const SUFFIXES = new Set([
  */
 const PREDECESSOR_MARKER = /\s*\/\s*old\s*\/?\s*$/i;
 
+/**
+ * EDGAR's conformed names end with the state of incorporation when two filers share a name
+ * ("CLOVER HEALTH INVESTMENTS, CORP. /DE", "GLOBAL PARTNERS LP/MA"): the same issuer as without it.
+ */
+const STATE_MARKER = /\s*\/\s*[a-z]{2}\s*\/?\s*$/i;
+
 export function nameTokens(name: string): string[] {
   const words = name
     .replace(PREDECESSOR_MARKER, '')
+    .replace(STATE_MARKER, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -48,9 +48,21 @@ describe('deriveExpiryCalendar on vendor IPO rows of the bundled tables', () => 
     expect(quiet.description).toMatch(/FINRA Rule 2241 itself bars research .* for 10 days/);
   });
 
-  it('an emerging growth company after the JOBS Act (Twitter, listed 2013-11-07): 25 days by custom, NASD Rule 2711 in force', () => {
+  it('after the JOBS Act, an IPO whose prospectus the data lacks (Twitter, listed 2013-11-07): 25 days, assumed an emerging growth company, labelled', () => {
     const [, quiet] = entries('V-TWTR-2013-11-07', 'Twitter Inc', 'TWTR', vendorIpo('ipo', '2013-11-07'));
-    expect(quiet).toMatchObject({ expiryDate: '2013-12-02', days: 25, rule: 'nasd_2711', termsSource: 'market_custom' });
+    expect(quiet).toMatchObject({ expiryDate: '2013-12-02', days: 25, rule: 'nasd_2711', termsSource: 'assumed_default' });
+    expect(quiet.description).toMatch(/^Assumed: .* an issuer that was not one \(revenue of \$1 billion or more: Facebook\) after the rule's 40\.$/);
+  });
+
+  it('after the JOBS Act, by what the prospectus states: an emerging growth company 25 days by custom, any other issuer NASD Rule 2711\'s 40 (Facebook, listed 2012-05-18: research on 2012-06-26)', () => {
+    const withFlags = (flags: string[]) => ({ ...vendorIpo('ipo', '2012-05-18'), source: 'edgar' as const, terms: { issuerStructureFlags: flags } as unknown as ApiOffering['terms'] });
+    const [, egc] = entries('0000000001', 'An EGC', 'EGC', withFlags(['emerging_growth_company']));
+    expect(egc).toMatchObject({ expiryDate: '2012-06-12', days: 25, rule: 'nasd_2711', termsSource: 'market_custom' });
+    const [, large] = entries('0001326801', 'Facebook Inc', 'FB', withFlags([]));
+    expect(large).toMatchObject({ expiryDate: '2012-06-27', days: 40, rule: 'nasd_2711', termsSource: 'rule' });
+    // From FINRA Rule 2241 on, the issuer no longer matters: 25 days by custom either way.
+    const after = { ...withFlags([]), listingDate: '2016-02-04' };
+    expect(entries('0000000002', 'After 2241', 'AFT', after)[1]).toMatchObject({ days: 25, rule: 'finra_2241', termsSource: 'market_custom' });
   });
 
   it('Accenture (listed 2001-07-19, before NASD Rule 2711): 25 days, the custom the rule lengthened, with no rule named', () => {

@@ -4,7 +4,7 @@
  * The rules, and why, are in ApiCalendarEntrySchema's description (schema/api/resources.schema.ts).
  */
 import type { ApiCalendarEntry, ApiLockupSchedule, ApiOffering } from '../../schema/api/types.ts';
-import type { QuietPeriodRule } from '../../schema/api/vocabulary.ts';
+import type { CalendarTermsSource, QuietPeriodRule } from '../../schema/api/vocabulary.ts';
 import type { CalendarEntriesTable } from '../../schema/read/tables.ts';
 import { addDays } from '../common/dates.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';
@@ -24,9 +24,18 @@ export const ASSUMED_LOCKUP_DAYS = 180;
  * Uber's on 2019-06-04), the date IPO calendars publish as the quiet period's end, though FINRA
  * Rule 2241 bars only 10 days and the JOBS Act exempts emerging growth companies; from the Global
  * Settlement's NASD Rule 2711 (2002-07-09) to the JOBS Act (2012-04-05) the rule's 40 days bound
- * every IPO's managers; before it, 25 days was the custom the rule lengthened.
+ * every IPO's managers, and after it those of an issuer that was no emerging growth company (EGC_ERA);
+ * before it, 25 days was the custom the rule lengthened.
  */
-const QUIET_PERIODS: ReadonlyArray<{ from: string; rule: QuietPeriodRule | null; days: number; source: 'rule' | 'market_custom'; words: string }> = [
+interface QuietEra {
+  from: string;
+  rule: QuietPeriodRule | null;
+  days: number;
+  source: Extract<CalendarTermsSource, 'rule' | 'market_custom' | 'assumed_default'>;
+  words: string;
+}
+
+const QUIET_PERIODS: readonly QuietEra[] = [
   {
     from: '2015-12-24',
     rule: 'finra_2241',
@@ -34,14 +43,6 @@ const QUIET_PERIODS: ReadonlyArray<{ from: string; rule: QuietPeriodRule | null;
     source: 'market_custom',
     words:
       'Quiet period of 25 days after the IPO, the syndicate custom for research initiations (the date IPO calendars publish); FINRA Rule 2241 itself bars research by the participating underwriters and dealers for 10 days, and exempts emerging growth companies.',
-  },
-  {
-    from: '2012-04-05',
-    rule: 'nasd_2711',
-    days: 25,
-    source: 'market_custom',
-    words:
-      "Quiet period of 25 days after the IPO, the research custom for emerging growth companies, which the JOBS Act exempted from NASD Rule 2711 (most IPOs since 2012-04-05); an issuer that was not one waited the rule's 40 days for its managers' and co-managers' research.",
   },
   {
     from: '2002-07-09',
@@ -187,11 +188,52 @@ function lockupEntries(base: Base, o: ApiOffering, deal: DealLifecycle | null, i
   ];
 }
 
+/**
+ * From the JOBS Act (2012-04-05) to FINRA Rule 2241 (2015-12-24) the quiet period turned on the issuer:
+ * an emerging growth company was exempt from NASD Rule 2711 and saw research after the custom's 25
+ * days (Twitter, 2013-11-07: initiations on 2013-12-02); one that was not waited the rule's 40 days
+ * (Facebook, 2012-05-18: initiations on 2012-06-26). Its prospectus says which (the EGC statement every
+ * registration of the era carries, read as the issuer structure flag emerging_growth_company); an
+ * offering whose terms were not read is assumed an EGC, as most IPOs of those years were, and labelled so.
+ */
+const JOBS_ACT = '2012-04-05';
+const EGC_ERA: Record<'egc' | 'not_egc' | 'unknown', QuietEra> = {
+  egc: {
+    from: JOBS_ACT,
+    rule: 'nasd_2711',
+    days: 25,
+    source: 'market_custom',
+    words:
+      'Quiet period of 25 days after the IPO, the research custom for emerging growth companies, which the JOBS Act exempted from NASD Rule 2711; its prospectus states it was one.',
+  },
+  not_egc: {
+    from: JOBS_ACT,
+    rule: 'nasd_2711',
+    days: 40,
+    source: 'rule',
+    words: 'NASD Rule 2711: no research by the managers and co-managers for 40 days after the IPO (25 for other participating members); its prospectus states no emerging-growth-company status, which would have exempted it.',
+  },
+  unknown: {
+    from: JOBS_ACT,
+    rule: 'nasd_2711',
+    days: 25,
+    source: 'assumed_default',
+    words:
+      "Assumed: the data holds no prospectus of this IPO to say whether the issuer was an emerging growth company, as most IPOs from 2012-04-05 to 2015-12-23 were; an EGC, exempt from NASD Rule 2711, saw research after the custom's 25 days, an issuer that was not one (revenue of $1 billion or more: Facebook) after the rule's 40.",
+  },
+};
+
+function egcStatus(o: ApiOffering): keyof typeof EGC_ERA {
+  if (o.terms === null) return 'unknown';
+  return (o.terms.issuerStructureFlags ?? []).includes('emerging_growth_company') ? 'egc' : 'not_egc';
+}
+
 /** The quiet period of the listing date's era (QUIET_PERIODS), counted from the first trading day; none without underwriters. */
 function quietPeriodEntries(base: Base, o: ApiOffering): ApiCalendarEntry[] {
   if (o.listingDate === null || o.dealType === 'direct_listing') return [];
   const listingDate = o.listingDate;
-  const era = QUIET_PERIODS.find((r) => listingDate >= r.from)!;
+  const byDate = QUIET_PERIODS.find((r) => listingDate >= r.from)!;
+  const era = byDate.rule === 'nasd_2711' && listingDate >= JOBS_ACT ? EGC_ERA[egcStatus(o)] : byDate;
   return [
     entry(base, {
       kind: 'quiet_period',

@@ -1,5 +1,6 @@
 /** Vendor-row typing on the real bundled Bloomberg export (data/sample/reference). */
 import { describe, expect, it } from 'vitest';
+import type { FilingFact } from './filing.facts.ts';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import { isUnitSymbol, sameDayUnitSeries, vendorDealType, vendorSymbol } from './vendor-deal-type.derive.ts';
@@ -141,26 +142,42 @@ describe('withVendorEvidence', () => {
   const stored = (row: IpoTableRow) => ({ row, observedAt: '2026-01-01T00:00:00Z' });
 
   it('a first-time S-1 whose vendor row shows $10.00 units is a SPAC IPO (Social Capital Hedosophia II, now Opendoor)', () => {
-    const typed = withVendorEvidence(edgarIpo, { openedDate: '2020-03-13' }, [stored(bySymbol('IPOB/U'))]);
+    const typed = withVendorEvidence(edgarIpo, { openedDate: '2020-03-13', baseForm: 'S-1', filings: [] }, [stored(bySymbol('IPOB/U'))]);
     expect(typed.dealType).toBe('spac');
     expect(typed.reasons[0]).toMatch(/Specified Purpose|units/);
   });
 
   it('ignores a vendor row that traded before the deal opened, and never overrides a follow-on', () => {
-    expect(withVendorEvidence(edgarIpo, { openedDate: '2021-01-01' }, [stored(bySymbol('IPOB/U'))]).dealType).toBe('ipo');
+    expect(withVendorEvidence(edgarIpo, { openedDate: '2021-01-01', baseForm: 'S-1', filings: [] }, [stored(bySymbol('IPOB/U'))]).dealType).toBe('ipo');
     const followOn = { dealType: 'follow_on' as const, reasons: [], confidence: 0.9 };
-    expect(withVendorEvidence(followOn, { openedDate: '2020-03-13' }, [stored(bySymbol('IPOB/U'))]).dealType).toBe('follow_on');
+    expect(withVendorEvidence(followOn, { openedDate: '2020-03-13', baseForm: 'S-1', filings: [] }, [stored(bySymbol('IPOB/U'))]).dealType).toBe('follow_on');
   });
 
   it('a final prospectus EDGAR could not type is the IPO a vendor row shows trading within days of it (dMY Squared, DMYY/U)', () => {
     // The company index of 2022-10-03 holds dMY Squared Technology Group's 424B4 and nothing before it:
     // IPO or follow-on is not known from EDGAR. Bloomberg's DMYY/U row has its units trading from 2022-09-30.
     const unknown = { dealType: 'unknown' as const, reasons: ['final prospectus (424B4) of a company known only from daily-index rows'], confidence: 0.3 };
-    const typed = withVendorEvidence(unknown, { openedDate: '2022-10-03' }, [stored(bySymbol('DMYY/U'))]);
+    const typed = withVendorEvidence(unknown, { openedDate: '2022-10-03', baseForm: null, filings: [] }, [stored(bySymbol('DMYY/U'))]);
     expect(typed.dealType).toBe('spac');
     expect(typed.reasons[0]).toBe('the vendor IPO row DMYY/U US shows it trading from 2022-09-30, within 10 days of its first filing');
     // A row of another time (dMY Technology Group VI's units, 2021) says nothing of this prospectus.
-    expect(withVendorEvidence(unknown, { openedDate: '2022-10-03' }, [stored(bySymbol('DMYS/U'))]).dealType).toBe('unknown');
+    expect(withVendorEvidence(unknown, { openedDate: '2022-10-03', baseForm: null, filings: [] }, [stored(bySymbol('DMYS/U'))]).dealType).toBe('unknown');
+  });
+
+  it('a registration EDGAR could not type registered the IPO a vendor row shows trading after it opened (Social Capital Hedosophia II: S-1/A 2020-03-18, IPOB/U from 2020-04-28)', () => {
+    // The daily index of 2020-03-18 holds its S-1/A and nothing else: no document read, a name that says no blank check.
+    const unknown = { dealType: 'unknown' as const, reasons: ['registration (S-1/A) of a company known only from daily-index rows'], confidence: 0.3 };
+    const sA = { accessionNumber: '0001104659-20-034927', formType: 'S-1/A', filingDate: '2020-03-18' } as FilingFact;
+    const deal = { openedDate: '2020-03-18', baseForm: 'S-1/A', filings: [sA] };
+    const typed = withVendorEvidence(unknown, deal, [stored(bySymbol('IPOB/U'))]);
+    expect(typed.dealType).toBe('spac');
+    expect(typed.reasons[0]).toBe('the vendor IPO row IPOB/U US shows the company\'s IPO trading from 2020-04-28, after this registration (S-1/A) opened on 2020-03-18');
+    // Withdrawn, it registered nothing that traded; a row that traded before it opened is an earlier deal's.
+    const withdrawn = { ...deal, filings: [sA, { accessionNumber: '0001104659-20-099999', formType: 'RW', filingDate: '2020-04-01' } as FilingFact] };
+    expect(withVendorEvidence(unknown, withdrawn, [stored(bySymbol('IPOB/U'))]).dealType).toBe('unknown');
+    expect(withVendorEvidence(unknown, { ...deal, openedDate: '2020-06-01' }, [stored(bySymbol('IPOB/U'))]).dealType).toBe('unknown');
+    // A seasoned issuer's shelf (S-3) is no IPO registration.
+    expect(withVendorEvidence(unknown, { ...deal, baseForm: 'S-3' }, [stored(bySymbol('IPOB/U'))]).dealType).toBe('unknown');
   });
 });
 

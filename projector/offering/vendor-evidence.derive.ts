@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from '../common/dates.ts';
+import { baseForm } from '../common/forms.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealTypeResult } from './deal-type.derive.ts';
 import type { Deal } from './deals.group.ts';
@@ -7,6 +8,7 @@ import { VENDOR_TRADE_WINDOW_DAYS } from './deal-status.scan.ts';
 
 /** A vendor row prices a deal when it traded after the deal opened and within this many days of it. */
 const PRICING_WINDOW_DAYS = 730;
+const IPO_REGISTRATION_FORMS = new Set(['S-1', 'F-1', 'S-11']);
 /** EDGAR's typings a vendor row's blank-check or fund evidence overrides: filings alone could not tell. */
 const OVERRIDABLE = new Set(['ipo', 'other', 'direct_listing']);
 
@@ -18,7 +20,7 @@ const OVERRIDABLE = new Set(['ipo', 'other', 'direct_listing']);
  * first filing, of the row's type: dMY Squared's 424B4 of 2022-10-03 and its units' first trade on
  * 2022-09-30 are one SPAC IPO, not a priced deal of unknown type beside a listed one.
  */
-export function withVendorEvidence(result: DealTypeResult, deal: Pick<Deal, 'openedDate'>, vendorRows: readonly StoredIpoRow[]): DealTypeResult {
+export function withVendorEvidence(result: DealTypeResult, deal: Pick<Deal, 'openedDate' | 'baseForm' | 'filings'>, vendorRows: readonly StoredIpoRow[]): DealTypeResult {
   if (result.dealType === 'unknown') return typedByVendorTrade(result, deal, vendorRows);
   if (!OVERRIDABLE.has(result.dealType)) return result;
   const until = addDays(deal.openedDate, PRICING_WINDOW_DAYS);
@@ -31,10 +33,25 @@ export function withVendorEvidence(result: DealTypeResult, deal: Pick<Deal, 'ope
   return result;
 }
 
-function typedByVendorTrade(result: DealTypeResult, deal: Pick<Deal, 'openedDate'>, vendorRows: readonly StoredIpoRow[]): DealTypeResult {
-  const own = vendorRows.find(({ row }) => row.tradeDate !== null && Math.abs(daysBetween(deal.openedDate, row.tradeDate)) <= VENDOR_TRADE_WINDOW_DAYS);
+/**
+ * An IPO registration (S-1, F-1, S-11) not withdrawn: when the company's vendor IPO row trades after it
+ * opened (within PRICING_WINDOW_DAYS), it registered that IPO. Social Capital Hedosophia Holdings Corp. II
+ * filed its S-1/A on 2020-03-18 and its units (IPOB.U) traded from 2020-04-28: one SPAC IPO, not a
+ * registration of unknown type beside a vendor offering. A company's IPO precedes any resale or
+ * follow-on it registers, so a row trading after the registration is no earlier deal's.
+ */
+function opensIpoRegistration(deal: Pick<Deal, 'baseForm' | 'filings'>): boolean {
+  return deal.baseForm !== null && IPO_REGISTRATION_FORMS.has(baseForm(deal.baseForm)) && !deal.filings.some((f) => baseForm(f.formType) === 'RW');
+}
+
+function typedByVendorTrade(result: DealTypeResult, deal: Pick<Deal, 'openedDate' | 'baseForm' | 'filings'>, vendorRows: readonly StoredIpoRow[]): DealTypeResult {
+  const near = (tradeDate: string) => Math.abs(daysBetween(deal.openedDate, tradeDate)) <= VENDOR_TRADE_WINDOW_DAYS;
+  const registered = (tradeDate: string) => opensIpoRegistration(deal) && tradeDate >= deal.openedDate && tradeDate <= addDays(deal.openedDate, PRICING_WINDOW_DAYS);
+  const own = vendorRows.find(({ row }) => row.tradeDate !== null && (near(row.tradeDate) || registered(row.tradeDate)));
   if (!own) return result;
   const vendor = vendorDealType(own.row, (own.sameIpo ?? []).map((r) => r.row));
-  const traded = `the vendor IPO row ${own.row.bloombergTicker} shows it trading from ${own.row.tradeDate}, within ${VENDOR_TRADE_WINDOW_DAYS} days of its first filing`;
+  const traded = near(own.row.tradeDate!)
+    ? `the vendor IPO row ${own.row.bloombergTicker} shows it trading from ${own.row.tradeDate}, within ${VENDOR_TRADE_WINDOW_DAYS} days of its first filing`
+    : `the vendor IPO row ${own.row.bloombergTicker} shows the company's IPO trading from ${own.row.tradeDate}, after this registration (${deal.baseForm}) opened on ${deal.openedDate}`;
   return { dealType: vendor.dealType, reasons: [traded, ...vendor.reasons, ...result.reasons.map((r) => `EDGAR: ${r}`)], confidence: 0.8 };
 }

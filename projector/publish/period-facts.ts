@@ -35,6 +35,12 @@ export interface PeriodFacts {
   priced: PricedDeal[];
   /** Deals the served rows show began trading in the period, every role. */
   listed: Deal[];
+  /**
+   * Deals whose final prospectus was filed in the period after they had begun trading (dMY Squared,
+   * Qomolangma and Laser Photonics listed on 2022-09-30 and filed their 424B4s on 2022-10-03): priced
+   * before the period, so not among `priced`, but among the final prospectuses the coverage counts.
+   */
+  filedAfterTrading: PricedDeal[];
   /** Registrations first filed in public in the period, each with the confidential draft that preceded it, if any. */
   registrations: PublicRegistration[];
   /** Amendments filed in the period under which new co-registrants filed their first registration form. */
@@ -66,10 +72,12 @@ export function periodFacts(data: ArticleData, period: Period): PeriodFacts {
   const registrationFilings = jointFilings(filed.filter((f) => REGISTRATION_FORMS.has(baseForm(f.formType)) && !DRAFT_FORMS.has(baseForm(f.formType))));
   const joinedAmendments = registrationFilings.filter((r) => r.amends && [r.lead, ...r.coRegistrants].some((f) => REGISTRATION_FORMS.has(f.formType)));
   const prospectuses = deals.filter((d) => d.prospectus !== null && within(d.prospectus.pricingDate, period));
+  const filedAfterTrading = prospectuses.filter((d): d is PricedDeal => d.pricedBy !== null && !within(d.pricedBy, period));
   return {
     period,
     priced,
     listed,
+    filedAfterTrading,
     registrations,
     joinedAmendments,
     withdrawals: jointFilings(filed.filter((f) => WITHDRAWAL_FORMS.has(f.formType))),

@@ -1,9 +1,9 @@
 import type { ArticleListing, SourceLink } from './article.types.ts';
 import { proceedsBasisNote } from './aggregate.ts';
 import type { Deal, PricedDeal } from './deals.facts.ts';
-import { listOr, num } from './html.ts';
+import { company, esc, listOr, num, ticker, time } from './html.ts';
 import { countByType, withRole, type PeriodFacts } from './period-facts.ts';
-import { counted, dealTypeWords, familyCounted, pricedSentence, typeBreakdown } from './sentences.ts';
+import { counted, dealTypeWords, familyCounted, formLink, pricedSentence, typeBreakdown } from './sentences.ts';
 
 /** The computed figures of a deals section: named after what they count. */
 export const dealsSource = (what: string): SourceLink => ({ label: `${what}, counted from the deals listed in this article`, url: null });
@@ -23,6 +23,12 @@ export function pricedCountSentence(ipos: readonly Deal[], when: string): string
     total === null ? '' : `, raising ${num(total, 'millions', src)}` + (stated < ipos.length ? ` (${num(stated, 'int', src)} of them state proceeds)` : '');
   const basis = proceedsBasisNote(ipos.filter((d) => d.grossProceeds !== null).map((d) => d.grossProceedsBasis));
   return `${familyCounted(countByType(ipos), src)} priced ${when}${raised}.${basis ? ` ${basis}` : ''}`;
+}
+
+/** "dMY Squared Technology Group, Inc. (DMYY, SPAC) filed its final prospectus (424B4) on 2022-10-03, after its first trade on 2022-09-30." */
+function filedAfterTradingSentence(d: PricedDeal): string {
+  const traded = d.listing ? `, after its first trade on ${time(d.listing.listingDate)}` : `, after it had priced by ${time(d.pricedBy)}`;
+  return `${company(d.companyName, d.cik)}${ticker(d.ticker)}, ${esc(dealTypeWords(d.dealType))}, filed its final prospectus (${formLink({ formType: d.prospectus.formType, url: d.prospectus.source.url! })}) on ${time(d.prospectus.pricingDate)}${traded}.`;
 }
 
 const DATING_NOTE = 'A deal is dated by the filing of its final prospectus: pricing precedes it by up to two business days.';
@@ -66,6 +72,13 @@ export function pricedSection(facts: PeriodFacts, when: string): string[] {
   if (others.length) {
     const label = (d: PricedDeal) => `${dealTypeWords(d.dealType)}: `;
     body.push('<h3>Not counted as IPOs</h3>', ...listOr(others.map((d) => label(d) + pricedSentence(d)), ''));
+  }
+  if (facts.filedAfterTrading.length) {
+    body.push(
+      '<h3>Final prospectuses of deals that had begun trading</h3>',
+      `<p>Filed ${when} after the deal's first trade: it had priced by then, so it is counted on the day it began trading, not here.</p>`,
+      ...listOr(facts.filedAfterTrading.map(filedAfterTradingSentence), ''),
+    );
   }
   return body;
 }

@@ -150,7 +150,7 @@ export class EdgarStore {
     return this.companyExistsStmt.get(cik) !== undefined;
   }
 
-  /** Every name EDGAR gave a company (submissions, former names, index rows, a cover) is indexed for vendor rows. */
+  /** Every name EDGAR gave a company (submissions, former names, index rows, a cover, company_tickers.json's title) is indexed for vendor rows. */
   private rememberName(cik: string, name: string | null): void {
     const key = name ? normalizeCompanyName(name) : '';
     if (key !== '') this.insertName.run(key, cik);
@@ -272,7 +272,13 @@ export class EdgarStore {
       const next = after.get(cik) ?? [];
       if (before.get(cik) === (next.length ? signature(next) : undefined)) continue;
       this.deleteHints.run(cik);
-      for (const row of next) this.insertHint.run(cik, row.order, row.ticker, row.title, row.exchange, observedAt);
+      for (const row of next) {
+        this.insertHint.run(cik, row.order, row.ticker, row.title, row.exchange, observedAt);
+        // The SEC's title names the entity too, and is how a vendor table names a SPAC after its merger
+        // (Bloomberg's "Opendoor Technologies Inc" for IPOB/U is CIK 1801169, which filed as Social Capital
+        // Hedosophia Holdings Corp. II): a vendor row must find the CIK by it, as the CIK finds the row.
+        this.rememberName(cik, row.title);
+      }
       changed.push(cik);
     }
     return changed.sort();
