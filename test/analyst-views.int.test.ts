@@ -98,10 +98,13 @@ describe('views for analysts in read.db', () => {
     const company = await data(`/api/v1/companies/${AAOI}?include=consensus,offerings`);
     const [listed] = await data('/api/v1/companies?ticker=AAOI&include=latest_terms');
     const current = company.offerings.find((o: any) => o.isCurrent);
+    const [aaoiOutcome] = await data(`/api/v1/outcomes?cik=${AAOI}`);
     expect(one('SELECT * FROM ipo_calendar WHERE cik = ?', AAOI)).toEqual({
       cik: AAOI,
       company_name: company.name,
-      ticker: company.tickerHint,
+      // The symbol it listed under, as the outcome gives it; the company's symbol now beside it.
+      ticker: aaoiOutcome.ticker,
+      current_ticker: company.tickerHint,
       exchange: company.consensus.exchange,
       deal_type: company.dealType,
       offering_status: company.offeringStatus,

@@ -196,7 +196,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       : [],
     news: deriveNewsRows(facts.cik, identity.name, input.news),
     calendar: deriveExpiryCalendar({
-      company: { cik: facts.cik, name: identity.name, ticker: identity.tickerHint },
+      company: { cik: facts.cik, name: identity.name, ticker: identity.tickerHint, listing: outcome ? { date: outcome.tradingStartDate, ticker: outcome.ticker } : null },
       offerings: company.offerings,
       deals: offering.lifecycle.deals,
       termsByAccession: offering.termsByAccession,

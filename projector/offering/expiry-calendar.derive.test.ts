@@ -15,8 +15,8 @@ function vendorIpo(dealType: DealType, listingDate: string): ApiOffering {
   };
 }
 
-function entries(cik: string, name: string, ticker: string, offering: ApiOffering): ApiCalendarEntry[] {
-  const rows = deriveExpiryCalendar({ company: { cik, name, ticker }, offerings: [offering], deals: [], termsByAccession: new Map(), calendar: createTradingCalendar() });
+function entries(cik: string, name: string, ticker: string, offering: ApiOffering, listing: { date: string; ticker: string | null } | null = null): ApiCalendarEntry[] {
+  const rows = deriveExpiryCalendar({ company: { cik, name, ticker, listing }, offerings: [offering], deals: [], termsByAccession: new Map(), calendar: createTradingCalendar() });
   return rows.map((r) => JSON.parse(r.json) as ApiCalendarEntry);
 }
 
@@ -58,8 +58,10 @@ describe('deriveExpiryCalendar on vendor IPO rows of the bundled tables', () => 
     const withFlags = (flags: string[]) => ({ ...vendorIpo('ipo', '2012-05-18'), source: 'edgar' as const, terms: { issuerStructureFlags: flags } as unknown as ApiOffering['terms'] });
     const [, egc] = entries('0000000001', 'An EGC', 'EGC', withFlags(['emerging_growth_company']));
     expect(egc).toMatchObject({ expiryDate: '2012-06-12', days: 25, rule: 'nasd_2711', termsSource: 'market_custom' });
-    const [, large] = entries('0001326801', 'Facebook Inc', 'FB', withFlags([]));
-    expect(large).toMatchObject({ expiryDate: '2012-06-27', days: 40, rule: 'nasd_2711', termsSource: 'rule' });
+    // Its entries carry the symbol it listed under (its outcome's), not the company's symbol now.
+    const [, large] = entries('0001326801', 'Facebook Inc', 'META', withFlags([]), { date: '2012-05-18', ticker: 'FB' });
+    expect(large).toMatchObject({ ticker: 'FB', expiryDate: '2012-06-27', days: 40, rule: 'nasd_2711', termsSource: 'rule' });
+    expect(entries('0001326801', 'Facebook Inc', 'META', withFlags([]), { date: '2012-05-17', ticker: 'FB' })[1].ticker).toBe('META');
     // From FINRA Rule 2241 on, the issuer no longer matters: 25 days by custom either way.
     const after = { ...withFlags([]), listingDate: '2016-02-04' };
     expect(entries('0000000002', 'After 2241', 'AFT', after)[1]).toMatchObject({ days: 25, rule: 'finra_2241', termsSource: 'market_custom' });

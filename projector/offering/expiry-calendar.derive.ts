@@ -63,7 +63,14 @@ const QUIET_PERIODS: readonly QuietEra[] = [
 export interface CalendarCompany {
   cik: string;
   name: string;
+  /** The company's symbol now. */
   ticker: string | null;
+  /**
+   * The IPO the company's outcome describes: its first trading day and the symbol it listed under as
+   * far as the data tells (company-outcome.derive.ts). An entry of that offering carries that symbol,
+   * as ipo_outcomes does: Facebook's 2012 lock-up is FB's, not META's; a SPAC's, its units'.
+   */
+  listing?: { date: string; ticker: string | null } | null;
 }
 
 export interface CalendarInput {
@@ -103,10 +110,11 @@ export function deriveExpiryCalendar(input: CalendarInput): CalendarEntriesTable
 type Base = Pick<ApiCalendarEntry, 'cik' | 'companyName' | 'ticker' | 'dealType' | 'fileNumber' | 'offeringSource' | 'listingDate'> & { offeringKey: string };
 
 function baseEntry(company: CalendarCompany, o: ApiOffering): Base {
+  const listedAs = company.listing && company.listing.date === o.listingDate ? company.listing.ticker : null;
   return {
     cik: company.cik,
     companyName: company.name,
-    ticker: company.ticker,
+    ticker: listedAs ?? company.ticker,
     dealType: o.dealType,
     fileNumber: o.fileNumber,
     offeringSource: o.source,
