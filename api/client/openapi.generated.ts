@@ -1019,7 +1019,7 @@ export interface components {
             firstSellableTradingDay: string | null;
             cik: string;
             companyName: string;
-            /** @description The company's primary ticker. */
+            /** @description The symbol the IPO listed under, as the company's outcome gives it (FB for Facebook's 2012 IPO; a SPAC's unit symbol), for the offering that outcome describes; else the company's primary ticker now. */
             ticker: string | null;
             /**
              * @description The offering's deal type (an IPO-family type).

@@ -301,7 +301,7 @@ export const ApiCalendarEntrySchema = object(
     firstSellableTradingDay: nullableString({ format: 'date', description: 'Lock-up: the first NYSE trading day after expiryDate. Null for a quiet period.' }),
     cik: string({ pattern: COMPANY_ID_PATTERN }),
     companyName: string(),
-    ticker: nullableString({ description: 'The company\'s primary ticker.' }),
+    ticker: nullableString({ description: 'The symbol the IPO listed under, as the company\'s outcome gives it (FB for Facebook\'s 2012 IPO; a SPAC\'s unit symbol), for the offering that outcome describes; else the company\'s primary ticker now.' }),
     dealType: string({ enum: [...DEAL_TYPES], description: 'The offering\'s deal type (an IPO-family type).' }),
     fileNumber: nullableString({ description: 'The offering\'s SEC file number; null for an offering known from a vendor row alone.' }),
     offeringSource: string({ enum: [...OFFERING_SOURCES] }),
