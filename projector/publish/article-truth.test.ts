@@ -110,7 +110,9 @@ describe('the best and weakest first days of a quarter: one ranking, split, each
   for (let year = 2012; year <= 2017; year++) {
     for (const quarter of [1, 2, 3, 4] as const) {
       const q = quarterPeriod(year, quarter);
-      const ipos = vendor.listings!.filter((l) => l.listingDate >= q.from && l.listingDate <= q.to && IPO_FAMILY.has(l.dealType));
+      const family = vendor.listings!.filter((l) => l.listingDate >= q.from && l.listingDate <= q.to && IPO_FAMILY.has(l.dealType));
+      // The lists rank operating-company IPOs only: a SPAC's flat first day is not ranked beside them.
+      const ipos = family.filter((l) => l.dealType === 'ipo');
       const returns = ipos.flatMap((l) => (l.outcome?.day1ReturnPct == null ? [] : [Number(l.outcome.day1ReturnPct.toFixed(2))]));
       const n = returns.length;
       if (n === 0) continue;
@@ -131,7 +133,10 @@ describe('the best and weakest first days of a quarter: one ranking, split, each
         const note = plain(section(html, 'Best first days'));
         expect(note.includes(`Only ${n} listings of this quarter have a first close, too few for two lists of ${RANKED_LIST_MAX}`)).toBe(n < 2 * RANKED_LIST_MAX);
         // The lists rank the IPOs with a first close, and say so when others have none.
-        expect(note.startsWith(`Ranked among the ${n} of the quarter's ${ipos.length} listings counted above whose first close the data holds.`)).toBe(n < ipos.length);
+        const apart = family.length > ipos.length ? ' (SPACs, direct listings and uplistings are not ranked)' : '';
+        expect(note.startsWith(`Ranked among the ${n} of the quarter's ${ipos.length} operating-company IPOs whose first close the data holds${apart}.`)).toBe(n < ipos.length || apart !== '');
+        const tickers = (list: string[]) => list.map((l) => /\(([A-Z.\-/]+)\)/.exec(l)?.[1]);
+        for (const spac of family.filter((l) => l.dealType !== 'ipo' && l.ticker)) expect([...tickers(best), ...tickers(weakest)]).not.toContain(spac.ticker);
       });
     }
   }

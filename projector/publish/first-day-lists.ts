@@ -25,10 +25,13 @@ export function bestAndWeakest<T>(ranked: readonly T[], returnOf: (t: T) => numb
  * Says what the lists rank (the listings with a first close, when not all have one) and why a list
  * is shorter or longer than RANKED_LIST_MAX: too few first closes for two full lists, or a tie at a last place.
  */
-export function listsNote(n: number, best: number, weakest: number, total: number = n): string[] {
+export function listsNote(n: number, best: number, weakest: number, total: number = n, othersLeftOut = false): string[] {
   const src = computed('first-day lists');
   const notes: string[] = [];
-  if (n > 0 && n < total) notes.push(`Ranked among the ${num(n, 'int', src)} of the quarter's ${num(total, 'int', src)} listings counted above whose first close the data holds.`);
+  const apart = othersLeftOut ? ' (SPACs, direct listings and uplistings are not ranked)' : '';
+  if (n > 0 && (n < total || othersLeftOut)) {
+    notes.push(`Ranked among the ${num(n, 'int', src)} of the quarter's ${num(total, 'int', src)} operating-company IPOs whose first close the data holds${apart}.`);
+  }
   if (n > 0 && n < 2 * RANKED_LIST_MAX) {
     notes.push(
       weakest === 0

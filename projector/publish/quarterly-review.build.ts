@@ -91,7 +91,9 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
   const basisNote = proceedsBasisNote(ipos.filter((o) => o.grossProceeds !== null).map((o) => o.grossProceedsBasis));
   const stated = ipos.filter((o) => o.grossProceeds !== null).length;
 
-  const withDay1 = ipos.filter((o) => o.outcome?.day1ReturnPct != null);
+  // The first-day lists rank operating-company IPOs: a SPAC's $10.00 units trading flat are no first day to rank beside them.
+  const operating = ipos.filter((o) => o.dealType === 'ipo');
+  const withDay1 = operating.filter((o) => o.outcome?.day1ReturnPct != null);
   const day1 = (o: ArticleListing) => o.outcome!.day1ReturnPct!;
   const ranked = [...withDay1].sort((a, b) => day1(b) - day1(a) || (a.ticker ?? '').localeCompare(b.ticker ?? '') || a.cik.localeCompare(b.cik));
   const { best, weakest } = bestAndWeakest(ranked, day1);
@@ -128,7 +130,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
     statsTable('By deal type', groupStats(ipos, (o) => dealTypeWords(o.dealType)), publishedAt),
     statsTable('By exchange', groupStats(ipos, (o) => o.exchange ?? 'Exchange not recorded'), publishedAt),
     '<h2>Best first days</h2>',
-    ...listsNote(ranked.length, best.length, weakest.length, ipos.length),
+    ...listsNote(ranked.length, best.length, weakest.length, operating.length, operating.length < ipos.length),
     ...listOr(best.map(line), 'No listing of this quarter has a first close in the data.', 'ol'),
     '<h2>Weakest first days</h2>',
     ...listOr(weakest.map(line), ranked.length ? 'The quarter\'s only listing with a first close is listed among the best first days.' : 'No listing of this quarter has a first close in the data.', 'ol'),
