@@ -66,9 +66,9 @@ function debuts(text: string, when: string): number {
   return m![1] === undefined ? 0 : familyTotal(m![1]);
 }
 
-/** "First-day returns are known for K of the N", "…for all N", "Its first-day return is known". */
+/** "First-day returns from daily price bars are known for K of the N", "…for all N", "Its first-day return is known". */
 function returnsKnown(text: string, total: number): number {
-  const some = /First-day returns are known for (\d+) of the \d+/.exec(text);
+  const some = /First-day returns from daily price bars are known for (\d+) of the \d+/.exec(text);
   if (some) return Number(some[1]);
   if (/First-day returns are known for all \d+|Its first-day return is known,/.test(text)) return total;
   return 0;

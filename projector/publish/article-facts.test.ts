@@ -46,7 +46,10 @@ describe('weekly reviews of debuts known only from the vendor IPO tables: they b
       const listed = section(article.html, 'Debuts');
       expect(plain(listed)).toContain(`${ipos(n)} began trading this week`);
       const other = n - closed.length === 1 ? 'the other has' : `the other ${n - closed.length} have`;
-      if (closed.length < n) expect(plain(listed)).toContain(`First-day returns are known for ${closed.length} of the ${n}; ${other} no daily price bars in the data.`);
+      const stated = debuts.filter((d) => d.outcome === null && d.statedDay1ReturnPct != null).length;
+      const noBars = n - closed.length;
+      const statedNote = stated === 0 ? '' : ` (the vendor IPO table states a first-day return for ${stated === noBars ? (noBars === 1 ? 'it' : `all ${stated}`) : stated}, which the figures here, over price bars, leave out)`;
+      if (closed.length < n) expect(plain(listed)).toContain(`First-day returns from daily price bars are known for ${closed.length} of the ${n}; ${other} no daily price bars in the data${statedNote}.`);
       expect(items(listed)).toHaveLength(n);
       for (const name of [ticker, ...missing]) expect(items(listed).filter((i) => i.includes(name)), name).toHaveLength(1);
       expect(items(listed).find((i) => i.includes(`(${ticker})`))).toMatch(/ began trading on \d{4}-\d{2}-\d{2}: offered at \$/);
@@ -177,7 +180,7 @@ describe('quarterly review coverage', () => {
     expect(Math.round(ipoProceeds / 1e6)).toBe(13876);
     expect(plain(article.html)).toContain(
       "this service's database holds 56 IPOs and 2 SPACs that began trading then; they raised $13,875.9M (the 53 that state proceeds). " +
-        "Proceeds are the vendor IPO table's offer sizes, which may include over-allotment shares sold (the vendor does not say which: Twitter’s does, Facebook’s does not). First-day returns are known for 20 of the 58; the other 38 have no daily price bars in the data.",
+        "Proceeds are the vendor IPO table's offer sizes, which may include over-allotment shares sold (the vendor does not say which: Twitter’s does, Facebook’s does not). First-day returns from daily price bars are known for 20 of the 58; the other 38 have no daily price bars in the data",
     );
     expect(plain(article.html)).toContain('2 other listings are not counted as IPOs: 2 funds.');
     expect(article.summary).toMatch(/^2014 Q2: 56 IPOs and 2 SPACs, \$13,875\.9M raised, first-day returns known for 20: /);

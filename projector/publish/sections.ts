@@ -110,11 +110,14 @@ export function returnsKnownSentence(listings: readonly ArticleListing[], source
     if (known === 1) return 'Its first-day return is known, from daily price bars.';
     return noBars ? 'Its first-day return is not known: the data holds no daily price bars of it.' : 'Its first-day return is not known yet: the price bars hold no first close against an offer price.';
   }
-  const head = known === total ? `First-day returns are known for all ${n(total)}, from daily price bars` : known === 0 ? 'No first-day return is known' : `First-day returns are known for ${n(known)} of the ${n(total)}`;
+  const head = known === total ? `First-day returns are known for all ${n(total)}, from daily price bars` : known === 0 ? 'No first-day return is known' : `First-day returns from daily price bars are known for ${n(known)} of the ${n(total)}`;
   // "the other" only when they are all the rest.
   const rest = known > 0 && pending === 0 ? (noBars === 1 ? 'the other' : `the other ${n(noBars)}`) : n(noBars);
+  // The vendor table states a first-day return for most of those: known, but not from price bars, so not averaged here.
+  const stated = listings.filter((l) => l.outcome === null && l.statedDay1ReturnPct != null).length;
+  const statedNote = stated === 0 ? '' : ` (the vendor IPO table states a first-day return for ${stated === noBars ? (noBars === 1 ? 'it' : `all ${n(stated)}`) : n(stated)}, which the figures here, over price bars, leave out)`;
   const gaps = [
-    ...(noBars ? [`${rest} ${noBars === 1 ? 'has' : 'have'} no daily price bars in the data`] : []),
+    ...(noBars ? [`${rest} ${noBars === 1 ? 'has' : 'have'} no daily price bars in the data${statedNote}`] : []),
     ...(pending ? [`${n(pending)} ${pending === 1 ? 'has' : 'have'} price bars but no first close against an offer price yet`] : []),
   ];
   return `${head}${gaps.length ? `; ${gaps.join(', and ')}` : ''}.`;
