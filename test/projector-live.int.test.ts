@@ -43,7 +43,9 @@ const batchLines = (text: string) => logged(text, 'projector', 'batch projected'
 const running = (projector: Spawned) => logged(projector.err(), 'projector', 'running').length > 0;
 
 describe('ipo projector', () => {
-  it('makes a fetched filing visible through the API within 5 s', async () => {
+  // How fast is the freshness bench's to measure (npm run bench -- --only pipeline): a test on a loaded
+  // machine waits for the filing to appear, with only a safety limit, and prints how long it took.
+  it('makes a fetched filing visible through the API once the live projector has run', async () => {
     const dataDir = await emptyDataDir();
     cleanups.push(() => removeDataDir(dataDir));
     const projector = launchProjector({ DATA_DIR: dataDir });
@@ -66,7 +68,7 @@ describe('ipo projector', () => {
         body = (await res.json()) as typeof body;
         return true;
       },
-      5_000,
+      60_000,
       'Pandora in the API',
     );
     const visibleAfter = Date.now() - fetchedAt;
