@@ -112,8 +112,14 @@ const rowKey = (r: StoredIpoRow) => `${r.row.ticker}|${r.row.bloombergTicker}|${
  * trading day, its CUSIP issuer or its offer price and size), transitively, and every other table's row dated the same day at
  * the same price (rule 5 joins such a pair only when no rival row is dated that day).
  */
-export function withSameIpoRows(market: CompanySources['market'], rows: readonly StoredIpoRow[]): StoredIpoRow[] {
+export function withSameIpoRows(market: CompanySources['market'], rows: readonly StoredIpoRow[]): readonly StoredIpoRow[] {
   const found = new Map(rows.filter((r) => r.row.country === 'US').map((r) => [rowKey(r), r]));
+  if (found.size === 0) return [];
+  // The closure depends on the vendor rows alone, and a batch's companies ask for the same ones again and again.
+  return market.memoized(`same-ipo\0${[...found.keys()].join('\0')}`, () => sameIpoClosure(market, found));
+}
+
+function sameIpoClosure(market: CompanySources['market'], found: Map<string, StoredIpoRow>): StoredIpoRow[] {
   for (let pending = [...found.values()]; pending.length > 0; ) {
     const row = pending.pop()!.row;
     const { tickers, issuerKey, tradeDay, cusipIssuer, offerKey } = sameIpoLookup(row);
@@ -138,7 +144,7 @@ export function withSameIpoRows(market: CompanySources['market'], rows: readonly
 }
 
 /** Vendor rows that may be the company's: under one of its tickers, or naming its issuer as EDGAR named it, and the other rows of their IPOs. */
-function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: CompanyFacts): StoredIpoRow[] {
+function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: CompanyFacts): readonly StoredIpoRow[] {
   const rows: StoredIpoRow[] = identity.allTickers.flatMap((t) => sources.market.ipoRows(t));
   for (const key of nameKeys([identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)])) {
     rows.push(...sources.market.ipoRowsOfIssuer(key));
@@ -152,7 +158,7 @@ export function vendorIdsNear(sources: CompanySources, cik: string, servedTicker
 }
 
 /** Vendor rows that may be this company's, by its identity keys, and the other rows of their IPOs. */
-export function rowsNearCik(sources: CompanySources, cik: string, servedTickers: readonly string[]): StoredIpoRow[] {
+export function rowsNearCik(sources: CompanySources, cik: string, servedTickers: readonly string[]): readonly StoredIpoRow[] {
   // Read off the identity indexes, not the company's filings: this runs for every changed company.
   const { tickers, nameKeys } = sources.edgar.identityKeys(cik);
   // The tickers it was served under count too: a ticker it just lost may leave a row without an issuer.

@@ -7,6 +7,7 @@ import type { DocumentFiling } from '../extract/document-filing.extract.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 import type { KnownFirstFiling } from '../company/cik-order.derive.ts';
+import { ReadCache } from './read-cache.ts';
 
 /** The rows this store reads back: the state tables' own column types (schema/read/tables.ts). */
 type CompanyStateRow = ProjCompanyStateTable;
@@ -22,6 +23,8 @@ type FilingStateRow = Pick<
  * and their `updatedAt` only moves when something did.
  */
 export class EdgarStore {
+  /** Companies, names and hints as read back (read-cache.ts); emptied by every write of this store. */
+  private readonly cache = new ReadCache();
   private readonly insertCompany;
   private readonly updateCompanyMeta;
   private readonly bumpUpdated;
@@ -136,6 +139,11 @@ export class EdgarStore {
     this.insertTicker = db.prepare('INSERT OR IGNORE INTO proj_company_tickers (ticker, cik) VALUES (?, ?)');
   }
 
+  /** Empties the memo of reads: at the start of a transaction, since a rolled-back one may have filled it. */
+  forgetReads(): void {
+    this.cache.clear();
+  }
+
   /** Every CIK that filed the accession (co-registrants file one accession under several CIKs). */
   filersOf(accessionNumber: string): string[] {
     return this.selectFilers.all(accessionNumber) as string[];
@@ -143,6 +151,7 @@ export class EdgarStore {
 
   /** Creates the company's state row if missing; true when it was created. */
   ensureCompany(cik: string): boolean {
+    this.cache.clear();
     return this.insertCompany.run(cik).changes > 0;
   }
 
@@ -161,6 +170,10 @@ export class EdgarStore {
    * a vendor row may know it by.
    */
   identityKeys(cik: string): { tickers: string[]; nameKeys: string[] } {
+    return this.cache.get(`k\0${cik}`, () => this.readIdentityKeys(cik));
+  }
+
+  private readIdentityKeys(cik: string): { tickers: string[]; nameKeys: string[] } {
     const rows = this.selectTickersOf.all({ cik }) as Array<{ ticker: string; title: string | null }>;
     const hinted = rows.flatMap((r) => (r.title ? [normalizeCompanyName(r.title)] : []));
     const nameKeys = [...new Set([...(this.selectNameKeysOf.all(cik) as string[]), ...hinted])].filter((k) => k !== '');
@@ -169,11 +182,12 @@ export class EdgarStore {
 
   /** CIKs EDGAR ever named with this normalized name. */
   ciksNamed(nameKey: string): string[] {
-    return this.selectNamed.all(nameKey) as string[];
+    return this.cache.get(`n\0${nameKey}`, () => this.selectNamed.all(nameKey) as string[]);
   }
 
   /** `firstFilingDate`: the earliest date the submissions page lists (schema/edgar/submissions.parse.ts). */
   setCompanyMeta(company: SubmissionsCompany, firstFilingDate: string | null): boolean {
+    this.cache.clear();
     this.rememberName(company.cik, company.name);
     for (const former of company.formerNames) this.rememberName(company.cik, former.name);
     const values = [
@@ -194,10 +208,12 @@ export class EdgarStore {
 
   /** `updatedAt` is the latest observedAt of a changing event: never earlier, never the wall clock. */
   touchUpdatedAt(cik: string, observedAt: string): void {
+    this.cache.clear();
     this.bumpUpdated.run(observedAt, cik, observedAt);
   }
 
   putSubmissionsFiling(cik: string, filing: SubmissionsFiling): boolean {
+    this.cache.clear();
     return (
       this.upsertFromSubmissions.run({
         cik,
@@ -215,6 +231,7 @@ export class EdgarStore {
   }
 
   putIndexFiling(entry: IndexEntryPayload): boolean {
+    this.cache.clear();
     this.rememberName(entry.cik, entry.companyName);
     return (
       this.upsertFromIndex.run({
@@ -232,6 +249,7 @@ export class EdgarStore {
    * name its cover prints; true when it changed the state. A no-op when EDGAR's lists know the filing.
    */
   putDocumentFiling(cik: string, accessionNumber: string, filing: DocumentFiling): boolean {
+    this.cache.clear();
     this.rememberName(cik, filing.registrantName);
     return (
       this.upsertFromDocument.run({
@@ -251,6 +269,7 @@ export class EdgarStore {
    * CIK's rows are stamped with the snapshot's observedAt; an unchanged CIK keeps its stamp.
    */
   replaceTickerHints(rows: readonly CompanyTickerRow[], observedAt: string): string[] {
+    this.cache.clear();
     const signature = (hints: Array<{ ticker: string; title: string; exchange: string | null }>) =>
       JSON.stringify(hints.map((h) => [h.ticker, h.title, h.exchange]));
     const before = new Map<string, string>();
@@ -285,6 +304,10 @@ export class EdgarStore {
   }
 
   load(cik: string): { facts: CompanyFacts; filings: KnownFiling[]; hints: TickerHint[] } | null {
+    return this.cache.get(`c\0${cik}`, () => this.readCompany(cik));
+  }
+
+  private readCompany(cik: string): { facts: CompanyFacts; filings: KnownFiling[]; hints: TickerHint[] } | null {
     const row = this.selectCompany.get(cik) as CompanyStateRow | undefined;
     if (!row) return null;
     const facts: CompanyFacts = {
@@ -323,6 +346,10 @@ export class EdgarStore {
    * no index row), with when they last changed; null when the snapshot does not list it either.
    */
   loadHintsOnly(cik: string): { hints: TickerHint[]; observedAt: string | null } | null {
+    return this.cache.get(`h\0${cik}`, () => this.readHintsOnly(cik));
+  }
+
+  private readHintsOnly(cik: string): { hints: TickerHint[]; observedAt: string | null } | null {
     const hints = this.selectHints.all(cik) as TickerHint[];
     if (hints.length === 0) return null;
     return { hints, observedAt: (this.selectHintsObservedAt.get(cik) as string | null) ?? null };
@@ -330,7 +357,7 @@ export class EdgarStore {
 
   /** Every CIK the company_tickers.json snapshot lists under a ticker, followed or not. */
   hintCiks(ticker: string): string[] {
-    return this.selectHintCiks.all(ticker.toUpperCase()) as string[];
+    return this.cache.get(`t\0${ticker.toUpperCase()}`, () => this.selectHintCiks.all(ticker.toUpperCase()) as string[]);
   }
 
   /** The entities whose first filing a submissions page told (the CIK order's known entities, company/cik-order.derive.ts). */

@@ -66,7 +66,7 @@ export function runTarget(options: ProjectOptions, startSeq: number): RunTarget 
  */
 export function batchTransaction(options: ProjectOptions, target: RunTarget, statements: RunStatements) {
   const clock = options.clock ?? (() => new Date());
-  return options.readDb.transaction((events: StoredEvent[]) => {
+  return forgettingOnRollback(target, options.readDb.transaction((events: StoredEvent[]) => {
     target.dealEvents.begin();
     // Read again from the committed state: a batch rolled back may have moved it.
     target.cikFrontier = cikFrontier(target.edgar.knownFirstFilings());
@@ -100,7 +100,23 @@ export function batchTransaction(options: ProjectOptions, target: RunTarget, sta
     statements.writeCheckpoint.run(PROJECTION_NAME, lastSeq);
     statements.writeBuildMeta.run('last_batch_at', committedAt);
     return { events: done.length, lastSeq, companies: touched.size, feedFilings: feedFilingsServed(target, done), dealEvents };
-  });
+  }));
+}
+
+/**
+ * The stores keep what they read in memory (edgar.store.ts, market.store.ts); a transaction that
+ * throws is rolled back, and with it whatever it wrote through them, so they forget it all.
+ */
+function forgettingOnRollback<A extends unknown[], R>(target: RunTarget, transaction: (...args: A) => R): (...args: A) => R {
+  return (...args: A) => {
+    try {
+      return transaction(...args);
+    } catch (error) {
+      target.edgar.forgetReads();
+      target.market.forgetReads();
+      throw error;
+    }
+  };
 }
 
 /**
@@ -141,13 +157,13 @@ function feedFilingsServed(target: RunTarget, events: readonly StoredEvent[]): F
  * A company this run already derived under that date is current and is passed over.
  */
 export function sweepTransaction(readDb: SqliteHandle, target: RunTarget, statements: RunStatements, clock: () => Date) {
-  return readDb.transaction((today: string, ciks: string[], last: boolean, lastSeq: number) => {
+  return forgettingOnRollback(target, readDb.transaction((today: string, ciks: string[], last: boolean, lastSeq: number) => {
     target.dealEvents.begin();
     for (const cik of ciks) rederive(target, cik, today);
     // A status the date moved (listed once the expected first trade passed) is a fact of its own.
     target.dealEvents.record(clock().toISOString(), lastSeq <= target.replayedThrough);
     if (last) statements.writeMeta.run(SWEPT_AS_OF_KEY, today);
-  });
+  }));
 }
 
 /**
