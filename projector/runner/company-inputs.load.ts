@@ -104,6 +104,14 @@ function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany |
   return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo] };
 }
 
+/** sameIpoLookup of a row, computed once per row object: the store hands out the same objects until a write. */
+const lookups = new WeakMap<StoredIpoRow['row'], ReturnType<typeof sameIpoLookup>>();
+function lookupKeys(row: StoredIpoRow['row']): ReturnType<typeof sameIpoLookup> {
+  let keys = lookups.get(row);
+  if (!keys) lookups.set(row, (keys = sameIpoLookup(row)));
+  return keys;
+}
+
 const rowKey = (r: StoredIpoRow) => `${r.row.ticker}|${r.row.bloombergTicker}|${vendorRowDate(r.row) ?? ''}`;
 
 /**
@@ -122,7 +130,7 @@ export function withSameIpoRows(market: CompanySources['market'], rows: readonly
 function sameIpoClosure(market: CompanySources['market'], found: Map<string, StoredIpoRow>): StoredIpoRow[] {
   for (let pending = [...found.values()]; pending.length > 0; ) {
     const row = pending.pop()!.row;
-    const { tickers, issuerKey, tradeDay, cusipIssuer, offerKey } = sameIpoLookup(row);
+    const { tickers, issuerKey, tradeDay, cusipIssuer, offerKey } = lookupKeys(row);
     const date = vendorRowDate(row);
     const candidates = [
       ...tickers.flatMap((t) => market.ipoRows(t)),

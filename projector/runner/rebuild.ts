@@ -57,10 +57,6 @@ export async function buildGeneration(options: RebuildOptions): Promise<Omit<Reb
     // then switched back to WAL for its readers and synced once before the swap.
     db.sqlite.pragma('journal_mode = MEMORY');
     db.sqlite.pragma('synchronous = OFF');
-    // A rebuild reads back the state it writes: 64 MiB of page cache (SQLite's default is 2 MiB) keeps
-    // the hot pages of a growing generation in memory, and bounds the memory it may take.
-    db.sqlite.pragma('cache_size = -65536');
-    db.sqlite.pragma('temp_store = MEMORY');
     // The change log is history, not a derivation: the new generation continues the live one's.
     const live = liveReadDbPath(options.dataDir);
     const carried = live === null ? null : carryDealEvents(db.sqlite, live);
