@@ -31,6 +31,7 @@ export interface CompanySources extends Pick<Stores, 'edgar' | 'documents' | 'ma
  * tickers first, since they decide which articles are its own.
  */
 export function loadCompanyRows(sources: CompanySources, id: string, today: string): CompanyRows | null {
+  if (!isVendorCompanyId(id) && !mayHaveOfferingActivity(sources, id)) return null;
   const loaded = isVendorCompanyId(id) ? loadVendorCompany(sources, id) : loadEdgarCompany(sources, id);
   if (loaded === null) return null;
   const { facts, filings, hints, identity, vendorRows } = loaded;
@@ -62,6 +63,22 @@ export function loadCompanyRows(sources: CompanySources, id: string, today: stri
     today,
     calendar: sources.calendar,
   });
+}
+
+/**
+ * False only when `hasOfferingActivity` is false for the EDGAR entity, decided without loading its
+ * filings: most of a daily index is filers that never offer (insiders' Form 4s, funds' 497s), each
+ * touched again with every filing, and a frequent filer's filings grow with the log. Its filings
+ * count by their forms alone; its vendor rows come from rowsNear, whose tickers and names are among
+ * the identity keys (every name EDGAR gave is indexed; edgar.store.ts), save the CIK that
+ * `companyName` falls back to, looked up as well.
+ */
+function mayHaveOfferingActivity(sources: CompanySources, cik: string): boolean {
+  const filed = sources.edgar.formsFiled(cik);
+  const forms = (filed?.forms ?? []).map((formType) => ({ formType }));
+  if (hasOfferingActivity({ sic: filed?.sic ?? null }, forms, [])) return true;
+  const seeds = [...sources.market.ipoRowsOfIssuer(normalizeCompanyName(cik))];
+  return rowsNearCik(sources, cik, []).length > 0 || withSameIpoRows(sources.market, seeds).length > 0;
 }
 
 /** The joined vendor IPOs a company is served with (rows of one IPO joined, its primary row first); null when the id names no company. */

@@ -37,6 +37,8 @@ export class EdgarStore {
   private readonly upsertFromIndex;
   private readonly upsertFromDocument;
   private readonly selectCompany;
+  private readonly selectSic;
+  private readonly selectFormTypes;
   private readonly selectFilings;
   private readonly selectFilers;
   private readonly selectHints;
@@ -120,6 +122,8 @@ export class EdgarStore {
          OR company_name IS NOT excluded.company_name)`,
     );
     this.selectCompany = db.prepare('SELECT * FROM proj_company_state WHERE cik = ?');
+    this.selectSic = db.prepare('SELECT sic FROM proj_company_state WHERE cik = ?').pluck();
+    this.selectFormTypes = db.prepare('SELECT DISTINCT form_type FROM proj_filing_state WHERE cik = ?').pluck();
     this.selectFilings = db.prepare(
       `SELECT f.cik, f.accession_number, f.form_type, f.filing_date, f.file_number, f.primary_document, f.acceptance_date_time, f.items,
               f.company_name, f.source,
@@ -339,6 +343,17 @@ export class EdgarStore {
     );
     const hints = this.selectHints.all(cik) as TickerHint[];
     return { facts, filings, hints };
+  }
+
+  /**
+   * The company's SIC code and the distinct forms it filed, without loading its filings: what
+   * decides whether its filings are offering activity (company-rows.derive.ts hasOfferingActivity).
+   * Null when EDGAR has given it no company state.
+   */
+  formsFiled(cik: string): { sic: string | null; forms: string[] } | null {
+    const sic = this.selectSic.get(cik) as string | null | undefined;
+    if (sic === undefined) return null;
+    return { sic, forms: this.selectFormTypes.all(cik) as string[] };
   }
 
   /**
