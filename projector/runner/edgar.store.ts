@@ -25,6 +25,10 @@ type FilingStateRow = Pick<
 export class EdgarStore {
   /** Companies, names and hints as read back (read-cache.ts); emptied by every write of this store. */
   private readonly cache = new ReadCache();
+  /** Bumped whenever a company's submissions facts (its first filing date among them) change. */
+  private metaWrites = 0;
+  /** Normalized company names by name: a filer's name repeats on every index row. */
+  private readonly nameKeys = new ReadCache(10_000);
   private readonly insertCompany;
   private readonly updateCompanyMeta;
   private readonly bumpUpdated;
@@ -101,7 +105,7 @@ export class EdgarStore {
     // a row read off the filing's own document whole, so the result is the one the index-first order gives.
     this.upsertFromIndex = db.prepare(
       `INSERT INTO proj_filing_state (cik, accession_number, form_type, filing_date, company_name, source)
-       VALUES (@cik, @accession, @form, @date, @companyName, 'index')
+       VALUES (?, ?, ?, ?, ?, 'index')
        ON CONFLICT (cik, accession_number) DO UPDATE SET
          form_type = excluded.form_type, filing_date = excluded.filing_date, company_name = excluded.company_name,
          file_number = NULL, primary_document = NULL, acceptance_date_time = NULL, act = NULL, items = NULL, report_date = NULL,
@@ -165,7 +169,7 @@ export class EdgarStore {
 
   /** Every name EDGAR gave a company (submissions, former names, index rows, a cover, company_tickers.json's title) is indexed for vendor rows. */
   private rememberName(cik: string, name: string | null): void {
-    const key = name ? normalizeCompanyName(name) : '';
+    const key = name ? this.nameKeys.get(name, () => normalizeCompanyName(name)) : '';
     if (key !== '') this.insertName.run(key, cik);
   }
 
@@ -205,6 +209,7 @@ export class EdgarStore {
       firstFilingDate,
     ];
     if (this.updateCompanyMeta.run(...values, company.cik, ...values).changes === 0) return false;
+    this.metaWrites++;
     this.deleteTickers.run(company.cik);
     for (const ticker of company.tickers) this.insertTicker.run(ticker.toUpperCase(), company.cik);
     return true;
@@ -238,13 +243,8 @@ export class EdgarStore {
     this.cache.clear();
     this.rememberName(entry.cik, entry.companyName);
     return (
-      this.upsertFromIndex.run({
-        cik: entry.cik,
-        accession: entry.accessionNumber,
-        form: entry.formType,
-        date: entry.dateFiled,
-        companyName: entry.companyName,
-      }).changes > 0
+      // Positional parameters: this runs for every row of a daily index, and binding by name costs more.
+      this.upsertFromIndex.run(entry.cik, entry.accessionNumber, entry.formType, entry.dateFiled, entry.companyName).changes > 0
     );
   }
 
@@ -373,6 +373,11 @@ export class EdgarStore {
   /** Every CIK the company_tickers.json snapshot lists under a ticker, followed or not. */
   hintCiks(ticker: string): string[] {
     return this.cache.get(`t\0${ticker.toUpperCase()}`, () => this.selectHintCiks.all(ticker.toUpperCase()) as string[]);
+  }
+
+  /** Changes whenever `knownFirstFilings` may have (counts writes, never reads the database). */
+  firstFilingsVersion(): number {
+    return this.metaWrites;
   }
 
   /** The entities whose first filing a submissions page told (the CIK order's known entities, company/cik-order.derive.ts). */

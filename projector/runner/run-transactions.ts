@@ -53,6 +53,7 @@ export function runTarget(options: ProjectOptions, startSeq: number): RunTarget 
     linker: new NewsLinker(stores.news),
     calendar: createTradingCalendar(),
     cikFrontier: cikFrontier(stores.edgar.knownFirstFilings()),
+    cikFrontierAt: stores.edgar.firstFilingsVersion(),
     derivedOn: new Map(),
     fromEmpty: startSeq === 0,
     replayedThrough: options.replayedThrough ?? (startSeq === 0 ? options.eventLog.lastSeq() : 0),
@@ -68,8 +69,11 @@ export function batchTransaction(options: ProjectOptions, target: RunTarget, sta
   const clock = options.clock ?? (() => new Date());
   return forgettingOnRollback(target, options.readDb.transaction((events: StoredEvent[]) => {
     target.dealEvents.begin();
-    // Read again from the committed state: a batch rolled back may have moved it.
-    target.cikFrontier = cikFrontier(target.edgar.knownFirstFilings());
+    // Read again from the committed state when a batch rolled back (forgettingOnRollback): it may have moved it.
+    if (target.cikFrontierAt === null) {
+      target.cikFrontier = cikFrontier(target.edgar.knownFirstFilings());
+      target.cikFrontierAt = target.edgar.firstFilingsVersion();
+    }
     const touched = new Set<string>();
     let latest = statements.asOf();
     let applied = 0;
@@ -114,6 +118,7 @@ function forgettingOnRollback<A extends unknown[], R>(target: RunTarget, transac
     } catch (error) {
       target.edgar.forgetReads();
       target.market.forgetReads();
+      target.cikFrontierAt = null;
       throw error;
     }
   };
@@ -125,9 +130,12 @@ function forgettingOnRollback<A extends unknown[], R>(target: RunTarget, transac
  * target's frontier becomes the new one.
  */
 function movedByCikOrder(target: RunTarget): string[] {
+  // No first filing was written since the frontier was read: it is the same, and no bound moved.
+  if (target.cikFrontierAt === target.edgar.firstFilingsVersion()) return [];
   const after = cikFrontier(target.edgar.knownFirstFilings());
   const ranges = changedCikRanges(target.cikFrontier, after);
   target.cikFrontier = after;
+  target.cikFrontierAt = target.edgar.firstFilingsVersion();
   const ids = new Set<string>();
   for (const { above, upTo } of ranges) {
     for (const cik of target.edgar.undatedCiksBetween(above, upTo)) {
@@ -183,6 +191,8 @@ export const SWEPT_AS_OF_KEY = 'swept_as_of';
 export interface RunTarget extends ApplyTarget, CompanySources {
   /** The as-of date each company was last derived with in this run. */
   derivedOn: Map<string, string>;
+  /** `edgar.firstFilingsVersion()` when `cikFrontier` was read; null when a rollback may have made it stale. */
+  cikFrontierAt: number | null;
   /**
    * The run started from checkpoint 0: no batch was ever committed, so no company has served rows
    * other than those this run writes (a rebuild's fresh generation).
