@@ -9,7 +9,7 @@
 export class ReadCache {
   private readonly entries = new Map<string, unknown>();
 
-  constructor(private readonly limit = 20_000) {}
+  constructor(private readonly limit = 5_000) {}
 
   get<T>(key: string, read: () => T): T {
     const hit = this.entries.get(key);
