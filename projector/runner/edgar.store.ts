@@ -27,8 +27,11 @@ export class EdgarStore {
   private readonly cache = new ReadCache();
   /** Bumped whenever a company's submissions facts (its first filing date among them) change. */
   private metaWrites = 0;
-  /** Normalized company names by name: a filer's name repeats on every index row. */
-  private readonly nameKeys = new ReadCache(10_000);
+  /**
+   * The (CIK, name) pairs this run has indexed in proj_company_names: a filer's name repeats on every
+   * index row. Forgotten with a rolled-back transaction, which may have indexed them.
+   */
+  private readonly namesIndexed = new ReadCache(50_000);
   private readonly insertCompany;
   private readonly updateCompanyMeta;
   private readonly bumpUpdated;
@@ -150,6 +153,7 @@ export class EdgarStore {
   /** Empties the memo of reads: at the start of a transaction, since a rolled-back one may have filled it. */
   forgetReads(): void {
     this.cache.clear();
+    this.namesIndexed.clear();
   }
 
   /** Every CIK that filed the accession (co-registrants file one accession under several CIKs). */
@@ -169,8 +173,12 @@ export class EdgarStore {
 
   /** Every name EDGAR gave a company (submissions, former names, index rows, a cover, company_tickers.json's title) is indexed for vendor rows. */
   private rememberName(cik: string, name: string | null): void {
-    const key = name ? this.nameKeys.get(name, () => normalizeCompanyName(name)) : '';
-    if (key !== '') this.insertName.run(key, cik);
+    if (!name) return;
+    this.namesIndexed.get(`${cik}\0${name}`, () => {
+      const key = normalizeCompanyName(name);
+      if (key !== '') this.insertName.run(key, cik);
+      return true;
+    });
   }
 
   /**
