@@ -41,8 +41,26 @@ export function nameTokens(name: string): string[] {
   return words;
 }
 
+/**
+ * The tokens of names already seen: a projection matches the same few thousand names (filers,
+ * vendor issuers) against each other over and over. A pure function's memo, frozen so no caller
+ * can change what another gets, and emptied past a bound so it never grows with the log.
+ */
+const seenTokens = new Map<string, readonly string[]>();
+const SEEN_TOKENS_LIMIT = 50_000;
+
+function tokensOf(name: string): readonly string[] {
+  let tokens = seenTokens.get(name);
+  if (tokens === undefined) {
+    if (seenTokens.size >= SEEN_TOKENS_LIMIT) seenTokens.clear();
+    tokens = Object.freeze(nameTokens(name));
+    seenTokens.set(name, tokens);
+  }
+  return tokens;
+}
+
 export function normalizeCompanyName(name: string): string {
-  return nameTokens(name).join(' ');
+  return tokensOf(name).join(' ');
 }
 
 /**
@@ -50,8 +68,8 @@ export function normalizeCompanyName(name: string): string {
  * other plus trailing words (Bloomberg "GoPro Inc" vs SEC "GoPro, Inc."; "Snap Inc" vs "Snap").
  */
 export function sameCompanyName(a: string, b: string): boolean {
-  const x = nameTokens(a);
-  const y = nameTokens(b);
+  const x = tokensOf(a);
+  const y = tokensOf(b);
   if (x.length === 0 || y.length === 0) return false;
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   return short.every((t, i) => long[i] === t);

@@ -57,7 +57,11 @@ const REGISTRATION_BASES = new Set(['S-1', 'F-1', 'S-11', 'DRS', '10-12B', '1-A'
  * Other filers (insiders' Forms 3/4, Form D funds …) stay in the event log and the projector state,
  * and a later filing promotes them.
  */
-export function hasOfferingActivity(facts: CompanyFacts, filings: readonly KnownFiling[], vendorRows: readonly StoredIpoRow[]): boolean {
+export function hasOfferingActivity(
+  facts: Pick<CompanyFacts, 'sic'>,
+  filings: readonly Pick<KnownFiling, 'formType'>[],
+  vendorRows: readonly StoredIpoRow[],
+): boolean {
   if (vendorRows.length > 0) return true;
   return filings.some(
     (f) => REGISTRATION_BASES.has(baseForm(f.formType)) || f.formType.startsWith('424B') || (facts.sic === '6770' && isListingForm(f.formType)),

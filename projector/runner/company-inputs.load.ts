@@ -31,6 +31,7 @@ export interface CompanySources extends Pick<Stores, 'edgar' | 'documents' | 'ma
  * tickers first, since they decide which articles are its own.
  */
 export function loadCompanyRows(sources: CompanySources, id: string, today: string): CompanyRows | null {
+  if (!isVendorCompanyId(id) && !mayHaveOfferingActivity(sources, id)) return null;
   const loaded = isVendorCompanyId(id) ? loadVendorCompany(sources, id) : loadEdgarCompany(sources, id);
   if (loaded === null) return null;
   const { facts, filings, hints, identity, vendorRows } = loaded;
@@ -62,6 +63,22 @@ export function loadCompanyRows(sources: CompanySources, id: string, today: stri
     today,
     calendar: sources.calendar,
   });
+}
+
+/**
+ * False only when `hasOfferingActivity` is false for the EDGAR entity, decided without loading its
+ * filings: most of a daily index is filers that never offer (insiders' Form 4s, funds' 497s), each
+ * touched again with every filing, and a frequent filer's filings grow with the log. Its filings
+ * count by their forms alone; its vendor rows come from rowsNear, whose tickers and names are among
+ * the identity keys (every name EDGAR gave is indexed; edgar.store.ts), save the CIK that
+ * `companyName` falls back to, looked up as well.
+ */
+function mayHaveOfferingActivity(sources: CompanySources, cik: string): boolean {
+  const filed = sources.edgar.formsFiled(cik);
+  const forms = (filed?.forms ?? []).map((formType) => ({ formType }));
+  if (hasOfferingActivity({ sic: filed?.sic ?? null }, forms, [])) return true;
+  const seeds = [...sources.market.ipoRowsOfIssuer(normalizeCompanyName(cik))];
+  return rowsNearCik(sources, cik, []).length > 0 || withSameIpoRows(sources.market, seeds).length > 0;
 }
 
 /** The joined vendor IPOs a company is served with (rows of one IPO joined, its primary row first); null when the id names no company. */
@@ -104,6 +121,14 @@ function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany |
   return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo] };
 }
 
+/** sameIpoLookup of a row, computed once per row object: the store hands out the same objects until a write. */
+const lookups = new WeakMap<StoredIpoRow['row'], ReturnType<typeof sameIpoLookup>>();
+function lookupKeys(row: StoredIpoRow['row']): ReturnType<typeof sameIpoLookup> {
+  let keys = lookups.get(row);
+  if (!keys) lookups.set(row, (keys = sameIpoLookup(row)));
+  return keys;
+}
+
 const rowKey = (r: StoredIpoRow) => `${r.row.ticker}|${r.row.bloombergTicker}|${vendorRowDate(r.row) ?? ''}`;
 
 /**
@@ -112,11 +137,17 @@ const rowKey = (r: StoredIpoRow) => `${r.row.ticker}|${r.row.bloombergTicker}|${
  * trading day, its CUSIP issuer or its offer price and size), transitively, and every other table's row dated the same day at
  * the same price (rule 5 joins such a pair only when no rival row is dated that day).
  */
-export function withSameIpoRows(market: CompanySources['market'], rows: readonly StoredIpoRow[]): StoredIpoRow[] {
+export function withSameIpoRows(market: CompanySources['market'], rows: readonly StoredIpoRow[]): readonly StoredIpoRow[] {
   const found = new Map(rows.filter((r) => r.row.country === 'US').map((r) => [rowKey(r), r]));
+  if (found.size === 0) return [];
+  // The closure depends on the vendor rows alone, and a batch's companies ask for the same ones again and again.
+  return market.memoized(`same-ipo\0${[...found.keys()].join('\0')}`, () => sameIpoClosure(market, found));
+}
+
+function sameIpoClosure(market: CompanySources['market'], found: Map<string, StoredIpoRow>): StoredIpoRow[] {
   for (let pending = [...found.values()]; pending.length > 0; ) {
     const row = pending.pop()!.row;
-    const { tickers, issuerKey, tradeDay, cusipIssuer, offerKey } = sameIpoLookup(row);
+    const { tickers, issuerKey, tradeDay, cusipIssuer, offerKey } = lookupKeys(row);
     const date = vendorRowDate(row);
     const candidates = [
       ...tickers.flatMap((t) => market.ipoRows(t)),
@@ -138,7 +169,7 @@ export function withSameIpoRows(market: CompanySources['market'], rows: readonly
 }
 
 /** Vendor rows that may be the company's: under one of its tickers, or naming its issuer as EDGAR named it, and the other rows of their IPOs. */
-function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: CompanyFacts): StoredIpoRow[] {
+function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: CompanyFacts): readonly StoredIpoRow[] {
   const rows: StoredIpoRow[] = identity.allTickers.flatMap((t) => sources.market.ipoRows(t));
   for (const key of nameKeys([identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)])) {
     rows.push(...sources.market.ipoRowsOfIssuer(key));
@@ -152,7 +183,7 @@ export function vendorIdsNear(sources: CompanySources, cik: string, servedTicker
 }
 
 /** Vendor rows that may be this company's, by its identity keys, and the other rows of their IPOs. */
-export function rowsNearCik(sources: CompanySources, cik: string, servedTickers: readonly string[]): StoredIpoRow[] {
+export function rowsNearCik(sources: CompanySources, cik: string, servedTickers: readonly string[]): readonly StoredIpoRow[] {
   // Read off the identity indexes, not the company's filings: this runs for every changed company.
   const { tickers, nameKeys } = sources.edgar.identityKeys(cik);
   // The tickers it was served under count too: a ticker it just lost may leave a row without an issuer.

@@ -7,6 +7,7 @@ import type { DocumentFiling } from '../extract/document-filing.extract.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 import type { KnownFirstFiling } from '../company/cik-order.derive.ts';
+import { ReadCache } from './read-cache.ts';
 
 /** The rows this store reads back: the state tables' own column types (schema/read/tables.ts). */
 type CompanyStateRow = ProjCompanyStateTable;
@@ -22,6 +23,15 @@ type FilingStateRow = Pick<
  * and their `updatedAt` only moves when something did.
  */
 export class EdgarStore {
+  /** Companies, names and hints as read back (read-cache.ts); emptied by every write of this store. */
+  private readonly cache = new ReadCache();
+  /** Bumped whenever a company's submissions facts (its first filing date among them) change. */
+  private metaWrites = 0;
+  /**
+   * The (CIK, name) pairs this run has indexed in proj_company_names: a filer's name repeats on every
+   * index row. Forgotten with a rolled-back transaction, which may have indexed them.
+   */
+  private readonly namesIndexed = new ReadCache(50_000);
   private readonly insertCompany;
   private readonly updateCompanyMeta;
   private readonly bumpUpdated;
@@ -34,6 +44,8 @@ export class EdgarStore {
   private readonly upsertFromIndex;
   private readonly upsertFromDocument;
   private readonly selectCompany;
+  private readonly selectSic;
+  private readonly selectFormTypes;
   private readonly selectFilings;
   private readonly selectFilers;
   private readonly selectHints;
@@ -96,7 +108,7 @@ export class EdgarStore {
     // a row read off the filing's own document whole, so the result is the one the index-first order gives.
     this.upsertFromIndex = db.prepare(
       `INSERT INTO proj_filing_state (cik, accession_number, form_type, filing_date, company_name, source)
-       VALUES (@cik, @accession, @form, @date, @companyName, 'index')
+       VALUES (?, ?, ?, ?, ?, 'index')
        ON CONFLICT (cik, accession_number) DO UPDATE SET
          form_type = excluded.form_type, filing_date = excluded.filing_date, company_name = excluded.company_name,
          file_number = NULL, primary_document = NULL, acceptance_date_time = NULL, act = NULL, items = NULL, report_date = NULL,
@@ -117,6 +129,8 @@ export class EdgarStore {
          OR company_name IS NOT excluded.company_name)`,
     );
     this.selectCompany = db.prepare('SELECT * FROM proj_company_state WHERE cik = ?');
+    this.selectSic = db.prepare('SELECT sic FROM proj_company_state WHERE cik = ?').pluck();
+    this.selectFormTypes = db.prepare('SELECT DISTINCT form_type FROM proj_filing_state WHERE cik = ?').pluck();
     this.selectFilings = db.prepare(
       `SELECT f.cik, f.accession_number, f.form_type, f.filing_date, f.file_number, f.primary_document, f.acceptance_date_time, f.items,
               f.company_name, f.source,
@@ -136,6 +150,12 @@ export class EdgarStore {
     this.insertTicker = db.prepare('INSERT OR IGNORE INTO proj_company_tickers (ticker, cik) VALUES (?, ?)');
   }
 
+  /** Empties the memo of reads: at the start of a transaction, since a rolled-back one may have filled it. */
+  forgetReads(): void {
+    this.cache.clear();
+    this.namesIndexed.clear();
+  }
+
   /** Every CIK that filed the accession (co-registrants file one accession under several CIKs). */
   filersOf(accessionNumber: string): string[] {
     return this.selectFilers.all(accessionNumber) as string[];
@@ -143,6 +163,7 @@ export class EdgarStore {
 
   /** Creates the company's state row if missing; true when it was created. */
   ensureCompany(cik: string): boolean {
+    this.cache.clear();
     return this.insertCompany.run(cik).changes > 0;
   }
 
@@ -152,8 +173,12 @@ export class EdgarStore {
 
   /** Every name EDGAR gave a company (submissions, former names, index rows, a cover, company_tickers.json's title) is indexed for vendor rows. */
   private rememberName(cik: string, name: string | null): void {
-    const key = name ? normalizeCompanyName(name) : '';
-    if (key !== '') this.insertName.run(key, cik);
+    if (!name) return;
+    this.namesIndexed.get(`${cik}\0${name}`, () => {
+      const key = normalizeCompanyName(name);
+      if (key !== '') this.insertName.run(key, cik);
+      return true;
+    });
   }
 
   /**
@@ -161,6 +186,10 @@ export class EdgarStore {
    * a vendor row may know it by.
    */
   identityKeys(cik: string): { tickers: string[]; nameKeys: string[] } {
+    return this.cache.get(`k\0${cik}`, () => this.readIdentityKeys(cik));
+  }
+
+  private readIdentityKeys(cik: string): { tickers: string[]; nameKeys: string[] } {
     const rows = this.selectTickersOf.all({ cik }) as Array<{ ticker: string; title: string | null }>;
     const hinted = rows.flatMap((r) => (r.title ? [normalizeCompanyName(r.title)] : []));
     const nameKeys = [...new Set([...(this.selectNameKeysOf.all(cik) as string[]), ...hinted])].filter((k) => k !== '');
@@ -169,11 +198,12 @@ export class EdgarStore {
 
   /** CIKs EDGAR ever named with this normalized name. */
   ciksNamed(nameKey: string): string[] {
-    return this.selectNamed.all(nameKey) as string[];
+    return this.cache.get(`n\0${nameKey}`, () => this.selectNamed.all(nameKey) as string[]);
   }
 
   /** `firstFilingDate`: the earliest date the submissions page lists (schema/edgar/submissions.parse.ts). */
   setCompanyMeta(company: SubmissionsCompany, firstFilingDate: string | null): boolean {
+    this.cache.clear();
     this.rememberName(company.cik, company.name);
     for (const former of company.formerNames) this.rememberName(company.cik, former.name);
     const values = [
@@ -187,6 +217,7 @@ export class EdgarStore {
       firstFilingDate,
     ];
     if (this.updateCompanyMeta.run(...values, company.cik, ...values).changes === 0) return false;
+    this.metaWrites++;
     this.deleteTickers.run(company.cik);
     for (const ticker of company.tickers) this.insertTicker.run(ticker.toUpperCase(), company.cik);
     return true;
@@ -194,10 +225,12 @@ export class EdgarStore {
 
   /** `updatedAt` is the latest observedAt of a changing event: never earlier, never the wall clock. */
   touchUpdatedAt(cik: string, observedAt: string): void {
+    this.cache.clear();
     this.bumpUpdated.run(observedAt, cik, observedAt);
   }
 
   putSubmissionsFiling(cik: string, filing: SubmissionsFiling): boolean {
+    this.cache.clear();
     return (
       this.upsertFromSubmissions.run({
         cik,
@@ -215,15 +248,11 @@ export class EdgarStore {
   }
 
   putIndexFiling(entry: IndexEntryPayload): boolean {
+    this.cache.clear();
     this.rememberName(entry.cik, entry.companyName);
     return (
-      this.upsertFromIndex.run({
-        cik: entry.cik,
-        accession: entry.accessionNumber,
-        form: entry.formType,
-        date: entry.dateFiled,
-        companyName: entry.companyName,
-      }).changes > 0
+      // Positional parameters: this runs for every row of a daily index, and binding by name costs more.
+      this.upsertFromIndex.run(entry.cik, entry.accessionNumber, entry.formType, entry.dateFiled, entry.companyName).changes > 0
     );
   }
 
@@ -232,6 +261,7 @@ export class EdgarStore {
    * name its cover prints; true when it changed the state. A no-op when EDGAR's lists know the filing.
    */
   putDocumentFiling(cik: string, accessionNumber: string, filing: DocumentFiling): boolean {
+    this.cache.clear();
     this.rememberName(cik, filing.registrantName);
     return (
       this.upsertFromDocument.run({
@@ -251,6 +281,7 @@ export class EdgarStore {
    * CIK's rows are stamped with the snapshot's observedAt; an unchanged CIK keeps its stamp.
    */
   replaceTickerHints(rows: readonly CompanyTickerRow[], observedAt: string): string[] {
+    this.cache.clear();
     const signature = (hints: Array<{ ticker: string; title: string; exchange: string | null }>) =>
       JSON.stringify(hints.map((h) => [h.ticker, h.title, h.exchange]));
     const before = new Map<string, string>();
@@ -285,6 +316,10 @@ export class EdgarStore {
   }
 
   load(cik: string): { facts: CompanyFacts; filings: KnownFiling[]; hints: TickerHint[] } | null {
+    return this.cache.get(`c\0${cik}`, () => this.readCompany(cik));
+  }
+
+  private readCompany(cik: string): { facts: CompanyFacts; filings: KnownFiling[]; hints: TickerHint[] } | null {
     const row = this.selectCompany.get(cik) as CompanyStateRow | undefined;
     if (!row) return null;
     const facts: CompanyFacts = {
@@ -319,10 +354,25 @@ export class EdgarStore {
   }
 
   /**
+   * The company's SIC code and the distinct forms it filed, without loading its filings: what
+   * decides whether its filings are offering activity (company-rows.derive.ts hasOfferingActivity).
+   * Null when EDGAR has given it no company state.
+   */
+  formsFiled(cik: string): { sic: string | null; forms: string[] } | null {
+    const sic = this.selectSic.get(cik) as string | null | undefined;
+    if (sic === undefined) return null;
+    return { sic, forms: this.selectFormTypes.all(cik) as string[] };
+  }
+
+  /**
    * The company_tickers.json rows of a CIK EDGAR has given no company state (no submissions page,
    * no index row), with when they last changed; null when the snapshot does not list it either.
    */
   loadHintsOnly(cik: string): { hints: TickerHint[]; observedAt: string | null } | null {
+    return this.cache.get(`h\0${cik}`, () => this.readHintsOnly(cik));
+  }
+
+  private readHintsOnly(cik: string): { hints: TickerHint[]; observedAt: string | null } | null {
     const hints = this.selectHints.all(cik) as TickerHint[];
     if (hints.length === 0) return null;
     return { hints, observedAt: (this.selectHintsObservedAt.get(cik) as string | null) ?? null };
@@ -330,7 +380,12 @@ export class EdgarStore {
 
   /** Every CIK the company_tickers.json snapshot lists under a ticker, followed or not. */
   hintCiks(ticker: string): string[] {
-    return this.selectHintCiks.all(ticker.toUpperCase()) as string[];
+    return this.cache.get(`t\0${ticker.toUpperCase()}`, () => this.selectHintCiks.all(ticker.toUpperCase()) as string[]);
+  }
+
+  /** Changes whenever `knownFirstFilings` may have (counts writes, never reads the database). */
+  firstFilingsVersion(): number {
+    return this.metaWrites;
   }
 
   /** The entities whose first filing a submissions page told (the CIK order's known entities, company/cik-order.derive.ts). */

@@ -3,24 +3,48 @@ import { sameIpoLookup, vendorRowDate } from '../company/vendor-same-ipo.derive.
 import type { DailyBar } from '../market/bars.parse.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+import { ReadCache } from './read-cache.ts';
+import { VendorRowIndex, type IndexedIpoRow } from './vendor-rows.index.ts';
 
-function storedRows(rows: unknown[]): StoredIpoRow[] {
-  return (rows as Array<{ row_json: string; observed_at: string }>).map((r) => ({ row: JSON.parse(r.row_json) as IpoTableRow, observedAt: r.observed_at }));
+interface IpoRowColumns {
+  ticker: string;
+  bloomberg_ticker: string;
+  trade_date: string;
+  row_json: string;
+  observed_at: string;
+  issuer_key: string | null;
+  first_trade_day: string | null;
+  cusip_issuer: string | null;
+  offer_key: string | null;
 }
+
+function indexedRow(r: IpoRowColumns): IndexedIpoRow {
+  return {
+    ticker: r.ticker,
+    bloombergTicker: r.bloomberg_ticker,
+    tradeDate: r.trade_date,
+    issuerKey: r.issuer_key,
+    firstTradeDay: r.first_trade_day,
+    cusipIssuer: r.cusip_issuer,
+    offerKey: r.offer_key,
+    stored: { row: JSON.parse(r.row_json) as IpoTableRow, observedAt: r.observed_at },
+  };
+}
+
+const storedRows = (rows: readonly IndexedIpoRow[]): StoredIpoRow[] => rows.map((r) => r.stored);
 
 /** Vendor IPO rows and daily bars by ticker (proj_ipo_rows, proj_daily_bars), and who carries a ticker. */
 export class MarketStore {
   private readonly upsertIpoRow;
-  private readonly selectIpoRows;
-  private readonly selectIpoRowsByIssuer;
-  private readonly selectIpoRowsTradedOn;
-  private readonly selectIpoRowsOfCusipIssuer;
-  private readonly selectIpoRowsDated;
-  private readonly selectIpoRowsOffered;
+  private readonly selectAllIpoRows;
   private readonly selectBars;
   private readonly upsertBars;
   private readonly selectCiksByTicker;
   private readonly selectVendorCiks;
+  /** Vendor rows and bars as read back (read-cache.ts); emptied by every write of this store. */
+  private readonly cache = new ReadCache();
+  /** proj_ipo_rows in memory (vendor-rows.index.ts), read once and kept in step by putIpoRow; null until first needed. */
+  private index: VendorRowIndex | null = null;
 
   constructor(db: SqliteHandle) {
     this.upsertIpoRow = db.prepare(
@@ -30,25 +54,8 @@ export class MarketStore {
          issuer_key = excluded.issuer_key, first_trade_day = excluded.first_trade_day, cusip_issuer = excluded.cusip_issuer, offer_key = excluded.offer_key
        WHERE row_json IS NOT excluded.row_json OR offer_key IS NOT excluded.offer_key`,
     );
-    this.selectIpoRows = db.prepare('SELECT row_json, observed_at FROM proj_ipo_rows WHERE ticker = ? ORDER BY bloomberg_ticker, trade_date');
-    this.selectIpoRowsByIssuer = db.prepare(
-      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE issuer_key = ? ORDER BY ticker, bloomberg_ticker, trade_date',
-    );
-    this.selectIpoRowsTradedOn = db.prepare(
-      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE first_trade_day = ? ORDER BY ticker, bloomberg_ticker, trade_date',
-    );
-    this.selectIpoRowsOfCusipIssuer = db.prepare(
-      'SELECT row_json, observed_at FROM proj_ipo_rows WHERE cusip_issuer = ? ORDER BY ticker, bloomberg_ticker, trade_date',
-    );
-    // Rule 5 weighs the other table's rows of the day at the same price only.
-    this.selectIpoRowsDated = db.prepare(
-      `SELECT row_json, observed_at FROM proj_ipo_rows WHERE trade_date = @day AND json_extract(row_json, '$.offerPrice') = @price
-         AND (coalesce(json_extract(row_json, '$.layout'), 'bloomberg') = 'yahoo') = @yahoo ORDER BY ticker, bloomberg_ticker, trade_date`,
-    );
-    // Rule 6 pairs a placeholder symbol's row (digits first) with another: a row under a real symbol looks up placeholders only.
-    this.selectIpoRowsOffered = db.prepare(
-      `SELECT row_json, observed_at FROM proj_ipo_rows WHERE offer_key = @key AND trade_date BETWEEN @from AND @to
-         AND (@any = 1 OR ticker GLOB '[0-9]*') ORDER BY ticker, bloomberg_ticker, trade_date`,
+    this.selectAllIpoRows = db.prepare(
+      `SELECT ticker, bloomberg_ticker, trade_date, row_json, observed_at, issuer_key, first_trade_day, cusip_issuer, offer_key FROM proj_ipo_rows`,
     );
     this.selectBars = db.prepare('SELECT ticker, bars_json, adjusted, observed_at FROM proj_daily_bars WHERE ticker = ?');
     this.upsertBars = db.prepare(
@@ -70,40 +77,73 @@ export class MarketStore {
   putIpoRow(row: IpoTableRow, observedAt: string): boolean {
     const { issuerKey, tradeDay, cusipIssuer, offerKey } = sameIpoLookup(row);
     // Keyed by the date the row dates its IPO by: two Yahoo rows of a symbol without first-trade dates stay apart.
-    const key = [row.ticker, row.bloombergTicker, vendorRowDate(row) ?? ''];
-    return this.upsertIpoRow.run(...key, JSON.stringify(row), observedAt, issuerKey || null, tradeDay, cusipIssuer, offerKey).changes > 0;
+    const key = [row.ticker, row.bloombergTicker, vendorRowDate(row) ?? ''] as const;
+    const text = JSON.stringify(row);
+    this.cache.clear();
+    if (this.upsertIpoRow.run(...key, text, observedAt, issuerKey || null, tradeDay, cusipIssuer, offerKey).changes === 0) return false;
+    this.index?.put(
+      indexedRow({
+        ticker: key[0], bloomberg_ticker: key[1], trade_date: key[2], row_json: text, observed_at: observedAt,
+        issuer_key: issuerKey || null, first_trade_day: tradeDay, cusip_issuer: cusipIssuer, offer_key: offerKey,
+      }),
+    );
+    return true;
   }
 
-  ipoRows(ticker: string): StoredIpoRow[] {
-    return storedRows(this.selectIpoRows.all(ticker));
+  /** Empties the memo of reads: at the start of a transaction, since a rolled-back one may have filled it. */
+  forgetReads(): void {
+    this.cache.clear();
+    this.index = null;
+  }
+
+  private vendorRows(): VendorRowIndex {
+    return (this.index ??= new VendorRowIndex((this.selectAllIpoRows.all() as IpoRowColumns[]).map(indexedRow)));
+  }
+
+  /**
+   * A value computed from vendor rows alone (through this store's reads), memoized like the reads
+   * themselves: it is recomputed after any write of this store.
+   */
+  memoized<T>(key: string, compute: () => T): T {
+    return this.cache.get(`m\0${key}`, compute);
+  }
+
+  ipoRows(ticker: string): readonly StoredIpoRow[] {
+    return storedRows(this.vendorRows().rows('ticker', ticker));
   }
 
   /** Vendor rows whose issuer has this normalized name. */
-  ipoRowsOfIssuer(issuerKey: string): StoredIpoRow[] {
-    return storedRows(this.selectIpoRowsByIssuer.all(issuerKey));
+  ipoRowsOfIssuer(issuerKey: string): readonly StoredIpoRow[] {
+    return storedRows(this.vendorRows().rows('issuerKey', issuerKey));
   }
 
   /** Vendor rows whose first trading day (vendor-same-ipo.derive.ts) is this date. */
-  ipoRowsTradedOn(day: string): StoredIpoRow[] {
-    return storedRows(this.selectIpoRowsTradedOn.all(day));
+  ipoRowsTradedOn(day: string): readonly StoredIpoRow[] {
+    return storedRows(this.vendorRows().rows('firstTradeDay', day));
   }
 
   /** Vendor rows of the Yahoo list (or of Bloomberg's) dated this day at this offer price (vendor-same-ipo.derive.ts `vendorRowDate`: the trade date, else Yahoo's IPO date). */
-  ipoRowsDated(day: string, price: number, yahoo: boolean): StoredIpoRow[] {
-    return storedRows(this.selectIpoRowsDated.all({ day, price, yahoo: yahoo ? 1 : 0 }));
+  ipoRowsDated(day: string, price: number, yahoo: boolean): readonly StoredIpoRow[] {
+    // Rule 5 weighs the other table's rows of the day at the same price only.
+    return storedRows(this.vendorRows().rows('tradeDate', day)).filter((r) => r.row.offerPrice === price && ((r.row.layout ?? 'bloomberg') === 'yahoo') === yahoo);
   }
 
   /** Vendor rows at this offer price and size (vendor-same-ipo.derive.ts `offerKey`) dated between two days; only those under a placeholder symbol unless `any`. */
-  ipoRowsOffered(offerKey: string, from: string, to: string, any: boolean): StoredIpoRow[] {
-    return storedRows(this.selectIpoRowsOffered.all({ key: offerKey, from, to, any: any ? 1 : 0 }));
+  ipoRowsOffered(offerKey: string, from: string, to: string, any: boolean): readonly StoredIpoRow[] {
+    // Rule 6 pairs a placeholder symbol's row (digits first) with another: a row under a real symbol looks up placeholders only.
+    return storedRows(this.vendorRows().rows('offerKey', offerKey).filter((r) => r.tradeDate >= from && r.tradeDate <= to && (any || /^[0-9]/.test(r.ticker))));
   }
 
   /** Vendor rows whose CUSIP has this issuer number. */
-  ipoRowsOfCusipIssuer(issuer: string): StoredIpoRow[] {
-    return storedRows(this.selectIpoRowsOfCusipIssuer.all(issuer));
+  ipoRowsOfCusipIssuer(issuer: string): readonly StoredIpoRow[] {
+    return storedRows(this.vendorRows().rows('cusipIssuer', issuer));
   }
 
   bars(ticker: string): StoredBars | null {
+    return this.cache.get(`b\0${ticker}`, () => this.readBars(ticker));
+  }
+
+  private readBars(ticker: string): StoredBars | null {
     const row = this.selectBars.get(ticker) as { ticker: string; bars_json: string; adjusted: number | null; observed_at: string } | undefined;
     if (!row) return null;
     return { ticker: row.ticker, bars: JSON.parse(row.bars_json) as DailyBar[], adjusted: row.adjusted === null ? null : row.adjusted === 1, observedAt: row.observed_at };
@@ -119,6 +159,7 @@ export class MarketStore {
     const text = JSON.stringify(merged);
     const adjustedValue = adjusted === null ? null : adjusted ? 1 : 0;
     if (before && JSON.stringify(before.bars) === text && (before.adjusted === null ? null : before.adjusted ? 1 : 0) === adjustedValue) return false;
+    this.cache.clear();
     this.upsertBars.run(ticker, text, adjustedValue, observedAt);
     return true;
   }

@@ -53,6 +53,7 @@ export function runTarget(options: ProjectOptions, startSeq: number): RunTarget 
     linker: new NewsLinker(stores.news),
     calendar: createTradingCalendar(),
     cikFrontier: cikFrontier(stores.edgar.knownFirstFilings()),
+    cikFrontierAt: stores.edgar.firstFilingsVersion(),
     derivedOn: new Map(),
     fromEmpty: startSeq === 0,
     replayedThrough: options.replayedThrough ?? (startSeq === 0 ? options.eventLog.lastSeq() : 0),
@@ -66,10 +67,13 @@ export function runTarget(options: ProjectOptions, startSeq: number): RunTarget 
  */
 export function batchTransaction(options: ProjectOptions, target: RunTarget, statements: RunStatements) {
   const clock = options.clock ?? (() => new Date());
-  return options.readDb.transaction((events: StoredEvent[]) => {
+  return forgettingOnRollback(target, options.readDb.transaction((events: StoredEvent[]) => {
     target.dealEvents.begin();
-    // Read again from the committed state: a batch rolled back may have moved it.
-    target.cikFrontier = cikFrontier(target.edgar.knownFirstFilings());
+    // Read again from the committed state when a batch rolled back (forgettingOnRollback): it may have moved it.
+    if (target.cikFrontierAt === null) {
+      target.cikFrontier = cikFrontier(target.edgar.knownFirstFilings());
+      target.cikFrontierAt = target.edgar.firstFilingsVersion();
+    }
     const touched = new Set<string>();
     let latest = statements.asOf();
     let applied = 0;
@@ -100,7 +104,24 @@ export function batchTransaction(options: ProjectOptions, target: RunTarget, sta
     statements.writeCheckpoint.run(PROJECTION_NAME, lastSeq);
     statements.writeBuildMeta.run('last_batch_at', committedAt);
     return { events: done.length, lastSeq, companies: touched.size, feedFilings: feedFilingsServed(target, done), dealEvents };
-  });
+  }));
+}
+
+/**
+ * The stores keep what they read in memory (edgar.store.ts, market.store.ts); a transaction that
+ * throws is rolled back, and with it whatever it wrote through them, so they forget it all.
+ */
+function forgettingOnRollback<A extends unknown[], R>(target: RunTarget, transaction: (...args: A) => R): (...args: A) => R {
+  return (...args: A) => {
+    try {
+      return transaction(...args);
+    } catch (error) {
+      target.edgar.forgetReads();
+      target.market.forgetReads();
+      target.cikFrontierAt = null;
+      throw error;
+    }
+  };
 }
 
 /**
@@ -109,9 +130,12 @@ export function batchTransaction(options: ProjectOptions, target: RunTarget, sta
  * target's frontier becomes the new one.
  */
 function movedByCikOrder(target: RunTarget): string[] {
+  // No first filing was written since the frontier was read: it is the same, and no bound moved.
+  if (target.cikFrontierAt === target.edgar.firstFilingsVersion()) return [];
   const after = cikFrontier(target.edgar.knownFirstFilings());
   const ranges = changedCikRanges(target.cikFrontier, after);
   target.cikFrontier = after;
+  target.cikFrontierAt = target.edgar.firstFilingsVersion();
   const ids = new Set<string>();
   for (const { above, upTo } of ranges) {
     for (const cik of target.edgar.undatedCiksBetween(above, upTo)) {
@@ -141,13 +165,13 @@ function feedFilingsServed(target: RunTarget, events: readonly StoredEvent[]): F
  * A company this run already derived under that date is current and is passed over.
  */
 export function sweepTransaction(readDb: SqliteHandle, target: RunTarget, statements: RunStatements, clock: () => Date) {
-  return readDb.transaction((today: string, ciks: string[], last: boolean, lastSeq: number) => {
+  return forgettingOnRollback(target, readDb.transaction((today: string, ciks: string[], last: boolean, lastSeq: number) => {
     target.dealEvents.begin();
     for (const cik of ciks) rederive(target, cik, today);
     // A status the date moved (listed once the expected first trade passed) is a fact of its own.
     target.dealEvents.record(clock().toISOString(), lastSeq <= target.replayedThrough);
     if (last) statements.writeMeta.run(SWEPT_AS_OF_KEY, today);
-  });
+  }));
 }
 
 /**
@@ -167,6 +191,8 @@ export const SWEPT_AS_OF_KEY = 'swept_as_of';
 export interface RunTarget extends ApplyTarget, CompanySources {
   /** The as-of date each company was last derived with in this run. */
   derivedOn: Map<string, string>;
+  /** `edgar.firstFilingsVersion()` when `cikFrontier` was read; null when a rollback may have made it stale. */
+  cikFrontierAt: number | null;
   /**
    * The run started from checkpoint 0: no batch was ever committed, so no company has served rows
    * other than those this run writes (a rebuild's fresh generation).
