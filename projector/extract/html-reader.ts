@@ -36,7 +36,7 @@ export function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limi
         else if (BLOCK_TAGS.has(name)) paragraph.flush();
       },
     },
-    { maxDepth: budget.maxDepth },
+    { maxDepth: budget.maxDepth, attributes: ['style'] },
   );
   if (flattened > 0) limits.add('maxDepth');
   if (!sink.done) paragraph.flush();

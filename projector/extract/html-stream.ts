@@ -10,42 +10,13 @@
  * an element opened below `maxDepth` open elements is flattened (its open and close events are
  * reported back to back, its text is read as usual, and its own close tag is dropped).
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { SkippingTokenizer, type TokenizerCallbacks } from './html-tokenizer.ts';
 
 export interface ElementHandler {
   onopentag(name: string, attribs: Record<string, string>): void;
   ontext(text: string): void;
   onclosetag(name: string): void;
 }
-
-/** The callbacks htmlparser2's tokenizer calls (`Callbacks` in its Tokenizer.d.ts). */
-interface TokenizerCallbacks {
-  onattribdata(start: number, endIndex: number): void;
-  onattribentity(codepoint: number): void;
-  onattribend(quote: number, endIndex: number): void;
-  onattribname(start: number, endIndex: number): void;
-  oncdata(start: number, endIndex: number, endOffset: number): void;
-  onclosetag(start: number, endIndex: number): void;
-  oncomment(start: number, endIndex: number, endOffset: number): void;
-  ondeclaration(start: number, endIndex: number): void;
-  onend(): void;
-  onopentagend(endIndex: number): void;
-  onopentagname(start: number, endIndex: number): void;
-  onprocessinginstruction(start: number, endIndex: number): void;
-  onselfclosingtag(endIndex: number): void;
-  ontext(start: number, endIndex: number): void;
-  ontextentity(codepoint: number, endIndex: number): void;
-}
-
-type TokenizerClass = new (
-  options: { xmlMode?: boolean; decodeEntities?: boolean },
-  callbacks: TokenizerCallbacks,
-) => { write(chunk: string): void; end(): void };
-
-// The package exports only the Parser; its tokenizer sits beside it in the same dist folder.
-const require = createRequire(import.meta.url);
-const Tokenizer = (require(join(dirname(require.resolve('htmlparser2')), 'Tokenizer.js')) as { default: TokenizerClass }).default;
 
 // The tree-building tables of htmlparser2's Parser (v10), unchanged.
 const formTags = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
@@ -86,10 +57,19 @@ export interface StreamResult {
   flattened: number;
 }
 
+export interface StreamOptions {
+  maxDepth: number;
+  /**
+   * The attributes to report, by lower-case name; every attribute when absent. A reader that needs
+   * one attribute saves slicing and joining the values of all the others.
+   */
+  attributes?: readonly string[];
+}
+
 /** Streams `html` to `handler` (entities decoded, tag and attribute names lower-cased). */
-export function streamHtml(html: string, handler: ElementHandler, opts: { maxDepth: number }): StreamResult {
-  const builder = new TreeBuilder(html, handler, opts.maxDepth);
-  const tokenizer = new Tokenizer({ decodeEntities: true }, builder);
+export function streamHtml(html: string, handler: ElementHandler, opts: StreamOptions): StreamResult {
+  const builder = new TreeBuilder(html, handler, opts.maxDepth, opts.attributes ? new Set(opts.attributes) : null);
+  const tokenizer = new SkippingTokenizer(builder);
   tokenizer.write(html);
   tokenizer.end();
   return { flattened: builder.flattened };
@@ -111,6 +91,8 @@ class TreeBuilder implements TokenizerCallbacks {
   private tagname = '';
   private tagFlattened = false;
   private attribname = '';
+  /** Whether the attribute being read is one to report. */
+  private attribKept = true;
   private attribvalue = '';
   private attribs: Record<string, string> | null = null;
 
@@ -118,6 +100,8 @@ class TreeBuilder implements TokenizerCallbacks {
     private readonly html: string,
     private readonly handler: ElementHandler,
     private readonly maxDepth: number,
+    /** The attribute names to report, or null for all. */
+    private readonly wantedAttribs: ReadonlySet<string> | null,
   ) {}
 
   ontext(start: number, endIndex: number): void {
@@ -167,18 +151,19 @@ class TreeBuilder implements TokenizerCallbacks {
 
   onattribname(start: number, endIndex: number): void {
     this.attribname = this.html.slice(start, endIndex).toLowerCase();
+    this.attribKept = this.wantedAttribs === null || this.wantedAttribs.has(this.attribname);
   }
 
   onattribdata(start: number, endIndex: number): void {
-    this.attribvalue += this.html.slice(start, endIndex);
+    if (this.attribKept) this.attribvalue += this.html.slice(start, endIndex);
   }
 
   onattribentity(codepoint: number): void {
-    this.attribvalue += String.fromCodePoint(codepoint);
+    if (this.attribKept) this.attribvalue += String.fromCodePoint(codepoint);
   }
 
   onattribend(): void {
-    if (this.attribs && !Object.prototype.hasOwnProperty.call(this.attribs, this.attribname)) this.attribs[this.attribname] = this.attribvalue;
+    if (this.attribKept && this.attribs && !Object.prototype.hasOwnProperty.call(this.attribs, this.attribname)) this.attribs[this.attribname] = this.attribvalue;
     this.attribvalue = '';
   }
 
