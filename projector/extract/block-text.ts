@@ -56,6 +56,8 @@ export class BlockChars {
  * EDGAR tables put `$` and `)` / `%` in cells of their own and pad with empty spacer cells;
  * merging them gives one cell per value ("$ 4.00" → "$4.00", "(1,234" + ")" → "(1,234)").
  */
+const CLOSING_SIGNS = /^[)%]+$/;
+
 export function mergeCells(cells: string[]): string[] {
   const out: string[] = [];
   let carry = '';
@@ -67,7 +69,7 @@ export function mergeCells(cells: string[]): string[] {
       carry = c;
       continue;
     }
-    if (/^[)%]+$/.test(c) && out.length > 0 && carry === '') {
+    if (CLOSING_SIGNS.test(c) && out.length > 0 && carry === '') {
       out[out.length - 1] += c;
       continue;
     }

@@ -46,21 +46,32 @@ export function binaryContent(body: string): string | null {
 }
 
 /** Control characters (but tab, line feed, form feed and carriage return), DEL and U+FFFD. */
-const ODD_CHARACTER = /[\x00-\x08\x0b\x0e-\x1f\x7f\ufffd]/g;
-/** Past this many odd characters a body is likely binary, and a character loop counts the rest faster than the regex. */
-const ODD_BY_REGEX = 1000;
+const ODD_CHARACTERS = [
+  ...Array.from({ length: 0x20 }, (_, c) => c).filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d),
+  0x7f,
+  0xfffd,
+].map((c) => String.fromCharCode(c));
+/** Past this many odd characters a body is likely binary, and one loop over it counts faster than searching. */
+const ODD_BY_SEARCH = 1000;
 
 /**
- * How many characters of `body` are odd (ODD_CHARACTER). A regex scans text several times faster
- * than a loop of charCodeAt, and text has none or a few; a binary body has many, so after the
- * first ODD_BY_REGEX the loop counts the rest.
+ * How many characters of `body` are odd (ODD_CHARACTERS). Text has none or a few, and searching
+ * for each odd character with indexOf (a memchr) is several times faster than one pass of a regex
+ * or of charCodeAt; a binary body has many, so past ODD_BY_SEARCH one loop counts them all.
  */
 function countOddCharacters(body: string): number {
-  ODD_CHARACTER.lastIndex = 0;
   let odd = 0;
-  while (odd < ODD_BY_REGEX && ODD_CHARACTER.test(body)) odd++;
-  if (odd < ODD_BY_REGEX) return odd;
-  for (let i = ODD_CHARACTER.lastIndex; i < body.length; i++) {
+  for (const ch of ODD_CHARACTERS) {
+    for (let i = body.indexOf(ch); i >= 0; i = body.indexOf(ch, i + 1)) {
+      if (++odd >= ODD_BY_SEARCH) return countOddByLoop(body);
+    }
+  }
+  return odd;
+}
+
+function countOddByLoop(body: string): number {
+  let odd = 0;
+  for (let i = 0; i < body.length; i++) {
     const c = body.charCodeAt(i);
     if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) || c === 0x7f || c === 0xfffd) odd++;
   }
