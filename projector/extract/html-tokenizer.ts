@@ -46,6 +46,12 @@ type TokenizerClass = new (options: { xmlMode?: boolean; decodeEntities?: boolea
 // The package exports only the Parser; its tokenizer sits beside it in the same dist folder.
 const require = createRequire(import.meta.url);
 const Tokenizer = (require(join(dirname(require.resolve('htmlparser2')), 'Tokenizer.js')) as { default: TokenizerClass }).default;
+// The subclass overrides internals of htmlparser2 v10; a version without them must fail loudly, not read differently.
+for (const method of ['stateText', 'handleInAttributeValue'] as const) {
+  if (typeof (Tokenizer.prototype as Partial<TokenizerInternals>)[method] !== 'function') {
+    throw new Error(`htmlparser2's Tokenizer has no ${method}: html-tokenizer.ts needs updating for this htmlparser2 version`);
+  }
+}
 
 const LT = 0x3c;
 const AMP = 0x26;
