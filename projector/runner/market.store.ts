@@ -1,3 +1,4 @@
+import type { ProjIpoRowsTable } from '../../schema/read/tables.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import { sameIpoLookup, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import type { DailyBar } from '../market/bars.parse.ts';
@@ -6,17 +7,7 @@ import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { ReadCache } from './read-cache.ts';
 import { VendorRowIndex, type IndexedIpoRow } from './vendor-rows.index.ts';
 
-interface IpoRowColumns {
-  ticker: string;
-  bloomberg_ticker: string;
-  trade_date: string;
-  row_json: string;
-  observed_at: string;
-  issuer_key: string | null;
-  first_trade_day: string | null;
-  cusip_issuer: string | null;
-  offer_key: string | null;
-}
+type IpoRowColumns = ProjIpoRowsTable;
 
 function indexedRow(r: IpoRowColumns): IndexedIpoRow {
   return {
