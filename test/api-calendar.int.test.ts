@@ -156,12 +156,16 @@ describe('the expiry calendar', () => {
       if (r.kind === 'quiet_period') {
         expect(r.rule, r.entry_id).toBe(r.listing_date >= '2015-12-24' ? 'finra_2241' : r.listing_date >= '2002-07-09' ? 'nasd_2711' : null);
         // NASD Rule 2711's 40 days bound every IPO from the Global Settlement to the JOBS Act; 25 days by custom outside it.
-        // Between the JOBS Act and FINRA Rule 2241 the issuer's emerging-growth-company status decides, which only a
-        // read prospectus states: none of the era's IPOs here has one read, so each is assumed an EGC, and labelled.
+        // Between the JOBS Act and FINRA Rule 2241 the issuer's emerging-growth-company status decides, which its
+        // filings show: Applied Optoelectronics' confidential draft of 2013 (only an EGC could submit one then);
+        // the era's vendor-only IPOs show nothing, so each is assumed an EGC, and labelled.
         const bound = r.listing_date >= '2002-07-09' && r.listing_date < '2012-04-05';
         const jobsAct = r.listing_date >= '2012-04-05' && r.listing_date < '2015-12-24';
-        expect([r.days, r.terms_source], r.entry_id).toEqual(bound ? [40, 'rule'] : jobsAct ? [25, 'assumed_default'] : [25, 'market_custom']);
-        if (jobsAct) expect(r.description).toMatch(/^Assumed: the data holds no prospectus of this IPO/);
+        const egcShown = r.cik === '0001158114';
+        expect([r.days, r.terms_source], r.entry_id).toEqual(bound ? [40, 'rule'] : jobsAct && !egcShown ? [25, 'assumed_default'] : [25, 'market_custom']);
+        if (jobsAct && !egcShown) expect(r.description).toMatch(/^Assumed: the data holds no prospectus of this IPO/);
+        // No research quiet period for a SPAC.
+        expect(r.deal_type, r.entry_id).not.toBe('spac');
       } else {
         expect(r.rule).toBeNull();
         // An assumed lock-up says so, and only an IPO's is assumed.

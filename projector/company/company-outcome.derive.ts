@@ -5,7 +5,7 @@ import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { isDealTrade } from '../offering/deal-status.scan.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
-import { vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 
 /** The company's IPO-family deal that priced most recently, if any. */
@@ -83,7 +83,7 @@ export function deriveCompanyOutcome(s: OutcomeSources): ApiOutcome | null {
       bars: bars?.bars ?? [],
       baseDeal: finalTerms ? { sharesOffered: finalTerms.totalSharesOffered, grossProceeds: finalTerms.grossProceeds } : null,
       // The vendor's first day describes its own trade date: only a row of this deal speaks for it.
-      vendor: vendor ? { offerSizeMillions: vendor.row.offerSizeMillions, offerToFirstClosePct: vendor.row.offerToFirstClosePct, tradeDate: vendor.row.tradeDate } : null,
+      vendor: vendor ? { offerSizeMillions: ipoOfferSizeMillions(vendor), offerToFirstClosePct: vendor.row.offerToFirstClosePct, tradeDate: vendor.row.tradeDate } : null,
     },
   );
 }

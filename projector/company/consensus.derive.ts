@@ -10,6 +10,7 @@ import { deriveConsensus } from './consensus-rules.derive.ts';
 import { pricedIpoDeal } from './company-outcome.derive.ts';
 import { vendorListingEvidence } from './vendor-company.derive.ts';
 import { ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { ipoOfferSizeMillions } from './vendor-same-ipo.derive.ts';
 import { isListingForm } from '../common/forms.ts';
 
 import { VENDOR_SOURCE } from '../common/sources.ts';
@@ -37,6 +38,7 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
   const edgar = s.offering.latestTerms;
   const factsSeen = s.facts.updatedAt as string;
   const vendor = s.vendorRow?.row ?? null;
+  const offerSize = s.vendorRow ? ipoOfferSizeMillions(s.vendorRow) : null;
   return deriveConsensus({
     edgar: edgar ? { accessionNumber: edgar.filing.accessionNumber, formType: edgar.filing.formType, terms: edgar.doc.terms, observedAt: edgar.doc.observedAt } : null,
     submissions: s.facts.name !== null ? { tickers: s.facts.tickers, exchanges: s.facts.exchanges, observedAt: factsSeen } : null,
@@ -54,9 +56,10 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
             rangeHigh: vendor.rangeHigh,
             tradeDate: vendor.tradeDate,
             // The vendor's offer size is in USD millions; it reports shares outstanding, not shares offered.
-            proceeds: vendor.offerSizeMillions === null ? null : Math.round(vendor.offerSizeMillions * 1_000_000),
+            // A blank check's two unit series are one IPO: their sizes add up (vendor-same-ipo.derive.ts ipoOfferSizeMillions).
+            proceeds: offerSize === null ? null : Math.round(offerSize * 1_000_000),
             // Bloomberg's Offer Size is the deal as closed: TWTR's $2,093M is 80.5M shares × $26, its 70M-share base deal and the option's 10.5M.
-            proceedsBasis: vendor.offerSizeMillions === null ? null : 'vendor_offer_size',
+            proceedsBasis: offerSize === null ? null : 'vendor_offer_size',
             issuer: vendor.issuer,
             observedAt: s.vendorRow!.observedAt,
           },

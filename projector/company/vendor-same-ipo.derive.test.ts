@@ -8,7 +8,7 @@ import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import { joinVendorRows, resolveVendorIpo, rowsOfIpo, type VendorCandidate } from './vendor-company.derive.ts';
-import { firstClose, firstTradeDay, sameVendorIpo } from './vendor-same-ipo.derive.ts';
+import { firstClose, firstTradeDay, ipoOfferSizeMillions, sameVendorIpo } from './vendor-same-ipo.derive.ts';
 
 const BLOOMBERG_HEADER =
   'Issuer Ticker,Issuer Name,Offer Size (M),Sales - 1 Yr Growth,Profit Margin,Return on Assets,Shares Outstanding (M),Offer Price,Offer To 1st Close,Market Cap at Offer (M),Trade Date (US),cusip,Cash Flow per Share,Instit Owner (Shares Held),Filing Term Price Range,Priced Range,Industry Group,Industry Sector,Industry Subgroup,Instit Owner (% Shares Out),Fed Rate,CPI,Consumer Confidence,Unemployment Rate';
@@ -152,5 +152,28 @@ describe('where a joined IPO goes: the CIK order refuses a successor younger tha
 
   it('an entity\'s own first filing decides over the CIK order', () => {
     expect(resolveVendorIpo(y('BHVN'), () => [{ ...biohavenLtd, firstFilingDate: '2017-01-01', notOnEdgarBefore: '2021-09-27' }])).toBe('0001935979');
+  });
+});
+
+describe('ipoOfferSizeMillions: what one joined IPO raised, by the vendor', () => {
+  const table = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz'))
+    .filter((r) => r.country === 'US')
+    .map((row): StoredIpoRow => ({ row, observedAt: '2026-01-01T00:00:00Z' }));
+  const joinedOf = (symbols: string[]) => joinVendorRows(table.filter((r) => symbols.includes(r.row.bloombergTicker.replace(/ US$/, ''))));
+
+  it("adds a blank check's two unit series of one day (Good Harbor Partners: GHBAU $4.89M at $8.50, GHBBU at $10.10; Trinity Partners: TPQCU and TPQCZ)", () => {
+    for (const [a, b] of [['GHBAU', 'GHBBU'], ['TPQCU', 'TPQCZ'], ['GTLTU', 'GTTBU']]) {
+      const [ipo, ...rest] = joinedOf([a, b]);
+      expect(rest, a).toEqual([]);
+      const sizes = rowsOfIpo(ipo).map((r) => r.row.offerSizeMillions!);
+      expect(sizes, a).toHaveLength(2);
+      expect(ipoOfferSizeMillions(ipo), a).toBeCloseTo(sizes[0] + sizes[1], 6);
+    }
+  });
+
+  it('counts one deal listed twice at one price once (NRG Energy 2000: NRG and 316623Q)', () => {
+    const [ipo] = joinedOf(['NRG', '316623Q']);
+    expect(rowsOfIpo(ipo)).toHaveLength(2);
+    expect(ipoOfferSizeMillions(ipo)).toBe(ipo.row.offerSizeMillions);
   });
 });

@@ -245,3 +245,35 @@ export function soleSameDayPairs(rows: readonly Row[]): Array<[number, number]> 
   const counterparts = rows.map((a, i) => rows.flatMap((b, j) => (i !== j && sameDayCounterpart(a, b) ? [j] : [])));
   return counterparts.flatMap((c, i) => (c.length === 1 && c[0] > i && counterparts[c[0]].length === 1 ? [[i, c[0]] as [number, number]] : []));
 }
+
+/**
+ * The vendor's offer size of one joined IPO, in USD millions. A blank check of 2004–2006 sold two unit
+ * series in one IPO, which Bloomberg lists as two rows of one day at two prices, each with its own
+ * series' size (Good Harbor Partners: GHBAU $4.89M at $8.50 and GHBBU $53.4M at $10.10; Trinity
+ * Partners: TPQCU and TPQCZ): the IPO raised their sum. Rows of one table, one trade date and one
+ * issuer at different prices are such series; rows at one price are one deal listed twice (NRG Energy,
+ * Atlas Energy Solutions) and count once. Null when a series states no size.
+ */
+export function ipoOfferSizeMillions(ipo: StoredIpoRow): number | null {
+  const primary = ipo.row;
+  const series = (ipo.sameIpo ?? [])
+    .map((r) => r.row)
+    .filter(
+      (r) =>
+        (r.layout ?? 'bloomberg') === (primary.layout ?? 'bloomberg') &&
+        r.tradeDate !== null &&
+        r.tradeDate === primary.tradeDate &&
+        r.offerPrice !== null &&
+        primary.offerPrice !== null &&
+        r.offerPrice !== primary.offerPrice &&
+        r.ticker !== primary.ticker &&
+        normalizeCompanyName(r.issuer) === normalizeCompanyName(primary.issuer),
+    );
+  if (series.length === 0) return primary.offerSizeMillions;
+  let total = 0;
+  for (const r of [primary, ...series]) {
+    if (r.offerSizeMillions === null) return null;
+    total += r.offerSizeMillions;
+  }
+  return Math.round(total * 1e6) / 1e6;
+}

@@ -37,9 +37,17 @@ describe('deriveExpiryCalendar on vendor IPO rows of the bundled tables', () => 
     expect(quiet).toMatchObject({ kind: 'quiet_period', startDate: '2012-02-10', expiryDate: '2012-03-21', days: 40, rule: 'nasd_2711', termsSource: 'rule' });
   });
 
-  it('a SPAC (Social Capital Hedosophia IV, listed 2020-10-09): no lock-up is assumed; 25 days by custom under FINRA Rule 2241 (whose own bar is 10)', () => {
-    const rows = entries('V-IPOD-U-2020-10-09', 'Social Capital Hedosophia Holdings Corp IV', 'IPOD', vendorIpo('spac', '2020-10-09'));
-    expect(rows.map((e) => [e.kind, e.expiryDate, e.days, e.rule, e.termsSource])).toEqual([['quiet_period', '2020-11-03', 25, 'finra_2241', 'market_custom']]);
+  it('a SPAC (Social Capital Hedosophia IV, listed 2020-10-09): no lock-up is assumed, and no research quiet period (a blank check has no business to initiate on)', () => {
+    expect(entries('V-IPOD-U-2020-10-09', 'Social Capital Hedosophia Holdings Corp IV', 'IPOD', vendorIpo('spac', '2020-10-09'))).toEqual([]);
+  });
+
+  it('a confidential draft before 2017-07-10 shows an emerging growth company (Applied Optoelectronics: DRS 2013, listed 2013-09-26): 25 days by custom', () => {
+    const aaoi = { ...vendorIpo('ipo', '2013-09-26'), source: 'edgar' as const, openedDate: '2013-04-04', draftFileNumbers: ['377-00123'] };
+    const [, quiet] = entries('0001158114', 'Applied Optoelectronics, Inc.', 'AAOI', aaoi);
+    expect(quiet).toMatchObject({ expiryDate: '2013-10-21', days: 25, rule: 'nasd_2711', termsSource: 'market_custom' });
+    // After drafts opened to every issuer, a draft says nothing of the issuer's status.
+    const later = { ...aaoi, openedDate: '2017-08-01', listingDate: '2015-11-02' };
+    expect(entries('0001158114', 'x', 'X', later)[1]).toMatchObject({ termsSource: 'assumed_default' });
   });
 
   it('Snap (listed 2017-03-02): research initiations came on day 25 (2017-03-27), the quiet period the calendar gives', () => {

@@ -212,7 +212,7 @@ const EGC_ERA: Record<'egc' | 'not_egc' | 'unknown', QuietEra> = {
     days: 25,
     source: 'market_custom',
     words:
-      'Quiet period of 25 days after the IPO, the research custom for emerging growth companies, which the JOBS Act exempted from NASD Rule 2711; its prospectus states it was one.',
+      'Quiet period of 25 days after the IPO, the research custom for emerging growth companies, which the JOBS Act exempted from NASD Rule 2711; its filings show it was one (its prospectus says so, or it submitted a confidential draft, which only emerging growth companies could before 2017-07-10).',
   },
   not_egc: {
     from: JOBS_ACT,
@@ -231,14 +231,23 @@ const EGC_ERA: Record<'egc' | 'not_egc' | 'unknown', QuietEra> = {
   },
 };
 
+/** Until 2017-07-10 the SEC reviewed draft registration statements in confidence for emerging growth companies only. */
+const DRAFTS_OPEN_TO_ALL = '2017-07-10';
+
 function egcStatus(o: ApiOffering): keyof typeof EGC_ERA {
+  // A confidential draft (DRS) of the era is evidence enough: only an EGC could submit one (AAOI, 2013).
+  if (o.draftFileNumbers.length > 0 && (o.openedDate ?? o.listingDate ?? DRAFTS_OPEN_TO_ALL) < DRAFTS_OPEN_TO_ALL) return 'egc';
   if (o.terms === null) return 'unknown';
   return (o.terms.issuerStructureFlags ?? []).includes('emerging_growth_company') ? 'egc' : 'not_egc';
 }
 
-/** The quiet period of the listing date's era (QUIET_PERIODS), counted from the first trading day; none without underwriters. */
+/**
+ * The quiet period of the listing date's era (QUIET_PERIODS), counted from the first trading day. None
+ * without underwriters (a direct listing), and none for a SPAC: a blank check has no business for its
+ * underwriters' analysts to initiate on, so no research quiet period is kept or published for it.
+ */
 function quietPeriodEntries(base: Base, o: ApiOffering): ApiCalendarEntry[] {
-  if (o.listingDate === null || o.dealType === 'direct_listing') return [];
+  if (o.listingDate === null || o.dealType === 'direct_listing' || o.dealType === 'spac') return [];
   const listingDate = o.listingDate;
   const byDate = QUIET_PERIODS.find((r) => listingDate >= r.from)!;
   const era = byDate.rule === 'nasd_2711' && listingDate >= JOBS_ACT ? EGC_ERA[egcStatus(o)] : byDate;

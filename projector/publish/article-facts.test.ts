@@ -84,7 +84,7 @@ describe('the daily spotlight of 2022-10-03, on the rows the projector derives f
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^QualTek Services Inc\. amended its registration statement \(S-1\/A\), with \d+ co-registrants: /);
     for (const e of joint) expect(lines[0].split(e.companyName).length - 1).toBe(1);
-    expect(registrations).toContain('<p>No company filed a new registration statement on this day.</p>');
+    expect(registrations).toContain('<p>The EDGAR filings this service holds show no new registration statement filed on this day.</p>');
     // The pipeline holds it once: leaving out the co-registrants' rows changes no stage.
     const lead = [...joint].sort((a, b) => a.cik.localeCompare(b.cik))[0].cik;
     const alone = (data.filings ?? []).filter((f) => f.accessionNumber !== QUALTEK || f.cik === lead);
@@ -182,7 +182,10 @@ describe('quarterly review coverage', () => {
       "this service's database holds 56 IPOs and 2 SPACs that began trading then; they raised $13,875.9M (the 53 that state proceeds). " +
         "Proceeds are the vendor IPO table's offer sizes, which may include over-allotment shares sold (the vendor does not say which: Twitter’s does, Facebook’s does not). First-day returns from daily price bars are known for 20 of the 58; the other 38 have no daily price bars in the data",
     );
-    expect(plain(article.html)).toContain('2 other listings are not counted as IPOs: 2 funds.');
+    // Named, not only counted.
+    expect(plain(article.html)).toContain(
+      '2 other listings are not counted as IPOs: 2 funds (Alcentra Capital Corp (1990344D), Duff & Phelps Select MLP and Midstream Energy Fund Inc (DSE)).',
+    );
     expect(article.summary).toMatch(/^2014 Q2: 56 IPOs and 2 SPACs, \$13,875\.9M raised, first-day returns known for 20: /);
   });
 });

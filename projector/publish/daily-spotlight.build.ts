@@ -40,10 +40,10 @@ export function buildDailySpotlight(day: string, everything: ArticleData): Artic
     `<p>${listedCountSentence(facts, 'on this day')}</p>`,
     ...(debutLines.length ? listOr(debutLines, '') : []),
     '<h2>New registration statements</h2>',
-    ...listOr(filingLines, 'No company filed a new registration statement on this day.'),
+    ...listOr(filingLines, 'The EDGAR filings this service holds show no new registration statement filed on this day.'),
     ...(joined.length ? listOr(joined, '') : []),
     '<h2>Withdrawals</h2>',
-    ...listOr(withdrawalLines, 'No registration was withdrawn on this day.'),
+    ...listOr(withdrawalLines, 'The EDGAR filings this service holds show no registration withdrawn on this day.'),
     ...pipelineSection(data.filings ?? [], day, 'The pipeline this evening'),
   ];
 

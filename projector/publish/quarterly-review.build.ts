@@ -65,7 +65,11 @@ function operatingAlone(listings: readonly ArticleListing[], src: SourceLink): s
   const operating = listings.filter((o) => o.dealType === 'ipo');
   if (operating.length === listings.length) return '';
   const s = statsOf('Operating-company IPOs', operating);
-  const raised = s.proceeds === null ? 'none states its proceeds' : `raising ${num(s.proceeds, 'millions', src)}`;
+  const stating = operating.filter((o) => o.grossProceeds !== null).length;
+  const raised =
+    s.proceeds === null
+      ? 'none states its proceeds'
+      : `raising ${num(s.proceeds, 'millions', src)}` + (stating < operating.length ? ` (the ${num(stating, 'int', src)} that state proceeds)` : '');
   const returns =
     s.meanDay1 === null ? '' : `; mean first-day return ${num(s.meanDay1, 'pct', src)}, median ${num(s.medianDay1, 'pct', src)} (over the ${num(s.withReturns, 'int', src)} with a first close)`;
   return ` Operating-company IPOs alone: ${num(operating.length, 'int', src)}, ${raised}${returns}.`;

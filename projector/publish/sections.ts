@@ -91,7 +91,9 @@ export function notCountedSentence(listed: readonly Deal[], source: SourceLink):
   const notIpo = listed.filter((d) => d.role === 'not_ipo');
   const n = notIpo.length;
   if (n === 0) return '';
-  return `${counted(n, 'other listing', 'other listings', source)} ${n === 1 ? 'is' : 'are'} not counted as ${n === 1 ? 'an IPO' : 'IPOs'}: ${typeBreakdown(countByType(notIpo), source)}.`;
+  // Named, not only counted: "1 fund (ArrowMark Financial Corp, BANX)".
+  const named = notIpo.map((d) => `${company(d.companyName, d.cik)}${ticker(d.ticker)}`).join(', ');
+  return `${counted(n, 'other listing', 'other listings', source)} ${n === 1 ? 'is' : 'are'} not counted as ${n === 1 ? 'an IPO' : 'IPOs'}: ${typeBreakdown(countByType(notIpo), source)} (${named}).`;
 }
 
 /**

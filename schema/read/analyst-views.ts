@@ -59,7 +59,8 @@ export const analystViewStatements = [
    SELECT c.cik AS cik, c.name AS company_name,
      -- The symbol the IPO listed under, as ipo_outcomes gives it (FB for Facebook's 2012 IPO), else the company's.
      COALESCE((SELECT NULLIF(o.ticker, '') FROM outcomes o WHERE o.cik = c.cik AND o.trading_start_date = json_extract(c.consensus_json, '$.listingDate')), c.ticker) AS ticker,
-     c.ticker AS current_ticker,
+     -- A company known only from a vendor row has no symbol of today in the data: the row's is its listing's or its last.
+     CASE WHEN c.cik LIKE 'V-%' THEN NULL ELSE c.ticker END AS current_ticker,
      ${text("json_extract(c.consensus_json, '$.exchange')", 'exchange')},
      c.deal_type AS deal_type, c.offering_status AS offering_status,
      ${text("json_extract(cur.value, '$.statusAsOf')", 'status_as_of')},
