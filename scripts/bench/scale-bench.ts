@@ -219,7 +219,11 @@ export async function runScaleBenchmark(out: NodeJS.WritableStream, options: Sca
   const material = loadScaleMaterial();
   out.write(`forms in the proportions of ${material.totalRows.toLocaleString('en-US')} real daily-index rows (${material.forms.length} forms); ${material.registrations.length} registration statements and ${material.finals.length} 424B prospectuses re-used; ${material.vendorRows.length} real vendor rows lend their figures\n`);
   const results: ScaleResult[] = [];
-  for (const size of options.sizes) results.push(await measureSize(material, size, options, out));
+  for (const size of options.sizes) {
+    results.push(await measureSize(material, size, options, out));
+    // Each size as soon as it is measured: the largest take hours.
+    if (options.sizes.length > 1) printTable(out, results.slice(-1));
+  }
   printTable(out, results);
   const loadAfter = loadavg();
   out.write(`\nmachine noise: load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after (1, 5, 15 min)\n`);
