@@ -14,6 +14,7 @@ import { readDbLinkPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 import { GENERATED_LOAD_MARKER, markGeneratedLoad } from '../generated-load.ts';
 import { benchPort, startBenchServer } from './bench-servers.ts';
+import { cpuSeconds } from './proc.ts';
 import { loadScaleMaterial, type ScaleMaterial } from './scale-material.ts';
 import { ScaleLogGenerator, ScaleLogWriter } from './scale-log.ts';
 
@@ -32,6 +33,8 @@ export interface ScaleBenchOptions {
 
 interface ProcessRun {
   seconds: number;
+  /** CPU seconds (user + system, all threads) the process used in the measured span, from /proc; null without it. */
+  cpuSeconds: number | null;
   /** Peak resident set (VmHWM) in MiB, sampled from /proc; null without /proc. */
   peakMiB: number | null;
 }
@@ -39,6 +42,7 @@ interface ProcessRun {
 interface ScaleResult {
   events: number;
   generateSeconds: number;
+  generateCpuSeconds: number;
   rebuild: ProcessRun;
   liveEvents: number;
   live: ProcessRun;
@@ -62,12 +66,18 @@ function vmHwm(pid: number | undefined): number | null {
 }
 
 /** Runs an `ipo` command of the built service (dist/) in its own process, sampling its peak RSS. */
-function ipo(dataDir: string, args: string[]): { child: ChildProcess; peak: () => number | null; exited: Promise<number> } {
+function ipo(dataDir: string, args: string[]): { child: ChildProcess; peak: () => number | null; cpu: () => number | null; exited: Promise<number> } {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PROJECTOR_POLL_MS: '50', LOG_LEVEL: 'warn' };
   delete env.REDIS_URL;
   const child = spawn(process.execPath, [packagePath('scripts/ipo.mjs'), ...args], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let peak: number | null = null;
-  const timer = setInterval(() => (peak = vmHwm(child.pid) ?? peak), 200);
+  let cpu: number | null = null;
+  // Sampled to the end: once the process exits, /proc no longer tells its peak or its CPU time.
+  const sample = () => {
+    peak = vmHwm(child.pid) ?? peak;
+    cpu = cpuSeconds(child.pid) ?? cpu;
+  };
+  const timer = setInterval(sample, 200);
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   const exited = new Promise<number>((resolve) =>
@@ -77,7 +87,12 @@ function ipo(dataDir: string, args: string[]): { child: ChildProcess; peak: () =
       resolve(code ?? 0);
     }),
   );
-  return { child, peak: () => (peak = vmHwm(child.pid) ?? peak), exited };
+  return {
+    child,
+    peak: () => (sample(), peak),
+    cpu: () => (sample(), cpu),
+    exited,
+  };
 }
 
 async function rebuild(dataDir: string): Promise<ProcessRun> {
@@ -85,7 +100,7 @@ async function rebuild(dataDir: string): Promise<ProcessRun> {
   const run = ipo(dataDir, ['project', '--rebuild']);
   const code = await run.exited;
   if (code !== 0) throw new Error(`ipo project --rebuild exited with ${code}`);
-  return { seconds: (performance.now() - started) / 1000, peakMiB: run.peak() };
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: run.cpu(), peakMiB: run.peak() };
 }
 
 const checkpointOf = (db: ReturnType<typeof openSqlite>) => (db.prepare(`SELECT last_seq FROM projector_checkpoint WHERE projection = 'core'`).pluck().get() as number | undefined) ?? 0;
@@ -102,6 +117,7 @@ async function liveBatches(dataDir: string, writer: ScaleLogWriter, generator: S
     if (run.child.exitCode !== null) throw new Error('ipo projector exited at start');
     if (checkpointOf(readDb) !== before) throw new Error(`the live projector starts at seq ${checkpointOf(readDb)}, not the rebuild's ${before}`);
     const started = performance.now();
+    const cpuBefore = run.cpu();
     for (let written = 0; written < count; written += LIVE_CHUNK) {
       writer.write(generator, Math.min(LIVE_CHUNK, count - written));
       await tick(0);
@@ -112,10 +128,11 @@ async function liveBatches(dataDir: string, writer: ScaleLogWriter, generator: S
       await tick(50);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = run.cpu();
     const peakMiB = run.peak();
     run.child.kill('SIGTERM');
     await run.exited;
-    return { seconds, peakMiB };
+    return { seconds, cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, peakMiB };
   } finally {
     readDb.close();
     if (run.child.exitCode === null) run.child.kill('SIGTERM');
@@ -160,8 +177,11 @@ async function measureSize(material: ScaleMaterial, events: number, options: Sca
     const generator = new ScaleLogGenerator(material, { plannedEvents: events });
     const writer = new ScaleLogWriter(log.sqlite);
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     writer.write(generator, events, 10_000, (n) => n % 1_000_000 === 0 && out.write(`  generated ${n.toLocaleString('en-US')}\n`));
     const generateSeconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpuStarted);
+    const generateCpuSeconds = (used.user + used.system) / 1e6;
     out.write(`  generated in ${generateSeconds.toFixed(1)} s; rebuilding\n`);
     const rebuilt = await rebuild(dataDir);
     out.write(`  rebuilt in ${rebuilt.seconds.toFixed(1)} s; ${liveEvents} live events\n`);
@@ -178,7 +198,7 @@ async function measureSize(material: ScaleMaterial, events: number, options: Sca
       readDb.close();
     }
     const latency = await apiLatency(dataDir, cik);
-    return { events, generateSeconds, rebuild: rebuilt, liveEvents, live, eventsDbMiB: fileMiB(eventsDbPath(dataDir)), readDbMiB: fileMiB(readDbPath), companies, latency };
+    return { events, generateSeconds, generateCpuSeconds, rebuild: rebuilt, liveEvents, live, eventsDbMiB: fileMiB(eventsDbPath(dataDir)), readDbMiB: fileMiB(readDbPath), companies, latency };
   } finally {
     await log.close();
     if (options.keep) out.write(`  kept ${dataDir} (generated load: never serve it)\n`);
@@ -189,23 +209,29 @@ async function measureSize(material: ScaleMaterial, events: number, options: Sca
 const fmt = (n: number | null, digits = 0) => (n === null ? 'n/a' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
 function printTable(out: NodeJS.WritableStream, results: ScaleResult[]): void {
-  const header = ['events', 'gen s', 'gen ev/s', 'rebuild s', 'rebuild ev/s', 'rebuild peak MiB', 'live events', 'live ev/s', 'live peak MiB', 'events.db MiB', 'read.db MiB', 'companies'];
+  const perCpu = (events: number, cpu: number | null) => (cpu === null || cpu === 0 ? null : events / cpu);
+  const header = ['events', 'gen s', 'gen ev/s', 'gen ev/cpu-s', 'rebuild s', 'rebuild ev/s', 'ev/cpu-s', 'peak MiB', 'live events', 'live s', 'live ev/s', 'ev/cpu-s', 'peak MiB', 'events.db MiB', 'read.db MiB', 'companies'];
   const rows = results.map((r) => [
     fmt(r.events),
     fmt(r.generateSeconds, 1),
     fmt(r.events / r.generateSeconds),
+    fmt(perCpu(r.events, r.generateCpuSeconds)),
     fmt(r.rebuild.seconds, 1),
     fmt(r.events / r.rebuild.seconds),
+    fmt(perCpu(r.events, r.rebuild.cpuSeconds)),
     fmt(r.rebuild.peakMiB),
     fmt(r.liveEvents),
+    fmt(r.live.seconds, 1),
     fmt(r.liveEvents / r.live.seconds),
+    fmt(perCpu(r.liveEvents, r.live.cpuSeconds)),
     fmt(r.live.peakMiB),
     fmt(r.eventsDbMiB, 1),
     fmt(r.readDbMiB, 1),
     fmt(r.companies),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)) + 2);
-  out.write('\n' + header.map((h, i) => h.padStart(widths[i])).join('') + '\n');
+  out.write('\nev/s: events over wall seconds; ev/cpu-s: over the process\'s CPU seconds (all its threads), steadier on a shared machine\n');
+  out.write(header.map((h, i) => h.padStart(widths[i])).join('') + '\n');
   for (const row of rows) out.write(row.map((c, i) => c.padStart(widths[i])).join('') + '\n');
   out.write(`\nAPI latency on the result (${LATENCY_REQUESTS} sequential requests each, after 20 to warm up; server pinned to core 0):\n`);
   for (const r of results) {
