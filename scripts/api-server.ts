@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { refuseGeneratedLoad } from './generated-load.ts';
 import { Redis } from 'ioredis';
 import {
   createApiKeyStore,
@@ -31,6 +32,7 @@ export function accessLog(logger: ServiceLogger): AccessLogger {
  * and unexpected errors; `log` is the access log, off unless given.
  */
 export async function startApiServer(config: Config, options: { log?: AccessLogger; port?: number; logger?: ServiceLogger } = {}): Promise<RunningApi> {
+  refuseGeneratedLoad(config.dataDir);
   const logger = options.logger ?? createLogger(config.logging, process.stderr, 'api');
   const ops = await openOpsDb(config.dataDir);
   const readDb = createReadDbSource({ dataDir: config.dataDir });

@@ -74,7 +74,7 @@ const REFUSED: Array<[string[], string]> = [
   [['worker', '--concurrency', '0'], '--concurrency must be an integer of at least 1, got "0"'],
   [['keys', 'create'], '--name is required: a label for the key, e.g. the client it is for'],
   [['extract', join(SAMPLE, 'prospectuses/S-1_0001104659-23-076317_acurx.htm.gz'), '--form', 's-1'], '--form must be a form type as EDGAR writes it, e.g. S-1, S-1/A or 424B4, got "s-1"'],
-  [['bench', '--only', 'everything'], '--only must be one of api, churn, pipeline, feed, extract, got "everything"'],
+  [['bench', '--only', 'everything'], '--only must be one of api, churn, pipeline, feed, extract, scale, got "everything"'],
   [['replay', '--fault', 'status=teapot'], '--fault must be a fault rule such as status=503,every=3'],
   [['replay', '--live-feed', '0'], '--live-feed must be a number above 0'],
   [['replay', '--live-feed', 'soon'], '--live-feed must be a number above 0'],

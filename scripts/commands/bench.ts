@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { integerIn, oneOf, positiveNumber } from '../arguments.ts';
+import { ArgumentError, integerIn, oneOf, positiveNumber } from '../arguments.ts';
 import type { Command } from '../command.ts';
 import type { LoadGeneratorName } from '../bench/load-generator.ts';
 
-const PARTS = ['api', 'churn', 'pipeline', 'feed', 'extract'] as const;
+const PARTS = ['api', 'churn', 'pipeline', 'feed', 'extract', 'scale'] as const;
 const LOADS = ['wrk', 'autocannon'] as const satisfies readonly LoadGeneratorName[];
 
 export const benchCommand: Command = {
@@ -32,13 +32,25 @@ Prints p50, p95 and max of feed → API (from a filing's appearance on the feed 
 against the targets (p50 ≤ 2 s, p95 ≤ 5 s), and the EDGAR requests a second the feed polls took.
 Outside EDGAR's hours it sets FEED_POLL_CLOSED_SECONDS to FEED_POLL_SECONDS's default and says so.
 extract: prospectus reading and extraction in MB/s, on the real sample prospectuses and on each
-kind of generated hostile document (time, MB/s and memory of one full read).`,
+kind of generated hostile document (time, MB/s and memory of one full read).
+scale: generates, in a temporary DATA_DIR marked GENERATED-LOAD (never served: \`ipo serve\` and
+\`ipo start\` refuse it), an event log shaped like 25 years of EDGAR (daily-index rows in the forms'
+proportions of the bundled real indexes, submissions pages, the bundled prospectuses' bytes as
+documents, vendor rows with real Bloomberg figures under generated names), at each of --scale-events
+(default 1000000,5000000,30000000). For each size prints the generation time, events/s of a full
+rebuild (\`ipo project --rebuild\`, own process) and of live batches (\`ipo projector\` catching up
+with --scale-live-events appended after it, default a tenth of the size up to 100000), each
+process's peak RSS, events.db and read.db sizes, the API's p50/p99 over sequential requests (company
+list, a detail page) on the result, and the load average before and after.`,
   options: {
     seconds: { type: 'string', description: 'Measured seconds per API scenario (default 10).' },
     'churn-seconds': { type: 'string', description: 'Seconds of load under churn (default 60).' },
     companies: { type: 'string', description: 'Companies in the benchmark read.db (default 100000).' },
     only: { type: 'string', description: `${PARTS.join(', ')}: run one part only.` },
     load: { type: 'string', description: 'Load generator: wrk (the default when installed) or autocannon.' },
+    'scale-events': { type: 'string', description: 'scale: comma-separated event counts (default 1000000,5000000,30000000).' },
+    'scale-live-events': { type: 'string', description: 'scale: events appended after the rebuild for the live measure (default a tenth of the size, at most 100000).' },
+    'scale-keep': { type: 'boolean', description: 'scale: keep each generated DATA_DIR (marked GENERATED-LOAD) instead of deleting it.' },
     profile: { type: 'string', description: 'Folder for V8 CPU profiles of the api and churn servers (node --cpu-prof).' },
   },
   async run({ values }, io) {
@@ -70,6 +82,19 @@ kind of generated hostile document (time, MB/s and memory of one full read).`,
       const { benchHostileInputs, benchProspectusReader, formatExtractionBench } = await import('../../projector/extract/bench.ts');
       io.out.write(formatExtractionBench(benchProspectusReader({}), benchHostileInputs({})));
     }
+    if (runs('scale')) {
+      const { DEFAULT_SCALE_SIZES, runScaleBenchmark } = await import('../bench/scale-bench.ts');
+      const sizes = values['scale-events'] === undefined ? DEFAULT_SCALE_SIZES : eventCounts(String(values['scale-events']));
+      const liveEvents = values['scale-live-events'] === undefined ? undefined : integerIn(values, 'scale-live-events', 1, Number.MAX_SAFE_INTEGER, 1);
+      await runScaleBenchmark(io.out, { sizes, liveEvents, keep: Boolean(values['scale-keep']) });
+    }
     return 0;
   },
 };
+
+/** `100000,1000000` → [100000, 1000000]; refuses anything but positive integers. */
+function eventCounts(list: string): number[] {
+  const counts = list.split(',').map((s) => Number(s.trim().replace(/_/g, '')));
+  if (counts.some((n) => !Number.isSafeInteger(n) || n < 1)) throw new ArgumentError(`--scale-events takes comma-separated positive integers, got ${list}`);
+  return counts;
+}
