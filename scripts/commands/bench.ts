@@ -33,7 +33,7 @@ against the targets (p50 ≤ 2 s, p95 ≤ 5 s), and the EDGAR requests a second 
 Outside EDGAR's hours it sets FEED_POLL_CLOSED_SECONDS to FEED_POLL_SECONDS's default and says so.
 extract: prospectus reading and extraction in MB/s, on the real sample prospectuses and on each
 kind of generated hostile document (time, MB/s and memory of one full read).
-scale: generates, in a temporary DATA_DIR marked GENERATED-LOAD (never served: \`ipo serve\` and
+scale (only with --only scale: hours at the default sizes): generates, in a temporary DATA_DIR marked GENERATED-LOAD (never served: \`ipo serve\` and
 \`ipo start\` refuse it), an event log shaped like 25 years of EDGAR (daily-index rows in the forms'
 proportions of the bundled real indexes, submissions pages, the bundled prospectuses' bytes as
 documents, vendor rows with real Bloomberg figures under generated names), at each of --scale-events
@@ -82,7 +82,8 @@ list, a detail page) on the result, and the load average before and after.`,
       const { benchHostileInputs, benchProspectusReader, formatExtractionBench } = await import('../../projector/extract/bench.ts');
       io.out.write(formatExtractionBench(benchProspectusReader({}), benchHostileInputs({})));
     }
-    if (runs('scale')) {
+    // Hours at the default sizes: only when asked for by name.
+    if (only === 'scale') {
       const { DEFAULT_SCALE_SIZES, runScaleBenchmark } = await import('../bench/scale-bench.ts');
       const sizes = values['scale-events'] === undefined ? DEFAULT_SCALE_SIZES : eventCounts(String(values['scale-events']));
       const liveEvents = values['scale-live-events'] === undefined ? undefined : integerIn(values, 'scale-live-events', 1, Number.MAX_SAFE_INTEGER, 1);
