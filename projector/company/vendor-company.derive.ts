@@ -162,9 +162,14 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
   const dated = sorted.find((c) => named(c) && registered(c));
   if (dated) return dated.cik;
   // EDGAR named a company exactly like the issuer (only later filings of it are held, say), and no
-  // other ticker of it contradicts the row: the same company.
+  // other ticker of it contradicts the row: the same company. A SPAC's row names the company it
+  // became, whose symbol is that company's, not the units': the SEC's title for the registrant the
+  // SPAC became ("Virgin Galactic Holdings, Inc", SPCE, for Bloomberg's SPCE/U, the units Social
+  // Capital Hedosophia sold as IPOA.U) is that company, when no filing of it says otherwise.
   const key = normalizeCompanyName(row.issuer);
-  return sorted.find((c) => c.names.some((n) => normalizeCompanyName(n) === key) && c.tickers.every((t) => t === row.ticker))?.cik ?? null;
+  const spacRow = vendorDealType(row).dealType === 'spac';
+  const uncontradicted = (c: VendorCandidate) => c.tickers.every((t) => t === row.ticker) || (spacRow && c.filings.length === 0);
+  return sorted.find((c) => c.names.some((n) => normalizeCompanyName(n) === key) && uncontradicted(c))?.cik ?? null;
 }
 
 /**
