@@ -4,6 +4,7 @@ import type { NewEvent } from '../schema/events/event-log.ts';
 import type { SqliteHandle } from '../schema/sqlite.ts';
 import { projectIncremental } from '../projector/index.ts';
 import { linkIpoRows, tickerMapFromCompanyTickers } from '../projector/market/ipo-table.parse.ts';
+import { normalizeCompanyName } from '../projector/common/company-name.ts';
 import { barsEvent, bloombergRows, ipoRowEvents, windowTickers, yahooRows } from './projector-enrichment-events.ts';
 import { companyTickersEvent, dumpReadDb, indexEntryEvents, sampleBytes, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 
@@ -108,8 +109,18 @@ describe('companies from linked vendor rows', () => {
     const vendorOnly = served.db.prepare(`SELECT cik FROM companies WHERE cik NOT IN (SELECT cik FROM proj_company_state) ORDER BY cik`).pluck().all() as string[];
     const edgar = new Set(SUBMISSIONS_FILES.map((f) => f.cik));
     const unlinkedUs = links.unlinked.filter((u) => u.reason !== 'not_us' && u.row.tradeDate !== null);
-    expect(vendorOnly.filter((c) => !c.startsWith('V-'))).toEqual([...linkedCiks].filter((cik) => !edgar.has(cik)).sort());
-    expect(vendorOnly.filter((c) => c.startsWith('V-')).sort()).toEqual(unlinkedUs.map((u) => `V-${u.row.ticker}-${u.row.tradeDate}`).sort());
+    // Besides the ticker links: a SPAC's row joins the registrant the SEC titles with the company it became
+    // (Platinum Eagle's 2018 units, Bloomberg's "Target Hospitality Corp", are CIK 1712189's IPO).
+    const linkedByTicker = [...linkedCiks].filter((cik) => !edgar.has(cik)).sort();
+    const byTitle = vendorOnly.filter((c) => !c.startsWith('V-') && !linkedByTicker.includes(c));
+    const titled = new Map(byTitle.map((cik) => [cik, served.db.prepare(`SELECT deal_type, name FROM companies WHERE cik = ?`).get(cik) as { deal_type: string; name: string }]));
+    const norm = (s: string) => normalizeCompanyName(s);
+    const joinedRows = unlinkedUs.filter((u) => [...titled.values()].some((c) => c.deal_type === 'spac' && norm(c.name) === norm(u.row.issuer)));
+    for (const [cik, c] of titled) expect(c.deal_type, cik).toBe('spac');
+    expect(joinedRows.length).toBeGreaterThanOrEqual(byTitle.length);
+    expect(vendorOnly.filter((c) => c.startsWith('V-')).sort()).toEqual(
+      unlinkedUs.filter((u) => !joinedRows.includes(u)).map((u) => `V-${u.row.ticker}-${u.row.tradeDate}`).sort(),
+    );
     // Each of them answers by its ticker with the vendor's offer price and trade date.
     const twitter = company('V-TWTR-2013-11-07')!;
     expect(twitter.api).toMatchObject({ name: 'Twitter Inc', tickerHint: 'TWTR', offeringStatus: 'listed', dealType: 'ipo' });
@@ -187,7 +198,9 @@ describe('rows of two vendor tables describing one IPO', () => {
     expect(companiesWith('ARA')).toEqual(['V-ARA-2016-04-21']);
     expect(companiesWith('HUBS')).toHaveLength(1);
     expect(companiesWith('TORC')).toEqual(companiesWith('TORCQ'));
-    expect(companiesWith('EAGLU')).toEqual(['V-EAGLU-2015-09-11', 'V-EAGLU-2018-01-12']);
+    // Double Eagle's 2015 units are WillScot's (a vendor-only company); Platinum Eagle's 2018 units, which Bloomberg
+    // names as Target Hospitality, are CIK 1712189's, the registrant the SEC titles so.
+    expect(companiesWith('EAGLU')).toEqual(['0001712189', 'V-EAGLU-2015-09-11']);
     const offerings = incremental.db.prepare(`SELECT cik, count(*) AS n FROM offerings WHERE cik IN (SELECT cik FROM company_tickers WHERE ticker IN ('SNAP', 'ARA', 'KALA', 'HUBS', 'TORC')) GROUP BY cik`).all() as Array<{ n: number }>;
     expect(offerings).toHaveLength(5);
     expect(offerings.every((o) => o.n === 1)).toBe(true);
@@ -200,6 +213,6 @@ describe('rows of two vendor tables describing one IPO', () => {
     expect(consensus('V-ARA-2016-04-21')).toMatchObject({ offerPrice: 22, listingDate: '2016-04-21', exchange: 'NYSE' });
     expect(incremental.db.prepare(`SELECT exchange FROM ipo_calendar WHERE ticker = 'ARA'`).pluck().all()).toEqual(['NYSE']);
     // Platinum Eagle's 2018 units have only Bloomberg's row: no exchange, and the reason says so.
-    expect(consensus('V-EAGLU-2018-01-12').sourceSummary.exchange).toMatch(/no exchange column in the Bloomberg IPO table row$/);
+    expect(consensus('0001712189').sourceSummary.exchange).toMatch(/no exchange column in the Bloomberg IPO table row$/);
   });
 });

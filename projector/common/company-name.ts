@@ -59,6 +59,21 @@ function tokensOf(name: string): readonly string[] {
   return tokens;
 }
 
+/**
+ * A name with its legal suffixes kept: "Blue Owl Capital Inc" and "Blue Owl Capital Corp" are two
+ * companies (the asset manager a SPAC became, and a BDC), as are "Stem Inc" and "Stem Holdings, Inc.",
+ * though their normalized names are one. For joins that no ticker or filing backs.
+ */
+export function exactCompanyName(name: string): string {
+  return name
+    .replace(PREDECESSOR_MARKER, '')
+    .replace(STATE_MARKER, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
 export function normalizeCompanyName(name: string): string {
   return tokensOf(name).join(' ');
 }

@@ -124,3 +124,23 @@ describe('entityOwnIpo: an entity lists once, its latest IPO under the name and 
     expect(entityOwnIpo([])).toBeNull();
   });
 });
+
+describe("resolveVendorRow: a SPAC's row and the registrant the SEC titles with the company it became", () => {
+  // company_tickers.json titles (data/sample/edgar/company_tickers.json.gz): CIKs with no filing in the data.
+  const titled = (cik: string, title: string, ticker: string): VendorCandidate => ({ cik, names: [title], tickers: [ticker], filings: [] });
+
+  it('joins Bloomberg\'s SPCE/U ("Virgin Galactic Holdings Inc", IPOA\'s units) to CIK 1706946, titled "Virgin Galactic Holdings, Inc", SPCE', () => {
+    expect(resolveVendorRow(b('SPCE/U').row, [titled('0001706946', 'Virgin Galactic Holdings, Inc', 'SPCE')])).toBe('0001706946');
+    expect(resolveVendorRow(b('EAGLU').row, [titled('0001712189', 'Target Hospitality Corp.', 'TH')])).toBe('0001712189');
+  });
+
+  it('never by a name equal only without its legal suffix: Altimar\'s "Blue Owl Capital Inc" is not the BDC "Blue Owl Capital Corp"; Star Peak\'s "Stem Inc" is not "Stem Holdings, Inc."', () => {
+    expect(resolveVendorRow(b('ATAC/U').row, [titled('0001655888', 'Blue Owl Capital Corp', 'OBDC')])).toBeNull();
+    expect(resolveVendorRow(b('STPK/U').row, [titled('0001697834', 'Stem Holdings, Inc.', 'STMH')])).toBeNull();
+  });
+
+  it('nor an operating company\'s row whose later symbol differs (the relaxed join is a SPAC\'s only)', () => {
+    expect(resolveVendorRow(b('SNAP').row, [titled('0009999999', 'Snap Inc', 'SNAPX')])).toBeNull();
+  });
+});
+

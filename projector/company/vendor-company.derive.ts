@@ -27,7 +27,7 @@
  */
 import { VENDOR_KEY_PREFIX, vendorCompanyKey } from '../../schema/cik.ts';
 import { baseForm } from '../common/forms.ts';
-import { normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
+import { exactCompanyName, normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
 import { addDays, cmp } from '../common/dates.ts';
 import { assertNever } from '../../schema/exhaustive.ts';
 import type { IpoTableLayout } from '../../schema/events/event-types.ts';
@@ -167,9 +167,13 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
   // SPAC became ("Virgin Galactic Holdings, Inc", SPCE, for Bloomberg's SPCE/U, the units Social
   // Capital Hedosophia sold as IPOA.U) is that company, when no filing of it says otherwise.
   const key = normalizeCompanyName(row.issuer);
+  // No ticker or filing backs that join, so the name must be the same with its legal suffix: "Blue Owl
+  // Capital Inc" (the SPAC Altimar became) is not the BDC "Blue Owl Capital Corp".
   const spacRow = vendorDealType(row).dealType === 'spac';
-  const uncontradicted = (c: VendorCandidate) => c.tickers.every((t) => t === row.ticker) || (spacRow && c.filings.length === 0);
-  return sorted.find((c) => c.names.some((n) => normalizeCompanyName(n) === key) && uncontradicted(c))?.cik ?? null;
+  const exact = exactCompanyName(row.issuer);
+  const sameTickers = (c: VendorCandidate) => c.tickers.every((t) => t === row.ticker) && c.names.some((n) => normalizeCompanyName(n) === key);
+  const becameIt = (c: VendorCandidate) => spacRow && c.filings.length === 0 && c.names.some((n) => exactCompanyName(n) === exact);
+  return sorted.find((c) => sameTickers(c) || becameIt(c))?.cik ?? null;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Calendar classification: should this company's current deal appear on an IPO calendar?
  *   include  an operating company's IPO, uplisting or direct listing headed for an exchange, read
- *            with enough confidence (deal type ≥ 0.6 and an exchange named or a listing filed)
+ *            with enough confidence (deal type ≥ 0.6 and an exchange named, a listing filed, or trading shown)
  *   exclude  SPACs, funds, follow-ons, resales, debt, business combinations, withdrawn deals, companies
  *            whose story ended (delisted, or a SPAC that combined), and Regulation A offerings with no
  *            exchange listing
@@ -58,6 +58,8 @@ export function deriveClassification(input: ClassificationInput): Classification
   }
   if (otcOnly && !exchangeNamed) return out('review', 'quoted OTC with no exchange named', 0.5);
   if (input.dealType.confidence < 0.6) return out('review', 'deal type read with low confidence', input.dealType.confidence);
+  // Trading shows where it went: a listing the data holds (a vendor row's first trade, daily bars) needs no filing to name it.
+  if (input.status === 'listed') return out('include', `${type} that began trading`, input.dealType.confidence);
   if (!exchangeNamed) return out('review', 'no exchange named and no listing filed yet', input.dealType.confidence * 0.7);
   return out('include', `${type} headed for an exchange`, input.dealType.confidence);
 }
