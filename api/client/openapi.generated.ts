@@ -771,7 +771,7 @@ export interface components {
             source: "edgar" | "vendor";
             /**
              * Format: date
-             * @description Filing date of the offering's first registration or prospectus; null for a vendor offering.
+             * @description Filing date of the offering's registration (its opening form: S-1, F-1, S-11, 1-A, S-3 …, or the confidential draft before it). Null for a vendor offering, and for an offering whose first filing the data holds is an amendment or a prospectus: the registration was filed earlier, on a day the data does not hold.
              */
             openedDate: string | null;
             /**

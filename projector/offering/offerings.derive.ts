@@ -1,7 +1,7 @@
 import type { ApiConsensus, ApiOffering } from '../../schema/api/types.ts';
 import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
-import { baseForm } from '../common/forms.ts';
+import { baseForm, DRAFT_FORMS, OPENING_FORMS } from '../common/forms.ts';
 import type { CompanyOffering } from './offering.derive.ts';
 import { offeringTerms } from './offering.derive.ts';
 import { isIpoFamily, nameAt } from './deal-type.derive.ts';
@@ -9,6 +9,7 @@ import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import { issuerNameAt, type NameHistory } from './issuer-name.derive.ts';
 import { ritterExclusions } from './ritter-exclusions.derive.ts';
 import { laterUnreadDocuments } from './superseded-terms.derive.ts';
+import type { DealLifecycle } from './lifecycle.derive.ts';
 
 /** What the company serves beside its offerings, so each offering renders the same values. */
 export interface ServedOfferingContext {
@@ -61,7 +62,7 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
       statusAsOf: ctx.statusAsOf,
       isCurrent,
       source: 'edgar',
-      openedDate: deal.openedDate,
+      openedDate: firstFiledDate(deal),
       lastFilingDate: deal.lastFilingDate,
       effectiveDate: deal.effectiveDate,
       pricedDate: deal.pricedDate,
@@ -97,9 +98,23 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
   });
   if (!ctx.vendorOffering) return edgar;
   const vendor = vendorOfferingOf(ctx, vendorName);
-  // Oldest first: the vendor's IPO sits before the registrations opened after it traded.
-  const at = edgar.findIndex((o) => o.openedDate !== null && vendor.listingDate !== null && o.openedDate > vendor.listingDate);
+  // Oldest first: the vendor's IPO sits before the registrations opened after it traded (by the first filing seen).
+  const deals = offering.lifecycle.deals;
+  const at = edgar.findIndex((_, i) => vendor.listingDate !== null && deals[i].openedDate > vendor.listingDate);
   return at < 0 ? [...edgar, vendor] : [...edgar.slice(0, at), vendor, ...edgar.slice(at)];
+}
+
+/**
+ * The day the registration was first filed: its first filing's, when the data holds the opening form
+ * itself (S-1, F-1, a confidential draft …). A deal first seen by an amendment or a final prospectus
+ * (Social Capital Hedosophia II's S-1/A of 2020-03-18, dMY Squared's 424B4 of 2022-10-03) was filed
+ * earlier, on a day the data does not hold: null, not the day of that later filing.
+ */
+function firstFiledDate(deal: DealLifecycle): string | null {
+  const first = deal.filings[0];
+  if (!first) return null;
+  const form = first.formType;
+  return !form.endsWith('/A') && (OPENING_FORMS.has(baseForm(form)) || DRAFT_FORMS.has(baseForm(form))) ? deal.openedDate : null;
 }
 
 /** The name the deal's first filing carried on its index row, when one did. */

@@ -71,6 +71,12 @@ describe('ritterExclusions', () => {
     expect(ritterExclusions(edgar)).toEqual(['unit_offer', 'spac']);
     // A unit symbol among the company's tickers speaks for its IPO (Vincerx's VINCU, from its SPAC IPO).
     expect(ritterExclusions({ ...edgar, vendorRow: null, tickers: ['VINC', 'VINCU'] })).toEqual(['unit_offer', 'spac']);
+    // A vendor row's common-stock symbol says what the IPO sold, whatever units the company also listed:
+    // BrightSpring's BTSGU are tangible equity units sold beside its 2024 IPO of common stock (Bloomberg's BTSG).
+    const raw2024 = parseIpoTable(readSample('reference/bloomberg_raw_2024.csv.gz')).filter((r) => r.country === 'US');
+    const btsg = raw2024.find((r) => r.bloombergTicker === 'BTSG US')!;
+    expect(btsg.offerPrice).toBe(13);
+    expect(ritterExclusions({ ...fromRow(btsg), tickers: ['BTSG', 'BTSGU'] })).toEqual([]);
     // A SPAC that sold shares only is no unit offer (Khosla Ventures Acquisition Co, KVSA at $10.00).
     expect(ritterExclusions(fromRow(bySymbol('KVSA')))).toEqual(['spac']);
   });

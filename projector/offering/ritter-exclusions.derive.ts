@@ -84,7 +84,10 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
   // A royalty trust's units of beneficial interest carry a U symbol too (SDTTU, SDRMU): trust units, not
   // Ritter's units of shares and warrants; the partnership flag says what they are.
   const royaltyTrust = !holdings && (e.names.some((n) => ROYALTY_TRUST_NAME.test(n)) || isRoyaltyTrustRow(e.vendorRow));
-  const symbolUnits = !royaltyTrust && ((symbol !== null && isUnitSymbol(symbol)) || tickers.some(isUnitSymbol));
+  // The vendor row's own symbol says what the IPO sold; the company's tickers speak only without one: a
+  // unit symbol among them may be units sold beside the IPO (BrightSpring's BTSGU tangible equity units,
+  // 2024, next to its common stock, Bloomberg's BTSG row).
+  const symbolUnits = !royaltyTrust && (symbol !== null ? isUnitSymbol(symbol) : tickers.some(isUnitSymbol));
   const found: Record<RitterExclusion, boolean> = {
     unit_offer: coverUnits || symbolUnits,
     adr:

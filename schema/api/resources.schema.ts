@@ -522,7 +522,11 @@ export const ApiOfferingSchema = object({
     enum: [...OFFERING_SOURCES],
     description: 'edgar: an offering of the company\'s filings, keyed by its file number; vendor: an IPO known only from a vendor IPO table row (the data holds no registration of it), so its filing fields are null and empty.',
   }),
-  openedDate: { ...orNull(string({ format: 'date' })), description: 'Filing date of the offering\'s first registration or prospectus; null for a vendor offering.' },
+  openedDate: {
+    ...orNull(string({ format: 'date' })),
+    description:
+      'Filing date of the offering\'s registration (its opening form: S-1, F-1, S-11, 1-A, S-3 …, or the confidential draft before it). Null for a vendor offering, and for an offering whose first filing the data holds is an amendment or a prospectus: the registration was filed earlier, on a day the data does not hold.',
+  },
   lastFilingDate: { ...orNull(string({ format: 'date' })), description: 'Filing date of its latest filing; null for a vendor offering.' },
   effectiveDate: orNull(string({ format: 'date' })),
   pricedDate: {
