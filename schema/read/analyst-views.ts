@@ -168,7 +168,10 @@ export const analystViewStatements = [
      ${real("json_extract(o.json, '$.grossProceeds')", 'gross_proceeds')},
      ${text("json_extract(o.json, '$.grossProceedsBasis')", 'gross_proceeds_basis')},
      ${real("json_extract(o.json, '$.moneyLeftOnTable')", 'money_left_on_table')},
-     o.status AS status
+     o.status AS status,
+     -- The listed offering's served type: outcomes hold SPACs' units and funds too, which an IPO average leaves out.
+     (SELECT json_extract(l.value, '$.dealType') FROM companies c, json_each(c.offerings_json) l
+       WHERE c.cik = o.cik AND json_extract(l.value, '$.listingDate') = o.trading_start_date LIMIT 1) AS deal_type
    FROM outcomes o`,
 
   // A firm's role is the served underwriterRoles element beside it; is_lead_left compares it with the
