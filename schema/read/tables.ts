@@ -49,6 +49,15 @@ export interface CompaniesTable {
   lifecycle_end_json: string;
 }
 
+/**
+ * What a company list item serves, copied from its companies row (migration 0021): narrow rows
+ * clustered in page order, so a list page never reads the detail-only columns' overflow pages.
+ */
+export type CompanyListTable = Pick<
+  CompaniesTable,
+  'sort_date' | 'cik' | 'json' | 'latest_terms_json' | 'classification_json' | 'consensus_json'
+>;
+
 /** Every ticker a company is known by (upper case) → CIK, for lookups and the ticker filter. */
 export interface CompanyTickersTable {
   ticker: string;
@@ -356,6 +365,7 @@ export interface ProjLinkSignaturesTable {
 
 export interface ReadDatabase {
   companies: CompaniesTable;
+  company_list: CompanyListTable;
   company_tickers: CompanyTickersTable;
   /** Served filings (`api_` keeps the plain name for the analysts' `filings` view). */
   api_filings: FilingsTable;

@@ -75,6 +75,9 @@ export async function buildBenchReadDb(path: string, sampleDir: string, count = 
         JSON.stringify(classification), JSON.stringify(consensus));
       if (ticker) insertTicker.run(ticker, cik);
     }
+    // The list's own rows, as the projector writes them beside each companies row (served.store.ts).
+    db.sqlite.exec(`INSERT INTO company_list (sort_date, cik, json, latest_terms_json, classification_json, consensus_json)
+      SELECT sort_date, cik, json, latest_terms_json, classification_json, consensus_json FROM companies`);
   })();
   db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   await db.close();
