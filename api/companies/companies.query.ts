@@ -19,8 +19,21 @@ const DATE_RANGE_FILTERS = ['listing_date_from', 'listing_date_to', 'latest_fili
 /** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
 export const COMPANIES_ENDPOINT = 'companies';
 
+/** The tables a list page is read from: company_list (narrow, the list's own) or companies (every filter column). */
+type ListTable = 'companies' | 'company_list';
 type CompanyQb = SelectQueryBuilder<ReadDatabase, 'companies', any>;
 type Filter = (qb: CompanyQb, param: Param) => CompanyQb;
+
+/**
+ * Filters on the page-order key alone, which company_list carries too. Typed on companies: Kysely
+ * cannot narrow the column names of a table union, and both tables have these columns.
+ */
+const KEY_FILTERS: Record<string, Filter> = {
+  // sort_date is the latest filing date, '' for a company without filings: never in a date range.
+  latest_filing_date_from: (qb, p) => qb.where('sort_date', '>=', p('latest_filing_date_from')),
+  latest_filing_date_to: (qb, p) => qb.where(sql<boolean>`sort_date <= ${p('latest_filing_date_to')} AND sort_date <> ''`),
+  after: (qb, p) => qb.where(keysetBefore(COMPANY_KEY, p)),
+};
 
 const FILTERS: Record<string, Filter> = {
   q: (qb, p) => qb.where(sql<boolean>`cik IN (SELECT cik FROM company_search WHERE company_search MATCH ${p('q')})`),
@@ -34,11 +47,17 @@ const FILTERS: Record<string, Filter> = {
   gross_proceeds_lt: (qb, p) => qb.where('gross_proceeds', '<', p('gross_proceeds_lt')),
   listing_date_from: (qb, p) => qb.where('listing_date', '>=', p('listing_date_from')),
   listing_date_to: (qb, p) => qb.where('listing_date', '<=', p('listing_date_to')),
-  // sort_date is the latest filing date, '' for a company without filings: never in a date range.
-  latest_filing_date_from: (qb, p) => qb.where('sort_date', '>=', p('latest_filing_date_from')),
-  latest_filing_date_to: (qb, p) => qb.where(sql<boolean>`sort_date <= ${p('latest_filing_date_to')} AND sort_date <> ''`),
-  after: (qb, p) => qb.where(keysetBefore(COMPANY_KEY, p)),
+  ...KEY_FILTERS,
 };
+
+/**
+ * The table a page of these filters is read from: company_list when they read only the key (the
+ * first page, cursor walks and latest-filing-date ranges), whose rows fit in their b-tree pages;
+ * companies otherwise, whose wide rows carry every filter column and its indexes.
+ */
+function listTable(names: readonly string[]): ListTable {
+  return names.every((name) => name in KEY_FILTERS) ? 'company_list' : 'companies';
+}
 
 const INCLUDE_FRAGMENTS: Record<string, string> = {
   latest_terms: `',"latestTerms":' || latest_terms_json`,
@@ -109,8 +128,8 @@ function listCompanies(compiler: ShapeCompiler, conn: ReadConnection, query: Com
   const key = `${filters.shapeKey('companies')}|${includes.join(',')}`;
   // The builder closure is only made on the first request of a shape.
   const shape = compiler.cached(key) ?? compiler.shape(key, (param) => {
-    let qb: CompanyQb = compiler.builder
-      .selectFrom('companies')
+    let qb = compiler.builder
+      .selectFrom(listTable(filters.names) as 'companies')
       .select(keyedRow(COMPANY_KEY, withIncludesSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
     for (const name of filters.names) qb = FILTERS[name](qb, param);
     return qb.orderBy('sort_date', 'desc').orderBy('cik', 'desc').limit(param('limit'));
