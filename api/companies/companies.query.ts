@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { COMPANY_DETAIL_INCLUDES, COMPANY_LIST_INCLUDES } from '../../schema/api/params.schema.ts';
 import { companyKey } from '../../schema/cik.ts';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
@@ -57,6 +57,21 @@ const FILTERS: Record<string, Filter> = {
  */
 function listTable(names: readonly string[]): ListTable {
   return names.every((name) => name in KEY_FILTERS) ? 'company_list' : 'companies';
+}
+
+/**
+ * The keyed row of a list item with `includes`, read from `table`. From companies with includes,
+ * the item is looked up in company_list by key (inside the subquery the bare column names are
+ * company_list's): SQLite evaluates it for the rows the page keeps, after a sort by key, where
+ * splicing the wide rows read an overflow page for every row that passed the filters (measured on
+ * the bench read.db: 58–71 µs against 75–79 µs for a scan filter, 1 ms against 90 ms for a name prefix).
+ * Without includes the object in companies is read as is: for a scan filter the lookup cost more
+ * than it saved (50 µs against 30 µs a page).
+ */
+function listItemSql(table: ListTable, includes: readonly string[]): RawBuilder<string> {
+  const item = keyedRow(COMPANY_KEY, withIncludesSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token])));
+  if (table === 'company_list' || includes.length === 0) return item;
+  return sql<string>`(SELECT ${item} FROM company_list WHERE company_list.sort_date = companies.sort_date AND company_list.cik = companies.cik)`;
 }
 
 const INCLUDE_FRAGMENTS: Record<string, string> = {
@@ -128,9 +143,8 @@ function listCompanies(compiler: ShapeCompiler, conn: ReadConnection, query: Com
   const key = `${filters.shapeKey('companies')}|${includes.join(',')}`;
   // The builder closure is only made on the first request of a shape.
   const shape = compiler.cached(key) ?? compiler.shape(key, (param) => {
-    let qb = compiler.builder
-      .selectFrom(listTable(filters.names) as 'companies')
-      .select(keyedRow(COMPANY_KEY, withIncludesSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token]))).as('row'));
+    const table = listTable(filters.names);
+    let qb = compiler.builder.selectFrom(table as 'companies').select(listItemSql(table, includes).as('row'));
     for (const name of filters.names) qb = FILTERS[name](qb, param);
     return qb.orderBy('sort_date', 'desc').orderBy('cik', 'desc').limit(param('limit'));
   });
