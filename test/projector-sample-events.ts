@@ -94,6 +94,7 @@ export function tempDir(prefix: string): { dir: string; remove(): void } {
 const DUMP_ORDER: Record<string, string> = {
   companies: 'cik',
   company_list: 'cik',
+  company_list_items: 'cik',
   company_tickers: 'ticker, cik',
   company_search: 'rowid',
   filings: 'filing_date, accession_number, cik',
@@ -140,15 +141,20 @@ export function dealEventFacts(db: SqliteHandle): string[] {
 }
 
 /**
- * Companies whose list row (company_list) is missing, stale or left over: every companies row must
- * have one with the same key and served columns, and no list row may lack its company.
+ * Companies whose list rows (company_list, company_list_items) are missing, stale or left over:
+ * every companies row must have one in each with the same key and served columns (its item with
+ * every list include spliced as the API splices them), and no list row may lack its company.
  */
 export function companyListDrift(db: SqliteHandle): string[] {
   const columns = 'sort_date, cik, json, latest_terms_json, classification_json, consensus_json';
+  const item = `sort_date, cik, substr(CAST(json AS BLOB), 1, length(CAST(json AS BLOB)) - 1) || ',"latestTerms":' || latest_terms_json
+    || ',"classification":' || classification_json || ',"consensus":' || consensus_json || '}'`;
   return db
     .prepare(
       `SELECT cik FROM (SELECT ${columns} FROM companies EXCEPT SELECT ${columns} FROM company_list)
-       UNION SELECT cik FROM (SELECT ${columns} FROM company_list EXCEPT SELECT ${columns} FROM companies) ORDER BY cik`,
+       UNION SELECT cik FROM (SELECT ${columns} FROM company_list EXCEPT SELECT ${columns} FROM companies)
+       UNION SELECT cik FROM (SELECT ${item} FROM companies EXCEPT SELECT sort_date, cik, json FROM company_list_items)
+       UNION SELECT cik FROM (SELECT sort_date, cik, json FROM company_list_items EXCEPT SELECT ${item} FROM companies) ORDER BY cik`,
     )
     .pluck()
     .all() as string[];

@@ -19,14 +19,17 @@ const DATE_RANGE_FILTERS = ['listing_date_from', 'listing_date_to', 'latest_fili
 /** Cursor namespace of this endpoint: a cursor it issued is refused elsewhere. */
 export const COMPANIES_ENDPOINT = 'companies';
 
-/** The tables a list page is read from: company_list (narrow, the list's own) or companies (every filter column). */
-type ListTable = 'companies' | 'company_list';
+/**
+ * The tables a list page is read from: company_list_items (each item with every list include),
+ * company_list (the item and its includes apart) or companies (every filter column).
+ */
+type ListTable = 'companies' | 'company_list' | 'company_list_items';
 type CompanyQb = SelectQueryBuilder<ReadDatabase, 'companies', any>;
 type Filter = (qb: CompanyQb, param: Param) => CompanyQb;
 
 /**
- * Filters on the page-order key alone, which company_list carries too. Typed on companies: Kysely
- * cannot narrow the column names of a table union, and both tables have these columns.
+ * Filters on the page-order key alone, which the list tables carry too. Typed on companies: Kysely
+ * cannot narrow the column names of a table union, and every one of them has these columns.
  */
 const KEY_FILTERS: Record<string, Filter> = {
   // sort_date is the latest filing date, '' for a company without filings: never in a date range.
@@ -51,27 +54,39 @@ const FILTERS: Record<string, Filter> = {
 };
 
 /**
- * The table a page of these filters is read from: company_list when they read only the key (the
- * first page, cursor walks and latest-filing-date ranges), whose rows fit in their b-tree pages;
- * companies otherwise, whose wide rows carry every filter column and its indexes.
+ * The table whose rows hold the list items with `includes`: with every list include, the items
+ * stored spliced (company_list_items); else the item and its includes apart (company_list). Both
+ * have narrow rows clustered in page order, which fit in their b-tree pages.
  */
-function listTable(names: readonly string[]): ListTable {
-  return names.every((name) => name in KEY_FILTERS) ? 'company_list' : 'companies';
+function itemTable(includes: readonly string[]): 'company_list' | 'company_list_items' {
+  return includes.length === COMPANY_LIST_INCLUDES.length ? 'company_list_items' : 'company_list';
+}
+
+/**
+ * The table a page of these filters is read from: the items' own table when the filters read only
+ * the key (the first page, cursor walks and latest-filing-date ranges); companies otherwise, whose
+ * wide rows carry every filter column and its indexes.
+ */
+function listTable(names: readonly string[], includes: readonly string[]): ListTable {
+  return names.every((name) => name in KEY_FILTERS) ? itemTable(includes) : 'companies';
 }
 
 /**
  * The keyed row of a list item with `includes`, read from `table`. From companies with includes,
- * the item is looked up in company_list by key (inside the subquery the bare column names are
- * company_list's): SQLite evaluates it for the rows the page keeps, after a sort by key, where
+ * the item is looked up in its own table by key (inside the subquery the bare column names are
+ * that table's): SQLite evaluates it for the rows the page keeps, after a sort by key, where
  * splicing the wide rows read an overflow page for every row that passed the filters (measured on
  * the bench read.db: 58–71 µs against 75–79 µs for a scan filter, 1 ms against 90 ms for a name prefix).
  * Without includes the object in companies is read as is: for a scan filter the lookup cost more
  * than it saved (50 µs against 30 µs a page).
  */
 function listItemSql(table: ListTable, includes: readonly string[]): RawBuilder<string> {
-  const item = keyedRow(COMPANY_KEY, withIncludesSql('json', includes.map((token) => INCLUDE_FRAGMENTS[token])));
-  if (table === 'company_list' || includes.length === 0) return item;
-  return sql<string>`(SELECT ${item} FROM company_list WHERE company_list.sort_date = companies.sort_date AND company_list.cik = companies.cik)`;
+  const items = itemTable(includes);
+  const fragments = items === 'company_list_items' ? [] : includes.map((token) => INCLUDE_FRAGMENTS[token]);
+  const item = keyedRow(COMPANY_KEY, withIncludesSql('json', fragments));
+  if (table !== 'companies') return item;
+  if (includes.length === 0) return keyedRow(COMPANY_KEY, 'json');
+  return sql<string>`(SELECT ${item} FROM ${sql.table(items)} WHERE ${sql.ref(`${items}.sort_date`)} = companies.sort_date AND ${sql.ref(`${items}.cik`)} = companies.cik)`;
 }
 
 const INCLUDE_FRAGMENTS: Record<string, string> = {
@@ -143,7 +158,7 @@ function listCompanies(compiler: ShapeCompiler, conn: ReadConnection, query: Com
   const key = `${filters.shapeKey('companies')}|${includes.join(',')}`;
   // The builder closure is only made on the first request of a shape.
   const shape = compiler.cached(key) ?? compiler.shape(key, (param) => {
-    const table = listTable(filters.names);
+    const table = listTable(filters.names, includes);
     let qb = compiler.builder.selectFrom(table as 'companies').select(listItemSql(table, includes).as('row'));
     for (const name of filters.names) qb = FILTERS[name](qb, param);
     return qb.orderBy('sort_date', 'desc').orderBy('cik', 'desc').limit(param('limit'));

@@ -1,4 +1,5 @@
 import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts';
+import { COMPANY_LIST_ITEM_SQL } from '../../schema/read/company-list.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { CompanyRows } from '../company/company-rows.derive.ts';
 import type { DerivedCompany } from '../company/company.derive.ts';
@@ -52,6 +53,9 @@ export class ServedTables {
   private readonly deleteListRow;
   private readonly deleteListRowOfCik;
   private readonly insertListRow;
+  private readonly deleteListItem;
+  private readonly deleteListItemOfCik;
+  private readonly insertListItem;
   private readonly deleteTickers;
   private readonly insertTicker;
   private readonly deleteSearch;
@@ -85,6 +89,13 @@ export class ServedTables {
     this.deleteListRowOfCik = db.prepare('DELETE FROM company_list WHERE (sort_date, cik) IN (SELECT sort_date, cik FROM companies WHERE cik = ?)');
     this.insertListRow = db.prepare(
       `INSERT INTO company_list (cik, ${COMPANY_LIST_COLUMNS.join(', ')}) VALUES (@cik, ${COMPANY_LIST_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.deleteListItem = db.prepare('DELETE FROM company_list_items WHERE sort_date = ? AND cik = ?');
+    this.deleteListItemOfCik = db.prepare('DELETE FROM company_list_items WHERE (sort_date, cik) IN (SELECT sort_date, cik FROM companies WHERE cik = ?)');
+    // Spliced by the same SQL as the migration's, from the list row just written.
+    this.insertListItem = db.prepare(
+      `INSERT INTO company_list_items (sort_date, cik, json)
+       SELECT sort_date, cik, ${COMPANY_LIST_ITEM_SQL} FROM company_list WHERE sort_date = ? AND cik = ?`,
     );
     this.deleteTickers = db.prepare('DELETE FROM company_tickers WHERE cik = ?');
     this.insertTicker = db.prepare('INSERT INTO company_tickers (ticker, cik, is_primary, is_current, held_since) VALUES (?, ?, ?, ?, ?)');
@@ -158,6 +169,7 @@ export class ServedTables {
   /** Removes every served row of a company that is no longer served (a vendor-only company that lost its link). */
   removeCompanyRows(cik: string): void {
     this.deleteListRowOfCik.run(cik);
+    this.deleteListItemOfCik.run(cik);
     this.deleteCompany.run(cik);
     this.deleteTickers.run(cik);
     this.deleteSearch.run(searchRowid(cik));
@@ -182,12 +194,19 @@ export class ServedTables {
     this.insertSearch.run(rowid, company.search.cik, company.search.name, company.search.tickers);
   }
 
-  /** The company's list row, in step with its companies row; rewritten only when a served list column changed. */
+  /**
+   * The company's list row and its item with every list include, in step with its companies row;
+   * rewritten only when a served list column changed.
+   */
   private writeListRow(company: DerivedCompany, old: Record<string, unknown> | undefined): void {
     const row = company.row as unknown as Record<string, unknown>;
     if (old && COMPANY_LIST_COLUMNS.every((c) => old[c] === row[c])) return;
-    if (old) this.deleteListRow.run(old.sort_date, company.row.cik);
+    if (old) {
+      this.deleteListRow.run(old.sort_date, company.row.cik);
+      this.deleteListItem.run(old.sort_date, company.row.cik);
+    }
     this.insertListRow.run(company.row);
+    this.insertListItem.run(company.row.sort_date, company.row.cik);
   }
 
   /** A re-published article (same id) replaces the earlier version. */
