@@ -72,21 +72,15 @@ function listTable(names: readonly string[], includes: readonly string[]): ListT
 }
 
 /**
- * The keyed row of a list item with `includes`, read from `table`. From companies with includes,
- * the item is looked up in its own table by key (inside the subquery the bare column names are
- * that table's): SQLite evaluates it for the rows the page keeps, after a sort by key, where
- * splicing the wide rows read an overflow page for every row that passed the filters (measured on
- * the bench read.db: 58–71 µs against 75–79 µs for a scan filter, 1 ms against 90 ms for a name prefix).
- * Without includes the object in companies is read as is: for a scan filter the lookup cost more
- * than it saved (50 µs against 30 µs a page).
+ * The keyed row of a list item with `includes`, read from `table`: stored whole in
+ * company_list_items, else the object with the includes spliced in. A filtered page reads its items
+ * from companies, spliced there: a lookup of each in the list tables by key cost more than the
+ * overflow pages it spares when the file is read through mmap (bench read.db, 51 rows, offering_status
+ * with the three includes: 55 µs against 49 µs).
  */
 function listItemSql(table: ListTable, includes: readonly string[]): RawBuilder<string> {
-  const items = itemTable(includes);
-  const fragments = items === 'company_list_items' ? [] : includes.map((token) => INCLUDE_FRAGMENTS[token]);
-  const item = keyedRow(COMPANY_KEY, withIncludesSql('json', fragments));
-  if (table !== 'companies') return item;
-  if (includes.length === 0) return keyedRow(COMPANY_KEY, 'json');
-  return sql<string>`(SELECT ${item} FROM ${sql.table(items)} WHERE ${sql.ref(`${items}.sort_date`)} = companies.sort_date AND ${sql.ref(`${items}.cik`)} = companies.cik)`;
+  const fragments = table === 'company_list_items' ? [] : includes.map((token) => INCLUDE_FRAGMENTS[token]);
+  return keyedRow(COMPANY_KEY, withIncludesSql('json', fragments));
 }
 
 const INCLUDE_FRAGMENTS: Record<string, string> = {
