@@ -16,6 +16,7 @@ import {
 import {
   companyTickersEvent,
   dealEventFacts,
+  companyListDrift,
   dumpReadDb,
   indexEntryEvents,
   SUBMISSIONS_FILES,
@@ -92,6 +93,9 @@ describe('rebuild and incremental projection agree', () => {
     const result = projectIncremental({ eventLog: whole.log, readDb: small.sqlite, batchSize: 250 });
     expect(result.batches).toBe(Math.ceil(rebuilt.events / 250));
     expect(dumpReadDb(small.sqlite)).toBe(expected);
+    // Batches rewrite companies whose latest filing date moved: their list rows move with them.
+    expect(small.sqlite.prepare('SELECT count(*) FROM company_list').pluck().get()).toBeGreaterThan(50);
+    expect(companyListDrift(small.sqlite)).toEqual([]);
     // The change log holds the same facts. Its ids and times are history, not derivation: a fact
     // gets the next id in the batch that first implies it, so other batches number them otherwise.
     expect(dealEventFacts(small.sqlite)).toEqual(facts);

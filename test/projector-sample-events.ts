@@ -93,6 +93,8 @@ export function tempDir(prefix: string): { dir: string; remove(): void } {
 
 const DUMP_ORDER: Record<string, string> = {
   companies: 'cik',
+  company_list: 'cik',
+  company_list_items: 'cik',
   company_tickers: 'ticker, cik',
   company_search: 'rowid',
   filings: 'filing_date, accession_number, cik',
@@ -136,6 +138,26 @@ export function dumpReadDb(db: SqliteHandle): string {
  */
 export function dealEventFacts(db: SqliteHandle): string[] {
   return db.prepare(`SELECT key || ' ' || type || ' ' || coalesce(occurred_on, '-') FROM deal_events ORDER BY key`).pluck().all() as string[];
+}
+
+/**
+ * Companies whose list rows (company_list, company_list_items) are missing, stale or left over:
+ * every companies row must have one in each with the same key and served columns (its item with
+ * every list include spliced as the API splices them), and no list row may lack its company.
+ */
+export function companyListDrift(db: SqliteHandle): string[] {
+  const columns = 'sort_date, cik, json, latest_terms_json, classification_json, consensus_json';
+  const item = `sort_date, cik, substr(CAST(json AS BLOB), 1, length(CAST(json AS BLOB)) - 1) || ',"latestTerms":' || latest_terms_json
+    || ',"classification":' || classification_json || ',"consensus":' || consensus_json || '}'`;
+  return db
+    .prepare(
+      `SELECT cik FROM (SELECT ${columns} FROM companies EXCEPT SELECT ${columns} FROM company_list)
+       UNION SELECT cik FROM (SELECT ${columns} FROM company_list EXCEPT SELECT ${columns} FROM companies)
+       UNION SELECT cik FROM (SELECT ${item} FROM companies EXCEPT SELECT sort_date, cik, json FROM company_list_items)
+       UNION SELECT cik FROM (SELECT sort_date, cik, json FROM company_list_items EXCEPT SELECT ${item} FROM companies) ORDER BY cik`,
+    )
+    .pluck()
+    .all() as string[];
 }
 
 /** `dumpReadDb` of the read.db a data directory's link points at. */

@@ -154,7 +154,7 @@ describe('companies from linked vendor rows', () => {
     const rebuilt = await project(`${later.dir}/rebuilt`, [arrivals.flat()]);
     try {
       const count = (db: SqliteHandle, table: string) => db.prepare(`SELECT count(*) FROM ${table} WHERE cik = ?`).pluck().get(GOPRO);
-      for (const table of ['companies', 'outcomes', 'api_news', 'company_tickers', 'proj_news_links']) expect(count(incremental.db, table), table).toBe(0);
+      for (const table of ['companies', 'company_list', 'company_list_items', 'outcomes', 'api_news', 'company_tickers', 'proj_news_links']) expect(count(incremental.db, table), table).toBe(0);
       expect(incremental.db.prepare(`SELECT cik FROM company_tickers WHERE ticker = 'GPRO'`).pluck().all()).toEqual(['V-GPRO-2014-06-26']);
       expect(incremental.db.prepare('SELECT count(*) FROM outcomes WHERE cik = ?').pluck().get(SNAP)).toBe(1);
       expect(dumpReadDb(incremental.db)).toBe(dumpReadDb(rebuilt.db));

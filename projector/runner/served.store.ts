@@ -1,4 +1,5 @@
 import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts';
+import { COMPANY_LIST_ITEM_SQL } from '../../schema/read/company-list.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { CompanyRows } from '../company/company-rows.derive.ts';
 import type { DerivedCompany } from '../company/company.derive.ts';
@@ -8,6 +9,9 @@ const COMPANY_COLUMNS = [
   'gross_proceeds', 'listing_date', 'updated_at', 'json', 'latest_terms_json', 'latest_terms_detail_json', 'classification_json',
   'consensus_json', 'financial_snapshot_json', 'lockup_schedule_json', 'price_history_json', 'offerings_json', 'lifecycle_end_json',
 ] as const;
+
+/** The columns of a company's list row (company_list): what a list item serves, in page order. */
+const COMPANY_LIST_COLUMNS = ['sort_date', 'json', 'latest_terms_json', 'classification_json', 'consensus_json'] as const;
 
 const FILING_COLUMNS = [
   'company_name', 'name_lower', 'form_type', 'file_number', 'json', 'detail_json', 'ai_enrichment_json', 'terms_json', 'terms_detail_json',
@@ -46,6 +50,12 @@ export class ServedTables {
   private readonly deleteAllOfCik;
   private readonly deleteCompany;
   private readonly insertCompany;
+  private readonly deleteListRow;
+  private readonly deleteListRowOfCik;
+  private readonly insertListRow;
+  private readonly deleteListItem;
+  private readonly deleteListItemOfCik;
+  private readonly insertListItem;
   private readonly deleteTickers;
   private readonly insertTicker;
   private readonly deleteSearch;
@@ -73,6 +83,19 @@ export class ServedTables {
     this.deleteCompany = db.prepare('DELETE FROM companies WHERE cik = ?');
     this.insertCompany = db.prepare(
       `INSERT INTO companies (cik, ${COMPANY_COLUMNS.join(', ')}) VALUES (@cik, ${COMPANY_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    // company_list is keyed by (sort_date, cik) alone: a row is found through its companies row's sort_date.
+    this.deleteListRow = db.prepare('DELETE FROM company_list WHERE sort_date = ? AND cik = ?');
+    this.deleteListRowOfCik = db.prepare('DELETE FROM company_list WHERE (sort_date, cik) IN (SELECT sort_date, cik FROM companies WHERE cik = ?)');
+    this.insertListRow = db.prepare(
+      `INSERT INTO company_list (cik, ${COMPANY_LIST_COLUMNS.join(', ')}) VALUES (@cik, ${COMPANY_LIST_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.deleteListItem = db.prepare('DELETE FROM company_list_items WHERE sort_date = ? AND cik = ?');
+    this.deleteListItemOfCik = db.prepare('DELETE FROM company_list_items WHERE (sort_date, cik) IN (SELECT sort_date, cik FROM companies WHERE cik = ?)');
+    // Spliced by the same SQL as the migration's, from the list row just written.
+    this.insertListItem = db.prepare(
+      `INSERT INTO company_list_items (sort_date, cik, json)
+       SELECT sort_date, cik, ${COMPANY_LIST_ITEM_SQL} FROM company_list WHERE sort_date = ? AND cik = ?`,
     );
     this.deleteTickers = db.prepare('DELETE FROM company_tickers WHERE cik = ?');
     this.insertTicker = db.prepare('INSERT INTO company_tickers (ticker, cik, is_primary, is_current, held_since) VALUES (?, ?, ?, ?, ?)');
@@ -145,6 +168,8 @@ export class ServedTables {
 
   /** Removes every served row of a company that is no longer served (a vendor-only company that lost its link). */
   removeCompanyRows(cik: string): void {
+    this.deleteListRowOfCik.run(cik);
+    this.deleteListItemOfCik.run(cik);
     this.deleteCompany.run(cik);
     this.deleteTickers.run(cik);
     this.deleteSearch.run(searchRowid(cik));
@@ -158,6 +183,7 @@ export class ServedTables {
       // sort_date is part of the clustered key, so a changed row is replaced rather than updated.
       if (old) this.deleteCompany.run(company.row.cik);
       this.insertCompany.run(company.row);
+      this.writeListRow(company, old);
     }
     const rowid = searchRowid(company.row.cik);
     if (!absent) {
@@ -166,6 +192,21 @@ export class ServedTables {
     }
     for (const t of company.tickers) this.insertTicker.run(t.ticker, t.cik, t.is_primary, t.is_current, t.held_since);
     this.insertSearch.run(rowid, company.search.cik, company.search.name, company.search.tickers);
+  }
+
+  /**
+   * The company's list row and its item with every list include, in step with its companies row;
+   * rewritten only when a served list column changed.
+   */
+  private writeListRow(company: DerivedCompany, old: Record<string, unknown> | undefined): void {
+    const row = company.row as unknown as Record<string, unknown>;
+    if (old && COMPANY_LIST_COLUMNS.every((c) => old[c] === row[c])) return;
+    if (old) {
+      this.deleteListRow.run(old.sort_date, company.row.cik);
+      this.deleteListItem.run(old.sort_date, company.row.cik);
+    }
+    this.insertListRow.run(company.row);
+    this.insertListItem.run(company.row.sort_date, company.row.cik);
   }
 
   /** A re-published article (same id) replaces the earlier version. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { ANALYST_VIEWS, analystViewStatements } from './analyst-views.ts';
+import { COMPANY_LIST_ITEM_SQL } from './company-list.ts';
 
 const statements = [
   `CREATE TABLE companies (
@@ -426,6 +427,36 @@ const outcomeTickerStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS
 // (Ritter's sample is counted by the year of the first trade; an IPO with none cannot be placed in it).
 const ritterListingDateStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
 
+// Migration 0021: the company list's rows apart from the wide company rows. A companies row (identity,
+// filter columns and every include of the detail page) is larger than SQLite keeps in a 4 KB b-tree
+// page, so a list page with includes read an overflow page per row (about 90,000 of them for 100,000
+// companies) and took twice the time of the plain list. `company_list` holds only what a list item
+// serves (its object and the three list includes), and `company_list_items` each item with every list
+// include already spliced in (COMPANY_LIST_ITEM_SQL), which spares SQLite the splicing of the most
+// asked page; both are clustered in page order, so a page is one range scan of in-page rows. The
+// projector writes them with the companies row (projector/runner/served.store.ts); a generation
+// migrated in place is filled from its companies here.
+const companyListStatements = [
+  `CREATE TABLE company_list (
+    sort_date TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    json TEXT NOT NULL,
+    latest_terms_json TEXT NOT NULL,
+    classification_json TEXT NOT NULL,
+    consensus_json TEXT NOT NULL,
+    PRIMARY KEY (sort_date, cik)
+  ) WITHOUT ROWID`,
+  `INSERT INTO company_list (sort_date, cik, json, latest_terms_json, classification_json, consensus_json)
+     SELECT sort_date, cik, json, latest_terms_json, classification_json, consensus_json FROM companies`,
+  `CREATE TABLE company_list_items (
+    sort_date TEXT NOT NULL,
+    cik TEXT NOT NULL,
+    json TEXT NOT NULL,
+    PRIMARY KEY (sort_date, cik)
+  ) WITHOUT ROWID`,
+  `INSERT INTO company_list_items (sort_date, cik, json) SELECT sort_date, cik, ${COMPANY_LIST_ITEM_SQL} FROM company_list`,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
   '0002_projector_state': statementsMigration(projectorStateStatements),
@@ -451,4 +482,5 @@ export const readMigrations: Record<string, Migration> = {
   '0018_vendor_row_dates': statementsMigration(vendorRowDateStatements),
   '0019_outcome_ticker_views': statementsMigration(outcomeTickerStatements),
   '0020_ritter_sample_listing_date': statementsMigration(ritterListingDateStatements),
+  '0021_company_list': statementsMigration(companyListStatements),
 };

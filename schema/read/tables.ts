@@ -49,6 +49,23 @@ export interface CompaniesTable {
   lifecycle_end_json: string;
 }
 
+/**
+ * What a company list item serves, copied from its companies row (migration 0021): narrow rows
+ * clustered in page order, so a list page never reads the detail-only columns' overflow pages.
+ */
+export type CompanyListTable = Pick<
+  CompaniesTable,
+  'sort_date' | 'cik' | 'json' | 'latest_terms_json' | 'classification_json' | 'consensus_json'
+>;
+
+/** Each company list item with every list include already spliced in (migration 0021, COMPANY_LIST_ITEM_SQL). */
+export interface CompanyListItemsTable {
+  sort_date: string;
+  cik: string;
+  /** ApiCompany with latestTerms, classification and consensus. */
+  json: string;
+}
+
 /** Every ticker a company is known by (upper case) → CIK, for lookups and the ticker filter. */
 export interface CompanyTickersTable {
   ticker: string;
@@ -356,6 +373,8 @@ export interface ProjLinkSignaturesTable {
 
 export interface ReadDatabase {
   companies: CompaniesTable;
+  company_list: CompanyListTable;
+  company_list_items: CompanyListItemsTable;
   company_tickers: CompanyTickersTable;
   /** Served filings (`api_` keeps the plain name for the analysts' `filings` view). */
   api_filings: FilingsTable;

@@ -9,6 +9,7 @@ import type {
   ApiLatestTermsCompact,
 } from '../../schema/api/types.ts';
 import { openReadDbForWrite } from '../../schema/databases.ts';
+import { COMPANY_LIST_ITEM_SQL } from '../../schema/read/company-list.ts';
 import { padCik } from '../../schema/cik.ts';
 
 /**
@@ -75,6 +76,10 @@ export async function buildBenchReadDb(path: string, sampleDir: string, count = 
         JSON.stringify(classification), JSON.stringify(consensus));
       if (ticker) insertTicker.run(ticker, cik);
     }
+    // The list's own rows, as the projector writes them beside each companies row (served.store.ts).
+    db.sqlite.exec(`INSERT INTO company_list (sort_date, cik, json, latest_terms_json, classification_json, consensus_json)
+      SELECT sort_date, cik, json, latest_terms_json, classification_json, consensus_json FROM companies`);
+    db.sqlite.exec(`INSERT INTO company_list_items (sort_date, cik, json) SELECT sort_date, cik, ${COMPANY_LIST_ITEM_SQL} FROM company_list`);
   })();
   db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   await db.close();
