@@ -145,6 +145,12 @@ describe('the expiry calendar', () => {
       sourceAccessionNumber: detail.data.lockupSchedule.sourceAccessionNumber,
       rule: null,
     });
+    // Six months "following the closing": the tranche and its calendar entry count from the closing (2021-07-15),
+    // the schedule's startDate is the prospectus date (2021-07-12), and each tranche's start + days is its expiry.
+    const [tranche] = detail.data.lockupSchedule.tranches;
+    expect([detail.data.lockupSchedule.startDate, tranche.startDate, lockup.startDate]).toEqual(['2021-07-12', '2021-07-15', '2021-07-15']);
+    const plusDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    expect(plusDays(tranche.startDate, tranche.days)).toBe(tranche.expiryDate);
     // Listed 2021-07-13, under FINRA Rule 2241: research by custom after 25 days (the rule's bar is 10).
     expect(quiet).toMatchObject({ kind: 'quiet_period', listingDate: '2021-07-13', expiryDate: '2021-08-07', days: 25, rule: 'finra_2241', termsSource: 'market_custom' });
     // Tesla listed 2010-06-29, under NASD Rule 2711: 40 days for the managers.

@@ -639,7 +639,7 @@ export interface components {
             sourceAccessionNumber: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD the lock-up period counts from (the prospectus date).
+             * @description YYYY-MM-DD the prospectus date, from which the lock-up counts unless a tranche counts from the closing (its own startDate).
              */
             startDate: string | null;
             tranches: components["schemas"]["ApiLockupTranche"][];
@@ -648,7 +648,12 @@ export interface components {
         };
         /** @description One lock-up expiry: shares that become sellable after a number of days. */
         ApiLockupTranche: {
-            /** @description Length of the lock-up in calendar days after startDate. */
+            /**
+             * Format: date
+             * @description YYYY-MM-DD this tranche counts from: the schedule's startDate (the prospectus date), or the closing for a period the prospectus counts "following the closing" (Unicycive: priced 2021-07-12, closed 2021-07-15). The same start as its expiry-calendar entry.
+             */
+            startDate: string | null;
+            /** @description Length of the lock-up in calendar days after the tranche's startDate. */
             days: number;
             /** @description Shares released at expiry, when the prospectus states it. */
             shares: number | null;
@@ -656,7 +661,7 @@ export interface components {
             description: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD: startDate + days.
+             * @description YYYY-MM-DD: the tranche's startDate + days.
              */
             expiryDate: string | null;
             /**

@@ -47,6 +47,7 @@ export function deriveLockupSchedule(input: LockupScheduleInput): ApiLockupSched
     const expiryDate = start === null ? null : t.days !== null ? addDays(start, t.days) : addMonths(start, t.months as number);
     const days = t.days ?? (start && expiryDate ? daysBetween(start, expiryDate) : Math.round(((t.months as number) * 365) / 12));
     return {
+      startDate: start,
       days,
       shares: t.shares,
       description: t.text,

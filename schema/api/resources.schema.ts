@@ -266,10 +266,15 @@ export const ApiFinancialSnapshotSchema = object(
 
 export const ApiLockupTrancheSchema = object(
   {
-    days: { type: 'integer', minimum: 0, description: 'Length of the lock-up in calendar days after startDate.' },
+    startDate: nullableString({
+      format: 'date',
+      description:
+        'YYYY-MM-DD this tranche counts from: the schedule\'s startDate (the prospectus date), or the closing for a period the prospectus counts "following the closing" (Unicycive: priced 2021-07-12, closed 2021-07-15). The same start as its expiry-calendar entry.',
+    }),
+    days: { type: 'integer', minimum: 0, description: 'Length of the lock-up in calendar days after the tranche\'s startDate.' },
     shares: nullableNumber({ description: 'Shares released at expiry, when the prospectus states it.' }),
     description: string({ description: 'The prospectus wording this tranche was read from.' }),
-    expiryDate: nullableString({ format: 'date', description: 'YYYY-MM-DD: startDate + days.' }),
+    expiryDate: nullableString({ format: 'date', description: 'YYYY-MM-DD: the tranche\'s startDate + days.' }),
     firstSellableTradingDay: nullableString({ format: 'date', description: 'YYYY-MM-DD: the first NYSE trading day after expiryDate.' }),
   },
   [],
@@ -279,7 +284,7 @@ export const ApiLockupTrancheSchema = object(
 export const ApiLockupScheduleSchema = object(
   {
     sourceAccessionNumber: string({ description: 'Accession number of the prospectus the lock-up terms were read from.' }),
-    startDate: nullableString({ format: 'date', description: 'YYYY-MM-DD the lock-up period counts from (the prospectus date).' }),
+    startDate: nullableString({ format: 'date', description: 'YYYY-MM-DD the prospectus date, from which the lock-up counts unless a tranche counts from the closing (its own startDate).' }),
     tranches: { type: 'array', items: ApiLockupTrancheSchema },
     earlyReleaseConditions: stringArray({ description: 'Early-release provisions quoted from the prospectus (waivers, earnings or price triggers).' }),
   },

@@ -304,6 +304,8 @@ export interface ApiLockupSchedule {
   sourceAccessionNumber: string;
   startDate: string | null;
   tranches: Array<{
+    /** What this tranche counts from: the prospectus date, or the closing for a period "following the closing". */
+    startDate: string | null;
     days: number;
     shares: number | null;
     description: string;
