@@ -21,8 +21,9 @@ const PREDECESSOR_MARKER = /\s*\/\s*old\s*\/?\s*$/i;
  */
 const STATE_MARKER = /\s*\/\s*[a-z]{2}\s*\/?\s*$/i;
 
-export function nameTokens(name: string): string[] {
-  const words = name
+/** A name's words: casefolded, accents, markers and punctuation gone, every word kept. */
+function nameWords(name: string): string[] {
+  return name
     .replace(PREDECESSOR_MARKER, '')
     .replace(STATE_MARKER, '')
     .normalize('NFKD')
@@ -35,6 +36,10 @@ export function nameTokens(name: string): string[] {
     .trim()
     .split(' ')
     .filter(Boolean);
+}
+
+export function nameTokens(name: string): string[] {
+  const words = nameWords(name);
   // Suffixes are only dropped from the end, so "Group 1 Automotive" keeps its first word.
   while (words.length > 1 && SUFFIXES.has(words[words.length - 1])) words.pop();
   if (words.length > 1 && words[0] === 'the') words.shift();
@@ -65,13 +70,7 @@ function tokensOf(name: string): readonly string[] {
  * though their normalized names are one. For joins that no ticker or filing backs.
  */
 export function exactCompanyName(name: string): string {
-  return name
-    .replace(PREDECESSOR_MARKER, '')
-    .replace(STATE_MARKER, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return nameWords(name).join(' ');
 }
 
 export function normalizeCompanyName(name: string): string {

@@ -61,9 +61,8 @@ function moneyLeftSentence(ipos: readonly ArticleListing[], src: SourceLink): st
  * analyst quotes, apart from the SPACs, direct listings and uplistings counted with them; '' when every
  * listing is an operating-company IPO (the lead's figures are then theirs).
  */
-function operatingAlone(listings: readonly ArticleListing[], src: SourceLink): string {
-  const operating = listings.filter((o) => o.dealType === 'ipo');
-  if (operating.length === listings.length) return '';
+function operatingAlone(operating: readonly ArticleListing[], listings: number, src: SourceLink): string {
+  if (operating.length === listings) return '';
   const s = statsOf('Operating-company IPOs', operating);
   const stating = operating.filter((o) => o.grossProceeds !== null).length;
   const raised =
@@ -123,7 +122,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
       ? 'this service\'s database holds no IPO that began trading then.'
       : `this service's database holds ${familyCounted(countByType(ipoDeals), src)} that began trading then; ${raised}.` +
         (basisNote ? ` ${basisNote}` : '') +
-        ` ${returnsKnownSentence(ipos, src)}${returns}${operatingAlone(ipos, src)}${leftOnTable ? ` ${leftOnTable}` : ''}`;
+        ` ${returnsKnownSentence(ipos, src)}${returns}${operatingAlone(operating, ipos.length, src)}${leftOnTable ? ` ${leftOnTable}` : ''}`;
   const others = notCountedSentence(facts.listed, src);
   const body = [
     `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: ${lead}${others ? ` ${others}` : ''}</p>`,

@@ -2,6 +2,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { ANALYST_VIEWS, analystViewStatements } from './analyst-views.ts';
 import { COMPANY_LIST_ITEM_SQL } from './company-list.ts';
 
+/** Every view analysts query: dropped before a migration changes what they read, and created again by the last one that does. */
+const DROP_ANALYST_VIEWS = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
+
 const statements = [
   `CREATE TABLE companies (
     sort_date TEXT NOT NULL,
@@ -280,7 +283,7 @@ const completeJsonStatements = [
 // price, proceeds, listing date and source (vendor offerings included) and Ritter's exclusion flags,
 // ipo_calendar and ipo_outcomes with the exchange at listing the company's consensus serves.
 const researchGradeStatements = [
-  ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
+  ...DROP_ANALYST_VIEWS,
   `CREATE TABLE api_news_0010 (
     date_known INTEGER NOT NULL,
     published_at TEXT NOT NULL,
@@ -320,7 +323,7 @@ const researchGradeStatements = [
 // created by 0012). PROJECTOR_VERSION 13 rebuilds a generation migrated in place, which fills the new
 // column and JSON.
 const firstFilingStatements = [
-  ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
+  ...DROP_ANALYST_VIEWS,
   `ALTER TABLE proj_company_state ADD COLUMN first_filing_date TEXT`,
   // The analysts' views are created by 0012 (see analyst-views.ts).
 ];
@@ -330,7 +333,7 @@ const firstFilingStatements = [
 // served terms' underwriterRoles, leadLeftBookrunner and leadLeftBookrunnerSource). PROJECTOR_VERSION 14
 // rebuilds a generation migrated in place, whose stored terms do not carry them yet. (Its views are
 // now created by 0015.)
-const syndicateRoleStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
+const syndicateRoleStatements = DROP_ANALYST_VIEWS;
 
 // Migration 0013: the read model's change log (api/events, webhooks). The projector writes it in the
 // same transaction as the rows (projector/runner/deal-events.store.ts); a rebuild carries it over, so
@@ -366,20 +369,20 @@ const vendorIdentityStatements = [
 // underwritersCounsel, auditors), and a new `advisers` view, one row per offering, firm and role.
 // PROJECTOR_VERSION 17 rebuilds a generation migrated in place, whose stored terms do not carry them yet.
 // (Its views are now created by 0016.)
-const feesAndAdvisersStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
+const feesAndAdvisersStatements = DROP_ANALYST_VIEWS;
 
 // Migration 0016: the views again, `ipo_outcomes` with Ritter's measures (the served outcome's
 // day1ReturnSource, sharesSold, grossProceeds with its basis, moneyLeftOnTable). PROJECTOR_VERSION 20
 // rebuilds a generation migrated in place, whose stored outcomes do not carry them yet. (Its views are
 // now created by 0017.)
-const ritterMeasuresStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
+const ritterMeasuresStatements = DROP_ANALYST_VIEWS;
 
 // Migration 0017: the expiry calendar (GET /api/v1/calendar, its Atom and iCalendar feeds): one row per
 // priced IPO-family offering, expiry kind (lock-up, research quiet period) and tranche, clustered on
 // the page order (expiry date, then entry id); and the views again, with `expiry_calendar` over it.
 // PROJECTOR_VERSION 21 rebuilds a generation migrated in place, which fills the table.
 const expiryCalendarStatements = [
-  ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
+  ...DROP_ANALYST_VIEWS,
   `CREATE TABLE calendar_entries (
     expiry_date TEXT NOT NULL,
     entry_id TEXT NOT NULL,
@@ -415,17 +418,17 @@ const vendorRowDateStatements = [
   `CREATE INDEX proj_ipo_rows_by_offer_key ON proj_ipo_rows(offer_key, trade_date)`,
   // The views again: `offerings.in_ritter_sample` now asks for a known offer price (Ritter's $5 floor).
   // (Its views are now created by 0019.)
-  ...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`),
+  ...DROP_ANALYST_VIEWS,
 ];
 
 // Migration 0019: the views again, `ipo_outcomes.ticker` null for an outcome with no known ticker (the
 // outcomes key column holds ''), never a Bloomberg placeholder. PROJECTOR_VERSION 27 rebuilds a
 // generation migrated in place, whose stored outcomes may carry placeholders. (Its views are now created by 0020.)
-const outcomeTickerStatements = ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`);
+const outcomeTickerStatements = DROP_ANALYST_VIEWS;
 
 // Migration 0020: the views again, `offerings.in_ritter_sample` asking for a known listing date too
 // (Ritter's sample is counted by the year of the first trade; an IPO with none cannot be placed in it).
-const ritterListingDateStatements = [...ANALYST_VIEWS.map((view) => `DROP VIEW IF EXISTS ${view}`), ...analystViewStatements];
+const ritterListingDateStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 // Migration 0021: the company list's rows apart from the wide company rows. A companies row (identity,
 // filter columns and every include of the detail page) is larger than SQLite keeps in a 4 KB b-tree
