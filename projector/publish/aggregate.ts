@@ -4,8 +4,8 @@ import { esc, mean, median, num, sourceNote } from './html.ts';
 
 /**
  * What a proceeds total adds up, in words: a final prospectus's total is its base deal, the vendor IPO
- * table's offer size may include over-allotment shares sold (the vendor does not say which) (not always: Facebook's is its base
- * deal), and a sum of both mixes them. Empty when no
+ * table's offer size may include over-allotment shares sold or not (the vendor does not say which), and a
+ * sum of both mixes them. No deal is named as an example: an article must not cite a deal after its date. Empty when no
  * proceeds are summed.
  */
 export function proceedsBasisNote(bases: ReadonlyArray<GrossProceedsBasis | null | undefined>): string {
@@ -14,14 +14,14 @@ export function proceedsBasisNote(bases: ReadonlyArray<GrossProceedsBasis | null
   if (base > 0 && full > 0) {
     return `Proceeds mix two bases: ${base} state the base deal (a final prospectus's total, without the over-allotment), ${full} may include over-allotment shares sold (the vendor IPO table's offer size).`;
   }
-  if (full > 0) return 'Proceeds are the vendor IPO table\'s offer sizes, which may include over-allotment shares sold (the vendor does not say which: Twitter’s does, Facebook’s does not).';
+  if (full > 0) return 'Proceeds are the vendor IPO table\'s offer sizes, which may include over-allotment shares sold (the vendor does not say which).';
   if (base > 0) return 'Proceeds are the final prospectuses\' totals: the base deal, without the over-allotment.';
   return '';
 }
 
 /** Where listing figures come from; each listing's own offer price links to its prospectus where there is one. */
 export const OUTCOME_SOURCES: readonly SourceLink[] = [
-  { label: "listings, offer prices and proceeds as this service serves them (its ipo_calendar and offerings views): from the final prospectus (424B4: the base deal) where it read one, else from the vendor IPO table (its offer size may include over-allotment shares sold (the vendor does not say which))", url: null },
+  { label: "listings, offer prices and proceeds as this service serves them (its ipo_calendar and offerings views): from the final prospectus (424B4: the base deal) where it read one, else from the vendor IPO table (its offer size may include over-allotment shares sold; the vendor does not say which)", url: null },
   { label: 'first-day and first-week closes from daily price bars, which the data holds for some listings only: returns are averaged over those', url: null },
 ];
 

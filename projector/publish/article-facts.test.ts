@@ -61,7 +61,9 @@ describe('weekly reviews of debuts known only from the vendor IPO tables: they b
       // One proceeds figure: the table's is the debuts' served proceeds.
       const proceeds = debuts.reduce((a, d) => a + (d.grossProceeds ?? 0), 0);
       expect(listed).toContain(`>$${(proceeds / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}M</data></td>`);
-      expect(article.summary).toMatch(new RegExp(`^Week of ${w.from}: 0 IPOs priced, ${ipos(n)} began trading \\(${n} with no pricing date in the data\\), `));
+      // No "0 IPOs priced" headline above debuts the data cannot date: the summary leads with them.
+      expect(article.summary).toMatch(new RegExp(`^Week of ${w.from}: ${ipos(n)} began trading \\(${n === 1 ? 'its pricing date is not in the data' : 'none with a pricing date in the data'}\\), `));
+      expect(article.summary).not.toContain('0 IPOs priced');
     });
   }
 });
@@ -180,12 +182,32 @@ describe('quarterly review coverage', () => {
     expect(Math.round(ipoProceeds / 1e6)).toBe(13876);
     expect(plain(article.html)).toContain(
       "this service's database holds 56 IPOs and 2 SPACs that began trading then; they raised $13,875.9M (the 53 that state proceeds). " +
-        "Proceeds are the vendor IPO table's offer sizes, which may include over-allotment shares sold (the vendor does not say which: Twitter’s does, Facebook’s does not). First-day returns from daily price bars are known for 20 of the 58; the other 38 have no daily price bars in the data",
+        "Proceeds are the vendor IPO table's offer sizes, which may include over-allotment shares sold (the vendor does not say which). First-day returns from daily price bars are known for 20 of the 58; the other 38 have no daily price bars in the data",
     );
     // Named, not only counted.
     expect(plain(article.html)).toContain(
       '2 other listings are not counted as IPOs: 2 funds (Alcentra Capital Corp (1990344D), Duff & Phelps Select MLP and Midstream Energy Fund Inc (DSE)).',
     );
-    expect(article.summary).toMatch(/^2014 Q2: 56 IPOs and 2 SPACs, \$13,875\.9M raised, first-day returns known for 20: /);
+    // The summary's returns are the operating companies': the SPACs' units are left out of its mean.
+    const operatingWithBars = listed.filter((l) => l.dealType === 'ipo' && l.outcome?.day1ReturnPct != null).length;
+    expect(operatingWithBars).toBeLessThan(20);
+    expect(article.summary).toMatch(new RegExp(`^2014 Q2: 56 IPOs and 2 SPACs, \\$13,875\\.9M raised, operating-company IPOs' first-day returns known for ${operatingWithBars}: `));
+  });
+});
+
+describe('what an article knows on its date', () => {
+  it('names no deal that began trading after the period it reviews', () => {
+    const data = vendorArticleData('2012-01-01', '2019-12-31');
+    for (let year = 2012; year <= 2017; year++) {
+      for (const quarter of [1, 2, 3, 4] as const) {
+        const article = buildQuarterlyReview(year, quarter, data);
+        const end = `${year}-${String(quarter * 3).padStart(2, '0')}-${quarter === 1 || quarter === 4 ? 31 : 30}`;
+        const text = plain(article.html);
+        const later = data.listings!.filter((l) => l.listingDate > end && l.companyName !== null && l.companyName.length > 8);
+        expect(later.length).toBeGreaterThan(0);
+        for (const l of later) expect(text.includes(l.companyName!), `${article.id} names ${l.companyName}`).toBe(false);
+        for (const name of ['Twitter', 'Facebook']) if (data.listings!.some((l) => l.companyName?.toUpperCase().startsWith(name.toUpperCase()) && l.listingDate > end)) expect(text).not.toContain(name);
+      }
+    }
   });
 });

@@ -48,7 +48,7 @@ function moneyLeftSentence(ipos: readonly ArticleListing[], src: SourceLink): st
     full === 0
       ? 'the base deal\'s shares, as Ritter counts them'
       : full === withLeft.length
-        ? 'the vendor IPO table\'s offer sizes, which may include over-allotment shares sold (the vendor does not say which: Twitter’s does, Facebook’s does not)'
+        ? 'the vendor IPO table\'s offer sizes, which may include over-allotment shares sold (the vendor does not say which)'
         : `the base deal's shares for ${num(withLeft.length - full, 'int', src)}, the vendor's offer size (as a rule with the over-allotment) for ${num(full, 'int', src)}`;
   return (
     `Money left on the table, shares sold × (first close − offer price), came to ${num(total, 'millions', src)} ` +
@@ -138,6 +138,9 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
     '<h2>Weakest first days</h2>',
     ...listOr(weakest.map(line), ranked.length ? 'The quarter\'s only listing with a first close is listed among the best first days.' : 'No listing of this quarter has a first close in the data.', 'ol'),
   ];
+  // The summary's returns are the operating companies' (an IPO analyst's figure): SPAC units trading flat at $10.00 would dilute them.
+  const headline = operating.length === ipos.length ? all : statsOf('Operating-company IPOs', operating);
+  const whose = operating.length === ipos.length ? '' : 'operating-company IPOs\' ';
   const id = `quarterly-${q.id}`;
   const pct = (x: number | null) => (x === null ? 'not available' : formatNumber(x, 'pct'));
   return {
@@ -149,8 +152,8 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
     html: page(`IPO quarterly review: ${time(q.from, label)}`, publishedAt, body),
     summary:
       `${label}: ${familyPlural(countByType(ipoDeals))}, ${all.proceeds === null ? 'proceeds not stated' : formatNumber(all.proceeds, 'millions') + ' raised'}, ` +
-      (all.meanDay1 === null
-        ? 'no first-day close in the data.'
-        : `first-day returns known for ${all.withReturns}: mean day-1 return ${pct(all.meanDay1)}, median ${pct(all.medianDay1)}.`),
+      (headline.meanDay1 === null
+        ? `no ${whose}first-day close in the data.`
+        : `${whose}first-day returns known for ${headline.withReturns}: mean day-1 return ${pct(headline.meanDay1)}, median ${pct(headline.medianDay1)}.`),
   };
 }

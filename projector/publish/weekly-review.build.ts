@@ -86,16 +86,27 @@ export function buildWeeklyReview(anyDateInWeek: string, everything: ArticleData
   };
 }
 
-/** "4 IPOs priced ($2,402.8M), 4 IPOs began trading (1 with no pricing date in the data), 1 other offering priced": the sections' counts. */
+/**
+ * "4 IPOs priced ($2,402.8M), 4 IPOs began trading (1 with no pricing date in the data), 1 other offering
+ * priced": the sections' counts. A week whose debuts the data cannot date as priced leads with the
+ * debuts: "0 IPOs priced" above Twitter's first trade would read as a quiet week.
+ */
 function weekSummary(facts: PeriodFacts): string {
   const ipos = withRole(facts.priced, 'ipo');
+  const debuts = withRole(facts.listed, 'ipo');
   const { total } = proceedsOf(ipos);
   const others = facts.priced.length - ipos.length;
   const undated = undatedDebuts(facts).length;
+  const othersPart = others ? `, ${plural(others, 'other offering', 'other offerings')} priced (not counted as IPOs)` : '';
+  const began = `${familyPlural(countByType(debuts))} began trading`;
+  if (ipos.length === 0 && undated > 0) {
+    const none = undated === debuts.length ? (undated === 1 ? 'its pricing date is not in the data' : 'none with a pricing date in the data') : `${undated} with no pricing date in the data, no other IPO priced`;
+    return `${began} (${none})${othersPart}`;
+  }
   return (
     `${familyPlural(countByType(ipos))} priced${total === null ? '' : ` (${formatNumber(total, 'millions')})`}, ` +
-    `${familyPlural(countByType(withRole(facts.listed, 'ipo')))} began trading` +
+    began +
     (undated ? ` (${undated} with no pricing date in the data)` : '') +
-    (others ? `, ${plural(others, 'other offering', 'other offerings')} priced (not counted as IPOs)` : '')
+    othersPart
   );
 }
