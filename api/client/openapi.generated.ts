@@ -1123,7 +1123,7 @@ export interface components {
             id: number;
             /** @enum {string} */
             type: "company" | "filing" | "registration" | "range_set" | "range_revised" | "priced" | "listed" | "withdrawn" | "delisted" | "combined" | "article";
-            /** @description The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it. */
+            /** @description The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it. A revision of a priced or listed fact (later evidence changed its date or price) is keyed `<fact key>#<new values>` and its data names what it revises. */
             key: string;
             /** @description The company (10-digit CIK or V-… identifier); null for an article. */
             cik: string | null;
@@ -1241,6 +1241,18 @@ export interface components {
              * @description (article) When it was published.
              */
             publishedAt?: string;
+            /** @description (priced, listed) Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later). The values it replaces; the fact's latest event is the one that holds. */
+            revises?: {
+                /** @description The key of the event this one revises (the fact's first event, or its latest revision). */
+                key: string;
+                /**
+                 * Format: date
+                 * @description The pricing date it stated (priced).
+                 */
+                pricedDate?: string | null;
+                /** @description The offer price it stated. */
+                offerPrice: number | null;
+            };
         };
         EventPage: {
             /** @description Events after `after` that pass the filters, oldest first (by id). */

@@ -21,7 +21,19 @@ export interface DealEvent {
   /** The date the fact happened (filing date, priced date, first trade …), YYYY-MM-DD. */
   occurredOn: string | null;
   data: Record<string, unknown>;
+  /**
+   * The fields of `data` whose change is news: when a later derivation of the same key states other
+   * values (a pricing date the first trade corrected, an offer price read after the prospectus was
+   * first seen), the change log records a revision of the fact instead of keeping the first values
+   * silently (deal-events.store.ts). Absent for a fact whose key already holds all it states.
+   */
+  revisable?: readonly string[];
 }
+
+/** What a priced event revises: the date (a 424B4 alone dates it by its filing; the first trade corrects it) and the price once read. */
+export const PRICED_REVISABLE = ['pricedDate', 'offerPrice'] as const;
+/** A listing's date is its key; its offer price may be read after the first trade was seen. */
+export const LISTED_REVISABLE = ['offerPrice'] as const;
 
 /** A registration statement that opens a deal (an amendment does not), or a confidential draft of one. */
 const isRegistration = (form: string) => !isAmendment(form) && (OPENING_FORMS.has(form) || DRAFT_FORMS.has(form));
@@ -124,12 +136,12 @@ function offeringEvents(offering: ApiOffering, filings: readonly FilingsTable[],
   const deal = { dealType: offering.dealType, fileNumber: offering.fileNumber };
   if (offering.pricedDate !== null && offering.finalProspectusAccessionNumber !== null) {
     const { finalProspectusAccessionNumber: accessionNumber, pricedDate, offerPrice, grossProceeds, grossProceedsBasis } = offering;
-    events.push(at('priced', accessionNumber, pricedDate, { ...deal, accessionNumber, pricedDate, offerPrice, grossProceeds, grossProceedsBasis }));
+    events.push({ ...at('priced', accessionNumber, pricedDate, { ...deal, accessionNumber, pricedDate, offerPrice, grossProceeds, grossProceedsBasis }), revisable: PRICED_REVISABLE });
   }
   const listed = offering.status === 'listed' || offering.stageBeforeEnd === 'listed';
   if (listed && offering.listingDate !== null) {
     const { listingDate, offerPrice, source } = offering;
-    events.push(at('listed', listingDate, listingDate, { ...deal, listingDate, ticker: company.ticker, exchange: company.exchange, offerPrice, source }));
+    events.push({ ...at('listed', listingDate, listingDate, { ...deal, listingDate, ticker: company.ticker, exchange: company.exchange, offerPrice, source }), revisable: LISTED_REVISABLE });
   }
   if (offering.withdrawnDate !== null) {
     const withdrawal = filings.find((f) => f.filing_date === offering.withdrawnDate && (f.form_type === 'RW' || f.form_type === '1-A-W'));

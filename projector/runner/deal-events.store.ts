@@ -10,6 +10,7 @@ import { recordingOrder, type DealEvent } from '../company/deal-events.derive.ts
 export class DealEventLog {
   private readonly insert;
   private readonly lastId;
+  private readonly latestOfFact;
   private pending = new Map<string, DealEvent>();
 
   constructor(db: SqliteHandle) {
@@ -18,6 +19,8 @@ export class DealEventLog {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.lastId = db.prepare('SELECT coalesce(max(id), 0) FROM deal_events').pluck();
+    // A fact's first event has its key; its revisions `key#values` (the range keeps the key index usable).
+    this.latestOfFact = db.prepare(`SELECT key, data_json FROM deal_events WHERE key = ? OR (key > ? AND key < ?) ORDER BY id DESC LIMIT 1`).raw();
   }
 
   /** Starts a batch: anything a failed batch collected is dropped with its transaction. */
@@ -37,12 +40,30 @@ export class DealEventLog {
     const events = [...this.pending.values()].sort(recordingOrder);
     this.pending = new Map();
     const before = this.lastId.get() as number;
-    for (const e of events) {
+    for (const event of events) {
+      const e = event.revisable ? this.asRevision(event) : event;
+      if (e === null) continue;
       // Positional parameters: binding by name costs more, and most of a rebuild's inserts are ignored.
       this.insert.run(e.key, e.type, e.cik, e.ticker, e.occurredOn, recordedAt, replayed ? 1 : 0, JSON.stringify(e.data));
     }
     const after = this.lastId.get() as number;
     return after > before ? { first: before + 1, last: after } : null;
+  }
+
+  /**
+   * A revisable fact as the log should take it: as it is when the log has none of it yet; null when
+   * the latest the log holds states the same values; else a revision keyed `key#values`, whose data
+   * names what it revises (`revises`: the key and values it replaces).
+   */
+  private asRevision(event: DealEvent): DealEvent | null {
+    const latest = this.latestOfFact.get(event.key, `${event.key}#`, `${event.key}$`) as [string, string] | undefined;
+    if (latest === undefined) return event;
+    const [latestKey, latestData] = latest;
+    const previous = JSON.parse(latestData) as Record<string, unknown>;
+    const fields = event.revisable!;
+    if (fields.every((field) => previous[field] === event.data[field])) return null;
+    const revises = Object.fromEntries([['key', latestKey], ...fields.map((field) => [field, previous[field] ?? null])]);
+    return { ...event, key: `${event.key}#${fields.map((field) => String(event.data[field])).join('|')}`, data: { ...event.data, revises } };
   }
 }
 

@@ -46,18 +46,30 @@ export const ApiDealEventDataSchema = object(
     title: forTypes('article', string(), 'Its title.'),
     path: forTypes('article', string(), 'Its page, under the service origin (/articles/{id}).'),
     publishedAt: forTypes('article', string({ format: 'date-time' }), 'When it was published.'),
+    revises: forTypes(
+      'priced, listed',
+      object({
+        key: string({ description: 'The key of the event this one revises (the fact\'s first event, or its latest revision).' }),
+        pricedDate: { ...date('The pricing date it stated (priced).'), description: 'The pricing date it stated (priced).' },
+        offerPrice: { ...nullableNumber(), description: 'The offer price it stated.' },
+      }, ['pricedDate']),
+      'Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later). The values it replaces; the fact\'s latest event is the one that holds.',
+    ),
   },
   [
     'name', 'offeringStatus', 'dealType', 'accessionNumber', 'formType', 'filingDate', 'fileNumber', 'low', 'high', 'previousLow', 'previousHigh',
     'direction', 'pricedDate', 'offerPrice', 'grossProceeds', 'grossProceedsBasis', 'listingDate', 'ticker', 'exchange', 'source', 'withdrawnDate',
-    'status', 'date', 'reason', 'id', 'sourceKind', 'title', 'path', 'publishedAt',
+    'status', 'date', 'reason', 'id', 'sourceKind', 'title', 'path', 'publishedAt', 'revises',
   ],
 );
 
 export const ApiDealEventSchema = object({
   id: { type: 'integer', minimum: 1, description: 'Position in the change log: the SSE id (send it back as Last-Event-ID) and the idempotency key of a delivery.' },
   type: string({ enum: [...DEAL_EVENT_TYPES] }),
-  key: string({ description: 'The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it.' }),
+  key: string({
+    description:
+      'The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it. A revision of a priced or listed fact (later evidence changed its date or price) is keyed `<fact key>#<new values>` and its data names what it revises.',
+  }),
   cik: { ...nullableString(), description: 'The company (10-digit CIK or V-… identifier); null for an article.' },
   ticker: { ...nullableString(), description: "The company's primary ticker when the event was recorded (an S-1 filer may have none yet)." },
   occurredOn: date('The date the fact happened: filing date, pricing date, first trading day, withdrawal, end, publication.'),

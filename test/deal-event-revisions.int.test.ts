@@ -1,0 +1,56 @@
+/**
+ * A fact the change log recorded early is revised, not kept silently, when later evidence changes
+ * what it states. Laser Photonics (LASE) on the real EDGAR daily index of 2022-10-03: its 424B4 alone
+ * dates the pricing by the prospectus; Bloomberg's raw export row then shows the first trade on 2022-09-30 at
+ * $5.00, so the offering priced 2022-09-29. The views say so, and so must the change log.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEventLogDb, openReadDbForWrite } from '../schema/databases.ts';
+import { projectIncremental } from '../projector/index.ts';
+import { bloombergRawRows, ipoRowEvents } from './projector-enrichment-events.ts';
+import { indexEntryEvents, tempDir } from './projector-sample-events.ts';
+
+const LASE = '0001807887';
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('revisions in the change log', () => {
+  it('records a revision of a priced fact when the first trade corrects its date and the vendor row states its price; once', async () => {
+    const tmp = tempDir('deal-event-revisions');
+    const events = await openEventLogDb(tmp.dir);
+    const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
+    cleanups.push(tmp.remove, () => events.close(), () => read.close());
+    const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite });
+    const priced = () =>
+      (read.sqlite.prepare(`SELECT key, occurred_on, data_json FROM deal_events WHERE type = 'priced' AND cik = ? ORDER BY id`).all(LASE) as Array<{ key: string; occurred_on: string; data_json: string }>).map(
+        (r) => ({ key: r.key, occurredOn: r.occurred_on, data: JSON.parse(r.data_json) as Record<string, unknown> }),
+      );
+    const served = () => read.sqlite.prepare(`SELECT priced_date, offer_price FROM offerings WHERE cik = ? AND final_prospectus_accession_number IS NOT NULL`).get(LASE) as { priced_date: string; offer_price: number | null };
+
+    events.log.appendMany(indexEntryEvents('company.20221003.idx.gz').filter((e) => (e.payload as { cik: string }).cik.padStart(10, '0') === LASE));
+    project();
+    const [first] = priced();
+    expect(priced()).toHaveLength(1);
+    expect(first.key).toMatch(new RegExp(`^priced:${LASE}:\\d{10}-\\d{2}-\\d{6}$`));
+    expect({ pricedDate: first.data.pricedDate, offerPrice: first.data.offerPrice }).toEqual({ pricedDate: served().priced_date, offerPrice: served().offer_price });
+
+    const rows = bloombergRawRows().filter((r) => r.ticker === 'LASE');
+    expect(rows.map((r) => [r.tradeDate, r.offerPrice])).toEqual([['2022-09-30', 5]]);
+    events.log.appendMany(ipoRowEvents(rows));
+    project();
+    expect(served()).toEqual({ priced_date: '2022-09-29', offer_price: 5 });
+    const [, revision, ...more] = priced();
+    expect(more).toEqual([]);
+    expect(revision).toEqual({
+      key: `${first.key}#2022-09-29|5`,
+      occurredOn: '2022-09-29',
+      data: expect.objectContaining({ pricedDate: '2022-09-29', offerPrice: 5, revises: { key: first.key, pricedDate: first.data.pricedDate, offerPrice: first.data.offerPrice } }),
+    });
+    // The latest event of the fact is what the views serve; deriving it again adds nothing.
+    events.log.appendMany(ipoRowEvents(rows, '2026-03-01T00:00:00.000Z'));
+    project();
+    expect(priced()).toHaveLength(2);
+  });
+});
