@@ -9,6 +9,8 @@ import { streamHtml } from './html-stream.ts';
 import type { ReadBudget, ReadLimit } from './read-budget.ts';
 
 const SKIP_TAGS = new Set(['script', 'style', 'head', 'title', 'noscript']);
+const HIDDEN = /display:\s*none/i;
+const BOLD = /font-weight:\s*(bold|[6-9]00)/i;
 
 export function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limits: Set<ReadLimit>): void {
   const style = new StyleStack();
@@ -36,7 +38,7 @@ export function readHtml(html: string, sink: BlockSink, budget: ReadBudget, limi
         else if (BLOCK_TAGS.has(name)) paragraph.flush();
       },
     },
-    { maxDepth: budget.maxDepth },
+    { maxDepth: budget.maxDepth, attributes: ['style'] },
   );
   if (flattened > 0) limits.add('maxDepth');
   if (!sink.done) paragraph.flush();
@@ -51,11 +53,11 @@ class StyleStack {
 
   open(name: string, style: string | undefined): void {
     let f = 0;
-    if (SKIP_TAGS.has(name) || (style !== undefined && /display:\s*none/i.test(style))) {
+    if (SKIP_TAGS.has(name) || (style !== undefined && HIDDEN.test(style))) {
       f |= 2;
       this.skip++;
     }
-    if (name === 'b' || name === 'strong' || (style !== undefined && /font-weight:\s*(bold|[6-9]00)/i.test(style))) {
+    if (name === 'b' || name === 'strong' || (style !== undefined && BOLD.test(style))) {
       f |= 1;
       this.bold++;
     }

@@ -10,42 +10,13 @@
  * an element opened below `maxDepth` open elements is flattened (its open and close events are
  * reported back to back, its text is read as usual, and its own close tag is dropped).
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { SkippingTokenizer, type TokenizerCallbacks } from './html-tokenizer.ts';
 
 export interface ElementHandler {
   onopentag(name: string, attribs: Record<string, string>): void;
   ontext(text: string): void;
   onclosetag(name: string): void;
 }
-
-/** The callbacks htmlparser2's tokenizer calls (`Callbacks` in its Tokenizer.d.ts). */
-interface TokenizerCallbacks {
-  onattribdata(start: number, endIndex: number): void;
-  onattribentity(codepoint: number): void;
-  onattribend(quote: number, endIndex: number): void;
-  onattribname(start: number, endIndex: number): void;
-  oncdata(start: number, endIndex: number, endOffset: number): void;
-  onclosetag(start: number, endIndex: number): void;
-  oncomment(start: number, endIndex: number, endOffset: number): void;
-  ondeclaration(start: number, endIndex: number): void;
-  onend(): void;
-  onopentagend(endIndex: number): void;
-  onopentagname(start: number, endIndex: number): void;
-  onprocessinginstruction(start: number, endIndex: number): void;
-  onselfclosingtag(endIndex: number): void;
-  ontext(start: number, endIndex: number): void;
-  ontextentity(codepoint: number, endIndex: number): void;
-}
-
-type TokenizerClass = new (
-  options: { xmlMode?: boolean; decodeEntities?: boolean },
-  callbacks: TokenizerCallbacks,
-) => { write(chunk: string): void; end(): void };
-
-// The package exports only the Parser; its tokenizer sits beside it in the same dist folder.
-const require = createRequire(import.meta.url);
-const Tokenizer = (require(join(dirname(require.resolve('htmlparser2')), 'Tokenizer.js')) as { default: TokenizerClass }).default;
 
 // The tree-building tables of htmlparser2's Parser (v10), unchanged.
 const formTags = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
@@ -81,15 +52,48 @@ const voidElements = new Set([
 const foreignContextElements = new Set(['math', 'svg']);
 const htmlIntegrationElements = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
 
+/** What tree building needs to know of one tag name, found with one lookup instead of one per table. */
+interface TagRules {
+  /** The open elements a start tag of this name closes (openImpliesClose). */
+  impliesClose: Set<string> | undefined;
+  isVoid: boolean;
+  /** Pushed on the foreign-content stack: true for svg and math, false for an integration element, null for any other. */
+  foreign: boolean | null;
+}
+
+const PLAIN_TAG: TagRules = { impliesClose: undefined, isVoid: false, foreign: null };
+const TAG_RULES = new Map<string, TagRules>(
+  [...openImpliesClose.keys(), ...voidElements, ...foreignContextElements, ...htmlIntegrationElements].map((name) => [
+    name,
+    {
+      impliesClose: openImpliesClose.get(name),
+      isVoid: voidElements.has(name),
+      foreign: foreignContextElements.has(name) ? true : htmlIntegrationElements.has(name) ? false : null,
+    },
+  ]),
+);
+
+/** The attributes of a tag that has none to report; a tag with some gets an object of its own. */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
+
 export interface StreamResult {
   /** Elements flattened by the depth budget (0 for every real prospectus we hold). */
   flattened: number;
 }
 
+export interface StreamOptions {
+  maxDepth: number;
+  /**
+   * The attributes to report, by lower-case ASCII name; every attribute when absent. A reader that
+   * needs one attribute saves slicing and joining the values of all the others.
+   */
+  attributes?: readonly string[];
+}
+
 /** Streams `html` to `handler` (entities decoded, tag and attribute names lower-cased). */
-export function streamHtml(html: string, handler: ElementHandler, opts: { maxDepth: number }): StreamResult {
-  const builder = new TreeBuilder(html, handler, opts.maxDepth);
-  const tokenizer = new Tokenizer({ decodeEntities: true }, builder);
+export function streamHtml(html: string, handler: ElementHandler, opts: StreamOptions): StreamResult {
+  const builder = new TreeBuilder(html, handler, opts.maxDepth, opts.attributes ?? null);
+  const tokenizer = new SkippingTokenizer(builder);
   tokenizer.write(html);
   tokenizer.end();
   return { flattened: builder.flattened };
@@ -110,15 +114,27 @@ class TreeBuilder implements TokenizerCallbacks {
   private readonly foreignContext: boolean[] = [false];
   private tagname = '';
   private tagFlattened = false;
+  private tagVoid = false;
+  /** True from a start tag's name to its end, while its attributes are read. */
+  private openPending = false;
   private attribname = '';
+  /** Whether the attribute being read is one to report. */
+  private attribKept = true;
   private attribvalue = '';
-  private attribs: Record<string, string> | null = null;
+  private attribs = NO_ATTRIBUTES;
+  /** The attribute names to report, or null for all, and their lengths (a name of another length is not sliced). */
+  private readonly wantedAttribs: ReadonlySet<string> | null;
+  private readonly wantedLengths: ReadonlySet<number>;
 
   constructor(
     private readonly html: string,
     private readonly handler: ElementHandler,
     private readonly maxDepth: number,
-  ) {}
+    wantedAttribs: readonly string[] | null,
+  ) {
+    this.wantedAttribs = wantedAttribs && new Set(wantedAttribs);
+    this.wantedLengths = new Set((wantedAttribs ?? []).map((name) => name.length));
+  }
 
   ontext(start: number, endIndex: number): void {
     this.handler.ontext(this.html.slice(start, endIndex));
@@ -144,12 +160,13 @@ class TreeBuilder implements TokenizerCallbacks {
 
   onclosetag(start: number, endIndex: number): void {
     const name = this.html.slice(start, endIndex).toLowerCase();
-    if (this.flattenedOpen.has(name)) {
+    if (this.flattenedOpen.size > 0 && this.flattenedOpen.has(name)) {
       this.closeFlattened(name);
       return;
     }
-    if (foreignContextElements.has(name) || htmlIntegrationElements.has(name)) this.foreignContext.pop();
-    if (!voidElements.has(name)) {
+    const rules = TAG_RULES.get(name) ?? PLAIN_TAG;
+    if (rules.foreign !== null) this.foreignContext.pop();
+    if (!rules.isVoid) {
       if (this.openCounts.get(name)) {
         let top: string;
         do top = this.pop();
@@ -166,19 +183,28 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   onattribname(start: number, endIndex: number): void {
+    // Lower-casing keeps the length of a name that lower-cases to ASCII.
+    if (this.wantedAttribs !== null && !this.wantedLengths.has(endIndex - start)) {
+      this.attribKept = false;
+      return;
+    }
     this.attribname = this.html.slice(start, endIndex).toLowerCase();
+    this.attribKept = this.wantedAttribs === null || this.wantedAttribs.has(this.attribname);
   }
 
   onattribdata(start: number, endIndex: number): void {
-    this.attribvalue += this.html.slice(start, endIndex);
+    if (this.attribKept) this.attribvalue += this.html.slice(start, endIndex);
   }
 
   onattribentity(codepoint: number): void {
-    this.attribvalue += String.fromCodePoint(codepoint);
+    if (this.attribKept) this.attribvalue += String.fromCodePoint(codepoint);
   }
 
   onattribend(): void {
-    if (this.attribs && !Object.prototype.hasOwnProperty.call(this.attribs, this.attribname)) this.attribs[this.attribname] = this.attribvalue;
+    if (this.attribKept && this.openPending) {
+      if (this.attribs === NO_ATTRIBUTES) this.attribs = {};
+      if (!Object.prototype.hasOwnProperty.call(this.attribs, this.attribname)) this.attribs[this.attribname] = this.attribvalue;
+    }
     this.attribvalue = '';
   }
 
@@ -195,9 +221,11 @@ class TreeBuilder implements TokenizerCallbacks {
   private emitOpenTag(name: string): void {
     this.tagname = name;
     this.tagFlattened = false;
-    const impliesClose = openImpliesClose.get(name);
+    const rules = TAG_RULES.get(name) ?? PLAIN_TAG;
+    this.tagVoid = rules.isVoid;
+    const impliesClose = rules.impliesClose;
     if (impliesClose) while (this.stack.length > 0 && impliesClose.has(this.stack[this.stack.length - 1])) this.pop();
-    if (!voidElements.has(name)) {
+    if (!rules.isVoid) {
       if (this.stack.length >= this.maxDepth) {
         this.tagFlattened = true;
         this.flattened++;
@@ -206,21 +234,23 @@ class TreeBuilder implements TokenizerCallbacks {
       } else {
         this.stack.push(name);
         this.openCounts.set(name, (this.openCounts.get(name) ?? 0) + 1);
-        if (foreignContextElements.has(name)) this.foreignContext.push(true);
-        else if (htmlIntegrationElements.has(name)) this.foreignContext.push(false);
+        if (rules.foreign !== null) this.foreignContext.push(rules.foreign);
       }
     }
-    this.attribs = {};
+    this.openPending = true;
+    this.attribs = NO_ATTRIBUTES;
   }
 
   private endOpenTag(): void {
-    if (this.attribs) {
+    if (this.openPending) {
       this.handler.onopentag(this.tagname, this.attribs);
-      this.attribs = null;
+      this.openPending = false;
+      this.attribs = NO_ATTRIBUTES;
     }
-    if (voidElements.has(this.tagname) || this.tagFlattened) this.handler.onclosetag(this.tagname);
+    if (this.tagVoid || this.tagFlattened) this.handler.onclosetag(this.tagname);
     this.tagname = '';
     this.tagFlattened = false;
+    this.tagVoid = false;
   }
 
   private closeCurrentTag(): void {

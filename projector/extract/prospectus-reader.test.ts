@@ -20,6 +20,11 @@ describe('readProspectus on real EDGAR HTML', () => {
     expect(doc.blocks.every((b) => !/&amp;|&nbsp;|\u00a0/.test(b.text))).toBe(true);
   });
 
+  it('finds the wrapper tags themselves, not a longer tag that begins the same way', () => {
+    const raw = '<DOCUMENTS>\n<DOCUMENT>\n<TYPE>S-1\n<TEXTAREA><TEXT>\nbody </TEXTS> </DOCUMENTX> still body\n</TEXT>\n</DOCUMENT>';
+    expect(unwrapSgml(raw)).toEqual({ formType: 'S-1', body: '\nbody </TEXTS> </DOCUMENTX> still body\n', isHtml: false });
+  });
+
   it('unwraps the SGML <DOCUMENT> wrapper and reports its form type', () => {
     const raw = sampleText('flushing');
     expect(unwrapSgml(raw).formType).toBe('424B5');

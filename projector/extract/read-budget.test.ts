@@ -105,6 +105,15 @@ describe('binary content', () => {
     });
   }
 
+  it('names the exact count of odd characters, whether searched for or counted by the loop past the first thousand', () => {
+    const oddByLoop = (body: string) => [...body].filter((ch) => /[\x00-\x08\x0b\x0e-\x1f\x7f\ufffd]/.test(ch)).length;
+    for (const body of [hostile.randomBytes(50_000), hostile.nulRuns(50_000), 'x\u0001'.repeat(999) + 'x', '\ufffd\u007f'.repeat(600)]) {
+      expect(binaryContent(body)).toBe(`binary content (${oddByLoop(body)} of ${body.length} characters are control characters or undecodable bytes)`);
+    }
+    // One odd character short of a tenth is text.
+    expect(binaryContent('\u0001' + 'x'.repeat(9))).toBeNull();
+  });
+
   it('a real prospectus is text, even with a few stray control characters in it', () => {
     for (const file of Object.keys(SAMPLES) as Array<keyof typeof SAMPLES>) expect(binaryContent(sampleText(file)), file).toBeNull();
     const html = sampleText('acurx');

@@ -49,9 +49,23 @@ function splitDocuments(input: string): Array<{ type: string | null; body: strin
 }
 
 function indexOfCi(haystack: string, needle: string, from: number): number {
-  const i = haystack.indexOf(needle, from);
+  const i = indexOfTag(haystack, needle, from);
   if (i >= 0) return i;
-  return haystack.indexOf(needle.toLowerCase(), from);
+  return indexOfTag(haystack, needle.toLowerCase(), from);
+}
+
+/**
+ * `haystack.indexOf(tag, from)` for a tag ending in `>`. String search skips ahead by the pattern's
+ * last character, and in HTML a `>` is everywhere, so searching `<TAG>` crawled through the
+ * document; `<TAG` without it, then checking the `>`, finds the same position several times faster.
+ */
+function indexOfTag(haystack: string, tag: string, from: number): number {
+  if (!tag.endsWith('>')) return haystack.indexOf(tag, from);
+  const open = tag.slice(0, -1);
+  for (let i = haystack.indexOf(open, from); i >= 0; i = haystack.indexOf(open, i + 1)) {
+    if (haystack.charCodeAt(i + open.length) === 0x3e) return i;
+  }
+  return -1;
 }
 
 /**
@@ -87,7 +101,7 @@ class Finder {
   from(offset: number): number {
     if (offset >= this.searchedFrom && (this.found < 0 || this.found >= offset)) return this.found;
     this.searchedFrom = offset;
-    this.found = this.input.indexOf(this.needle, offset);
+    this.found = indexOfTag(this.input, this.needle, offset);
     return this.found;
   }
 }

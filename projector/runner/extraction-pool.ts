@@ -16,18 +16,30 @@ import type { DocumentInput } from './document-reads.ts';
  * in the reader's own READ_BUDGET (extract/read-budget.ts), which keeps every read far inside it.
  */
 export interface ExtractionPool {
-  /** The time budget of one read, in ms (EXTRACTION_TIMEOUT_MS). */
+  /** The time budget of one read, in ms (EXTRACTION_TIMEOUT_MS), unless the read gives its own. */
   readonly timeoutMs: number;
-  /** Reads one document in a worker. An extraction error rejects, as it would throw inline. */
-  read(input: DocumentInput, body: Buffer): Promise<PoolOutcome>;
+  /**
+   * Reads one document in a worker. The budget counts from the moment a started worker holds the
+   * document, so neither the queue nor a fresh worker's start-up counts against it. An extraction
+   * error rejects, as it would throw inline.
+   */
+  read(input: DocumentInput, body: Buffer, options?: ReadOptions): Promise<PoolOutcome>;
   /** Terminates the workers; reads still queued or running reject with `PoolClosedError`. */
   close(): Promise<void>;
 }
 
+export interface ReadOptions {
+  /** This read's time budget in ms, instead of the pool's. */
+  timeoutMs?: number;
+}
+
 export type PoolOutcome =
   | { ok: true; read: DocumentReadResult }
-  /** The worker was terminated at the time budget, or died (out of memory, crash); it has been replaced. */
-  | { ok: false; reason: 'timeout' | 'worker_exit'; detail: string | null };
+  /**
+   * The worker was terminated at the time budget, or died (out of memory, crash); it has been
+   * replaced. `budgetMs` is the budget the read had, for the record of the failure.
+   */
+  | { ok: false; reason: 'timeout' | 'worker_exit'; budgetMs: number; detail: string | null };
 
 /** A read prepared for the applier, with the input it was computed for. */
 export interface PreparedRead {
@@ -60,6 +72,7 @@ interface Task {
   id: number;
   input: DocumentInput;
   body: Buffer;
+  timeoutMs: number;
   resolve(outcome: PoolOutcome): void;
   reject(error: Error): void;
 }
@@ -80,7 +93,7 @@ export function defaultPoolSize(): number {
 
 export function createExtractionPool(options: ExtractionPoolOptions): ExtractionPool {
   const { timeoutMs } = options;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new RangeError(`timeoutMs must be a positive integer, got ${timeoutMs}`);
+  checkBudget(timeoutMs);
   const queue: Task[] = [];
   let nextId = 1;
   let closed = false;
@@ -96,13 +109,13 @@ export function createExtractionPool(options: ExtractionPoolOptions): Extraction
   };
 
   /** Swaps a worker that overran or died for a fresh one; the old one's late events are ignored. */
-  const replace = (slot: Slot, outcome: PoolOutcome) => {
+  const replace = (slot: Slot, reason: 'timeout' | 'worker_exit', detail: string | null) => {
     const task = finish(slot);
     const old = slot.worker;
     old.removeAllListeners();
     old.on('error', () => {});
     void old.terminate();
-    task?.resolve(outcome);
+    task?.resolve({ ok: false, reason, budgetMs: task.timeoutMs, detail });
     if (!closed) spawn(slot);
   };
 
@@ -123,10 +136,8 @@ export function createExtractionPool(options: ExtractionPoolOptions): Extraction
       pump();
     });
     // An uncaught error (ERR_WORKER_OUT_OF_MEMORY among them) is followed by 'exit'; either ends the worker.
-    worker.on('error', (error) => (slot.ready ? replace(slot, { ok: false, reason: 'worker_exit', detail: error.message }) : fail(error)));
-    worker.on('exit', (code) =>
-      slot.ready ? replace(slot, { ok: false, reason: 'worker_exit', detail: `exit code ${code}` }) : fail(new Error(`extraction worker exited with code ${code} while starting`)),
-    );
+    worker.on('error', (error) => (slot.ready ? replace(slot, 'worker_exit', error.message) : fail(error)));
+    worker.on('exit', (code) => (slot.ready ? replace(slot, 'worker_exit', `exit code ${code}`) : fail(new Error(`extraction worker exited with code ${code} while starting`))));
   };
 
   const fail = (error: Error) => {
@@ -147,18 +158,21 @@ export function createExtractionPool(options: ExtractionPoolOptions): Extraction
       if (!slot.ready || slot.task) continue;
       const task = queue.shift()!;
       slot.task = task;
-      slot.timer = setTimeout(() => replace(slot, { ok: false, reason: 'timeout', detail: null }), timeoutMs);
+      // Started after the body is copied to the worker: the budget is the worker's, not the copy's.
       slot.worker.postMessage({ id: task.id, input: task.input, body: task.body } satisfies ExtractionRequest);
+      slot.timer = setTimeout(() => replace(slot, 'timeout', null), task.timeoutMs);
     }
   }
 
   return {
     timeoutMs,
-    read(input, body) {
+    read(input, body, readOptions = {}) {
       if (closed) return Promise.reject(new PoolClosedError('the extraction pool is closed'));
       if (broken) return Promise.reject(broken);
+      const budget = readOptions.timeoutMs ?? timeoutMs;
+      checkBudget(budget);
       return new Promise<PoolOutcome>((resolve, reject) => {
-        queue.push({ id: nextId++, input, body, resolve, reject });
+        queue.push({ id: nextId++, input, body, timeoutMs: budget, resolve, reject });
         pump();
       });
     },
@@ -177,4 +191,8 @@ export function createExtractionPool(options: ExtractionPoolOptions): Extraction
       );
     },
   };
+}
+
+function checkBudget(timeoutMs: number): void {
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new RangeError(`timeoutMs must be a positive integer, got ${timeoutMs}`);
 }

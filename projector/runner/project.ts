@@ -208,7 +208,7 @@ async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPoo
         prepared.set(event.seq, { knownForm: input.knownForm, read: outcome.read });
         return;
       }
-      const failure = { reason: outcome.reason, budgetMs: pool.timeoutMs, bytes: body.length, detail: outcome.detail };
+      const failure = { reason: outcome.reason, budgetMs: outcome.budgetMs, bytes: body.length, detail: outcome.detail };
       extraction.eventLog.append(extractionFailedEvent(event, input, failure, clock().toISOString()));
     }),
   );

@@ -81,6 +81,9 @@ const CAYMAN = /\bCayman Islands (?:exempted )?holding company|\bholding company
 const VIE = /\bvariable interest entit(?:y|ies)\b/i;
 const VIE_CONTRACTS = /\bcontractual arrangements\b/i;
 const DUAL_CLASS = /\bClass [A-C] (?:common stock|ordinary shares?|common shares?)\b[^.]{0,80}?\b(?:entitled to|has|carries|have) (ten|twenty|fifty|\d{1,3})(?:\s+\(\d+\))? votes\b/i;
+// Words every one of the sentence patterns above needs: a block without any is skipped with one
+// scan instead of seven (the front matter is most of a prospectus's prose).
+const ANY_SENTENCE_FLAG = /emerging growth company|smaller reporting company|foreign private issuer|cayman islands|votes|variable interest entit|contractual arrangements/i;
 const SELF_UNDERWRITTEN = /\bself[- ]underwritten\b/i;
 const BEST_EFFORTS = /\b(?:reasonable\s+)?best[- ]efforts[”"]?\s+(?:basis|offering)\b/i;
 const COVER_WARRANTS = /\bwarrants?\b/i;
@@ -117,7 +120,7 @@ export function extractFlags(ctx: ExtractContext, inputs: FlagInputs): Found<Iss
   let vie: string | null = null;
   let contracts = false;
   for (const [, b] of blocksIn(ctx.doc, front)) {
-    if (b.kind === 'table') continue;
+    if (b.kind === 'table' || !ANY_SENTENCE_FLAG.test(b.text)) continue;
     for (const [flag, re] of sentenceFlags) {
       const m = re.exec(b.text);
       if (m && !(flag in evidence) && !/\bif\s+$/i.test(b.text.slice(Math.max(0, m.index - 4), m.index))) {

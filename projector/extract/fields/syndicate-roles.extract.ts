@@ -43,7 +43,12 @@ export function extractSyndicateRoles(ctx: ExtractContext, distributors: Found<U
     const agent: UnderwriterRole = role === 'placement_agents' ? 'placement_agent' : 'sales_agent';
     return { value: { roles: canonical.map(() => agent), leadLeft: null, leadLeftSource: 'agented_offering' }, evidence: { bookrunners: null, coManagers: null, leadLeft: null } };
   }
-  const firms = canonical.map((name) => firmWords([...printed.filter((p) => bankKey(canonicalBankName(p)) === bankKey(name)), name]));
+  // Each printed name's key once, not once per canonical name: a 2000-era syndicate prints 40 banks.
+  const printedKeys = printed.map((p) => bankKey(canonicalBankName(p)));
+  const firms = canonical.map((name) => {
+    const key = bankKey(name);
+    return firmWords([...printed.filter((_, j) => printedKeys[j] === key), name]);
+  });
   const named = namedManagers(ctx, firms);
   const tiers = coverTiers(ctx, firms);
   const roles: Array<UnderwriterRole | null> = canonical.map((_, i) => named.roles.get(i) ?? null);
