@@ -9,6 +9,7 @@ import { openEventLogDb, openReadDbForWrite } from '../schema/databases.ts';
 import { projectIncremental } from '../projector/index.ts';
 import { bloombergRawRows, ipoRowEvents } from './projector-enrichment-events.ts';
 import { indexEntryEvents, tempDir } from './projector-sample-events.ts';
+import { useServedFullSample } from './api-harness.ts';
 
 const LASE = '0001807887';
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -52,5 +53,37 @@ describe('revisions in the change log', () => {
     events.log.appendMany(ipoRowEvents(rows, '2026-03-01T00:00:00.000Z'));
     project();
     expect(priced()).toHaveLength(2);
+  });
+});
+
+describe('the change log agrees with the views', () => {
+  const sample = useServedFullSample();
+  // The latest event of each fact: its first event, or its latest revision (`key#values`).
+  const latest = (type: string) =>
+    `SELECT e.* FROM deal_events e JOIN (SELECT substr(key, 1, instr(key || '#', '#') - 1) AS fact, max(id) AS id FROM deal_events WHERE type = '${type}' GROUP BY fact) f ON f.id = e.id`;
+
+  it('a listing event names the symbol and exchange the listing started under, as ipo_outcomes serves them (FB, not META)', () => {
+    const rows = sample.db
+      .prepare(
+        `SELECT e.cik, json_extract(e.data_json, '$.listingDate') AS listing_date, json_extract(e.data_json, '$.ticker') AS event_ticker, o.ticker,
+                json_extract(e.data_json, '$.exchange') AS event_exchange, o.exchange
+         FROM (${latest('listed')}) e JOIN ipo_outcomes o ON o.cik = e.cik AND o.listing_date = json_extract(e.data_json, '$.listingDate')`,
+      )
+      .all() as Array<{ cik: string; event_ticker: string | null; ticker: string | null; event_exchange: string | null; exchange: string | null }>;
+    expect(rows.length).toBeGreaterThan(300);
+    expect(rows.filter((r) => r.ticker !== null && r.event_ticker !== r.ticker)).toEqual([]);
+    expect(rows.filter((r) => r.exchange !== null && r.event_exchange !== r.exchange)).toEqual([]);
+    expect(rows.filter((r) => r.exchange !== null).length).toBeGreaterThan(0);
+  });
+
+  it("a pricing event's latest date and price are the offering's", () => {
+    const rows = sample.db
+      .prepare(
+        `SELECT e.key, json_extract(e.data_json, '$.pricedDate') AS event_date, s.priced_date, json_extract(e.data_json, '$.offerPrice') AS event_price, s.offer_price
+         FROM (${latest('priced')}) e JOIN offerings s ON s.cik = e.cik AND s.final_prospectus_accession_number = json_extract(e.data_json, '$.accessionNumber')`,
+      )
+      .all() as Array<{ event_date: string; priced_date: string; event_price: number | null; offer_price: number | null }>;
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => r.event_date !== r.priced_date || (r.offer_price !== null && r.event_price !== r.offer_price))).toEqual([]);
   });
 });

@@ -1199,9 +1199,9 @@ export interface components {
              * @description (listed) The first trading day.
              */
             listingDate?: string | null;
-            /** @description (listed) The primary ticker. */
+            /** @description (listed) The symbol the listing started under (as the outcome serves it), else the company's primary ticker. */
             ticker?: string | null;
-            /** @description (listed) The company's exchange hint. */
+            /** @description (listed) The exchange the listing started on, as the outcome or the company's consensus states it, else the company's exchange hint. */
             exchange?: string | null;
             /**
              * @description (listed) Where the offering is known from.
@@ -1241,7 +1241,7 @@ export interface components {
              * @description (article) When it was published.
              */
             publishedAt?: string;
-            /** @description (priced, listed) Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later). The values it replaces; the fact's latest event is the one that holds. */
+            /** @description (priced, listed) Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing's symbol or exchange learnt after its first trade). The values it replaces; the fact's latest event is the one that holds. */
             revises?: {
                 /** @description The key of the event this one revises (the fact's first event, or its latest revision). */
                 key: string;
@@ -1252,6 +1252,10 @@ export interface components {
                 pricedDate?: string | null;
                 /** @description The offer price it stated. */
                 offerPrice: number | null;
+                /** @description The symbol it stated (listed). */
+                ticker?: string | null;
+                /** @description The exchange it stated (listed). */
+                exchange?: string | null;
             };
         };
         EventPage: {

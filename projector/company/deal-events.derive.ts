@@ -32,8 +32,8 @@ export interface DealEvent {
 
 /** What a priced event revises: the date (a 424B4 alone dates it by its filing; the first trade corrects it) and the price once read. */
 export const PRICED_REVISABLE = ['pricedDate', 'offerPrice'] as const;
-/** A listing's date is its key; its offer price may be read after the first trade was seen. */
-export const LISTED_REVISABLE = ['offerPrice'] as const;
+/** A listing's date is its key; its offer price, symbol and exchange may be known only after the first trade was seen. */
+export const LISTED_REVISABLE = ['offerPrice', 'ticker', 'exchange'] as const;
 
 /** A registration statement that opens a deal (an amendment does not), or a confidential draft of one. */
 const isRegistration = (form: string) => !isAmendment(form) && (OPENING_FORMS.has(form) || DRAFT_FORMS.has(form));
@@ -64,7 +64,7 @@ export function companyDealEvents(rows: CompanyRows): DealEvent[] {
     }
   }
   events.push(...rangeEvents(JSON.parse(row.price_history_json) as ApiPriceHistory | null, at));
-  for (const offering of offerings) events.push(...offeringEvents(offering, rows.filings, row, at));
+  for (const offering of offerings) events.push(...offeringEvents(offering, rows, at));
   const end = JSON.parse(row.lifecycle_end_json) as ApiLifecycleEnd | null;
   if (end) events.push(at(end.status, end.accessionNumber ?? end.date, end.date, { ...end }));
   return events;
@@ -131,7 +131,8 @@ function rangeData(range: ApiPriceRange): Record<string, unknown> {
  * Priced (keyed by its final prospectus), listed (by its first trading day: the offering reached
  * `listed`, or did before the company's end overtook it) and withdrawn (by the withdrawal's date).
  */
-function offeringEvents(offering: ApiOffering, filings: readonly FilingsTable[], company: CompanyRows['company']['row'], at: At): DealEvent[] {
+function offeringEvents(offering: ApiOffering, rows: CompanyRows, at: At): DealEvent[] {
+  const filings = rows.filings;
   const events: DealEvent[] = [];
   const deal = { dealType: offering.dealType, fileNumber: offering.fileNumber };
   if (offering.pricedDate !== null && offering.finalProspectusAccessionNumber !== null) {
@@ -141,13 +142,31 @@ function offeringEvents(offering: ApiOffering, filings: readonly FilingsTable[],
   const listed = offering.status === 'listed' || offering.stageBeforeEnd === 'listed';
   if (listed && offering.listingDate !== null) {
     const { listingDate, offerPrice, source } = offering;
-    events.push({ ...at('listed', listingDate, listingDate, { ...deal, listingDate, ticker: company.ticker, exchange: company.exchange, offerPrice, source }), revisable: LISTED_REVISABLE });
+    const { ticker, exchange } = listingVenue(rows, listingDate);
+    events.push({ ...at('listed', listingDate, listingDate, { ...deal, listingDate, ticker, exchange, offerPrice, source }), revisable: LISTED_REVISABLE });
   }
   if (offering.withdrawnDate !== null) {
     const withdrawal = filings.find((f) => f.filing_date === offering.withdrawnDate && (f.form_type === 'RW' || f.form_type === '1-A-W'));
     events.push(at('withdrawn', offering.withdrawnDate, offering.withdrawnDate, { ...deal, withdrawnDate: offering.withdrawnDate, accessionNumber: withdrawal?.accession_number ?? null }));
   }
   return events;
+}
+
+/**
+ * The symbol and exchange a listing started under, as the views serve them: its outcome's (FB for
+ * Facebook's 2012 IPO, not today's META), else the company's consensus of that listing, else the
+ * company's own hints.
+ */
+function listingVenue(rows: CompanyRows, listingDate: string): { ticker: string | null; exchange: string | null } {
+  const company = rows.company.row;
+  const outcome = rows.outcomes.find((o) => o.trading_start_date === listingDate);
+  const stated = outcome ? (JSON.parse(outcome.json) as { exchange: string | null }) : null;
+  const consensus = JSON.parse(company.consensus_json) as { listingDate?: string | null; exchange?: string | null } | null;
+  const sameListing = consensus?.listingDate === listingDate ? consensus : null;
+  return {
+    ticker: (outcome?.ticker || null) ?? company.ticker,
+    exchange: stated?.exchange ?? sameListing?.exchange ?? company.exchange,
+  };
 }
 
 /** Pure: an article's publication as a deal event (keyed by its id: a republished article is not news again). */
