@@ -87,13 +87,14 @@ class CompanyDeals {
 }
 
 /**
- * The issuer as an article names a deal: the name it had at the offering when EDGAR gives one that
- * differs from today's ("Nubia Brand International Corp. (now Solidion Technology Inc.)").
+ * The issuer as an article names a deal: the name it had at the offering when EDGAR gives one
+ * ("Nubia Brand International Corp.", not today's Solidion Technology): an article is dated, and a
+ * later name is what its date did not know. Today's name when none is given, or when the one given
+ * differs only in case and punctuation (Acurx's index row).
  */
 export function nameAtOffering(current: string, offering: Pick<ApiOffering, 'issuerNameAtOffering'> | null): string {
   const then = offering?.issuerNameAtOffering ?? null;
-  // "ACURX PHARMACEUTICALS, INC." on its index row is today's Acurx Pharmaceuticals, Inc.: only a new name is said.
-  return then !== null && normalizeCompanyName(then) !== normalizeCompanyName(current) ? `${then} (now ${current})` : current;
+  return then !== null && normalizeCompanyName(then) !== normalizeCompanyName(current) ? then : current;
 }
 
 function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals): ArticlePricing {

@@ -196,7 +196,7 @@ describe('quarterly review coverage', () => {
 });
 
 describe('what an article knows on its date', () => {
-  it('names no deal that began trading after the period it reviews', () => {
+  it('names no deal that began trading after the period it reviews, and no later name or symbol of those it does', () => {
     const data = vendorArticleData('2012-01-01', '2019-12-31');
     for (let year = 2012; year <= 2017; year++) {
       for (const quarter of [1, 2, 3, 4] as const) {
@@ -206,6 +206,8 @@ describe('what an article knows on its date', () => {
         const later = data.listings!.filter((l) => l.listingDate > end && l.companyName !== null && l.companyName.length > 8);
         expect(later.length).toBeGreaterThan(0);
         for (const l of later) expect(text.includes(l.companyName!), `${article.id} names ${l.companyName}`).toBe(false);
+        // Nor a later name or symbol of a deal it does review ("(now Terminix …)", a bankruptcy's fifth-letter Q).
+        expect(text, article.id).not.toMatch(/\(now |\b[A-Z]{4}Q\b/);
         for (const name of ['Twitter', 'Facebook']) if (data.listings!.some((l) => l.companyName?.toUpperCase().startsWith(name.toUpperCase()) && l.listingDate > end)) expect(text).not.toContain(name);
       }
     }

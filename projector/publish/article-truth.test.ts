@@ -191,11 +191,12 @@ describe("an article states a vendor's offer size as the later figure it is (App
   });
 });
 
-describe("an article names a bankrupt issuer's last symbol as the later symbol it is (Adeptus Health, 2014-W26)", () => {
-  it('prints ADPTQ, the Q of a bankruptcy it traded into in 2017, as "later ADPTQ", not as the symbol it listed under', () => {
+describe("an article prints no symbol its date did not know (Adeptus Health, 2014-W26)", () => {
+  it('prints no ADPTQ, the Q of a bankruptcy it traded into in 2017, and no "(now …)" name', () => {
     const week = plain(buildWeeklyReview('2014-06-26', vendor).html);
-    expect(week).toMatch(/Adeptus Health Inc \(later ADPTQ\) began trading on 2014-06-2\d/);
-    expect(week).not.toMatch(/\((?:[A-Z]{4}Q)\)/);
+    expect(week).toMatch(/Adeptus Health Inc began trading on 2014-06-2\d/);
+    expect(week).not.toMatch(/[A-Z]{4}Q\b/);
+    expect(week).not.toMatch(/\(now |\blater [A-Z]{4}/);
     // Symbols without the fifth-letter Q are printed as they are.
     expect(week).toContain('GoPro Inc (GPRO)');
   });

@@ -56,14 +56,15 @@ export function company(name: string, cik: string): string {
 }
 
 /**
- * " (GPRO)". A symbol with digits (a vendor's placeholder for a delisted listing, "1837321D") is
+ * " (GPRO)", or nothing for a symbol the issuer took after its listing. A symbol with digits (a vendor's placeholder for a delisted listing, "1837321D") is
  * kept in <data> naming where it comes from, so no digit in running text goes unsourced.
  */
 export function ticker(symbol: string | null): string {
   if (!symbol) return '';
   // A fifth letter Q is the symbol a bankrupt issuer traded under last (ADPTQ for Adeptus Health, whose
-  // IPO listed as ADPT): an article dated before it names it as the later symbol it is.
-  if (BANKRUPTCY_SYMBOL.test(symbol)) return ` (<span class="ticker">later ${esc(symbol)}</span>)`;
+  // IPO listed as ADPT): an article is dated before it, so it prints none rather than one its date did
+  // not know (the symbol before the Q cannot be told from it: JG Wentworth's JGW became JGWEQ).
+  if (BANKRUPTCY_SYMBOL.test(symbol)) return '';
   const text = /\d/.test(symbol) ? `<data value="${esc(symbol)}" title="ticker symbol as this service serves it">${esc(symbol)}</data>` : esc(symbol);
   return ` (<span class="ticker">${text}</span>)`;
 }
