@@ -95,7 +95,7 @@ describe('ipo publish', () => {
     expect(first.code).toBe(0);
     expect(first.out).toContain('published quarterly-2017-Q1');
     const articles = readRows<{ article_id: string; summary: string; published_at: string }>('SELECT article_id, summary, published_at FROM articles');
-    expect(articles).toEqual([{ article_id: 'quarterly-2017-Q1', published_at: '2017-04-01T12:00:00.000Z', summary: expect.stringMatching(/^2017 Q1: 1 IPO, \$3,910\.0M raised, first-day returns known for 1: mean day-1 return \+44\.00%/) }]);
+    expect(articles).toEqual([{ article_id: 'quarterly-2017-Q1', published_at: '2017-04-03T12:00:00.000Z', summary: expect.stringMatching(/^2017 Q1: 1 IPO, \$3,910\.0M raised, first-day returns known for 1: mean day-1 return \+44\.00%/) }]);
 
     const again = await ipo('publish', 'quarterly', '--all-quarters', '2016Q4..2017Q1');
     expect(again.out).toContain('0 published, 0 replaced, 1 unchanged, 0 kept, 1 with nothing to publish');

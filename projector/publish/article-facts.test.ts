@@ -127,10 +127,12 @@ describe('the daily spotlight of 2022-10-03, on the rows the projector derives f
     const pipeline = section(article.html, 'The pipeline this evening');
     const values = chartTexts(pipeline, 'pipeline').slice(-stages.length).map(Number);
     expect(values).toEqual(stages.map((s) => s.count));
-    for (const s of stages.filter((x) => x.count > 0)) expect(plain(pipeline)).toContain(`${s.count} ${s.label.toLowerCase()}`);
+    // Each stage names its registrants, so a reader can check the count.
+    for (const s of stages.filter((x) => x.count > 0)) expect(plain(pipeline)).toContain(`${s.count} ${s.label.toLowerCase()} (${s.registrants.map((r) => r.name).join('; ')})`);
+    expect(stages.find((s) => s.status === 'priced')!.registrants.map((r) => r.name)).toEqual(['Laser Photonics Corp', 'Qomolangma Acquisition Corp.']);
     // Qomolangma's units traded from 2022-09-30; the filings show its 424B4, not its trading: the stage claims no more.
     // So for Laser Photonics, an IPO by its 424B4 and its insiders' nine Forms 3 of the day.
-    expect(plain(pipeline)).toContain('2 priced, not yet seen trading');
+    expect(plain(pipeline)).toContain('2 priced, not yet seen trading (');
     // The pipeline's priced stage holds the IPO-family deals the Priced section lists (deals of unknown type stay apart).
     const ipoFamily = ['IPO', 'SPAC', 'Direct listing', 'Uplisting', 'Not yet confirmed as IPOs'].flatMap((t) => items(subsection(priced, t))).length;
     expect(stages.find((s) => s.status === 'priced')!.count).toBe(ipoFamily);

@@ -82,6 +82,13 @@ describe('quarterly review on the served listings', () => {
     expect(buildQuarterlyReview(2014, 2, { listings: [...listings].reverse() })).toEqual(article);
   });
 
+  it("is published on the next quarter's first weekday, when the scheduler's quarterly slot acts", () => {
+    // 2017-04-01 was a Saturday, 2012-04-01 a Sunday; 2014-07-01 a Tuesday.
+    expect(buildQuarterlyReview(2017, 1, { listings: [] }).publishedAt).toBe('2017-04-03T12:00:00.000Z');
+    expect(buildQuarterlyReview(2012, 1, { listings: [] }).publishedAt).toBe('2012-04-02T12:00:00.000Z');
+    expect(article.publishedAt).toBe('2014-07-01T12:00:00.000Z');
+  });
+
   it("counts every IPO the database holds for the quarter, and averages Bloomberg's day-1 returns over those with price bars", () => {
     // The quarter's IPOs (56) and SPACs (2) of the vendor tables, an IPO in both tables counted once (ServiceMaster's SERV and TMX too); 20 have price bars.
     expect([q2.length, withBars.length]).toEqual([58, 20]);

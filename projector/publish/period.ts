@@ -24,11 +24,21 @@ export function weekPeriod(anyDate: string): Period & { id: string } {
   return { id: `${year}-W${String(week).padStart(2, '0')}`, from: monday, to: addDays(monday, 6) };
 }
 
-export function quarterPeriod(year: number, quarter: 1 | 2 | 3 | 4): Period & { id: string; next: string } {
+/** The date itself on a weekday, else the Monday after it. */
+export function weekdayOnOrAfter(date: string): string {
+  const dow = new Date(toMs(date)).getUTCDay(); // 0 = Sunday
+  return dow === 6 ? addDays(date, 2) : dow === 0 ? addDays(date, 1) : date;
+}
+
+/**
+ * A calendar quarter, the day after it (`next`), and the day its review is published: the next
+ * quarter's first weekday, when the scheduler's quarterly slot acts (CRON_PUBLISH_QUARTERLY).
+ */
+export function quarterPeriod(year: number, quarter: 1 | 2 | 3 | 4): Period & { id: string; next: string; publishOn: string } {
   const startMonth = (quarter - 1) * 3 + 1;
   const from = `${year}-${String(startMonth).padStart(2, '0')}-01`;
   const next = quarter === 4 ? `${year + 1}-01-01` : `${year}-${String(startMonth + 3).padStart(2, '0')}-01`;
-  return { id: `${year}-Q${quarter}`, from, to: addDays(next, -1), next };
+  return { id: `${year}-Q${quarter}`, from, to: addDays(next, -1), next, publishOn: weekdayOnOrAfter(next) };
 }
 
 export const within = (date: string, p: Period) => date >= p.from && date <= p.to;

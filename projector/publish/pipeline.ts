@@ -1,6 +1,6 @@
 import type { ArticleFiling } from './article.types.ts';
 import { barChart } from './chart.svg.ts';
-import { figure, num, sourceNote, time } from './html.ts';
+import { company, figure, num, sourceNote, time } from './html.ts';
 import { addDays } from './period.ts';
 import { baseForm, DRAFT_FORMS, isRegistrationFiling } from '../common/forms.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
@@ -26,7 +26,12 @@ export interface PipelineStage {
   status: string;
   label: string;
   count: number;
+  /** The registrants at this stage (the lead of co-registrants), in name order. */
+  registrants: Array<{ name: string; cik: string }>;
 }
+
+/** Up to this many registrations in progress, an article names them: a count a reader cannot check reads as a guess. */
+const NAMED_MAX = 12;
 
 /**
  * The IPO registration pipeline on `date`. A registrant is in it while its latest IPO-family
@@ -55,13 +60,16 @@ export function pipelineAsOf(filings: readonly ArticleFiling[], date: string): P
   }
   const active = addDays(date, -PIPELINE_ACTIVITY_DAYS);
   const recent = addDays(date, -RECENTLY_PRICED_DAYS);
-  const counts = new Map<string, number>();
+  const registrants = new Map<string, Array<{ name: string; cik: string }>>();
   for (const [lead, r] of registration) {
     if (r.listingDate && r.listingDate <= date) continue;
     const status = latest.get(lead)!.inferredStatus!;
-    if (r.filingDate > (status === 'priced' ? recent : active)) counts.set(status, (counts.get(status) ?? 0) + 1);
+    if (r.filingDate > (status === 'priced' ? recent : active)) registrants.set(status, [...(registrants.get(status) ?? []), { name: r.companyName, cik: r.cik }]);
   }
-  return STAGES.map(([status, label]) => ({ status, label, count: counts.get(status) ?? 0 }));
+  return STAGES.map(([status, label]) => {
+    const named = (registrants.get(status) ?? []).sort((a, b) => a.name.localeCompare(b.name) || a.cik.localeCompare(b.cik));
+    return { status, label, count: named.length, registrants: named };
+  });
 }
 
 /** The pipeline section of an article: a chart of the stages and a sentence, or words when it is empty. */
@@ -77,7 +85,7 @@ export function pipelineSection(filings: readonly ArticleFiling[], date: string,
   const shown = stages.filter((s) => s.count > 0);
   body.push(
     `<p>${counted(total, 'IPO-family registration', 'IPO-family registrations', source)} (IPOs, SPACs, direct listings and uplistings, as this service types them from their filings; co-registrants counted once) ${total === 1 ? 'was' : 'were'} in progress: ` +
-      `${shown.map((s) => `${num(s.count, 'int', source)} ${s.label.toLowerCase()}`).join(', ')}.</p>`,
+      `${shown.map((s) => `${num(s.count, 'int', source)} ${s.label.toLowerCase()}${total <= NAMED_MAX ? ` (${s.registrants.map((r) => company(r.name, r.cik)).join('; ')})` : ''}`).join(', ')}.</p>`,
     figure(
       barChart({ id: 'pipeline', title: `IPO registrations in progress on ${date}, by stage`, categories: stages.map((s) => s.label), series: [{ name: 'Registrations', values: stages.map((s) => s.count) }], style: 'int', horizontal: true }),
       `IPO registrations in progress on ${date}, by stage. A registration leaves the pipeline when it lists, is withdrawn, goes ${PIPELINE_ACTIVITY_DAYS} days without a filing, or priced over ${RECENTLY_PRICED_DAYS} days ago.`,

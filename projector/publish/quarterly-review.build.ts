@@ -78,11 +78,11 @@ function operatingAlone(operating: readonly ArticleListing[], listings: number, 
  * Quarterly review of the deals the database shows began trading in the quarter: counts by deal
  * type, proceeds (charted by month), and mean/median day-1 returns by deal type and by exchange over
  * the listings with price bars. Deals that are not IPOs, and those the IPO calendar excludes, are left
- * out and counted. Published at 12:00Z on the first day of the next quarter.
+ * out and counted. Published at 12:00Z on the next quarter's first weekday, when the scheduler's quarterly slot acts.
  */
 export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, everything: ArticleData): Article {
   const q = quarterPeriod(year, quarter);
-  const publishedAt = `${q.next}T12:00:00.000Z`;
+  const publishedAt = `${q.publishOn}T12:00:00.000Z`;
   // Published before the next quarter's first session: the quarter's last close is the latest it knows.
   const data = dataAsOf(everything, q.to);
   const facts = periodFacts(data, q);
