@@ -55,6 +55,10 @@ describe('ritterExclusions', () => {
     expect(ritterExclusions(fromRow(bySymbol('DCTHU')))).toEqual(['unit_offer']);
   });
 
+  it('flags an operating company\'s $10.00 units as units only, not a SPAC (LM Funding America, LMFAU, 2015)', () => {
+    expect(ritterExclusions(fromRow(bySymbol('LMFAU')))).toEqual(['unit_offer']);
+  });
+
   it('reads EDGAR evidence: SIC 6770 and the SPAC typing of Learn CW; an S-11 is a REIT', () => {
     const { company } = loadSubmissions('learncw');
     const evidence: RitterEvidence = { dealType: 'spac', baseForm: 'S-1', sic: company.sic, names: [company.name!], terms: { issuerStructureFlags: ['units', 'warrants'], securityDescription: null }, vendorRow: null, offerPrice: 10 };

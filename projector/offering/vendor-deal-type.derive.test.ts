@@ -278,3 +278,26 @@ describe('vendorDealType of 2004–2011 blank checks outside the flat-price rule
     expect(typed('SMGIU')).toMatchObject({ dealType: 'ipo' });
   });
 });
+
+describe('vendorDealType of an operating company\'s units at $10.00', () => {
+  const typed = (symbol: string) => vendorDealType(bySymbol(symbol));
+
+  it('types LM Funding America\'s $12M of units (a share and a warrant, 2015, no cap at offer, +3.7%) as ipo', () => {
+    const lmfa = bySymbol('LMFAU');
+    expect([lmfa.offerPrice, lmfa.offerSizeMillions, lmfa.marketCapAtOfferMillions, lmfa.industrySubgroup]).toEqual([10, 12, 0, 'Finance-Commercial']);
+    expect(lmfa.offerToFirstClosePct).toBeCloseTo(3.71, 2);
+    expect(typed('LMFAU').dealType).toBe('ipo');
+  });
+
+  it('keeps blank checks with no cap at offer and a lively first day a SPAC by their trust\'s size (M III as IEA -3.7%, Supernova II as Rigetti +3.5%, Rosecliff as Spectral AI +4.0%), and the smallest, Selway (SWCAU, $20M), by its cap', () => {
+    for (const symbol of ['MIIIU', 'SNII/U', 'RCLFU', 'SWCAU', 'JSYNU']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'spac' });
+    expect(typed('SWCAU').reasons[0]).toBe('units (SWCAU) sold at $10.00 with a market cap at offer 1.00× its size');
+  });
+
+  it('frees no other $10.00 unit row of the export or the raw yearly files: every one outside the SPAC subgroup that was a SPAC by its units still is', () => {
+    const raw = ['2020', '2021', '2022', '2023', '2024', '2025'].flatMap((y) => parseIpoTable(readSample(`reference/bloomberg_raw_${y}.csv.gz`)).filter((r) => r.country === 'US'));
+    const tenDollarUnits = [...rows, ...raw].filter((r) => r.offerPrice === 10 && isUnitSymbol(vendorSymbol(r)));
+    expect(tenDollarUnits.length).toBeGreaterThan(1000);
+    expect(tenDollarUnits.filter((r) => vendorDealType(r).dealType !== 'spac').map((r) => r.bloombergTicker)).toEqual(['LMFAU US']);
+  });
+});

@@ -4,7 +4,10 @@
  * Holdings II as "Verra Mobility Corp"), so the name alone is weak; the ticker, the price and the
  * vendor's industry classification are not:
  *   spac  the vendor's subgroup is a blank-check one ("Specified Purpose Acquis", "Capital Pools");
- *         or units (a `…U` Nasdaq symbol, `…/U`, `….U`, `…-U`, `…UF`, `…UE`) sold at $10.00, or at a
+ *         or units (a `…U` Nasdaq symbol, `…/U`, `….U`, `…-U`, `…UF`, `…UE`) sold at $10.00 unless the
+ *         row's own figures show an operating float (operatingOffer: a cap at offer above 1.5× the offer,
+ *         or no cap, an offer below any blank check's trust and a lively first close: LM Funding
+ *         America's $12M of units, 2015, +3.7%), or at a
  *         flat $8.00/$6.00 that first closed within 3% of it, or raised to it from another trust price
  *         (6.00–6.00 → $8.00), or with no range stated and a blank check's market cap at offer
  *         (shellUnitsAtOlderTrustPrice), in any group; or units, or a $10.00 offer, by an issuer named
@@ -25,7 +28,8 @@
  *   spac  (after the fund rules) a blank check listed under its later merger's name (Nikola for VectoIQ,
  *         QuantumScape for Kensington, placeholder tickers like "1854789D"): sold at a flat $10.00 (offer
  *         and filing range 10.00–10.00, or no range stated with a known cap and a flat first close;
- *         $8.00 or $6.00 before 2014) with a market cap at offer at most 1.5× the offer size, outside
+ *         $8.00 or $6.00 before 2014) with a market cap at offer at most 1.5× the offer size (no
+ *         operatingOffer), outside
  *         the vendor's banks and REITs, and among its insurers only with a known cap and a first close
  *         within 3% (flatTrustPriceShell).
  *   ipo   none of these: an operating company's IPO as far as the row shows.
@@ -158,9 +162,39 @@ function flatTrustPriceShell(row: IpoTableRow): string | null {
   if (row.industryGroup === 'Insurance' && (ratio === null || !flatFirstClose(row))) return null;
   if (ratio === null ? price !== SPAC_UNIT_PRICE : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
   if (price === SPAC_UNIT_PRICE && row.offerToFirstClosePct !== null && row.offerToFirstClosePct < SHELL_MIN_FIRST_DAY_PCT) return null;
+  if (operatingOffer(row)) return null;
   const capText = ratio === null ? 'no market cap at offer' : `a market cap at offer ${ratio.toFixed(2)}× its size`;
   const rangeText = flatRange ? `range ${price.toFixed(2)}–${price.toFixed(2)}` : 'no range stated';
   return `sold at a flat $${price.toFixed(2)} (${rangeText}) with ${capText}: a blank check's trust price, listed under a later name`;
+}
+
+/** The smallest offer of a $10.00 blank check in the vendor tables: Selway Capital Acquisition's $20M units (SWCAU, 2011, now Healthcare Corp of America). */
+const MIN_TRUST_MILLIONS = 20;
+
+/**
+ * A $10.00 row whose own figures show an operating company's float rather than a blank check's trust:
+ *   - a known market cap at offer above SHELL_MAX_CAP_TO_SIZE × the offer: the IPO sold a minority of
+ *     the company, where a blank check sells all but its founders' 20%;
+ *   - no market cap at offer (blank or 0), an offer smaller than any blank check's trust
+ *     (MIN_TRUST_MILLIONS) and a first close that left the shell's band: LM Funding America's $12M of
+ *     units (LMFAU, 2015: a share and a warrant, a specialty lender filed under Finance-Commercial),
+ *     +3.7% on its first day. The operating companies' unit IPOs of the export raised $1–30M; every
+ *     $10.00 blank check $20M or more, and those without a cap at offer that moved as far (M III
+ *     Acquisition's MIIIU -3.7%, Supernova II's SNII/U +3.5%, Rosecliff's RCLFU +4.0%) $150M or more.
+ * Either alone leaves a blank check with a missing cap or a lively first day (2021's units rose up to
+ * 32%) typed as one; the vendor's SPAC subgroup and a blank check's name speak before this.
+ */
+function operatingOffer(row: IpoTableRow): boolean {
+  const { offerSizeMillions: size, marketCapAtOfferMillions: cap } = row;
+  if (!size) return false;
+  if (cap) return cap / size > SHELL_MAX_CAP_TO_SIZE;
+  return size < MIN_TRUST_MILLIONS && !flatFirstClose(row);
+}
+
+function tenDollarUnitsReason(row: IpoTableRow, symbol: string): string {
+  const { offerSizeMillions: size, marketCapAtOfferMillions: cap } = row;
+  const capText = size && cap ? ` with a market cap at offer ${(cap / size).toFixed(2)}× its size` : '';
+  return `units (${symbol}) sold at $10.00${capText}`;
 }
 
 /** The first close stayed within SHELL_MAX_FIRST_DAY_MOVE_PCT of the offer, either way. */
@@ -244,7 +278,7 @@ export function vendorDealType(row: IpoTableRow, sameIpo: readonly IpoTableRow[]
   }
   const tenDollars = row.offerPrice === SPAC_UNIT_PRICE;
   const spacName = SPAC_NAME.test(row.issuer);
-  if (units && tenDollars) return { dealType: 'spac', reasons: [`units (${symbol}) sold at $10.00`] };
+  if (units && tenDollars && !operatingOffer(row)) return { dealType: 'spac', reasons: [tenDollarUnitsReason(row, symbol)] };
   if (units && shellUnitsAtOlderTrustPrice(row)) return { dealType: 'spac', reasons: [olderTrustUnitsReason(row, symbol)] };
   if (spacName && (units || tenDollars)) {
     return { dealType: 'spac', reasons: [`issuer named "${row.issuer}" selling ${units ? `units (${symbol})` : 'at $10.00'}`] };
