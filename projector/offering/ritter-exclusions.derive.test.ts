@@ -142,6 +142,26 @@ describe('ritterExclusions', () => {
     expect(ritterExclusions(fromRow(bySymbol('ROAD')))).toEqual([]);
   });
 
+  it('flags an MLP named bare "Partners" or named inside its holder\'s name in any industry (Cypress Environmental Partners under environmental consulting, Cheniere Energy Partners LP Holdings under alternative energy)', () => {
+    expect(bySymbol('CELPQ')).toMatchObject({ issuer: 'Cypress Environmental Partners', industryGroup: 'Environmental Control' });
+    expect(ritterExclusions(fromRow(bySymbol('CELPQ')))).toEqual(['limited_partnership']);
+    expect(bySymbol('CQH')).toMatchObject({ issuer: 'Cheniere Energy Partners LP Holdings LLC', industryGroup: 'Energy-Alternate Sources' });
+    expect(ritterExclusions(fromRow(bySymbol('CQH')))).toEqual(['limited_partnership']);
+    // Corporations whose names say Partners before their suffix or another word: none is a partnership.
+    for (const symbol of ['APAM', 'FOCS', 'TWPG', 'GRBK', '1902177D', '0623514D']) expect(ritterExclusions(fromRow(bySymbol(symbol))), symbol).toEqual([]);
+    expect(ritterExclusions(fromRow(bySymbol('PNFP')))).toEqual(['bank_or_thrift']);
+    // A de-SPAC named bare Partners (Perella Weinberg Partners) is a SPAC's IPO: the name rules read no SPAC's names.
+    expect(ritterExclusions(fromRow(bySymbol('FTIVU')))).toEqual(['unit_offer', 'spac']);
+  });
+
+  it('flags "Partners LLC" where no vendor industry speaks (Seadrill Partners LLC, Yahoo), not a hospital company the vendor files as one (Ardent Health Partners LLC)', () => {
+    expect(yahooRow('SDLP')).toMatchObject({ issuer: 'Seadrill Partners LLC', industryGroup: null });
+    expect(ritterExclusions(fromRow(yahooRow('SDLP')))).toEqual(['limited_partnership']);
+    expect(ritterExclusions(fromRow(bySymbol('ARDT')))).toEqual([]);
+    // Without a vendor row, EDGAR's name alone: the same reading.
+    expect(ritterExclusions({ ...fromRow(yahooRow('SDLP')), vendorRow: null })).toEqual(['limited_partnership']);
+  });
+
   it('flags an F-1 offering as ADSs when the issuer registered depositary shares (an F-6 under its own CIK)', async () => {
     const { parseEdgarIndex } = await import('../../schema/edgar/index.parse.ts');
     const index = parseEdgarIndex(readSample('edgar/index/form.20200318.idx.gz'), 'form').entries;

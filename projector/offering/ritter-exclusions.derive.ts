@@ -21,8 +21,11 @@
  *                           or, when no vendor industry classifies it, "Financial" sold at a thrift
  *                           conversion's $10.00 (Entegra Financial in the Yahoo list; the Bloomberg export
  *                           files China Internet Nationwide Financial Services, $10.00, under software)
- *   limited_partnership     the issuer's name ends in "LP"/"L.P." or says "Limited Partnership", after a
- *                           vendor's or EDGAR's suffix ("Williams Partners LP/Old"); or, for an operating
+ *   limited_partnership     the issuer's name ends in "LP"/"L.P.", "Limited Partnership" or bare "Partners", after a
+ *                           vendor's or EDGAR's suffix ("Williams Partners LP/Old", Cypress Environmental Partners),
+ *                           or names an MLP inside it ("Cheniere Energy Partners LP Holdings LLC"), in any
+ *                           industry (isPartnershipName); an operating company's "Partners LLC" where no vendor
+ *                           industry classifies it (Seadrill Partners LLC, Yahoo); or, for an operating
  *                           company, a royalty trust's name ("… Royalty Trust", "… Oil Trust") or a vendor
  *                           row of energy units (vendorPartnershipClass: a royalty trust, "Partners" or an
  *                           LLC filed under Pipelines, Oil&Gas, Coal or Gas)
@@ -42,7 +45,7 @@ import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import { RITTER_EXCLUSIONS, type DealType, type RitterExclusion } from '../../schema/api/vocabulary.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
-import { BANK_SICS, isCommodityPoolRow, isRoyaltyTrustRow, isBankName, isConversionPricedBankName, isPartnershipName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
+import { BANK_SICS, isCommodityPoolRow, isRoyaltyTrustRow, isBankName, isConversionPricedBankName, isPartnershipName, isPartnersLlcName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
 
 export interface RitterEvidence {
   dealType: DealType;
@@ -99,7 +102,8 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
     bank_or_thrift: (!spac && ((e.sic !== null && BANK_SICS.has(e.sic)) || vendorBankClass(e.vendorRow) !== null)) || operatingName(isBankName) ||
       (!e.vendorRow?.industryGroup && operatingName((n) => isConversionPricedBankName(n, e.offerPrice))),
     limited_partnership:
-      !spac && (e.names.some(isPartnershipName) || operatingName((n) => ROYALTY_TRUST_NAME.test(n)) || (!holdings && vendorPartnershipClass(e.vendorRow) !== null)),
+      !spac && (e.names.some(isPartnershipName) || operatingName((n) => ROYALTY_TRUST_NAME.test(n)) || (!holdings && vendorPartnershipClass(e.vendorRow) !== null) ||
+        (!e.vendorRow?.industryGroup && operatingName(isPartnersLlcName))),
     offer_price_under_5: e.offerPrice !== null && e.offerPrice < 5,
   };
   return RITTER_EXCLUSIONS.filter((k) => found[k]);

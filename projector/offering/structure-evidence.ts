@@ -89,13 +89,34 @@ export function vendorReitClass(row: Pick<IpoTableRow, 'issuer' | 'industryGroup
 export const isCommodityPoolRow = (row: Pick<IpoTableRow, 'industryGroup'> | null): boolean => row?.industryGroup === 'Commodity Fund';
 
 /**
- * A limited partnership's name: it ends in "LP", "L.P." or "Limited Partnership", after the
- * disambiguating suffixes EDGAR and Bloomberg append ("Williams Partners LP/Old", "Global Partners
- * LP/MA", "… /DE/"). "Partners" alone is no partnership: Perella Weinberg Partners and Surgery
- * Partners Inc are corporations, and a name in "Partners LLC" is an LLC (Ardent Health Partners).
+ * A limited partnership's name, after the disambiguating suffixes EDGAR and Bloomberg append
+ * ("Williams Partners LP/Old", "Global Partners LP/MA", "… /DE/"):
+ *   - it ends in "LP", "L.P." or "Limited Partnership";
+ *   - it ends bare in "Partners", as an MLP's does once a vendor drops its "L.P." (Cypress
+ *     Environmental Partners, Cypress Energy Partners, L.P. at its IPO of 2014, which Bloomberg files
+ *     under environmental consulting): a corporation or an LLC so named says so after it (Surgery
+ *     Partners Inc, Nextel Partners Inc, Focus Financial Partners Inc, Ardent Health Partners LLC);
+ *   - it names a partnership inside it ("… Partners LP Holdings LLC"): an entity named for the MLP whose
+ *     units are its one asset (Cheniere Energy Partners LP Holdings, 2013), as the i-share LLCs are
+ *     (vendorPartnershipClass).
+ * Perella Weinberg Partners, a corporation named bare Partners, is a de-SPAC: the name rules read no
+ * SPAC's names (ritter-exclusions.derive.ts). Of the Bloomberg export's operating rows, the bare
+ * "Partners" and the inner "Partners LP" name one each, these two.
  */
 export function isPartnershipName(name: string): boolean {
-  return /(?:\bL\.?\s?P\.?|\bLimited Partnership)$/i.test(bareName(name));
+  const bare = bareName(name);
+  return /(?:\bL\.?\s?P\.?|\bLimited Partnership|\bPartners)$/i.test(bare) || /\bPartners,? L\.?P\.?\s/i.test(bare);
+}
+
+/**
+ * "Partners LLC": the units of an LLC organised as an MLP is (Seadrill Partners LLC, 2012, which only
+ * the Yahoo list holds, with no industry), or of an MLP the vendor renamed once bought in
+ * (TransMontaigne Partners LLC, Southcross Energy Partners LLC), but also a hospital company's
+ * (Ardent Health Partners LLC, filed under hospitals). The name speaks only where no vendor industry
+ * does (ritter-exclusions.derive.ts); where one does, vendorPartnershipClass reads it.
+ */
+export function isPartnersLlcName(name: string): boolean {
+  return /\bPartners,? (?:LLC|L\.L\.C\.)$/i.test(bareName(name));
 }
 
 function bareName(name: string): string {
