@@ -968,10 +968,10 @@ export interface components {
             /** @description First-day return from the offer price, 100 × (first close − offer) / offer, as Ritter measures it (not from the open); day1ReturnSource says where it comes from. */
             day1ReturnPct: number | null;
             /**
-             * @description Extension: price_series, the offer price and the first daily bar's close (closeDay1); vendor_stated, the vendor IPO table's own first-day return (Bloomberg's "Offer To 1st Close"), for a deal the data holds no bars for (closeDay1, closeWeek1 and the week-1 fields are then null and status partial). Null with day1ReturnPct.
+             * @description Extension: price_series, the offer price and the first daily bar's close (closeDay1); vendor_close, the offer price and the first close a vendor row states (the Yahoo list's close of its first bar, when that bar is the first trade), served as closeDay1, for a deal the data holds no bars for; vendor_stated, the vendor IPO table's own first-day return (Bloomberg's "Offer To 1st Close", rounded), for a deal with neither bars nor a stated close (closeDay1 is then null). Without bars closeWeek1 and the week-1 fields are null and status partial. Null with day1ReturnPct.
              * @enum {string|null}
              */
-            day1ReturnSource: "price_series" | "vendor_stated" | null;
+            day1ReturnSource: "price_series" | "vendor_close" | "vendor_stated" | null;
             week1ReturnPct: number | null;
             /** @description Extension: shares (or units) sold in the base deal, the final prospectus's cover total without the underwriters' over-allotment option; null when no read final prospectus states it. */
             sharesSold: number | null;
@@ -2061,7 +2061,7 @@ export interface components {
         OutcomeListCik: string;
         /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
         OutcomeListTicker: string;
-        /** @description partial = some horizon is not known: the first week has not passed in the data's bars, or the outcome is vendor-stated (day1ReturnSource vendor_stated: no bars at all, only the first-day return); complete = every horizon known from bars. */
+        /** @description partial = some horizon is not known: the first week has not passed in the data's bars, or the outcome is vendor-stated (day1ReturnSource vendor_close or vendor_stated: no bars at all, only the first day); complete = every horizon known from bars. */
         Status: "partial" | "complete";
         /** @description Outcomes whose first trading day is on or after the date part of this value. ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
         TradingStartDateFrom: string;
@@ -2360,7 +2360,7 @@ export interface operations {
                 name_prefix?: components["parameters"]["NamePrefix"];
                 /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
                 ticker?: components["parameters"]["OutcomeListTicker"];
-                /** @description partial = some horizon is not known: the first week has not passed in the data's bars, or the outcome is vendor-stated (day1ReturnSource vendor_stated: no bars at all, only the first-day return); complete = every horizon known from bars. */
+                /** @description partial = some horizon is not known: the first week has not passed in the data's bars, or the outcome is vendor-stated (day1ReturnSource vendor_close or vendor_stated: no bars at all, only the first day); complete = every horizon known from bars. */
                 status?: components["parameters"]["Status"];
                 /** @description Outcomes whose first trading day is on or after the date part of this value. ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
                 trading_start_date_from?: components["parameters"]["TradingStartDateFrom"];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import { deriveCompanyOutcome, outcomeTicker } from './company-outcome.derive.ts';
+import { deriveCompanyOutcome, outcomeTicker, statedFirstClose } from './company-outcome.derive.ts';
 
 const OBSERVED = '2026-02-01T12:00:00.000Z';
 const bloomberg = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz'));
@@ -31,5 +31,25 @@ describe('outcomeTicker', () => {
     const vendor = b('9977553D');
     const outcome = deriveCompanyOutcome({ cik: 'V-9977553D-2005-11-11', companyName: vendor.row.issuer, companyTicker: null, exchange: null, sicDescription: null, deal: null, vendorRow: vendor, bars: null, terms: new Map() });
     expect(outcome).toMatchObject({ ticker: null, tradingStartDate: vendor.row.tradeDate, offerPrice: vendor.row.offerPrice });
+  });
+});
+
+describe('statedFirstClose', () => {
+  it("reads Facebook's first close from the Yahoo row joined to Bloomberg's META: the outcome's return is $38.23 on $38.00, vendor_close", () => {
+    const vendor = { ...b('META'), sameIpo: [y('FB')] };
+    expect(statedFirstClose(vendor)).toEqual({ close: 38.23, offerPrice: 38 });
+    const outcome = deriveCompanyOutcome({ cik: '0001326801', companyName: 'Meta Platforms, Inc.', companyTicker: 'META', exchange: null, sicDescription: null, deal: null, vendorRow: vendor, bars: null, terms: new Map() });
+    expect(outcome).toMatchObject({ closeDay1: 38.23, day1ReturnPct: 0.6053, day1ReturnSource: 'vendor_close' });
+    // Bloomberg's row alone states only its rounded return.
+    expect(statedFirstClose(b('META'))).toBeNull();
+    expect(deriveCompanyOutcome({ cik: '0001326801', companyName: 'Meta Platforms, Inc.', companyTicker: 'META', exchange: null, sicDescription: null, deal: null, vendorRow: b('META'), bars: null, terms: new Map() })).toMatchObject({ closeDay1: null, day1ReturnPct: 0.61, day1ReturnSource: 'vendor_stated' });
+  });
+
+  it('reads no bar that is not the first trade: a Yahoo row whose first bar falls off its IPO date states no first close', () => {
+    const offDay = yahoo.filter((r) => r.firstBarDate != null && r.firstBarClose != null && r.tradeDate !== r.firstBarDate);
+    expect(offDay.length).toBeGreaterThan(10);
+    expect(offDay.filter((r) => statedFirstClose({ row: r, observedAt: OBSERVED }) !== null)).toEqual([]);
+    // Nor one in other units than its offer (Banco Macro's ADS bar beside its per-share price).
+    expect(yahoo.filter((r) => r.priceUnitsDiffer).every((r) => statedFirstClose({ row: r, observedAt: OBSERVED }) === null)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { isDealTrade } from '../offering/deal-status.scan.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
+import type { StatedFirstClose } from '../market/ritter-measures.derive.ts';
 import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 
@@ -24,6 +25,23 @@ export function vendorRowFor(rows: readonly StoredIpoRow[], deal: DealLifecycle 
     return dated.find((r) => isDealTrade(deal.pricedDate as string, vendorRowDate(r.row) as string)) ?? null;
   }
   return dated[dated.length - 1] ?? null;
+}
+
+/**
+ * The first close a row of the IPO states, with the offer price beside it: a Yahoo row's first bar
+ * when that bar is the first trade (its trade date is the bar's, market/yahoo-ipo-table.parse.ts) on
+ * the IPO's first trading day, in the offer's units (no priceUnitsDiffer). Bloomberg states only a
+ * rounded return (Facebook: 0.61003%, where Yahoo's close is $38.23 on $38.00, +0.6053%). Null when no
+ * row states one.
+ */
+export function statedFirstClose(ipo: StoredIpoRow): StatedFirstClose | null {
+  const day = ipo.row.tradeDate;
+  for (const row of [ipo.row, ...(ipo.sameIpo ?? []).map((r) => r.row)]) {
+    const close = row.firstBarClose ?? null;
+    if (day === null || close === null || row.offerPrice === null || row.priceUnitsDiffer) continue;
+    if (row.tradeDate === day && row.firstBarDate === day) return { close, offerPrice: row.offerPrice };
+  }
+  return null;
 }
 
 export interface OutcomeSources {
@@ -52,8 +70,8 @@ export function outcomeTicker(bars: StoredBars | null, vendor: StoredIpoRow | nu
 }
 
 /**
- * Post-listing outcome of a priced IPO-family deal (domain §5): from its first bar, else from the
- * vendor row's stated first-day return. Priced means a final prospectus in EDGAR or, for deals older
+ * Post-listing outcome of a priced IPO-family deal (domain §5): from its first bar, else from a
+ * first close a vendor row states, else from the vendor row's stated first-day return. Priced means a final prospectus in EDGAR or, for deals older
  * than our filings, a vendor row with an offer price and trade date. Offer price: the final
  * prospectus's, else the vendor's; shares and proceeds the final prospectus's base deal, else the
  * vendor's offer size. `updatedAt` is when the bars (else the vendor row) were observed, so it never
@@ -83,7 +101,9 @@ export function deriveCompanyOutcome(s: OutcomeSources): ApiOutcome | null {
       bars: bars?.bars ?? [],
       baseDeal: finalTerms ? { sharesOffered: finalTerms.totalSharesOffered, grossProceeds: finalTerms.grossProceeds } : null,
       // The vendor's first day describes its own trade date: only a row of this deal speaks for it.
-      vendor: vendor ? { offerSizeMillions: ipoOfferSizeMillions(vendor), offerToFirstClosePct: vendor.row.offerToFirstClosePct, tradeDate: vendor.row.tradeDate } : null,
+      vendor: vendor
+        ? { offerSizeMillions: ipoOfferSizeMillions(vendor), offerToFirstClosePct: vendor.row.offerToFirstClosePct, firstClose: statedFirstClose(vendor), tradeDate: vendor.row.tradeDate }
+        : null,
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { ApiOutcome } from '../../schema/api/types.ts';
 import type { DailyBar } from './bars.parse.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
-import { deriveRitterMeasures, statedFirstDayPct, type BaseDealTerms, type VendorDealFigures } from './ritter-measures.derive.ts';
+import { deriveRitterMeasures, statedFirstDayPct, usableClose, type BaseDealTerms, type VendorDealFigures } from './ritter-measures.derive.ts';
 
 /** Trading days in the week-1 horizon, counting the first trading day as day 1. */
 export const WEEK1_TRADING_DAYS = 5;
@@ -74,16 +74,18 @@ export function deriveOutcomeFields(
 
 /**
  * Bars' fields, else (no bar on or after the pricing date) a vendor-stated first day: its trade date,
- * with nothing observed after it, so no closes and a week 1 that stays partial.
+ * with nothing observed after it, so no week-1 close and a week 1 that stays partial (a close the
+ * vendor states is the Ritter measures' to serve: ritter-measures.derive.ts).
  */
 function observedFields(input: OutcomeInput, calendar?: TradingCalendar): OutcomeFields | null {
   const fields = deriveOutcomeFields(input, calendar);
   if (fields) return fields;
   const vendor = input.vendor;
-  if (!vendor?.tradeDate || statedFirstDayPct(vendor.offerToFirstClosePct) === null) return null;
+  const offer = input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null;
+  if (!vendor?.tradeDate || (statedFirstDayPct(vendor.offerToFirstClosePct) === null && usableClose(vendor.firstClose, offer) === null)) return null;
   return {
     tradingStartDate: vendor.tradeDate,
-    offerPrice: input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null,
+    offerPrice: offer,
     closeDay1: null,
     closeWeek1: null,
     week1TradingDays: null,
@@ -116,7 +118,7 @@ export function deriveOutcome(
     sicDescription: identity.sicDescription,
     tradingStartDate: fields.tradingStartDate,
     offerPrice: fields.offerPrice,
-    closeDay1: fields.closeDay1,
+    closeDay1: ritter.closeDay1,
     closeWeek1: fields.closeWeek1,
     week1TradingDays: fields.week1TradingDays,
     day1ReturnPct: ritter.day1ReturnPct,

@@ -76,6 +76,7 @@ describe("Ritter's measures", () => {
 
   it('derives proceeds from base shares × offer when the prospectus states no total, and leaves what is unknown null', () => {
     expect(deriveRitterMeasures({ offerPrice: 17, closeDay1: 24.48, day1ReturnPct: 44, baseDeal: { sharesOffered: 200_000_000, grossProceeds: null }, vendor: null })).toEqual({
+      closeDay1: 24.48,
       day1ReturnPct: 44,
       day1ReturnSource: 'price_series',
       sharesSold: 200_000_000,
@@ -84,6 +85,7 @@ describe("Ritter's measures", () => {
       moneyLeftOnTable: 1_496_000_000,
     });
     expect(deriveRitterMeasures({ offerPrice: null, closeDay1: 10, day1ReturnPct: null, baseDeal: null, vendor: null })).toEqual({
+      closeDay1: 10,
       day1ReturnPct: null,
       day1ReturnSource: null,
       sharesSold: null,
@@ -91,6 +93,22 @@ describe("Ritter's measures", () => {
       grossProceedsBasis: null,
       moneyLeftOnTable: null,
     });
+  });
+
+  it("Facebook without bars: offer → the Yahoo list's first close ($38.23, +0.6053%), not Bloomberg's rounded 0.61003%", () => {
+    const fb = bloomberg('META');
+    expect([fb.tradeDate, fb.offerPrice, fb.offerToFirstClosePct]).toMatchObject(['2012-05-18', 38, expect.closeTo(0.61, 4)]);
+    const yahoo = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz')).find((r) => r.ticker === 'FB')!;
+    expect([yahoo.tradeDate, yahoo.firstBarDate, yahoo.firstBarClose]).toEqual(['2012-05-18', '2012-05-18', 38.23]);
+    const vendor = { offerSizeMillions: fb.offerSizeMillions, offerToFirstClosePct: fb.offerToFirstClosePct, tradeDate: fb.tradeDate, firstClose: { close: 38.23, offerPrice: 38 } };
+    const out = deriveOutcome(identity('FB'), { offerPrice: 38, pricingDate: '2012-05-17', bars: [], vendor }, cal)!;
+    expect(out).toMatchObject({ tradingStartDate: '2012-05-18', closeDay1: 38.23, closeWeek1: null, day1ReturnPct: 0.6053, day1ReturnSource: 'vendor_close', status: 'partial' });
+    // The vendor's offer size × ($38.23 − $38.00) / $38.00.
+    expect(out.moneyLeftOnTable).toBeCloseTo((16_006_900_000 * 0.23) / 38, 0);
+    // Bars speak first; a close stated beside another price (another unit's) is not read: the stated return is.
+    const fields = { offerPrice: 38, closeDay1: null, day1ReturnPct: null, baseDeal: null };
+    expect(deriveRitterMeasures({ ...fields, closeDay1: 38.3, day1ReturnPct: 0.7895, vendor }).day1ReturnSource).toBe('price_series');
+    expect(deriveRitterMeasures({ ...fields, vendor: { ...vendor, firstClose: { close: 3.823, offerPrice: 3.8 } } })).toMatchObject({ day1ReturnPct: 0.61, day1ReturnSource: 'vendor_stated', closeDay1: null });
   });
 
   it("reads a stated -100% as no first close, never a stock that closed at zero (the raw 2020 export's Ondas row)", () => {

@@ -6,10 +6,17 @@ export interface BaseDealTerms {
   grossProceeds: number | null;
 }
 
-/** What a vendor IPO row states of the deal (Bloomberg: "Offer Size (M)", "Offer To 1st Close"). */
+/** What a vendor IPO row states of the deal (Bloomberg: "Offer Size (M)", "Offer To 1st Close"; Yahoo: its first close). */
 export interface VendorDealFigures {
   offerSizeMillions: number | null;
   offerToFirstClosePct: number | null;
+  /** A first close a row of the deal states (company/vendor-same-ipo.derive.ts statedFirstClose), with the offer price it stands beside. */
+  firstClose?: StatedFirstClose | null;
+}
+
+export interface StatedFirstClose {
+  close: number;
+  offerPrice: number;
 }
 
 export interface RitterInput {
@@ -23,7 +30,7 @@ export interface RitterInput {
 
 export type RitterMeasures = Pick<
   ApiOutcome,
-  'day1ReturnPct' | 'day1ReturnSource' | 'sharesSold' | 'grossProceeds' | 'grossProceedsBasis' | 'moneyLeftOnTable'
+  'closeDay1' | 'day1ReturnPct' | 'day1ReturnSource' | 'sharesSold' | 'grossProceeds' | 'grossProceedsBasis' | 'moneyLeftOnTable'
 >;
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -39,8 +46,19 @@ export function statedFirstDayPct(pct: number | null): number | null {
 }
 
 /**
+ * A vendor's stated first close, when it stands beside the served offer price (to the cent): a close
+ * quoted beside another price may be another unit's (a share's beside an ADS's offer) or another deal's.
+ */
+export function usableClose(stated: StatedFirstClose | null | undefined, offer: number | null): number | null {
+  if (!stated || offer === null || Math.abs(stated.offerPrice - offer) >= 0.005) return null;
+  return stated.close;
+}
+
+/**
  * Ritter's measures of one IPO. The first-day return is offer → first close: from the price series,
- * else the vendor's stated figure (so a deal without bars still counts in an annual table). Shares
+ * else from a first close a vendor row states (the Yahoo list's $38.23 for Facebook: +0.6053%), else
+ * the vendor's stated return, which Bloomberg rounds (0.61003% for Facebook): so a deal without bars
+ * still counts in an annual table, as exactly as its vendor rows allow. Shares
  * and proceeds are the base deal's when a final prospectus states them, as Ritter counts them;
  * else the vendor's offer size, which may include over-allotment shares sold (the basis says which source).
  * Money left on the table = shares sold × (first close − offer); with the vendor's size, the same
@@ -51,8 +69,10 @@ export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   // Served to 4 decimals, as a return from bars is (the export carries float noise: -0.1000000015);
   // money left is computed from the unrounded figure.
   const vendorPct = statedFirstDayPct(input.vendor?.offerToFirstClosePct ?? null);
-  const day1ReturnPct = input.day1ReturnPct ?? (vendorPct === null ? null : round4(vendorPct));
-  const day1ReturnSource = input.day1ReturnPct !== null ? 'price_series' : vendorPct !== null ? 'vendor_stated' : null;
+  const statedClose = input.day1ReturnPct === null && input.closeDay1 === null ? usableClose(input.vendor?.firstClose, offer) : null;
+  const closePct = statedClose !== null && offer !== null ? (100 * (statedClose - offer)) / offer : null;
+  const day1ReturnPct = input.day1ReturnPct ?? (closePct !== null ? round4(closePct) : vendorPct === null ? null : round4(vendorPct));
+  const day1ReturnSource = input.day1ReturnPct !== null ? 'price_series' : closePct !== null ? 'vendor_close' : vendorPct !== null ? 'vendor_stated' : null;
 
   const baseShares = input.baseDeal?.sharesOffered ?? null;
   const baseProceeds = input.baseDeal?.grossProceeds ?? (baseShares !== null && offer !== null ? round2(baseShares * offer) : null);
@@ -61,13 +81,14 @@ export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   const grossProceedsBasis = baseProceeds !== null ? 'base_deal' : vendorProceeds !== null ? 'vendor_offer_size' : null;
 
   // Unrounded where the closes are known: the served return is rounded to 4 decimals.
-  const close = input.closeDay1;
+  const close = input.closeDay1 ?? statedClose;
   let moneyLeftOnTable: number | null = null;
   if (baseShares !== null && offer !== null && close !== null) moneyLeftOnTable = round2(baseShares * (close - offer));
   else if (grossProceeds !== null && offer !== null && close !== null) moneyLeftOnTable = round2((grossProceeds * (close - offer)) / offer);
   else if (grossProceeds !== null && day1ReturnPct !== null) moneyLeftOnTable = round2((grossProceeds * (input.day1ReturnPct ?? vendorPct!)) / 100);
 
   return {
+    closeDay1: close,
     day1ReturnPct,
     day1ReturnSource,
     sharesSold: baseProceeds !== null ? baseShares : null,

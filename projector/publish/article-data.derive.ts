@@ -221,9 +221,10 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
   const stated = new Map<string, number>();
   for (const r of rows.outcomes) {
     const o = JSON.parse(r.json) as ApiOutcome;
-    // The articles average returns from daily price bars only; a vendor-stated first day has none, so
-    // its listing counts among those without bars, and its sentence quotes the vendor's figure as such.
-    if (o.day1ReturnSource === 'vendor_stated') {
+    // The articles average returns from daily price bars only; a vendor-stated first day (its return, or
+    // its close) has none, so its listing counts among those without bars, and its sentence quotes the
+    // vendor's figure as such.
+    if (o.day1ReturnSource === 'vendor_stated' || o.day1ReturnSource === 'vendor_close') {
       if (o.day1ReturnPct !== null) stated.set(outcomeKey(o.cik, o.tradingStartDate), o.day1ReturnPct);
       continue;
     }

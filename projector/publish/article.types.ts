@@ -103,7 +103,7 @@ export interface ArticleListing {
   outcome: ApiOutcome | null;
   /** Source of the closes (the bars), when there are any. */
   priceSource: SourceLink | null;
-  /** Without bars: the vendor IPO table's stated first-day return (Bloomberg's "Offer To 1st Close"), quoted, never averaged. */
+  /** Without bars: the vendor's stated first day (a first close it states, else Bloomberg's "Offer To 1st Close"), quoted, never averaged. */
   statedDay1ReturnPct?: number | null;
 }
 

@@ -163,7 +163,7 @@ export const NewsListQuerySchema = params({
 
 export const OutcomeListQuerySchema = params({
   ...LIST_NAME_FILTERS,
-  status: string({ enum: [...OUTCOME_STATUSES], description: 'partial = some horizon is not known: the first week has not passed in the data\'s bars, or the outcome is vendor-stated (day1ReturnSource vendor_stated: no bars at all, only the first-day return); complete = every horizon known from bars.' }),
+  status: string({ enum: [...OUTCOME_STATUSES], description: 'partial = some horizon is not known: the first week has not passed in the data\'s bars, or the outcome is vendor-stated (day1ReturnSource vendor_close or vendor_stated: no bars at all, only the first day); complete = every horizon known from bars.' }),
   trading_start_date_from: timestamp('Outcomes whose first trading day is on or after the date part of this value.'),
   trading_start_date_to: timestamp('Outcomes whose first trading day is on or before the date part of this value.'),
 });

@@ -483,7 +483,7 @@ export const ApiOutcomeSchema = object({
   day1ReturnSource: {
     ...orNull(string({ enum: [...DAY1_RETURN_SOURCES] })),
     description:
-      'Extension: price_series, the offer price and the first daily bar\'s close (closeDay1); vendor_stated, the vendor IPO table\'s own first-day return (Bloomberg\'s "Offer To 1st Close"), for a deal the data holds no bars for (closeDay1, closeWeek1 and the week-1 fields are then null and status partial). Null with day1ReturnPct.',
+      'Extension: price_series, the offer price and the first daily bar\'s close (closeDay1); vendor_close, the offer price and the first close a vendor row states (the Yahoo list\'s close of its first bar, when that bar is the first trade), served as closeDay1, for a deal the data holds no bars for; vendor_stated, the vendor IPO table\'s own first-day return (Bloomberg\'s "Offer To 1st Close", rounded), for a deal with neither bars nor a stated close (closeDay1 is then null). Without bars closeWeek1 and the week-1 fields are null and status partial. Null with day1ReturnPct.',
   },
   week1ReturnPct: nullableNumber(),
   sharesSold: nullableNumber({ description: 'Extension: shares (or units) sold in the base deal, the final prospectus\'s cover total without the underwriters\' over-allotment option; null when no read final prospectus states it.' }),

@@ -279,7 +279,7 @@ export interface ApiOutcome {
   closeWeek1: number | null;
   week1TradingDays: number | null;
   day1ReturnPct: number | null;
-  /** Extension: where day1ReturnPct comes from (`price_series` or `vendor_stated`). */
+  /** Extension: where day1ReturnPct comes from (`price_series`, `vendor_close` or `vendor_stated`). */
   day1ReturnSource: Day1ReturnSource | null;
   week1ReturnPct: number | null;
   /** Extension, Ritter's measures: base-deal shares, proceeds with their basis, money left on the table. */

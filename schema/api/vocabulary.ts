@@ -79,10 +79,12 @@ export type GrossProceedsBasis = (typeof GROSS_PROCEEDS_BASES)[number];
 
 /**
  * Where an outcome's first-day return comes from: `price_series`, offer → the first bar's close;
+ * `vendor_close`, offer → the first close a vendor row states (the Yahoo list's close of its first
+ * bar, when that bar is the first trade: Facebook's $38.23), for a deal the data holds no bars for;
  * `vendor_stated`, the vendor IPO table's own offer-to-first-close figure (Bloomberg's "Offer To 1st
- * Close"), served for a deal the data holds no bars for.
+ * Close", rounded: Facebook's 0.61003%), for a deal with neither bars nor a stated close.
  */
-export const DAY1_RETURN_SOURCES = ['price_series', 'vendor_stated'] as const;
+export const DAY1_RETURN_SOURCES = ['price_series', 'vendor_close', 'vendor_stated'] as const;
 export type Day1ReturnSource = (typeof DAY1_RETURN_SOURCES)[number];
 
 /**
