@@ -48,14 +48,17 @@ describe('articleDataFromRows: listings are the served offerings that began trad
       listed.map(({ cik, o }) => [cik, o.listingDate, o.dealType, o.offerPrice, o.grossProceeds, o.grossProceedsBasis]),
     );
     const all = rows.flatMap((r) => r.outcomes);
-    const outcomes = all.filter((o) => (JSON.parse(o.json) as ApiOutcome).day1ReturnSource !== 'vendor_stated');
+    const outcomes = all.filter((o) => (JSON.parse(o.json) as ApiOutcome).day1ReturnSource === 'price_series');
     expect(data.listings!.filter((l) => l.outcome !== null).map((l) => [l.cik, l.listingDate]).sort()).toEqual(outcomes.map((o) => [o.cik, o.trading_start_date]).sort());
     expect(outcomes).toHaveLength(8);
-    // The others have the vendor's stated first day, which the articles do not cite (they have no bars).
-    const stated = all.map((o) => JSON.parse(o.json) as ApiOutcome).filter((o) => o.day1ReturnSource === 'vendor_stated');
+    // The others have the vendor's stated first day (its return, or Yahoo's first close: Facebook's $38.23), which
+    // the articles do not average (they have no bars).
+    const served = all.map((o) => JSON.parse(o.json) as ApiOutcome);
+    const stated = served.filter((o) => o.day1ReturnSource === 'vendor_stated' || o.day1ReturnSource === 'vendor_close');
     expect(stated.length).toBe(all.length - outcomes.length);
     expect(stated.length).toBeGreaterThan(0);
-    for (const o of stated) expect([o.closeDay1, o.day1ReturnPct === null, o.status]).toEqual([null, false, 'partial']);
+    for (const o of stated) expect([o.closeDay1 === null, o.day1ReturnPct === null, o.status]).toEqual([o.day1ReturnSource === 'vendor_stated', false, 'partial']);
+    expect(served.find((o) => o.tradingStartDate === '2012-05-18' && o.offerPrice === 38)).toMatchObject({ closeDay1: 38.23, day1ReturnPct: 0.6053, day1ReturnSource: 'vendor_close' });
   });
 
   it('counts Facebook (2012-05-18, $16,006.9M, no price bars in the data) once among the quarter\'s 29 IPOs (Oaktree’s 2012 IPO among them, an asset manager the vendor files under Investment Companies)', () => {
