@@ -82,7 +82,7 @@ function observedFields(input: OutcomeInput, calendar?: TradingCalendar): Outcom
   if (fields) return fields;
   const vendor = input.vendor;
   const offer = input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null;
-  if (!vendor?.tradeDate || (statedFirstDayPct(vendor.offerToFirstClosePct) === null && usableClose(vendor.firstClose, offer) === null)) return null;
+  if (!vendor?.tradeDate || (statedFirstDayPct(vendor.offerToFirstClosePct) === null && usableClose(vendor.firstClose, offer, null) === null)) return null;
   return {
     tradingStartDate: vendor.tradeDate,
     offerPrice: offer,

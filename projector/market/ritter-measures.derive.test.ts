@@ -111,6 +111,14 @@ describe("Ritter's measures", () => {
     expect(deriveRitterMeasures({ ...fields, vendor: { ...vendor, firstClose: { close: 3.823, offerPrice: 3.8 } } })).toMatchObject({ day1ReturnPct: 0.61, day1ReturnSource: 'vendor_stated', closeDay1: null });
   });
 
+  it("reads no stated close a vendor's stated return contradicts: Yahoo's Hilton bar ($44.12 on $20.00, a history re-based since) beside Bloomberg's +7.5%", () => {
+    const hlt = bloomberg('HLT');
+    const yahoo = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz')).find((r) => r.ticker === 'HLT')!;
+    expect([yahoo.tradeDate, yahoo.firstBarDate, yahoo.firstBarClose, hlt.tradeDate, hlt.offerToFirstClosePct]).toEqual(['2013-12-12', '2013-12-12', 44.118, '2013-12-12', 7.5]);
+    const vendor = { offerSizeMillions: hlt.offerSizeMillions, offerToFirstClosePct: hlt.offerToFirstClosePct, firstClose: { close: yahoo.firstBarClose!, offerPrice: yahoo.offerPrice! } };
+    expect(deriveRitterMeasures({ offerPrice: 20, closeDay1: null, day1ReturnPct: null, baseDeal: null, vendor })).toMatchObject({ closeDay1: null, day1ReturnPct: 7.5, day1ReturnSource: 'vendor_stated' });
+  });
+
   it("reads a stated -100% as no first close, never a stock that closed at zero (the raw 2020 export's Ondas row)", () => {
     const row = parseIpoTable(readSample('reference/bloomberg_raw_2020.csv.gz')).find((r) => r.bloombergTicker === 'ONDS US')!;
     expect(row.offerToFirstClosePct).toBe(-100);

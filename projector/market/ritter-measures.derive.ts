@@ -46,11 +46,22 @@ export function statedFirstDayPct(pct: number | null): number | null {
 }
 
 /**
- * A vendor's stated first close, when it stands beside the served offer price (to the cent): a close
- * quoted beside another price may be another unit's (a share's beside an ADS's offer) or another deal's.
+ * A stated close and a stated return further apart than this, in points of the offer, describe two
+ * different prices: Yahoo's Hilton bar of 2013-12-12 closes at $44.12 on a $20.00 offer (+120.6%), a
+ * history re-based since its 2017 spin-offs and reverse split, where Bloomberg states +7.5%. Rows that
+ * describe one first day agree within rounding (Facebook: 0.605% and 0.610%).
  */
-export function usableClose(stated: StatedFirstClose | null | undefined, offer: number | null): number | null {
+const CLOSE_AGREEMENT_PCT = 1;
+
+/**
+ * A vendor's stated first close, when it stands beside the served offer price (to the cent), and
+ * agrees with a return a vendor states within CLOSE_AGREEMENT_PCT: a close quoted beside another
+ * price may be another unit's (a share's beside an ADS's offer) or another deal's, and one the
+ * stated return contradicts is a re-based history's.
+ */
+export function usableClose(stated: StatedFirstClose | null | undefined, offer: number | null, statedPct: number | null = null): number | null {
   if (!stated || offer === null || Math.abs(stated.offerPrice - offer) >= 0.005) return null;
+  if (statedPct !== null && Math.abs((100 * (stated.close - offer)) / offer - statedPct) > CLOSE_AGREEMENT_PCT) return null;
   return stated.close;
 }
 
@@ -69,7 +80,7 @@ export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   // Served to 4 decimals, as a return from bars is (the export carries float noise: -0.1000000015);
   // money left is computed from the unrounded figure.
   const vendorPct = statedFirstDayPct(input.vendor?.offerToFirstClosePct ?? null);
-  const statedClose = input.day1ReturnPct === null && input.closeDay1 === null ? usableClose(input.vendor?.firstClose, offer) : null;
+  const statedClose = input.day1ReturnPct === null && input.closeDay1 === null ? usableClose(input.vendor?.firstClose, offer, vendorPct) : null;
   const closePct = statedClose !== null && offer !== null ? (100 * (statedClose - offer)) / offer : null;
   const day1ReturnPct = input.day1ReturnPct ?? (closePct !== null ? round4(closePct) : vendorPct === null ? null : round4(vendorPct));
   const day1ReturnSource = input.day1ReturnPct !== null ? 'price_series' : closePct !== null ? 'vendor_close' : vendorPct !== null ? 'vendor_stated' : null;
