@@ -105,6 +105,19 @@ describe('resolveVendorRow: a row dated before an entity\'s first EDGAR filing i
   });
 });
 
+describe('resolveVendorRow: a unit IPO\'s row joins the company its units split into', () => {
+  // SEC's company_tickers.json (the snapshot bundled in data/sample): CIK 1640384, LMFA, "LM FUNDING AMERICA, INC.".
+  const entry = Object.values(JSON.parse(readSample('edgar/company_tickers.json.gz')) as Record<string, { cik_str: number; ticker: string; title: string }>).find((e) => e.ticker === 'LMFA')!;
+  const lmfa: VendorCandidate = { cik: String(entry.cik_str).padStart(10, '0'), names: [entry.title], tickers: [entry.ticker], filings: [], firstFilingDate: null };
+
+  it('LM Funding America\'s units (LMFAU, 2015) join LMFA by name, an operating company\'s IPO as a SPAC\'s would', () => {
+    expect(b('LMFAU').row).toMatchObject({ issuer: 'LM Funding America Inc', tradeDate: '2015-10-23' });
+    expect(resolveVendorRow(b('LMFAU').row, [lmfa])).toBe('0001640384');
+    // The name must agree: the symbol alone joins nobody (Marvell's candidate, another name, under LMFA).
+    expect(resolveVendorRow(b('LMFAU').row, [{ ...lmfa, names: ['Marvell Technology, Inc.'] }])).toBeNull();
+  });
+});
+
 describe('entityOwnIpo: an entity lists once, its latest IPO under the name and ticker it carries', () => {
   // Real CIK and names: HERTZ GLOBAL HOLDINGS, INC (1657853) in SEC's company_tickers.json (HTZ);
   // no submissions page dates it, and the CIK order bounds it only from Tesla's 2005 first filing.

@@ -36,7 +36,7 @@ import type { CompanyFacts, FilingFact } from '../offering/filing.facts.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import { vendorDealType } from '../offering/vendor-deal-type.derive.ts';
-import { sameVendorIpo, soleSameDayPairs, vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { sameVendorIpo, soleSameDayPairs, unitCounterparts, vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
@@ -147,6 +147,9 @@ export function isVendorCompanyId(id: string): boolean {
   return id.startsWith(VENDOR_KEY_PREFIX);
 }
 
+/** A vendor row's symbol for units: a fifth letter U on Nasdaq (LMFAU), a `-U` suffix elsewhere (TPGH-U). */
+const isUnitTicker = (ticker: string): boolean => /^[A-Z]{4}U$/.test(ticker) || ticker.endsWith('-U');
+
 /** The CIK a row joins, or null when it is its own company. Non-US rows join nobody and are not served. */
 export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string | null {
   const named = (c: VendorCandidate) => c.names.some((n) => sameCompanyName(row.issuer, n));
@@ -154,6 +157,11 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
   const sorted = [...candidates].filter((c) => existedBy(c, date)).sort((a, b) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0));
   const byTicker = sorted.find((c) => c.tickers.includes(row.ticker) && named(c));
   if (byTicker) return byTicker.cik;
+  // A unit IPO's row under its units' symbol joins the company of the same name that trades as the
+  // units' common stock: LM Funding America's units (LMFAU, 2015) split into LMFA.
+  const common = isUnitTicker(row.ticker) ? unitCounterparts(row.ticker) : [];
+  const byCommon = sorted.find((c) => common.some((t) => c.tickers.includes(t)) && named(c));
+  if (byCommon) return byCommon.cik;
   if (date === null) return null;
   const from = addDays(date, -LOOKBACK_DAYS);
   const to = addDays(date, LOOKAHEAD_DAYS);
