@@ -21,10 +21,16 @@ describe('outcomeTicker', () => {
     expect(outcomeTicker(null, b('316623Q'), 'NRG')).toBe('NRG');
   });
 
-  it('else none: Clear Channel Outdoor\'s 9977553D and Trinseo\'s 9990220D alone serve no ticker; a real symbol is kept (SNECQ, a bankrupt issuer\'s)', () => {
+  it('else none: Clear Channel Outdoor\'s 9977553D and Trinseo\'s 9990220D alone serve no ticker', () => {
     expect(outcomeTicker(null, b('9977553D'), null)).toBeNull();
     expect(outcomeTicker(null, b('9990220D'), null)).toBeNull();
-    expect(outcomeTicker(null, b('SNECQ'), null)).toBe('SNECQ');
+  });
+
+  it('a bankrupt issuer\'s last symbol is served without its marker: Dendreon\'s 2000 IPO as DNDN, not DNDNQ; SEC\'s ACORQ for Acorda as ACOR', () => {
+    expect(outcomeTicker(null, b('DNDNQ'), null)).toBe('DNDN');
+    expect(outcomeTicker(null, null, 'ACORQ')).toBe('ACOR');
+    // Four letters ending in Q are a symbol of their own (PetIQ).
+    expect(outcomeTicker(null, b('PETQ'), null)).toBe('PETQ');
   });
 
   it('the outcome is still served, with a null ticker, from the vendor\'s stated first day', () => {

@@ -7,7 +7,7 @@ import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
 import type { StatedFirstClose } from '../market/ritter-measures.derive.ts';
 import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
-import { ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { ipoSymbol, isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
 
 /** The company's IPO-family deal that priced most recently, if any. */
 export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {
@@ -62,11 +62,14 @@ export interface OutcomeSources {
  * (vendor-symbol.derive.ts): the bars' ticker, else the vendor IPO's symbol of the day (the Yahoo
  * row's, else Bloomberg's unless a placeholder), else the company's ticker; null when none is known.
  * A Bloomberg placeholder (9990620D for GrubHub's IPO row, 316623Q for NRG's predecessor) names a
- * security that no longer trades on any exchange: it is never an outcome's ticker.
+ * security that no longer trades on any exchange: it is never an outcome's ticker. A bankrupt issuer's
+ * symbol (bars fetched under ACORQ, SEC's ACORQ for Acorda) is served without its marker: the
+ * security listed as ACOR (vendor-symbol.derive.ts bankruptSymbolBase).
  */
 export function outcomeTicker(bars: StoredBars | null, vendor: StoredIpoRow | null, companyTicker: string | null): string | null {
   const candidates = [bars?.ticker ?? null, vendor ? ipoSymbol(vendor) : null, companyTicker];
-  return candidates.find((t): t is string => t !== null && t !== '' && !isPlaceholderSymbol(t)) ?? null;
+  const found = candidates.find((t): t is string => t !== null && t !== '' && !isPlaceholderSymbol(t));
+  return found === undefined ? null : listingSymbol(found);
 }
 
 /**

@@ -59,11 +59,11 @@ describe('deriveRows', () => {
     expect(spac.ritterExclusions).toContain('spac');
   });
 
-  it('Gores Holdings II, served by Bloomberg as "Verra Mobility Corp": a vendor-only SPAC unit IPO is a spac offering of source vendor', () => {
+  it('Gores Holdings II, served by Bloomberg as "Verra Mobility Corp": a vendor-only SPAC unit IPO is a spac offering of source vendor, combined as its row names the company it became', () => {
     const rows = deriveRows(vendorOnlyCompany(vendorRow('GSHTU').row))!;
-    expect(rows.company.row).toMatchObject({ deal_type: 'spac', kind: 'spac', offering_status: 'listed', is_ipo: 1 });
+    expect(rows.company.row).toMatchObject({ deal_type: 'spac', kind: 'spac', offering_status: 'combined', is_ipo: 1 });
     expect(offeringsOf(rows.company.row.offerings_json)).toEqual([
-      expect.objectContaining({ source: 'vendor', dealType: 'spac', status: 'listed', isCurrent: true, offerPrice: 10, listingDate: '2017-01-13', ritterExclusions: ['unit_offer', 'spac'], openedDate: null, filingCount: 0 }),
+      expect.objectContaining({ source: 'vendor', dealType: 'spac', status: 'combined', stageBeforeEnd: 'listed', isCurrent: true, offerPrice: 10, listingDate: '2017-01-13', ritterExclusions: ['unit_offer', 'spac'], openedDate: null, filingCount: 0 }),
     ]);
   });
 
@@ -143,7 +143,7 @@ describe('offerings of companies that ended: status to its end, the name the iss
 
   it('Gores Holdings II, served by Bloomberg as "Verra Mobility Corp": no EDGAR evidence of its name at the IPO, and the source summary says the vendor name may be later', () => {
     const { offerings, consensus } = served(vendorOnlyCompany(vendorRow('GSHTU').row));
-    expect(offerings[0]).toMatchObject({ issuerNameAtOffering: null, issuerNameAtOfferingSource: null, stageBeforeEnd: null });
+    expect(offerings[0]).toMatchObject({ issuerNameAtOffering: null, issuerNameAtOfferingSource: null, stageBeforeEnd: 'listed' });
     expect(consensus.sourceSummary.vendor_ipo_table).toMatch(/issuer "Verra Mobility Corp" as the vendor names it at its export \(may be a later name\)$/);
   });
 

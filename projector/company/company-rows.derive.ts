@@ -16,6 +16,7 @@ import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.derive.ts';
 import { ipoIssuerName, ipoSymbol } from './vendor-symbol.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import { laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import { deriveExpiryCalendar } from '../offering/expiry-calendar.derive.ts';
@@ -134,7 +135,11 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   // seasoned issuer whose IPO predates the filings we hold. Its IPO is then the current offering,
   // so latestTerms and consensus never mix a later follow-on's terms into it.
   const vendorSpeaks = vendorRows.length > 0 && !derived.lifecycle.deals.some((d) => isIpoFamily(d.dealKind));
-  const offering = vendorSpeaks ? { ...derived, latestTerms: null } : derived;
+  // The company's end: EDGAR's, else what its later symbol or name says (served-end.derive.ts).
+  const edgarIpo = derived.lifecycle.currentDeal && isIpoFamily(derived.lifecycle.currentDeal.dealKind) ? derived.lifecycle.currentDeal.dealKind : null;
+  const later = laterSymbolEnds({ vendorRows, currentTickers: input.identity.allTickers, edgarIpoType: edgarIpo });
+  const end = servedEnds(derived.lifecycle.terminalEvents, derived.lifecycle.terminal, later);
+  const offering = withServedEnd(vendorSpeaks ? { ...derived, latestTerms: null } : derived, end.terminal, end.events);
   const deal = pricedIpoDeal(offering.lifecycle.deals);
   const vendorRow = vendorRowFor(vendorRows, deal);
   // A vendor row that traded after the current IPO registration opened is its pricing, which EDGAR
@@ -163,11 +168,14 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
         vendorNameAtListing: vendorSpeaks && vendorRows.length > 0 ? ipoIssuerName(vendorRow ?? vendorRows[vendorRows.length - 1]) : null,
         statusAsOf: latestEvidenceDate(input.filings, bars, vendorRows),
       },
+      lifecycleEnd: end.terminal,
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
       priceHistory: companyPriceHistory(offering, vendorRow, deal),
     },
-    // A company whose lifecycle ended keeps its terminal status whatever a vendor row says.
-    (vendorSpeaks || vendorPricedCurrent) && offering.lifecycle.terminal === null ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind) : null,
+    // A company whose lifecycle ended in EDGAR keeps that terminal status whatever a vendor row says; a vendor's end is the vendor status's.
+    (vendorSpeaks || vendorPricedCurrent) && offering.lifecycle.terminal === null
+      ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind, end.terminal?.status ?? null)
+      : null,
   );
   const outcome = deriveCompanyOutcome({
     cik: facts.cik,

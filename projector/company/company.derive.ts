@@ -1,7 +1,7 @@
 import { assertNever } from '../../schema/exhaustive.ts';
 import type { CompanyKind, DealType } from '../../schema/api/vocabulary.ts';
 import { offeringsOf, type ServedOfferingContext } from '../offering/offerings.derive.ts';
-import type { ApiCompany, ApiConsensus, ApiFinancialSnapshot, ApiOffering, ApiPriceHistory } from '../../schema/api/types.ts';
+import type { ApiCompany, ApiConsensus, ApiFinancialSnapshot, ApiLifecycleEnd, ApiOffering, ApiPriceHistory } from '../../schema/api/types.ts';
 import type { CompaniesTable, CompanyTickersTable } from '../../schema/read/tables.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 import { marketOf } from './market-family.ts';
@@ -67,6 +67,8 @@ export interface CompanyEnrichment {
   offerings: Omit<ServedOfferingContext, 'currentStatus' | 'consensus' | 'vendorOffering'>;
   snapshot: ApiFinancialSnapshot | null;
   priceHistory: ApiPriceHistory | null;
+  /** The company's end as served (company/served-end.derive.ts): EDGAR's, else its later symbol's or name's. */
+  lifecycleEnd: ApiLifecycleEnd | null;
 }
 
 /**
@@ -107,7 +109,7 @@ export function deriveCompany(
     ...enrichment.offerings,
     currentStatus: vendor?.offeringStatus ?? null,
     consensus: enrichment.consensus,
-    vendorOffering: vendor?.fromVendorAlone ? { dealType: vendor.dealType, status: vendor.offeringStatus } : null,
+    vendorOffering: vendor?.fromVendorAlone ? { dealType: vendor.dealType, status: vendor.offeringStatus, stageBeforeEnd: vendor.stageBeforeEnd } : null,
   });
   return {
     row: {
@@ -135,7 +137,7 @@ export function deriveCompany(
       lockup_schedule_json: JSON.stringify(lockup),
       price_history_json: JSON.stringify(enrichment.priceHistory),
       offerings_json: JSON.stringify(offerings),
-      lifecycle_end_json: JSON.stringify(offering.lifecycle.terminal),
+      lifecycle_end_json: JSON.stringify(enrichment.lifecycleEnd),
     },
     offerings,
     tickers: allTickers.map((ticker) => ({

@@ -66,7 +66,8 @@ export function companyDealEvents(rows: CompanyRows): DealEvent[] {
   events.push(...rangeEvents(JSON.parse(row.price_history_json) as ApiPriceHistory | null, at));
   for (const offering of offerings) events.push(...offeringEvents(offering, rows, at));
   const end = JSON.parse(row.lifecycle_end_json) as ApiLifecycleEnd | null;
-  if (end) events.push(at(end.status, end.accessionNumber ?? end.date, end.date, { ...end }));
+  // An undated end (a vendor row's later symbol or name) is one fact per company and status: keyed by its source.
+  if (end) events.push(at(end.status, end.accessionNumber ?? end.date ?? end.source, end.date, { ...end }));
   return events;
 }
 

@@ -46,7 +46,8 @@ describe('joinVendorRows: one entry per IPO, Bloomberg\'s row speaking for it', 
     // Torch Offshore: TORC at its 2001 IPO, TORCQ in Bloomberg after its bankruptcy; the same name and price.
     const torch = joinVendorRows([y('TORC'), b('TORCQ')]);
     expect(torch).toHaveLength(1);
-    expect(vendorTickers(torch)).toEqual(['TORCQ', 'TORC']);
+    // The symbol it listed under first (the marker dropped), then Bloomberg's as written.
+    expect(vendorTickers(torch)).toEqual(['TORC', 'TORCQ']);
     // TPG Pace Holdings: Yahoo lists the common TPGH, Bloomberg the units TPGH/U under today's name (Accel Entertainment).
     expect(sameVendorIpo(y('TPGH').row, b('TPGH/U').row)).toBe(true);
   });
@@ -64,7 +65,7 @@ describe('joinVendorRows: one entry per IPO, Bloomberg\'s row speaking for it', 
     const nwbi = y('NWBI');
     expect(nwbi.row).toMatchObject({ tradeDate: null, ipoDate: '2009-12-18', exchange: 'NASDQ' });
     expect(vendorCompanyStatus(nwbi, '2009-12-17', undefined).offeringStatus).toBe('priced');
-    expect(vendorCompanyStatus(nwbi, '2009-12-18', undefined)).toEqual({ offeringStatus: 'listed', dealType: 'ipo', fromVendorAlone: true });
+    expect(vendorCompanyStatus(nwbi, '2009-12-18', undefined)).toEqual({ offeringStatus: 'listed', stageBeforeEnd: null, dealType: 'ipo', fromVendorAlone: true });
     // Without an exchange the row does not say it listed.
     expect(vendorCompanyStatus({ ...nwbi, row: { ...nwbi.row, exchange: null } }, '2026-01-01', undefined).offeringStatus).toBe('priced');
   });

@@ -34,10 +34,10 @@ import type { IpoTableLayout } from '../../schema/events/event-types.ts';
 import type { ListingExchangeInput } from '../offering/exchange-at-listing.derive.ts';
 import type { CompanyFacts, FilingFact } from '../offering/filing.facts.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
+import type { CompanyEndStatus, DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import { vendorDealType } from '../offering/vendor-deal-type.derive.ts';
 import { sameVendorIpo, soleSameDayPairs, unitCounterparts, vendorRowDate } from './vendor-same-ipo.derive.ts';
-import { isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {
@@ -121,9 +121,12 @@ export function rowsOfIpo(ipo: StoredIpoRow): StoredIpoRow[] {
   return [ipo, ...(ipo.sameIpo ?? [])];
 }
 
-/** The symbols joined IPOs were listed under, each IPO's primary row first (Bloomberg's TORCQ, then Yahoo's TORC); never a placeholder (vendor-symbol.derive.ts). */
+/**
+ * The symbols of joined IPOs, each IPO's primary row first, each symbol as listed before as written
+ * (Bloomberg's TORCQ gives TORC, then TORCQ, then Yahoo's TORC); never a placeholder (vendor-symbol.derive.ts).
+ */
 export function vendorTickers(ipos: readonly StoredIpoRow[]): string[] {
-  return [...new Set(ipos.flatMap((ipo) => rowsOfIpo(ipo).map((r) => r.row.ticker)))].filter((t) => !isPlaceholderSymbol(t));
+  return [...new Set(ipos.flatMap((ipo) => rowsOfIpo(ipo).flatMap((r) => [listingSymbol(r.row.ticker), r.row.ticker])))].filter((t) => !isPlaceholderSymbol(t));
 }
 
 /** Where a joined IPO goes: the first of its rows that joins an EDGAR company decides; null when none does. */
@@ -200,7 +203,9 @@ export function mayBeVendorCompany(row: StoredIpoRow['row']): boolean {
 }
 
 export interface VendorStatus {
-  offeringStatus: Extract<OfferingStatus, 'listed' | 'priced'>;
+  offeringStatus: Extract<OfferingStatus, 'listed' | 'priced'> | CompanyEndStatus;
+  /** The stage the IPO had reached when the company's end (a vendor's: company/served-end.derive.ts) overtook it; null when none did. */
+  stageBeforeEnd: Extract<OfferingStatus, 'listed' | 'priced'> | null;
   dealType: DealType;
   /** True when EDGAR holds no IPO-family registration of the company: the vendor row is its IPO. */
   fromVendorAlone: boolean;
@@ -213,15 +218,18 @@ export interface VendorStatus {
  * its exchange's approval is from its expected first trade date (deal-status.scan.ts); its listing
  * date stays unknown. The deal type is EDGAR's when it typed the IPO (with the vendor row's evidence
  * already applied), else the row's own evidence (vendor-deal-type.derive.ts): a SPAC's unit IPO is a
- * spac, a closed-end fund's a fund.
+ * spac, a closed-end fund's a fund. The company's end, when its later symbol or name shows one
+ * (served-end.derive.ts), overtakes the stage reached, which stays as `stageBeforeEnd`.
  */
-export function vendorCompanyStatus(ipo: StoredIpoRow, today: string, edgarDealType: DealType | undefined): VendorStatus {
+export function vendorCompanyStatus(ipo: StoredIpoRow, today: string, edgarDealType: DealType | undefined, end: CompanyEndStatus | null = null): VendorStatus {
   const listedBy = (row: StoredIpoRow['row']) => row.tradeDate ?? (row.exchange ? (row.ipoDate ?? null) : null);
   const listed = rowsOfIpo(ipo).some(({ row }) => {
     const date = listedBy(row);
     return date !== null && date <= today;
   });
-  return { offeringStatus: listed ? 'listed' : 'priced', dealType: edgarDealType ?? vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType, fromVendorAlone: edgarDealType === undefined };
+  const stage = listed ? 'listed' : 'priced';
+  const dealType = edgarDealType ?? vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType;
+  return { offeringStatus: end ?? stage, stageBeforeEnd: end === null ? null : stage, dealType, fromVendorAlone: edgarDealType === undefined };
 }
 
 /**

@@ -5,7 +5,9 @@
  * Holdings Inc" under 1624831D. The Yahoo list names the issuer and symbol of the day (EVER, "EverBank
  * Financial Corp"), abbreviated at times ("Fortress Transp & Infra Inv"). So an IPO is served
  *   - under the Yahoo row's symbol, when one of its rows is Yahoo's; else under Bloomberg's symbol,
- *     unless that is a placeholder (`isPlaceholderSymbol`), which is never served as a ticker (null);
+ *     unless that is a placeholder (`isPlaceholderSymbol`), which is never served as a ticker (null),
+ *     and without the bankruptcy marker Bloomberg's last symbol may carry (`bankruptSymbolBase`:
+ *     Digital Lighthouse's 2000 IPO under DGLH, not DGLHQ);
  *   - with the Yahoo row's issuer name as its name at listing (`issuer_name_at_offering`, source
  *     `vendor_listing`) when EDGAR's submissions page does not name it for the day; the later name
  *     stays the company's.
@@ -17,10 +19,34 @@ import type { StoredIpoRow } from '../market/market.facts.ts';
 /**
  * Bloomberg's symbols for securities that no longer trade: digits and a letter (1624831D, 9991110D,
  * 316623Q, 3042466Q). No exchange lists such a symbol. A fifth letter Q (SNECQ, TORCQ) is a real
- * symbol, the one a bankrupt issuer traded under last: kept.
+ * symbol, the one a bankrupt issuer traded under last (`bankruptSymbolBase`): not a placeholder.
  */
 export function isPlaceholderSymbol(symbol: string): boolean {
   return /^\d+[A-Z]?$/.test(symbol);
+}
+
+/**
+ * The symbol a bankrupt issuer's stock traded under before the bankruptcy marker was appended, or
+ * null when the symbol carries none. Nasdaq and FINRA (for the over-the-counter market) mark an
+ * issuer in bankruptcy with a fifth letter Q after its four-letter symbol (Dendreon DNDN → DNDNQ,
+ * Digital Lighthouse DGLH → DGLHQ); no exchange lists a five-letter stock symbol ending in Q for any
+ * other reason (the fifth letters of classes, units, rights, warrants, ADRs and foreign issues are
+ * other letters), while a symbol of four letters or fewer ending in Q is the issuer's own (LKQ,
+ * PETQ, ELOQ, NHIQ) and is kept. Of the Bloomberg export's 203 five-letter Q symbols, every issuer
+ * went bankrupt (Peabody, Spirit Airlines, Dendreon …), and 26 of their names carry Bloomberg's
+ * "/Old" of a reorganised predecessor (Accuride Corp/Old, CIT Group Inc/Old). The four letters before
+ * the Q are the symbol the issuer listed under when it listed with four letters (every Nasdaq IPO,
+ * and NYSE's since four-letter symbols came to it); a NYSE issuer with a shorter symbol was given a
+ * four-letter over-the-counter symbol before the Q (Peabody BTU → BTUUQ, CIT → CITGQ), which the
+ * data cannot tell apart: those four letters are served as its listing symbol (README, Definitions).
+ */
+export function bankruptSymbolBase(symbol: string): string | null {
+  return /^[A-Z]{4}Q$/.test(symbol) ? symbol.slice(0, 4) : null;
+}
+
+/** The symbol a security listed under, as far as its later symbol tells: without the bankruptcy marker. */
+export function listingSymbol(symbol: string): string {
+  return bankruptSymbolBase(symbol) ?? symbol;
 }
 
 const rowsOf = (ipo: StoredIpoRow) => [ipo, ...(ipo.sameIpo ?? [])].map((r) => r.row);
@@ -30,7 +56,8 @@ export function ipoSymbol(ipo: StoredIpoRow): string | null {
   const rows = rowsOf(ipo);
   const yahoo = rows.find((r) => r.layout === 'yahoo');
   if (yahoo) return yahoo.ticker;
-  return rows.map((r) => r.ticker).find((t) => !isPlaceholderSymbol(t)) ?? null;
+  const symbol = rows.map((r) => r.ticker).find((t) => !isPlaceholderSymbol(t));
+  return symbol === undefined ? null : listingSymbol(symbol);
 }
 
 /** The issuer's name at listing when a table names it as of the day (the Yahoo list); null otherwise. */

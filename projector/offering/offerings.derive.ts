@@ -1,5 +1,5 @@
 import type { ApiConsensus, ApiOffering } from '../../schema/api/types.ts';
-import type { DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
+import type { DealStatus, DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { baseForm, DRAFT_FORMS, OPENING_FORMS } from '../common/forms.ts';
 import type { CompanyOffering } from './offering.derive.ts';
@@ -30,7 +30,7 @@ export interface ServedOfferingContext {
   /** The issuer's name at listing as a vendor table of the day names it (company/vendor-symbol.derive.ts `ipoIssuerName`). */
   vendorNameAtListing: string | null;
   /** An IPO known only from a vendor row (no registration of it in the data): served as an offering of its own. */
-  vendorOffering: { dealType: DealType; status: OfferingStatus } | null;
+  vendorOffering: { dealType: DealType; status: OfferingStatus; stageBeforeEnd: DealStatus | null } | null;
   /** The latest date of any evidence about the company (filing, daily bar, vendor trade date): what each status is as of. */
   statusAsOf: string | null;
 }
@@ -123,7 +123,7 @@ function filedName(filings: readonly FilingFact[]): string | null {
 }
 
 function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): ApiOffering {
-  const { dealType, status } = ctx.vendorOffering!;
+  const { dealType, status, stageBeforeEnd } = ctx.vendorOffering!;
   const offerPrice = ctx.consensus?.offerPrice ?? null;
   const listingDate = ctx.consensus?.listingDate ?? null;
   // EDGAR's name for the day first; else the Yahoo list's, which names issuers as they were.
@@ -152,7 +152,7 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     grossProceeds: ctx.consensus?.grossProceeds ?? null,
     grossProceedsBasis: ctx.consensus?.grossProceedsBasis ?? null,
     listingDate,
-    stageBeforeEnd: null,
+    stageBeforeEnd,
     issuerNameAtOffering: named?.name ?? null,
     issuerNameAtOfferingSource: named?.source ?? null,
     ritterExclusions: ritterExclusions({

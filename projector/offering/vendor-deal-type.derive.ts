@@ -51,7 +51,8 @@ export interface VendorTyping {
   reasons: string[];
 }
 
-const SPAC_SUBGROUPS = new Set(['Specified Purpose Acquis', 'Capital Pools']);
+/** The vendor's subgroups for blank checks. */
+export const SPAC_SUBGROUPS = new Set(['Specified Purpose Acquis', 'Capital Pools']);
 
 /** The symbol as the vendor wrote it ("HDP/U" from "HDP/U US"; "CBASU"). */
 export function vendorSymbol(row: Pick<IpoTableRow, 'bloombergTicker' | 'ticker'>): string {

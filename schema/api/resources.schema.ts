@@ -587,10 +587,14 @@ export const ApiOfferingSchema = object({
 
 export const ApiLifecycleEndSchema = object({
   status: string({ enum: [...OFFERING_STATUSES] }),
-  date: string({ format: 'date' }),
+  date: nullableString({ format: 'date', description: 'When it ended; null when the evidence states no date (a vendor row\'s later symbol or name).' }),
   accessionNumber: nullableString(),
   formType: nullableString(),
   reason: string(),
+  source: string({
+    enum: [...OFFERING_SOURCES],
+    description: 'edgar = the filings (Form 25, 25-NSE, 15-12B/G, an 8-K Item 2.01/5.06, a former name) or the SEC\'s current ticker; vendor = a vendor IPO row: its symbol carries the bankruptcy marker (a fifth-letter Q), or a SPAC\'s row names and classes the operating company it became.',
+  }),
 });
 
 export const ApiCompanySchema = object(

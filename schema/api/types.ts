@@ -390,10 +390,13 @@ export interface ApiOffering {
 /** How a company's lifecycle ended, when it did (extension): delisting or a completed business combination. */
 export interface ApiLifecycleEnd {
   status: CompanyEndStatus;
-  date: string;
+  /** Null when the evidence (a vendor row's later symbol or name) states no date. */
+  date: string | null;
   accessionNumber: string | null;
   formType: string | null;
   reason: string;
+  /** Whose evidence: EDGAR's filings and files, or a vendor IPO table's row. */
+  source: OfferingSource;
 }
 
 /** A deal event (GET /api/v1/events, webhook deliveries; schema in events.schema.ts). */

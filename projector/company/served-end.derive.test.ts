@@ -1,0 +1,126 @@
+/**
+ * A company's end from its later symbol or name, on the real bundled Bloomberg rows: given the rows,
+ * the company, outcome, offering and deal-event rows every surface renders.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApiLifecycleEnd, ApiOffering, ApiOutcome } from '../../schema/api/types.ts';
+import { readSample } from '../common/sample.testkit.ts';
+import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
+import type { KnownFiling } from '../offering/filing.facts.ts';
+import { loadSubmissions } from '../offering/sample.testkit.ts';
+import { companyIdentity } from './company.derive.ts';
+import { deriveRows, type CompanyInputs } from './company-rows.derive.ts';
+import { companyDealEvents } from './deal-events.derive.ts';
+import { laterSymbolEnds, servedEnds } from './served-end.derive.ts';
+import { vendorCompanyId, vendorOnlyFacts } from './vendor-company.derive.ts';
+
+const OBSERVED = '2026-01-02T00:00:00Z';
+const TODAY = '2026-01-02';
+const table = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
+const row = (symbol: string): IpoTableRow => table.find((r) => r.bloombergTicker === `${symbol} US`)!;
+const stored = (symbol: string): StoredIpoRow => ({ row: row(symbol), observedAt: OBSERVED });
+
+function vendorOnly(symbol: string): CompanyInputs {
+  const r = row(symbol);
+  return {
+    facts: vendorOnlyFacts(vendorCompanyId(r)!, r.issuer, OBSERVED), filings: [], hints: [], snapshot: null, documents: [], news: [], today: TODAY,
+    identity: { name: r.issuer, tickerHint: null, exchangeHint: null, allTickers: [], hintTitles: [] },
+    vendorRows: [{ row: r, observedAt: OBSERVED }], bars: new Map(),
+  };
+}
+
+function served(input: CompanyInputs) {
+  const rows = deriveRows(input)!;
+  return {
+    rows,
+    company: rows.company.row,
+    end: JSON.parse(rows.company.row.lifecycle_end_json) as ApiLifecycleEnd | null,
+    offerings: JSON.parse(rows.company.row.offerings_json) as ApiOffering[],
+    outcome: rows.outcomes[0] ? (JSON.parse(rows.outcomes[0].json) as ApiOutcome) : null,
+  };
+}
+
+describe('delisted: the bankruptcy marker on the last symbol', () => {
+  it('Digital Lighthouse (Bloomberg DGLHQ, 2000-03-24): listed as DGLH, served delisted, undated, from the vendor', () => {
+    const { rows, company, end, offerings, outcome } = served(vendorOnly('DGLHQ'));
+    expect(company).toMatchObject({ cik: 'V-DGLHQ-2000-03-24', ticker: 'DGLH', offering_status: 'delisted' });
+    expect(end).toMatchObject({ status: 'delisted', date: null, accessionNumber: null, formType: null, source: 'vendor' });
+    expect(end!.reason).toMatch(/DGLHQ US|DGLHQ/);
+    expect(offerings).toEqual([expect.objectContaining({ source: 'vendor', status: 'delisted', stageBeforeEnd: 'listed', listingDate: '2000-03-24' })]);
+    expect(outcome?.ticker).toBe('DGLH');
+    expect(rows.outcomes[0].ticker).toBe('DGLH');
+    expect(rows.company.tickers.map((t) => [t.ticker, t.held_since])).toEqual([['DGLH', '2000-03-24'], ['DGLHQ', null]]);
+    // The calendar's listing row is the symbol it listed under.
+    expect(rows.calendar.every((e) => e.ticker === 'DGLH')).toBe(true);
+    const events = companyDealEvents(rows);
+    expect(events.filter((e) => e.type === 'delisted')).toEqual([
+      expect.objectContaining({ key: 'delisted:V-DGLHQ-2000-03-24:vendor', occurredOn: null, data: expect.objectContaining({ source: 'vendor', date: null }) }),
+    ]);
+    expect(events.some((e) => e.type === 'listed' && e.occurredOn === '2000-03-24')).toBe(true);
+  });
+
+  it('Viasystems Group/Old (VSGIQ) and Accuride Corp/Old (AURDQ): the same, whatever the name', () => {
+    for (const symbol of ['VSGIQ', 'AURDQ']) {
+      const { company, end } = served(vendorOnly(symbol));
+      expect(company.offering_status, symbol).toBe('delisted');
+      expect(company.ticker, symbol).toBe(symbol.slice(0, 4));
+      expect(end?.source, symbol).toBe('vendor');
+    }
+  });
+
+  it('a symbol of four letters or fewer ending in Q is the issuer\'s own: PetIQ (PETQ), LKQ, Eloqua (ELOQ) stay listed under it', () => {
+    for (const symbol of ['PETQ', 'LKQ', 'ELOQ']) {
+      const { company, end, outcome } = served(vendorOnly(symbol));
+      expect([company.offering_status, company.ticker, outcome?.ticker, end], symbol).toEqual(['listed', symbol, symbol, null]);
+    }
+  });
+
+  it('the SEC\'s current ticker decides first: a marker there (Acorda\'s ACORQ) is a delisting of source edgar; a live symbol there (Peabody\'s BTU after BTUUQ) is none', () => {
+    expect(laterSymbolEnds({ vendorRows: [], currentTickers: ['ACORQ'], edgarIpoType: null })).toEqual([
+      expect.objectContaining({ status: 'delisted', date: null, source: 'edgar' }),
+    ]);
+    expect(laterSymbolEnds({ vendorRows: [stored('BTUUQ')], currentTickers: ['BTU'], edgarIpoType: null })).toEqual([]);
+    expect(laterSymbolEnds({ vendorRows: [stored('BTUUQ')], currentTickers: [], edgarIpoType: null })).toEqual([
+      expect.objectContaining({ status: 'delisted', source: 'vendor' }),
+    ]);
+  });
+});
+
+describe('combined: a SPAC\'s row naming the company it became', () => {
+  it('Social Capital Hedosophia II (IPOB/U, Bloomberg "Opendoor Technologies Inc", E-Commerce/Services): combined, undated; its units keep their symbol', () => {
+    const { company, end, offerings, outcome, rows } = served(vendorOnly('IPOB/U'));
+    expect(company).toMatchObject({ deal_type: 'spac', offering_status: 'combined', ticker: 'IPOB-U' });
+    expect(end).toMatchObject({ status: 'combined', date: null, source: 'vendor' });
+    expect(end!.reason).toContain('Opendoor Technologies Inc');
+    expect(offerings[0]).toMatchObject({ status: 'combined', stageBeforeEnd: 'listed' });
+    expect(outcome?.ticker).toBe('IPOB-U');
+    expect(companyDealEvents(rows).filter((e) => e.type === 'combined').map((e) => [e.key, e.occurredOn])).toEqual([['combined:V-IPOB-U-2020-04-28:vendor', null]]);
+  });
+
+  it('a SPAC the vendor still files as a blank check (Social Capital Hedosophia IV, IPOD/U) or as an investment company after liquidating (Santa Monica Media, MEJ/U) is not combined', () => {
+    for (const symbol of ['IPOD/U', 'MEJ/U']) {
+      const { company, end } = served(vendorOnly(symbol));
+      expect([company.deal_type, company.offering_status, end], symbol).toEqual(['spac', 'listed', null]);
+    }
+  });
+
+  it('Crumbs Bake Shop (CRMUQ, a 2010 blank check that combined, then went bankrupt): combined, then delisted in force', () => {
+    const ends = laterSymbolEnds({ vendorRows: [stored('CRMUQ')], currentTickers: [], edgarIpoType: null });
+    expect(ends.map((e) => e.status)).toEqual(['combined', 'delisted']);
+    expect(servedEnds([], null, ends).terminal?.status).toBe('delisted');
+  });
+
+  it('EDGAR\'s dated end stands: Learn CW combined 2024-10-03 (8-K), whatever its vendor row says', () => {
+    const { company, filings } = loadSubmissions('learncw');
+    const known: KnownFiling[] = filings.map((f) => ({ ...f, companyName: null, source: 'submissions' }));
+    const facts = { ...company, updatedAt: OBSERVED };
+    const input: CompanyInputs = {
+      facts, filings: known, hints: [], identity: companyIdentity(facts, known, []), documents: [], snapshot: null,
+      vendorRows: [stored('LCWUF')], bars: new Map(), news: [], today: TODAY,
+    };
+    const { end } = served(input);
+    expect(end).toMatchObject({ status: 'combined', source: 'edgar' });
+    expect(end!.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * A company's end as served (`lifecycleEnd`, `offering_status`): EDGAR's (offering/company-end.derive.ts,
+ * dated by a filing), else what a later symbol or name says of it. Bloomberg's export names an issuer as
+ * it is now and lists it under its last symbol (vendor-symbol.derive.ts), so its row tells how the story
+ * ended where the filings we hold do not:
+ *   delisted  the company's last symbol carries the bankruptcy marker (`bankruptSymbolBase`: a
+ *             five-letter symbol ending in Q, DGLHQ for Digital Lighthouse's DGLH), in a vendor row of
+ *             its IPO or as the SEC's current ticker (company_tickers.json's ACORQ for Acorda): its
+ *             stock left the exchange for the over-the-counter market when it went bankrupt. Not when
+ *             the SEC lists the company under a symbol without the marker today (Peabody relisted BTU
+ *             after BTUUQ): that is the company's symbol now.
+ *   combined  a SPAC's IPO row (typed spac by vendor-deal-type.derive.ts, or by EDGAR) that names and
+ *             classes an operating company: Bloomberg re-files a SPAC under the business it combined
+ *             with (IPOB/U as "Opendoor Technologies Inc", E-Commerce/Services; SPCE/U as Virgin
+ *             Galactic, Aerospace/Defense). A row still filed as a blank check ("Specified Purpose
+ *             Acquis", "Capital Pools"), as an investment company or as inactive (a blank check that
+ *             liquidated: Santa Monica Media, MergeWorthRx), or named like one ("… Acquisition Corp"),
+ *             says no combination.
+ * Neither row states when: the date is null, never the IPO's. A combination's delisting follows it
+ * (the SPAC's symbol is the combined company's), so a vendor delisting after EDGAR's dated combination
+ * is the end in force; EDGAR's dated end otherwise outranks the vendor's.
+ */
+import type { ApiLifecycleEnd } from '../../schema/api/types.ts';
+import type { DealType } from '../../schema/api/vocabulary.ts';
+import type { StoredIpoRow } from '../market/market.facts.ts';
+import type { CompanyOffering } from '../offering/offering.derive.ts';
+import type { TerminalEvent } from '../offering/lifecycle.derive.ts';
+import { SPAC_SUBGROUPS, vendorDealType, vendorSymbol } from '../offering/vendor-deal-type.derive.ts';
+import { SPAC_NAME } from '../offering/spac-evidence.ts';
+import { rowsOfIpo } from './vendor-company.derive.ts';
+import { bankruptSymbolBase } from './vendor-symbol.derive.ts';
+
+/** Subgroups that class a row as no operating business: blank checks, and the investment companies and inactive shells liquidated blank checks are filed under. */
+const NO_BUSINESS_SUBGROUPS = new Set([...SPAC_SUBGROUPS, 'Investment Companies', 'Inactive/Unknown']);
+
+export interface EndEvidence {
+  /** The company's joined vendor IPOs (vendor-company.derive.ts). */
+  vendorRows: readonly StoredIpoRow[];
+  /** The SEC's current tickers of the company (submissions page, company_tickers.json), primary first. */
+  currentTickers: readonly string[];
+  /** EDGAR's type of the company's IPO-family deal, when it has one. */
+  edgarIpoType: DealType | null;
+}
+
+/** EDGAR's end as served. */
+export function edgarEnd(event: TerminalEvent | null): ApiLifecycleEnd | null {
+  return event ? { ...event, source: 'edgar' } : null;
+}
+
+/** The company's ends the vendor rows and the SEC's tickers show, combination first; empty when none. */
+export function laterSymbolEnds(e: EndEvidence): ApiLifecycleEnd[] {
+  return [combinedByVendor(e), delistedByMarker(e)].filter((end): end is ApiLifecycleEnd => end !== null);
+}
+
+function delistedByMarker({ vendorRows, currentTickers }: EndEvidence): ApiLifecycleEnd | null {
+  const base = (symbol: string) => bankruptSymbolBase(symbol);
+  const sec = currentTickers[0] ?? null;
+  if (sec !== null) {
+    if (base(sec) === null) return null;
+    return {
+      status: 'delisted', date: null, accessionNumber: null, formType: null, source: 'edgar',
+      reason: `the SEC lists the company under ${sec}: the fifth-letter Q marks a bankrupt issuer's over-the-counter symbol, so its stock (${base(sec)}) no longer trades on an exchange`,
+    };
+  }
+  const row = vendorRows.flatMap(rowsOfIpo).map((r) => r.row).find((r) => base(r.ticker) !== null);
+  if (!row) return null;
+  return {
+    status: 'delisted', date: null, accessionNumber: null, formType: null, source: 'vendor',
+    reason: `the vendor lists the IPO (${base(row.ticker)}) under ${vendorSymbol(row)}, "${row.issuer}": the fifth-letter Q marks a bankrupt issuer's over-the-counter symbol, so its stock no longer trades on an exchange`,
+  };
+}
+
+function combinedByVendor({ vendorRows, edgarIpoType }: EndEvidence): ApiLifecycleEnd | null {
+  for (const ipo of vendorRows) {
+    const spac = edgarIpoType === 'spac' || vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType === 'spac';
+    if (!spac) continue;
+    const row = rowsOfIpo(ipo).map((r) => r.row).find((r) => r.industrySubgroup && !NO_BUSINESS_SUBGROUPS.has(r.industrySubgroup) && !SPAC_NAME.test(r.issuer));
+    if (!row) continue;
+    return {
+      status: 'combined', date: null, accessionNumber: null, formType: null, source: 'vendor',
+      reason: `the vendor lists the SPAC's IPO (${vendorSymbol(row)}) as "${row.issuer}", filed under "${row.industrySubgroup}": it names a SPAC as the operating company it combined with`,
+    };
+  }
+  return null;
+}
+
+/**
+ * The end in force and every end seen, oldest first: EDGAR's events, then the vendor's that add to
+ * them (see the header). EDGAR's end in force stands unless it is a combination the vendor's
+ * delisting followed.
+ */
+export function servedEnds(edgar: readonly TerminalEvent[], terminal: TerminalEvent | null, later: readonly ApiLifecycleEnd[]): { events: ApiLifecycleEnd[]; terminal: ApiLifecycleEnd | null } {
+  const own = edgar.map((e) => edgarEnd(e)!);
+  const inForce = edgarEnd(terminal);
+  // A company that went public again after its EDGAR end (no terminal in force) has no end a vendor row could date after it.
+  if (edgar.length > 0 && terminal === null) return { events: own, terminal: null };
+  const added = later.filter((v) => !own.some((e) => e.status === v.status));
+  if (inForce?.status === 'delisted') return { events: own, terminal: inForce };
+  const events = [...own, ...added];
+  return { events, terminal: added.length > 0 ? added[added.length - 1] : inForce };
+}
+
+/**
+ * The offering rules' result with a vendor end applied: the company's status is the end's, and each
+ * deal it overtook (any not withdrawn nor already ended: the end is undated, and every deal the data
+ * holds came before the symbol it reads) is served as that end, a SPAC's as its combination.
+ */
+export function withServedEnd(offering: CompanyOffering, end: ApiLifecycleEnd | null, events: readonly ApiLifecycleEnd[]): CompanyOffering {
+  if (end === null || end.source === 'edgar') return offering;
+  const combined = events.some((e) => e.status === 'combined');
+  const deals = offering.lifecycle.deals.map((d) => {
+    if (d.status === 'withdrawn' || d.endedBy !== null) return d;
+    const endedBy = d.dealKind === 'spac' && combined ? 'combined' : end.status;
+    return { ...d, overlay: null, displayStatus: d.status, endedBy, servedStatus: endedBy };
+  });
+  const current = offering.lifecycle.currentDeal === null ? null : (deals[offering.lifecycle.deals.indexOf(offering.lifecycle.currentDeal)] ?? null);
+  return { ...offering, lifecycle: { ...offering.lifecycle, deals, currentDeal: current, offeringStatus: end.status } };
+}
