@@ -174,7 +174,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     },
     // A company whose lifecycle ended in EDGAR keeps that terminal status whatever a vendor row says; a vendor's end is the vendor status's.
     (vendorSpeaks || vendorPricedCurrent) && offering.lifecycle.terminal === null
-      ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind, end.terminal?.status ?? null)
+      ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind, end.terminal ? end.events.map((e) => e.status) : [])
       : null,
   );
   const outcome = deriveCompanyOutcome({

@@ -64,7 +64,7 @@ export interface CompanyEnrichment {
   classificationJson: string;
   consensus: ApiConsensus;
   /** What each served offering renders beside the company (offerings.derive.ts), its status aside. */
-  offerings: Omit<ServedOfferingContext, 'currentStatus' | 'consensus' | 'vendorOffering'>;
+  offerings: Omit<ServedOfferingContext, 'currentStatus' | 'currentStageBeforeEnd' | 'consensus' | 'vendorOffering'>;
   snapshot: ApiFinancialSnapshot | null;
   priceHistory: ApiPriceHistory | null;
   /** The company's end as served (company/served-end.derive.ts): EDGAR's, else its later symbol's or name's. */
@@ -107,9 +107,10 @@ export function deriveCompany(
   const lockup = lockupScheduleOf(current, offering.termsByAccession, current && isIpoFamily(current.dealKind) ? enrichment.consensus.listingDate : null);
   const offerings = offeringsOf(offering, {
     ...enrichment.offerings,
-    currentStatus: vendor?.offeringStatus ?? null,
+    currentStatus: vendor?.ipoStatus ?? null,
+    currentStageBeforeEnd: vendor?.stageBeforeEnd ?? null,
     consensus: enrichment.consensus,
-    vendorOffering: vendor?.fromVendorAlone ? { dealType: vendor.dealType, status: vendor.offeringStatus, stageBeforeEnd: vendor.stageBeforeEnd } : null,
+    vendorOffering: vendor?.fromVendorAlone ? { dealType: vendor.dealType, status: vendor.ipoStatus, stageBeforeEnd: vendor.stageBeforeEnd } : null,
   });
   return {
     row: {

@@ -9,6 +9,7 @@ import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { KnownFiling } from '../offering/filing.facts.ts';
 import { loadSubmissions } from '../offering/sample.testkit.ts';
+import { parseEdgarIndex } from '../../schema/edgar/index.parse.ts';
 import { companyIdentity } from './company.derive.ts';
 import { deriveRows, type CompanyInputs } from './company-rows.derive.ts';
 import { companyDealEvents } from './deal-events.derive.ts';
@@ -98,6 +99,27 @@ describe('combined: a SPAC\'s row naming the company it became', () => {
     expect(companyDealEvents(rows).filter((e) => e.type === 'combined').map((e) => [e.key, e.occurredOn])).toEqual([['combined:V-IPOB-U-2020-04-28:vendor', null]]);
   });
 
+  it('Social Capital Hedosophia II on EDGAR (its S-1/A of 2020-03-18, SEC ticker OPEN "Opendoor Technologies Inc.") with its IPOB/U row: combined; its IPO listed as IPOB-U; the current ticker OPEN', () => {
+    const entries = parseEdgarIndex(readSample('edgar/index/form.20200318.idx.gz'), 'form').entries.filter((e) => e.cik === '0001801169');
+    const filings: KnownFiling[] = entries.map((r) => ({
+      accessionNumber: r.accessionNumber, cik: r.cik, formType: r.formType, filingDate: r.dateFiled, fileNumber: null, primaryDocument: null,
+      acceptanceDateTime: null, companyName: r.companyName, source: 'index',
+    }));
+    const facts = vendorOnlyFacts('0001801169', null, OBSERVED);
+    const hints = [{ ticker: 'OPEN', title: 'Opendoor Technologies Inc.', exchange: null }];
+    const { company, end, offerings, outcome, rows } = served({
+      facts, filings, hints, identity: companyIdentity(facts, filings, hints), documents: [], snapshot: null,
+      vendorRows: [stored('IPOB/U')], bars: new Map(), news: [], today: TODAY,
+    });
+    expect(company).toMatchObject({ ticker: 'OPEN', deal_type: 'spac', offering_status: 'combined' });
+    expect(end).toMatchObject({ status: 'combined', date: null, source: 'vendor' });
+    expect(offerings.find((o) => o.isCurrent)).toMatchObject({ status: 'combined', stageBeforeEnd: 'listed', listingDate: '2020-04-28' });
+    expect(outcome?.ticker).toBe('IPOB-U');
+    const events = companyDealEvents(rows);
+    expect(events.filter((e) => e.type === 'listed').map((e) => e.occurredOn)).toEqual(['2020-04-28']);
+    expect(events.filter((e) => e.type === 'combined').map((e) => e.key)).toEqual(['combined:0001801169:vendor']);
+  });
+
   it('a SPAC the vendor still files as a blank check (Social Capital Hedosophia IV, IPOD/U) or as an investment company after liquidating (Santa Monica Media, MEJ/U) is not combined', () => {
     for (const symbol of ['IPOD/U', 'MEJ/U']) {
       const { company, end } = served(vendorOnly(symbol));
@@ -109,6 +131,10 @@ describe('combined: a SPAC\'s row naming the company it became', () => {
     const ends = laterSymbolEnds({ vendorRows: [stored('CRMUQ')], currentTickers: [], edgarIpoType: null });
     expect(ends.map((e) => e.status)).toEqual(['combined', 'delisted']);
     expect(servedEnds([], null, ends).terminal?.status).toBe('delisted');
+    // Served: the company delisted, its SPAC IPO combined (a SPAC's IPO ends in its combination), listed as CRMU.
+    const { company, offerings, outcome } = served(vendorOnly('CRMUQ'));
+    expect([company.offering_status, company.ticker, outcome?.ticker]).toEqual(['delisted', 'CRMU', 'CRMU']);
+    expect(offerings[0]).toMatchObject({ dealType: 'spac', status: 'combined', stageBeforeEnd: 'listed' });
   });
 
   it('EDGAR\'s dated end stands: Learn CW combined 2024-10-03 (8-K), whatever its vendor row says', () => {

@@ -65,7 +65,7 @@ describe('joinVendorRows: one entry per IPO, Bloomberg\'s row speaking for it', 
     const nwbi = y('NWBI');
     expect(nwbi.row).toMatchObject({ tradeDate: null, ipoDate: '2009-12-18', exchange: 'NASDQ' });
     expect(vendorCompanyStatus(nwbi, '2009-12-17', undefined).offeringStatus).toBe('priced');
-    expect(vendorCompanyStatus(nwbi, '2009-12-18', undefined)).toEqual({ offeringStatus: 'listed', stageBeforeEnd: null, dealType: 'ipo', fromVendorAlone: true });
+    expect(vendorCompanyStatus(nwbi, '2009-12-18', undefined)).toEqual({ offeringStatus: 'listed', ipoStatus: 'listed', stageBeforeEnd: null, dealType: 'ipo', fromVendorAlone: true });
     // Without an exchange the row does not say it listed.
     expect(vendorCompanyStatus({ ...nwbi, row: { ...nwbi.row, exchange: null } }, '2026-01-01', undefined).offeringStatus).toBe('priced');
   });

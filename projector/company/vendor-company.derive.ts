@@ -204,6 +204,8 @@ export function mayBeVendorCompany(row: StoredIpoRow['row']): boolean {
 
 export interface VendorStatus {
   offeringStatus: Extract<OfferingStatus, 'listed' | 'priced'> | CompanyEndStatus;
+  /** The IPO offering's own status: the company's, except a SPAC's IPO, which ends in its combination whatever came after. */
+  ipoStatus: Extract<OfferingStatus, 'listed' | 'priced'> | CompanyEndStatus;
   /** The stage the IPO had reached when the company's end (a vendor's: company/served-end.derive.ts) overtook it; null when none did. */
   stageBeforeEnd: Extract<OfferingStatus, 'listed' | 'priced'> | null;
   dealType: DealType;
@@ -219,9 +221,10 @@ export interface VendorStatus {
  * date stays unknown. The deal type is EDGAR's when it typed the IPO (with the vendor row's evidence
  * already applied), else the row's own evidence (vendor-deal-type.derive.ts): a SPAC's unit IPO is a
  * spac, a closed-end fund's a fund. The company's end, when its later symbol or name shows one
- * (served-end.derive.ts), overtakes the stage reached, which stays as `stageBeforeEnd`.
+ * (served-end.derive.ts), overtakes the stage reached, which stays as `stageBeforeEnd`; `ends` are
+ * the company's ends, oldest first, the last in force.
  */
-export function vendorCompanyStatus(ipo: StoredIpoRow, today: string, edgarDealType: DealType | undefined, end: CompanyEndStatus | null = null): VendorStatus {
+export function vendorCompanyStatus(ipo: StoredIpoRow, today: string, edgarDealType: DealType | undefined, ends: readonly CompanyEndStatus[] = []): VendorStatus {
   const listedBy = (row: StoredIpoRow['row']) => row.tradeDate ?? (row.exchange ? (row.ipoDate ?? null) : null);
   const listed = rowsOfIpo(ipo).some(({ row }) => {
     const date = listedBy(row);
@@ -229,7 +232,9 @@ export function vendorCompanyStatus(ipo: StoredIpoRow, today: string, edgarDealT
   });
   const stage = listed ? 'listed' : 'priced';
   const dealType = edgarDealType ?? vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType;
-  return { offeringStatus: end ?? stage, stageBeforeEnd: end === null ? null : stage, dealType, fromVendorAlone: edgarDealType === undefined };
+  const end = ends[ends.length - 1] ?? null;
+  const ipoEnd = dealType === 'spac' && ends.includes('combined') ? 'combined' : end;
+  return { offeringStatus: end ?? stage, ipoStatus: ipoEnd ?? stage, stageBeforeEnd: end === null ? null : stage, dealType, fromVendorAlone: edgarDealType === undefined };
 }
 
 /**

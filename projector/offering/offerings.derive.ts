@@ -15,6 +15,8 @@ import type { DealLifecycle } from './lifecycle.derive.ts';
 export interface ServedOfferingContext {
   /** The current offering's status when a vendor row proved its pricing, which EDGAR has not shown us. */
   currentStatus: OfferingStatus | null;
+  /** The stage the vendor row shows the current offering reached, when `currentStatus` is the company's end it overtook. */
+  currentStageBeforeEnd: DealStatus | null;
   /** The company's served consensus: the current offering's offer price, proceeds (with their basis) and listing date. */
   consensus: Pick<ApiConsensus, 'offerPrice' | 'grossProceeds' | 'grossProceedsBasis' | 'listingDate'> | null;
   facts: Pick<CompanyFacts, 'name' | 'sic' | 'formerNames'>;
@@ -78,7 +80,7 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
       grossProceeds,
       grossProceedsBasis: isCurrent ? (ctx.consensus?.grossProceedsBasis ?? null) : grossProceeds === null ? null : 'base_deal',
       listingDate: isCurrent ? (ctx.consensus?.listingDate ?? null) : null,
-      stageBeforeEnd: deal.endedBy === null ? null : deal.displayStatus,
+      stageBeforeEnd: isCurrent && ctx.currentStageBeforeEnd !== null ? ctx.currentStageBeforeEnd : deal.endedBy === null ? null : deal.displayStatus,
       issuerNameAtOffering: named?.name ?? null,
       issuerNameAtOfferingSource: named?.source ?? null,
       ritterExclusions: ritterExclusions({
