@@ -836,11 +836,19 @@ export interface components {
         ApiLifecycleEnd: {
             /** @enum {string} */
             status: "none" | "draft" | "filed" | "amended" | "launched" | "effective" | "priced" | "listed" | "withdrawn" | "stale" | "postponed" | "dormant" | "combined" | "delisted";
-            /** Format: date */
-            date: string;
+            /**
+             * Format: date
+             * @description When it ended; null when the evidence states no date (a vendor row's later symbol or name).
+             */
+            date: string | null;
             accessionNumber: string | null;
             formType: string | null;
             reason: string;
+            /**
+             * @description edgar = the filings (Form 25, 25-NSE, 15-12B/G, an 8-K Item 2.01/5.06, a former name) or the SEC's current ticker; vendor = a vendor IPO row: its symbol carries the bankruptcy marker (a fifth-letter Q), or a SPAC's row names and classes the operating company it became.
+             * @enum {string}
+             */
+            source: "edgar" | "vendor";
         };
         ApiFiling: {
             cik: string;
