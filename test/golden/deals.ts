@@ -49,12 +49,18 @@ const operating = (id: string, exchange: string, offerPrice: number, listingDate
   evidence: `${bloomberg(`${id} US`)}: offer $${offerPrice}, trade ${listingDate}, size $${sizeMillions}M${yahoo ? `; Yahoo exchange ${exchange}` : `; listed on ${exchange} (public record, not in the bundled data)`}`,
 });
 
-/** SPAC unit IPOs: $10.00 units, the vendor's subgroup or a unit symbol; served under their merged names. */
+/**
+ * SPAC unit IPOs: $10.00 units, the vendor's subgroup or a unit symbol; served under their merged
+ * names. One the vendor names and classes as the company it merged with is combined (Gores Holdings
+ * II as Verra Mobility, "Commercial Services"; the merger is public record, its date not in the
+ * bundled data); one it still files as a blank check ("Specified Purpose Acquis") is listed as far
+ * as the data shows.
+ */
 const spac = (id: string, listingDate: string, sizeMillions: number, subgroup: string): GoldenDeal => ({
   id,
   kind: 'spac',
   dealType: 'spac',
-  offeringStatus: 'listed',
+  offeringStatus: subgroup === 'Specified Purpose Acquis' ? 'listed' : 'combined',
   offerPrice: 10,
   listingDate,
   grossProceeds: Math.round(sizeMillions * 1_000_000),
@@ -104,7 +110,7 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
   spac('GSHTU', '2017-01-13', 400, 'Commercial Services (Verra Mobility, the merged name of Gores Holdings II)'),
   spac('CNACU', '2017-06-20', 143.75, 'Diagnostic Kits (DermTech)'),
   spac('KBLMU', '2017-06-02', 115, 'Medical-Biomedical/Gene (180 Life Sciences)'),
-  spac('OSPRU', '2017-07-21', 275, 'Oil-US Royalty Trusts (Str Sub)'),
+  spac('OSPRU', '2017-07-21', 275, 'Oil-US Royalty Trusts (Str Sub: Falcon Minerals, the merged name of Osprey Energy Acquisition)'),
   spac('SCACU', '2016-09-16', 235, 'Specified Purpose Acquis'),
   spac('ELECU', '2015-06-11', 200, 'Specified Purpose Acquis'),
   spac('BLVDU', '2015-09-22', 370, 'Specified Purpose Acquis'),
