@@ -7,7 +7,7 @@ import type { ApiLifecycleEnd, ApiOffering, ApiOutcome } from '../../schema/api/
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import type { KnownFiling } from '../offering/filing.facts.ts';
+import type { KnownFiling, TickerHint } from '../offering/filing.facts.ts';
 import { loadSubmissions } from '../offering/sample.testkit.ts';
 import { parseEdgarIndex } from '../../schema/edgar/index.parse.ts';
 import { companyIdentity } from './company.derive.ts';
@@ -29,6 +29,16 @@ function vendorOnly(symbol: string): CompanyInputs {
     identity: { name: r.issuer, tickerHint: null, exchangeHint: null, allTickers: [], hintTitles: [] },
     vendorRows: [{ row: r, observedAt: OBSERVED }], bars: new Map(),
   };
+}
+
+/** An EDGAR company the 2022-10-03 company index names, with its company_tickers.json rows. */
+function indexCompany(cik: string, hints: TickerHint[]): CompanyInputs {
+  const filings: KnownFiling[] = parseEdgarIndex(readSample('edgar/index/company.20221003.idx.gz'), 'company').entries.filter((e) => e.cik === cik).map((r) => ({
+    accessionNumber: r.accessionNumber, cik, formType: r.formType, filingDate: r.dateFiled, fileNumber: null, primaryDocument: null,
+    acceptanceDateTime: null, companyName: r.companyName, source: 'index',
+  }));
+  const facts = vendorOnlyFacts(cik, null, OBSERVED);
+  return { facts, filings, hints, identity: companyIdentity(facts, filings, hints), documents: [], snapshot: null, vendorRows: [], bars: new Map(), news: [], today: TODAY };
 }
 
 function served(input: CompanyInputs) {
@@ -82,6 +92,10 @@ describe('delisted: the bankruptcy marker on the last symbol', () => {
       expect.objectContaining({ status: 'delisted', date: null, source: 'edgar' }),
     ]);
     expect(laterSymbolEnds({ vendorRows: [stored('BTUUQ')], currentTickers: ['BTU'], edgarIpoType: null })).toEqual([]);
+    // Served: Timber Pharmaceuticals (its 424B5 and 8-K of 2022-10-03, no vendor row), which company_tickers.json lists as TMBRQ, is delisted.
+    const { company, end, offerings } = served(indexCompany('0001504167', [{ ticker: 'TMBRQ', title: 'TREX WIND-DOWN, INC.', exchange: null }]));
+    expect([company.offering_status, end?.source, end?.date]).toEqual(['delisted', 'edgar', null]);
+    expect(offerings.map((o) => [o.status, o.stageBeforeEnd])).toEqual([['delisted', 'priced']]);
     expect(laterSymbolEnds({ vendorRows: [stored('BTUUQ')], currentTickers: [], edgarIpoType: null })).toEqual([
       expect.objectContaining({ status: 'delisted', source: 'vendor' }),
     ]);

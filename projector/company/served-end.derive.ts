@@ -106,7 +106,9 @@ export function servedEnds(edgar: readonly TerminalEvent[], terminal: TerminalEv
  * holds came before the symbol it reads) is served as that end, a SPAC's as its combination.
  */
 export function withServedEnd(offering: CompanyOffering, end: ApiLifecycleEnd | null, events: readonly ApiLifecycleEnd[]): CompanyOffering {
-  if (end === null || end.source === 'edgar') return offering;
+  // EDGAR's filed end is the offering rules' own (lifecycle.derive.ts): already applied.
+  const own = offering.lifecycle.terminal;
+  if (end === null || (own !== null && own.status === end.status && own.date === end.date)) return offering;
   const combined = events.some((e) => e.status === 'combined');
   const deals = offering.lifecycle.deals.map((d) => {
     if (d.status === 'withdrawn' || d.endedBy !== null) return d;

@@ -32,13 +32,14 @@ export function isPlaceholderSymbol(symbol: string): boolean {
  * Digital Lighthouse DGLH → DGLHQ); no exchange lists a five-letter stock symbol ending in Q for any
  * other reason (the fifth letters of classes, units, rights, warrants, ADRs and foreign issues are
  * other letters), while a symbol of four letters or fewer ending in Q is the issuer's own (LKQ,
- * PETQ, ELOQ, NHIQ) and is kept. Of the Bloomberg export's 203 five-letter Q symbols, every issuer
- * went bankrupt (Peabody, Spirit Airlines, Dendreon …), and 26 of their names carry Bloomberg's
- * "/Old" of a reorganised predecessor (Accuride Corp/Old, CIT Group Inc/Old). The four letters before
- * the Q are the symbol the issuer listed under when it listed with four letters (every Nasdaq IPO,
- * and NYSE's since four-letter symbols came to it); a NYSE issuer with a shorter symbol was given a
- * four-letter over-the-counter symbol before the Q (Peabody BTU → BTUUQ, CIT → CITGQ), which the
- * data cannot tell apart: those four letters are served as its listing symbol (README, Definitions).
+ * PETQ, ELOQ, NHIQ) and is kept. The Bloomberg export holds 196 five-letter Q symbols; every one
+ * checked against the public record is a bankrupt issuer's (Peabody, Spirit Airlines, Dendreon …),
+ * and 15 carry Bloomberg's "/Old" of a reorganised predecessor (Accuride Corp/Old). The four letters before
+ * the Q are the symbol the issuer listed under when that symbol had four letters (DGLH, DNDN,
+ * TWOU); an issuer with a shorter one was given a four-letter over-the-counter symbol before the Q
+ * (Peabody's NYSE BTU → BTUUQ, CIT → CITGQ, Erickson's Nasdaq EAC → EACIQ), which the row cannot
+ * tell apart: those four letters are served as its listing symbol unless a Yahoo row of the IPO gives
+ * the symbol of the day (README, Later symbols and names).
  */
 export function bankruptSymbolBase(symbol: string): string | null {
   return /^[A-Z]{4}Q$/.test(symbol) ? symbol.slice(0, 4) : null;
