@@ -55,6 +55,8 @@ export interface OutcomeSources {
   vendorRow: StoredIpoRow | null;
   bars: StoredBars | null;
   terms: ReadonlyMap<string, FilingTermsFact>;
+  /** The vendor row's symbol was rebuilt on a later one (company/served-end.derive.ts isRebuiltUnitSymbol): no symbol of the day is known. */
+  listingSymbolUnknown?: boolean;
 }
 
 /**
@@ -85,7 +87,7 @@ export function deriveCompanyOutcome(s: OutcomeSources): ApiOutcome | null {
   const vendor = s.vendorRow;
   const pricingDate = s.deal?.pricedDate ?? (vendor?.row.offerPrice != null ? vendor.row.tradeDate : null);
   if (!pricingDate) return null;
-  const ticker = outcomeTicker(bars, vendor, s.companyTicker);
+  const ticker = s.listingSymbolUnknown ? null : outcomeTicker(bars, vendor, s.companyTicker);
   const finalAccession = s.deal?.finalProspectus?.accessionNumber ?? null;
   const finalTerms = finalAccession ? (s.terms.get(finalAccession)?.doc.terms ?? null) : null;
   const edgarPrice = finalTerms?.offeringPrice ?? null;

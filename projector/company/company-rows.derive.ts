@@ -16,7 +16,7 @@ import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.derive.ts';
 import { ipoIssuerName, ipoSymbol } from './vendor-symbol.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
-import { laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
+import { isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import { deriveExpiryCalendar } from '../offering/expiry-calendar.derive.ts';
@@ -92,15 +92,18 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   // A joined vendor row's ticker is one of the company's tickers (a delisted one is in no SEC file),
   // and so are those of other tables' rows of its IPO.
   const joinedTickers = vendorTickers(vendorRows).filter((t) => !input.identity.allTickers.includes(t));
+  // A SPAC's units the vendor lists under the combined company's symbol never traded: no symbol of the day.
+  const rebuilt = new Set(vendorRows.filter((ipo) => isRebuiltUnitSymbol(ipo, input.identity.allTickers)));
+  const listedAs = (ipo: StoredIpoRow) => (rebuilt.has(ipo) ? null : ipoSymbol(ipo));
   const identity: CompanyIdentity = {
     ...input.identity,
-    tickerHint: input.identity.tickerHint ?? (vendorRows.length > 0 ? ipoSymbol(vendorRows[vendorRows.length - 1]) : null),
+    tickerHint: input.identity.tickerHint ?? (vendorRows.length > 0 ? listedAs(vendorRows[vendorRows.length - 1]) : null),
     allTickers: [...input.identity.allTickers, ...joinedTickers],
     currentTickers: input.identity.allTickers,
     // Held since the IPO: the symbol of its day (Yahoo's SERV, not Bloomberg's later TMX), never a placeholder.
     tickerSince: Object.fromEntries(
       vendorRows.flatMap((ipo) => {
-        const symbol = ipoSymbol(ipo);
+        const symbol = listedAs(ipo);
         const traded = rowsOfIpo(ipo).find((r) => r.row.tradeDate !== null)?.row.tradeDate ?? null;
         return symbol !== null && traded !== null ? [[symbol, traded]] : [];
       }).sort((a, b) => (a[1] < b[1] ? 1 : -1)),
@@ -187,6 +190,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     vendorRow,
     bars,
     terms: offering.termsByAccession,
+    listingSymbolUnknown: vendorRow !== null && rebuilt.has(vendorRow),
   });
   return {
     company,

@@ -134,6 +134,20 @@ describe('combined: a SPAC\'s row naming the company it became', () => {
     expect(events.filter((e) => e.type === 'combined').map((e) => e.key)).toEqual(['combined:0001801169:vendor']);
   });
 
+  it('Virgin Galactic (SEC ticker SPCE) with Bloomberg\'s SPCE/U, the units Social Capital Hedosophia sold as IPOA.U: combined; no symbol of the day is served, neither SPCE-U nor SPCE', () => {
+    const facts = vendorOnlyFacts('0001706946', null, OBSERVED);
+    const hints = [{ ticker: 'SPCE', title: 'Virgin Galactic Holdings, Inc', exchange: null }];
+    const { company, end, outcome, rows } = served({
+      facts, filings: [], hints, identity: companyIdentity(facts, [], hints), documents: [], snapshot: null,
+      vendorRows: [stored('SPCE/U')], bars: new Map(), news: [], today: TODAY,
+    });
+    expect(company).toMatchObject({ ticker: 'SPCE', deal_type: 'spac', offering_status: 'combined' });
+    expect(end).toMatchObject({ status: 'combined', source: 'vendor' });
+    expect(outcome).toMatchObject({ ticker: null, tradingStartDate: '2017-09-14' });
+    expect(rows.outcomes[0].ticker).toBe('');
+    expect(rows.company.tickers.map((t) => [t.ticker, t.held_since, t.is_current])).toEqual([['SPCE', null, 1], ['SPCE-U', null, 0]]);
+  });
+
   it('a SPAC the vendor still files as a blank check (Social Capital Hedosophia IV, IPOD/U) or as an investment company after liquidating (Santa Monica Media, MEJ/U) is not combined', () => {
     for (const symbol of ['IPOD/U', 'MEJ/U']) {
       const { company, end } = served(vendorOnly(symbol));

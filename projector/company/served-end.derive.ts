@@ -25,7 +25,8 @@ import type { DealType } from '../../schema/api/vocabulary.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import type { TerminalEvent } from '../offering/lifecycle.derive.ts';
-import { SPAC_SUBGROUPS, vendorDealType, vendorSymbol } from '../offering/vendor-deal-type.derive.ts';
+import { isUnitSymbol, SPAC_SUBGROUPS, vendorDealType, vendorSymbol } from '../offering/vendor-deal-type.derive.ts';
+import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { SPAC_NAME } from '../offering/spac-evidence.ts';
 import { rowsOfIpo } from './vendor-company.derive.ts';
 import { bankruptSymbolBase } from './vendor-symbol.derive.ts';
@@ -70,11 +71,30 @@ function delistedByMarker({ vendorRows, currentTickers }: EndEvidence): ApiLifec
   };
 }
 
+/** The row of a SPAC's IPO that names and classes an operating company (see the header); null when none does. */
+function rowNamingBusiness(ipo: StoredIpoRow, edgarIpoType: DealType | null): IpoTableRow | null {
+  const spac = edgarIpoType === 'spac' || vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType === 'spac';
+  if (!spac) return null;
+  return rowsOfIpo(ipo).map((r) => r.row).find((r) => r.industrySubgroup && !NO_BUSINESS_SUBGROUPS.has(r.industrySubgroup) && !SPAC_NAME.test(r.issuer)) ?? null;
+}
+
+/**
+ * A SPAC's unit symbol the vendor rebuilt on the symbol of the company it became: Bloomberg's SPCE/U
+ * for the units Social Capital Hedosophia sold as IPOA.U, SPCE being Virgin Galactic's, the SEC's
+ * current ticker of the company. A SPAC's units trade under the blank check's own symbol, which the
+ * combined company gives up, so units under the combined company's symbol never traded: the symbol
+ * the IPO listed under is not in the data (null), neither the row's nor the company's.
+ */
+export function isRebuiltUnitSymbol(ipo: StoredIpoRow, currentTickers: readonly string[]): boolean {
+  const symbol = vendorSymbol(ipo.row);
+  if (ipo.row.layout === 'yahoo' || !isUnitSymbol(symbol)) return false;
+  const stem = symbol.replace(/[-./ ]UN?$/, '').replace(/^([A-Z]{4})U$/, '$1');
+  return stem !== symbol && currentTickers.includes(stem) && rowNamingBusiness(ipo, null) !== null;
+}
+
 function combinedByVendor({ vendorRows, edgarIpoType }: EndEvidence): ApiLifecycleEnd | null {
   for (const ipo of vendorRows) {
-    const spac = edgarIpoType === 'spac' || vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType === 'spac';
-    if (!spac) continue;
-    const row = rowsOfIpo(ipo).map((r) => r.row).find((r) => r.industrySubgroup && !NO_BUSINESS_SUBGROUPS.has(r.industrySubgroup) && !SPAC_NAME.test(r.issuer));
+    const row = rowNamingBusiness(ipo, edgarIpoType);
     if (!row) continue;
     return {
       status: 'combined', date: null, accessionNumber: null, formType: null, source: 'vendor',
