@@ -148,6 +148,16 @@ describe('combined: a SPAC\'s row naming the company it became', () => {
     expect(rows.company.tickers.map((t) => [t.ticker, t.held_since, t.is_current])).toEqual([['SPCE', null, 1], ['SPCE-U', null, 0]]);
   });
 
+  it('CONX Corp (Bloomberg CONXU, "Conx Corp", Real Estate Oper/Develop), whose units the SEC still lists: combined, its IPO listed as CONXU', () => {
+    const facts = vendorOnlyFacts('0001823000', null, OBSERVED);
+    const hints = ['CNXX', 'CONX', 'CONXU', 'CONXW'].map((ticker) => ({ ticker, title: 'CONX Corp.', exchange: null }));
+    const { company, outcome } = served({
+      facts, filings: [], hints, identity: companyIdentity(facts, [], hints), documents: [], snapshot: null,
+      vendorRows: [stored('CONXU')], bars: new Map(), news: [], today: TODAY,
+    });
+    expect([company.offering_status, outcome?.ticker]).toEqual(['combined', 'CONXU']);
+  });
+
   it('a SPAC the vendor still files as a blank check (Social Capital Hedosophia IV, IPOD/U) or as an investment company after liquidating (Santa Monica Media, MEJ/U) is not combined', () => {
     for (const symbol of ['IPOD/U', 'MEJ/U']) {
       const { company, end } = served(vendorOnly(symbol));
