@@ -1212,7 +1212,7 @@ export interface components {
             /** @description (listed) The exchange the listing started on, as the outcome or the company's consensus states it, else the company's exchange hint. */
             exchange?: string | null;
             /**
-             * @description (listed) Where the offering is known from.
+             * @description (listed, delisted, combined) Where the offering (listed) or the end (delisted, combined: a filing or the SEC's current ticker, else a vendor row's later symbol or name) is known from.
              * @enum {string}
              */
             source?: "edgar" | "vendor";
@@ -1228,7 +1228,7 @@ export interface components {
             status?: "combined" | "delisted";
             /**
              * Format: date
-             * @description (delisted, combined) When.
+             * @description (delisted, combined) When; null when the evidence (a vendor row's later symbol or name, the SEC's current ticker) states no date.
              */
             date?: string | null;
             /** @description (delisted, combined) The evidence, in words. */
