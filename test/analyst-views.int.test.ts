@@ -465,3 +465,15 @@ describe('views for analysts in read.db', () => {
     });
   });
 });
+
+describe('ipo_calendar and ipo_outcomes name a listing alike', () => {
+  it("a calendar row's ticker is its listing's outcome symbol whenever an outcome is served, null included (units that never traded)", () => {
+    const rows = sample.db
+      .prepare(
+        `SELECT c.cik, c.ticker AS calendar_ticker, o.ticker AS outcome_ticker FROM ipo_calendar c JOIN ipo_outcomes o ON o.cik = c.cik AND o.listing_date = c.listing_date`,
+      )
+      .all() as Array<{ cik: string; calendar_ticker: string | null; outcome_ticker: string | null }>;
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.filter((r) => r.calendar_ticker !== r.outcome_ticker)).toEqual([]);
+  });
+});

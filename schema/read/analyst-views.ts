@@ -57,8 +57,11 @@ const ARCHIVE_FOLDER = `'https://www.sec.gov/Archives/edgar/data/' || ltrim(f.ci
 export const analystViewStatements = [
   `CREATE VIEW ipo_calendar AS
    SELECT c.cik AS cik, c.name AS company_name,
-     -- The symbol the IPO listed under, as ipo_outcomes gives it (FB for Facebook's 2012 IPO), else the company's.
-     COALESCE((SELECT NULLIF(o.ticker, '') FROM outcomes o WHERE o.cik = c.cik AND o.trading_start_date = json_extract(c.consensus_json, '$.listingDate')), c.ticker) AS ticker,
+     -- The symbol the IPO listed under, as ipo_outcomes gives it (FB for Facebook's 2012 IPO; none for units the vendor
+     -- rebuilt on the combined company's symbol, which never traded), else, when no outcome is served, the company's.
+     CASE WHEN EXISTS (SELECT 1 FROM outcomes o WHERE o.cik = c.cik AND o.trading_start_date = json_extract(c.consensus_json, '$.listingDate'))
+       THEN (SELECT NULLIF(o.ticker, '') FROM outcomes o WHERE o.cik = c.cik AND o.trading_start_date = json_extract(c.consensus_json, '$.listingDate'))
+       ELSE c.ticker END AS ticker,
      -- A company known only from a vendor row has no symbol of today in the data: the row's is its listing's or its last.
      CASE WHEN c.cik LIKE 'V-%' THEN NULL ELSE c.ticker END AS current_ticker,
      ${text("json_extract(c.consensus_json, '$.exchange')", 'exchange')},

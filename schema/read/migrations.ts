@@ -423,12 +423,12 @@ const vendorRowDateStatements = [
 
 // Migration 0019: the views again, `ipo_outcomes.ticker` null for an outcome with no known ticker (the
 // outcomes key column holds ''), never a Bloomberg placeholder. PROJECTOR_VERSION 27 rebuilds a
-// generation migrated in place, whose stored outcomes may carry placeholders. (Its views are now created by 0020.)
+// generation migrated in place, whose stored outcomes may carry placeholders. (Its views are now created by 0022.)
 const outcomeTickerStatements = DROP_ANALYST_VIEWS;
 
 // Migration 0020: the views again, `offerings.in_ritter_sample` asking for a known listing date too
-// (Ritter's sample is counted by the year of the first trade; an IPO with none cannot be placed in it).
-const ritterListingDateStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+// (Ritter's sample is counted by the year of the first trade; an IPO with none cannot be placed in it).  (Its views are now created by 0022.)
+const ritterListingDateStatements = DROP_ANALYST_VIEWS;
 
 // Migration 0021: the company list's rows apart from the wide company rows. A companies row (identity,
 // filter columns and every include of the detail page) is larger than SQLite keeps in a 4 KB b-tree
@@ -460,6 +460,10 @@ const companyListStatements = [
   `INSERT INTO company_list_items (sort_date, cik, json) SELECT sort_date, cik, ${COMPANY_LIST_ITEM_SQL} FROM company_list`,
 ];
 
+// Migration 0022: the views again, ipo_calendar's ticker the listing's outcome symbol whenever an outcome is
+// served, null for units that never traded (not the combined company's symbol, SPCE for IPOA's units).
+const calendarListingSymbolStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
   '0002_projector_state': statementsMigration(projectorStateStatements),
@@ -486,4 +490,5 @@ export const readMigrations: Record<string, Migration> = {
   '0019_outcome_ticker_views': statementsMigration(outcomeTickerStatements),
   '0020_ritter_sample_listing_date': statementsMigration(ritterListingDateStatements),
   '0021_company_list': statementsMigration(companyListStatements),
+  '0022_calendar_listing_symbol': statementsMigration(calendarListingSymbolStatements),
 };
