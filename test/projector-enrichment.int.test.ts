@@ -141,7 +141,9 @@ describe('offering intelligence and market data on the real sample', () => {
     const fromBars = outcomes.filter((x) => x.day1ReturnSource === 'price_series');
     expect(fromBars.length).toBe(outcomes.length - stated.length);
     for (const o of fromBars) {
-      const w = byTicker.get(o.ticker)!;
+      // Units the vendor rebuilt on the combined company's symbol (RMNIU for GP Investments Acquisition's units of
+      // 2015, Rimini Street's) never traded under it: the outcome names no ticker; the bars are the vendor's, by that name.
+      const w = o.ticker === null ? windowIndex.find((x) => x.tradeDate === o.tradingStartDate && x.offerPrice === o.offerPrice && x.issuer.toLowerCase().startsWith(String(o.companyName).toLowerCase().slice(0, 12)))! : byTicker.get(o.ticker)!;
       expect(o.tradingStartDate).toBe(w.tradeDate);
       expect(o.offerPrice).toBe(w.offerPrice);
       expect(Math.abs(o.day1ReturnPct - w.bloombergDay1Pct)).toBeLessThan(0.05);
