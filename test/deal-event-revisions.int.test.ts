@@ -45,7 +45,7 @@ describe('revisions in the change log', () => {
     const [, revision, ...more] = priced();
     expect(more).toEqual([]);
     expect(revision).toEqual({
-      key: `${first.key}#2022-09-29|5`,
+      key: `${first.key}#1|2022-09-29|5`,
       occurredOn: '2022-09-29',
       data: expect.objectContaining({ pricedDate: '2022-09-29', offerPrice: 5, revises: { key: first.key, pricedDate: first.data.pricedDate, offerPrice: first.data.offerPrice } }),
     });
@@ -74,6 +74,21 @@ describe('the change log agrees with the views', () => {
     expect(rows.filter((r) => r.ticker !== null && r.event_ticker !== r.ticker)).toEqual([]);
     expect(rows.filter((r) => r.exchange !== null && r.event_exchange !== r.exchange)).toEqual([]);
     expect(rows.filter((r) => r.exchange !== null).length).toBeGreaterThan(0);
+  });
+
+  it("a company's latest event states its served name, type and status: a client rebuilding state from the log ends where the API is", () => {
+    const rows = sample.db
+      .prepare(
+        `SELECT e.cik, json_extract(e.data_json, '$.name') AS name, json_extract(e.data_json, '$.dealType') AS deal_type, json_extract(e.data_json, '$.offeringStatus') AS status,
+                c.name AS served_name, c.deal_type AS served_type, c.offering_status AS served_status
+         FROM (${latest('company')}) e JOIN companies c ON c.cik = e.cik`,
+      )
+      .all() as Array<{ cik: string; name: string; deal_type: string | null; status: string; served_name: string; served_type: string | null; served_status: string }>;
+    expect(rows.length).toBe(sample.db.prepare('SELECT count(*) FROM companies').pluck().get());
+    expect(rows.filter((r) => r.name !== r.served_name || r.deal_type !== r.served_type || r.status !== r.served_status)).toEqual([]);
+    // Statuses moved as evidence arrived: the log says so, each revision naming what it replaced.
+    const revisions = sample.db.prepare(`SELECT count(*) FROM deal_events WHERE type = 'company' AND key LIKE 'company:%#%'`).pluck().get() as number;
+    expect(revisions).toBeGreaterThan(0);
   });
 
   it("a pricing event's latest date and price are the offering's", () => {

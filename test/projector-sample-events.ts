@@ -132,12 +132,27 @@ export function dumpReadDb(db: SqliteHandle): string {
 }
 
 /**
- * The change log's facts, by key: what a rebuild and an incremental projection must agree on. Ids
- * and recording times are history (which batch first saw a fact, when it committed), so they are
- * left out; the type and the date the fact happened are not.
+ * The change log's facts, one line each: what a rebuild and an incremental projection must agree on.
+ * Ids and recording times are history (which batch first saw a fact, when it committed), and so are a
+ * fact's revisions (`key#values`: the states an incremental run saw between its batches), so they are
+ * left out; the fact's key, type and the date of its first event are not, nor the values its latest
+ * event states for what may be revised (deal-events.derive.ts): both runs must end in the same state.
  */
+export const DEAL_EVENT_FACTS_SQL = `
+  SELECT fact, type, coalesce(first_on, '-') AS first_on, latest FROM (
+    SELECT substr(key, 1, instr(key || '#', '#') - 1) AS fact, type,
+      first_value(occurred_on) OVER (PARTITION BY substr(key, 1, instr(key || '#', '#') - 1) ORDER BY id) AS first_on,
+      row_number() OVER (PARTITION BY substr(key, 1, instr(key || '#', '#') - 1) ORDER BY id DESC) AS latest_first,
+      CASE type
+        WHEN 'company' THEN json_array(json_extract(data_json, '$.name'), json_extract(data_json, '$.dealType'), json_extract(data_json, '$.offeringStatus'))
+        WHEN 'priced' THEN json_array(json_extract(data_json, '$.pricedDate'), json_extract(data_json, '$.offerPrice'))
+        WHEN 'listed' THEN json_array(json_extract(data_json, '$.offerPrice'), json_extract(data_json, '$.ticker'), json_extract(data_json, '$.exchange'))
+        ELSE '' END AS latest
+    FROM deal_events)
+  WHERE latest_first = 1 ORDER BY fact`;
+
 export function dealEventFacts(db: SqliteHandle): string[] {
-  return db.prepare(`SELECT key || ' ' || type || ' ' || coalesce(occurred_on, '-') FROM deal_events ORDER BY key`).pluck().all() as string[];
+  return (db.prepare(DEAL_EVENT_FACTS_SQL).raw().all() as string[][]).map((r) => r.join(' '));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SqliteHandle } from '../schema/sqlite.ts';
+import { DEAL_EVENT_FACTS_SQL } from './projector-sample-events.ts';
 
 /**
  * Tables left out of the canonical dump, each for a reason: stamps of when a build ran (build_meta),
@@ -10,7 +11,8 @@ const NOT_DERIVED = /^(build_meta|kysely_migration.*|sqlite_.*|company_search_.+
  * Every read table of a read.db as text, one JSON line per row in the order of all its columns:
  * what a rebuild and an incremental projection must agree on byte for byte. The change log
  * (deal_events) is dumped as its facts, as test/projector-sample-events.ts's dealEventFacts compares
- * them: its ids, recording times, `replayed` flag and data are history (which batch first saw a
+ * them (each fact's first date and the values its latest event states): its ids, recording times,
+ * `replayed` flag, revisions and other data are history (which batch first saw a
  * fact, when it committed, and the company's ticker and data as they stood then: a deal first seen priced and later
  * withdrawn keeps `priced` in the data of an incremental run, `withdrawn` in a rebuild's).
  */
@@ -23,7 +25,7 @@ export function canonicalReadDump(db: SqliteHandle): Map<string, string> {
       table === 'company_search'
         ? 'SELECT rowid, * FROM company_search ORDER BY rowid'
         : table === 'deal_events'
-          ? 'SELECT key, type, occurred_on FROM deal_events ORDER BY key'
+          ? DEAL_EVENT_FACTS_SQL
           : `SELECT * FROM "${table}" ORDER BY ${columns.join(', ')}`;
     const rows = db.prepare(select).raw().all();
     dump.set(table, [`## ${table} (${rows.length})`, ...rows.map((r) => JSON.stringify(r))].join('\n'));

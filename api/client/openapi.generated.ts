@@ -1131,7 +1131,7 @@ export interface components {
             id: number;
             /** @enum {string} */
             type: "company" | "filing" | "registration" | "range_set" | "range_revised" | "priced" | "listed" | "withdrawn" | "delisted" | "combined" | "article";
-            /** @description The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it. A revision of a priced or listed fact (later evidence changed its date or price) is keyed `<fact key>#<new values>` and its data names what it revises. */
+            /** @description The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it. A revision of a company, priced or listed fact (later evidence changed its status, date, price, symbol or exchange) is keyed `<fact key>#<n>|<new values>` (n its number among the fact's revisions) and its data names what it revises. */
             key: string;
             /** @description The company (10-digit CIK or V-… identifier); null for an article. */
             cik: string | null;
@@ -1249,7 +1249,7 @@ export interface components {
              * @description (article) When it was published.
              */
             publishedAt?: string;
-            /** @description (priced, listed) Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing's symbol or exchange learnt after its first trade). The values it replaces; the fact's latest event is the one that holds. */
+            /** @description (company, priced, listed) Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing's symbol or exchange learnt after its first trade, a company's new status, type or name; a company's revision occurs on the date its status is as of). The values it replaces; the fact's latest event is the one that holds. */
             revises?: {
                 /** @description The key of the event this one revises (the fact's first event, or its latest revision). */
                 key: string;
@@ -1259,11 +1259,23 @@ export interface components {
                  */
                 pricedDate?: string | null;
                 /** @description The offer price it stated. */
-                offerPrice: number | null;
+                offerPrice?: number | null;
                 /** @description The symbol it stated (listed). */
                 ticker?: string | null;
                 /** @description The exchange it stated (listed). */
                 exchange?: string | null;
+                /** @description The company name it stated (company). */
+                name?: string;
+                /**
+                 * @description The deal type it stated (company).
+                 * @enum {string|null}
+                 */
+                dealType?: "ipo" | "spac" | "direct_listing" | "uplisting" | "follow_on" | "reg_a" | "fund" | "resale" | "debt" | "business_combination" | "co_registrant" | "other" | "unknown" | null;
+                /**
+                 * @description The offering status it stated (company).
+                 * @enum {string}
+                 */
+                offeringStatus?: "none" | "draft" | "filed" | "amended" | "launched" | "effective" | "priced" | "listed" | "withdrawn" | "stale" | "postponed" | "dormant" | "combined" | "delisted";
             };
         };
         EventPage: {

@@ -28,7 +28,12 @@ export interface DealEvent {
    * silently (deal-events.store.ts). Absent for a fact whose key already holds all it states.
    */
   revisable?: readonly string[];
+  /** When a revision of this fact happened, if not `occurredOn` (a company's status: the date it is as of). */
+  revisedOn?: string | null;
 }
+
+/** A company's identity and stage: a change of status or type is news to a client rebuilding state from the log. */
+export const COMPANY_REVISABLE = ['name', 'dealType', 'offeringStatus'] as const;
 
 /** What a priced event revises: the date (a 424B4 alone dates it by its filing; the first trade corrects it) and the price once read. */
 export const PRICED_REVISABLE = ['pricedDate', 'offerPrice'] as const;
@@ -53,8 +58,13 @@ export function companyDealEvents(rows: CompanyRows): DealEvent[] {
     data,
   });
   const offerings = JSON.parse(row.offerings_json) as ApiOffering[];
+  const statusAsOf = offerings.find((o) => o.isCurrent)?.statusAsOf ?? null;
   const events: DealEvent[] = [
-    at('company', '', firstEvidenceDate(rows.filings, offerings), { name: row.name, dealType: row.deal_type, offeringStatus: row.offering_status }),
+    {
+      ...at('company', '', firstEvidenceDate(rows.filings, offerings), { name: row.name, dealType: row.deal_type, offeringStatus: row.offering_status }),
+      revisable: COMPANY_REVISABLE,
+      revisedOn: statusAsOf,
+    },
   ];
   for (const filing of rows.filings) {
     const data = { accessionNumber: filing.accession_number, formType: filing.form_type, filingDate: filing.filing_date, fileNumber: filing.file_number };

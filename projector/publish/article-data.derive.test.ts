@@ -101,6 +101,7 @@ describe('nameAtOffering', () => {
   it('names the issuer as it was (Tesla Motors, 2010), not by a later name, nor by one that differs in case and punctuation (Acurx\'s index row)', () => {
     expect(nameAtOffering('Tesla, Inc.', offering('TESLA MOTORS INC'))).toBe('TESLA MOTORS INC');
     expect(nameAtOffering('Acurx Pharmaceuticals, Inc.', offering('ACURX PHARMACEUTICALS, INC.'))).toBe('Acurx Pharmaceuticals, Inc.');
-    expect(nameAtOffering('Verra Mobility Corp', offering(null))).toBe('Verra Mobility Corp');
+    // No name at the offering: today's, marked as such (the page's note explains the mark).
+    expect(nameAtOffering('Verra Mobility Corp', offering(null))).toBe('Verra Mobility Corp†');
   });
 });

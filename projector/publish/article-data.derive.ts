@@ -3,6 +3,7 @@ import { accessionFolder, unpadCik } from '../../schema/cik.ts';
 import type { CompaniesTable, FilingsTable } from '../../schema/read/tables.ts';
 import { VENDOR_SOURCE } from '../common/sources.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
+import { NAMED_TODAY } from './html.ts';
 import type { ArticleData, ArticleFiling, ArticleListing, ArticleLockup, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
 
 /** The read-model columns an article draws on (the API shapes are their JSON). */
@@ -87,25 +88,31 @@ class CompanyDeals {
 }
 
 /**
- * The issuer as an article names a deal: the name it had at the offering when EDGAR gives one
- * ("Nubia Brand International Corp.", not today's Solidion Technology): an article is dated, and a
- * later name is what its date did not know. Today's name when none is given, or when the one given
+ * The issuer as an article names a deal: the name it had at the offering when EDGAR or the vendor's
+ * listing gives one ("Nubia Brand International Corp.", not today's Solidion Technology): an article
+ * is dated, and a later name is what its date did not know. Else today's name, the only one the data
+ * holds (the vendor tables and the SEC's files name issuers as they are now), marked NAMED_TODAY:
+ * it and the symbol beside it may be later than the deal. Today's name unmarked when the one given
  * differs only in case and punctuation (Acurx's index row).
  */
 export function nameAtOffering(current: string, offering: Pick<ApiOffering, 'issuerNameAtOffering'> | null): string {
   const then = offering?.issuerNameAtOffering ?? null;
-  return then !== null && normalizeCompanyName(then) !== normalizeCompanyName(current) ? then : current;
+  if (then === null) return `${current}${NAMED_TODAY}`;
+  return normalizeCompanyName(then) !== normalizeCompanyName(current) ? then : current;
 }
 
-function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals): ArticlePricing {
+function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals, symbols: ListingSymbols): ArticlePricing {
   const terms = parse<Pick<ApiTermsExtended, 'offeringPrice' | 'totalSharesOffered' | 'grossProceeds' | 'tickerHint' | 'exchangeHint'>>(f.terms_json);
   const offering = deals.offeringOf(f);
+  const listed = offering?.listingDate ? outcomeKey(f.cik, offering.listingDate) : null;
   return {
     cik: f.cik,
-    companyName: nameAtOffering(filing.companyName, offering),
+    // A prospectus names its issuer as it was: EDGAR's name on the filing.
+    companyName: offering?.issuerNameAtOffering ?? filing.companyName,
     formType: f.form_type,
     accessionNumber: f.accession_number,
-    ticker: deals.row.ticker ?? terms?.tickerHint ?? null,
+    // The symbol its listing started under (DMYY-U for dMY Squared's units), as the outcome serves it.
+    ticker: listed !== null && symbols.has(listed) ? symbols.get(listed)! : (deals.row.ticker ?? terms?.tickerHint ?? null),
     exchange: deals.row.exchange ?? terms?.exchangeHint ?? null,
     dealType: deals.dealTypeOf(f),
     calendarEligibility: deals.eligibilityOf(offering),
@@ -126,6 +133,8 @@ interface Prospectuses {
 }
 
 const outcomeKey = (cik: string, date: string) => `${cik}|${date}`;
+/** The symbol each served outcome names its listing by (null: none known), by outcomeKey. */
+type ListingSymbols = ReadonlyMap<string, string | null>;
 
 /**
  * A company's served offerings that began trading, as listings. The values are the served ones (the
@@ -134,7 +143,7 @@ const outcomeKey = (cik: string, date: string) => `${cik}|${date}`;
  * the first-day and first-week figures are the outcome row of the same first trading day, when the
  * data holds price bars of it.
  */
-function listingsOf(deals: CompanyDeals, outcomes: ReadonlyMap<string, ApiOutcome>, prospectus: Prospectuses, stated: ReadonlyMap<string, number>): ArticleListing[] {
+function listingsOf(deals: CompanyDeals, outcomes: ReadonlyMap<string, ApiOutcome>, symbols: ListingSymbols, prospectus: Prospectuses, stated: ReadonlyMap<string, number>): ArticleListing[] {
   const row = deals.row;
   const consensus = parse<ApiConsensus>(row.consensus_json);
   return deals.listed.map((offering) => {
@@ -145,7 +154,9 @@ function listingsOf(deals: CompanyDeals, outcomes: ReadonlyMap<string, ApiOutcom
     // The prospectus is cited for the offer price only when this service read that price from it by the first trading day.
     const fromProspectus = filed !== undefined && filed.pricingDate <= listingDate && filed.offerPrice !== null && filed.offerPrice === offering.offerPrice;
     const inVendorTable = offering.source === 'vendor' || (ofThisListing && Boolean(consensus.sourceSummary[VENDOR_SOURCE]));
-    const symbol = outcome?.ticker ?? row.ticker;
+    // The listing's served symbol, whatever its first day's source (null for units that never traded under the one the vendor wrote).
+    const key = outcomeKey(row.cik, listingDate);
+    const symbol = symbols.has(key) ? symbols.get(key)! : row.ticker;
     return {
       cik: row.cik,
       companyName: nameAtOffering(row.name, offering),
@@ -194,6 +205,8 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
   // Rows come oldest first, so the last prospectus set for a CIK is its latest.
   const prospectus = { byAccession: new Map<string, ArticlePricing>(), latestByCik: new Map<string, ArticlePricing>() };
   const filingByAccession = new Map<string, ArticleFiling>();
+  const servedOutcomes = rows.outcomes.map((r) => JSON.parse(r.json) as ApiOutcome);
+  const symbols = new Map(servedOutcomes.map((o) => [outcomeKey(o.cik, o.tradingStartDate), o.ticker]));
   for (const f of rows.filings) {
     const served = JSON.parse(f.json) as { primaryDocument?: string; inferredStatus?: string };
     const deals = companies.get(f.cik);
@@ -212,15 +225,14 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
     filings.push(filing);
     filingByAccession.set(f.accession_number, filing);
     if (!PRICING_FORMS.has(f.form_type) || !deals) continue;
-    const pricing = pricingOf(f, filing, deals);
+    const pricing = pricingOf(f, filing, deals, symbols);
     pricings.push(pricing);
     prospectus.latestByCik.set(f.cik, pricing);
     prospectus.byAccession.set(f.accession_number, pricing);
   }
   const outcomes = new Map<string, ApiOutcome>();
   const stated = new Map<string, number>();
-  for (const r of rows.outcomes) {
-    const o = JSON.parse(r.json) as ApiOutcome;
+  for (const o of servedOutcomes) {
     // The articles average returns from daily price bars only; a vendor-stated first day (its return, or
     // its close) has none, so its listing counts among those without bars, and its sentence quotes the
     // vendor's figure as such.
@@ -230,6 +242,6 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
     }
     outcomes.set(outcomeKey(o.cik, o.tradingStartDate), o);
   }
-  const listings = [...companies.values()].flatMap((deals) => listingsOf(deals, outcomes, prospectus, stated));
+  const listings = [...companies.values()].flatMap((deals) => listingsOf(deals, outcomes, symbols, prospectus, stated));
   return { filings, pricings, listings, lockups: lockupsOf(rows.companies, filingByAccession) };
 }

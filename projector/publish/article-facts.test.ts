@@ -188,7 +188,8 @@ describe('quarterly review coverage', () => {
     );
     // Named, not only counted.
     expect(plain(article.html)).toContain(
-      '2 other listings are not counted as IPOs: 2 funds (Alcentra Capital Corp (1990344D), Duff & Phelps Select MLP and Midstream Energy Fund Inc (DSE)).',
+      // Named as the vendor names them today (marked), Alcentra with no symbol: Bloomberg's 1990344D is a placeholder, never served.
+      '2 other listings are not counted as IPOs: 2 funds (Alcentra Capital Corp†, Duff & Phelps Select MLP and Midstream Energy Fund Inc† (DSE)).',
     );
     // The summary's returns are the operating companies': the SPACs' units are left out of its mean.
     const operatingWithBars = listed.filter((l) => l.dealType === 'ipo' && l.outcome?.day1ReturnPct != null).length;

@@ -45,7 +45,7 @@ describe("a period judges each deal by the offering of that period, not the comp
     expect(data.listings!.map((l) => [l.listingDate, l.dealType, l.calendarEligibility])).toEqual([['2017-06-29', 'ipo', null]]);
     const review = buildQuarterlyReview(2017, 2, data);
     expect(plain(review.html)).toContain("this service's database holds 1 IPO that began trading then; it raised $300.0M");
-    expect(items(section(review.html, 'Best first days'))).toEqual([expect.stringMatching(/^Blue Apron Holdings, Inc\. \(APRN\): offered at \$10\.00, first close \$10\.00 \(0\.00%\)/)]);
+    expect(items(section(review.html, 'Best first days'))).toEqual([expect.stringMatching(/^Blue Apron Holdings, Inc\.† \(APRN\): offered at \$10\.00, first close \$10\.00 \(0\.00%\)/)]);
   });
 
   it("names it among the quarter's weakest first days, where its 0.00% ties the last place", () => {
@@ -179,7 +179,7 @@ describe("a deal that traded before its final prospectus was filed priced by its
     // With only its rows, 2022-10-03 has nothing else to say: no spotlight at all.
     expect(buildDailySpotlight('2022-10-03', articleDataOf([rows]))).toBeNull();
     // The week it began trading names it among the debuts: its review was written before the 424B4.
-    expect(plain(buildWeeklyReview('2022-09-30', articleDataOf([rows])).html)).toContain('Qomolangma Acquisition Corp. (QOMO) began trading on 2022-09-30: offered at $10.00');
+    expect(plain(buildWeeklyReview('2022-09-30', articleDataOf([rows])).html)).toContain('Qomolangma Acquisition Corp. (QOMOU) began trading on 2022-09-30: offered at $10.00');
   });
 });
 
@@ -194,11 +194,12 @@ describe("an article states a vendor's offer size as the later figure it is (App
 describe("an article prints no symbol its date did not know (Adeptus Health, 2014-W26)", () => {
   it('prints no ADPTQ, the Q of a bankruptcy it traded into in 2017, and no "(now …)" name', () => {
     const week = plain(buildWeeklyReview('2014-06-26', vendor).html);
-    expect(week).toMatch(/Adeptus Health Inc began trading on 2014-06-2\d/);
+    // Its listing symbol, ADPT (the served outcome's), and its name marked as today's: the vendor's.
+    expect(week).toMatch(/Adeptus Health Inc† \(ADPT\) began trading on 2014-06-2\d/);
     expect(week).not.toMatch(/[A-Z]{4}Q\b/);
     expect(week).not.toMatch(/\(now |\blater [A-Z]{4}/);
     // Symbols without the fifth-letter Q are printed as they are.
-    expect(week).toContain('GoPro Inc (GPRO)');
+    expect(week).toContain('GoPro Inc† (GPRO)');
   });
 });
 

@@ -150,7 +150,7 @@ describe('weekly review and daily spotlight', () => {
     expect(article.id).toBe('weekly-2014-W26');
     expect(article.publishedAt).toBe('2014-06-28T12:00:00.000Z');
     // GoPro began trading on Thursday 2014-06-26; its fifth session, 2014-07-02, closed at +75.17% over the offer, after the review.
-    expect(plain(article.html)).toContain('GoPro Inc (GPRO) began trading on 2014-06-26: offered at $24.00, first close $31.34 (+30.58%), first week not complete yet.');
+    expect(plain(article.html)).toContain('GoPro Inc† (GPRO) began trading on 2014-06-26: offered at $24.00, first close $31.34 (+30.58%), first week not complete yet.');
     expect(article.html).not.toContain('+75.17%');
     // A Monday debut's fifth session is the Friday: Invuity's first week (Monday 2015-06-15, $12.00, fifth close $14.80) is known by Saturday.
     const ivty = listings.find((l) => l.ticker === 'IVTY')!;

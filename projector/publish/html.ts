@@ -16,12 +16,13 @@ export function formatNumber(value: number, style: NumberStyle): string {
   switch (style) {
     case 'int':
       return fmt(value, 0);
+    // A negative amount reads "-$29.7M", never "$-29.7M".
     case 'usd':
-      return `$${fmt(value, 2)}`;
+      return `${value < 0 ? '-' : ''}$${fmt(Math.abs(value), 2)}`;
     case 'pct':
       return `${value > 0 ? '+' : ''}${fmt(value, 2)}%`;
     case 'millions':
-      return `$${fmt(value / 1e6, 1)}M`;
+      return `${value < 0 ? '-' : ''}$${fmt(Math.abs(value) / 1e6, 1)}M`;
     default:
       return assertNever(style);
   }
@@ -122,5 +123,15 @@ export function plain(html: string): string {
 /** The article fragment: title, publication time, body. The API wraps it in a document. */
 export function page(title: string, publishedAt: string, body: string[]): string {
   const when = `${publishedAt.slice(0, 10)} ${publishedAt.slice(11, 16)} UTC`;
-  return `<article>\n<h1>${title}</h1>\n<p class="dateline">Published ${time(publishedAt, when)}</p>\n${body.join('\n')}\n</article>\n`;
+  const text = body.join('\n');
+  // The mark's legend leads, so a reader meets it before the first marked name.
+  const note = text.includes(NAMED_TODAY) ? `${NAMED_TODAY_NOTE}\n` : '';
+  return `<article>\n<h1>${title}</h1>\n<p class="dateline">Published ${time(publishedAt, when)}</p>\n${note}${text}\n</article>\n`;
 }
+
+/** Marks an issuer the data names only as it is named today (article-data.derive.ts nameAtOffering). */
+export const NAMED_TODAY = '\u2020';
+const NAMED_TODAY_NOTE =
+  `<p class="note">${NAMED_TODAY} Named as the data names the issuer today: the vendor IPO tables and the SEC's files give an issuer's ` +
+  'current name, and Bloomberg\'s table its last symbol, so the name and the symbol beside it may be later than this article. ' +
+  'A name without the mark is the one the issuer had at its offering.</p>';

@@ -48,7 +48,7 @@ function moneyLeftSentence(ipos: readonly ArticleListing[], src: SourceLink): st
     full === 0
       ? 'the base deal\'s shares, as Ritter counts them'
       : full === withLeft.length
-        ? 'the vendor IPO table\'s offer sizes, which may include over-allotment shares sold (the vendor does not say which)'
+        ? 'the vendor IPO table\'s offer sizes, which may include over-allotment shares sold; the vendor does not say which'
         : `the base deal's shares for ${num(withLeft.length - full, 'int', src)}, the vendor's offer size (as a rule with the over-allotment) for ${num(full, 'int', src)}`;
   return (
     `Money left on the table, shares sold × (first close − offer price), came to ${num(total, 'millions', src)} ` +

@@ -19,7 +19,7 @@ export class DealEventLog {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.lastId = db.prepare('SELECT coalesce(max(id), 0) FROM deal_events').pluck();
-    // A fact's first event has its key; its revisions `key#values` (the range keeps the key index usable).
+    // A fact's first event has its key; its revisions `key#n|values` (the range keeps the key index usable).
     this.latestOfFact = db.prepare(`SELECT key, data_json FROM deal_events WHERE key = ? OR (key > ? AND key < ?) ORDER BY id DESC LIMIT 1`).raw();
   }
 
@@ -28,8 +28,9 @@ export class DealEventLog {
     this.pending = new Map();
   }
 
+  /** A fact's first derivation in the batch is kept, a revisable fact's last: what the batch commits is the company's state. */
   collect(events: readonly DealEvent[]): void {
-    for (const event of events) if (!this.pending.has(event.key)) this.pending.set(event.key, event);
+    for (const event of events) if (event.revisable || !this.pending.has(event.key)) this.pending.set(event.key, event);
   }
 
   /**
@@ -52,7 +53,8 @@ export class DealEventLog {
 
   /**
    * A revisable fact as the log should take it: as it is when the log has none of it yet; null when
-   * the latest the log holds states the same values; else a revision keyed `key#values`, whose data
+   * the latest the log holds states the same values; else a revision keyed `key#n|values` (n its
+   * number among the fact's revisions), whose data
    * names what it revises (`revises`: the key and values it replaces).
    */
   private asRevision(event: DealEvent): DealEvent | null {
@@ -63,7 +65,10 @@ export class DealEventLog {
     const fields = event.revisable!;
     if (fields.every((field) => previous[field] === event.data[field])) return null;
     const revises = Object.fromEntries([['key', latestKey], ...fields.map((field) => [field, previous[field] ?? null])]);
-    return { ...event, key: `${event.key}#${fields.map((field) => String(event.data[field])).join('|')}`, data: { ...event.data, revises } };
+    // Numbered, so a fact that returns to an earlier state (stale, then amended, then stale again) is a new event each time.
+    const revision = latestKey === event.key ? 1 : Number(latestKey.slice(event.key.length + 1, latestKey.indexOf('|', event.key.length))) + 1;
+    const key = `${event.key}#${revision}|${fields.map((field) => String(event.data[field])).join('|')}`;
+    return { ...event, key, occurredOn: event.revisedOn ?? event.occurredOn, data: { ...event.data, revises } };
   }
 }
 
