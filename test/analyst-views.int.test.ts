@@ -501,6 +501,16 @@ describe('offerings and ipo_outcomes name a listing alike; current_ticker is the
     expect(unlisted.other).toBe(0);
   });
 
+  it("an expiry calendar row of the listing an outcome describes carries its symbol, null included", () => {
+    const rows = sample.db
+      .prepare(
+        `SELECT e.entry_id, e.ticker AS entry_ticker, o.ticker AS outcome_ticker FROM expiry_calendar e JOIN ipo_outcomes o ON o.cik = e.cik AND o.listing_date = e.listing_date`,
+      )
+      .all() as Array<{ entry_ticker: string | null; outcome_ticker: string | null }>;
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.filter((r) => r.entry_ticker !== r.outcome_ticker)).toEqual([]);
+  });
+
   it('current_ticker is a symbol the SEC lists the company under today, else null (never the last symbol of a company gone from its files)', () => {
     for (const view of ['ipo_calendar', 'offerings']) {
       const stale = sample.db

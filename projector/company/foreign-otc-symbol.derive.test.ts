@@ -83,8 +83,11 @@ describe('a foreign issuer\'s over-the-counter symbol', () => {
       identity: { name: r.issuer, tickerHint: null, exchangeHint: null, allTickers: [], hintTitles: [] },
       vendorRows: [{ row: r, observedAt: OBSERVED }], bars: new Map(),
     };
-    const { outcome, tickers } = served(input);
+    const { outcome, tickers, calendar } = served(input);
     expect(outcome.ticker).toBeNull();
     expect(tickers).toEqual([['SYCRF', null, 0]]);
+    // Its lock-up and quiet period are the listing's: no symbol either, not the company's SYCRF.
+    expect(calendar.length).toBeGreaterThan(0);
+    expect(calendar.every((t) => t === null)).toBe(true);
   });
 });
