@@ -131,7 +131,9 @@ describe('views for analysts in read.db', () => {
     expect(one('SELECT * FROM offerings WHERE cik = ? AND file_number = ?', AAOI, followOn.fileNumber)).toEqual({
       cik: AAOI,
       company_name: company.name,
+      // A follow-on does not list: its symbol is the company's, as is the one it has now.
       ticker: company.tickerHint,
+      current_ticker: company.tickerHint,
       file_number: followOn.fileNumber,
       deal_type: followOn.dealType,
       status: followOn.status,
@@ -391,7 +393,9 @@ describe('views for analysts in read.db', () => {
       const { offerings } = await data(`/api/v1/companies/${c.cik}?include=offerings`);
       const current = offerings.find((o: any) => o.isCurrent);
       if (current?.dealType === 'ipo' && current.ritterExclusions.length === 0) {
-        inSample.push(c.tickerHint);
+        // Its listing's symbol, as the outcome gives it (not the company's symbol now).
+        const [outcome] = await data(`/api/v1/outcomes?cik=${c.cik}`);
+        inSample.push(outcome?.ticker ?? c.tickerHint);
         inSampleCiks.add(c.cik);
       }
     }
@@ -475,5 +479,62 @@ describe('ipo_calendar and ipo_outcomes name a listing alike', () => {
       .all() as Array<{ cik: string; calendar_ticker: string | null; outcome_ticker: string | null }>;
     expect(rows.length).toBeGreaterThan(100);
     expect(rows.filter((r) => r.calendar_ticker !== r.outcome_ticker)).toEqual([]);
+  });
+});
+
+describe('offerings and ipo_outcomes name a listing alike; current_ticker is the SEC\'s', () => {
+  it("a listed offering's ticker is its listing's outcome symbol, null included; any other's the company's", () => {
+    const rows = sample.db
+      .prepare(
+        `SELECT s.cik, s.file_number, s.ticker AS offering_ticker, o.ticker AS outcome_ticker FROM offerings s JOIN ipo_outcomes o ON o.cik = s.cik AND o.listing_date = s.listing_date`,
+      )
+      .all() as Array<{ cik: string; offering_ticker: string | null; outcome_ticker: string | null }>;
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.filter((r) => r.offering_ticker !== r.outcome_ticker)).toEqual([]);
+    const unlisted = sample.db
+      .prepare(
+        `SELECT count(*) AS n, sum(s.ticker IS NOT c.ticker) AS other FROM offerings s JOIN companies c ON c.cik = s.cik
+         WHERE NOT EXISTS (SELECT 1 FROM outcomes o WHERE o.cik = s.cik AND o.trading_start_date = s.listing_date)`,
+      )
+      .get() as { n: number; other: number };
+    expect(unlisted.n).toBeGreaterThan(100);
+    expect(unlisted.other).toBe(0);
+  });
+
+  it("an expiry calendar row of the listing an outcome describes carries its symbol, null included", () => {
+    const rows = sample.db
+      .prepare(
+        `SELECT e.entry_id, e.ticker AS entry_ticker, o.ticker AS outcome_ticker FROM expiry_calendar e JOIN ipo_outcomes o ON o.cik = e.cik AND o.listing_date = e.listing_date`,
+      )
+      .all() as Array<{ entry_ticker: string | null; outcome_ticker: string | null }>;
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.filter((r) => r.entry_ticker !== r.outcome_ticker)).toEqual([]);
+  });
+
+  it('current_ticker is a symbol the SEC lists the company under today, else null (never the last symbol of a company gone from its files)', () => {
+    for (const view of ['ipo_calendar', 'offerings']) {
+      const stale = sample.db
+        .prepare(
+          `SELECT v.cik, v.current_ticker FROM ${view} v WHERE v.current_ticker IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM company_tickers t WHERE t.cik = v.cik AND t.ticker = v.current_ticker AND t.is_current = 1)`,
+        )
+        .all();
+      expect(stale, view).toEqual([]);
+      const missed = sample.db
+        .prepare(
+          `SELECT v.cik FROM ${view} v WHERE v.current_ticker IS NULL
+           AND EXISTS (SELECT 1 FROM company_tickers t WHERE t.cik = v.cik AND t.is_current = 1)`,
+        )
+        .all();
+      expect(missed, view).toEqual([]);
+    }
+    // Companies the SEC lists no more are in the sample, and have none.
+    const gone = sample.db
+      .prepare(
+        `SELECT count(*) AS n FROM ipo_calendar c WHERE c.cik NOT LIKE 'V-%' AND c.current_ticker IS NULL
+         AND NOT EXISTS (SELECT 1 FROM company_tickers t WHERE t.cik = c.cik AND t.is_current = 1)`,
+      )
+      .get() as { n: number };
+    expect(gone.n).toBeGreaterThan(0);
   });
 });

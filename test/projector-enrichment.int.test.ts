@@ -133,9 +133,11 @@ describe('offering intelligence and market data on the real sample', () => {
     // Tesla and Learn CW have vendor rows and no bars: their first day is the vendor's stated one.
     const vendorRows = bloombergRows();
     const stated = outcomes.filter((o) => o.day1ReturnSource === 'vendor_stated');
-    expect(stated.map((o) => o.ticker).sort()).toEqual(['LCWUF', 'TSLA']);
+    // Learn CW's IPO is served under the SEC's symbol of its units (LCW-UN, written LCW-U), not the
+    // vendor's over-the-counter LCWUF; its row is found by its day.
+    expect(stated.map((o) => o.ticker).sort()).toEqual(['LCW-U', 'TSLA']);
     for (const o of stated) {
-      const row = vendorRows.find((r) => r.ticker === o.ticker && r.tradeDate === o.tradingStartDate)!;
+      const row = vendorRows.find((r) => (r.ticker === o.ticker || (o.ticker === 'LCW-U' && r.ticker === 'LCWUF')) && r.tradeDate === o.tradingStartDate)!;
       expect([o.closeDay1, o.status, o.day1ReturnPct]).toEqual([null, 'partial', Math.round(row.offerToFirstClosePct! * 10_000) / 10_000]);
     }
     const fromBars = outcomes.filter((x) => x.day1ReturnSource === 'price_series');

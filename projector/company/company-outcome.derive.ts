@@ -7,7 +7,7 @@ import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
 import type { StatedFirstClose } from '../market/ritter-measures.derive.ts';
 import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
-import { ipoSymbol, isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
+import { exchangeListingSymbol, ipoSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
 
 /** The company's IPO-family deal that priced most recently, if any. */
 export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {
@@ -57,6 +57,8 @@ export interface OutcomeSources {
   terms: ReadonlyMap<string, FilingTermsFact>;
   /** The vendor row's symbol was rebuilt on a later one (company/served-end.derive.ts isRebuiltUnitSymbol): no symbol of the day is known. */
   listingSymbolUnknown?: boolean;
+  /** The SEC's current tickers of the company, for an IPO the vendor lists under an over-the-counter symbol (vendor-symbol.derive.ts exchangeListingSymbol). */
+  secTickers?: readonly string[];
 }
 
 /**
@@ -87,7 +89,9 @@ export function deriveCompanyOutcome(s: OutcomeSources): ApiOutcome | null {
   const vendor = s.vendorRow;
   const pricingDate = s.deal?.pricedDate ?? (vendor?.row.offerPrice != null ? vendor.row.tradeDate : null);
   if (!pricingDate) return null;
-  const ticker = s.listingSymbolUnknown ? null : outcomeTicker(bars, vendor, s.companyTicker);
+  const traded = s.listingSymbolUnknown ? null : outcomeTicker(bars, vendor, s.companyTicker);
+  // A foreign issuer's over-the-counter symbol (LCWUF) is not the one its IPO listed under on the exchange.
+  const ticker = traded !== null && isForeignOverTheCounterSymbol(traded) ? exchangeListingSymbol(s.secTickers ?? []) : traded;
   const finalAccession = s.deal?.finalProspectus?.accessionNumber ?? null;
   const finalTerms = finalAccession ? (s.terms.get(finalAccession)?.doc.terms ?? null) : null;
   const edgarPrice = finalTerms?.offeringPrice ?? null;

@@ -14,8 +14,9 @@ import { companyClassification, companyConsensus, companyListingExchange } from 
 import { companyPriceHistory } from '../offering/company-price-history.derive.ts';
 import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.derive.ts';
-import { ipoIssuerName, ipoSymbol } from './vendor-symbol.derive.ts';
+import { exchangeListingSymbol, ipoIssuerName, ipoSymbol, isForeignOverTheCounterSymbol } from './vendor-symbol.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
+import { vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
@@ -84,6 +85,18 @@ export function latestEvidenceDate(filings: readonly KnownFiling[], bars: Stored
 }
 
 /**
+ * The symbols the data holds for the company besides the vendor IPO's own: the SEC's (submissions,
+ * company_tickers.json) and those of its other vendor rows. A SPAC's unit symbol built on one of
+ * them was rebuilt by the vendor (served-end.derive.ts isRebuiltUnitSymbol).
+ */
+function laterSymbols(input: CompanyInputs, ipo: StoredIpoRow): string[] {
+  const own = new Set(rowsOfIpo(ipo).map((r) => r.row.ticker));
+  const after = (r: StoredIpoRow) => (vendorRowDate(r.row) ?? '') > (vendorRowDate(ipo.row) ?? '');
+  const others = vendorTickers(input.vendorRows.filter((r) => r !== ipo && after(r))).filter((t) => !own.has(t));
+  return [...new Set([...input.identity.allTickers, ...input.hints.map((h) => h.ticker), ...others])];
+}
+
+/**
  * Pure: a company's inputs to its company, filing, outcome and news rows; null when it has no
  * offering activity (not a company of this API).
  */
@@ -93,8 +106,10 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   // and so are those of other tables' rows of its IPO.
   const joinedTickers = vendorTickers(vendorRows).filter((t) => !input.identity.allTickers.includes(t));
   // A SPAC's units the vendor lists under the combined company's symbol never traded: no symbol of the day.
-  const rebuilt = new Set(vendorRows.filter((ipo) => isRebuiltUnitSymbol(ipo, input.identity.allTickers)));
-  const listedAs = (ipo: StoredIpoRow) => (rebuilt.has(ipo) ? null : ipoSymbol(ipo));
+  const rebuilt = new Set(vendorRows.filter((ipo) => isRebuiltUnitSymbol(ipo, input.identity.allTickers, laterSymbols(input, ipo))));
+  // A foreign issuer's over-the-counter symbol (LCWUF) is not its listing's: the SEC's symbol of the company stands in.
+  const overTheCounter = (ipo: StoredIpoRow) => { const s = ipoSymbol(ipo); return s !== null && isForeignOverTheCounterSymbol(s); };
+  const listedAs = (ipo: StoredIpoRow) => (rebuilt.has(ipo) ? null : overTheCounter(ipo) ? exchangeListingSymbol(input.identity.allTickers) : ipoSymbol(ipo));
   const identity: CompanyIdentity = {
     ...input.identity,
     tickerHint: input.identity.tickerHint ?? (vendorRows.length > 0 ? listedAs(vendorRows[vendorRows.length - 1]) : null),
@@ -103,7 +118,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     // Held since the IPO: the symbol of its day (Yahoo's SERV, not Bloomberg's later TMX), never a placeholder.
     tickerSince: Object.fromEntries(
       vendorRows.flatMap((ipo) => {
-        const symbol = listedAs(ipo);
+        // The symbol standing in for an over-the-counter one is not known to have traded from that day.
+        const symbol = overTheCounter(ipo) ? null : listedAs(ipo);
         const traded = rowsOfIpo(ipo).find((r) => r.row.tradeDate !== null)?.row.tradeDate ?? null;
         return symbol !== null && traded !== null ? [[symbol, traded]] : [];
       }).sort((a, b) => (a[1] < b[1] ? 1 : -1)),
@@ -191,6 +207,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     bars,
     terms: offering.termsByAccession,
     listingSymbolUnknown: vendorRow !== null && rebuilt.has(vendorRow),
+    secTickers: input.identity.allTickers,
   });
   return {
     company,

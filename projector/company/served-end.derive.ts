@@ -79,23 +79,27 @@ function rowNamingBusiness(ipo: StoredIpoRow, edgarIpoType: DealType | null): Ip
 }
 
 /**
- * A SPAC's unit symbol the vendor rebuilt on the symbol of the company it became: Bloomberg's SPCE/U
+ * A SPAC's unit symbol the vendor rebuilt on a later symbol of the company it became: Bloomberg's SPCE/U
  * for the units Social Capital Hedosophia sold as IPOA.U, SPCE being Virgin Galactic's, the SEC's
- * current ticker of the company. A SPAC's units trade under the blank check's own symbol, which the
- * combined company gives up, so units under the combined company's symbol never traded: the symbol
- * the IPO listed under is not in the data (null), neither the row's nor the company's. Unless the SEC
- * lists the units themselves (CONX Corp's CONXU). What the data cannot tell: a combined company that
- * kept the SPAC's symbol (Waldencast plc's WALD, its units WALDU) looks the same, and its units'
- * symbol is then left unknown too.
+ * current ticker of the company; or on any later symbol the data holds for it (`laterSymbols`: its
+ * company_tickers.json rows, its later vendor rows' symbols). A SPAC's units trade under the blank
+ * check's own symbol, which the combined company gives up, so units under the combined company's
+ * symbol never traded: the symbol the IPO listed under is not in the data (null), neither the row's
+ * nor the company's. Unless the SEC lists the units themselves (CONX Corp's CONXU). What the data
+ * cannot tell: a combined company that kept the SPAC's symbol (Waldencast plc's WALD, its units
+ * WALDU) looks the same, and its units' symbol is then left unknown too; and units rebuilt on a
+ * symbol the company held between its combination and today, which no file the data holds names
+ * (RAMEU for the units of Battalion Oil's blank check of 2004, RAME its symbol as RAM Energy
+ * Resources; the SEC lists BATL), are served as written.
  */
-export function isRebuiltUnitSymbol(ipo: StoredIpoRow, currentTickers: readonly string[]): boolean {
+export function isRebuiltUnitSymbol(ipo: StoredIpoRow, currentTickers: readonly string[], laterSymbols: readonly string[] = currentTickers): boolean {
   const symbol = vendorSymbol(ipo.row);
   if (ipo.row.layout === 'yahoo' || !isUnitSymbol(symbol)) return false;
   const stem = symbol.replace(/[-./ ]UN?$/, '').replace(/^([A-Z]{4})U$/, '$1');
   // The SEC listing the units themselves (CONX Corp's CONXU beside CONX) says they traded under that symbol.
   const bare = (t: string) => t.replace(/[-./ ]/g, '').replace(/UN$/, 'U');
   if (currentTickers.some((t) => bare(t) === bare(symbol))) return false;
-  return stem !== symbol && currentTickers.includes(stem) && rowNamingBusiness(ipo, null) !== null;
+  return stem !== symbol && laterSymbols.includes(stem) && rowNamingBusiness(ipo, null) !== null;
 }
 
 function combinedByVendor({ vendorRows, edgarIpoType }: EndEvidence): ApiLifecycleEnd | null {

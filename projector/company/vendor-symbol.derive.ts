@@ -66,3 +66,33 @@ export function ipoIssuerName(ipo: StoredIpoRow): string | null {
   const name = rowsOf(ipo).find((r) => r.layout === 'yahoo')?.issuer.trim() ?? '';
   return name === '' ? null : name;
 }
+
+/**
+ * A symbol of the over-the-counter market for a foreign issuer: four letters and FINRA's fifth
+ * letter F (Learn CW's NYSE units LCW.U as LCWUF, Syncora's NYSE SCA as SYCRF, Constellation
+ * Acquisition's shares as CSTAF). No US exchange lists a five-letter symbol ending in F: the Yahoo
+ * list's only such row is "Other OTC", and every one of the 42 in the Bloomberg export is a foreign
+ * issuer's whose IPO listed on an exchange under another symbol. It names the security the row
+ * describes, but not the symbol of its listing.
+ */
+export function isForeignOverTheCounterSymbol(symbol: string): boolean {
+  return /^[A-Z]{4}F$/.test(symbol);
+}
+
+/** A unit symbol as the SEC's files write it (LCW-UN, SLAMU) or a vendor does (LCW/U, LCW-U). */
+const isUnitListing = (t: string) => /^[A-Z]{1,4}[-./ ]UN?$/.test(t) || /^[A-Z]{4}U$/.test(t);
+/** A warrant's or right's symbol as the SEC writes it (LCW-WT, SLAMW, ALSAR): never the IPO's listing. */
+const isWarrantOrRight = (t: string) => /[-./ ](WS|WT|RT|R)$/.test(t) || /^[A-Z]{4}[WR]$/.test(t);
+
+/**
+ * The exchange symbol an IPO the vendor lists under a foreign issuer's over-the-counter symbol
+ * (`isForeignOverTheCounterSymbol`) listed under, as far as the SEC's current files tell: the
+ * company's unit symbol (Learn CW's LCW-UN, served LCW-U as the vendor's NYSE units are; Slam's
+ * SLAMU), else its common stock's (AIB for AIB Acquisition); null when the SEC lists none but
+ * over-the-counter symbols (Constellation Acquisition's CSTAF) or the company is in no SEC file.
+ */
+export function exchangeListingSymbol(secTickers: readonly string[]): string | null {
+  const onExchange = secTickers.filter((t) => !isForeignOverTheCounterSymbol(t) && bankruptSymbolBase(t) === null && !isWarrantOrRight(t));
+  const symbol = onExchange.find(isUnitListing) ?? onExchange[0] ?? null;
+  return symbol === null ? null : symbol.replace(/[-./ ]UN?$/, '-U');
+}

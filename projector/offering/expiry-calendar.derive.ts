@@ -110,11 +110,14 @@ export function deriveExpiryCalendar(input: CalendarInput): CalendarEntriesTable
 type Base = Pick<ApiCalendarEntry, 'cik' | 'companyName' | 'ticker' | 'dealType' | 'fileNumber' | 'offeringSource' | 'listingDate'> & { offeringKey: string };
 
 function baseEntry(company: CalendarCompany, o: ApiOffering): Base {
-  const listedAs = company.listing && company.listing.date === o.listingDate ? company.listing.ticker : null;
+  // The listing the outcome describes names its own symbol, null included (units whose symbol of the
+  // day is unknown, an over-the-counter symbol nothing stands in for): the company's is a later one.
+  const listing = company.listing ?? null;
+  const described = listing !== null && listing.date === o.listingDate;
   return {
     cik: company.cik,
     companyName: company.name,
-    ticker: listedAs ?? company.ticker,
+    ticker: described ? listing.ticker : company.ticker,
     dealType: o.dealType,
     fileNumber: o.fileNumber,
     offeringSource: o.source,

@@ -54,6 +54,15 @@ const feesColumns = (source: string, path: string) => {
 /** A filing's EDGAR archive folder: the unpadded CIK, then the accession number without dashes. */
 const ARCHIVE_FOLDER = `'https://www.sec.gov/Archives/edgar/data/' || ltrim(f.cik, '0') || '/' || replace(f.accession_number, '-', '')`;
 
+/**
+ * The company's symbol now, as the SEC's files give it: its primary ticker when the SEC lists it
+ * today, else another the SEC lists; null when the SEC lists none (a company gone from its files,
+ * whose served ticker is the last one the data holds: TWTR, VMW; one known only from a vendor row).
+ */
+const CURRENT_TICKER = `COALESCE(
+       (SELECT t.ticker FROM company_tickers t WHERE t.cik = c.cik AND t.ticker = c.ticker AND t.is_current = 1),
+       (SELECT t.ticker FROM company_tickers t WHERE t.cik = c.cik AND t.is_current = 1 ORDER BY t.is_primary DESC, t.ticker LIMIT 1))`;
+
 export const analystViewStatements = [
   `CREATE VIEW ipo_calendar AS
    SELECT c.cik AS cik, c.name AS company_name,
@@ -62,8 +71,7 @@ export const analystViewStatements = [
      CASE WHEN EXISTS (SELECT 1 FROM outcomes o WHERE o.cik = c.cik AND o.trading_start_date = json_extract(c.consensus_json, '$.listingDate'))
        THEN (SELECT NULLIF(o.ticker, '') FROM outcomes o WHERE o.cik = c.cik AND o.trading_start_date = json_extract(c.consensus_json, '$.listingDate'))
        ELSE c.ticker END AS ticker,
-     -- A company known only from a vendor row has no symbol of today in the data: the row's is its listing's or its last.
-     CASE WHEN c.cik LIKE 'V-%' THEN NULL ELSE c.ticker END AS current_ticker,
+     ${CURRENT_TICKER} AS current_ticker,
      ${text("json_extract(c.consensus_json, '$.exchange')", 'exchange')},
      c.deal_type AS deal_type, c.offering_status AS offering_status,
      ${text("json_extract(cur.value, '$.statusAsOf')", 'status_as_of')},
@@ -86,7 +94,13 @@ export const analystViewStatements = [
    WHERE c.is_ipo = 1`,
 
   `CREATE VIEW offerings AS
-   SELECT c.cik AS cik, c.name AS company_name, c.ticker AS ticker,
+   SELECT c.cik AS cik, c.name AS company_name,
+     -- A listed offering's symbol is its listing's, as ipo_outcomes gives it (FB for Facebook's 2012 IPO, IPOB-U
+     -- for a SPAC's units, null for units whose symbol of the day is unknown); any other's is the company's.
+     CASE WHEN EXISTS (SELECT 1 FROM outcomes x WHERE x.cik = c.cik AND x.trading_start_date = json_extract(o.value, '$.listingDate'))
+       THEN (SELECT NULLIF(x.ticker, '') FROM outcomes x WHERE x.cik = c.cik AND x.trading_start_date = json_extract(o.value, '$.listingDate'))
+       ELSE c.ticker END AS ticker,
+     ${CURRENT_TICKER} AS current_ticker,
      ${text("json_extract(o.value, '$.fileNumber')", 'file_number')},
      ${text("json_extract(o.value, '$.dealType')", 'deal_type')},
      ${text("json_extract(o.value, '$.status')", 'status')},

@@ -423,11 +423,11 @@ const vendorRowDateStatements = [
 
 // Migration 0019: the views again, `ipo_outcomes.ticker` null for an outcome with no known ticker (the
 // outcomes key column holds ''), never a Bloomberg placeholder. PROJECTOR_VERSION 27 rebuilds a
-// generation migrated in place, whose stored outcomes may carry placeholders. (Its views are now created by 0022.)
+// generation migrated in place, whose stored outcomes may carry placeholders. (Its views are now created by 0023.)
 const outcomeTickerStatements = DROP_ANALYST_VIEWS;
 
 // Migration 0020: the views again, `offerings.in_ritter_sample` asking for a known listing date too
-// (Ritter's sample is counted by the year of the first trade; an IPO with none cannot be placed in it).  (Its views are now created by 0022.)
+// (Ritter's sample is counted by the year of the first trade; an IPO with none cannot be placed in it).  (Its views are now created by 0023.)
 const ritterListingDateStatements = DROP_ANALYST_VIEWS;
 
 // Migration 0021: the company list's rows apart from the wide company rows. A companies row (identity,
@@ -462,7 +462,13 @@ const companyListStatements = [
 
 // Migration 0022: the views again, ipo_calendar's ticker the listing's outcome symbol whenever an outcome is
 // served, null for units that never traded (not the combined company's symbol, SPCE for IPOA's units).
-const calendarListingSymbolStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+// (Its views are now created by 0023.)
+const calendarListingSymbolStatements = DROP_ANALYST_VIEWS;
+
+// Migration 0023: the views again, `current_ticker` the SEC's symbol of the company now (null when the
+// SEC lists none, not the last symbol the data holds: TWTR), and `offerings.ticker` a listed offering's
+// listing symbol (FB for Facebook's 2012 IPO, not META), `offerings.current_ticker` beside it.
+const currentTickerStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -491,4 +497,5 @@ export const readMigrations: Record<string, Migration> = {
   '0020_ritter_sample_listing_date': statementsMigration(ritterListingDateStatements),
   '0021_company_list': statementsMigration(companyListStatements),
   '0022_calendar_listing_symbol': statementsMigration(calendarListingSymbolStatements),
+  '0023_current_ticker': statementsMigration(currentTickerStatements),
 };
