@@ -23,6 +23,7 @@ import {
   DAY1_RETURN_SOURCES,
   GROSS_PROCEEDS_BASES,
   ISSUER_NAME_SOURCES,
+  STATUS_AS_OF_SOURCES,
   LEAD_LEFT_SOURCES,
   NEWS_DATE_SOURCES,
   NEWS_TITLE_SOURCES,
@@ -520,7 +521,12 @@ export const ApiOfferingSchema = object({
   statusAsOf: {
     ...orNull(string({ format: 'date' })),
     description:
-      'The latest date of any evidence the data holds about the company (its newest filing, its last daily bar, a vendor row\'s trade date): the status is as of then. An event after it (a take-private, an acquisition, a delisting whose filings the data lacks) is not reflected; null when no evidence is dated.',
+      'The latest date of any evidence the data holds about the company, the evidence of its end included: its newest filing, its last daily bar, a vendor row\'s trade date, or, for an end the SEC\'s ticker file shows (a bankrupt issuer\'s Q symbol), the day the data first saw company_tickers.json list that symbol. The status is as of then: an event after it (a take-private, an acquisition, a delisting whose filings the data lacks) is not reflected, so a listing whose statusAsOf is its listing day (statusAsOfSource vendor_trade_date) is known listed on that day only (a SPAC that combined or liquidated since reads listed). Null when no evidence is dated, and for an end a vendor export shows (statusAsOfSource vendor_export: the export states no date; the end came after the company\'s other evidence) or a symbol only the submissions page lists (sec_submissions).',
+  },
+  statusAsOfSource: {
+    ...orNull(string({ enum: [...STATUS_AS_OF_SOURCES] })),
+    description:
+      'Extension: what statusAsOf is the date of. filing: the company\'s newest filing; daily_bar: its last daily bar; vendor_trade_date: a vendor row\'s trade date; sec_ticker_file: the day the data first saw company_tickers.json list the symbol that ends the company; sec_submissions and vendor_export: the evidence of the end is undated (statusAsOf null). Null when no evidence is dated.',
   },
   isCurrent: { type: 'boolean', description: 'The offering the company\'s latestTerms, consensus and offeringStatus describe: its IPO-family offering (the latest active one if it filed more than once), else its latest offering.' },
   source: string({
