@@ -131,7 +131,10 @@ export const ApiConsensusSchema = object({
   offerPrice: nullableNumber(),
   offerPriceLow: nullableNumber(),
   offerPriceHigh: nullableNumber(),
-  totalShares: nullableNumber(),
+  totalShares: nullableNumber({
+    description:
+      'Shares offered, from the document the price and proceeds stand on: the final prospectus when read, or the registration\'s latest prospectus while no other source gave the price or the proceeds (a deal in registration: the shares beside its range). Null beside a vendor\'s price or offer size: a preliminary\'s count is another deal\'s size (Unicycive\'s S-1/A 4,550,000 beside the vendor\'s $5.00 and $25.0M), and the vendor states no share count (its offer size is dollars, rounded, and may count the over-allotment). sourceSummary.edgar keeps what the document said.',
+  }),
   grossProceeds: nullableNumber({ description: 'Gross proceeds in USD: the latest read prospectus\'s stated total (or fixed price × shares), else the vendor IPO table\'s offer size; grossProceedsBasis says which basis.' }),
   grossProceedsBasis: GROSS_PROCEEDS_BASIS,
   resolvedAt: string({ format: 'date-time' }),

@@ -464,6 +464,9 @@ const companyListStatements = [
 // served, null for units that never traded (not the combined company's symbol, SPCE for IPOA's units).
 const calendarListingSymbolStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
+/** ipo_calendar gains status_as_of_source, and reads shares_offered from the consensus (the document of the price and proceeds). */
+const calendarStatusSourceStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
   '0002_projector_state': statementsMigration(projectorStateStatements),
@@ -491,4 +494,5 @@ export const readMigrations: Record<string, Migration> = {
   '0020_ritter_sample_listing_date': statementsMigration(ritterListingDateStatements),
   '0021_company_list': statementsMigration(companyListStatements),
   '0022_calendar_listing_symbol': statementsMigration(calendarListingSymbolStatements),
+  '0023_calendar_status_source': statementsMigration(calendarStatusSourceStatements),
 };
