@@ -494,5 +494,5 @@ export const readMigrations: Record<string, Migration> = {
   '0020_ritter_sample_listing_date': statementsMigration(ritterListingDateStatements),
   '0021_company_list': statementsMigration(companyListStatements),
   '0022_calendar_listing_symbol': statementsMigration(calendarListingSymbolStatements),
-  '0023_calendar_status_source': statementsMigration(calendarStatusSourceStatements),
+  '0024_calendar_status_source': statementsMigration(calendarStatusSourceStatements),
 };
