@@ -44,9 +44,14 @@ describe('the golden deal table', () => {
       if (company.consensus.exchange === null) expect(company.consensus.sourceSummary.exchange, why).toMatch(/^unknown: /);
     }
     if (deal.ritter !== undefined) expect(current.ritterExclusions, why).toEqual(deal.ritter);
-    // The status is as of the latest evidence the data holds, which a reader can see.
-    expect(current.statusAsOf, why).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    if (deal.listingDate !== undefined) expect(current.statusAsOf >= deal.listingDate, why).toBe(true);
+    // The status is as of the latest evidence the data holds, which a reader can see: never the IPO day for an end
+    // a vendor export shows, whose date the export does not state (null, and says so).
+    if (current.statusAsOfSource === 'vendor_export') {
+      expect([company.lifecycleEnd?.source, current.statusAsOf], why).toEqual(['vendor', null]);
+    } else {
+      expect(current.statusAsOf, why).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (deal.listingDate !== undefined) expect(current.statusAsOf >= deal.listingDate, why).toBe(true);
+    }
     // The current offering renders the company's served values.
     expect(current.offerPrice, why).toBe(company.consensus.offerPrice);
     expect(current.listingDate, why).toBe(company.consensus.listingDate);

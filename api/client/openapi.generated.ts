@@ -591,6 +591,7 @@ export interface components {
             offerPrice: number | null;
             offerPriceLow: number | null;
             offerPriceHigh: number | null;
+            /** @description Shares offered, from the document the price and proceeds stand on: the final prospectus when read, or the registration's latest prospectus while no other source gave the price or the proceeds (a deal in registration: the shares beside its range). Null beside a vendor's price or offer size: a preliminary's count is another deal's size (Unicycive's S-1/A 4,550,000 beside the vendor's $5.00 and $25.0M), and the vendor states no share count (its offer size is dollars, rounded, and may count the over-allotment). sourceSummary.edgar keeps what the document said. */
             totalShares: number | null;
             /** @description Gross proceeds in USD: the latest read prospectus's stated total (or fixed price × shares), else the vendor IPO table's offer size; grossProceedsBasis says which basis. */
             grossProceeds: number | null;
@@ -764,9 +765,14 @@ export interface components {
             stageBeforeEnd: "draft" | "filed" | "amended" | "launched" | "effective" | "priced" | "listed" | "withdrawn" | "stale" | "postponed" | "dormant" | null;
             /**
              * Format: date
-             * @description The latest date of any evidence the data holds about the company (its newest filing, its last daily bar, a vendor row's trade date): the status is as of then. An event after it (a take-private, an acquisition, a delisting whose filings the data lacks) is not reflected; null when no evidence is dated.
+             * @description The latest date of any evidence the data holds about the company, the evidence of its end included: its newest filing, its last daily bar, a vendor row's trade date, or, for an end the SEC's ticker file shows (a bankrupt issuer's Q symbol), the day the data first saw company_tickers.json list that symbol. The status is as of then: an event after it (a take-private, an acquisition, a delisting whose filings the data lacks) is not reflected, so a listing whose statusAsOf is its listing day (statusAsOfSource vendor_trade_date) is known listed on that day only (a SPAC that combined or liquidated since reads listed). Null when no evidence is dated, and for an end a vendor export shows (statusAsOfSource vendor_export: the export states no date; the end came after the company's other evidence) or a symbol only the submissions page lists (sec_submissions).
              */
             statusAsOf: string | null;
+            /**
+             * @description Extension: what statusAsOf is the date of. filing: the company's newest filing; daily_bar: its last daily bar; vendor_trade_date: a vendor row's trade date; sec_ticker_file: the day the data first saw company_tickers.json list the symbol that ends the company; sec_submissions and vendor_export: the evidence of the end is undated (statusAsOf null). Null when no evidence is dated.
+             * @enum {string|null}
+             */
+            statusAsOfSource: "filing" | "daily_bar" | "vendor_trade_date" | "sec_ticker_file" | "sec_submissions" | "vendor_export" | null;
             /** @description The offering the company's latestTerms, consensus and offeringStatus describe: its IPO-family offering (the latest active one if it filed more than once), else its latest offering. */
             isCurrent: boolean;
             /**

@@ -94,13 +94,59 @@ describe('statusAsOf', () => {
     const [offering] = offeringsOf(rows.company.row.offerings_json);
     expect(offering.status).toBe('listed');
     expect(offering.statusAsOf).toBe(bars.bars[bars.bars.length - 1].date);
+    expect(offering.statusAsOfSource).toBe('daily_bar');
   });
 
   it('AAOI: as of its newest filing in the submissions page', () => {
     const input = edgarCompany('aaoi', [vendorRow('AAOI')], [windowBars('AAOI')]);
     const newest = input.filings.map((f) => f.filingDate).sort().at(-1);
     const rows = deriveRows(input)!;
-    expect(offeringsOf(rows.company.row.offerings_json).every((o) => o.statusAsOf === newest)).toBe(true);
+    expect(offeringsOf(rows.company.row.offerings_json).every((o) => o.statusAsOf === newest && o.statusAsOfSource === 'filing')).toBe(true);
+  });
+});
+
+describe('statusAsOf of an end known from a symbol or a vendor row: the date of that evidence, never the IPO day', () => {
+  const SEEN = '2026-03-04T05:06:07Z';
+  /** A CIK only company_tickers.json lists (the real file's row), with its Bloomberg row: as the loader gives it. */
+  function tickerFileCompany(ticker: string, vendorSymbol: string): CompanyInputs {
+    const entry = Object.values(JSON.parse(readSample('edgar/company_tickers.json.gz')) as Record<string, { cik_str: number; ticker: string; title: string }>).find((e) => e.ticker === ticker)!;
+    const cik = String(entry.cik_str).padStart(10, '0');
+    const hints = [{ ticker: entry.ticker, title: entry.title, exchange: null, observedAt: SEEN }];
+    const facts = vendorOnlyFacts(cik, null, SEEN);
+    return {
+      facts, filings: [], hints, identity: companyIdentity(facts, [], hints), documents: [], snapshot: null,
+      vendorRows: [vendorRow(vendorSymbol)], bars: new Map(), news: [], today: TODAY,
+    };
+  }
+  const current = (input: CompanyInputs) => {
+    const rows = deriveRows(input)!;
+    return { status: rows.company.row.offering_status, offering: offeringsOf(rows.company.row.offerings_json).find((o) => o.isCurrent)! };
+  };
+
+  it("Biocept, delisted as the SEC's BIOCQ shows: as of the day the data saw company_tickers.json list BIOCQ, not its 2014-02-05 IPO", () => {
+    const { status, offering } = current(tickerFileCompany('BIOCQ', 'BIOCQ'));
+    expect(status).toBe('delisted');
+    expect(offering).toMatchObject({ listingDate: '2014-02-05', statusAsOf: '2026-03-04', statusAsOfSource: 'sec_ticker_file' });
+  });
+
+  it('Opendoor\'s SPAC (IPOB/U, filed by Bloomberg as "Opendoor Technologies Inc"): combined as of a day its export does not state, so null, not 2020-04-28', () => {
+    const { status, offering } = current(tickerFileCompany('OPEN', 'IPOB/U'));
+    expect(status).toBe('combined');
+    expect(offering).toMatchObject({ statusAsOf: null, statusAsOfSource: 'vendor_export' });
+  });
+
+  it('Gores Holdings II (vendor-only, "Verra Mobility Corp") and Digital Lighthouse (DGLHQ): a vendor row\'s end is undated', () => {
+    for (const symbol of ['GSHTU', 'DGLHQ']) {
+      const { status, offering } = current(vendorOnlyCompany(vendorRow(symbol).row));
+      expect(status, symbol).not.toBe('listed');
+      expect(offering, symbol).toMatchObject({ statusAsOf: null, statusAsOfSource: 'vendor_export' });
+    }
+  });
+
+  it('Pershing Square Tontine (PSTH/U), a SPAC the data shows only on its IPO day: listed as of that day, from its trade date', () => {
+    const { status, offering } = current(vendorOnlyCompany(vendorRow('PSTH/U').row));
+    expect(status).toBe('listed');
+    expect(offering).toMatchObject({ listingDate: '2020-07-22', statusAsOf: '2020-07-22', statusAsOfSource: 'vendor_trade_date' });
   });
 });
 

@@ -18,6 +18,7 @@ import { exchangeListingSymbol, ipoIssuerName, ipoSymbol, isForeignOverTheCounte
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
+import { statusAsOf } from './status-as-of.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import { deriveExpiryCalendar } from '../offering/expiry-calendar.derive.ts';
@@ -68,20 +69,6 @@ export function hasOfferingActivity(
   return filings.some(
     (f) => REGISTRATION_BASES.has(baseForm(f.formType)) || f.formType.startsWith('424B') || (facts.sic === '6770' && isListingForm(f.formType)),
   );
-}
-
-/**
- * The latest date the data holds evidence about the company: its newest filing, its last daily bar,
- * its vendor rows' trade dates. A status is as of then: an acquisition or a delisting after it is
- * not in the data (a vendor-only IPO whose bars end in 2017 is "listed" as of 2017).
- */
-export function latestEvidenceDate(filings: readonly KnownFiling[], bars: StoredBars | null, vendorRows: readonly StoredIpoRow[]): string | null {
-  const dates = [
-    ...filings.map((f) => f.filingDate),
-    bars?.bars[bars.bars.length - 1]?.date ?? null,
-    ...vendorRows.map((r) => r.row.tradeDate),
-  ].filter((d): d is string => d !== null && d !== '');
-  return dates.length > 0 ? dates.reduce((a, b) => (a > b ? a : b)) : null;
 }
 
 /**
@@ -185,7 +172,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
         depositaryShares: registersDepositaryShares(input.filings),
         vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null),
         vendorNameAtListing: vendorSpeaks && vendorRows.length > 0 ? ipoIssuerName(vendorRow ?? vendorRows[vendorRows.length - 1]) : null,
-        statusAsOf: latestEvidenceDate(input.filings, bars, vendorRows),
+        statusAsOf: statusAsOf({ filings: input.filings, bars, vendorRows, end: end.terminal, currentTickers: input.identity.allTickers, hints: input.hints }),
       },
       lifecycleEnd: end.terminal,
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),

@@ -2,7 +2,12 @@
  * Consensus offering facts across sources, field by field, by this priority (first non-null wins):
  *   offerPrice         EDGAR final prospectus (424B4/424B1) > vendor table > EDGAR preliminary fixed price
  *   offerPriceLow/High EDGAR latest prospectus range > vendor filing range
- *   totalShares        EDGAR latest prospectus > vendor
+ *   totalShares        the shares of the document the price and proceeds stand on: EDGAR's latest prospectus when
+ *                      it is the final one (424B4/424B1), or when no other source gave the price or the proceeds (a deal
+ *                      in registration: its range and its shares). Beside a vendor's price or offer size it is null: a
+ *                      superseded preliminary's count (Unicycive's S-1/A 4,550,000 units beside Bloomberg's $5.00 and
+ *                      $25.0M) is another deal's size, and the vendor states no share count (its Offer Size is dollars,
+ *                      rounded to $0.1M and counting the over-allotment exercised, so size ÷ price is no count either)
  *   grossProceeds      EDGAR latest prospectus > vendor; grossProceedsBasis says what the value counts:
  *                      a prospectus's total is its base deal (the cover's "Total" leaves the over-allotment
  *                      option out), a vendor's offer size counts the option shares exercised by the closing
@@ -84,15 +89,18 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
     offerPrice: pick<number>([final ? e?.terms.offeringPrice : null, 'edgar'], vendorFirst('offerPrice') as Candidate<number>, [e?.terms.offeringPrice, 'edgar']),
     offerPriceLow: pick<number>([e?.terms.priceRangeLow, 'edgar'], vendorFirst('rangeLow') as Candidate<number>),
     offerPriceHigh: pick<number>([e?.terms.priceRangeHigh, 'edgar'], vendorFirst('rangeHigh') as Candidate<number>),
-    totalShares: pick<number>([e?.terms.totalSharesOffered, 'edgar'], vendorFirst('shares') as Candidate<number>),
+    totalShares: null,
     grossProceeds: pick<number>([e?.terms.grossProceeds, 'edgar'], vendorFirst('proceeds') as Candidate<number>),
     grossProceedsBasis: null,
     resolvedAt: '',
     sourceSummary: {},
   };
+  const vendorPrice = !(final && e?.terms.offeringPrice != null) && vendorFirst('offerPrice')[0] != null;
+  const vendorProceeds = e?.terms.grossProceeds == null && vendorFirst('proceeds')[0] != null;
+  result.totalShares = pick<number>([final || !(vendorPrice || vendorProceeds) ? e?.terms.totalSharesOffered : null, 'edgar'], vendorFirst('shares') as Candidate<number>);
   result.resolvedAt = [...used].map((s) => times.get(s) ?? '').sort().pop() || input.observedAt;
-  const vendorProceeds = (input.vendors ?? []).find((r) => r.proceeds !== null && r.proceeds !== undefined);
-  if (result.grossProceeds !== null) result.grossProceedsBasis = e?.terms.grossProceeds != null ? 'base_deal' : (vendorProceeds?.proceedsBasis ?? null);
+  const vendorSize = (input.vendors ?? []).find((r) => r.proceeds !== null && r.proceeds !== undefined);
+  if (result.grossProceeds !== null) result.grossProceedsBasis = e?.terms.grossProceeds != null ? 'base_deal' : (vendorSize?.proceedsBasis ?? null);
 
   const summary: Record<string, string | null> = {};
   if (e) summary.edgar = describe(`${e.formType} ${e.accessionNumber}`, { ticker: e.terms.tickerHint, exchange: e.terms.exchangeHint, price: e.terms.offeringPrice, low: e.terms.priceRangeLow, high: e.terms.priceRangeHigh, shares: e.terms.totalSharesOffered });

@@ -67,6 +67,33 @@ describe('deriveConsensus', () => {
   });
 });
 
+describe('deriveConsensus: the shares served stand on the document of the price and proceeds', () => {
+  const terms = extractTerms(sampleDoc('unicycive')).terms;
+  const edgar = { accessionNumber: '0001213900-21-035033', formType: 'S-1/A', terms, observedAt: OBSERVED };
+  // Unicycive is in Bloomberg's raw 2021 export, not the consolidated table.
+  const uncy = parseIpoTable(gunzipSync(readFileSync(`${SAMPLE}reference/bloomberg_raw_2021.csv.gz`)).toString('utf8')).find((r) => r.ticker === 'UNCY')!;
+  const vendor: VendorRow = {
+    source: 'bloomberg', ticker: uncy.ticker, offerPrice: uncy.offerPrice, rangeLow: uncy.rangeLow, rangeHigh: uncy.rangeHigh, tradeDate: uncy.tradeDate,
+    proceeds: Math.round(uncy.offerSizeMillions! * 1e6), proceedsBasis: 'vendor_offer_size', observedAt: OBSERVED,
+  };
+
+  it("Unicycive: beside Bloomberg's $5.00 and $25.0M the preliminary S-1/A's 4,550,000 units are another deal's size: no count is served", () => {
+    expect(terms.totalSharesOffered).toBe(4_550_000);
+    expect([uncy.offerPrice, uncy.offerSizeMillions]).toEqual([5, 25]);
+    const c = deriveConsensus({ edgar, vendors: [vendor], observedAt: OBSERVED });
+    expect(c).toMatchObject({ offerPrice: 5, grossProceeds: 25_000_000, grossProceedsBasis: 'vendor_offer_size', totalShares: null });
+    // What the S-1/A said stays visible.
+    expect(c.sourceSummary.edgar).toContain('4,550,000 shares');
+  });
+
+  it('a deal in registration keeps its prospectus\'s shares beside its range, and so does a final prospectus beside a vendor row', () => {
+    expect(deriveConsensus({ edgar, observedAt: OBSERVED }).totalShares).toBe(4_550_000);
+    // The same document read as the final prospectus: its price, its shares (the vendor's size stays the proceeds it lacks).
+    const final = deriveConsensus({ edgar: { ...edgar, formType: '424B4', terms: { ...terms, offeringPrice: 5 } }, vendors: [vendor], observedAt: OBSERVED });
+    expect(final).toMatchObject({ offerPrice: 5, totalShares: 4_550_000 });
+  });
+});
+
 describe('deriveConsensus: the basis of the gross proceeds it serves', () => {
   it('a prospectus\'s stated total is its base deal (Imunon\'s 424B5 cover), and it wins over a vendor\'s size with the over-allotment', () => {
     const terms = extractTerms(sampleDoc('imunon')).terms;

@@ -7,7 +7,7 @@ import { deriveExpiryCalendar } from './expiry-calendar.derive.ts';
 /** An IPO known from a vendor row alone, as offerings.derive.ts serves it: its type and first trading day. */
 function vendorIpo(dealType: DealType, listingDate: string): ApiOffering {
   return {
-    fileNumber: null, dealType, status: 'listed', statusAsOf: listingDate, isCurrent: true, source: 'vendor', openedDate: null,
+    fileNumber: null, dealType, status: 'listed', statusAsOf: listingDate, statusAsOfSource: 'vendor_trade_date', isCurrent: true, source: 'vendor', openedDate: null,
     lastFilingDate: null, effectiveDate: null, pricedDate: null, withdrawnDate: null, expectedFirstTradeDate: null, upsized: false,
     upsizeFileNumbers: [], draftFileNumbers: [], filingCount: 0, finalProspectusAccessionNumber: null, termsAccessionNumber: null,
     offerPrice: null, grossProceeds: null, grossProceedsBasis: null, listingDate, stageBeforeEnd: null, issuerNameAtOffering: null,

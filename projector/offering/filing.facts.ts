@@ -61,6 +61,8 @@ export interface TickerHint {
   ticker: string;
   title: string;
   exchange: string | null;
+  /** When the data first saw company_tickers.json list the company's rows as they are (absent where unknown). */
+  observedAt?: string | null;
 }
 
 /** What the terms extractor read from one filing's document. */

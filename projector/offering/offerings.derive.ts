@@ -1,5 +1,5 @@
 import type { ApiConsensus, ApiOffering } from '../../schema/api/types.ts';
-import type { DealStatus, DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
+import type { DealStatus, DealType, OfferingStatus, StatusAsOfSource } from '../../schema/api/vocabulary.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { baseForm, DRAFT_FORMS, OPENING_FORMS } from '../common/forms.ts';
 import type { CompanyOffering } from './offering.derive.ts';
@@ -33,8 +33,8 @@ export interface ServedOfferingContext {
   vendorNameAtListing: string | null;
   /** An IPO known only from a vendor row (no registration of it in the data): served as an offering of its own. */
   vendorOffering: { dealType: DealType; status: OfferingStatus; stageBeforeEnd: DealStatus | null } | null;
-  /** The latest date of any evidence about the company (filing, daily bar, vendor trade date): what each status is as of. */
-  statusAsOf: string | null;
+  /** The date each status is as of, and what it is the date of (company/status-as-of.derive.ts). */
+  statusAsOf: { date: string | null; source: StatusAsOfSource | null };
 }
 
 /**
@@ -61,7 +61,8 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
       fileNumber: deal.fileNumber,
       dealType: deal.dealKind,
       status,
-      statusAsOf: ctx.statusAsOf,
+      statusAsOf: ctx.statusAsOf.date,
+      statusAsOfSource: ctx.statusAsOf.source,
       isCurrent,
       source: 'edgar',
       openedDate: firstFiledDate(deal),
@@ -134,7 +135,8 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     fileNumber: null,
     dealType,
     status,
-    statusAsOf: ctx.statusAsOf,
+    statusAsOf: ctx.statusAsOf.date,
+    statusAsOfSource: ctx.statusAsOf.source,
     isCurrent: true,
     source: 'vendor',
     openedDate: null,

@@ -139,7 +139,7 @@ export class EdgarStore {
        FROM proj_filing_state f WHERE f.cik = ? ORDER BY f.accession_number`,
     );
     this.selectFilers = db.prepare('SELECT cik FROM proj_filing_state WHERE accession_number = ? ORDER BY cik').pluck();
-    this.selectHints = db.prepare('SELECT ticker, title, exchange FROM proj_ticker_hints WHERE cik = ? ORDER BY ord');
+    this.selectHints = db.prepare('SELECT ticker, title, exchange, observed_at AS observedAt FROM proj_ticker_hints WHERE cik = ? ORDER BY ord');
     this.selectHintsObservedAt = db.prepare('SELECT max(observed_at) FROM proj_ticker_hints WHERE cik = ?').pluck();
     this.selectHintCiks = db.prepare('SELECT DISTINCT cik FROM proj_ticker_hints WHERE ticker = ? ORDER BY cik').pluck();
     this.selectAllHints = db.prepare('SELECT cik, ord, ticker, title, exchange FROM proj_ticker_hints ORDER BY cik, ord');

@@ -16,6 +16,7 @@ import type {
   FeesSource,
   GrossProceedsBasis,
   IssuerNameSource,
+  StatusAsOfSource,
   LeadLeftSource,
   NewsDateSource,
   NewsTitleSource,
@@ -357,6 +358,8 @@ export interface ApiOffering {
   dealType: DealType;
   status: OfferingStatus;
   statusAsOf: string | null;
+  /** What statusAsOf is the date of; null when no evidence is dated (extension). */
+  statusAsOfSource: StatusAsOfSource | null;
   /** True for the offering whose terms the company's latestTerms and consensus describe. */
   isCurrent: boolean;
   source: OfferingSource;

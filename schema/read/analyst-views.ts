@@ -75,6 +75,7 @@ export const analystViewStatements = [
      ${text("json_extract(c.consensus_json, '$.exchange')", 'exchange')},
      c.deal_type AS deal_type, c.offering_status AS offering_status,
      ${text("json_extract(cur.value, '$.statusAsOf')", 'status_as_of')},
+     ${text("json_extract(cur.value, '$.statusAsOfSource')", 'status_as_of_source')},
      ${text("json_extract(cur.value, '$.fileNumber')", 'file_number')},
      ${text("json_extract(cur.value, '$.openedDate')", 'first_filed_date')},
      ${text("json_extract(cur.value, '$.effectiveDate')", 'effective_date')},
@@ -84,7 +85,8 @@ export const analystViewStatements = [
      ${real("json_extract(c.consensus_json, '$.offerPrice')", 'offer_price')},
      ${real("json_extract(c.consensus_json, '$.offerPriceLow')", 'price_range_low')},
      ${real("json_extract(c.consensus_json, '$.offerPriceHigh')", 'price_range_high')},
-     ${integer("json_extract(c.latest_terms_json, '$.totalSharesOffered')", 'shares_offered')},
+     -- The consensus's shares: the document of the price and proceeds, never a preliminary's beside a vendor's price.
+     ${integer("json_extract(c.consensus_json, '$.totalShares')", 'shares_offered')},
      ${real("json_extract(c.consensus_json, '$.grossProceeds')", 'gross_proceeds')},
      ${text("json_extract(c.consensus_json, '$.grossProceedsBasis')", 'gross_proceeds_basis')},
      ${real("json_extract(c.latest_terms_json, '$.grossProceedsEstimate')", 'gross_proceeds_estimate')},

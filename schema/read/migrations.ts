@@ -462,13 +462,16 @@ const companyListStatements = [
 
 // Migration 0022: the views again, ipo_calendar's ticker the listing's outcome symbol whenever an outcome is
 // served, null for units that never traded (not the combined company's symbol, SPCE for IPOA's units).
-// (Its views are now created by 0023.)
+// (Its views are now created by 0024.)
 const calendarListingSymbolStatements = DROP_ANALYST_VIEWS;
 
 // Migration 0023: the views again, `current_ticker` the SEC's symbol of the company now (null when the
 // SEC lists none, not the last symbol the data holds: TWTR), and `offerings.ticker` a listed offering's
-// listing symbol (FB for Facebook's 2012 IPO, not META), `offerings.current_ticker` beside it.
-const currentTickerStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+// listing symbol (FB for Facebook's 2012 IPO, not META), `offerings.current_ticker` beside it. (Its views are now created by 0024.)
+const currentTickerStatements = DROP_ANALYST_VIEWS;
+
+/** ipo_calendar gains status_as_of_source, and reads shares_offered from the consensus (the document of the price and proceeds). */
+const calendarStatusSourceStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -498,4 +501,5 @@ export const readMigrations: Record<string, Migration> = {
   '0021_company_list': statementsMigration(companyListStatements),
   '0022_calendar_listing_symbol': statementsMigration(calendarListingSymbolStatements),
   '0023_current_ticker': statementsMigration(currentTickerStatements),
+  '0024_calendar_status_source': statementsMigration(calendarStatusSourceStatements),
 };

@@ -1,0 +1,63 @@
+/**
+ * The date a company's status is as of (`statusAsOf`, ipo_calendar's `status_as_of`) and what it is the
+ * date of: the latest date of any evidence the data holds about the company, the evidence of its end
+ * included.
+ *   no end, or an end a filing dates   the newest of its filings, its last daily bar and its vendor rows'
+ *                                      trade dates. A listing whose only evidence is its IPO day is listed
+ *                                      as of that day: nothing later is in the data (a SPAC that combined
+ *                                      or liquidated since, a take-private whose filings the data lacks).
+ *   an end the SEC's ticker file shows the day the data first saw company_tickers.json list the symbol
+ *                                      (BIOCQ for Biocept), or a later filing or bar: the file is
+ *                                      evidence of that day, not of the IPO's. A symbol only a submissions
+ *                                      page lists: the data keeps no date of its observation, so null.
+ *   an end a vendor row shows          null: Bloomberg's export names issuers and symbols as of the day it
+ *                                      was taken, and states no such day (its newest trade date bounds it
+ *                                      from below only; the import's time is when the data read it). The
+ *                                      status is as of a day after the company's other evidence.
+ * Dates are YYYY-MM-DD; null when nothing is dated.
+ */
+import type { ApiLifecycleEnd } from '../../schema/api/types.ts';
+import type { StatusAsOfSource } from '../../schema/api/vocabulary.ts';
+import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
+import type { KnownFiling, TickerHint } from '../offering/filing.facts.ts';
+
+export interface StatusEvidence {
+  filings: readonly Pick<KnownFiling, 'filingDate'>[];
+  bars: Pick<StoredBars, 'bars'> | null;
+  vendorRows: readonly StoredIpoRow[];
+  /** The company's end in force as served (served-end.derive.ts), null when it has none. */
+  end: ApiLifecycleEnd | null;
+  /** The SEC's current tickers of the company, primary first: the symbol an undated EDGAR end reads. */
+  currentTickers: readonly string[];
+  /** company_tickers.json's rows of the company, with when the data first saw them as they are. */
+  hints: readonly TickerHint[];
+}
+
+export interface StatusAsOf {
+  date: string | null;
+  source: StatusAsOfSource | null;
+}
+
+/** See the header. */
+export function statusAsOf(e: StatusEvidence): StatusAsOf {
+  const latest = latestEvidence(e);
+  const end = e.end;
+  if (end === null || end.date !== null) return latest;
+  if (end.source === 'vendor') return { date: null, source: 'vendor_export' };
+  const symbol = e.currentTickers[0] ?? null;
+  const seen = e.hints.find((h) => h.ticker === symbol)?.observedAt?.slice(0, 10) ?? null;
+  if (seen === null) return { date: null, source: 'sec_submissions' };
+  return latest.date !== null && latest.date > seen ? latest : { date: seen, source: 'sec_ticker_file' };
+}
+
+/** The newest filing, last daily bar or vendor trade date; a filing first on a tie, then a bar. */
+export function latestEvidence(e: Pick<StatusEvidence, 'filings' | 'bars' | 'vendorRows'>): StatusAsOf {
+  const dated: Array<[string | null | undefined, StatusAsOfSource]> = [
+    ...e.filings.map((f): [string, StatusAsOfSource] => [f.filingDate, 'filing']),
+    [e.bars?.bars[e.bars.bars.length - 1]?.date, 'daily_bar'],
+    ...e.vendorRows.map((r): [string | null, StatusAsOfSource] => [r.row.tradeDate, 'vendor_trade_date']),
+  ];
+  let best: StatusAsOf = { date: null, source: null };
+  for (const [date, source] of dated) if (date && (best.date === null || date > best.date)) best = { date, source };
+  return best;
+}
