@@ -1,8 +1,9 @@
 import { dirname } from 'node:path';
+import { padCik } from '../../schema/cik.ts';
 import type { EventLog, StoredEvent } from '../../schema/events/event-log.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import { acquireProjectorLock } from './lock.ts';
-import { documentInput, extractionFailedEvent, inlineReads, preparedReads, type ExtractionBudget } from './document-reads.ts';
+import { documentInput, extractionFailedEvent, inlineReads, preparedReads, type DocumentInput, type ExtractionBudget } from './document-reads.ts';
 import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
 import { asOfDate, batchTransaction, PROJECTION_NAME, runStatements, runTarget, sweepTransaction, SWEPT_AS_OF_KEY } from './run-transactions.ts';
 
@@ -77,6 +78,14 @@ export interface AsyncProjectOptions extends ProjectOptions {
   /** Ends the run after the batch in flight; a batch still extracting is dropped uncommitted. */
   signal?: AbortSignal;
   onBatch?: (batch: BatchReport) => void;
+  /** With a pool: at most this many documents a batch (default 16, so a run of prospectuses still commits often). */
+  documentsPerBatch?: number;
+  /**
+   * With a pool: the workers read the next batch's documents while this one is applied, so the
+   * writer and the readers run at once. A read prepared against the state before the batch that
+   * precedes it is checked again before use and read again when its input moved.
+   */
+  readAhead?: boolean;
 }
 
 /** A batch reads at most this many documents in workers, so a run of prospectuses still commits often. */
@@ -100,6 +109,12 @@ export function projectIncremental(options: ProjectOptions): ProjectResult {
   });
 }
 
+/** A batch's events and, with a pool, the reads of its documents under way. */
+interface StagedBatch {
+  events: StoredEvent[];
+  reads: Promise<Map<number, PreparedRead>> | null;
+}
+
 /**
  * `projectIncremental` that yields to the event loop between transactions, and with a pool reads
  * each batch's documents in worker threads first: the main thread never parses a document. The
@@ -109,22 +124,41 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
   return withLock(options, async () => {
     const run = openRun(options);
     const { pool, signal } = options;
+    const clock = options.clock ?? (() => new Date());
+    const documentsPerBatch = options.documentsPerBatch ?? DOCUMENTS_PER_BATCH;
+    const stage = (afterSeq: number): StagedBatch => {
+      const read = run.eventsAfter(afterSeq);
+      const events = pool ? atMostDocuments(read, documentsPerBatch) : read;
+      const reads = pool && events.length > 0 ? prepareReads(run, events, pool, clock) : null;
+      // Awaited when the batch is applied; a run that ends first (stopped, failed) leaves it unawaited.
+      reads?.catch(() => {});
+      return { events, reads };
+    };
+    let staged: StagedBatch | null = null;
     for (;;) {
       if (signal?.aborted) return run.result();
       const started = performance.now();
-      let events = run.nextEvents();
+      const current: StagedBatch = staged ?? stage(run.lastSeq());
+      staged = null;
+      const { events } = current;
       if (events.length === 0) break;
       let documents = 0;
       if (pool) {
-        events = atMostDocuments(events, DOCUMENTS_PER_BATCH);
-        const prepared = await untilAborted(prepareReads(run, events, pool, options.clock ?? (() => new Date())), signal);
+        let prepared = await untilAborted(current.reads!, signal);
+        if (prepared !== null && options.readAhead) prepared = await untilAborted(preparedAgain(run, events, prepared, pool, clock), signal);
         if (prepared === null) return run.result();
         documents = prepared.size;
         run.target.extraction.reads = preparedReads(prepared);
+        if (options.readAhead) staged = stage(events[events.length - 1].seq);
       }
       try {
         const batch = run.applyBatch(events);
+        // A batch cut short (a read prepared for another input) continues where it stopped.
+        if (staged && batch.lastSeq !== events[events.length - 1].seq) staged = null;
         options.onBatch?.({ ...batch, documents, ms: Math.round(performance.now() - started) });
+      } catch (error) {
+        staged = null;
+        throw error;
       } finally {
         run.target.extraction.reads = inlineReads;
       }
@@ -194,12 +228,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
  */
 async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPool, clock: () => Date): Promise<Map<number, PreparedRead>> {
   const prepared = new Map<number, PreparedRead>();
-  const { extraction, documents } = run.target;
-  const jobs = events.flatMap((event) => {
-    if (event.type !== 'edgar.document') return [];
-    const found = documentInput(extraction, documents, event);
-    return 'input' in found ? [{ event, input: found.input }] : [];
-  });
+  const jobs = documentInputs(run, events);
   await Promise.all(
     jobs.map(async ({ event, input }) => {
       const body = event.body()!;
@@ -209,9 +238,53 @@ async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPoo
         return;
       }
       const failure = { reason: outcome.reason, budgetMs: pool.timeoutMs, bytes: body.length, detail: outcome.detail };
-      extraction.eventLog.append(extractionFailedEvent(event, input, failure, clock().toISOString()));
+      run.target.extraction.eventLog.append(extractionFailedEvent(event, input, failure, clock().toISOString()));
     }),
   );
+  return prepared;
+}
+
+/**
+ * The batch's document events with the input the applier will meet: the state as it stands, and
+ * for a filing it does not know yet, the form an earlier index row of the batch names (the ingest
+ * logs a filing's index row before its document). A guess that proves wrong only cuts the batch
+ * before that document (see `preparedReads`).
+ */
+function documentInputs(run: Run, events: readonly StoredEvent[]): Array<{ event: StoredEvent; input: DocumentInput }> {
+  const { extraction, documents } = run.target;
+  const named = new Map<string, string>();
+  return events.flatMap((event) => {
+    if (event.type === 'edgar.index_entry') {
+      const entry = indexedFiling(event.payload);
+      if (entry) named.set(entry.key, entry.formType);
+      return [];
+    }
+    if (event.type !== 'edgar.document') return [];
+    const found = documentInput(extraction, documents, event);
+    if (!('input' in found)) return [];
+    const { input } = found;
+    const form = input.knownForm ?? named.get(`${input.meta.cik}\0${input.meta.accessionNumber}`) ?? null;
+    return [{ event, input: { ...input, knownForm: form } }];
+  });
+}
+
+/** The filing an index row names, keyed as a document's meta is, or null when it names none clearly. */
+function indexedFiling(payload: unknown): { key: string; formType: string } | null {
+  const { cik, accessionNumber, formType } = (payload ?? {}) as Record<string, unknown>;
+  if (typeof cik !== 'string' || !/^\d{1,10}$/.test(cik.trim()) || typeof accessionNumber !== 'string' || typeof formType !== 'string') return null;
+  return { key: `${padCik(cik.trim())}\0${accessionNumber.trim()}`, formType: formType.trim() };
+}
+
+/**
+ * Reads prepared ahead, while the batch before was applied: each is checked against the state the
+ * batch now meets, and a document whose input moved (that batch named its filing) is read again.
+ */
+async function preparedAgain(run: Run, events: StoredEvent[], prepared: Map<number, PreparedRead>, pool: ExtractionPool, clock: () => Date): Promise<Map<number, PreparedRead>> {
+  const moved = documentInputs(run, events).filter(({ event, input }) => prepared.get(event.seq)?.knownForm !== input.knownForm);
+  if (moved.length === 0) return prepared;
+  const again = await prepareReads(run, moved.map((m) => m.event), pool, clock);
+  for (const { event } of moved) prepared.delete(event.seq);
+  for (const [seq, read] of again) prepared.set(seq, read);
   return prepared;
 }
 
@@ -236,6 +309,8 @@ function openRun(options: ProjectOptions) {
     target,
     batchSize,
     nextEvents: () => eventLog.readBatch(progress.lastSeq, batchSize),
+    eventsAfter: (seq: number) => eventLog.readBatch(seq, batchSize),
+    lastSeq: () => progress.lastSeq,
     applyBatch(events: StoredEvent[]) {
       const batch = projectBatch(events);
       progress.lastSeq = batch.lastSeq;
