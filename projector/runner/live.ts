@@ -86,7 +86,7 @@ export function startLiveProjector(options: LiveProjectorOptions): LiveProjector
             let live = liveReadDbPath(options.dataDir);
             const mode = live !== null && (await hasCurrentVersion(live)) ? 'incremental' : 'rebuild';
             if (mode === 'rebuild') {
-              // In a rebuild's own batches (REBUILD_BATCH_SIZE): the live batch size is for freshness, which an unpublished generation has no use for.
+              // In a rebuild's batches (DEFAULT_BATCH_SIZE), as `ipo project --rebuild` builds: the live batch size is for freshness, which an unpublished generation has no use for.
               await buildGeneration({ ...runOptions, batchSize: undefined, dataDir: options.dataDir, onBatch: (b) => options.onBatch?.({ ...b, rebuild: true }) });
               live = liveReadDbPath(options.dataDir)!;
             }

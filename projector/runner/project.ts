@@ -78,14 +78,16 @@ export interface AsyncProjectOptions extends ProjectOptions {
   /** Ends the run after the batch in flight; a batch still extracting is dropped uncommitted. */
   signal?: AbortSignal;
   onBatch?: (batch: BatchReport) => void;
-  /** With a pool: at most this many documents a batch (default 16, so a run of prospectuses still commits often). */
-  documentsPerBatch?: number;
   /**
-   * With a pool: the workers read the next batch's documents while this one is applied, so the
-   * writer and the readers run at once. A read prepared against the state before the batch that
-   * precedes it is checked again before use and read again when its input moved.
+   * With a pool: batches of `batchSize` events whatever documents they hold (a rebuild's, which
+   * nobody reads before it is published), and the workers read the next batch's documents while
+   * this one is applied, so the writer and the readers run at once. A read prepared against an
+   * earlier state is checked again before use and read again when its input moved; one an earlier
+   * event of the same batch moved is read inline rather than cutting the batch. Without it, a
+   * batch reads at most 16 documents and ends before a document whose input moved, so a run of
+   * prospectuses still commits often and the main thread never parses one.
    */
-  readAhead?: boolean;
+  wholeBatches?: boolean;
 }
 
 /** A batch reads at most this many documents in workers, so a run of prospectuses still commits often. */
@@ -125,10 +127,10 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
     const run = openRun(options);
     const { pool, signal } = options;
     const clock = options.clock ?? (() => new Date());
-    const documentsPerBatch = options.documentsPerBatch ?? DOCUMENTS_PER_BATCH;
+    const readAhead = options.wholeBatches === true;
     const stage = (afterSeq: number): StagedBatch => {
       const read = run.eventsAfter(afterSeq);
-      const events = pool ? atMostDocuments(read, documentsPerBatch) : read;
+      const events = pool && !readAhead ? atMostDocuments(read, DOCUMENTS_PER_BATCH) : read;
       const reads = pool && events.length > 0 ? prepareReads(run, events, pool, clock) : null;
       // Awaited when the batch is applied; a run that ends first (stopped, failed) leaves it unawaited.
       reads?.catch(() => {});
@@ -145,11 +147,11 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
       let documents = 0;
       if (pool) {
         let prepared = await untilAborted(current.reads!, signal);
-        if (prepared !== null && options.readAhead) prepared = await untilAborted(preparedAgain(run, events, prepared, pool, clock), signal);
+        if (prepared !== null && readAhead) prepared = await untilAborted(preparedAgain(run, events, prepared, pool, clock), signal);
         if (prepared === null) return run.result();
         documents = prepared.size;
-        run.target.extraction.reads = preparedReads(prepared);
-        if (options.readAhead) staged = stage(events[events.length - 1].seq);
+        run.target.extraction.reads = preparedReads(prepared, readAhead ? inlineReads : null);
+        if (readAhead) staged = stage(events[events.length - 1].seq);
       }
       try {
         const batch = run.applyBatch(events);

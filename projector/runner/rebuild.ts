@@ -5,16 +5,6 @@ import { carryDealEvents } from './deal-events.store.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { PROJECTOR_VERSION, projectIncrementalAsync, type AsyncProjectOptions, type ProjectResult } from './project.ts';
 
-/**
- * Events per transaction of a rebuild. A batch derives each company it touches once, whatever
- * number of its events it holds, so a long-history filer costs a derivation per batch it appears
- * in: larger batches than a live projector's make a rebuild several times cheaper. Nobody reads a
- * generation before it is published, so freshness does not count; memory is a batch of events.
- */
-export const REBUILD_BATCH_SIZE = 10_000;
-/** Documents a rebuild batch reads in workers at most: a batch's reads are held until it commits. */
-const REBUILD_DOCUMENTS_PER_BATCH = 256;
-
 export interface RebuildOptions
   extends Pick<AsyncProjectOptions, 'eventLog' | 'clock' | 'batchSize' | 'onProgress' | 'beforeCommit' | 'extraction' | 'pool' | 'signal' | 'onBatch'> {
   dataDir: string;
@@ -72,9 +62,9 @@ export async function buildGeneration(options: RebuildOptions): Promise<Omit<Reb
     const carried = live === null ? null : carryDealEvents(db.sqlite, live);
     result = await projectIncrementalAsync({
       ...options,
-      batchSize: options.batchSize ?? REBUILD_BATCH_SIZE,
-      documentsPerBatch: REBUILD_DOCUMENTS_PER_BATCH,
-      readAhead: true,
+      // Batches of the size asked, never cut: where a batch ends decides the as-of date its companies
+      // are derived under, which the change log's first-seen dates keep.
+      wholeBatches: true,
       readDb: db.sqlite,
       lockDir: null,
       replayedThrough: carried?.liveCheckpoint,
