@@ -115,7 +115,16 @@ export function projectIncremental(options: ProjectOptions): ProjectResult {
 interface StagedBatch {
   events: StoredEvent[];
   reads: Promise<Map<number, PreparedRead>> | null;
+  /** The forms its index rows name, by filing (see `documentInputs`). */
+  named: Map<string, string>;
 }
+
+/**
+ * Batches whose documents the workers read ahead of the writer (`wholeBatches`): the first
+ * batches of a log are quick to apply and the documents are not spread evenly, so one batch of
+ * slack leaves the writer waiting.
+ */
+const READ_AHEAD_BATCHES = 4;
 
 /**
  * `projectIncremental` that yields to the event loop between transactions, and with a pool reads
@@ -128,20 +137,21 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
     const { pool, signal } = options;
     const clock = options.clock ?? (() => new Date());
     const readAhead = options.wholeBatches === true;
+    const queue: StagedBatch[] = [];
     const stage = (afterSeq: number): StagedBatch => {
       const read = run.eventsAfter(afterSeq);
       const events = pool && !readAhead ? atMostDocuments(read, DOCUMENTS_PER_BATCH) : read;
-      const reads = pool && events.length > 0 ? prepareReads(run, events, pool, clock) : null;
+      // The filings the batches staged before this one name, latest first: applied by the time this one is.
+      const earlier = queue.map((q) => q.named).reverse();
+      const reads = pool && events.length > 0 ? prepareReads(run, events, pool, clock, earlier) : null;
       // Awaited when the batch is applied; a run that ends first (stopped, failed) leaves it unawaited.
       reads?.catch(() => {});
-      return { events, reads };
+      return { events, reads, named: indexedFilings(events) };
     };
-    let staged: StagedBatch | null = null;
     for (;;) {
       if (signal?.aborted) return run.result();
       const started = performance.now();
-      const current: StagedBatch = staged ?? stage(run.lastSeq());
-      staged = null;
+      const current = queue.shift() ?? stage(run.lastSeq());
       const { events } = current;
       if (events.length === 0) break;
       let documents = 0;
@@ -151,15 +161,21 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
         if (prepared === null) return run.result();
         documents = prepared.size;
         run.target.extraction.reads = preparedReads(prepared, readAhead ? inlineReads : null);
-        if (readAhead) staged = stage(events[events.length - 1].seq);
+        // The workers read the next batches' documents while this one is applied.
+        while (readAhead && queue.length < READ_AHEAD_BATCHES) {
+          const last = (queue.at(-1) ?? current).events;
+          const next = stage(last[last.length - 1].seq);
+          if (next.events.length === 0) break;
+          queue.push(next);
+        }
       }
       try {
         const batch = run.applyBatch(events);
         // A batch cut short (a read prepared for another input) continues where it stopped.
-        if (staged && batch.lastSeq !== events[events.length - 1].seq) staged = null;
+        if (batch.lastSeq !== events[events.length - 1].seq) queue.length = 0;
         options.onBatch?.({ ...batch, documents, ms: Math.round(performance.now() - started) });
       } catch (error) {
-        staged = null;
+        queue.length = 0;
         throw error;
       } finally {
         run.target.extraction.reads = inlineReads;
@@ -228,9 +244,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
  * is recorded as a `projector.extraction_failed` event before the batch is applied, so this batch
  * and every later projection read the document as unreadable.
  */
-async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPool, clock: () => Date): Promise<Map<number, PreparedRead>> {
+async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPool, clock: () => Date, earlier: ReadonlyArray<ReadonlyMap<string, string>> = []): Promise<Map<number, PreparedRead>> {
   const prepared = new Map<number, PreparedRead>();
-  const jobs = documentInputs(run, events);
+  const jobs = documentInputs(run, events, earlier);
   await Promise.all(
     jobs.map(async ({ event, input }) => {
       const body = event.body()!;
@@ -248,11 +264,12 @@ async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPoo
 
 /**
  * The batch's document events with the input the applier will meet: the state as it stands, and
- * for a filing it does not know yet, the form an earlier index row of the batch names (the ingest
- * logs a filing's index row before its document). A guess that proves wrong only cuts the batch
+ * for a filing it does not know yet, the form an earlier index row of the batch, or of the batches
+ * staged before it (`earlier`, latest first), names (the ingest logs a filing's index row before
+ * its document). A guess that proves wrong only cuts the batch
  * before that document (see `preparedReads`).
  */
-function documentInputs(run: Run, events: readonly StoredEvent[]): Array<{ event: StoredEvent; input: DocumentInput }> {
+function documentInputs(run: Run, events: readonly StoredEvent[], earlier: ReadonlyArray<ReadonlyMap<string, string>> = []): Array<{ event: StoredEvent; input: DocumentInput }> {
   const { extraction, documents } = run.target;
   const named = new Map<string, string>();
   return events.flatMap((event) => {
@@ -265,9 +282,20 @@ function documentInputs(run: Run, events: readonly StoredEvent[]): Array<{ event
     const found = documentInput(extraction, documents, event);
     if (!('input' in found)) return [];
     const { input } = found;
-    const form = input.knownForm ?? named.get(`${input.meta.cik}\0${input.meta.accessionNumber}`) ?? null;
+    const key = `${input.meta.cik}\0${input.meta.accessionNumber}`;
+    const form = input.knownForm ?? named.get(key) ?? earlier.find((m) => m.has(key))?.get(key) ?? null;
     return [{ event, input: { ...input, knownForm: form } }];
   });
+}
+
+/** The forms the batch's index rows name, by filing (the last of a filing's rows). */
+function indexedFilings(events: readonly StoredEvent[]): Map<string, string> {
+  const named = new Map<string, string>();
+  for (const event of events) {
+    const entry = event.type === 'edgar.index_entry' ? indexedFiling(event.payload) : null;
+    if (entry) named.set(entry.key, entry.formType);
+  }
+  return named;
 }
 
 /** The filing an index row names, keyed as a document's meta is, or null when it names none clearly. */
