@@ -138,11 +138,13 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
     const clock = options.clock ?? (() => new Date());
     const readAhead = options.wholeBatches === true;
     const queue: StagedBatch[] = [];
+    /** The batch being applied, while later ones are staged. */
+    let head: StagedBatch | null = null;
     const stage = (afterSeq: number): StagedBatch => {
       const read = run.eventsAfter(afterSeq);
       const events = pool && !readAhead ? atMostDocuments(read, DOCUMENTS_PER_BATCH) : read;
-      // The filings the batches staged before this one name, latest first: applied by the time this one is.
-      const earlier = queue.map((q) => q.named).reverse();
+      // The filings the batches before this one name, latest first: applied by the time this one is.
+      const earlier = [...(head ? [head] : []), ...queue].map((q) => q.named).reverse();
       const reads = pool && events.length > 0 ? prepareReads(run, events, pool, clock, earlier) : null;
       // Awaited when the batch is applied; a run that ends first (stopped, failed) leaves it unawaited.
       reads?.catch(() => {});
@@ -154,6 +156,14 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
       const current = queue.shift() ?? stage(run.lastSeq());
       const { events } = current;
       if (events.length === 0) break;
+      head = current;
+      // The workers read the next batches' documents while this one's finish and it is applied.
+      while (pool && readAhead && queue.length < READ_AHEAD_BATCHES) {
+        const last = (queue.at(-1) ?? current).events;
+        const next = stage(last[last.length - 1].seq);
+        if (next.events.length === 0) break;
+        queue.push(next);
+      }
       let documents = 0;
       if (pool) {
         let prepared = await untilAborted(current.reads!, signal);
@@ -161,13 +171,6 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
         if (prepared === null) return run.result();
         documents = prepared.size;
         run.target.extraction.reads = preparedReads(prepared, readAhead ? inlineReads : null);
-        // The workers read the next batches' documents while this one is applied.
-        while (readAhead && queue.length < READ_AHEAD_BATCHES) {
-          const last = (queue.at(-1) ?? current).events;
-          const next = stage(last[last.length - 1].seq);
-          if (next.events.length === 0) break;
-          queue.push(next);
-        }
       }
       try {
         const batch = run.applyBatch(events);
@@ -179,6 +182,7 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
         throw error;
       } finally {
         run.target.extraction.reads = inlineReads;
+        head = null;
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
