@@ -45,15 +45,17 @@ export const inlineReads: DocumentReads = {
 
 /**
  * Reads prepared before the batch (by `extraction-pool.ts`). A read prepared for another known
- * form (an earlier event of the same batch named the filing) is not used: the batch is cut before
- * the document, and the next batch prepares it again against the state it then meets.
+ * form (an earlier event of the same batch named the filing) is not used: read by `otherwise`
+ * when given (the same pure read), else the batch is cut before the document, and the next batch
+ * prepares it again against the state it then meets.
  */
-export function preparedReads(prepared: ReadonlyMap<number, { knownForm: string | null; read: DocumentReadResult }>): DocumentReads {
+export function preparedReads(prepared: ReadonlyMap<number, { knownForm: string | null; read: DocumentReadResult }>, otherwise: DocumentReads | null = null): DocumentReads {
   return {
-    read(input) {
+    read(input, event) {
       const found = prepared.get(input.seq);
-      if (!found || found.knownForm !== input.knownForm) throw new NotPreparedError(`document seq ${input.seq} was not prepared for form ${input.knownForm}`);
-      return found.read;
+      if (found && found.knownForm === input.knownForm) return found.read;
+      if (otherwise) return otherwise.read(input, event);
+      throw new NotPreparedError(`document seq ${input.seq} was not prepared for form ${input.knownForm}`);
     },
   };
 }

@@ -86,7 +86,8 @@ export function startLiveProjector(options: LiveProjectorOptions): LiveProjector
             let live = liveReadDbPath(options.dataDir);
             const mode = live !== null && (await hasCurrentVersion(live)) ? 'incremental' : 'rebuild';
             if (mode === 'rebuild') {
-              await buildGeneration({ ...runOptions, dataDir: options.dataDir, onBatch: (b) => options.onBatch?.({ ...b, rebuild: true }) });
+              // In a rebuild's batches (DEFAULT_BATCH_SIZE), as `ipo project --rebuild` builds: the live batch size is for freshness, which an unpublished generation has no use for.
+              await buildGeneration({ ...runOptions, batchSize: undefined, dataDir: options.dataDir, onBatch: (b) => options.onBatch?.({ ...b, rebuild: true }) });
               live = liveReadDbPath(options.dataDir)!;
             }
             db = await openReadDbForWrite(live!);

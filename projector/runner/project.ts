@@ -1,8 +1,9 @@
 import { dirname } from 'node:path';
+import { padCik } from '../../schema/cik.ts';
 import type { EventLog, StoredEvent } from '../../schema/events/event-log.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import { acquireProjectorLock } from './lock.ts';
-import { documentInput, extractionFailedEvent, inlineReads, preparedReads, type ExtractionBudget } from './document-reads.ts';
+import { documentInput, extractionFailedEvent, inlineReads, preparedReads, type DocumentInput, type ExtractionBudget } from './document-reads.ts';
 import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
 import { asOfDate, batchTransaction, PROJECTION_NAME, runStatements, runTarget, sweepTransaction, SWEPT_AS_OF_KEY } from './run-transactions.ts';
 
@@ -77,6 +78,16 @@ export interface AsyncProjectOptions extends ProjectOptions {
   /** Ends the run after the batch in flight; a batch still extracting is dropped uncommitted. */
   signal?: AbortSignal;
   onBatch?: (batch: BatchReport) => void;
+  /**
+   * With a pool: batches of `batchSize` events whatever documents they hold (a rebuild's, which
+   * nobody reads before it is published), and the workers read the next batch's documents while
+   * this one is applied, so the writer and the readers run at once. A read prepared against an
+   * earlier state is checked again before use and read again when its input moved; one an earlier
+   * event of the same batch moved is read inline rather than cutting the batch. Without it, a
+   * batch reads at most 16 documents and ends before a document whose input moved, so a run of
+   * prospectuses still commits often and the main thread never parses one.
+   */
+  wholeBatches?: boolean;
 }
 
 /** A batch reads at most this many documents in workers, so a run of prospectuses still commits often. */
@@ -100,6 +111,21 @@ export function projectIncremental(options: ProjectOptions): ProjectResult {
   });
 }
 
+/** A batch's events and, with a pool, the reads of its documents under way. */
+interface StagedBatch {
+  events: StoredEvent[];
+  reads: Promise<Map<number, PreparedRead>> | null;
+  /** The forms its index rows name, by filing (see `documentInputs`). */
+  named: Map<string, string>;
+}
+
+/**
+ * Batches whose documents the workers read ahead of the writer (`wholeBatches`): the first
+ * batches of a log are quick to apply and the documents are not spread evenly, so one batch of
+ * slack leaves the writer waiting.
+ */
+const READ_AHEAD_BATCHES = 4;
+
 /**
  * `projectIncremental` that yields to the event loop between transactions, and with a pool reads
  * each batch's documents in worker threads first: the main thread never parses a document. The
@@ -109,24 +135,54 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
   return withLock(options, async () => {
     const run = openRun(options);
     const { pool, signal } = options;
+    const clock = options.clock ?? (() => new Date());
+    const readAhead = options.wholeBatches === true;
+    const queue: StagedBatch[] = [];
+    /** The batch being applied, while later ones are staged. */
+    let head: StagedBatch | null = null;
+    const stage = (afterSeq: number): StagedBatch => {
+      const read = run.eventsAfter(afterSeq);
+      const events = pool && !readAhead ? atMostDocuments(read, DOCUMENTS_PER_BATCH) : read;
+      // The filings the batches before this one name, latest first: applied by the time this one is.
+      const earlier = [...(head ? [head] : []), ...queue].map((q) => q.named).reverse();
+      const reads = pool && events.length > 0 ? prepareReads(run, events, pool, clock, earlier) : null;
+      // Awaited when the batch is applied; a run that ends first (stopped, failed) leaves it unawaited.
+      reads?.catch(() => {});
+      return { events, reads, named: indexedFilings(events) };
+    };
     for (;;) {
       if (signal?.aborted) return run.result();
       const started = performance.now();
-      let events = run.nextEvents();
+      const current = queue.shift() ?? stage(run.lastSeq());
+      const { events } = current;
       if (events.length === 0) break;
+      head = current;
+      // The workers read the next batches' documents while this one's finish and it is applied.
+      while (pool && readAhead && queue.length < READ_AHEAD_BATCHES) {
+        const last = (queue.at(-1) ?? current).events;
+        const next = stage(last[last.length - 1].seq);
+        if (next.events.length === 0) break;
+        queue.push(next);
+      }
       let documents = 0;
       if (pool) {
-        events = atMostDocuments(events, DOCUMENTS_PER_BATCH);
-        const prepared = await untilAborted(prepareReads(run, events, pool, options.clock ?? (() => new Date())), signal);
+        let prepared = await untilAborted(current.reads!, signal);
+        if (prepared !== null && readAhead) prepared = await untilAborted(preparedAgain(run, events, prepared, pool, clock), signal);
         if (prepared === null) return run.result();
         documents = prepared.size;
-        run.target.extraction.reads = preparedReads(prepared);
+        run.target.extraction.reads = preparedReads(prepared, readAhead ? inlineReads : null);
       }
       try {
         const batch = run.applyBatch(events);
+        // A batch cut short (a read prepared for another input) continues where it stopped.
+        if (batch.lastSeq !== events[events.length - 1].seq) queue.length = 0;
         options.onBatch?.({ ...batch, documents, ms: Math.round(performance.now() - started) });
+      } catch (error) {
+        queue.length = 0;
+        throw error;
       } finally {
         run.target.extraction.reads = inlineReads;
+        head = null;
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -192,14 +248,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
  * is recorded as a `projector.extraction_failed` event before the batch is applied, so this batch
  * and every later projection read the document as unreadable.
  */
-async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPool, clock: () => Date): Promise<Map<number, PreparedRead>> {
+async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPool, clock: () => Date, earlier: ReadonlyArray<ReadonlyMap<string, string>> = []): Promise<Map<number, PreparedRead>> {
   const prepared = new Map<number, PreparedRead>();
-  const { extraction, documents } = run.target;
-  const jobs = events.flatMap((event) => {
-    if (event.type !== 'edgar.document') return [];
-    const found = documentInput(extraction, documents, event);
-    return 'input' in found ? [{ event, input: found.input }] : [];
-  });
+  const jobs = documentInputs(run, events, earlier);
   await Promise.all(
     jobs.map(async ({ event, input }) => {
       const body = event.body()!;
@@ -209,9 +260,65 @@ async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPoo
         return;
       }
       const failure = { reason: outcome.reason, budgetMs: outcome.budgetMs, bytes: body.length, detail: outcome.detail };
-      extraction.eventLog.append(extractionFailedEvent(event, input, failure, clock().toISOString()));
+      run.target.extraction.eventLog.append(extractionFailedEvent(event, input, failure, clock().toISOString()));
     }),
   );
+  return prepared;
+}
+
+/**
+ * The batch's document events with the input the applier will meet: the state as it stands, and
+ * for a filing it does not know yet, the form an earlier index row of the batch, or of the batches
+ * staged before it (`earlier`, latest first), names (the ingest logs a filing's index row before
+ * its document). A guess that proves wrong only cuts the batch
+ * before that document (see `preparedReads`).
+ */
+function documentInputs(run: Run, events: readonly StoredEvent[], earlier: ReadonlyArray<ReadonlyMap<string, string>> = []): Array<{ event: StoredEvent; input: DocumentInput }> {
+  const { extraction, documents } = run.target;
+  const named = new Map<string, string>();
+  return events.flatMap((event) => {
+    if (event.type === 'edgar.index_entry') {
+      const entry = indexedFiling(event.payload);
+      if (entry) named.set(entry.key, entry.formType);
+      return [];
+    }
+    if (event.type !== 'edgar.document') return [];
+    const found = documentInput(extraction, documents, event);
+    if (!('input' in found)) return [];
+    const { input } = found;
+    const key = `${input.meta.cik}\0${input.meta.accessionNumber}`;
+    const form = input.knownForm ?? named.get(key) ?? earlier.find((m) => m.has(key))?.get(key) ?? null;
+    return [{ event, input: { ...input, knownForm: form } }];
+  });
+}
+
+/** The forms the batch's index rows name, by filing (the last of a filing's rows). */
+function indexedFilings(events: readonly StoredEvent[]): Map<string, string> {
+  const named = new Map<string, string>();
+  for (const event of events) {
+    const entry = event.type === 'edgar.index_entry' ? indexedFiling(event.payload) : null;
+    if (entry) named.set(entry.key, entry.formType);
+  }
+  return named;
+}
+
+/** The filing an index row names, keyed as a document's meta is, or null when it names none clearly. */
+function indexedFiling(payload: unknown): { key: string; formType: string } | null {
+  const { cik, accessionNumber, formType } = (payload ?? {}) as Record<string, unknown>;
+  if (typeof cik !== 'string' || !/^\d{1,10}$/.test(cik.trim()) || typeof accessionNumber !== 'string' || typeof formType !== 'string') return null;
+  return { key: `${padCik(cik.trim())}\0${accessionNumber.trim()}`, formType: formType.trim() };
+}
+
+/**
+ * Reads prepared ahead, while the batch before was applied: each is checked against the state the
+ * batch now meets, and a document whose input moved (that batch named its filing) is read again.
+ */
+async function preparedAgain(run: Run, events: StoredEvent[], prepared: Map<number, PreparedRead>, pool: ExtractionPool, clock: () => Date): Promise<Map<number, PreparedRead>> {
+  const moved = documentInputs(run, events).filter(({ event, input }) => prepared.get(event.seq)?.knownForm !== input.knownForm);
+  if (moved.length === 0) return prepared;
+  const again = await prepareReads(run, moved.map((m) => m.event), pool, clock);
+  for (const { event } of moved) prepared.delete(event.seq);
+  for (const [seq, read] of again) prepared.set(seq, read);
   return prepared;
 }
 
@@ -236,6 +343,8 @@ function openRun(options: ProjectOptions) {
     target,
     batchSize,
     nextEvents: () => eventLog.readBatch(progress.lastSeq, batchSize),
+    eventsAfter: (seq: number) => eventLog.readBatch(seq, batchSize),
+    lastSeq: () => progress.lastSeq,
     applyBatch(events: StoredEvent[]) {
       const batch = projectBatch(events);
       progress.lastSeq = batch.lastSeq;

@@ -60,7 +60,15 @@ export async function buildGeneration(options: RebuildOptions): Promise<Omit<Reb
     // The change log is history, not a derivation: the new generation continues the live one's.
     const live = liveReadDbPath(options.dataDir);
     const carried = live === null ? null : carryDealEvents(db.sqlite, live);
-    result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null, replayedThrough: carried?.liveCheckpoint });
+    result = await projectIncrementalAsync({
+      ...options,
+      // Batches of the size asked, never cut: where a batch ends decides the as-of date its companies
+      // are derived under, which the change log's first-seen dates keep.
+      wholeBatches: true,
+      readDb: db.sqlite,
+      lockDir: null,
+      replayedThrough: carried?.liveCheckpoint,
+    });
     if (options.signal?.aborted) throw new ProjectionStoppedError('the rebuild was stopped before it finished');
     db.sqlite.pragma('journal_mode = WAL');
   } catch (error) {

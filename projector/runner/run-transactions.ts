@@ -7,7 +7,7 @@ import { loadCompanyRows, rowsNearCik, vendorIdsNear, type CompanySources } from
 import { mayOwn } from './apply-market.ts';
 import { changedCikRanges, cikFrontier } from '../company/cik-order.derive.ts';
 import { isVendorCompanyId } from '../company/vendor-company.derive.ts';
-import { companyDealEvents } from '../company/deal-events.derive.ts';
+import { companyDealEvents, type DealEvent } from '../company/deal-events.derive.ts';
 import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { NewsLinker } from './news-linker.ts';
 import { openStores } from './stores.ts';
@@ -55,6 +55,7 @@ export function runTarget(options: ProjectOptions, startSeq: number): RunTarget 
     cikFrontier: cikFrontier(stores.edgar.knownFirstFilings()),
     cikFrontierAt: stores.edgar.firstFilingsVersion(),
     derivedOn: new Map(),
+    recordedDealKeys: new Set(),
     fromEmpty: startSeq === 0,
     replayedThrough: options.replayedThrough ?? (startSeq === 0 ? options.eventLog.lastSeq() : 0),
     extraction: { eventLog: options.eventLog, budget: options.extraction ?? DEFAULT_EXTRACTION_BUDGET, reads: inlineReads },
@@ -118,6 +119,8 @@ function forgettingOnRollback<A extends unknown[], R>(target: RunTarget, transac
     } catch (error) {
       target.edgar.forgetReads();
       target.market.forgetReads();
+      // Keys the rolled-back batch collected were never recorded.
+      target.recordedDealKeys.clear();
       target.cikFrontierAt = null;
       throw error;
     }
@@ -184,6 +187,21 @@ export function asOfDate(observedAt: string | null): string {
   return observedAt === null ? '0000-00-00' : observedAt.slice(0, 10);
 }
 
+/** Change-log keys a run holds at most (tens of bytes each); past it the set starts again empty. */
+const RECORDED_KEYS_HELD = 200_000;
+
+/**
+ * Collects the facts whose keys this run has not recorded yet: the others the change log would
+ * ignore. A revisable fact is always collected: the log compares its values with the latest it holds.
+ */
+function collectNewDealEvents(target: RunTarget, events: readonly DealEvent[]): void {
+  const fresh = events.filter((e) => e.revisable || !target.recordedDealKeys.has(e.key));
+  if (fresh.length === 0) return;
+  target.dealEvents.collect(fresh);
+  if (target.recordedDealKeys.size + fresh.length > RECORDED_KEYS_HELD) target.recordedDealKeys.clear();
+  for (const e of fresh) if (!e.revisable) target.recordedDealKeys.add(e.key);
+}
+
 const AS_OF_KEY = 'as_of';
 export const SWEPT_AS_OF_KEY = 'swept_as_of';
 
@@ -191,6 +209,12 @@ export const SWEPT_AS_OF_KEY = 'swept_as_of';
 export interface RunTarget extends ApplyTarget, CompanySources {
   /** The as-of date each company was last derived with in this run. */
   derivedOn: Map<string, string>;
+  /**
+   * Keys of the change log this run has recorded (or collected in the open batch), up to
+   * RECORDED_KEYS_HELD: a company re-derived implies its old facts again, which the log would
+   * ignore, and each of them costs a sort and an insert. A key not held is simply collected.
+   */
+  recordedDealKeys: Set<string>;
   /** `edgar.firstFilingsVersion()` when `cikFrontier` was read; null when a rollback may have made it stale. */
   cikFrontierAt: number | null;
   /**
@@ -216,7 +240,7 @@ function rederive(target: RunTarget, cik: string, today: string): void {
     return;
   }
   target.served.writeCompanyRows(derived, target.fromEmpty && !target.derivedOn.has(cik));
-  target.dealEvents.collect(companyDealEvents(derived));
+  collectNewDealEvents(target, companyDealEvents(derived));
   // News is linked against the served companies: the cached list is stale once one is written.
   target.linker.forgetCandidates();
   target.derivedOn.set(cik, today);

@@ -1,4 +1,4 @@
-import { projectLive, ProjectorBusyError, rebuildReadDb, type ProjectProgress } from '../../projector/index.ts';
+import { createExtractionPool, projectLive, ProjectorBusyError, rebuildReadDb, type ProjectProgress } from '../../projector/index.ts';
 import type { Command } from '../command.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
@@ -31,13 +31,16 @@ function projectionProgress(err: NodeJS.WritableStream, config: Pick<Config, 'pr
 export async function project(config: Pick<Config, 'dataDir' | 'extraction' | 'progressIntervalMs'>, rebuild: boolean, err: NodeJS.WritableStream) {
   const events = await openEventLogDb(config.dataDir);
   const progress = projectionProgress(err, config, events.log, rebuild ? 'project --rebuild' : 'project');
+  // Documents are read in worker threads (the other cores) while this thread writes the batches.
+  const pool = createExtractionPool({ timeoutMs: config.extraction.timeoutMs });
   try {
-    const options = { dataDir: config.dataDir, eventLog: events.log, extraction: { maxBytes: config.extraction.maxBytes }, onProgress: progress.onProgress };
+    const options = { dataDir: config.dataDir, eventLog: events.log, extraction: { maxBytes: config.extraction.maxBytes }, onProgress: progress.onProgress, pool };
     const started = Date.now();
     const result = rebuild ? { ...(await rebuildReadDb(options)), mode: 'rebuild' as const } : await projectLive(options);
     return { ...result, ms: Date.now() - started };
   } finally {
     progress.stop();
+    await pool.close();
     await events.close();
   }
 }
