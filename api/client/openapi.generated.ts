@@ -1028,7 +1028,7 @@ export interface components {
             kind: "lockup" | "quiet_period";
             /**
              * Format: date
-             * @description YYYY-MM-DD: the last day of the period (startDate + days, calendar days).
+             * @description YYYY-MM-DD: startDate + days, calendar days. A lock-up: the last day shares are locked (sellable from firstSellableTradingDay). A quiet period: the day research may come out, as IPO calendars date initiations (Snap: 2017-03-27).
              */
             expiryDate: string;
             /**

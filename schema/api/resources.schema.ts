@@ -306,7 +306,7 @@ export const ApiCalendarEntrySchema = object(
   {
     id: string({ description: 'Stable entry id, `<kind>:<cik>:<file number, or listed-<listing date> for a vendor offering>:<tranche>`; the iCalendar UID and the Atom entry id are built from it.' }),
     kind: string({ enum: [...CALENDAR_KINDS], description: 'lockup = a lock-up tranche ends; quiet_period = the research quiet period ends.' }),
-    expiryDate: string({ format: 'date', description: 'YYYY-MM-DD: the last day of the period (startDate + days, calendar days).' }),
+    expiryDate: string({ format: 'date', description: 'YYYY-MM-DD: startDate + days, calendar days. A lock-up: the last day shares are locked (sellable from firstSellableTradingDay). A quiet period: the day research may come out, as IPO calendars date initiations (Snap: 2017-03-27).' }),
     firstSellableTradingDay: nullableString({ format: 'date', description: 'Lock-up: the first NYSE trading day after expiryDate. Null for a quiet period.' }),
     cik: string({ pattern: COMPANY_ID_PATTERN }),
     companyName: string(),
