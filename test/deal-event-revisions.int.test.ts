@@ -71,7 +71,8 @@ describe('the change log agrees with the views', () => {
       )
       .all() as Array<{ cik: string; event_ticker: string | null; ticker: string | null; event_exchange: string | null; exchange: string | null }>;
     expect(rows.length).toBeGreaterThan(300);
-    expect(rows.filter((r) => r.ticker !== null && r.event_ticker !== r.ticker)).toEqual([]);
+    // Null included: an outcome that names no symbol (units the vendor rebuilt, an over-the-counter F symbol) has none in its event.
+    expect(rows.filter((r) => r.event_ticker !== r.ticker)).toEqual([]);
     expect(rows.filter((r) => r.exchange !== null && r.event_exchange !== r.exchange)).toEqual([]);
     expect(rows.filter((r) => r.exchange !== null).length).toBeGreaterThan(0);
   });

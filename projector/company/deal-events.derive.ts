@@ -165,8 +165,8 @@ function offeringEvents(offering: ApiOffering, rows: CompanyRows, at: At): DealE
 
 /**
  * The symbol and exchange a listing started under, as the views serve them: its outcome's (FB for
- * Facebook's 2012 IPO, not today's META), else the company's consensus of that listing, else the
- * company's own hints.
+ * Facebook's 2012 IPO, not today's META; none when the outcome names none), else the company's; its
+ * exchange the outcome's, else the company's consensus of that listing, else the company's hint.
  */
 function listingVenue(rows: CompanyRows, listingDate: string): { ticker: string | null; exchange: string | null } {
   const company = rows.company.row;
@@ -175,7 +175,8 @@ function listingVenue(rows: CompanyRows, listingDate: string): { ticker: string 
   const consensus = JSON.parse(company.consensus_json) as { listingDate?: string | null; exchange?: string | null } | null;
   const sameListing = consensus?.listingDate === listingDate ? consensus : null;
   return {
-    ticker: (outcome?.ticker || null) ?? company.ticker,
+    // An outcome that names no symbol (units that never traded under the one the vendor wrote) names none here either.
+    ticker: outcome ? outcome.ticker || null : company.ticker,
     exchange: stated?.exchange ?? sameListing?.exchange ?? company.exchange,
   };
 }
