@@ -77,12 +77,17 @@ function layoutRank(layout: IpoTableLayout): number {
 }
 
 /**
- * Rows → one per IPO: the row that speaks for it (by layout, then date and symbol), carrying the
+ * Rows → one per IPO: the row that speaks for it (by layout, a real symbol before a placeholder, then
+ * date and symbol), carrying the
  * other rows of the same IPO as `sameIpo`. Rows joined to one row are joined to each other, so a row
  * that two groups each claim joins them. The result does not depend on the input order.
  */
 export function joinVendorRows(rows: readonly StoredIpoRow[]): StoredIpoRow[] {
-  const key = (r: StoredIpoRow) => `${layoutRank(layoutOf(r.row))}|${vendorRowDate(r.row) ?? ''}|${r.row.bloombergTicker}`;
+  // A row under a placeholder symbol never speaks for a deal a row under its real symbol also lists:
+  // Ottawa Bancorp's conversion is OTTW's row of 2016-10-12 (its trade date, return and issuer), not
+  // the old mid-tier company's 1448759D row dated 2016-08-10.
+  const key = (r: StoredIpoRow) =>
+    `${layoutRank(layoutOf(r.row))}|${isPlaceholderSymbol(r.row.ticker) ? 1 : 0}|${vendorRowDate(r.row) ?? ''}|${r.row.bloombergTicker}`;
   const sorted = [...rows].sort((a, b) => cmp(key(a), key(b)));
   // Union-find over the sorted rows; each group's root is its first, best-ranked row.
   const parent = sorted.map((_, i) => i);
