@@ -188,6 +188,20 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
 }
 
 /**
+ * The SEC's tickers (submissions page, company_tickers.json) of the entities the SEC names exactly as
+ * the row names its issuer, legal suffix included (`exactCompanyName`, as the SPAC join above), that
+ * existed when the row traded: what the SEC lists a company the vendor alone knows under today.
+ * No ticker or filing backs the name, so it only ever takes a vendor's end back (served-end.derive.ts),
+ * never joins the row.
+ */
+export function secNamesakeTickers(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string[] {
+  const exact = exactCompanyName(row.issuer);
+  const date = vendorRowDate(row);
+  const namesakes = candidates.filter((c) => existedBy(c, date) && c.names.some((n) => exactCompanyName(n) === exact));
+  return [...new Set(namesakes.flatMap((c) => c.tickers))];
+}
+
+/**
  * Whether the entity had filed on EDGAR by the row's date: its IPO's registration precedes its first
  * trade. Its own first filing decides when known; else the CIK order, when it bounds it. Unknown dates do not exclude.
  */
