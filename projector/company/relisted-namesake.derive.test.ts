@@ -58,6 +58,16 @@ describe('a vendor-only bankrupt issuer the SEC lists today', () => {
     }
   });
 
+  it('a namesake of another state is another company: Community Bancorp/NV (CBONQ) is not COMMUNITY BANCORP /VT (CMTV)', () => {
+    expect(secNamesakeTickers(row('CBONQ'), secEntities)).toEqual([]);
+    expect(served('CBONQ').company.offering_status).toBe('delisted');
+  });
+
+  it('another class on the four letters is the same stale listing: Applied UV\'s AUVIP beside AUVI for AUVIQ', () => {
+    expect(relistedAs('AUVI', ['AUVI', 'AUVIP'])).toBeNull();
+    expect(relistedAs('BTUU', ['BTU'])).toBe('BTU');
+  });
+
   it('no SEC entity of the exact name (Digital Lighthouse DGLHQ): delisted; a namesake under a marked symbol is no relisting', () => {
     expect(served('DGLHQ').company.offering_status).toBe('delisted');
     expect(relistedAs('ACOR', ['ACORQ'])).toBeNull();

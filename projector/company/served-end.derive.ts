@@ -61,12 +61,13 @@ export function laterSymbolEnds(e: EndEvidence): ApiLifecycleEnd[] {
 }
 
 /**
- * Whether the SEC lists the bankrupt issuer under a symbol of its own today, one that is neither a
- * marked symbol nor the four letters before the marker (`base`): those four letters are the symbol
- * the stock had when it went bankrupt, which the SEC's file may still hold for a company that files on.
+ * The symbol the SEC lists the bankrupt issuer under today when it is one of its own: neither a marked
+ * symbol nor one built on the four letters before the marker (`base`). Those four letters are the
+ * symbol the stock had when it went bankrupt, which the SEC's file may still hold for a company that
+ * files on (2U's TWOU), with its other classes on them (Applied UV's preferred AUVIP beside AUVI).
  */
 export function relistedAs(base: string, namesakeTickers: readonly string[]): string | null {
-  return namesakeTickers.find((t) => bankruptSymbolBase(t) === null && t !== base) ?? null;
+  return namesakeTickers.find((t) => bankruptSymbolBase(t) === null && !t.startsWith(base)) ?? null;
 }
 
 function delistedByMarker({ vendorRows, currentTickers, namesakeTickers = [] }: EndEvidence): ApiLifecycleEnd | null {

@@ -196,9 +196,20 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
  */
 export function secNamesakeTickers(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string[] {
   const exact = exactCompanyName(row.issuer);
+  const qualifier = nameQualifier(row.issuer);
   const date = vendorRowDate(row);
-  const namesakes = candidates.filter((c) => existedBy(c, date) && c.names.some((n) => exactCompanyName(n) === exact));
+  const same = (n: string) => exactCompanyName(n) === exact && nameQualifier(n) === qualifier;
+  const namesakes = candidates.filter((c) => existedBy(c, date) && c.names.some(same));
   return [...new Set(namesakes.flatMap((c) => c.tickers))];
+}
+
+/**
+ * What a name says after its slash, which the name words drop: the state EDGAR and Bloomberg tell
+ * namesakes apart by ("Community Bancorp/NV" is not "COMMUNITY BANCORP /VT"), or Bloomberg's "/Old"
+ * of a reorganised predecessor; empty when none.
+ */
+function nameQualifier(name: string): string {
+  return /\/\s*([A-Za-z]+)\s*\/?\s*$/.exec(name)?.[1].toUpperCase() ?? '';
 }
 
 /**
