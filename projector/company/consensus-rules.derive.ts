@@ -11,7 +11,10 @@
  *   grossProceeds      EDGAR latest prospectus > vendor; grossProceedsBasis says what the value counts:
  *                      a prospectus's total is its base deal (the cover's "Total" leaves the over-allotment
  *                      option out), a vendor's offer size counts the option shares exercised by the closing
- *   ticker             submissions tickers > company_tickers > EDGAR prospectus proposed symbol > vendor
+ *   ticker             submissions tickers > company_tickers > EDGAR prospectus proposed symbol > vendor, each
+ *                      without the bankruptcy marker (vendor-symbol.derive.ts `listingSymbol`: the SEC's ACORQ is
+ *                      served ACOR), as ipo_outcomes and ipo_calendar serve a listing's symbol; the vendor's is the
+ *                      IPO's symbol (`ipoSymbol`, set by the caller: EP Energy's EPE, not Bloomberg's EPEGQ)
  *   exchange           the exchange at listing (exchange-at-listing.derive.ts): the exchange's certification >
  *                      the listing prospectus's cover > today's market; sourceSummary.exchange says which, or why null
  *   listingDate        first daily bar > vendor trade date > lifecycle expected first trade date
@@ -22,6 +25,7 @@
 import type { ApiConsensus, ApiTermsExtended } from '../../schema/api/types.ts';
 import type { GrossProceedsBasis } from '../../schema/api/vocabulary.ts';
 import type { ListingExchange } from '../offering/exchange-at-listing.derive.ts';
+import { listingSymbol } from './vendor-symbol.derive.ts';
 
 export interface VendorRow {
   source: string;
@@ -82,8 +86,10 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
   };
   const sub = input.submissions;
   const ct = input.companyTickers;
+  // A bankrupt issuer's over-the-counter symbol is not a listing's: the symbol before the marker stands for it.
+  const listed = (t: string | null | undefined) => (t ? listingSymbol(t) : t);
   const result: ApiConsensus = {
-    ticker: pick<string>([sub?.tickers[0], 'submissions'], [ct?.ticker, 'company_tickers'], [e?.terms.tickerHint, 'edgar'], vendorFirst('ticker') as Candidate<string>),
+    ticker: pick<string>([listed(sub?.tickers[0]), 'submissions'], [listed(ct?.ticker), 'company_tickers'], [listed(e?.terms.tickerHint), 'edgar'], vendorFirst('ticker') as Candidate<string>),
     exchange: pick<string>([input.listingExchange?.exchange, 'exchange']),
     listingDate: pick<string>([input.firstBar?.date, 'prices'], vendorFirst('tradeDate') as Candidate<string>, [input.expectedFirstTradeDate?.date, 'lifecycle']),
     offerPrice: pick<number>([final ? e?.terms.offeringPrice : null, 'edgar'], vendorFirst('offerPrice') as Candidate<number>, [e?.terms.offeringPrice, 'edgar']),

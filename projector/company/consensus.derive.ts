@@ -9,7 +9,7 @@ import { deriveListingExchange, type ListingExchange } from '../offering/exchang
 import { deriveConsensus } from './consensus-rules.derive.ts';
 import { pricedIpoDeal } from './company-outcome.derive.ts';
 import { vendorListingEvidence } from './vendor-company.derive.ts';
-import { ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { bankruptSymbolBase, ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 import { ipoOfferSizeMillions } from './vendor-same-ipo.derive.ts';
 import { isListingForm } from '../common/forms.ts';
 
@@ -48,8 +48,9 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
       ? [
           {
             source: VENDOR_SOURCE,
-            // A Bloomberg placeholder is no ticker (vendor-symbol.derive.ts): the IPO's other rows' symbol, else none.
-            ticker: isPlaceholderSymbol(vendor.ticker) ? ipoSymbol(s.vendorRow!) : vendor.ticker,
+            // A Bloomberg placeholder is no ticker, and a bankrupt issuer's last symbol (EPEGQ) no listing's
+            // (vendor-symbol.derive.ts): the IPO's symbol as ipo_outcomes serves it (EPE), else none.
+            ticker: isPlaceholderSymbol(vendor.ticker) || bankruptSymbolBase(vendor.ticker) !== null ? ipoSymbol(s.vendorRow!) : vendor.ticker,
             // A row quoting its price and first bar in different units (a share, an ADS) states no price of the listed security.
             offerPrice: vendor.priceUnitsDiffer ? null : vendor.offerPrice,
             rangeLow: vendor.rangeLow,

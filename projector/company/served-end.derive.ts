@@ -8,7 +8,12 @@
  *             its IPO or as the SEC's current ticker (company_tickers.json's ACORQ for Acorda): its
  *             stock left the exchange for the over-the-counter market when it went bankrupt. Not when
  *             the SEC lists the company under a symbol without the marker today (Peabody relisted BTU
- *             after BTUUQ): that is the company's symbol now.
+ *             after BTUUQ): that is the company's symbol now. For a company known only from the vendor
+ *             the SEC file is looked up by the issuer's exact name (`secNamesakeTickers`): a namesake
+ *             listed under another symbol than the four letters before the Q emerged and listed again
+ *             (Peabody's BTU, Vroom's VRM, Chord's CHRD for OASPQ): no end. One listed under exactly
+ *             those four letters (2U's TWOU for TWOUQ, Cue Health's HLTH for HLTHQ) is the SEC's file
+ *             still holding the symbol the stock had when it went bankrupt: delisted stands.
  *   combined  a SPAC's IPO row (typed spac by vendor-deal-type.derive.ts, or by EDGAR) that names and
  *             classes an operating company: Bloomberg re-files a SPAC under the business it combined
  *             with (IPOB/U as "Opendoor Technologies Inc", E-Commerce/Services; SPCE/U as Virgin
@@ -41,6 +46,8 @@ export interface EndEvidence {
   currentTickers: readonly string[];
   /** EDGAR's type of the company's IPO-family deal, when it has one. */
   edgarIpoType: DealType | null;
+  /** A vendor-only company's: the SEC file's tickers of the company it names exactly as the vendor names the issuer (vendor-company.derive.ts `secNamesakeTickers`). */
+  namesakeTickers?: readonly string[];
 }
 
 /** EDGAR's end as served. */
@@ -53,7 +60,17 @@ export function laterSymbolEnds(e: EndEvidence): ApiLifecycleEnd[] {
   return [combinedByVendor(e), delistedByMarker(e)].filter((end): end is ApiLifecycleEnd => end !== null);
 }
 
-function delistedByMarker({ vendorRows, currentTickers }: EndEvidence): ApiLifecycleEnd | null {
+/**
+ * The symbol the SEC lists the bankrupt issuer under today when it is one of its own: neither a marked
+ * symbol nor one built on the four letters before the marker (`base`). Those four letters are the
+ * symbol the stock had when it went bankrupt, which the SEC's file may still hold for a company that
+ * files on (2U's TWOU), with its other classes on them (Applied UV's preferred AUVIP beside AUVI).
+ */
+export function relistedAs(base: string, namesakeTickers: readonly string[]): string | null {
+  return namesakeTickers.find((t) => bankruptSymbolBase(t) === null && !t.startsWith(base)) ?? null;
+}
+
+function delistedByMarker({ vendorRows, currentTickers, namesakeTickers = [] }: EndEvidence): ApiLifecycleEnd | null {
   const base = (symbol: string) => bankruptSymbolBase(symbol);
   const sec = currentTickers[0] ?? null;
   if (sec !== null) {
@@ -64,7 +81,7 @@ function delistedByMarker({ vendorRows, currentTickers }: EndEvidence): ApiLifec
     };
   }
   const row = vendorRows.flatMap(rowsOfIpo).map((r) => r.row).find((r) => base(r.ticker) !== null);
-  if (!row) return null;
+  if (!row || relistedAs(base(row.ticker)!, namesakeTickers) !== null) return null;
   return {
     status: 'delisted', date: null, accessionNumber: null, formType: null, source: 'vendor',
     reason: `the vendor lists the IPO (${base(row.ticker)}) under ${vendorSymbol(row)}, "${row.issuer}": the fifth-letter Q marks a bankrupt issuer's over-the-counter symbol, so its stock no longer trades on an exchange`,

@@ -193,6 +193,31 @@ export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly 
 }
 
 /**
+ * The SEC's tickers (submissions page, company_tickers.json) of the entities the SEC names exactly as
+ * the row names its issuer, legal suffix included (`exactCompanyName`, as the SPAC join above), that
+ * existed when the row traded: what the SEC lists a company the vendor alone knows under today.
+ * No ticker or filing backs the name, so it only ever takes a vendor's end back (served-end.derive.ts),
+ * never joins the row.
+ */
+export function secNamesakeTickers(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string[] {
+  const exact = exactCompanyName(row.issuer);
+  const qualifier = nameQualifier(row.issuer);
+  const date = vendorRowDate(row);
+  const same = (n: string) => exactCompanyName(n) === exact && nameQualifier(n) === qualifier;
+  const namesakes = candidates.filter((c) => existedBy(c, date) && c.names.some(same));
+  return [...new Set(namesakes.flatMap((c) => c.tickers))];
+}
+
+/**
+ * What a name says after its slash, which the name words drop: the state EDGAR and Bloomberg tell
+ * namesakes apart by ("Community Bancorp/NV" is not "COMMUNITY BANCORP /VT"), or Bloomberg's "/Old"
+ * of a reorganised predecessor; empty when none.
+ */
+function nameQualifier(name: string): string {
+  return /\/\s*([A-Za-z]+)\s*\/?\s*$/.exec(name)?.[1].toUpperCase() ?? '';
+}
+
+/**
  * Whether the entity had filed on EDGAR by the row's date: its IPO's registration precedes its first
  * trade. Its own first filing decides when known; else the CIK order, when it bounds it. Unknown dates do not exclude.
  */

@@ -115,8 +115,16 @@ function applyCompanyTickers(target: ApplyTarget, event: StoredEvent, touched: S
   const vendorCiks = target.market.ciksWithVendorRows();
   for (const cik of changed) {
     if (state.companyExists(cik)) markChanged(state, cik, event.observedAt, touched);
-    else if (vendorCiks.has(cik) || target.served.hasCompany(cik)) touched.add(cik);
+    else if (vendorCiks.has(cik) || target.served.hasCompany(cik) || namesVendorIssuer(target, cik)) touched.add(cik);
   }
+}
+
+/**
+ * A CIK the snapshot names like a vendor row's issuer: the vendor company's end reads its namesake's
+ * symbol (company/served-end.derive.ts), so it is derived again (run-transactions: vendor ids near a touched CIK).
+ */
+function namesVendorIssuer(target: ApplyTarget, cik: string): boolean {
+  return target.edgar.identityKeys(cik).nameKeys.some((k) => target.market.ipoRowsOfIssuer(k).length > 0);
 }
 
 function markChanged(state: EdgarStore, cik: string, observedAt: string, touched: Set<string>): void {

@@ -1,7 +1,7 @@
 import { companyIdentity, type CompanyIdentity } from '../company/company.derive.ts';
 import { deriveRows, hasOfferingActivity, type CompanyRows } from '../company/company-rows.derive.ts';
 import {
-  entityOwnIpo, isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
+  entityOwnIpo, isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, secNamesakeTickers, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
 } from '../company/vendor-company.derive.ts';
 import { SAME_DEAL_DAYS, sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import { addDays } from '../common/dates.ts';
@@ -34,7 +34,7 @@ export function loadCompanyRows(sources: CompanySources, id: string, today: stri
   if (!isVendorCompanyId(id) && !mayHaveOfferingActivity(sources, id)) return null;
   const loaded = isVendorCompanyId(id) ? loadVendorCompany(sources, id) : loadEdgarCompany(sources, id);
   if (loaded === null) return null;
-  const { facts, filings, hints, identity, vendorRows } = loaded;
+  const { facts, filings, hints, identity, vendorRows, namesakeTickers } = loaded;
   // Checked before news is linked: relinking scans every article, which a CIK that is not served must not cost.
   if (!hasOfferingActivity(facts, filings, vendorRows)) return null;
   const { documents, market, news } = sources;
@@ -62,6 +62,7 @@ export function loadCompanyRows(sources: CompanySources, id: string, today: stri
     news: news.linkedNews(id),
     today,
     calendar: sources.calendar,
+    namesakeTickers,
   });
 }
 
@@ -92,6 +93,7 @@ interface LoadedCompany {
   hints: TickerHint[];
   identity: CompanyIdentity;
   vendorRows: StoredIpoRow[];
+  namesakeTickers?: string[];
 }
 
 function loadEdgarCompany(sources: CompanySources, cik: string): LoadedCompany | null {
@@ -113,12 +115,13 @@ function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany |
   const ticker = id.slice(VENDOR_KEY_PREFIX.length, -11);
   const ipo = joinVendorRows(withSameIpoRows(sources.market, sources.market.ipoRows(ticker))).find((r) => vendorCompanyId(r.row) === id && mayBeVendorCompany(r.row));
   if (!ipo || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const cik = resolveVendorIpo(ipo, (row) => candidatesFor(sources, row));
+  const candidates = candidatesFor(sources, ipo.row);
+  const cik = resolveVendorIpo(ipo, (row) => (row === ipo.row ? candidates : candidatesFor(sources, row)));
   // Served by the EDGAR entity it joins, unless that entity's own IPO is a later one (entityOwnIpo).
   if (cik !== null && loadEdgarCompany(sources, cik)?.vendorRows.some((own) => vendorCompanyId(own.row) === id) !== false) return null;
   // Its ticker comes from the rows (deriveRows adds them), never from SEC's current data: the symbol it listed under, never a placeholder.
   const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipoSymbol(ipo), exchangeHint: null, allTickers: [], hintTitles: [] };
-  return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo] };
+  return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo], namesakeTickers: secNamesakeTickers(ipo.row, candidates) };
 }
 
 /** sameIpoLookup of a row, computed once per row object: the store hands out the same objects until a write. */
