@@ -122,7 +122,8 @@ describe('views for analysts in read.db', () => {
       shares_offered: company.consensus?.totalShares ?? null,
       gross_proceeds: company.consensus?.grossProceeds ?? null,
       gross_proceeds_basis: company.consensus?.grossProceedsBasis ?? null,
-      gross_proceeds_estimate: listed.latestTerms?.grossProceedsEstimate ?? null,
+      // A midpoint estimate only while the deal has no price.
+      gross_proceeds_estimate: company.consensus?.offerPrice == null ? (listed.latestTerms?.grossProceedsEstimate ?? null) : null,
       updated_at: company.updatedAt,
     });
 
@@ -158,6 +159,7 @@ describe('views for analysts in read.db', () => {
       gross_proceeds_basis: followOn.grossProceedsBasis,
       price_range_low: terms.priceRangeLow,
       price_range_high: terms.priceRangeHigh,
+      // An unpriced follow-on: its registration's terms are the deal's.
       shares_offered: terms.totalSharesOffered,
       over_allotment_shares: terms.overAllotmentShares,
       gross_proceeds_estimate: terms.grossProceedsEstimate,

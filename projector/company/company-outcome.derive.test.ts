@@ -51,6 +51,17 @@ describe('statedFirstClose', () => {
     expect(deriveCompanyOutcome({ cik: '0001326801', companyName: 'Meta Platforms, Inc.', companyTicker: 'META', exchange: null, sicDescription: null, deal: null, vendorRow: b('META'), bars: null, terms: new Map() })).toMatchObject({ closeDay1: null, day1ReturnPct: 0.61, day1ReturnSource: 'vendor_stated' });
   });
 
+  it("serves Alibaba's first close as quoted, $93.89, not the list's 93.889999, even from a row imported before the parser rounded; the return is the rounded close's", () => {
+    const baba = y('BABA');
+    // The payload as an earlier import stored it: the list's cell as read.
+    const imported: StoredIpoRow = { ...baba, row: { ...baba.row, firstBarClose: 93.889999 } };
+    for (const vendor of [baba, imported]) {
+      expect(statedFirstClose(vendor)).toEqual({ close: 93.89, offerPrice: 68 });
+      const outcome = deriveCompanyOutcome({ cik: '0001577552', companyName: 'Alibaba Group Holding Ltd', companyTicker: 'BABA', exchange: null, sicDescription: null, deal: null, vendorRow: vendor, bars: null, terms: new Map() });
+      expect(outcome).toMatchObject({ closeDay1: 93.89, day1ReturnPct: Math.round(((100 * (93.89 - 68)) / 68) * 10_000) / 10_000, day1ReturnSource: 'vendor_close' });
+    }
+  });
+
   it('reads no bar that is not the first trade: a Yahoo row whose first bar falls off its IPO date states no first close', () => {
     const offDay = yahoo.filter((r) => r.firstBarDate != null && r.firstBarClose != null && r.tradeDate !== r.firstBarDate);
     expect(offDay.length).toBeGreaterThan(10);

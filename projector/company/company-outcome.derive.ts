@@ -5,6 +5,7 @@ import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { isDealTrade } from '../offering/deal-status.scan.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
+import { quotedPrice } from '../market/quoted-price.ts';
 import type { StatedFirstClose } from '../market/ritter-measures.derive.ts';
 import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { exchangeListingSymbol, ipoSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
@@ -32,14 +33,15 @@ export function vendorRowFor(rows: readonly StoredIpoRow[], deal: DealLifecycle 
  * when that bar is the first trade (its trade date is the bar's, market/yahoo-ipo-table.parse.ts) on
  * the IPO's first trading day, in the offer's units (no priceUnitsDiffer). Bloomberg states only a
  * rounded return (Facebook: 0.61003%, where Yahoo's close is $38.23 on $38.00, +0.6053%). Null when no
- * row states one.
+ * row states one. The close is at the precision it is quoted in (market/quoted-price.ts).
  */
 export function statedFirstClose(ipo: StoredIpoRow): StatedFirstClose | null {
   const day = ipo.row.tradeDate;
   for (const row of [ipo.row, ...(ipo.sameIpo ?? []).map((r) => r.row)]) {
-    const close = row.firstBarClose ?? null;
+    // As quoted: rows imported before the parser rounded carry the list's float noise (93.889999).
+    const close = quotedPrice(row.firstBarClose ?? null);
     if (day === null || close === null || row.offerPrice === null || row.priceUnitsDiffer) continue;
-    if (row.tradeDate === day && row.firstBarDate === day) return { close, offerPrice: row.offerPrice };
+    if (row.tradeDate === day && row.firstBarDate === day) return { close, offerPrice: quotedPrice(row.offerPrice) };
   }
   return null;
 }

@@ -18,6 +18,7 @@ const OBSERVED = '2026-01-02T00:00:00Z';
 const TODAY = '2026-01-02';
 const vendorTable = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz')).filter((r) => r.country === 'US');
 const vendorRow = (symbol: string): StoredIpoRow => ({ row: vendorTable.find((r) => r.bloombergTicker === `${symbol} US`)!, observedAt: OBSERVED });
+const yahooTable = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz'));
 const windowBars = (ticker: string): StoredBars => ({ ticker, bars: parseStooqCsv(readSample(`prices/window/${ticker}.csv`)), adjusted: true, observedAt: OBSERVED });
 
 function edgarCompany(name: keyof typeof SUBMISSIONS, vendorRows: StoredIpoRow[], bars: StoredBars[]): CompanyInputs {
@@ -95,6 +96,15 @@ describe('statusAsOf', () => {
     expect(offering.status).toBe('listed');
     expect(offering.statusAsOf).toBe(bars.bars[bars.bars.length - 1].date);
     expect(offering.statusAsOfSource).toBe('daily_bar');
+  });
+
+  it('Venator, CyberArk, Northwest Bancshares: a Yahoo row that dates no first trade (its first bar is another history) is as of the IPO date it states', () => {
+    for (const [symbol, ipoDate] of [['VNTR', '2017-08-03'], ['CYBR', '2014-09-24'], ['NWBI', '2009-12-18']]) {
+      const row = yahooTable.find((r) => r.ticker === symbol)!;
+      expect(row.tradeDate, symbol).toBeNull();
+      const [offering] = offeringsOf(deriveRows(vendorOnlyCompany(row))!.company.row.offerings_json);
+      expect(offering, symbol).toMatchObject({ status: 'listed', statusAsOf: ipoDate, statusAsOfSource: 'vendor_ipo_date' });
+    }
   });
 
   it('AAOI: as of its newest filing in the submissions page', () => {

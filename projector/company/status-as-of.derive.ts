@@ -3,9 +3,12 @@
  * date of: the latest date of any evidence the data holds about the company, the evidence of its end
  * included.
  *   no end, or an end a filing dates   the newest of its filings, its last daily bar and its vendor rows'
- *                                      trade dates. A listing whose only evidence is its IPO day is listed
- *                                      as of that day: nothing later is in the data (a SPAC that combined
- *                                      or liquidated since, a take-private whose filings the data lacks).
+ *                                      trade dates, or a vendor row's stated IPO date when the row has no
+ *                                      trade date (a Yahoo row whose first bar is another security's:
+ *                                      CyberArk, Venator, Northwest Bancshares). A listing whose only
+ *                                      evidence is its IPO day is listed as of that day: nothing later is
+ *                                      in the data (a SPAC that combined or liquidated since, a
+ *                                      take-private whose filings the data lacks).
  *   an end the SEC's ticker file shows the day the data first saw company_tickers.json list the symbol
  *                                      (BIOCQ for Biocept), or a later filing or bar: the file is
  *                                      evidence of that day, not of the IPO's. A symbol only a submissions
@@ -50,12 +53,13 @@ export function statusAsOf(e: StatusEvidence): StatusAsOf {
   return latest.date !== null && latest.date > seen ? latest : { date: seen, source: 'sec_ticker_file' };
 }
 
-/** The newest filing, last daily bar or vendor trade date; a filing first on a tie, then a bar. */
+/** The newest filing, last daily bar or vendor trade (else IPO) date; a filing first on a tie, then a bar. */
 export function latestEvidence(e: Pick<StatusEvidence, 'filings' | 'bars' | 'vendorRows'>): StatusAsOf {
   const dated: Array<[string | null | undefined, StatusAsOfSource]> = [
     ...e.filings.map((f): [string, StatusAsOfSource] => [f.filingDate, 'filing']),
     [e.bars?.bars[e.bars.bars.length - 1]?.date, 'daily_bar'],
-    ...e.vendorRows.map((r): [string | null, StatusAsOfSource] => [r.row.tradeDate, 'vendor_trade_date']),
+    ...e.vendorRows.map((r): [string | null, StatusAsOfSource] =>
+      r.row.tradeDate !== null ? [r.row.tradeDate, 'vendor_trade_date'] : [r.row.ipoDate ?? null, 'vendor_ipo_date']),
   ];
   let best: StatusAsOf = { date: null, source: null };
   for (const [date, source] of dated) if (date && (best.date === null || date > best.date)) best = { date, source };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from '../common/dates.ts';
 import { readSample } from '../common/sample.testkit.ts';
-import { parseCsv } from './csv.parse.ts';
+import { parseCsv, parseCsvRecords } from './csv.parse.ts';
+import { isUsYahooRow } from './yahoo-ipo-table.parse.ts';
 import { IpoTableLayoutError, ipoTableLayout, parseIpoTable } from './ipo-table.parse.ts';
 
 const yahooText = readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz');
@@ -23,6 +24,18 @@ describe('Yahoo Finance IPO list', () => {
     expect(byExchange).toEqual({ NYSE: 161, NasdaqGM: 127, NASDQ: 4, 'OTC BB': 3 });
     // Hong Kong, London in dollars, Jakarta in dollars: not US IPOs.
     for (const symbol of ['0764.HK', 'EVD.F', 'TUGU.JK']) expect(rows.some((r) => r.bloombergTicker === symbol), symbol).toBe(false);
+  });
+
+  it("reads prices as quoted: the list's float noise (Alibaba's 93.889999) is the cent, a fraction (Silicon Labs' 69.375) stays", () => {
+    const raw = parseCsvRecords(yahooText).filter((r) => isUsYahooRow(r) && r.actions === 'Priced');
+    const noise = (cell: string) => { const x = Number(cell); const cent = Math.round(x * 100) / 100; return cell !== '' && x !== cent && Math.abs(x - cent) <= Math.abs(x) * 2 ** -23 + 5e-7; };
+    // Of the 295 priced US rows, no price, 28 opens and 47 closes carry it.
+    expect(['price', 'open', 'close'].map((column) => raw.filter((r) => noise(r[column])).length)).toEqual([0, 28, 47]);
+    expect(rows.find((r) => r.ticker === 'BABA')).toMatchObject({ offerPrice: 68, firstBarClose: 93.89 });
+    expect(rows.find((r) => r.ticker === 'SLAB')).toMatchObject({ firstBarClose: 69.375 });
+    // Every close served is to the cent or to a ten-thousandth, as it was quoted.
+    const closes = rows.map((r) => r.firstBarClose).filter((c): c is number => c !== null);
+    expect(closes.filter((c) => Math.abs(c * 10_000 - Math.round(c * 10_000)) > 1e-6)).toEqual([]);
   });
 
   it('reads a row field by field: Silicon Laboratories on the Nasdaq National Market, 2000-03-24 at $31', () => {

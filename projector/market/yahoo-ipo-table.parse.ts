@@ -48,6 +48,7 @@
 import type { IpoRowPayload } from '../../schema/events/event-types.ts';
 import { daysBetween } from '../common/dates.ts';
 import { dateCell, numberCell, textCell } from './csv.parse.ts';
+import { quotedPrice } from './quoted-price.ts';
 
 /** The columns that tell this layout apart (ipo-table.parse.ts reads the header). */
 export const YAHOO_COLUMNS = ['symbol', 'company', 'exchange', 'date.x', 'date.y', 'currency'] as const;
@@ -77,9 +78,10 @@ export function parseYahooIpoRecord(rec: Record<string, string>): IpoRowPayload 
   const ipoDate = dateCell(rec['date.x']);
   if (symbol === '' || ipoDate === null || !isUsYahooRow(rec) || (rec.actions ?? '').trim() !== 'Priced') return null;
   const firstBar = dateCell(rec['date.y']);
-  const offerPrice = numberCell(rec.price);
-  const open = numberCell(rec.open);
-  const close = numberCell(rec.close);
+  // Prices as quoted (market/quoted-price.ts): the list's floats carry noise (93.889999 for $93.89).
+  const offerPrice = quotedPrice(numberCell(rec.price));
+  const open = quotedPrice(numberCell(rec.open));
+  const close = quotedPrice(numberCell(rec.close));
   const unitsDiffer = offerPrice !== null && close !== null && firstBar !== null && Math.abs(daysBetween(ipoDate, firstBar)) <= UNITS_WINDOW_DAYS && (close > UNITS_RATIO * offerPrice || close * UNITS_RATIO < offerPrice);
   const adjusted = unitsDiffer || (offerPrice !== null && open !== null && open < ADJUSTED_OPEN * offerPrice);
   const tradeDate = firstTradeDate(ipoDate, firstBar, unitsDiffer || offerPrice === null || close === null ? null : Math.abs(close - offerPrice) < AT_OFFER);

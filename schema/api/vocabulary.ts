@@ -101,13 +101,14 @@ export type IssuerNameSource = (typeof ISSUER_NAME_SOURCES)[number];
  * What an offering's `statusAsOf` is the date of (projector/company/status-as-of.derive.ts): `filing`,
  * the company's newest filing; `daily_bar`, its last daily bar; `vendor_trade_date`, a vendor row's
  * trade date (a status no later evidence updates: a listing with only IPO-day evidence is listed as of
- * its IPO day); `sec_ticker_file`, the day the data first saw company_tickers.json list the symbol that
+ * its IPO day); `vendor_ipo_date`, the IPO date a vendor row states when it dates no first trade (a Yahoo
+ * row whose first bar is another security's history; the same reading as a trade date); `sec_ticker_file`, the day the data first saw company_tickers.json list the symbol that
  * ends the company (BIOCQ: delisted); `sec_submissions`, an end the submissions page's symbol shows,
  * whose observation the data does not date (statusAsOf null); `vendor_export`, an end a vendor export
  * shows (a bankrupt symbol, a SPAC filed under the business it combined with), which states no date of
  * its own (statusAsOf null: the status is as of a day after the company's other evidence).
  */
-export const STATUS_AS_OF_SOURCES = ['filing', 'daily_bar', 'vendor_trade_date', 'sec_ticker_file', 'sec_submissions', 'vendor_export'] as const;
+export const STATUS_AS_OF_SOURCES = ['filing', 'daily_bar', 'vendor_trade_date', 'vendor_ipo_date', 'sec_ticker_file', 'sec_submissions', 'vendor_export'] as const;
 export type StatusAsOfSource = (typeof STATUS_AS_OF_SOURCES)[number];
 
 /**

@@ -63,6 +63,16 @@ const CURRENT_TICKER = `COALESCE(
        (SELECT t.ticker FROM company_tickers t WHERE t.cik = c.cik AND t.ticker = c.ticker AND t.is_current = 1),
        (SELECT t.ticker FROM company_tickers t WHERE t.cik = c.cik AND t.is_current = 1 ORDER BY t.is_primary DESC, t.ticker LIMIT 1))`;
 
+/**
+ * An offering's terms are the document of its price and proceeds when they are its final prospectus's or
+ * state the price it is served at, or when nothing priced it and its proceeds are not a vendor's offer size. Unicycive's terms are its
+ * preliminary S-1/A (4,550,000 units at $5.00–$6.00); the IPO sold 5,000,000 shares at $5.00, so the
+ * units count is not served beside the $5.00 and the vendor's $25M.
+ */
+const TERMS_PRICE_THE_DEAL = `(CASE WHEN json_extract(o.value, '$.termsAccessionNumber') = json_extract(o.value, '$.finalProspectusAccessionNumber') THEN 1
+       WHEN json_extract(o.value, '$.offerPrice') IS NULL THEN COALESCE(json_extract(o.value, '$.grossProceedsBasis'), '') != 'vendor_offer_size'
+       ELSE json_extract(o.value, '$.terms.offeringPrice') = json_extract(o.value, '$.offerPrice') END)`;
+
 export const analystViewStatements = [
   `CREATE VIEW ipo_calendar AS
    SELECT c.cik AS cik, c.name AS company_name,
@@ -89,7 +99,8 @@ export const analystViewStatements = [
      ${integer("json_extract(c.consensus_json, '$.totalShares')", 'shares_offered')},
      ${real("json_extract(c.consensus_json, '$.grossProceeds')", 'gross_proceeds')},
      ${text("json_extract(c.consensus_json, '$.grossProceedsBasis')", 'gross_proceeds_basis')},
-     ${real("json_extract(c.latest_terms_json, '$.grossProceedsEstimate')", 'gross_proceeds_estimate')},
+     -- A range-midpoint estimate stands for a deal not yet priced: once a price is served, a preliminary's estimate is another deal's size.
+     ${real("CASE WHEN json_extract(c.consensus_json, '$.offerPrice') IS NULL THEN json_extract(c.latest_terms_json, '$.grossProceedsEstimate') END", 'gross_proceeds_estimate')},
      c.updated_at AS updated_at
    FROM companies c
    LEFT JOIN json_each(c.offerings_json) cur ON json_extract(cur.value, '$.isCurrent') = 1
@@ -126,9 +137,12 @@ export const analystViewStatements = [
      ${text("json_extract(o.value, '$.grossProceedsBasis')", 'gross_proceeds_basis')},
      ${real("json_extract(o.value, '$.terms.priceRangeLow')", 'price_range_low')},
      ${real("json_extract(o.value, '$.terms.priceRangeHigh')", 'price_range_high')},
-     ${integer("json_extract(o.value, '$.terms.totalSharesOffered')", 'shares_offered')},
-     ${integer("json_extract(o.value, '$.terms.overAllotmentShares')", 'over_allotment_shares')},
-     ${real("json_extract(o.value, '$.terms.grossProceedsEstimate')", 'gross_proceeds_estimate')},
+     -- Shares from the document of the price and proceeds, as ipo_calendar's: the terms' only while they state the served price or
+     -- nothing priced the deal, never a preliminary's count beside a price or offer size from elsewhere (a vendor's, another document's).
+     ${integer(`CASE WHEN ${TERMS_PRICE_THE_DEAL} THEN json_extract(o.value, '$.terms.totalSharesOffered') END`, 'shares_offered')},
+     ${integer(`CASE WHEN ${TERMS_PRICE_THE_DEAL} THEN json_extract(o.value, '$.terms.overAllotmentShares') END`, 'over_allotment_shares')},
+     -- A range-midpoint estimate stands for an offering not yet priced (see ipo_calendar's).
+     ${real("CASE WHEN json_extract(o.value, '$.offerPrice') IS NULL THEN json_extract(o.value, '$.terms.grossProceedsEstimate') END", 'gross_proceeds_estimate')},
      ${leadLeftColumns('o.value', '$.terms')},
      ${text("(SELECT group_concat(f.value, ',') FROM json_each(o.value, '$.ritterExclusions') f)", 'ritter_exclusions')},
      ${integer("json_extract(o.value, '$.dealType') = 'ipo' AND json_array_length(o.value, '$.ritterExclusions') = 0 AND json_extract(o.value, '$.offerPrice') IS NOT NULL AND json_extract(o.value, '$.listingDate') IS NOT NULL", 'in_ritter_sample')},

@@ -470,8 +470,14 @@ const calendarListingSymbolStatements = DROP_ANALYST_VIEWS;
 // listing symbol (FB for Facebook's 2012 IPO, not META), `offerings.current_ticker` beside it. (Its views are now created by 0024.)
 const currentTickerStatements = DROP_ANALYST_VIEWS;
 
-/** ipo_calendar gains status_as_of_source, and reads shares_offered from the consensus (the document of the price and proceeds). */
-const calendarStatusSourceStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+/** ipo_calendar gains status_as_of_source, and reads shares_offered from the consensus (the document of the price and proceeds). (Its views are now created by 0025.) */
+const calendarStatusSourceStatements = DROP_ANALYST_VIEWS;
+
+/**
+ * offerings reads shares from the document of the price and proceeds (as ipo_calendar does), and both views
+ * serve a range-midpoint proceeds estimate only for a deal not yet priced.
+ */
+const pricedEstimateStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -502,4 +508,5 @@ export const readMigrations: Record<string, Migration> = {
   '0022_calendar_listing_symbol': statementsMigration(calendarListingSymbolStatements),
   '0023_current_ticker': statementsMigration(currentTickerStatements),
   '0024_calendar_status_source': statementsMigration(calendarStatusSourceStatements),
+  '0025_priced_estimate': statementsMigration(pricedEstimateStatements),
 };
