@@ -17,11 +17,29 @@ export function openSqlite(path: string, options: OpenOptions = {}): SqliteHandl
   // First, so that switching a new file to WAL waits for another process opening it too.
   db.pragma('busy_timeout = 5000');
   if (!options.readonly) {
-    db.pragma('journal_mode = WAL');
+    switchToWal(db);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
   }
   return db;
+}
+
+/**
+ * Switches a file to WAL, waiting for other processes doing the same. Two connections that both
+ * read the new file's header and then ask for the exclusive lock deadlock, so SQLite fails one of
+ * them at once with SQLITE_BUSY instead of calling its busy handler: that one backs off and asks again.
+ */
+function switchToWal(db: SqliteHandle): void {
+  const deadline = Date.now() + 5000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(100, 5 * attempt));
+    }
+  }
 }
 
 /** Wraps an open handle in Kysely. Closing the Kysely instance closes the handle. */
