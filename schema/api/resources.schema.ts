@@ -556,7 +556,7 @@ export const ApiOfferingSchema = object({
   upsized: {
     ...orNull({ type: 'boolean' }),
     description:
-      'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering. Null for an offering known only from a vendor IPO row (source vendor): without its filings the data cannot tell.',
+      'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering; an offering enlarged at pricing within the amount already registered files none and is false. Null for an offering known only from a vendor IPO row (source vendor): without its filings the data cannot tell.',
   },
   upsizeFileNumbers: stringArray(),
   draftFileNumbers: stringArray(),
