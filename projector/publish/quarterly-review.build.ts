@@ -1,5 +1,5 @@
 import type { Article, ArticleData, ArticleListing, SourceLink } from './article.types.ts';
-import { computed, groupStats, OUTCOME_SOURCES, proceedsBasisNote, statsOf, statsTable } from './aggregate.ts';
+import { computed, groupStats, OUTCOME_SOURCES, proceedsBasisNote, statsOf, statsTable, type GroupStats } from './aggregate.ts';
 import { barChart } from './chart.svg.ts';
 import { company, figure, formatNumber, listOr, num, page, sourceNote, ticker, time } from './html.ts';
 import { dataAsOf } from './as-of.ts';
@@ -61,9 +61,8 @@ function moneyLeftSentence(ipos: readonly ArticleListing[], src: SourceLink): st
  * analyst quotes, apart from the SPACs, direct listings and uplistings counted with them; '' when every
  * listing is an operating-company IPO (the lead's figures are then theirs).
  */
-function operatingAlone(operating: readonly ArticleListing[], listings: number, src: SourceLink): string {
+function operatingAlone(operating: readonly ArticleListing[], s: GroupStats, listings: number, src: SourceLink): string {
   if (operating.length === listings) return '';
-  const s = statsOf('Operating-company IPOs', operating);
   const stating = operating.filter((o) => o.grossProceeds !== null).length;
   const raised =
     s.proceeds === null
@@ -96,6 +95,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
 
   // The first-day lists rank operating-company IPOs: a SPAC's $10.00 units trading flat are no first day to rank beside them.
   const operating = ipos.filter((o) => o.dealType === 'ipo');
+  const operatingStats = statsOf('Operating-company IPOs', operating);
   const withDay1 = operating.filter((o) => o.outcome?.day1ReturnPct != null);
   const day1 = (o: ArticleListing) => o.outcome!.day1ReturnPct!;
   const ranked = [...withDay1].sort((a, b) => day1(b) - day1(a) || (a.ticker ?? '').localeCompare(b.ticker ?? '') || a.cik.localeCompare(b.cik));
@@ -122,7 +122,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
       ? 'this service\'s database holds no IPO that began trading then.'
       : `this service's database holds ${familyCounted(countByType(ipoDeals), src)} that began trading then; ${raised}.` +
         (basisNote ? ` ${basisNote}` : '') +
-        ` ${returnsKnownSentence(ipos, src)}${returns}${operatingAlone(operating, ipos.length, src)}${leftOnTable ? ` ${leftOnTable}` : ''}`;
+        ` ${returnsKnownSentence(ipos, src)}${returns}${operatingAlone(operating, operatingStats, ipos.length, src)}${leftOnTable ? ` ${leftOnTable}` : ''}`;
   const others = notCountedSentence(facts.listed, src);
   const body = [
     `<p>Covering first trading days from ${time(q.from)} to ${time(q.to)}: ${lead}${others ? ` ${others}` : ''}</p>`,
@@ -139,7 +139,7 @@ export function buildQuarterlyReview(year: number, quarter: 1 | 2 | 3 | 4, every
     ...listOr(weakest.map(line), ranked.length ? 'The quarter\'s only listing with a first close is listed among the best first days.' : 'No listing of this quarter has a first close in the data.', 'ol'),
   ];
   // The summary's returns are the operating companies' (an IPO analyst's figure): SPAC units trading flat at $10.00 would dilute them.
-  const headline = operating.length === ipos.length ? all : statsOf('Operating-company IPOs', operating);
+  const headline = operating.length === ipos.length ? all : operatingStats;
   const whose = operating.length === ipos.length ? '' : 'operating-company IPOs\' ';
   const id = `quarterly-${q.id}`;
   const pct = (x: number | null) => (x === null ? 'not available' : formatNumber(x, 'pct'));
