@@ -15,6 +15,11 @@ const SUFFIXES = new Set([
  */
 const PREDECESSOR_MARKER = /\s*\/\s*old\s*\/?\s*$/i;
 
+/** Whether a vendor names a predecessor entity ("ConnectOne Bancorp Inc/Old"): not the filer that holds the name now. */
+export function isPredecessorName(name: string): boolean {
+  return PREDECESSOR_MARKER.test(name);
+}
+
 /**
  * EDGAR's conformed names end with the state of incorporation when two filers share a name
  * ("CLOVER HEALTH INVESTMENTS, CORP. /DE", "GLOBAL PARTNERS LP/MA"): the same issuer as without it.

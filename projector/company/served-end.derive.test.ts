@@ -100,6 +100,23 @@ describe('delisted: the bankruptcy marker on the last symbol', () => {
       expect.objectContaining({ status: 'delisted', source: 'vendor' }),
     ]);
   });
+  it('a company that went public, listed by the SEC only under preferred classes, is delisted: Oaktree (OAK 2012, company_tickers.json OAK-PA and OAK-PB); a company with no IPO is not', () => {
+    const oaktree = stored('OAK');
+    expect(oaktree.row.issuer).toBe('Oaktree Capital Group LLC');
+    expect(laterSymbolEnds({ vendorRows: [oaktree], currentTickers: ['OAK-PA', 'OAK-PB'], edgarIpoType: null })).toEqual([
+      expect.objectContaining({ status: 'delisted', source: 'edgar', date: null }),
+    ]);
+    expect(laterSymbolEnds({ vendorRows: [oaktree], currentTickers: ['OAK', 'OAK-PA'], edgarIpoType: null })).toEqual([]);
+    expect(laterSymbolEnds({ vendorRows: [], currentTickers: ['CMS-PB'], edgarIpoType: null })).toEqual([]);
+  });
+
+  it("an EDGAR company's current ticker on the four letters it went bankrupt with is the SEC file's old symbol, not a relisting: Spirit Airlines' SAVE beside SAVEQ, 2U's TWOU beside TWOUQ", () => {
+    for (const [marked, sec] of [['SAVEQ', 'SAVE'], ['TWOUQ', 'TWOU']]) {
+      expect(laterSymbolEnds({ vendorRows: [stored(marked)], currentTickers: [sec], edgarIpoType: null }), marked).toEqual([
+        expect.objectContaining({ status: 'delisted', source: 'vendor' }),
+      ]);
+    }
+  });
 });
 
 describe('combined: a SPAC\'s row naming the company it became', () => {

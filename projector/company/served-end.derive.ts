@@ -57,7 +57,23 @@ export function edgarEnd(event: TerminalEvent | null): ApiLifecycleEnd | null {
 
 /** The company's ends the vendor rows and the SEC's tickers show, combination first; empty when none. */
 export function laterSymbolEnds(e: EndEvidence): ApiLifecycleEnd[] {
-  return [combinedByVendor(e), delistedByMarker(e)].filter((end): end is ApiLifecycleEnd => end !== null);
+  return [combinedByVendor(e), delistedByMarker(e) ?? preferredOnly(e)].filter((end): end is ApiLifecycleEnd => end !== null);
+}
+
+/** The SEC's notation for a preferred class: the common's symbol, a dash, P and the series (OAK-PA). */
+const PREFERRED_CLASS = /^[A-Z]{1,5}-P[A-Z]?$/;
+
+/**
+ * A company that went public, which the SEC lists only under preferred classes: its common stock,
+ * the IPO's, no longer trades (Oaktree Capital Group, OAK-PA and OAK-PB after Brookfield bought its
+ * common in 2019). A company that never sold common to the public (a utility's preferred) has no IPO to end.
+ */
+function preferredOnly({ vendorRows, currentTickers, edgarIpoType }: EndEvidence): ApiLifecycleEnd | null {
+  if ((vendorRows.length === 0 && edgarIpoType === null) || currentTickers.length === 0 || !currentTickers.every((t) => PREFERRED_CLASS.test(t))) return null;
+  return {
+    status: 'delisted', date: null, accessionNumber: null, formType: null, source: 'edgar',
+    reason: `the SEC lists the company only under its preferred stock (${currentTickers.join(', ')}): its common stock no longer trades on an exchange`,
+  };
 }
 
 /**
@@ -73,15 +89,17 @@ export function relistedAs(base: string, namesakeTickers: readonly string[]): st
 function delistedByMarker({ vendorRows, currentTickers, namesakeTickers = [] }: EndEvidence): ApiLifecycleEnd | null {
   const base = (symbol: string) => bankruptSymbolBase(symbol);
   const sec = currentTickers[0] ?? null;
-  if (sec !== null) {
-    if (base(sec) === null) return null;
+  if (sec !== null && base(sec) !== null) {
     return {
       status: 'delisted', date: null, accessionNumber: null, formType: null, source: 'edgar',
       reason: `the SEC lists the company under ${sec}: the fifth-letter Q marks a bankrupt issuer's over-the-counter symbol, so its stock (${base(sec)}) no longer trades on an exchange`,
     };
   }
+  // The SEC's own tickers of the company, else those of its exact namesake: either relists it only
+  // under a symbol other than the four letters it went bankrupt with (Spirit Airlines' SAVE, in a
+  // file older than its SAVEQ, is the symbol it had, not a new listing).
   const row = vendorRows.flatMap(rowsOfIpo).map((r) => r.row).find((r) => base(r.ticker) !== null);
-  if (!row || relistedAs(base(row.ticker)!, namesakeTickers) !== null) return null;
+  if (!row || relistedAs(base(row.ticker)!, sec !== null ? currentTickers : namesakeTickers) !== null) return null;
   return {
     status: 'delisted', date: null, accessionNumber: null, formType: null, source: 'vendor',
     reason: `the vendor lists the IPO (${base(row.ticker)}) under ${vendorSymbol(row)}, "${row.issuer}": the fifth-letter Q marks a bankrupt issuer's over-the-counter symbol, so its stock no longer trades on an exchange`,

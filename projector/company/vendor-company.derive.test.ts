@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import { entityOwnIpo, joinVendorRows, resolveVendorRow, vendorCompanyId, vendorCompanyStatus, vendorListingEvidence, vendorTickers, type VendorCandidate } from './vendor-company.derive.ts';
+import { entityOwnIpo, joinVendorRows, resolveVendorIpoJoin, resolveVendorRow, resolveVendorRowJoin, vendorCompanyId, vendorCompanyStatus, vendorListingEvidence, vendorTickers, type VendorCandidate } from './vendor-company.derive.ts';
 import { sameVendorIpo } from './vendor-same-ipo.derive.ts';
 import { parseSubmissions, firstFilingDate } from '../../schema/edgar/submissions.parse.ts';
 import { loadSubmissions } from '../offering/sample.testkit.ts';
@@ -158,3 +158,39 @@ describe("resolveVendorRow: a SPAC's row and the registrant the SEC titles with 
   });
 });
 
+
+describe('resolveVendorRow: EDGAR holding only later filings of an issuer it names exactly', () => {
+  // The entities as the demo's daily index of 2022-10-03 shows them (data/sample/edgar), each under the SEC's current symbol.
+  const later = (cik: string, name: string, ticker: string, forms: string[]): VendorCandidate => ({
+    cik, names: [name], tickers: [ticker], filings: forms.map((formType) => ({ formType, filingDate: '2022-10-03' })),
+  });
+  const calyxt = later('0001705843', 'Calyxt, Inc.', 'CBUS', ['424B5', '8-K']);
+
+  it("Calyxt's 2017 IPO (Yahoo's CLXT) joins CIK 1705843, whose 2022 prospectus supplement names Calyxt, Inc., listed as CBUS since it became Cibus", () => {
+    expect(resolveVendorRowJoin(y('CLXT').row, [calyxt])).toEqual({ cik: '0001705843', rule: 'later-namesake' });
+  });
+
+  it("a SPAC's units named for the registrant it became: GS Acquisition Holdings Corp II (GSAH/U) joins Mirion Technologies, Inc., ITHAX's units Mondee Holdings, Inc.", () => {
+    expect(resolveVendorRow(b('GSAH/U').row, [later('0001809987', 'Mirion Technologies, Inc.', 'MIR', ['424B3', '8-K', '4'])])).toBe('0001809987');
+    expect(resolveVendorRow(b('ITHXU').row, [later('0001828852', 'Mondee Holdings, Inc.', 'MOND', ['S-1/A'])])).toBe('0001828852');
+  });
+
+  it('never when a filing of the entity predates the IPO, the name differs in its legal suffix, or the entity did not exist yet', () => {
+    const early = { ...calyxt, filings: [{ formType: '10-K', filingDate: '2017-03-01' }, ...calyxt.filings] };
+    expect(resolveVendorRow(y('CLXT').row, [early])).toBeNull();
+    expect(resolveVendorRow(y('CLXT').row, [{ ...calyxt, names: ['Calyxt Corp'] }])).toBeNull();
+    expect(resolveVendorRow(y('CLXT').row, [{ ...calyxt, firstFilingDate: '2018-01-02' }])).toBeNull();
+    expect(resolveVendorRow(y('CLXT').row, [{ ...calyxt, filings: [] }])).toBeNull();
+    // Bloomberg's "ConnectOne Bancorp Inc/Old" (its 2013 IPO) is the bank that merged into Center Bancorp, which took its name (CIK 712771).
+    const connectOne = b('1023765D').row;
+    expect(connectOne.issuer).toBe('ConnectOne Bancorp Inc/Old');
+    expect(resolveVendorRow(connectOne, [later('0000712771', 'ConnectOne Bancorp, Inc.', 'CNOB', ['8-K'])])).toBeNull();
+  });
+
+  it('a row joining by identity decides for its IPO before a row joining by name alone', () => {
+    // Natural Resource Partners: its 2002 IPO (NRP) joins by ticker; the 2005 row, under a placeholder, would join only by name.
+    const nrp = later('0001171486', 'Natural Resource Partners LP', 'NRP', ['10-K']);
+    expect(resolveVendorIpoJoin(b('NRP'), () => [nrp])).toEqual({ cik: '0001171486', rule: 'identity' });
+    expect(resolveVendorIpoJoin(b('8190077Q'), () => [nrp])).toEqual({ cik: '0001171486', rule: 'later-namesake' });
+  });
+});

@@ -27,7 +27,7 @@
  */
 import { VENDOR_KEY_PREFIX, vendorCompanyKey } from '../../schema/cik.ts';
 import { baseForm } from '../common/forms.ts';
-import { exactCompanyName, normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
+import { exactCompanyName, isPredecessorName, normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
 import { addDays, cmp } from '../common/dates.ts';
 import { assertNever } from '../../schema/exhaustive.ts';
 import type { IpoTableLayout } from '../../schema/events/event-types.ts';
@@ -136,11 +136,13 @@ export function vendorTickers(ipos: readonly StoredIpoRow[]): string[] {
 
 /** Where a joined IPO goes: the first of its rows that joins an EDGAR company decides; null when none does. */
 export function resolveVendorIpo(ipo: StoredIpoRow, candidatesOf: (row: StoredIpoRow['row']) => readonly VendorCandidate[]): string | null {
-  for (const { row } of rowsOfIpo(ipo)) {
-    const cik = resolveVendorRow(row, candidatesOf(row));
-    if (cik !== null) return cik;
-  }
-  return null;
+  return resolveVendorIpoJoin(ipo, candidatesOf)?.cik ?? null;
+}
+
+/** resolveVendorIpo, saying by which rule: a row joining by identity decides before any row joining by name alone. */
+export function resolveVendorIpoJoin(ipo: StoredIpoRow, candidatesOf: (row: StoredIpoRow['row']) => readonly VendorCandidate[]): VendorJoin | null {
+  const joins = rowsOfIpo(ipo).map(({ row }) => resolveVendorRowJoin(row, candidatesOf(row)));
+  return joins.find((j) => j?.rule === 'identity') ?? joins.find((j) => j !== null) ?? null;
 }
 
 /** The vendor evidence of the exchange a joined IPO listed on: the first of its rows with an exchange column. */
@@ -158,11 +160,49 @@ export function isVendorCompanyId(id: string): boolean {
 /** A vendor row's symbol for units: a fifth letter U on Nasdaq (LMFAU), a `-U` suffix elsewhere (TPGH-U). */
 const isUnitTicker = (ticker: string): boolean => /^[A-Z]{4}U$/.test(ticker) || ticker.endsWith('-U');
 
+/**
+ * How a row joined its company: `identity` by ticker, registration or a name no other ticker
+ * contradicts; `later-namesake` by the exact name alone, EDGAR holding only filings dated after the
+ * row's IPO. The second is weaker: an entity with an IPO joined by identity keeps it (entityOwnIpo
+ * chooses among the identity joins first).
+ */
+export type VendorJoinRule = 'identity' | 'later-namesake';
+
+export interface VendorJoin {
+  cik: string;
+  rule: VendorJoinRule;
+}
+
 /** The CIK a row joins, or null when it is its own company. Non-US rows join nobody and are not served. */
 export function resolveVendorRow(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string | null {
+  return resolveVendorRowJoin(row, candidates)?.cik ?? null;
+}
+
+/** resolveVendorRow, saying by which rule the row joined. */
+export function resolveVendorRowJoin(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): VendorJoin | null {
+  const identity = resolveByIdentity(row, candidates);
+  if (identity !== null) return { cik: identity, rule: 'identity' };
+  const date = vendorRowDate(row);
+  // A predecessor's row ("ConnectOne Bancorp Inc/Old") is not the filer that holds the name now.
+  if (date === null || isPredecessorName(row.issuer)) return null;
+  // EDGAR names the issuer exactly, legal suffix included, and every filing it holds of the entity
+  // is later than the IPO, under whatever symbol the entity took since: the same company, whose IPO
+  // filings predate the data. Calyxt's 2017 IPO (CLXT) and its 2022 prospectus supplement as Calyxt,
+  // Inc. (the SEC lists it as CBUS since it became Cibus); GS Acquisition Holdings Corp II's units,
+  // which Bloomberg names for Mirion Technologies, the registrant the SPAC became.
+  const exact = exactCompanyName(row.issuer);
+  const laterNamesake = (c: VendorCandidate) =>
+    existedBy(c, date) && c.filings.length > 0 && c.filings.every((f) => f.filingDate > date) && c.names.some((n) => exactCompanyName(n) === exact);
+  const cik = [...candidates].sort(byCik).find(laterNamesake)?.cik;
+  return cik === undefined ? null : { cik, rule: 'later-namesake' };
+}
+
+const byCik = (a: VendorCandidate, b: VendorCandidate) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0);
+
+function resolveByIdentity(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string | null {
   const named = (c: VendorCandidate) => c.names.some((n) => sameCompanyName(row.issuer, n));
   const date = vendorRowDate(row);
-  const sorted = [...candidates].filter((c) => existedBy(c, date)).sort((a, b) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0));
+  const sorted = [...candidates].filter((c) => existedBy(c, date)).sort(byCik);
   const byTicker = sorted.find((c) => c.tickers.includes(row.ticker) && named(c));
   if (byTicker) return byTicker.cik;
   // A unit IPO's row under its units' symbol joins the company of the same name that trades as the

@@ -1,7 +1,7 @@
 import { companyIdentity, type CompanyIdentity } from '../company/company.derive.ts';
 import { deriveRows, hasOfferingActivity, type CompanyRows } from '../company/company-rows.derive.ts';
 import {
-  entityOwnIpo, isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, rowsOfIpo, secNamesakeTickers, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
+  entityOwnIpo, isVendorCompanyId, joinVendorRows, mayBeVendorCompany, resolveVendorIpo, resolveVendorIpoJoin, rowsOfIpo, secNamesakeTickers, vendorCompanyId, vendorOnlyFacts, vendorTickers, type VendorCandidate,
 } from '../company/vendor-company.derive.ts';
 import { SAME_DEAL_DAYS, sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import { addDays } from '../common/dates.ts';
@@ -105,7 +105,13 @@ function loadEdgarCompany(sources: CompanySources, cik: string): LoadedCompany |
   const identity = companyIdentity(loaded.facts, loaded.filings, loaded.hints);
   // One entry per IPO (rows of two tables joined), kept when the IPO is this company's.
   const resolve = (row: StoredIpoRow['row']) => candidatesFor(sources, row);
-  const own = entityOwnIpo(joinVendorRows(rowsNear(sources, identity, loaded.facts)).filter((ipo) => resolveVendorIpo(ipo, resolve) === cik));
+  const joined = joinVendorRows(rowsNear(sources, identity, loaded.facts)).flatMap((ipo) => {
+    const join = resolveVendorIpoJoin(ipo, resolve);
+    return join?.cik === cik ? [{ ipo, rule: join.rule }] : [];
+  });
+  // An IPO joined by name alone is the entity's only when no IPO joins it by identity.
+  const byIdentity = joined.filter((j) => j.rule === 'identity');
+  const own = entityOwnIpo((byIdentity.length > 0 ? byIdentity : joined).map((j) => j.ipo));
   return { ...loaded, identity, vendorRows: own ? [own] : [] };
 }
 
