@@ -112,6 +112,26 @@ describe('npm start on a fresh data dir', () => {
     }
   });
 
+  it("reproduces the README's figures of the demo: Ritter's Table 1 beside the demo's columns, and the served statuses", async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const sql = /-- Ritter's Table 1[^\n]*\n(SELECT[\s\S]*?;)/.exec(readme)![1];
+    const table = [...readme.matchAll(/^\| (\d{4}) \| \d+ \| (\d+) \| [\d.]+ \| ([\d.]+) \| [\d.]+ \| ([\d.]+) \| [\d.]+ \| ([\d.]+) \|$/gm)]
+      .map((m) => [m[1], Number(m[2]), m[3], m[4], m[5]]);
+    expect(table).toHaveLength(24);
+    const [, file] = /^SQL: sqlite3 (\S+) /m.exec(second.out)!;
+    const db = new Database(file, { readonly: true });
+    try {
+      const rows = db.prepare(sql).all() as Array<{ year: string; ipos: number; ew_day1_pct: number; proceeds_bn: number; left_on_table_bn: number }>;
+      expect(rows.map((r) => [r.year, r.ipos, r.ew_day1_pct.toFixed(1), r.proceeds_bn.toFixed(2), r.left_on_table_bn.toFixed(2)])).toEqual(table);
+      // "of 5,053 companies, 4,239 are served `listed`, 466 `combined` … and 211 `delisted`"
+      const stated = /of ([\d,]+) companies, ([\d,]+) are served `listed`, ([\d,]+)\s+`combined`[^)]*\) and ([\d,]+) `delisted`/.exec(readme)!.slice(1).map((n) => Number(n.replace(/,/g, '')));
+      const count = (where: string) => (db.prepare(`SELECT count(*) AS n FROM companies ${where}`).get() as { n: number }).n;
+      expect(stated).toEqual([count(''), count("WHERE offering_status = 'listed'"), count("WHERE offering_status = 'combined'"), count("WHERE offering_status = 'delisted'")]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('serves a deal database: offering companies only, one offering at a time, lifecycles to their end, vendor IPOs by identity', async () => {
     const auth = { authorization: `Bearer ${second.key}` };
     // Every detail answer is checked against the OpenAPI document the server publishes.

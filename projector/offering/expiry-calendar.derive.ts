@@ -230,7 +230,7 @@ const EGC_ERA: Record<'egc' | 'not_egc' | 'unknown', QuietEra> = {
     days: 25,
     source: 'assumed_default',
     words:
-      "Assumed: the data holds no prospectus of this IPO to say whether the issuer was an emerging growth company, as most IPOs from 2012-04-05 to 2015-12-23 were; an EGC, exempt from NASD Rule 2711, saw research after the custom's 25 days, an issuer that was not one (revenue of $1 billion or more: Facebook) after the rule's 40.",
+      "Assumed: the data holds no prospectus of this IPO to say whether the issuer was an emerging growth company, as most IPOs from 2012-04-05 to 2015-12-23 were, so the 25 days of an EGC's custom are counted; if it was not one (revenue of $1 billion or more in its last fiscal year), NASD Rule 2711's 40 days applied instead.",
   },
 };
 

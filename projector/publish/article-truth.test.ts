@@ -84,6 +84,16 @@ describe('an article states only what was known on its date', () => {
   });
 });
 
+describe('a weekly review states nothing dated after it is published', () => {
+  it("the pipeline is the week's last weekday's, before the Saturday the review is published (2017-W09: Friday 2017-03-03)", () => {
+    const article = buildWeeklyReview('2017-03-02', vendor);
+    expect(article.publishedAt).toBe('2017-03-04T12:00:00.000Z');
+    const pipeline = section(article.html, 'The pipeline at the end of the week');
+    expect(pipeline).toContain('2017-03-03');
+    expect(pipeline).not.toContain('2017-03-05');
+  });
+});
+
 describe('lock-up expiries: unknown is not none', () => {
   it('says which IPOs could have a lock-up ending in the window and that the data holds no expiry date for them', () => {
     const article = buildWeeklyReview('2017-03-02', vendor);

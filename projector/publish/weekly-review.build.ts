@@ -70,7 +70,8 @@ export function buildWeeklyReview(anyDateInWeek: string, everything: ArticleData
     );
   }
 
-  body.push(...pipelineSection(data.filings ?? [], w.to, 'The pipeline at the end of the week'));
+  // As of the week's last weekday, before the Saturday it is published: never a day after the article.
+  body.push(...pipelineSection(data.filings ?? [], addDays(w.from, 4), 'The pipeline at the end of the week'));
 
   body.push('<h2>Lock-up expiries ahead</h2>', ...lockupSection(lockups, 'the next four weeks'));
 
