@@ -145,7 +145,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const vendorSpeaks = vendorRows.length > 0 && !derived.lifecycle.deals.some((d) => isIpoFamily(d.dealKind));
   // The company's end: EDGAR's, else what its later symbol or name says (served-end.derive.ts).
   const edgarIpo = derived.lifecycle.currentDeal && isIpoFamily(derived.lifecycle.currentDeal.dealKind) ? derived.lifecycle.currentDeal.dealKind : null;
-  const later = laterSymbolEnds({ vendorRows, currentTickers: input.identity.allTickers, edgarIpoType: edgarIpo, namesakeTickers: input.namesakeTickers });
+  const later = laterSymbolEnds({ vendorRows, currentTickers: input.identity.allTickers, currentTitles: input.identity.hintTitles, edgarIpoType: edgarIpo, namesakeTickers: input.namesakeTickers });
   const end = servedEnds(derived.lifecycle.terminalEvents, derived.lifecycle.terminal, later);
   const offering = withServedEnd(vendorSpeaks ? { ...derived, latestTerms: null } : derived, end.terminal, end.events);
   const deal = pricedIpoDeal(offering.lifecycle.deals);

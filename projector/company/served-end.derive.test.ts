@@ -119,6 +119,26 @@ describe('delisted: the bankruptcy marker on the last symbol', () => {
   });
 });
 
+describe("combined: a SPAC's registrant the SEC lists under another symbol and an operating company's title", () => {
+  // company_tickers.json (data/sample/edgar/company_tickers.json.gz) rows of each registrant.
+  const ends = (symbol: string, tickers: string[], title: string) =>
+    laterSymbolEnds({ vendorRows: [stored(symbol)], currentTickers: tickers, currentTitles: [title], edgarIpoType: null });
+
+  it("Good Works' units (GWACU, 2020) are Cipher Mining's (CIFR, CIFRW); XPDI's (XPDIU, 2021) Core Scientific's (CORZ): combined, undated, source edgar", () => {
+    for (const [units, tickers, title] of [['GWACU', ['CIFR', 'CIFRW'], 'Cipher Mining Inc.'], ['XPDIU', ['CORZ', 'CORZW', 'CORZZ'], 'Core Scientific, Inc./tx']] as const) {
+      expect(ends(units, [...tickers], title), units).toEqual([expect.objectContaining({ status: 'combined', date: null, source: 'edgar' })]);
+    }
+  });
+
+  it('not a blank check the SEC lists under its own stem (Slam: SLAM, SLAMU, SLAMW) or titles as one (Everest Consolidator Acquisition Corp, MNTN), nor units known only by a later over-the-counter symbol', () => {
+    expect(ends('SLMUF', ['SLAM', 'SLAMU', 'SLAMW'], 'Slam Corp.')).toEqual([]);
+    expect(ends('EVCOU', ['MNTN', 'MNTN-UN', 'MNTN-WT'], 'Everest Consolidator Acquisition Corp')).toEqual([]);
+    expect(ends('OTECU', ['OTAC'], 'OceanTech Acquisitions I Corp.')).toEqual([]);
+    // Slam's vendor symbol is foreign OTC (SLMUF): its stem says nothing of the symbols it listed under, whatever the SEC's title.
+    expect(ends('SLMUF', ['XYZ'], 'Slam Corp.')).toEqual([]);
+  });
+});
+
 describe('combined: a SPAC\'s row naming the company it became', () => {
   it('Social Capital Hedosophia II (IPOB/U, Bloomberg "Opendoor Technologies Inc", E-Commerce/Services): combined, undated; its units keep their symbol', () => {
     const { company, end, offerings, outcome, rows } = served(vendorOnly('IPOB/U'));

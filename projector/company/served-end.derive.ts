@@ -44,6 +44,8 @@ export interface EndEvidence {
   vendorRows: readonly StoredIpoRow[];
   /** The SEC's current tickers of the company (submissions page, company_tickers.json), primary first. */
   currentTickers: readonly string[];
+  /** The SEC's titles of the company in company_tickers.json, beside its current tickers. */
+  currentTitles?: readonly string[];
   /** EDGAR's type of the company's IPO-family deal, when it has one. */
   edgarIpoType: DealType | null;
   /** A vendor-only company's: the SEC file's tickers of the company it names exactly as the vendor names the issuer (vendor-company.derive.ts `secNamesakeTickers`). */
@@ -57,7 +59,41 @@ export function edgarEnd(event: TerminalEvent | null): ApiLifecycleEnd | null {
 
 /** The company's ends the vendor rows and the SEC's tickers show, combination first; empty when none. */
 export function laterSymbolEnds(e: EndEvidence): ApiLifecycleEnd[] {
-  return [combinedByVendor(e), delistedByMarker(e) ?? preferredOnly(e)].filter((end): end is ApiLifecycleEnd => end !== null);
+  return [combinedByVendor(e) ?? combinedBySecSymbol(e), delistedByMarker(e) ?? preferredOnly(e)].filter((end): end is ApiLifecycleEnd => end !== null);
+}
+
+/** Words only a blank check's name carries ("OceanTech Acquisitions I Corp", "Valuence Merger Corp. I"). */
+const BLANK_CHECK_WORDS = /\bacquisitions?\b|\bmerger\b|\bblank check\b|\bspac\b/i;
+
+/** The stem of a unit symbol: the blank check's own symbol (TKKS for TKKSU, ADEX for ADEX-U). */
+function unitStem(symbol: string): string {
+  return symbol.replace(/[-./ ]UN?$/, '').replace(/^([A-Z]{4})U$/, '$1');
+}
+
+/**
+ * A SPAC's registrant the SEC lists today under none of the blank check's own symbols: a blank
+ * check trades under its stem (units, shares, warrants: SLAMU, SLAM, SLAMW) until it combines, and
+ * the combined company takes its own symbol and name (TKK Symphony's TKKSU, 2018, the registrant the
+ * SEC lists as Cheer Holding, CHR; Good Works' GWACU as Cipher Mining, CIFR). A SPAC that liquidated
+ * leaves the file, one the file lists under its stem or a blank check's name has not combined.
+ * Undated: the file says so today.
+ */
+function combinedBySecSymbol({ vendorRows, currentTickers, currentTitles = [], edgarIpoType }: EndEvidence): ApiLifecycleEnd | null {
+  // The file's title must be an operating company's too: a blank check that moved its listing (Everest Consolidator's MNTN) is not combined.
+  if (currentTickers.length === 0 || currentTitles.length === 0 || currentTitles.some((t) => BLANK_CHECK_WORDS.test(t))) return null;
+  for (const ipo of vendorRows) {
+    const spac = edgarIpoType === 'spac' || vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType === 'spac';
+    // Units the exchange listed (TKKSU, ADEX-U), not a later over-the-counter symbol (JWSUF for Jaws Mustang's JWSM.U).
+    const units = rowsOfIpo(ipo).map((r) => vendorSymbol(r.row)).find((symbol) => isUnitSymbol(symbol) && !/[EF]$/.test(symbol));
+    if (!spac || units === undefined) continue;
+    const stem = unitStem(units);
+    if (currentTickers.some((t) => t.replace(/[-./ ]/g, '').startsWith(stem))) return null;
+    return {
+      status: 'combined', date: null, accessionNumber: null, formType: null, source: 'edgar',
+      reason: `the SEC lists the SPAC's registrant under ${currentTickers[0]}, none of the blank check's own symbols (${stem}, its units ${units}): a SPAC gives up its symbol when it combines`,
+    };
+  }
+  return null;
 }
 
 /** The SEC's notation for a preferred class: the common's symbol, a dash, P and the series (OAK-PA). */
@@ -130,7 +166,7 @@ function rowNamingBusiness(ipo: StoredIpoRow, edgarIpoType: DealType | null): Ip
 export function isRebuiltUnitSymbol(ipo: StoredIpoRow, currentTickers: readonly string[], laterSymbols: readonly string[] = currentTickers): boolean {
   const symbol = vendorSymbol(ipo.row);
   if (ipo.row.layout === 'yahoo' || !isUnitSymbol(symbol)) return false;
-  const stem = symbol.replace(/[-./ ]UN?$/, '').replace(/^([A-Z]{4})U$/, '$1');
+  const stem = unitStem(symbol);
   // The SEC listing the units themselves (CONX Corp's CONXU beside CONX) says they traded under that symbol.
   const bare = (t: string) => t.replace(/[-./ ]/g, '').replace(/UN$/, 'U');
   if (currentTickers.some((t) => bare(t) === bare(symbol))) return false;
