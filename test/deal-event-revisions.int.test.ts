@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventLogDb, openReadDbForWrite } from '../schema/databases.ts';
 import { projectIncremental } from '../projector/index.ts';
-import { bloombergRawRows, ipoRowEvents } from './projector-enrichment-events.ts';
-import { indexEntryEvents, tempDir } from './projector-sample-events.ts';
+import { bloombergRawRows, bloombergRows, ipoRowEvents, yahooRows } from './projector-enrichment-events.ts';
+import { companyTickersEvent, indexEntryEvents, tempDir } from './projector-sample-events.ts';
 import { useServedFullSample } from './api-harness.ts';
 
 const LASE = '0001807887';
@@ -56,13 +56,102 @@ describe('revisions in the change log', () => {
   });
 });
 
+describe('a listing symbol only from the listing\'s own evidence', () => {
+  it("Facebook 2012: Bloomberg's row lists the IPO under today's META, as the SEC does, so the listing goes out with no symbol; the Yahoo row of the day revises it to FB", async () => {
+    const FACEBOOK = '0001326801';
+    const tmp = tempDir('deal-event-listing-symbol');
+    const events = await openEventLogDb(tmp.dir);
+    const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
+    cleanups.push(tmp.remove, () => events.close(), () => read.close());
+    const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite });
+    const listed = () =>
+      (read.sqlite.prepare(`SELECT key, data_json FROM deal_events WHERE type = 'listed' AND cik = ? ORDER BY id`).all(FACEBOOK) as Array<{ key: string; data_json: string }>).map((r) => ({
+        key: r.key,
+        data: JSON.parse(r.data_json) as Record<string, unknown>,
+      }));
+    const servedTicker = () => read.sqlite.prepare(`SELECT ticker FROM ipo_outcomes WHERE cik = ?`).pluck().get(FACEBOOK);
+
+    // The SEC's current tickers (company_tickers.json: META) and Bloomberg's row of the IPO under META.
+    const bloomberg = bloombergRows().filter((r) => r.ticker === 'META');
+    expect(bloomberg.map((r) => [r.issuer, r.tradeDate])).toEqual([['Meta Platforms Inc', '2012-05-18']]);
+    events.log.appendMany([companyTickersEvent(), ...ipoRowEvents(bloomberg)]);
+    project();
+    expect(servedTicker()).toBe('META');
+    const [first] = listed();
+    expect(listed()).toHaveLength(1);
+    expect(first).toEqual({ key: `listed:${FACEBOOK}:2012-05-18`, data: expect.objectContaining({ listingDate: '2012-05-18', ticker: null, offerPrice: 38 }) });
+
+    const yahoo = yahooRows().filter((r) => r.ticker === 'FB');
+    expect(yahoo.map((r) => [r.issuer, r.tradeDate])).toEqual([['Facebook Inc', '2012-05-18']]);
+    events.log.appendMany(ipoRowEvents(yahoo, undefined, 'yahoo'));
+    project();
+    expect(servedTicker()).toBe('FB');
+    const [, revision, ...more] = listed();
+    expect(more).toEqual([]);
+    expect(revision.key).toMatch(new RegExp(`^listed:${FACEBOOK}:2012-05-18#1\\|38\\|FB\\|`));
+    expect(revision.data).toMatchObject({ ticker: 'FB', revises: { key: first.key, ticker: null } });
+    expect(listed().map((e) => e.data.ticker)).not.toContain('META');
+  });
+});
+
+describe('a company served under another id', () => {
+  it("Pensare's SPAC, first a vendor-only company (V-WRLSU-2017-07-27), then joined to its EDGAR company once the Yahoo row names its issuer: the old id's company fact names the CIK it is served as", async () => {
+    const PENSARE = '0001704760';
+    const VENDOR_ID = 'V-WRLSU-2017-07-27';
+    const tmp = tempDir('deal-event-served-as');
+    const events = await openEventLogDb(tmp.dir);
+    const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
+    cleanups.push(tmp.remove, () => events.close(), () => read.close());
+    const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite });
+    const served = () => read.sqlite.prepare(`SELECT cik FROM companies WHERE cik IN (?, ?) ORDER BY cik`).pluck().all(PENSARE, VENDOR_ID);
+    const companyFacts = (cik: string) =>
+      (read.sqlite.prepare(`SELECT key, data_json FROM deal_events WHERE type = 'company' AND cik = ? ORDER BY id`).all(cik) as Array<{ key: string; data_json: string }>).map((r) => ({
+        key: r.key,
+        data: JSON.parse(r.data_json) as Record<string, unknown>,
+      }));
+
+    // Pensare's 8-K/A on the real daily index of 2020-03-18, and Bloomberg's row of its units under the combined company's name.
+    events.log.appendMany(indexEntryEvents('form.20200318.idx.gz').filter((e) => (e.payload as { cik: string }).cik.padStart(10, '0') === PENSARE));
+    const units = bloombergRows().filter((r) => r.ticker === 'WRLSU');
+    expect(units.map((r) => [r.issuer, r.tradeDate])).toEqual([['American Virtual Cloud Technol', '2017-07-27']]);
+    events.log.appendMany(ipoRowEvents(units));
+    project();
+    expect(served()).toEqual([VENDOR_ID]);
+    expect(companyFacts(VENDOR_ID)).toEqual([{ key: `company:${VENDOR_ID}`, data: expect.objectContaining({ servedAs: null }) }]);
+
+    // The Yahoo list names the issuer as EDGAR does: the IPO is the EDGAR company's, and the vendor id is served no more.
+    const yahoo = yahooRows().filter((r) => r.ticker === 'WRLS');
+    expect(yahoo.map((r) => r.issuer)).toEqual(['Pensare Acquisition Corp']);
+    events.log.appendMany(ipoRowEvents(yahoo, undefined, 'yahoo'));
+    project();
+    expect(served()).toEqual([PENSARE]);
+    const [first, revision, ...more] = companyFacts(VENDOR_ID);
+    expect(more).toEqual([]);
+    expect(revision.key).toMatch(new RegExp(`^company:${VENDOR_ID}#1\\|.*\\|${PENSARE}$`));
+    expect(revision.data).toMatchObject({ servedAs: PENSARE, revises: { key: first.key, servedAs: null } });
+    // The facts it had are the EDGAR company's now: a client folding by servedAs counts one listing.
+    const listings = read.sqlite
+      .prepare(
+        `SELECT DISTINCT coalesce((SELECT json_extract(c.data_json, '$.servedAs') FROM deal_events c WHERE c.type = 'company' AND c.cik = e.cik ORDER BY c.id DESC LIMIT 1), e.cik) || ':' || e.occurred_on
+         FROM deal_events e WHERE e.type = 'listed'`,
+      )
+      .pluck()
+      .all();
+    expect(listings).toEqual([`${PENSARE}:2017-07-27`]);
+    // Deriving again adds nothing.
+    events.log.appendMany(ipoRowEvents(yahoo, '2026-03-01T00:00:00.000Z', 'yahoo'));
+    project();
+    expect(companyFacts(VENDOR_ID)).toHaveLength(2);
+  });
+});
+
 describe('the change log agrees with the views', () => {
   const sample = useServedFullSample();
   // The latest event of each fact: its first event, or its latest revision (`key#values`).
   const latest = (type: string) =>
     `SELECT e.* FROM deal_events e JOIN (SELECT substr(key, 1, instr(key || '#', '#') - 1) AS fact, max(id) AS id FROM deal_events WHERE type = '${type}' GROUP BY fact) f ON f.id = e.id`;
 
-  it('a listing event names the symbol and exchange the listing started under, as ipo_outcomes serves them (FB, not META)', () => {
+  it('a listing event names the symbol the listing started under only from its own evidence, as ipo_outcomes serves it, else none ', () => {
     const rows = sample.db
       .prepare(
         `SELECT e.cik, json_extract(e.data_json, '$.listingDate') AS listing_date, json_extract(e.data_json, '$.ticker') AS event_ticker, o.ticker,
@@ -71,10 +160,19 @@ describe('the change log agrees with the views', () => {
       )
       .all() as Array<{ cik: string; event_ticker: string | null; ticker: string | null; event_exchange: string | null; exchange: string | null }>;
     expect(rows.length).toBeGreaterThan(300);
-    // Null included: an outcome that names no symbol (units the vendor rebuilt, an over-the-counter F symbol) has none in its event.
-    expect(rows.filter((r) => r.event_ticker !== r.ticker)).toEqual([]);
+    // The outcome's symbol, or none while only today's symbols (the SEC's, Bloomberg's repeating it) name it: never another.
+    expect(rows.filter((r) => r.event_ticker !== null && r.event_ticker !== r.ticker)).toEqual([]);
+    expect(rows.filter((r) => r.event_ticker !== null).length).toBeGreaterThan(100);
     expect(rows.filter((r) => r.exchange !== null && r.event_exchange !== r.exchange)).toEqual([]);
     expect(rows.filter((r) => r.exchange !== null).length).toBeGreaterThan(0);
+    // No listing went out under a symbol a revision then replaced: a revision names a symbol that was not known, never another.
+    const replaced = sample.db
+      .prepare(
+        `SELECT key, json_extract(data_json, '$.revises.ticker') AS first, json_extract(data_json, '$.ticker') AS ticker FROM deal_events
+         WHERE type = 'listed' AND key LIKE '%#%' AND json_extract(data_json, '$.revises.ticker') != json_extract(data_json, '$.ticker')`,
+      )
+      .all();
+    expect(replaced).toEqual([]);
   });
 
   it("a company's latest event states its served name, type and status: a client rebuilding state from the log ends where the API is", () => {

@@ -144,7 +144,7 @@ export const DEAL_EVENT_FACTS_SQL = `
       first_value(occurred_on) OVER (PARTITION BY substr(key, 1, instr(key || '#', '#') - 1) ORDER BY id) AS first_on,
       row_number() OVER (PARTITION BY substr(key, 1, instr(key || '#', '#') - 1) ORDER BY id DESC) AS latest_first,
       CASE type
-        WHEN 'company' THEN json_array(json_extract(data_json, '$.name'), json_extract(data_json, '$.dealType'), json_extract(data_json, '$.offeringStatus'))
+        WHEN 'company' THEN json_array(json_extract(data_json, '$.name'), json_extract(data_json, '$.dealType'), json_extract(data_json, '$.offeringStatus'), json_extract(data_json, '$.servedAs'))
         WHEN 'priced' THEN json_array(json_extract(data_json, '$.pricedDate'), json_extract(data_json, '$.offerPrice'))
         WHEN 'listed' THEN json_array(json_extract(data_json, '$.offerPrice'), json_extract(data_json, '$.ticker'), json_extract(data_json, '$.exchange'))
         ELSE '' END AS latest

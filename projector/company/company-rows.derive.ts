@@ -18,6 +18,7 @@ import { exchangeListingSymbol, ipoIssuerName, ipoSymbol, isForeignOverTheCounte
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
+import { listingOwnSymbol } from './listing-symbol.derive.ts';
 import { statusAsOf } from './status-as-of.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
@@ -30,6 +31,11 @@ export interface CompanyRows {
   news: NewsTable[];
   /** The expiry calendar's rows of the company's priced IPO-family offerings. */
   calendar: CalendarEntriesTable[];
+  /**
+   * The outcome's listing and the symbol the listing's own evidence names for it (listing-symbol.derive.ts):
+   * what the change log's `listed` event may say. Not a served row.
+   */
+  listing: { date: string; ticker: string | null } | null;
 }
 
 /** Everything one company's served rows are derived from. */
@@ -198,7 +204,22 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     listingSymbolUnknown: vendorRow !== null && rebuilt.has(vendorRow),
     secTickers: input.identity.allTickers,
   });
+  const listing = outcome
+    ? {
+        date: outcome.tradingStartDate,
+        ticker: listingOwnSymbol({
+          ticker: outcome.ticker,
+          tradingStartDate: outcome.tradingStartDate,
+          vendorRow,
+          bars,
+          secTickers: input.identity.allTickers,
+          finalProspectusAccession: deal?.finalProspectus?.accessionNumber ?? null,
+          terms: offering.termsByAccession,
+        }),
+      }
+    : null;
   return {
+    listing,
     company,
     // The offering rules describe every filing they were given.
     filings: input.filings.map((f) => deriveFiling(f, identity.name, offering.filings.get(f.accessionNumber) as FilingOffering)),

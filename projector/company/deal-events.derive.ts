@@ -32,8 +32,12 @@ export interface DealEvent {
   revisedOn?: string | null;
 }
 
-/** A company's identity and stage: a change of status or type is news to a client rebuilding state from the log. */
-export const COMPANY_REVISABLE = ['name', 'dealType', 'offeringStatus'] as const;
+/**
+ * A company's identity and stage: a change of status or type is news to a client rebuilding state
+ * from the log, and so is the id it is served under (`servedAs`: null while its own, else the CIK its
+ * rows now belong to; servedElsewhereEvent).
+ */
+export const COMPANY_REVISABLE = ['name', 'dealType', 'offeringStatus', 'servedAs'] as const;
 
 /** What a priced event revises: the date (a 424B4 alone dates it by its filing; the first trade corrects it) and the price once read. */
 export const PRICED_REVISABLE = ['pricedDate', 'offerPrice'] as const;
@@ -61,7 +65,7 @@ export function companyDealEvents(rows: CompanyRows): DealEvent[] {
   const statusAsOf = offerings.find((o) => o.isCurrent)?.statusAsOf ?? null;
   const events: DealEvent[] = [
     {
-      ...at('company', '', firstEvidenceDate(rows.filings, offerings), { name: row.name, dealType: row.deal_type, offeringStatus: row.offering_status }),
+      ...at('company', '', firstEvidenceDate(rows.filings, offerings), { name: row.name, dealType: row.deal_type, offeringStatus: row.offering_status, servedAs: null }),
       revisable: COMPANY_REVISABLE,
       revisedOn: statusAsOf,
     },
@@ -79,6 +83,36 @@ export function companyDealEvents(rows: CompanyRows): DealEvent[] {
   // An undated end (a vendor row's later symbol or name) is one fact per company and status: keyed by its source.
   if (end) events.push(at(end.status, end.accessionNumber ?? end.date ?? end.source, end.date, { ...end }));
   return events;
+}
+
+/** What the log last said of a company that stops being served: its served row's name, type, status and ticker. */
+export interface LastServed {
+  cik: string;
+  name: string;
+  dealType: string | null;
+  offeringStatus: string;
+  ticker: string | null;
+}
+
+/**
+ * Pure: a company that stops being served because its rows now belong to another company (a
+ * vendor-only company's IPO that joined the EDGAR company it names: Pensare's V-WRLSU-2017-07-27 as
+ * CIK 0001704760) revises its `company` fact to name the id it is served under. Its earlier facts
+ * stay under the old id (ids a client has seen keep their meaning); the other id records its own, so
+ * a client folds the two by `servedAs`. No date: the evidence that joined the rows states none.
+ */
+export function servedElsewhereEvent(last: LastServed, servedAs: string): DealEvent {
+  const { cik, name, dealType, offeringStatus, ticker } = last;
+  return {
+    key: `${keyKind('company')}:${cik}`,
+    type: 'company',
+    cik,
+    ticker,
+    occurredOn: null,
+    data: { name, dealType, offeringStatus, servedAs },
+    revisable: COMPANY_REVISABLE,
+    revisedOn: null,
+  };
 }
 
 type At = (type: DealEventType, fact: string, occurredOn: string | null, data: Record<string, unknown>) => DealEvent;
@@ -164,9 +198,11 @@ function offeringEvents(offering: ApiOffering, rows: CompanyRows, at: At): DealE
 }
 
 /**
- * The symbol and exchange a listing started under, as the views serve them: its outcome's (FB for
- * Facebook's 2012 IPO, not today's META; none when the outcome names none), else the company's; its
- * exchange the outcome's, else the company's consensus of that listing, else the company's hint.
+ * The symbol and exchange a listing started under. Its symbol only as the listing's own evidence
+ * names it (listing-symbol.derive.ts: FB for Facebook's 2012 IPO once the Yahoo list says so, never
+ * today's META from the SEC or Bloomberg), else null: the SEC's current ticker is today's symbol, not
+ * the listing's. Its exchange the outcome's, else the company's consensus of that listing, else the
+ * company's hint.
  */
 function listingVenue(rows: CompanyRows, listingDate: string): { ticker: string | null; exchange: string | null } {
   const company = rows.company.row;
@@ -175,8 +211,7 @@ function listingVenue(rows: CompanyRows, listingDate: string): { ticker: string 
   const consensus = JSON.parse(company.consensus_json) as { listingDate?: string | null; exchange?: string | null } | null;
   const sameListing = consensus?.listingDate === listingDate ? consensus : null;
   return {
-    // An outcome that names no symbol (units that never traded under the one the vendor wrote) names none here either.
-    ticker: outcome ? outcome.ticker || null : company.ticker,
+    ticker: rows.listing?.date === listingDate ? rows.listing.ticker : null,
     exchange: stated?.exchange ?? sameListing?.exchange ?? company.exchange,
   };
 }

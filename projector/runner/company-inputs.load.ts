@@ -117,17 +117,40 @@ function loadEdgarCompany(sources: CompanySources, cik: string): LoadedCompany |
 
 /** A vendor-only company: its IPO's rows, unless EDGAR data now names its issuer. */
 function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany | null {
+  const found = vendorIpoOf(sources, id);
+  if (found === null || found.joins !== null) return null;
+  const { ipo, candidates } = found;
+  // Its ticker comes from the rows (deriveRows adds them), never from SEC's current data: the symbol it listed under, never a placeholder.
+  const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipoSymbol(ipo), exchangeHint: null, allTickers: [], hintTitles: [] };
+  return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo], namesakeTickers: secNamesakeTickers(ipo.row, candidates) };
+}
+
+/**
+ * The EDGAR company a vendor-only company's IPO is now served under (its rows joined that CIK), or
+ * null: the change log names it when the vendor id stops being served (deal-events.derive.ts
+ * servedElsewhereEvent), so a client folds the two ids' facts.
+ */
+export function vendorCompanyServedAs(sources: CompanySources, id: string): string | null {
+  const found = vendorIpoOf(sources, id);
+  return found?.joins === true ? found.cik : null;
+}
+
+/**
+ * A vendor company's IPO and the EDGAR entity it resolves to: `joins` true when that entity serves
+ * the IPO, null when the IPO stays the vendor company's (no entity, or the entity's own IPO is a
+ * later one: entityOwnIpo), false when the entity cannot be loaded.
+ */
+function vendorIpoOf(sources: CompanySources, id: string): { ipo: StoredIpoRow; candidates: VendorCandidate[]; cik: string | null; joins: boolean | null } | null {
   const date = id.slice(-10);
   const ticker = id.slice(VENDOR_KEY_PREFIX.length, -11);
   const ipo = joinVendorRows(withSameIpoRows(sources.market, sources.market.ipoRows(ticker))).find((r) => vendorCompanyId(r.row) === id && mayBeVendorCompany(r.row));
   if (!ipo || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
   const candidates = candidatesFor(sources, ipo.row);
   const cik = resolveVendorIpo(ipo, (row) => (row === ipo.row ? candidates : candidatesFor(sources, row)));
+  if (cik === null) return { ipo, candidates, cik, joins: null };
   // Served by the EDGAR entity it joins, unless that entity's own IPO is a later one (entityOwnIpo).
-  if (cik !== null && loadEdgarCompany(sources, cik)?.vendorRows.some((own) => vendorCompanyId(own.row) === id) !== false) return null;
-  // Its ticker comes from the rows (deriveRows adds them), never from SEC's current data: the symbol it listed under, never a placeholder.
-  const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipoSymbol(ipo), exchangeHint: null, allTickers: [], hintTitles: [] };
-  return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo], namesakeTickers: secNamesakeTickers(ipo.row, candidates) };
+  const own = loadEdgarCompany(sources, cik)?.vendorRows.some((r) => vendorCompanyId(r.row) === id);
+  return { ipo, candidates, cik, joins: own === undefined ? false : own ? true : null };
 }
 
 /** sameIpoLookup of a row, computed once per row object: the store hands out the same objects until a write. */

@@ -63,7 +63,8 @@ export class DealEventLog {
     const [latestKey, latestData] = latest;
     const previous = JSON.parse(latestData) as Record<string, unknown>;
     const fields = event.revisable!;
-    if (fields.every((field) => previous[field] === event.data[field])) return null;
+    // A field an older event lacks (servedAs before it was recorded) stated null.
+    if (fields.every((field) => (previous[field] ?? null) === (event.data[field] ?? null))) return null;
     const revises = Object.fromEntries([['key', latestKey], ...fields.map((field) => [field, previous[field] ?? null])]);
     // Numbered, so a fact that returns to an earlier state (stale, then amended, then stale again) is a new event each time.
     const revision = latestKey === event.key ? 1 : Number(latestKey.slice(event.key.length + 1, latestKey.indexOf('|', event.key.length))) + 1;

@@ -3,11 +3,11 @@ import type { StoredEvent } from '../../schema/events/event-log.ts';
 import { applyEvent } from './apply-event.ts';
 import type { ApplyTarget } from './apply-target.ts';
 import { isUnreadable } from './unreadable.ts';
-import { loadCompanyRows, rowsNearCik, vendorIdsNear, type CompanySources } from './company-inputs.load.ts';
+import { loadCompanyRows, rowsNearCik, vendorCompanyServedAs, vendorIdsNear, type CompanySources } from './company-inputs.load.ts';
 import { mayOwn } from './apply-market.ts';
 import { changedCikRanges, cikFrontier } from '../company/cik-order.derive.ts';
 import { isVendorCompanyId } from '../company/vendor-company.derive.ts';
-import { companyDealEvents, type DealEvent } from '../company/deal-events.derive.ts';
+import { companyDealEvents, servedElsewhereEvent, type DealEvent } from '../company/deal-events.derive.ts';
 import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { NewsLinker } from './news-linker.ts';
 import { openStores } from './stores.ts';
@@ -233,7 +233,11 @@ export interface RunTarget extends ApplyTarget, CompanySources {
 function rederive(target: RunTarget, cik: string, today: string): void {
   const derived = loadCompanyRows(target, cik, today);
   if (!derived) {
-    if (!target.served.hasCompany(cik)) return;
+    const last = target.served.lastServed(cik);
+    if (last === undefined) return;
+    // Its rows now belong to another company: the change log says under which id (a client folds the two).
+    const servedAs = isVendorCompanyId(cik) ? vendorCompanyServedAs(target, cik) : null;
+    if (servedAs !== null) collectNewDealEvents(target, [servedElsewhereEvent(last, servedAs)]);
     target.served.removeCompanyRows(cik);
     target.news.forgetCompanyLinks(cik);
     target.linker.forgetCandidates();

@@ -2,6 +2,7 @@ import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts
 import { COMPANY_LIST_ITEM_SQL } from '../../schema/read/company-list.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { CompanyRows } from '../company/company-rows.derive.ts';
+import type { LastServed } from '../company/deal-events.derive.ts';
 import type { DerivedCompany } from '../company/company.derive.ts';
 
 const COMPANY_COLUMNS = [
@@ -160,6 +161,12 @@ export class ServedTables {
   /** The tickers the company is served under now (before a re-derivation replaces them). */
   servedTickers(cik: string): string[] {
     return this.selectServedTickers.all(cik) as string[];
+  }
+
+  /** A served company's name, type, status and ticker (deal-events.derive.ts LastServed), if served. */
+  lastServed(cik: string): LastServed | undefined {
+    const row = this.selectCompany.get(cik) as { name: string; deal_type: string | null; offering_status: string; ticker: string | null } | undefined;
+    return row && { cik, name: row.name, dealType: row.deal_type, offeringStatus: row.offering_status, ticker: row.ticker };
   }
 
   hasCompany(cik: string): boolean {

@@ -15,6 +15,11 @@ export const ApiDealEventDataSchema = object(
   {
     name: forTypes('company', string(), 'The company name.'),
     offeringStatus: forTypes('company', string({ enum: [...OFFERING_STATUSES] }), "The company's offering status."),
+    servedAs: forTypes(
+      'company',
+      nullableString(),
+      "The id the company is served under now: null while it is its own; else the CIK of the EDGAR company its rows now belong to (a vendor-only company, `V-<ticker>-<date>`, whose IPO joined the EDGAR company it names). Its earlier events keep their id: a client folds them into that company's (count facts by served id). Absent (read it as null) in company events recorded before the field existed.",
+    ),
     dealType: forTypes('company, registration, priced, listed, withdrawn', nullableString({ enum: [...DEAL_TYPES, null] }), "The deal's type (null for a registration whose offering is not keyed yet)."),
     accessionNumber: forTypes(
       'filing, registration, range_set, range_revised, priced, withdrawn, delisted, combined',
@@ -34,7 +39,11 @@ export const ApiDealEventDataSchema = object(
     grossProceeds: forTypes('priced', nullableNumber(), 'Gross proceeds when known at recording.'),
     grossProceedsBasis: forTypes('priced', nullableString({ enum: [...GROSS_PROCEEDS_BASES, null] }), 'What the proceeds count.'),
     listingDate: forTypes('listed', date('The first trading day.'), 'The first trading day.'),
-    ticker: forTypes('listed', nullableString(), 'The symbol the listing started under (as the outcome serves it), else the company\'s primary ticker.'),
+    ticker: forTypes(
+      'listed',
+      nullableString(),
+      "The symbol the listing started under, only when evidence of the listing names it (the Yahoo list's row of the IPO, a Bloomberg row's symbol the SEC does not list today, daily bars from the first trading day, the final prospectus, the units the SEC lists for a SPAC): null while only today's symbols name it (the SEC's current tickers, Bloomberg's symbol that repeats one), and a revision names it when such evidence arrives. Facebook's 2012 listing is FB once the Yahoo row is read, never META.",
+    ),
     exchange: forTypes('listed', nullableString(), "The exchange the listing started on, as the outcome or the company's consensus states it, else the company's exchange hint."),
     source: forTypes('listed, delisted, combined', string({ enum: [...OFFERING_SOURCES] }), 'Where the offering (listed) or the end (delisted, combined: a filing or the SEC\'s current ticker, else a vendor row\'s later symbol or name) is known from.'),
     withdrawnDate: forTypes('withdrawn', date('The withdrawal date.'), 'The withdrawal date.'),
@@ -57,12 +66,13 @@ export const ApiDealEventDataSchema = object(
         name: { ...string(), description: 'The company name it stated (company).' },
         dealType: { ...nullableString({ enum: [...DEAL_TYPES, null] }), description: 'The deal type it stated (company).' },
         offeringStatus: { ...string({ enum: [...OFFERING_STATUSES] }), description: 'The offering status it stated (company).' },
-      }, ['pricedDate', 'offerPrice', 'ticker', 'exchange', 'name', 'dealType', 'offeringStatus']),
-      'Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing\'s symbol or exchange learnt after its first trade, a company\'s new status, type or name; a company\'s revision occurs on the date its status is as of). The values it replaces; the fact\'s latest event is the one that holds.',
+        servedAs: { ...nullableString(), description: 'The id it stated the company was served under (company; null: its own).' },
+      }, ['pricedDate', 'offerPrice', 'ticker', 'exchange', 'name', 'dealType', 'offeringStatus', 'servedAs']),
+      'Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing\'s symbol or exchange learnt after its first trade, a company\'s new status, type or name, or the id it is now served under; a company\'s revision occurs on the date its status is as of). The values it replaces; the fact\'s latest event is the one that holds.',
     ),
   },
   [
-    'name', 'offeringStatus', 'dealType', 'accessionNumber', 'formType', 'filingDate', 'fileNumber', 'low', 'high', 'previousLow', 'previousHigh',
+    'name', 'offeringStatus', 'servedAs', 'dealType', 'accessionNumber', 'formType', 'filingDate', 'fileNumber', 'low', 'high', 'previousLow', 'previousHigh',
     'direction', 'pricedDate', 'offerPrice', 'grossProceeds', 'grossProceedsBasis', 'listingDate', 'ticker', 'exchange', 'source', 'withdrawnDate',
     'status', 'date', 'reason', 'id', 'sourceKind', 'title', 'path', 'publishedAt', 'revises',
   ],
