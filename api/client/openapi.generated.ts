@@ -1165,6 +1165,8 @@ export interface components {
              * @enum {string}
              */
             offeringStatus?: "none" | "draft" | "filed" | "amended" | "launched" | "effective" | "priced" | "listed" | "withdrawn" | "stale" | "postponed" | "dormant" | "combined" | "delisted";
+            /** @description (company) The id the company is served under now: null while it is its own; else the CIK of the EDGAR company its rows now belong to (a vendor-only company, `V-<ticker>-<date>`, whose IPO joined the EDGAR company it names). Its earlier events keep their id: a client folds them into that company's (count facts by served id). Absent (read it as null) in company events recorded before the field existed. */
+            servedAs?: string | null;
             /**
              * @description (company, registration, priced, listed, withdrawn) The deal's type (null for a registration whose offering is not keyed yet).
              * @enum {string|null}
@@ -1213,7 +1215,7 @@ export interface components {
              * @description (listed) The first trading day.
              */
             listingDate?: string | null;
-            /** @description (listed) The symbol the listing started under (as the outcome serves it), else the company's primary ticker. */
+            /** @description (listed) The symbol the listing started under, only when evidence of the listing names it (the Yahoo list's row of the IPO, a Bloomberg row's symbol the SEC does not list today, daily bars from the first trading day, the final prospectus, the units the SEC lists for a SPAC): null while only today's symbols name it (the SEC's current tickers, Bloomberg's symbol that repeats one), and a revision names it when such evidence arrives. Facebook's 2012 listing is FB once the Yahoo row is read, never META. */
             ticker?: string | null;
             /** @description (listed) The exchange the listing started on, as the outcome or the company's consensus states it, else the company's exchange hint. */
             exchange?: string | null;
@@ -1255,7 +1257,7 @@ export interface components {
              * @description (article) When it was published.
              */
             publishedAt?: string;
-            /** @description (company, priced, listed) Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing's symbol or exchange learnt after its first trade, a company's new status, type or name; a company's revision occurs on the date its status is as of). The values it replaces; the fact's latest event is the one that holds. */
+            /** @description (company, priced, listed) Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing's symbol or exchange learnt after its first trade, a company's new status, type or name, or the id it is now served under; a company's revision occurs on the date its status is as of). The values it replaces; the fact's latest event is the one that holds. */
             revises?: {
                 /** @description The key of the event this one revises (the fact's first event, or its latest revision). */
                 key: string;
@@ -1282,6 +1284,8 @@ export interface components {
                  * @enum {string}
                  */
                 offeringStatus?: "none" | "draft" | "filed" | "amended" | "launched" | "effective" | "priced" | "listed" | "withdrawn" | "stale" | "postponed" | "dormant" | "combined" | "delisted";
+                /** @description The id it stated the company was served under (company; null: its own). */
+                servedAs?: string | null;
             };
         };
         EventPage: {
