@@ -44,6 +44,10 @@ describe('listingOwnSymbol', () => {
     expect(listingOwnSymbol(evidence(b('NUBIU'), ['STI']))).toBe('NUBIU');
   });
 
+  it("ServiceMaster 2014, known only from the vendor: Yahoo's SERV names the listing whatever Bloomberg's last symbol (Terminix's TMX)", () => {
+    expect(listingOwnSymbol(evidence({ ...b('TMX'), sameIpo: [y('SERV')] }, []))).toBe('SERV');
+  });
+
   it("Learn CW: the vendor's over-the-counter LCWUF stands for the NYSE units the SEC lists (LCW-UN, served LCW-U)", () => {
     const secTickers = ['LCW', 'LCW-UN', 'LCW-WT'];
     expect(exchangeListingSymbol(secTickers)).toBe('LCW-U');

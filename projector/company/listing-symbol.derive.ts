@@ -9,10 +9,13 @@
  *
  * So a `listed` event names the outcome's symbol only when evidence of the listing itself names it:
  *   - the Yahoo list's row of the IPO (the symbol of the day: FB);
- *   - a Bloomberg row's symbol the SEC does not list for the company today (a delisted company's, or
- *     units' that no longer trade: Nubia's NUBIU), as written: one the SEC lists is its current
- *     ticker repeated, and one read through a bankruptcy marker (SNECQ → SNEC, where the Yahoo list
- *     says SN) may be a later over-the-counter symbol (vendor-symbol.derive.ts bankruptSymbolBase);
+ *   - a Bloomberg row's symbol the SEC does not list for the company today (a delisted company's last
+ *     symbol, or units' that no longer trade: Nubia's NUBIU beside Solidion's STI), as written: one
+ *     the SEC lists is its current ticker repeated, and one read through a bankruptcy marker (SNECQ →
+ *     SNEC, where the Yahoo list says SN) may be a later over-the-counter symbol
+ *     (vendor-symbol.derive.ts bankruptSymbolBase). A last symbol may still be a later one where the
+ *     SEC lists the company under none (Terminix's TMX for ServiceMaster's 2014 SERV, known only from
+ *     the vendor): the Yahoo row, when it comes, revises it;
  *   - daily bars under the symbol starting on the first trading day;
  *   - the final prospectus's "under the symbol" (terms `tickerHint`);
  *   - the units a SPAC listed, when the vendor lists them under a foreign over-the-counter symbol and
@@ -50,7 +53,7 @@ export function listingOwnSymbol(e: ListingSymbolEvidence): string | null {
     else if (isForeignOverTheCounterSymbol(row.ticker)) {
       const units = exchangeListingSymbol(e.secTickers);
       if (units !== null && units.endsWith('-U')) named.push(units);
-    } else if (!isPlaceholderSymbol(row.ticker) && bankruptSymbolBase(row.ticker) === null && !today.has(bare(row.ticker))) {
+    } else if (!today.has(bare(row.ticker)) && !isPlaceholderSymbol(row.ticker) && bankruptSymbolBase(row.ticker) === null) {
       named.push(row.ticker);
     }
   }
