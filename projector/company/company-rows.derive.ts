@@ -213,6 +213,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
           vendorRow,
           bars,
           secTickers: input.identity.allTickers,
+          namesSinceListing: namesSince(input, outcome.tradingStartDate),
           finalProspectusAccession: deal?.finalProspectus?.accessionNumber ?? null,
           terms: offering.termsByAccession,
         }),
@@ -246,4 +247,11 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       calendar: input.calendar ?? createTradingCalendar(),
     }),
   };
+}
+
+/** The names EDGAR gave the company on or after `date`: its filings' conformed names, and former names in use then. */
+function namesSince(input: Pick<CompanyInputs, 'filings' | 'facts'>, date: string): string[] {
+  const names = input.filings.filter((f) => f.filingDate >= date && f.companyName).map((f) => f.companyName as string);
+  const former = input.facts.formerNames.filter((f) => f.to !== null && f.to >= date).map((f) => f.name);
+  return [...new Set([...names, ...former])];
 }

@@ -16,28 +16,35 @@ const y = (symbol: string): StoredIpoRow => ({ row: yahoo.find((r) => r.ticker =
 const windowBars = (ticker: string): StoredBars => ({ ticker, bars: parseStooqCsv(readSample(`prices/window/${ticker}.csv`)), adjusted: true, observedAt: OBSERVED });
 
 /** The evidence as deriveRows hands it over: the outcome's ticker as the views serve it (outcomeTicker), no prospectus read. */
-function evidence(vendorRow: StoredIpoRow, secTickers: string[], bars: StoredBars | null = null): ListingSymbolEvidence {
+function evidence(vendorRow: StoredIpoRow, secTickers: string[], bars: StoredBars | null = null, namesSinceListing: string[] = []): ListingSymbolEvidence {
   return {
     ticker: outcomeTicker(bars, vendorRow, secTickers[0] ?? null),
     tradingStartDate: vendorRow.row.tradeDate!,
     vendorRow,
     bars,
     secTickers,
+    namesSinceListing,
     finalProspectusAccession: null,
     terms: new Map(),
   };
 }
 
 describe('listingOwnSymbol', () => {
-  it("Facebook 2012: Bloomberg's META row repeats the SEC's current ticker, so no symbol; the Yahoo row of the day says FB", () => {
+  it("Facebook 2012: Bloomberg's META row repeats the SEC's current ticker under a name EDGAR did not give it after it listed (Facebook Inc on the 2020 index), so no symbol; the Yahoo row of the day says FB", () => {
+    const renamed = ['Facebook Inc'];
     expect(evidence(b('META'), ['META']).ticker).toBe('META');
-    expect(listingOwnSymbol(evidence(b('META'), ['META']))).toBeNull();
-    expect(listingOwnSymbol(evidence({ ...b('META'), sameIpo: [y('FB')] }, ['META']))).toBe('FB');
+    expect(listingOwnSymbol(evidence(b('META'), ['META'], null, renamed))).toBeNull();
+    expect(listingOwnSymbol(evidence({ ...b('META'), sameIpo: [y('FB')] }, ['META'], null, renamed))).toBe('FB');
   });
 
-  it("Ubiquiti Networks 2011: UI (Bloomberg and the SEC today) is no evidence of the listing; Yahoo's UBNT is", () => {
-    expect(listingOwnSymbol(evidence(b('UI'), ['UI']))).toBeNull();
-    expect(listingOwnSymbol(evidence({ ...b('UI'), sameIpo: [y('UBNT')] }, ['UI']))).toBe('UBNT');
+  it("Ubiquiti Networks 2011: with EDGAR's later name Ubiquiti Networks, Inc., UI (Bloomberg and the SEC today) is no evidence of the listing; Yahoo's UBNT is", () => {
+    expect(listingOwnSymbol(evidence(b('UI'), ['UI'], null, ['Ubiquiti Networks, Inc.']))).toBeNull();
+    expect(listingOwnSymbol(evidence({ ...b('UI'), sameIpo: [y('UBNT')] }, ['UI'], null, ['Ubiquiti Networks, Inc.']))).toBe('UBNT');
+  });
+
+  it('a symbol Bloomberg and the SEC share for a company EDGAR never named otherwise since it listed is the listing\'s: Snap under SNAP', () => {
+    expect(listingOwnSymbol(evidence(b('SNAP'), ['SNAP'], null, ['Snap Inc']))).toBe('SNAP');
+    expect(listingOwnSymbol(evidence(b('SNAP'), ['SNAP']))).toBe('SNAP');
   });
 
   it("Nubia's units (NUBIU), which the SEC no longer lists under Solidion's STI, are Bloomberg's listing symbol", () => {
@@ -63,12 +70,13 @@ describe('listingOwnSymbol', () => {
     expect(listingOwnSymbol(evidence({ ...b('SNECQ'), sameIpo: [y('SN')] }, []))).toBe('SN');
   });
 
-  it('Snap 2017: bars under SNAP from the first trading day name the symbol the SEC lists today too; without them SNAP is only today\'s', () => {
+  it('Snap 2017, had EDGAR named it otherwise since: bars under SNAP from the first trading day name the symbol the SEC lists today too; without them SNAP is only today\'s', () => {
     const bars = windowBars('SNAP');
+    const renamed = ['Snapchat, Inc.'];
     expect(bars.bars[0].date).toBe(b('SNAP').row.tradeDate);
-    expect(listingOwnSymbol(evidence(b('SNAP'), ['SNAP'], bars))).toBe('SNAP');
-    expect(listingOwnSymbol(evidence(b('SNAP'), ['SNAP']))).toBeNull();
+    expect(listingOwnSymbol(evidence(b('SNAP'), ['SNAP'], bars, renamed))).toBe('SNAP');
+    expect(listingOwnSymbol(evidence(b('SNAP'), ['SNAP'], null, renamed))).toBeNull();
     // Bars that start later say nothing of the listing day.
-    expect(listingOwnSymbol(evidence(b('SNAP'), ['SNAP'], { ...bars, bars: bars.bars.slice(1) }))).toBeNull();
+    expect(listingOwnSymbol(evidence(b('SNAP'), ['SNAP'], { ...bars, bars: bars.bars.slice(1) }, renamed))).toBeNull();
   });
 });

@@ -10,8 +10,10 @@
  * So a `listed` event names the outcome's symbol only when evidence of the listing itself names it:
  *   - the Yahoo list's row of the IPO (the symbol of the day: FB);
  *   - a Bloomberg row's symbol the SEC does not list for the company today (a delisted company's last
- *     symbol, or units' that no longer trade: Nubia's NUBIU beside Solidion's STI), as written: one
- *     the SEC lists is its current ticker repeated, and one read through a bankruptcy marker (SNECQ →
+ *     symbol, or units' that no longer trade: Nubia's NUBIU beside Solidion's STI), as written; one
+ *     the SEC lists too unless EDGAR named the company otherwise after it listed (Facebook, Inc. on
+ *     its 2020 filings, where Bloomberg says Meta Platforms under META: renamed since, so the symbol
+ *     may be the later name's; Snap Inc, never renamed, under SNAP). One read through a bankruptcy marker (SNECQ →
  *     SNEC, where the Yahoo list says SN) may be a later over-the-counter symbol
  *     (vendor-symbol.derive.ts bankruptSymbolBase). A last symbol may still be a later one where the
  *     SEC lists the company under none (Terminix's TMX for ServiceMaster's 2014 SERV, known only from
@@ -24,6 +26,7 @@
  * Otherwise the event's symbol is null until such evidence arrives, and the revision that records it
  * is news rather than a correction.
  */
+import { normalizeCompanyName } from '../common/company-name.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { FilingTermsFact } from '../offering/offering.derive.ts';
 import { bankruptSymbolBase, exchangeListingSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
@@ -36,6 +39,8 @@ export interface ListingSymbolEvidence {
   bars: StoredBars | null;
   /** The SEC's current tickers of the company (submissions, company_tickers.json). */
   secTickers: readonly string[];
+  /** The names EDGAR gave the company from its first trading day on (filings' conformed names, dated former names). */
+  namesSinceListing: readonly string[];
   finalProspectusAccession: string | null;
   terms: ReadonlyMap<string, FilingTermsFact>;
 }
@@ -47,13 +52,16 @@ const bare = (symbol: string) => symbol.toUpperCase().replace(/[-./ ]/g, '').rep
 export function listingOwnSymbol(e: ListingSymbolEvidence): string | null {
   if (e.ticker === null) return null;
   const today = new Set(e.secTickers.map(bare));
+  // Bloomberg names the issuer as of its export: a name EDGAR gave the company after it listed that
+  // is not Bloomberg's says it was renamed since, and the symbol may have changed with the name.
+  const renamedSince = (issuer: string) => e.namesSinceListing.some((n) => normalizeCompanyName(n) !== normalizeCompanyName(issuer));
   const named: string[] = [];
   for (const row of e.vendorRow ? [e.vendorRow, ...(e.vendorRow.sameIpo ?? [])].map((r) => r.row) : []) {
     if (row.layout === 'yahoo') named.push(row.ticker);
     else if (isForeignOverTheCounterSymbol(row.ticker)) {
       const units = exchangeListingSymbol(e.secTickers);
       if (units !== null && units.endsWith('-U')) named.push(units);
-    } else if (!today.has(bare(row.ticker)) && !isPlaceholderSymbol(row.ticker) && bankruptSymbolBase(row.ticker) === null) {
+    } else if ((!today.has(bare(row.ticker)) || !renamedSince(row.issuer)) && !isPlaceholderSymbol(row.ticker) && bankruptSymbolBase(row.ticker) === null) {
       named.push(row.ticker);
     }
   }
