@@ -1215,7 +1215,7 @@ export interface components {
              * @description (listed) The first trading day.
              */
             listingDate?: string | null;
-            /** @description (listed) The symbol the listing started under, only when evidence of the listing names it (the Yahoo list's row of the IPO, a Bloomberg row's symbol the SEC does not list today, daily bars from the first trading day, the final prospectus, the units the SEC lists for a SPAC): null while only today's symbols name it (the SEC's current tickers, Bloomberg's symbol that repeats one), and a revision names it when such evidence arrives. Facebook's 2012 listing is FB once the Yahoo row is read, never META. */
+            /** @description (listed) The symbol the listing started under, only when evidence of the listing names it (the Yahoo list's row of the IPO, a Bloomberg row's symbol, unless the SEC lists it today and EDGAR named the company otherwise after it listed, daily bars from the first trading day, the final prospectus, the units the SEC lists for a SPAC): null while only today's symbols name it (the SEC's current tickers; Bloomberg's, for a company renamed since), and a revision names it when such evidence arrives. Facebook's 2012 listing is FB once the Yahoo row is read, never META. */
             ticker?: string | null;
             /** @description (listed) The exchange the listing started on, as the outcome or the company's consensus states it, else the company's exchange hint. */
             exchange?: string | null;

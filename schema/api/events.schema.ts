@@ -42,7 +42,7 @@ export const ApiDealEventDataSchema = object(
     ticker: forTypes(
       'listed',
       nullableString(),
-      "The symbol the listing started under, only when evidence of the listing names it (the Yahoo list's row of the IPO, a Bloomberg row's symbol the SEC does not list today, daily bars from the first trading day, the final prospectus, the units the SEC lists for a SPAC): null while only today's symbols name it (the SEC's current tickers, Bloomberg's symbol that repeats one), and a revision names it when such evidence arrives. Facebook's 2012 listing is FB once the Yahoo row is read, never META.",
+      "The symbol the listing started under, only when evidence of the listing names it (the Yahoo list's row of the IPO, a Bloomberg row's symbol, unless the SEC lists it today and EDGAR named the company otherwise after it listed, daily bars from the first trading day, the final prospectus, the units the SEC lists for a SPAC): null while only today's symbols name it (the SEC's current tickers; Bloomberg's, for a company renamed since), and a revision names it when such evidence arrives. Facebook's 2012 listing is FB once the Yahoo row is read, never META.",
     ),
     exchange: forTypes('listed', nullableString(), "The exchange the listing started on, as the outcome or the company's consensus states it, else the company's exchange hint."),
     source: forTypes('listed, delisted, combined', string({ enum: [...OFFERING_SOURCES] }), 'Where the offering (listed) or the end (delisted, combined: a filing or the SEC\'s current ticker, else a vendor row\'s later symbol or name) is known from.'),
