@@ -57,7 +57,7 @@ describe('revisions in the change log', () => {
 });
 
 describe('a listing symbol only from the listing\'s own evidence', () => {
-  it("Facebook 2012: Bloomberg's row lists the IPO under today's META, as the SEC does, so the listing goes out with no symbol; the Yahoo row of the day revises it to FB", async () => {
+  it("Facebook 2012: Bloomberg's row lists the IPO under today's META, as the SEC does, for a company EDGAR named Facebook Inc after it listed, so the listing goes out with no symbol; the Yahoo row of the day revises it to FB", async () => {
     const FACEBOOK = '0001326801';
     const tmp = tempDir('deal-event-listing-symbol');
     const events = await openEventLogDb(tmp.dir);
@@ -71,10 +71,13 @@ describe('a listing symbol only from the listing\'s own evidence', () => {
       }));
     const servedTicker = () => read.sqlite.prepare(`SELECT ticker FROM ipo_outcomes WHERE cik = ?`).pluck().get(FACEBOOK);
 
-    // The SEC's current tickers (company_tickers.json: META) and Bloomberg's row of the IPO under META.
+    // The SEC's current tickers (company_tickers.json: META), Bloomberg's row of the IPO under META, and
+    // the 2020-03-18 index, whose Form 4s name the issuer Facebook Inc: renamed since it listed.
     const bloomberg = bloombergRows().filter((r) => r.ticker === 'META');
     expect(bloomberg.map((r) => [r.issuer, r.tradeDate])).toEqual([['Meta Platforms Inc', '2012-05-18']]);
-    events.log.appendMany([companyTickersEvent(), ...ipoRowEvents(bloomberg)]);
+    const form4s = indexEntryEvents('form.20200318.idx.gz').filter((e) => (e.payload as { cik: string; companyName: string }).cik.padStart(10, '0') === FACEBOOK);
+    expect(form4s.map((e) => (e.payload as { companyName: string }).companyName)).toContain('Facebook Inc');
+    events.log.appendMany([companyTickersEvent(), ...form4s, ...ipoRowEvents(bloomberg)]);
     project();
     expect(servedTicker()).toBe('META');
     const [first] = listed();

@@ -59,7 +59,7 @@ describe('deriveExpiryCalendar on vendor IPO rows of the bundled tables', () => 
   it('after the JOBS Act, an IPO whose prospectus the data lacks (Twitter, listed 2013-11-07): 25 days, assumed an emerging growth company, labelled', () => {
     const [, quiet] = entries('V-TWTR-2013-11-07', 'Twitter Inc', 'TWTR', vendorIpo('ipo', '2013-11-07'));
     expect(quiet).toMatchObject({ expiryDate: '2013-12-02', days: 25, rule: 'nasd_2711', termsSource: 'assumed_default' });
-    expect(quiet.description).toMatch(/^Assumed: .* an issuer that was not one \(revenue of \$1 billion or more: Facebook\) after the rule's 40\.$/);
+    expect(quiet.description).toMatch(/^Assumed: .* if it was not one \(revenue of \$1 billion or more in its last fiscal year\), NASD Rule 2711's 40 days applied instead\.$/);
   });
 
   it('after the JOBS Act, by what the prospectus states: an emerging growth company 25 days by custom, any other issuer NASD Rule 2711\'s 40 (Facebook, listed 2012-05-18: research on 2012-06-26)', () => {
