@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import { deriveCompanyOutcome, outcomeTicker, statedFirstClose } from './company-outcome.derive.ts';
+import { deriveCompanyOutcome, lastSymbolContradicted, outcomeTicker, statedFirstClose } from './company-outcome.derive.ts';
 
 const OBSERVED = '2026-02-01T12:00:00.000Z';
 const bloomberg = parseIpoTable(readSample('reference/bloomberg_ipo_data_2000_2025.csv.gz'));
@@ -68,5 +68,23 @@ describe('statedFirstClose', () => {
     expect(offDay.filter((r) => statedFirstClose({ row: r, observedAt: OBSERVED }) !== null)).toEqual([]);
     // Nor one in other units than its offer (Banco Macro's ADS bar beside its per-share price).
     expect(yahoo.filter((r) => r.priceUnitsDiffer).every((r) => statedFirstClose({ row: r, observedAt: OBSERVED }) === null)).toBe(true);
+  });
+});
+
+describe("lastSymbolContradicted: Bloomberg's last symbol against the SEC's ticker file (data/sample/edgar/company_tickers.json.gz)", () => {
+  it("aTyr's 2015 IPO: Bloomberg's ATYR where the SEC file lists LIFE, its symbol until 2021: the symbol of the day is unknown", () => {
+    expect(lastSymbolContradicted(null, b('ATYR'), ['LIFE'])).toBe(true);
+  });
+
+  it('not when the file lists the same stock (SNAP; ACORQ for ACORQ), only preferred classes (NuStar, NS-PB), or the row is units (Cepton\'s SPAC GCACU beside CPTN)', () => {
+    expect(lastSymbolContradicted(null, b('SNAP'), ['SNAP'])).toBe(false);
+    expect(lastSymbolContradicted(null, b('ACORQ'), ['ACORQ'])).toBe(false);
+    expect(lastSymbolContradicted(null, b('NS'), ['NS-PB'])).toBe(false);
+    expect(lastSymbolContradicted(null, b('GCACU'), ['CPTN', 'CPTNW'])).toBe(false);
+  });
+
+  it("nor when the Yahoo row of the day names the symbol (Facebook's FB beside Bloomberg's META)", () => {
+    expect(lastSymbolContradicted(null, { ...b('META'), sameIpo: [y('FB')] }, ['META'])).toBe(false);
+    expect(lastSymbolContradicted(null, b('META'), ['META'])).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { deriveOutcome } from '../market/outcome.derive.ts';
 import { quotedPrice } from '../market/quoted-price.ts';
 import type { StatedFirstClose } from '../market/ritter-measures.derive.ts';
 import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { isUnitSymbol } from '../offering/vendor-deal-type.derive.ts';
 import { exchangeListingSymbol, ipoSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
 
 /** The company's IPO-family deal that priced most recently, if any. */
@@ -78,6 +79,27 @@ export function outcomeTicker(bars: StoredBars | null, vendor: StoredIpoRow | nu
   return found === undefined ? null : listingSymbol(found);
 }
 
+/** The SEC's notation for a security that is not the common stock: preferred (OAK-PA), warrants, rights, units. */
+const NOT_COMMON = /-(?:P[A-Z]?|WT?S?|RT?|UN?)$|^[A-Z]{4}[WRU]$/;
+const bare = (symbol: string) => symbol.replace(/[-./ ]/g, '');
+
+/**
+ * Whether the symbol of the day is unknown because Bloomberg's row alone names one (its security's
+ * last symbol) and the SEC's ticker file lists the company's common stock under another: one of the
+ * two replaced the other after the listing, and which came first depends on which file is older
+ * (aTyr's 2015 IPO: Bloomberg ATYR, the bundled SEC file LIFE, its symbol until 2021; in a file
+ * fetched today the SEC's is the later). Not for units, which trade under the IPO's symbol until the
+ * combination (GCACU beside Cepton's CPTN), nor when bars or the Yahoo row of the day name it.
+ */
+export function lastSymbolContradicted(bars: StoredBars | null, vendor: StoredIpoRow | null, secTickers: readonly string[]): boolean {
+  if ((bars !== null && bars.bars.length > 0) || vendor === null || [vendor, ...(vendor.sameIpo ?? [])].some((r) => r.row.layout === 'yahoo')) return false;
+  const symbol = ipoSymbol(vendor);
+  // A bankrupt issuer's marked symbol (ACORQ) is its stock's (ACOR), as the outcome serves it.
+  const common = secTickers.filter((t) => !NOT_COMMON.test(t)).map(listingSymbol);
+  if (symbol === null || isUnitSymbol(symbol) || isForeignOverTheCounterSymbol(symbol) || common.length === 0) return false;
+  return !common.some((t) => bare(t) === bare(symbol));
+}
+
 /**
  * Post-listing outcome of a priced IPO-family deal (domain §5): from its first bar, else from a
  * first close a vendor row states, else from the vendor row's stated first-day return. Priced means a final prospectus in EDGAR or, for deals older
@@ -91,7 +113,7 @@ export function deriveCompanyOutcome(s: OutcomeSources): ApiOutcome | null {
   const vendor = s.vendorRow;
   const pricingDate = s.deal?.pricedDate ?? (vendor?.row.offerPrice != null ? vendor.row.tradeDate : null);
   if (!pricingDate) return null;
-  const traded = s.listingSymbolUnknown ? null : outcomeTicker(bars, vendor, s.companyTicker);
+  const traded = s.listingSymbolUnknown || lastSymbolContradicted(bars, vendor, s.secTickers ?? []) ? null : outcomeTicker(bars, vendor, s.companyTicker);
   // A foreign issuer's over-the-counter symbol (LCWUF) is not the one its IPO listed under on the exchange.
   const ticker = traded !== null && isForeignOverTheCounterSymbol(traded) ? exchangeListingSymbol(s.secTickers ?? []) : traded;
   const finalAccession = s.deal?.finalProspectus?.accessionNumber ?? null;
