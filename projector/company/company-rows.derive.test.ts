@@ -11,7 +11,7 @@ import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { KnownFiling } from '../offering/filing.facts.ts';
 import { loadSubmissions, SUBMISSIONS } from '../offering/sample.testkit.ts';
 import { companyIdentity } from './company.derive.ts';
-import { deriveRows, type CompanyInputs } from './company-rows.derive.ts';
+import { barsOfIpo, deriveRows, type CompanyInputs } from './company-rows.derive.ts';
 import { vendorCompanyId, vendorOnlyFacts } from './vendor-company.derive.ts';
 
 const OBSERVED = '2026-01-02T00:00:00Z';
@@ -327,5 +327,17 @@ describe('a vendor IPO served under the symbol and name of its day', () => {
     const row = yahooTable.find((r) => r.bloombergTicker === 'BMA')!;
     const rows = deriveRows(vendorOnlyCompany(row))!;
     expect(offeringsOf(rows.company.row.offerings_json)[0]).toMatchObject({ source: 'vendor', offerPrice: null });
+  });
+});
+
+describe('bars of a recycled symbol are not the IPO\'s', () => {
+  it("Inogen's INGN bars from 2014-02-14 are its own IPO's, not Introgen Therapeutics' (Bloomberg's INGNQ, listed 2000-10-12 as INGN)", () => {
+    const bars = windowBars('INGN');
+    expect(barsOfIpo(bars, '2014-02-14')).toBe(true);
+    expect(barsOfIpo(bars, '2000-10-12')).toBe(false);
+    const introgen = deriveRows(vendorOnlyCompany(vendorRow('INGNQ').row, [bars]))!;
+    expect(introgen.outcomes.map((o) => [o.ticker, o.trading_start_date, o.status])).toEqual([['INGN', '2000-10-12', 'partial']]);
+    const inogen = deriveRows(vendorOnlyCompany(vendorRow('INGN').row, [bars]))!;
+    expect(inogen.outcomes.map((o) => [o.ticker, o.trading_start_date, o.status])).toEqual([['INGN', '2014-02-14', 'complete']]);
   });
 });

@@ -17,6 +17,8 @@ import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.
 import { exchangeListingSymbol, ipoIssuerName, ipoSymbol, isForeignOverTheCounterSymbol } from './vendor-symbol.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { daysBetween } from '../common/dates.ts';
+import { VENDOR_TRADE_WINDOW_DAYS } from '../offering/deal-status.scan.ts';
 import { isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
 import { listingOwnSymbol } from './listing-symbol.derive.ts';
 import { statusAsOf } from './status-as-of.derive.ts';
@@ -122,7 +124,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   };
   if (!hasOfferingActivity(input.facts, input.filings, vendorRows)) return null;
   // The listed security's bars: the vendor row's ticker when one is linked, else the primary ticker.
-  const barsTicker = [...vendorTickers(vendorRows), ...identity.allTickers].find((t) => input.bars.has(t)) ?? null;
+  const ipoDate = vendorRows.length > 0 ? vendorRowDate(vendorRows[vendorRows.length - 1].row) : null;
+  const barsTicker = [...vendorTickers(vendorRows), ...identity.allTickers].find((t) => input.bars.has(t) && barsOfIpo(input.bars.get(t)!, ipoDate)) ?? null;
   const bars = barsTicker ? (input.bars.get(barsTicker) as StoredBars) : null;
   // updatedAt: the latest observation of anything the company's rows are derived from (news aside).
   const observed = [
@@ -254,4 +257,16 @@ function namesSince(input: Pick<CompanyInputs, 'filings' | 'facts'>, date: strin
   const names = input.filings.filter((f) => f.filingDate >= date && f.companyName).map((f) => f.companyName as string);
   const former = input.facts.formerNames.filter((f) => f.to !== null && f.to >= date).map((f) => f.name);
   return [...new Set([...names, ...former])];
+}
+
+/**
+ * Whether bars under one of the company's symbols are its IPO's security: their first day is within
+ * the vendor's trade window of the IPO's date (a Yahoo first bar may be the day before Bloomberg's
+ * trade date). Bars that begin years later are another security's under a recycled symbol: Inogen's
+ * INGN from 2014-02-14 are not Introgen Therapeutics', listed in 2000 as INGN (Bloomberg's INGNQ).
+ * Without a vendor IPO date every series is the company's.
+ */
+export function barsOfIpo(bars: StoredBars, ipoDate: string | null): boolean {
+  const first = bars.bars[0]?.date;
+  return ipoDate === null || (first !== undefined && Math.abs(daysBetween(ipoDate, first)) <= VENDOR_TRADE_WINDOW_DAYS);
 }

@@ -9,7 +9,7 @@ import { asOfDate, batchTransaction, PROJECTION_NAME, runStatements, runTarget, 
 
 export { PROJECTION_NAME };
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '62';
+export const PROJECTOR_VERSION = '63';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {
