@@ -8,7 +8,7 @@ import { loadScaleMaterial } from '../scripts/bench/scale-material.ts';
 import { ScaleLogGenerator, ScaleLogWriter } from '../scripts/bench/scale-log.ts';
 import { GENERATED_LOAD_SOURCE } from '../scripts/generated-load.ts';
 import { canonicalReadDump, differences } from './read-db-canonical.ts';
-import { tempDir } from './projector-sample-events.ts';
+import { finalFactDifferences, tempDir } from './projector-sample-events.ts';
 
 /**
  * Events of the scale bench's generated log projected here. The issue asks for 100,000; at today's
@@ -79,6 +79,14 @@ describe('scale log: rebuild equals incremental projection', () => {
     const actual = liveDump(arriving.dir);
     expect(differences(expected, actual)).toEqual([]);
     expect([...actual.keys()]).toEqual([...expected.keys()]);
+    const [rebuiltDb, arrivedDb] = [whole.dir, arriving.dir].map((dir) => openSqlite(readDbLinkPath(dir), { readonly: true }));
+    try {
+      expect(rebuiltDb.prepare('SELECT count(*) FROM deal_events').pluck().get()).toBeGreaterThan(1000);
+      expect(finalFactDifferences(rebuiltDb, arrivedDb)).toEqual([]);
+    } finally {
+      rebuiltDb.close();
+      arrivedDb.close();
+    }
 
     // The comparison sees one changed row: a perturbed copy of a single value is a difference.
     const db = openSqlite(readDbLinkPath(arriving.dir));

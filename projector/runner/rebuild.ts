@@ -62,9 +62,10 @@ export async function buildGeneration(options: RebuildOptions): Promise<Omit<Reb
     const carried = live === null ? null : carryDealEvents(db.sqlite, live);
     result = await projectIncrementalAsync({
       ...options,
-      // Batches of the size asked, never cut: where a batch ends decides the as-of date its companies
-      // are derived under, which the change log's first-seen dates keep.
+      // Batches of the size asked, never cut (the workers read ahead of the writer).
       wholeBatches: true,
+      // Each company derived once, after its last event, not after every batch that touched it.
+      deriveOnce: true,
       readDb: db.sqlite,
       lockDir: null,
       replayedThrough: carried?.liveCheckpoint,
