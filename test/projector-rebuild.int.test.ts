@@ -94,6 +94,18 @@ describe('rebuild and incremental projection agree', () => {
     const result = projectIncremental({ eventLog: whole.log, readDb: small.sqlite, batchSize: 250 });
     expect(result.batches).toBe(Math.ceil(rebuilt.events / 250));
     expect(dumpReadDb(small.sqlite)).toBe(expected);
+    // A rebuild builds the readers' indexes after its bulk load: the same ones, as the migrations define them.
+    const indexes = `SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name`;
+    const rebuiltIndexes = (() => {
+      const db = openSqlite(readDbLinkPath(whole.dir), { readonly: true });
+      try {
+        return db.prepare(indexes).raw().all() as string[][];
+      } finally {
+        db.close();
+      }
+    })();
+    expect(rebuiltIndexes).toEqual(small.sqlite.prepare(indexes).raw().all());
+    expect(rebuiltIndexes.map(([name]) => name)).toContain('api_filings_by_form');
     // Batches rewrite companies whose latest filing date moved: their list rows move with them.
     expect(small.sqlite.prepare('SELECT count(*) FROM company_list').pluck().get()).toBeGreaterThan(50);
     expect(companyListDrift(small.sqlite)).toEqual([]);

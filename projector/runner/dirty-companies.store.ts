@@ -17,7 +17,10 @@ export class DirtyCompanies {
   private readonly any;
   private readonly clearTable;
 
-  constructor(db: SqliteHandle) {
+  constructor(
+    db: SqliteHandle,
+    private readonly heldKeys = HELD_KEYS,
+  ) {
     db.exec('CREATE TEMP TABLE IF NOT EXISTS dirty_companies (id TEXT PRIMARY KEY) WITHOUT ROWID');
     db.exec('DELETE FROM temp.dirty_companies');
     this.insert = db.prepare('INSERT OR IGNORE INTO temp.dirty_companies (id) VALUES (?)');
@@ -28,7 +31,7 @@ export class DirtyCompanies {
 
   add(id: string): void {
     this.held.add(id);
-    if (this.held.size >= HELD_KEYS) this.spill();
+    if (this.held.size >= this.heldKeys) this.spill();
   }
 
   isEmpty(): boolean {
