@@ -12,6 +12,7 @@ import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { NewsLinker } from './news-linker.ts';
 import { openStores } from './stores.ts';
 import { DirtyCompanies } from './dirty-companies.store.ts';
+import { DerivedDates, type DerivedOn } from './derived-dates.store.ts';
 import { DEFAULT_EXTRACTION_BUDGET, inlineReads, NotPreparedError } from './document-reads.ts';
 import type { FeedFilingServed, ProjectOptions } from './project.ts';
 
@@ -55,7 +56,7 @@ export function runTarget(options: ProjectOptions, startSeq: number): RunTarget 
     calendar: createTradingCalendar(),
     cikFrontier: cikFrontier(stores.edgar.knownFirstFilings()),
     cikFrontierAt: stores.edgar.firstFilingsVersion(),
-    derivedOn: new Map(),
+    derivedOn: options.deriveOnce ? new DerivedDates(options.readDb) : new Map(),
     deferred: options.deriveOnce ? new DirtyCompanies(options.readDb) : null,
     recordedDealKeys: new Set(),
     fromEmpty: startSeq === 0,
@@ -267,8 +268,8 @@ export const SWEPT_AS_OF_KEY = 'swept_as_of';
 
 /** The stores a run writes, plus what its derivations share (see CompanySources). */
 export interface RunTarget extends ApplyTarget, CompanySources {
-  /** The as-of date each company was last derived with in this run. */
-  derivedOn: Map<string, string>;
+  /** The as-of date each company was last derived with in this run (a rebuild's in a TEMP table). */
+  derivedOn: DerivedOn;
   /** With ProjectOptions.deriveOnce, the companies touched and not derived yet; else null (each batch derives its own). */
   deferred: DirtyCompanies | null;
   /**
