@@ -156,6 +156,41 @@ export function dealEventFacts(db: SqliteHandle): string[] {
 }
 
 /**
+ * Where a rebuild's change log and an incremental projection's of the same events disagree on the
+ * final facts; empty when they agree. A rebuild derives each company once, from its final state
+ * (README, "The change log"), so:
+ * - every fact it holds is in the incremental log with the same type and latest values, and the
+ *   same first date, save a `company` fact's: the rebuild dates it by the earliest filing the final
+ *   state holds, the incremental run by the earliest it knew when it first derived the company (a
+ *   submissions page may reveal an earlier one later), so the rebuild's is the same or earlier;
+ * - a fact only the incremental log holds is one later evidence revised: a fact of the same kind of
+ *   the same company is in the rebuild's (a listing date corrected is another `listed` key).
+ */
+export function finalFactDifferences(rebuilt: SqliteHandle, incremental: SqliteHandle): string[] {
+  type Fact = { type: string; firstOn: string; latest: string };
+  const factsOf = (db: SqliteHandle) =>
+    new Map((db.prepare(DEAL_EVENT_FACTS_SQL).raw().all() as string[][]).map(([fact, type, firstOn, latest]): [string, Fact] => [fact, { type, firstOn, latest }]));
+  const once = factsOf(rebuilt);
+  const batched = factsOf(incremental);
+  const kindAndCompany = (fact: string) => fact.split(':').slice(0, 2).join(':');
+  const companiesKinds = new Set([...once.keys()].map(kindAndCompany));
+  const found: string[] = [];
+  for (const [fact, a] of once) {
+    const b = batched.get(fact);
+    if (!b) {
+      found.push(`only in the rebuild: ${fact}`);
+      continue;
+    }
+    const sameDate = a.firstOn === b.firstOn || (a.type === 'company' && a.firstOn !== '-' && b.firstOn !== '-' && a.firstOn < b.firstOn);
+    if (a.type !== b.type || a.latest !== b.latest || !sameDate) found.push(`${fact}: ${a.type} ${a.firstOn} ${a.latest} rebuilt, ${b.type} ${b.firstOn} ${b.latest} incremental`);
+  }
+  for (const fact of batched.keys()) {
+    if (!once.has(fact) && !companiesKinds.has(kindAndCompany(fact))) found.push(`only in the incremental log, and nothing of its kind replaced it: ${fact}`);
+  }
+  return found;
+}
+
+/**
  * Companies whose list rows (company_list, company_list_items) are missing, stale or left over:
  * every companies row must have one in each with the same key and served columns (its item with
  * every list include spliced as the API splices them), and no list row may lack its company.

@@ -5,7 +5,7 @@ import type { SqliteHandle } from '../../schema/sqlite.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { documentInput, extractionFailedEvent, inlineReads, preparedReads, type DocumentInput, type ExtractionBudget } from './document-reads.ts';
 import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
-import { asOfDate, batchTransaction, PROJECTION_NAME, runStatements, runTarget, sweepTransaction, SWEPT_AS_OF_KEY } from './run-transactions.ts';
+import { asOfDate, batchTransaction, deferredTransactions, PROJECTION_NAME, runStatements, runTarget, sweepTransaction, SWEPT_AS_OF_KEY } from './run-transactions.ts';
 
 export { PROJECTION_NAME };
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
@@ -46,6 +46,15 @@ export interface ProjectOptions {
    * while it runs is news), and a projection that continues a generation replays nothing.
    */
   replayedThrough?: number;
+  /**
+   * A rebuild's mode: batches apply events and collect the keys of the companies they touch, and
+   * each company is derived once, after all its events (at the end of the log; before the first
+   * batch past `replayedThrough`, so history and news stay apart). The served rows are the same as
+   * deriving after every batch; the change log holds the final state's facts, without the ones
+   * later evidence revised (see deferredTransactions). A failed batch ends the run. Live
+   * projections derive after every batch.
+   */
+  deriveOnce?: boolean;
 }
 
 /** A filing the latest-filings feed brought that a batch made visible: its company is served. */
@@ -103,8 +112,10 @@ export function projectIncremental(options: ProjectOptions): ProjectResult {
     for (;;) {
       const events = run.nextEvents();
       if (events.length === 0) break;
+      if (run.mustDeriveBefore(events)) while (run.deriveStep());
       run.applyBatch(events);
     }
+    while (run.deriveStep());
     const sweep = run.pendingSweep();
     if (sweep) run.sweep(sweep.today, sweep.ciks, true);
     return run.result();
@@ -172,6 +183,7 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
         documents = prepared.size;
         run.target.extraction.reads = preparedReads(prepared, readAhead ? inlineReads : null);
       }
+      if (run.mustDeriveBefore(events) && !(await deriveDeferred(run, signal))) return run.result();
       try {
         const batch = run.applyBatch(events);
         // A batch cut short (a read prepared for another input) continues where it stopped.
@@ -186,6 +198,7 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
+    if (!(await deriveDeferred(run, signal))) return run.result();
     const sweep = run.pendingSweep();
     if (sweep) {
       // In batch-sized transactions: one company per step would be slow, all at once would hold the thread.
@@ -197,6 +210,15 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
     }
     return run.result();
   });
+}
+
+/** Derives the companies a deriveOnce run left dirty, a transaction at a time; false when stopped first. */
+async function deriveDeferred(run: Run, signal: AbortSignal | undefined): Promise<boolean> {
+  while (run.deriveStep()) {
+    if (signal?.aborted) return false;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return true;
 }
 
 function withLock<T>(options: ProjectOptions, body: () => T): T {
@@ -338,6 +360,9 @@ function openRun(options: ProjectOptions) {
   const progress: ProjectProgress = { lastSeq: startSeq, events: 0, batches: 0, companiesDerived: 0, companiesSwept: 0 };
   const projectBatch = batchTransaction(options, target, statements);
   const sweepStep = sweepTransaction(readDb, target, statements, options.clock ?? (() => new Date()));
+  const deferred = target.deferred ? deferredTransactions(readDb, target, options.clock ?? (() => new Date())) : null;
+  /** The derivation under way (deriveOnce): its as-of date and the last company derived. */
+  let deriving: { today: string; after: string } | null = null;
 
   return {
     target,
@@ -353,6 +378,31 @@ function openRun(options: ProjectOptions) {
       progress.companiesDerived += batch.companies;
       options.onProgress?.({ ...progress });
       return batch;
+    },
+    /**
+     * deriveOnce: whether the companies the batches so far touched must be derived before `events`
+     * are applied, because those reach past `replayedThrough` (what they imply is news).
+     */
+    mustDeriveBefore(events: readonly StoredEvent[]): boolean {
+      return deferred !== null && progress.lastSeq <= target.replayedThrough && events[events.length - 1].seq > target.replayedThrough;
+    },
+    /** deriveOnce: derives the next companies left dirty; false once none is left (always without deriveOnce). */
+    deriveStep(): boolean {
+      if (deferred === null) return false;
+      if (deriving === null) {
+        const today = deferred.prepare(statements.asOf());
+        if (today === null) return false;
+        deriving = { today, after: '' };
+      }
+      const step = deferred.step(deriving.today, deriving.after, progress.lastSeq);
+      if (step === null) {
+        deriving = null;
+        options.onProgress?.({ ...progress });
+        return false;
+      }
+      deriving.after = step.last;
+      progress.companiesDerived += step.companies;
+      return true;
     },
     /** The companies to re-derive because the as-of date moved since the last sweep, or null. */
     pendingSweep(): { today: string; ciks: string[] } | null {

@@ -11,6 +11,8 @@ import { companyDealEvents, servedElsewhereEvent, type DealEvent } from '../comp
 import { createTradingCalendar } from '../common/trading-calendar.ts';
 import { NewsLinker } from './news-linker.ts';
 import { openStores } from './stores.ts';
+import { DirtyCompanies } from './dirty-companies.store.ts';
+import { DerivedDates, type DerivedOn } from './derived-dates.store.ts';
 import { DEFAULT_EXTRACTION_BUDGET, inlineReads, NotPreparedError } from './document-reads.ts';
 import type { FeedFilingServed, ProjectOptions } from './project.ts';
 
@@ -54,7 +56,8 @@ export function runTarget(options: ProjectOptions, startSeq: number): RunTarget 
     calendar: createTradingCalendar(),
     cikFrontier: cikFrontier(stores.edgar.knownFirstFilings()),
     cikFrontierAt: stores.edgar.firstFilingsVersion(),
-    derivedOn: new Map(),
+    derivedOn: options.deriveOnce ? new DerivedDates(options.readDb) : new Map(),
+    deferred: options.deriveOnce ? new DirtyCompanies(options.readDb) : null,
     recordedDealKeys: new Set(),
     fromEmpty: startSeq === 0,
     replayedThrough: options.replayedThrough ?? (startSeq === 0 ? options.eventLog.lastSeq() : 0),
@@ -92,20 +95,78 @@ export function batchTransaction(options: ProjectOptions, target: RunTarget, sta
     }
     const done = applied === events.length ? events : events.slice(0, applied);
     if (latest !== null) statements.writeMeta.run(AS_OF_KEY, latest);
-    const today = asOfDate(latest);
-    // A newly known first filing moves the CIK order's bound of other entities: their vendor rows may change owner.
-    for (const id of movedByCikOrder(target)) touched.add(id);
-    // A changed EDGAR company may now be the issuer of a vendor row served as its own company (or stop being it).
-    for (const cik of [...touched]) if (!isVendorCompanyId(cik)) for (const id of vendorIdsNear(target, cik, target.served.servedTickers(cik))) touched.add(id);
-    for (const cik of [...touched].sort()) rederive(target, cik, today);
+    const { deferred } = target;
+    if (deferred) {
+      // A rebuild derives them once, after their last event (deferredTransactions).
+      for (const id of touched) deferred.add(id);
+    } else {
+      const today = asOfDate(latest);
+      for (const id of relatedCompanies(target, touched)) touched.add(id);
+      for (const cik of [...touched].sort()) rederive(target, cik, today);
+    }
     options.beforeCommit?.({ events: done, touched });
     const lastSeq = done[done.length - 1].seq;
     const committedAt = clock().toISOString();
     const dealEvents = target.dealEvents.record(committedAt, lastSeq <= target.replayedThrough);
     statements.writeCheckpoint.run(PROJECTION_NAME, lastSeq);
     statements.writeBuildMeta.run('last_batch_at', committedAt);
-    return { events: done.length, lastSeq, companies: touched.size, feedFilings: feedFilingsServed(target, done), dealEvents };
+    return { events: done.length, lastSeq, companies: deferred ? 0 : touched.size, feedFilings: feedFilingsServed(target, done), dealEvents };
   }));
+}
+
+/**
+ * The companies to derive besides those the events touched: the vendor companies whose rows may
+ * change owner because the touched EDGAR companies changed, or because the CIK order moved.
+ */
+function relatedCompanies(target: RunTarget, touched: ReadonlySet<string>): string[] {
+  // A newly known first filing moves the CIK order's bound of other entities: their vendor rows may change owner.
+  const related = new Set(movedByCikOrder(target));
+  // A changed EDGAR company may now be the issuer of a vendor row served as its own company (or stop being it).
+  for (const cik of [...touched, ...related]) if (!isVendorCompanyId(cik)) for (const id of vendorIdsNear(target, cik, target.served.servedTickers(cik))) related.add(id);
+  return [...related];
+}
+
+/** Companies a deferred derivation step writes (and rows of the change log it records) in one transaction. */
+const DEFERRED_STEP = 1000;
+
+/**
+ * A rebuild's derivations (ProjectOptions.deriveOnce): the batches only apply events and collect
+ * the keys of the companies they touched; these derive each of them once, from the state as it
+ * then stands, in transactions of DEFERRED_STEP companies in key order. `prepare` adds the
+ * companies a batch would derive with them (relatedCompanies, the state's CIK order measured against
+ * the one of the last derivation) and returns the as-of date they are derived under, or null when
+ * none is dirty; each `step` derives the next companies after `after` and returns the last one, or
+ * null once all are derived (the set is then empty). The change log records their facts as the
+ * state states them, each dated by its evidence (deal-events.derive.ts): a fact that evidence
+ * later revised within the span was never true, and is recorded only by a live projection.
+ */
+export function deferredTransactions(readDb: SqliteHandle, target: RunTarget, clock: () => Date) {
+  const dirty = target.deferred!;
+  const prepare = readDb.transaction((asOf: string | null): string | null => {
+    if (dirty.isEmpty()) return null;
+    const moved = movedByCikOrder(target);
+    for (const id of moved) dirty.add(id);
+    for (let after = ''; ; ) {
+      const keys = dirty.keysAfter(after, DEFERRED_STEP);
+      if (keys.length === 0) break;
+      // Vendor ids (`V-…`) sort after every CIK: the ones added here come after the CIKs read.
+      for (const cik of keys) if (!isVendorCompanyId(cik)) for (const id of vendorIdsNear(target, cik, target.served.servedTickers(cik))) dirty.add(id);
+      after = keys[keys.length - 1];
+    }
+    return asOfDate(asOf);
+  });
+  const step = forgettingOnRollback(target, readDb.transaction((today: string, after: string, lastSeq: number): { last: string; companies: number } | null => {
+    const keys = dirty.keysAfter(after, DEFERRED_STEP);
+    if (keys.length === 0) {
+      dirty.clear();
+      return null;
+    }
+    target.dealEvents.begin();
+    for (const cik of keys) rederive(target, cik, today);
+    target.dealEvents.record(clock().toISOString(), lastSeq <= target.replayedThrough);
+    return { last: keys[keys.length - 1], companies: keys.length };
+  }));
+  return { prepare: forgettingOnRollback(target, prepare), step };
 }
 
 /**
@@ -207,8 +268,10 @@ export const SWEPT_AS_OF_KEY = 'swept_as_of';
 
 /** The stores a run writes, plus what its derivations share (see CompanySources). */
 export interface RunTarget extends ApplyTarget, CompanySources {
-  /** The as-of date each company was last derived with in this run. */
-  derivedOn: Map<string, string>;
+  /** The as-of date each company was last derived with in this run (a rebuild's in a TEMP table). */
+  derivedOn: DerivedOn;
+  /** With ProjectOptions.deriveOnce, the companies touched and not derived yet; else null (each batch derives its own). */
+  deferred: DirtyCompanies | null;
   /**
    * Keys of the change log this run has recorded (or collected in the open batch), up to
    * RECORDED_KEYS_HELD: a company re-derived implies its old facts again, which the log would

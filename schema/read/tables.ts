@@ -161,6 +161,9 @@ export interface ArticlesTable {
 /**
  * The change log of the read model (migration 0013): one row per deal event, written by the projector
  * in the batch's transaction, carried over by a rebuild. Served by GET /api/v1/events and webhooks.
+ * A live projection derives a company after every batch, so its rows include facts later evidence
+ * revised; a rebuild derives each company once, from its final state, and adds only final facts,
+ * each dated by its evidence (README, "A rebuild records final facts").
  */
 export interface DealEventsTable {
   /** Insertion order: the SSE id and the webhook cursor. */
