@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Context } from 'koa';
+import type { Exchange } from './exchange.ts';
 
 export const PRIVATE_CACHE = 'private, max-age=60';
 export const PUBLIC_FEED_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -27,7 +28,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * Sets the validators of a response and answers 304 when the client already holds it (returns
  * true): the caller then builds no body at all, which is what makes revalidation cheap.
  */
-export function answeredFromCache(ctx: Context, etag: string, cacheControl: string, vary?: string): boolean {
+export function answeredFromCache(ctx: Exchange, etag: string, cacheControl: string, vary?: string): boolean {
   const res = ctx.res;
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', cacheControl);
