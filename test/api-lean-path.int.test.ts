@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../api/index.ts';
 import { fullSampleCopy, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
 
-/** Headers that differ between any two responses (per request, per moment, or the quota left). */
-const PER_REQUEST = new Set(['date', 'x-request-id', 'ratelimit', 'ratelimit-remaining', 'keep-alive', 'connection']);
+/** Headers that differ between any two responses: per request, per moment (the quota's reset in seconds from now), or the quota left. */
+const PER_REQUEST = new Set(['date', 'x-request-id', 'ratelimit', 'ratelimit-remaining', 'ratelimit-reset', 'keep-alive', 'connection']);
 
 /** A response as the client sees it, less what differs between any two requests. */
 async function answerOf(res: Response) {

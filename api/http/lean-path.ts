@@ -42,25 +42,30 @@ export function createLeanPath(options: LeanPathOptions): LeanPath {
   const exact = new Map<string, ExchangeHandler<ParamExchange>>();
   const segments: Array<{ prefix: string; name: string; handler: ExchangeHandler<ParamExchange> }> = [];
 
+  const answerError = (ex: LeanExchange, caught: unknown, requestId: string) => {
+    const error = answerOf(caught, requestId, report);
+    const body = errorHeaders(ex.res, error);
+    ex.res.statusCode = error.status;
+    ex.res.setHeader('Content-Length', Buffer.byteLength(body));
+    ex.res.end(body);
+  };
+
+  // Synchronous with a local rate limiter: no promise, and no closure but the guard's `next`.
   const run = (ex: LeanExchange, handler: ExchangeHandler<ParamExchange>, requestId: string, started: number) => {
-    const finish = () => {
-      respond(ex);
-      logged(ex, requestId, started);
-    };
-    const fail = (caught: unknown) => {
-      const error = answerOf(caught, requestId, report);
-      const body = errorHeaders(ex.res, error);
-      ex.res.statusCode = error.status;
-      ex.res.setHeader('Content-Length', Buffer.byteLength(body));
-      ex.res.end(body);
-      logged(ex, requestId, started);
-    };
+    let done: unknown;
     try {
-      const done = guard(ex, () => handler(ex));
-      if (done instanceof Promise) done.then(finish).catch(fail);
-      else finish();
+      done = guard(ex, () => handler(ex));
+      if (!(done instanceof Promise)) respond(ex);
     } catch (caught) {
-      fail(caught);
+      answerError(ex, caught, requestId);
+    }
+    if (done instanceof Promise) {
+      done
+        .then(() => respond(ex))
+        .catch((caught: unknown) => answerError(ex, caught, requestId))
+        .then(() => logged(ex, requestId, started), (error: unknown) => report(error, requestId));
+    } else {
+      logged(ex, requestId, started);
     }
   };
 
