@@ -9,7 +9,7 @@ import { queryReader } from '../http/query-validator.ts';
 import { pageUrl } from '../http/representation.ts';
 import { keyedRoute, type ResourceDeps } from '../http/resource-deps.ts';
 import { sendPage } from '../http/page-cache.ts';
-import { answeredFromCache, JSON_TYPE, PRIVATE_CACHE } from '../http/send.ts';
+import { answeredFromCache, JSON_TYPE, pageBytes, PRIVATE_CACHE } from '../http/send.ts';
 import { NEWS_ENDPOINT, NEWS_KEY } from '../news/news.query.ts';
 import { companyDetailBody, type EmbeddedItems } from './companies.mapper.ts';
 import { COMPANIES_ENDPOINT, COMPANY_KEY, createCompanyQueries } from './companies.query.ts';
@@ -52,7 +52,7 @@ export function companyRoutes(deps: ResourceDeps): void {
       ? embedded(queries.filingsOf(conn, cik, DETAIL_EMBEDDED_ITEMS), cik, FILINGS_LIST, cursors)
       : null;
     const news = query.include?.includes('news') ? embedded(queries.newsOf(conn, cik, DETAIL_EMBEDDED_ITEMS), cik, NEWS_LIST, cursors) : null;
-    const body = Buffer.from(companyDetailBody(head, filings, news));
+    const body = pageBytes(companyDetailBody(head, filings, news));
     sendPage(ctx, pages.keep(generation, etag, { body, contentType: JSON_TYPE, link: null }));
   });
 }

@@ -8,7 +8,7 @@ import { nextLink, pageUrl } from './representation.ts';
 import type { Exchange } from './exchange.ts';
 import { keyedRoute, type ResourceDeps } from './resource-deps.ts';
 import { sendPage } from './page-cache.ts';
-import { answeredFromCache, JSON_TYPE, PRIVATE_CACHE } from './send.ts';
+import { answeredFromCache, JSON_TYPE, pageBytes, PRIVATE_CACHE } from './send.ts';
 
 type ListQuery = { cursor?: string; limit?: number; include?: readonly string[] };
 
@@ -50,7 +50,7 @@ export function keyedListRoute<Q extends ListQuery>(deps: ResourceDeps, spec: Ke
     sendPage(
       ctx,
       pages.keep(generation, etag, {
-        body: Buffer.from(format === 'csv' ? csv(query.include, page.items) : listEnvelope(page)),
+        body: pageBytes(format === 'csv' ? csv(query.include, page.items) : listEnvelope(page)),
         contentType: format === 'csv' ? CSV_TYPE : JSON_TYPE,
         link: page.nextCursor === null ? null : nextLink(spec.path, query, page.nextCursor),
       }),
