@@ -43,6 +43,12 @@ export function createLeanPath(options: LeanPathOptions): LeanPath {
   const segments: Array<{ prefix: string; name: string; handler: ExchangeHandler<ParamExchange> }> = [];
 
   const answerError = (ex: LeanExchange, caught: unknown, requestId: string) => {
+    if (ex.res.headersSent) {
+      // Failed while sending (as Koa does then): the response cannot change, only end.
+      report(caught, requestId);
+      ex.res.destroy();
+      return;
+    }
     const error = answerOf(caught, requestId, report);
     const body = errorHeaders(ex.res, error);
     ex.res.statusCode = error.status;
