@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { RequestListener } from 'node:http';
 import Koa from 'koa';
 import { SETTINGS } from '../schema/config.ts';
 import { articleRoutes } from './articles/articles.routes.ts';
@@ -12,7 +13,8 @@ import { createEventStreams } from './events/event-streams.ts';
 import { createEventQueries } from './events/events.query.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { filingRoutes } from './filings/filings.routes.ts';
-import { edgeMiddleware, type AccessLogger, type ErrorReporter } from './http/edge.middleware.ts';
+import { edgeMiddleware, requestIds, type AccessLogger, type ErrorReporter } from './http/edge.middleware.ts';
+import { createLeanPath } from './http/lean-path.ts';
 import { createCursorCodec } from './http/cursor.ts';
 import { createRequestAjv } from './http/query-validator.ts';
 import type { ResourceDeps } from './http/resource-deps.ts';
@@ -52,10 +54,23 @@ const EVENT_STREAM_DEFAULTS = { perKey: Number(SETTINGS.EVENT_STREAMS_PER_KEY.de
 /** PAGE_CACHE_MB's default, for apps built without a setting (tests, benchmarks). */
 const DEFAULT_PAGE_CACHE_BYTES = Number(SETTINGS.PAGE_CACHE_MB.default) * 2 ** 20;
 
-/** Builds the Koa app from its dependencies; reads no environment and opens nothing itself. */
-export function createApp(deps: AppDeps): Koa {
+/** The API as a request listener for node:http (see `createApiServer`). */
+export interface ApiApp {
+  callback(): RequestListener;
+}
+
+/**
+ * Builds the app from its dependencies; reads no environment and opens nothing itself. Requests
+ * go to the lean path first (a plain GET of a keyed data route, see `createLeanPath`), all others
+ * to Koa, which serves every route.
+ */
+export function createApp(deps: AppDeps): ApiApp {
   const app = new Koa();
   const router = new Router();
+  const now = deps.now ?? Date.now;
+  const report = deps.reportError ?? (() => {});
+  const ids = requestIds();
+  const guard = keyGuard(deps.apiKeys, deps.rateLimiter);
   const openApiBody = JSON.stringify(buildOpenApiDocument({ rateLimitPerMinute: deps.rateLimiter.limit }));
   // The document with default options names the response shapes, whatever this process's settings.
   const shapes = etagOf(JSON.stringify(buildOpenApiDocument()));
@@ -65,7 +80,8 @@ export function createApp(deps: AppDeps): Koa {
     compiler: createShapeCompiler(),
     readDb: deps.readDb,
     cursors: createCursorCodec(deps.cursorSecret),
-    guard: keyGuard(deps.apiKeys, deps.rateLimiter),
+    guard,
+    lean: createLeanPath({ guard, requestIds: ids, report, log: deps.log, now }),
     publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''),
     representationTag: createRepresentationTagger(deps.cursorSecret, shapes),
     pages: createPageCache(deps.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES),
@@ -96,7 +112,15 @@ export function createApp(deps: AppDeps): Koa {
   app.on('error', (error: NodeJS.ErrnoException) => {
     if (!CLIENT_GONE.has(error.code ?? '')) deps.reportError?.(error, 'response');
   });
-  app.use(edgeMiddleware({ log: deps.log, report: deps.reportError ?? (() => {}), now: deps.now ?? Date.now }));
+  app.use(edgeMiddleware({ log: deps.log, report, now, requestIds: ids }));
   app.use(router.routes());
-  return app;
+  const lean = resources.lean;
+  return {
+    callback() {
+      const koa = app.callback();
+      return (req, res) => {
+        if (!lean.serve(req, res)) void koa(req, res);
+      };
+    },
+  };
 }

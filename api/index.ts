@@ -1,5 +1,5 @@
 /** Public surface of the API stage for scripts/ (composition roots) and tests. */
-export { createApp, type AppDeps } from './app.ts';
+export { createApp, type ApiApp, type AppDeps } from './app.ts';
 export { createApiServer, HTTP_LIMITS, type HttpLimits } from './http/server.ts';
 export { createReadDbSource, type ReadDbSource, type ReadDbSourceOptions, type ReadConnection } from './db/read-db-source.ts';
 export {

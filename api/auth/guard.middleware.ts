@@ -1,5 +1,5 @@
-import type { Context, Next } from 'koa';
 import { ApiError } from '../errors/api-error.ts';
+import type { Exchange, Guard } from '../http/exchange.ts';
 import { rateLimitHeaderWriter, rateLimitHeaders } from '../rate-limit/rate-limit-headers.ts';
 import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { ApiKeyVerifier } from './api-keys.ts';
@@ -16,10 +16,10 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
  * short. Every failure is the same 401, whatever was wrong with the credential. With a local
  * limiter the whole guard is synchronous: no await, no extra promise per request.
  */
-export function keyGuard(keys: ApiKeyVerifier, limiter: RateLimiter) {
+export function keyGuard(keys: ApiKeyVerifier, limiter: RateLimiter): Guard {
   const writeHeaders = rateLimitHeaderWriter(limiter.limit, limiter.windowSeconds);
 
-  const admit = (ctx: Context, decision: RateLimitDecision, next: Next) => {
+  const admit = (ctx: Exchange, decision: RateLimitDecision, next: () => unknown) => {
     if (!decision.allowed) {
       throw new ApiError('rate_limited', 'Rate limit exceeded', null, {
         ...rateLimitHeaders(decision, limiter.windowSeconds),
@@ -30,7 +30,7 @@ export function keyGuard(keys: ApiKeyVerifier, limiter: RateLimiter) {
     return next();
   };
 
-  return function guard(ctx: Context, next: Next): Promise<unknown> {
+  return function guard(ctx, next) {
     const match = BEARER.exec(ctx.req.headers.authorization ?? '');
     const keyId = match ? keys.verify(match[1]) : null;
     if (keyId === null) throw ApiError.unauthorized();

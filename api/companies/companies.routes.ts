@@ -7,9 +7,9 @@ import { keyedListRoute } from '../http/list-route.ts';
 import { pageOf } from '../http/list-page.ts';
 import { queryReader } from '../http/query-validator.ts';
 import { pageUrl } from '../http/representation.ts';
-import type { ResourceDeps } from '../http/resource-deps.ts';
+import { keyedRoute, type ResourceDeps } from '../http/resource-deps.ts';
 import { sendPage } from '../http/page-cache.ts';
-import { answeredFromCache, JSON_TYPE, PRIVATE_CACHE } from '../http/send.ts';
+import { answeredFromCache, JSON_TYPE, pageBytes, PRIVATE_CACHE } from '../http/send.ts';
 import { NEWS_ENDPOINT, NEWS_KEY } from '../news/news.query.ts';
 import { companyDetailBody, type EmbeddedItems } from './companies.mapper.ts';
 import { COMPANIES_ENDPOINT, COMPANY_KEY, createCompanyQueries } from './companies.query.ts';
@@ -23,7 +23,7 @@ const FILINGS_LIST = { path: '/api/v1/filings', endpoint: FILINGS_ENDPOINT, keyL
 const NEWS_LIST = { path: '/api/v1/news', endpoint: NEWS_ENDPOINT, keyLength: NEWS_KEY.length, include: ['content'] };
 
 export function companyRoutes(deps: ResourceDeps): void {
-  const { router, ajv, compiler, readDb, guard, cursors, representationTag, pages } = deps;
+  const { ajv, compiler, readDb, cursors, representationTag, pages } = deps;
   const validate = companyValidators(ajv);
   const readList = queryReader(validate.list);
   const readDetail = queryReader(validate.detail);
@@ -31,7 +31,7 @@ export function companyRoutes(deps: ResourceDeps): void {
 
   keyedListRoute(deps, { path: '/api/v1/companies', endpoint: COMPANIES_ENDPOINT, key: COMPANY_KEY, readQuery: readList, list: queries.list, item: ApiCompanySchema });
 
-  router.get('/api/v1/companies/:identifier', guard, (ctx) => {
+  keyedRoute(deps, '/api/v1/companies/:identifier', (ctx) => {
     const query = readDetail(ctx);
     const conn = readDb.current();
     const generation = conn.generation();
@@ -52,7 +52,7 @@ export function companyRoutes(deps: ResourceDeps): void {
       ? embedded(queries.filingsOf(conn, cik, DETAIL_EMBEDDED_ITEMS), cik, FILINGS_LIST, cursors)
       : null;
     const news = query.include?.includes('news') ? embedded(queries.newsOf(conn, cik, DETAIL_EMBEDDED_ITEMS), cik, NEWS_LIST, cursors) : null;
-    const body = Buffer.from(companyDetailBody(head, filings, news));
+    const body = pageBytes(companyDetailBody(head, filings, news));
     sendPage(ctx, pages.keep(generation, etag, { body, contentType: JSON_TYPE, link: null }));
   });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
 import type { KeyedState } from '../auth/guard.middleware.ts';
 import { MAX_URL_BYTES } from '../../schema/api/params.schema.ts';
@@ -24,32 +25,61 @@ export interface EdgeOptions {
   log?: AccessLogger;
   report: ErrorReporter;
   now: () => number;
+  /** The app's request ids (see `requestIds`); a source of its own when absent. */
+  requestIds?: (incoming: string | string[] | undefined) => string;
 }
 
 const CLIENT_REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /**
- * Everything every request goes through, in one middleware to keep the chain short: the request
- * id (the client's when it sends a sane one, else a per-app random prefix and a counter, which is
- * unique without a UUID per request), the error envelope, and the access log.
- *
- * The one place errors become responses: ApiErrors keep their code and message; anything else is
+ * Request ids: the client's when it sends a sane one, else a per-app random prefix and a counter,
+ * which is unique without a UUID per request. One source per app, shared by Koa and the lean path.
+ */
+export function requestIds(): (incoming: string | string[] | undefined) => string {
+  const prefix = `${randomBytes(6).toString('base64url')}-`;
+  let counter = 0;
+  return (incoming) => (typeof incoming === 'string' && CLIENT_REQUEST_ID.test(incoming) ? incoming : prefix + (++counter).toString(36));
+}
+
+/** The headers every response carries: its request id, and no content sniffing. */
+export function setEdgeHeaders(res: ServerResponse, requestId: string): void {
+  res.setHeader('X-Request-Id', requestId);
+  // Every body is JSON, HTML or a feed of the declared type: browsers must not guess another.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
+/**
+ * What a thrown value is answered with: ApiErrors keep their code and message; anything else is
  * reported and answered with a bare internal_error, so messages and stacks never leak.
+ */
+export function answerOf(caught: unknown, requestId: string, report: ErrorReporter): ApiError {
+  return caught instanceof ApiError ? caught : internalError(caught, requestId, report);
+}
+
+/** Sets the headers of an error response and returns its body (the status is the caller's to set). */
+export function errorHeaders(res: ServerResponse, error: ApiError): string {
+  // Validators and links describe a representation this error replaces.
+  res.removeHeader('ETag');
+  res.removeHeader('Link');
+  res.setHeader('Cache-Control', 'no-store');
+  for (const name in error.headers) res.setHeader(name, error.headers[name]);
+  res.setHeader('Content-Type', JSON_TYPE);
+  return error.toBody();
+}
+
+/**
+ * Everything every request goes through, in one middleware to keep the chain short: the request
+ * id, the error envelope, and the access log. The one place errors become responses (see
+ * `answerOf`), bar the lean path's routes, which answer alike (see `createLeanPath`).
  */
 export function edgeMiddleware(options: EdgeOptions) {
   const { log, report, now } = options;
-  const prefix = `${randomBytes(6).toString('base64url')}-`;
-  let counter = 0;
+  const requestIdOf = options.requestIds ?? requestIds();
 
   return async function edge(ctx: Context, next: Next): Promise<void> {
-    const incoming = ctx.req.headers['x-request-id'];
-    const requestId =
-      typeof incoming === 'string' && CLIENT_REQUEST_ID.test(incoming) ? incoming : prefix + (++counter).toString(36);
+    const requestId = requestIdOf(ctx.req.headers['x-request-id']);
     ctx.state.requestId = requestId;
-    const res = ctx.res;
-    res.setHeader('X-Request-Id', requestId);
-    // Every body is JSON, HTML or a feed of the declared type: browsers must not guess another.
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    setEdgeHeaders(ctx.res, requestId);
     const started = log ? now() : 0;
     try {
       // Before routing and authentication: an oversized target is refused whatever it names.
@@ -67,15 +97,9 @@ export function edgeMiddleware(options: EdgeOptions) {
           : ApiError.notFound(`No route for ${ctx.method} ${ctx.path}`);
       }
     } catch (caught) {
-      const error = caught instanceof ApiError ? caught : internalError(caught, requestId, report);
+      const error = answerOf(caught, requestId, report);
       ctx.status = error.status;
-      // Validators and links describe a representation this error replaces.
-      res.removeHeader('ETag');
-      res.removeHeader('Link');
-      res.setHeader('Cache-Control', 'no-store');
-      for (const name in error.headers) res.setHeader(name, error.headers[name]);
-      res.setHeader('Content-Type', JSON_TYPE);
-      ctx.body = error.toBody();
+      ctx.body = errorHeaders(ctx.res, error);
     }
     if (log) {
       log({

@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from './cursor.ts';
@@ -6,9 +5,10 @@ import { csvWriter, formatIdentity } from './csv-list.ts';
 import { CSV_TYPE, LIST_VARY, listFormat } from './csv-negotiation.ts';
 import { listEnvelope, pageOf, pageSize } from './list-page.ts';
 import { nextLink, pageUrl } from './representation.ts';
-import type { ResourceDeps } from './resource-deps.ts';
+import type { Exchange } from './exchange.ts';
+import { keyedRoute, type ResourceDeps } from './resource-deps.ts';
 import { sendPage } from './page-cache.ts';
-import { answeredFromCache, JSON_TYPE, PRIVATE_CACHE } from './send.ts';
+import { answeredFromCache, JSON_TYPE, pageBytes, PRIVATE_CACHE } from './send.ts';
 
 type ListQuery = { cursor?: string; limit?: number; include?: readonly string[] };
 
@@ -18,7 +18,7 @@ export interface KeyedList<Q extends ListQuery> {
   /** Cursor namespace: a cursor from another endpoint is refused. */
   endpoint: string;
   key: readonly string[];
-  readQuery: (ctx: Context) => Q;
+  readQuery: (ctx: Exchange) => Q;
   /** `limit + 1` keyed rows after the cursor position (see `keyedRow`). */
   list: (conn: ReadConnection, query: Q, after: CursorKey | null, limit: number) => string[];
   /** Schema of one item: the columns of the CSV representation. */
@@ -32,12 +32,10 @@ export interface KeyedList<Q extends ListQuery> {
  * `PageCache`) is sent as kept. A page with a next page carries it as an RFC 8288
  * `Link: <…>; rel="next"` too. `Accept` chooses JSON (the default) or CSV.
  */
-export function keyedListRoute<Q extends ListQuery>(
-  { router, readDb, cursors, guard, representationTag, pages }: ResourceDeps,
-  spec: KeyedList<Q>,
-): void {
+export function keyedListRoute<Q extends ListQuery>(deps: ResourceDeps, spec: KeyedList<Q>): void {
+  const { readDb, cursors, representationTag, pages } = deps;
   const csv = csvWriter(spec.item);
-  router.get(spec.path, guard, (ctx) => {
+  keyedRoute(deps, spec.path, (ctx) => {
     const query = spec.readQuery(ctx);
     const format = listFormat(ctx.req.headers.accept);
     const after = query.cursor === undefined ? null : cursors.decode(spec.endpoint, query.cursor, spec.key.length);
@@ -52,7 +50,7 @@ export function keyedListRoute<Q extends ListQuery>(
     sendPage(
       ctx,
       pages.keep(generation, etag, {
-        body: Buffer.from(format === 'csv' ? csv(query.include, page.items) : listEnvelope(page)),
+        body: pageBytes(format === 'csv' ? csv(query.include, page.items) : listEnvelope(page)),
         contentType: format === 'csv' ? CSV_TYPE : JSON_TYPE,
         link: page.nextCursor === null ? null : nextLink(spec.path, query, page.nextCursor),
       }),

@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Exchange } from './exchange.ts';
 
 /** A data response as built: its bytes and the headers that go with them. */
 export interface BuiltPage {
@@ -78,7 +78,7 @@ export function createPageCache(maxBytes: number): PageCache {
 }
 
 /** A 200 with a built page whose validators `answeredFromCache` already set. */
-export function sendPage(ctx: Context, page: BuiltPage): void {
+export function sendPage(ctx: Exchange, page: BuiltPage): void {
   ctx.status = 200;
   ctx.res.setHeader('Content-Type', page.contentType);
   if (page.link !== null) ctx.res.setHeader('Link', page.link);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagOf, matchesIfNoneMatch } from './send.ts';
+import { etagOf, matchesIfNoneMatch, pageBytes } from './send.ts';
 
 describe('ETag', () => {
   it('is a strong validator that changes with the body', () => {
@@ -24,5 +24,15 @@ describe('ETag of encoded bytes', () => {
   it('is the same for a text and its UTF-8 bytes', () => {
     const text = '{"name":"Société Générale"}';
     expect(etagOf(Buffer.from(text))).toBe(etagOf(text));
+  });
+});
+
+describe('pageBytes', () => {
+  it('is the UTF-8 encoding of any text, ASCII or not', () => {
+    // Names as EDGAR and the vendors spell them: Latin-1 letters, typographic quotes, an astral
+    // symbol, and a lone surrogate (which UTF-8 encodes as U+FFFD).
+    for (const text of ['{"name":"Unicycive Therapeutics, Inc."}', '{"name":"Société Générale"}', '{"q":"the “Warrants”"}', '{"s":"𝔸"}', '{"s":"\ud800"}', '']) {
+      expect(pageBytes(text).equals(Buffer.from(text, 'utf8')), text).toBe(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Context } from 'koa';
+import type { Exchange } from './exchange.ts';
 
 export const PRIVATE_CACHE = 'private, max-age=60';
 export const PUBLIC_FEED_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -15,6 +16,16 @@ export function etagOf(body: string | Buffer): string {
   return `"${hash('sha1', body, 'base64url')}"`;
 }
 
+/**
+ * The UTF-8 bytes of a built page. A text whose UTF-8 length is its length is ASCII, whose UTF-8
+ * and Latin-1 bytes are the same: copied as Latin-1 it skips the UTF-8 encoder, which costs about
+ * twice as much on a page of precomputed JSON (measured on 22 KB and 67 KB pages; the length
+ * check itself is a tenth of either).
+ */
+export function pageBytes(text: string): Buffer {
+  return Buffer.byteLength(text) === text.length ? Buffer.from(text, 'latin1') : Buffer.from(text);
+}
+
 /** True when an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -27,7 +38,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * Sets the validators of a response and answers 304 when the client already holds it (returns
  * true): the caller then builds no body at all, which is what makes revalidation cheap.
  */
-export function answeredFromCache(ctx: Context, etag: string, cacheControl: string, vary?: string): boolean {
+export function answeredFromCache(ctx: Exchange, etag: string, cacheControl: string, vary?: string): boolean {
   const res = ctx.res;
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', cacheControl);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type Koa from 'koa';
 import { MAX_HEADER_BYTES } from '../../schema/api/params.schema.ts';
+import type { ApiApp } from '../app.ts';
 import { ApiError, type ApiErrorCode } from '../errors/api-error.ts';
 import { JSON_TYPE } from './send.ts';
 
@@ -33,7 +33,7 @@ export const HTTP_LIMITS: HttpLimits = {
 };
 
 /** The node:http server of the API: the limits above, and ApiError bodies for what Koa never sees. */
-export function createApiServer(app: Koa, limits: Partial<HttpLimits> = {}): Server {
+export function createApiServer(app: ApiApp, limits: Partial<HttpLimits> = {}): Server {
   const l = { ...HTTP_LIMITS, ...limits };
   const server = createServer(
     {
