@@ -1,4 +1,4 @@
-import type { ApiFinancialSnapshot } from '../../schema/api/types.ts';
+import type { ApiFinancialSnapshot, ApiLifecycleEnd } from '../../schema/api/types.ts';
 import type { CalendarEntriesTable, FilingsTable, NewsTable, OutcomesTable } from '../../schema/read/tables.ts';
 import { deriveCompany, type CompanyIdentity, type DerivedCompany } from './company.derive.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
@@ -38,6 +38,12 @@ export interface CompanyRows {
    * what the change log's `listed` event may say. Not a served row.
    */
   listing: { date: string; ticker: string | null } | null;
+  /**
+   * Every end the company went through, oldest first (served-end.derive.ts servedEnds: a SPAC's
+   * combination, then the combined company's delisting), each with its own evidence and date: the
+   * change log's `combined` and `delisted` facts. Not a served row (lifecycleEnd is the one in force).
+   */
+  ends: ApiLifecycleEnd[];
 }
 
 /** Everything one company's served rows are derived from. */
@@ -189,8 +195,11 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
       priceHistory: companyPriceHistory(offering, vendorRow, deal),
     },
-    // A company whose lifecycle ended in EDGAR keeps that terminal status whatever a vendor row says; a vendor's end is the vendor status's.
-    (vendorSpeaks || vendorPricedCurrent) && offering.lifecycle.terminal === null
+    // A company whose lifecycle ended in EDGAR keeps that terminal status whatever a vendor row says
+    // (the vendor status takes the ends as its own); a vendor's end is the vendor status's. The IPO a
+    // vendor row speaks for is served whatever ended it (Change Healthcare's, listed 2019, before the
+    // 25-NSE of 2022 a daily index holds), with the stage it had reached.
+    vendorSpeaks || (vendorPricedCurrent && offering.lifecycle.terminal === null)
       ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind, end.terminal ? end.events.map((e) => e.status) : [])
       : null,
   );
@@ -224,6 +233,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     : null;
   return {
     listing,
+    ends: end.events,
     company,
     // The offering rules describe every filing they were given.
     filings: input.filings.map((f) => deriveFiling(f, identity.name, offering.filings.get(f.accessionNumber) as FilingOffering)),

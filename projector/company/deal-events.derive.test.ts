@@ -82,6 +82,21 @@ describe('companyDealEvents', () => {
     expect(keys(ofType(eventsOf('learncw', { asOf: '2021-10-12', source: 'index' }), 'priced'))).toEqual(['priced:0001847577:0001140361-21-034373']);
   });
 
+  it('Vincerx: every end it went through is a fact, each dated by its own evidence: combined (closed 2020-12-23, reported 2020-12-30), then delisted (Form 25, 2025-04-28)', () => {
+    const cik = '0001796129';
+    const ends = eventsOf('vincerx').filter((e) => e.type === 'combined' || e.type === 'delisted');
+    expect(ends.map((e) => [e.key, e.type, e.occurredOn])).toEqual([
+      [`combined:${cik}:0001193125-20-329821`, 'combined', '2020-12-23'],
+      [`delisted:${cik}:0001193125-25-100448`, 'delisted', '2025-04-28'],
+    ]);
+    // Before the delisting, the combination was the end in force: the same fact, the same key.
+    expect(ofType(eventsOf('vincerx', { asOf: '2022-01-01' }), 'combined').map((e) => [e.key, e.occurredOn])).toEqual([[`combined:${cik}:0001193125-20-329821`, '2020-12-23']]);
+  });
+
+  it('Solidion: the combination occurred on the closing the filings date (2024-02-02: the 8-K\'s date of report, the 25-NSE), not on the 8-K\'s filing (2024-02-08)', () => {
+    expect(ofType(eventsOf('solidion'), 'combined').map((e) => [e.key, e.occurredOn])).toEqual([['combined:0001881551:0001213900-24-011711', '2024-02-02']]);
+  });
+
   it('Alzamend: a withdrawn offering is a withdrawn event on the date of its withdrawal, naming the filing', () => {
     const withdrawn = ofType(eventsOf('alzamend'), 'withdrawn');
     expect(withdrawn).toEqual([expect.objectContaining({ key: 'withdrawn:0001677077:2020-09-21', occurredOn: '2020-09-21' })]);

@@ -79,9 +79,13 @@ export function companyDealEvents(rows: CompanyRows): DealEvent[] {
   }
   events.push(...rangeEvents(JSON.parse(row.price_history_json) as ApiPriceHistory | null, at));
   for (const offering of offerings) events.push(...offeringEvents(offering, rows, at));
-  const end = JSON.parse(row.lifecycle_end_json) as ApiLifecycleEnd | null;
-  // An undated end (a vendor row's later symbol or name) is one fact per company and status: keyed by its source.
-  if (end) events.push(at(end.status, end.accessionNumber ?? end.date ?? end.source, end.date, { ...end }));
+  // Every end the company went through is a fact, not only the one in force (Vincerx combined in 2020,
+  // delisted in 2025), each dated by its own evidence. An undated end (a vendor row's later symbol or
+  // name) is one fact per company and status: keyed by its source.
+  const inForce = JSON.parse(row.lifecycle_end_json) as ApiLifecycleEnd | null;
+  const ends = [...rows.ends];
+  if (inForce && !ends.some((e) => sameEnd(e, inForce))) ends.push(inForce);
+  for (const end of ends) events.push(at(end.status, end.accessionNumber ?? end.date ?? end.source, end.date, { ...end }));
   return events;
 }
 
@@ -114,6 +118,8 @@ export function servedElsewhereEvent(last: LastServed, servedAs: string): DealEv
     revisedOn: null,
   };
 }
+
+const sameEnd = (a: ApiLifecycleEnd, b: ApiLifecycleEnd) => a.status === b.status && a.accessionNumber === b.accessionNumber && a.date === b.date && a.source === b.source;
 
 type At = (type: DealEventType, fact: string, occurredOn: string | null, data: Record<string, unknown>) => DealEvent;
 

@@ -21,6 +21,11 @@ export interface FilingFact {
   /** 8-K items as EDGAR's submissions list them ("2.01,5.06,9.01"); null/absent when empty or unknown (index rows). */
   items?: string | null;
   /**
+   * YYYY-MM-DD: the date of report an 8-K's cover states (the earliest event it reports), as the
+   * submissions page lists it; null/absent when none is stated or known (index rows).
+   */
+  reportDate?: string | null;
+  /**
    * The other CIKs that filed this same accession (co-registrants: a parent and its guarantor
    * subsidiaries register one offering under several CIKs); absent or empty when none is known.
    */

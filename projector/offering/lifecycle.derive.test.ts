@@ -232,46 +232,52 @@ describe("deriveLifecycle: every lifecycle to its end (real submissions)", () =>
     expect(before).toMatchObject({ offeringStatus: 'listed', terminal: null });
   });
 
-  it('Vincerx: SPAC IPO as LifeSci Acquisition Corp. (2020-03), combined (8-K Items 2.01/5.06, 2020-12-30), delisted (Form 25, 2025-04-28)', () => {
+  it('Vincerx: SPAC IPO as LifeSci Acquisition Corp. (2020-03), combined 2020-12-23 (8-K Items 2.01/5.06 of 2020-12-30, its date of report), delisted (Form 25, 2025-04-28)', () => {
     const { company, filings } = loadSubmissions('vincerx');
     const lc = deriveLifecycle(filings, { today: TODAY, company });
     expect(lc.currentDeal).toMatchObject({ key: '333-236466', dealKind: 'spac', status: 'listed' });
     expect(lc.terminalEvents.map((e) => [e.status, e.date, e.accessionNumber])).toEqual([
-      ['combined', '2020-12-30', '0001193125-20-329821'],
+      ['combined', '2020-12-23', '0001193125-20-329821'],
       ['delisted', '2025-04-28', '0001193125-25-100448'],
     ]);
+    // The closing (2020-12-23) is the date the 8-K's cover states and the first day of the new name (LifeSci's ended 2020-12-22).
+    expect(lc.terminalEvents[0].reason).toBe(
+      '8-K reports Item 2.01 and 5.06: the SPAC completed its business combination, which closed on 2020-12-23 (the date of report the 8-K states; the first day of its new name "Vincerx Pharma, Inc.")',
+    );
     expect(lc.offeringStatus).toBe('delisted');
     // The 25-NSEs of 2021-04-12 and 2021-05-05 retired the SPAC's units and warrants: the company traded on.
     const midway = deriveLifecycle(filings.filter((f) => f.filingDate <= '2022-01-01'), { today: '2022-01-01', company });
-    expect(midway).toMatchObject({ offeringStatus: 'combined', terminal: { status: 'combined', date: '2020-12-30' } });
+    expect(midway).toMatchObject({ offeringStatus: 'combined', terminal: { status: 'combined', date: '2020-12-23' } });
     expect(lc.inferredStatus.get('0001354457-21-000463')).toBe('combined');
     // Deals opened after the combination keep their own statuses.
     expect(lc.inferredStatus.get('0001193125-25-100448')).toBe('delisted');
     expect(lc.deals.find((d) => d.key === '333-284478')).toMatchObject({ dealKind: 'follow_on', status: 'priced' });
   });
 
-  it('Vincerx without 8-K items (index rows, an older store): the end of the SPAC name dates the combination', () => {
+  it('Vincerx without 8-K items (index rows, an older store): the first day after the SPAC name ended dates the combination', () => {
     const { company, filings } = loadSubmissions('vincerx');
     const lc = deriveLifecycle(filings.map((f) => ({ ...f, items: null })), { today: TODAY, company });
     expect(lc.terminalEvents.map((e) => [e.status, e.date, e.accessionNumber])).toEqual([
-      ['combined', '2020-12-22', null],
+      ['combined', '2020-12-23', null],
       ['delisted', '2025-04-28', '0001193125-25-100448'],
     ]);
     expect(lc.terminalEvents[0].reason).toMatch(/LifeSci Acquisition Corp\./);
   });
 
-  it('Solidion: a SPAC (Nubia Brand International) by its Item 5.06, combined 2024-02-08; its 25-NSEs are the SPAC classes retiring', () => {
+  it('Solidion: a SPAC (Nubia Brand International) by its Item 5.06 of 2024-02-08, combined 2024-02-02 (its date of report, the 25-NSE); its 25-NSEs are the SPAC classes retiring', () => {
     const { company, filings } = loadSubmissions('solidion');
     const lc = deriveLifecycle(filings, { today: TODAY, company });
     expect(lc.currentDeal).toMatchObject({ key: '333-261114', dealKind: 'spac', status: 'listed', pricedDate: '2022-03-10' });
     expect(lc.terminalEvents).toEqual([
       {
-        status: 'combined', date: '2024-02-08', accessionNumber: '0001213900-24-011711', formType: '8-K',
-        reason: '8-K reports Item 2.01 and 5.06: the SPAC completed its business combination',
+        status: 'combined', date: '2024-02-02', accessionNumber: '0001213900-24-011711', formType: '8-K',
+        reason:
+          '8-K reports Item 2.01 and 5.06: the SPAC completed its business combination, which closed on 2024-02-02 (the date of report the 8-K states; the 25-NSE 0001354457-24-000046 removing its class)',
       },
     ]);
     expect(lc.offeringStatus).toBe('combined');
-    expect(lc.inferredStatus.get('0001354457-24-000046')).toBe('listed'); // 25-NSE of 2024-02-02, before the closing
+    expect(lc.inferredStatus.get('0001354457-24-000046')).toBe('combined'); // 25-NSE of 2024-02-02, the closing's
+    expect(lc.inferredStatus.get('0001213900-24-010119')).toBe('combined'); // 8-K of 2024-02-05, after the closing
     expect(lc.inferredStatus.get('0001354457-24-000192')).toBe('combined'); // 25-NSE of 2024-03-21
     // Its later registrations are follow-ons of the combined company, with their own statuses and overlays.
     expect(lc.deals.filter((d) => d.openedDate > '2024-02-08').map((d) => [d.key, d.dealKind, d.displayStatus])).toEqual([

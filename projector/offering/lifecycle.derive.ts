@@ -55,6 +55,8 @@ export interface LifecycleOptions<F extends FilingFact = FilingFact> {
   firstBarDate?: string | null;
   /** First-trade dates of the company's vendor IPO rows (any order). */
   vendorTradeDates?: readonly string[];
+  /** First-trade dates of the company's vendor IPO rows that are no SPAC's: evidence that its class listed (company-end.derive.ts). */
+  listedTradeDates?: readonly string[];
   /** Terms read from registration documents, by accession number. */
   termsByAccession?: ReadonlyMap<string, RangeTerms>;
   company?: CompanyFacts | null;
@@ -107,7 +109,7 @@ export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opt
   });
   const evaluated = scanned.map(({ deal, dealKind, steps }) => evaluateDeal(deal, dealKind, steps[steps.length - 1], listing, trades, opts, calendar));
   const ipoDeal = pickCurrent(evaluated.filter((d) => isIpoFamily(d.dealKind)));
-  const end = deriveCompanyEnd({ today: opts.today, sorted, company: opts.company, ipoDeal, deals: evaluated });
+  const end = deriveCompanyEnd({ today: opts.today, sorted, company: opts.company, ipoDeal, deals: evaluated, tradeDates: opts.listedTradeDates ?? [] });
   // A deal opened before the company's end is not idle, it is over: no overlay, and unless it was
   // withdrawn (an end of its own) its served status is the company's end.
   // A SPAC's deal ends in its business combination, whatever became of the combined company later

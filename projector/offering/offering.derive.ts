@@ -7,6 +7,7 @@ import { deriveDealType, type DealType, type DealTypeResult } from './deal-type.
 import type { Deal } from './deals.group.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import { withVendorEvidence } from './vendor-evidence.derive.ts';
+import { vendorDealType } from './vendor-deal-type.derive.ts';
 import { amendmentNumbers, changeSummary, formSummary, termChanges } from './filing-summary.derive.ts';
 import { baseForm, chronological, OPENING_FORMS, MEF_FORMS, PRICED_FORMS, PROSPECTUS_FORMS } from '../common/forms.ts';
 import { deriveLifecycle, type CompanyLifecycle, type DealLifecycle } from './lifecycle.derive.ts';
@@ -95,6 +96,11 @@ export function deriveOffering(input: OfferingInput): CompanyOffering {
     calendar: input.calendar,
     firstBarDate: input.firstBarDate,
     vendorTradeDates: (input.vendorRows ?? []).flatMap((ipo) => [ipo, ...(ipo.sameIpo ?? [])]).flatMap(({ row }) => (row.tradeDate ? [row.tradeDate] : [])),
+    // A SPAC's removals may be its units, rights and warrants retiring at a combination index rows cannot date: only an operating company's IPO says which class listed.
+    listedTradeDates: (input.vendorRows ?? [])
+      .filter((ipo) => vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType !== 'spac')
+      .flatMap((ipo) => [ipo, ...(ipo.sameIpo ?? [])])
+      .flatMap(({ row }) => (row.tradeDate ? [row.tradeDate] : [])),
     termsByAccession: new Map([...termsByAccession].map(([acc, t]) => [acc, t.doc.terms])),
     company,
     dealTypeOf,

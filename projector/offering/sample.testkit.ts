@@ -46,6 +46,7 @@ export function loadSubmissions(name: keyof typeof SUBMISSIONS): SampleCompany {
     primaryDocument: f.primaryDocument,
     acceptanceDateTime: f.acceptanceDateTime,
     items: f.items,
+    reportDate: f.reportDate,
   }));
   return {
     company: {

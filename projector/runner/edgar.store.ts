@@ -13,7 +13,7 @@ import { ReadCache } from './read-cache.ts';
 type CompanyStateRow = ProjCompanyStateTable;
 type FilingStateRow = Pick<
   ProjFilingStateTable,
-  'cik' | 'accession_number' | 'form_type' | 'filing_date' | 'file_number' | 'primary_document' | 'acceptance_date_time' | 'items' | 'company_name' | 'source'
+  'cik' | 'accession_number' | 'form_type' | 'filing_date' | 'file_number' | 'primary_document' | 'acceptance_date_time' | 'items' | 'report_date' | 'company_name' | 'source'
 > & { /** The other CIKs that filed the same accession, comma-separated, or null. */ co_registrants: string | null };
 
 /**
@@ -133,7 +133,7 @@ export class EdgarStore {
     this.selectFormTypes = db.prepare('SELECT DISTINCT form_type FROM proj_filing_state WHERE cik = ?').pluck();
     this.selectFilings = db.prepare(
       `SELECT f.cik, f.accession_number, f.form_type, f.filing_date, f.file_number, f.primary_document, f.acceptance_date_time, f.items,
-              f.company_name, f.source,
+              f.report_date, f.company_name, f.source,
               (SELECT group_concat(o.cik) FROM (SELECT cik FROM proj_filing_state o WHERE o.accession_number = f.accession_number
                  AND o.cik <> f.cik ORDER BY cik) o) AS co_registrants
        FROM proj_filing_state f WHERE f.cik = ? ORDER BY f.accession_number`,
@@ -344,6 +344,7 @@ export class EdgarStore {
         primaryDocument: f.primary_document,
         acceptanceDateTime: f.acceptance_date_time,
         items: f.items,
+        reportDate: f.report_date,
         companyName: f.company_name,
         source: f.source,
         coRegistrants: f.co_registrants === null ? [] : f.co_registrants.split(','),
