@@ -1236,7 +1236,7 @@ export interface components {
             status?: "combined" | "delisted";
             /**
              * Format: date
-             * @description (delisted, combined) When; null when the evidence (a vendor row's later symbol or name, the SEC's current ticker) states no date.
+             * @description (delisted, combined) When; a combination on its closing's earliest dated evidence (the date of report its 8-K states, the first day of the new name, the Form 25 removing the SPAC's class), the report's filing date only when nothing earlier is dated; null when the evidence (a vendor row's later symbol or name, the SEC's current ticker) states no date. Each end the company went through is its own event (a SPAC's combination, then the combined company's delisting).
              */
             date?: string | null;
             /** @description (delisted, combined) The evidence, in words. */

@@ -48,7 +48,7 @@ export const ApiDealEventDataSchema = object(
     source: forTypes('listed, delisted, combined', string({ enum: [...OFFERING_SOURCES] }), 'Where the offering (listed) or the end (delisted, combined: a filing or the SEC\'s current ticker, else a vendor row\'s later symbol or name) is known from.'),
     withdrawnDate: forTypes('withdrawn', date('The withdrawal date.'), 'The withdrawal date.'),
     status: forTypes('delisted, combined', string({ enum: [...COMPANY_END_STATUSES] }), 'How the company ended.'),
-    date: forTypes('delisted, combined', date('When.'), 'When; null when the evidence (a vendor row\'s later symbol or name, the SEC\'s current ticker) states no date.'),
+    date: forTypes('delisted, combined', date('When.'), 'When; a combination on its closing\'s earliest dated evidence (the date of report its 8-K states, the first day of the new name, the Form 25 removing the SPAC\'s class), the report\'s filing date only when nothing earlier is dated; null when the evidence (a vendor row\'s later symbol or name, the SEC\'s current ticker) states no date. Each end the company went through is its own event (a SPAC\'s combination, then the combined company\'s delisting).'),
     reason: forTypes('delisted, combined', string(), 'The evidence, in words.'),
     id: forTypes('article', string(), 'The article id.'),
     sourceKind: forTypes('article', string({ enum: [...ARTICLE_KINDS] }), 'The kind of article.'),
