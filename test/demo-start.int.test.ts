@@ -171,7 +171,7 @@ describe('npm start on a fresh data dir', () => {
     // Lifecycles to their end, with dates.
     expect(await get('/companies/1847577?include=offerings')).toMatchObject({ offeringStatus: 'combined', dealType: 'spac', lifecycleEnd: { status: 'combined', date: '2024-10-03' } });
     expect(await get('/companies/1796129?include=offerings')).toMatchObject({ offeringStatus: 'delisted', lifecycleEnd: { status: 'delisted', date: '2025-04-28' } });
-    expect(await get('/companies/1881551?include=offerings')).toMatchObject({ offeringStatus: 'combined', dealType: 'spac', lifecycleEnd: { status: 'combined', date: '2024-02-08' } });
+    expect(await get('/companies/1881551?include=offerings')).toMatchObject({ offeringStatus: 'combined', dealType: 'spac', lifecycleEnd: { status: 'combined', date: '2024-02-02' } }); // the closing (8-K of 2024-02-08, date of report 2024-02-02; Nasdaq's 25-NSE that day)
     // Seasoned issuers: their resale, shelf and debt offerings are not IPOs and set no listing date.
     for (const cik of ['895419', '1814722']) {
       const company = await get(`/companies/${cik}?include=consensus,offerings`);
