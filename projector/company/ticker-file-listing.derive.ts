@@ -15,13 +15,12 @@
  * over-the-counter one (LCWUF: no exchange listing).
  *
  * Not applied to the served rows yet (company-rows.derive.ts): the ticker file is an event of its own,
- * observed after the filings (the demo's and the rebuild test's arrivals), so a rebuild derives the
- * company dormant at the filings' batch and listed at the file's. The change log keeps the first and
- * last of a revisable fact against its latest: a second rebuild over a carried log records the
- * dormant, then the listed, again (test/projector-rebuild.int.test.ts, byte-identical rebuilds). To
- * apply it, the log must compare a replayed batch's facts with the log as of that point of history
- * (deal-events.store.ts), not with its latest. Then: `withTickerFileListing` on the offering after
- * withServedEnd, unless a vendor row's status speaks, and statusAsOf as of `observedOn`
+ * observed after the filings (the demo's and the rebuild test's arrivals), so the company is dormant
+ * until the file's batch, then listed. Applied, two things broke test/projector-rebuild.int.test.ts:
+ * a live batch records a revision under its revisedOn date after sorting by the fact's first date
+ * (deal-events.store.ts: revise, then sort), and a rebuild over the carried change log recorded the
+ * dormant status again as history (cause not found yet). Then: `withTickerFileListing` on the offering
+ * after withServedEnd, unless a vendor row's status speaks, and statusAsOf as of `observedOn`
  * (`sec_ticker_file`) or later evidence.
  */
 import type { TickerHint } from '../offering/filing.facts.ts';
