@@ -162,15 +162,19 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const edgarIpo = derived.lifecycle.currentDeal && isIpoFamily(derived.lifecycle.currentDeal.dealKind) ? derived.lifecycle.currentDeal.dealKind : null;
   const later = laterSymbolEnds({ vendorRows, currentTickers: input.identity.allTickers, currentTitles: input.identity.hintTitles, edgarIpoType: edgarIpo, namesakeTickers: input.namesakeTickers });
   const end = servedEnds(derived.lifecycle.terminalEvents, derived.lifecycle.terminal, later);
-  const offering = withServedEnd(vendorSpeaks ? { ...derived, latestTerms: null } : derived, end.terminal, end.events);
-  const deal = pricedIpoDeal(offering.lifecycle.deals);
+  const ended = withServedEnd(vendorSpeaks ? { ...derived, latestTerms: null } : derived, end.terminal, end.events);
+  const deal = pricedIpoDeal(ended.lifecycle.deals);
   const vendorRow = vendorRowFor(vendorRows, deal);
   // A vendor row that traded after the current IPO registration opened is its pricing, which EDGAR
   // has not shown us (no 424B4 in the log): the deal priced and listed, so no overlay applies.
-  const current = offering.lifecycle.currentDeal;
+  const current = ended.lifecycle.currentDeal;
   const vendorPricedCurrent =
     !vendorSpeaks && current !== null && isIpoFamily(current.dealKind) && current.pricedDate === null && current.withdrawnDate === null &&
     vendorRow !== null && vendorRow.row.offerPrice !== null && vendorRow.row.tradeDate !== null && vendorRow.row.tradeDate >= current.openedDate;
+  // The status is the vendor's when a vendor row speaks; else the offering rules', an overlay of the clock included.
+  const vendorStatus = vendorSpeaks || (vendorPricedCurrent && ended.lifecycle.terminal === null);
+  const offering = ended;
+  const idle = vendorStatus ? null : offering.lifecycle.currentDeal;
   const company = deriveCompany(
     facts,
     input.filings,
@@ -189,7 +193,10 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
         depositaryShares: registersDepositaryShares(input.filings),
         vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null),
         vendorNameAtListing: vendorSpeaks && vendorRows.length > 0 ? ipoIssuerName(vendorRow ?? vendorRows[vendorRows.length - 1]) : null,
-        statusAsOf: statusAsOf({ filings: input.filings, bars, vendorRows, end: end.terminal, currentTickers: input.identity.allTickers, hints: input.hints }),
+        statusAsOf: statusAsOf({
+          filings: input.filings, bars, vendorRows, end: end.terminal, currentTickers: input.identity.allTickers, hints: input.hints,
+          overlaySince: idle?.overlay ? idle.overlaySince : null,
+        }),
       },
       lifecycleEnd: end.terminal,
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
@@ -199,7 +206,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     // (the vendor status takes the ends as its own); a vendor's end is the vendor status's. The IPO a
     // vendor row speaks for is served whatever ended it (Change Healthcare's, listed 2019, before the
     // 25-NSE of 2022 a daily index holds), with the stage it had reached.
-    vendorSpeaks || (vendorPricedCurrent && offering.lifecycle.terminal === null)
+    vendorStatus
       ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind, end.terminal ? end.events.map((e) => e.status) : [])
       : null,
   );

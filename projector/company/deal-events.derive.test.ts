@@ -97,6 +97,31 @@ describe('companyDealEvents', () => {
     expect(ofType(eventsOf('solidion'), 'combined').map((e) => [e.key, e.occurredOn])).toEqual([['combined:0001881551:0001213900-24-011711', '2024-02-02']]);
   });
 
+  it('Applied Optoelectronics: its draft and its IPO registration are one registration, recorded at the S-1 of 2013-08-13, not at the DRS of 2013-04-04', () => {
+    const cik = '0001158114';
+    const registrations = ofType(eventsOf('aaoi'), 'registration').sort(recordingOrder);
+    expect(registrations.slice(0, 1).map((e) => [e.key, e.occurredOn, e.data.formType, e.data.fileNumber])).toEqual([[`registration:${cik}:0001047469-13-008409`, '2013-08-13', 'S-1', '333-190591']]);
+    expect(registrations.map((e) => e.data.formType)).not.toContain('DRS');
+    // While only the draft is known (index rows or submissions), no registration is recorded: it was not public.
+    for (const source of ['index', 'submissions'] as const) expect(ofType(eventsOf('aaoi', { asOf: '2013-07-31', source }), 'registration'), source).toEqual([]);
+  });
+
+  it('one registration fact per registration of every sample company, at its first public filing: never a draft, never a second one of the same file number', () => {
+    for (const name of ['aaoi', 'unicycive', 'alzamend', 'vincerx', 'solidion', 'learncw'] as const) {
+      const events = eventsOf(name);
+      const registrations = ofType(events, 'registration');
+      expect(registrations.filter((e) => /^(?:DRS|DOS)/.test(String(e.data.formType))), name).toEqual([]);
+      const fileNumbers = registrations.map((e) => e.data.fileNumber);
+      expect(new Set(fileNumbers).size, name).toBe(fileNumbers.length);
+      // Each is dated at its offering's first public filing, the day the offerings view serves as first_filed_date.
+      const filings = ofType(events, 'filing');
+      for (const r of registrations) {
+        const sameDeal = filings.filter((f) => f.data.fileNumber === r.data.fileNumber && !/^(?:DRS|DOS)/.test(String(f.data.formType)));
+        expect(r.occurredOn, `${name} ${r.key}`).toBe(sameDeal.map((f) => String(f.occurredOn)).sort()[0]);
+      }
+    }
+  });
+
   it('Alzamend: a withdrawn offering is a withdrawn event on the date of its withdrawal, naming the filing', () => {
     const withdrawn = ofType(eventsOf('alzamend'), 'withdrawn');
     expect(withdrawn).toEqual([expect.objectContaining({ key: 'withdrawn:0001677077:2020-09-21', occurredOn: '2020-09-21' })]);

@@ -3,7 +3,7 @@ import type { ApiLifecycleEnd, ApiOffering, ApiPriceHistory, ApiPriceRange } fro
 import type { DealEventType } from '../../schema/api/vocabulary.ts';
 import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts';
 import type { FilingsTable } from '../../schema/read/tables.ts';
-import { DRAFT_FORMS, OPENING_FORMS, isAmendment } from '../common/forms.ts';
+import { OPENING_FORMS, isAmendment } from '../common/forms.ts';
 import type { CompanyRows } from './company-rows.derive.ts';
 
 /**
@@ -44,8 +44,14 @@ export const PRICED_REVISABLE = ['pricedDate', 'offerPrice'] as const;
 /** A listing's date is its key; its offer price, symbol and exchange may be known only after the first trade was seen. */
 export const LISTED_REVISABLE = ['offerPrice', 'ticker', 'exchange'] as const;
 
-/** A registration statement that opens a deal (an amendment does not), or a confidential draft of one. */
-const isRegistration = (form: string) => !isAmendment(form) && (OPENING_FORMS.has(form) || DRAFT_FORMS.has(form));
+/**
+ * A registration statement that opens a deal (an amendment does not), filed in public. A confidential
+ * draft (DRS, DOS) is the same registration as the statement it precedes, not public until that is
+ * filed (EDGAR releases it then): one registration, one fact, dated at its first public filing
+ * (Applied Optoelectronics: DRS 2013-04-04, its registration the S-1 of 2013-08-13). A draft the data
+ * holds without its public statement is no fact of its own; the statement's arrival records it.
+ */
+const isRegistration = (form: string) => !isAmendment(form) && OPENING_FORMS.has(form);
 
 /**
  * Pure: the deal events a company's served rows imply. Every event the rows imply is returned every

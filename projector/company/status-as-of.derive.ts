@@ -13,6 +13,10 @@
  *                                      (BIOCQ for Biocept), or a later filing or bar: the file is
  *                                      evidence of that day, not of the IPO's. A symbol only a submissions
  *                                      page lists: the data keeps no date of its observation, so null.
+ *   an overlay of the clock            the first day its rule held (`inactivity`: dormant on the 271st day
+ *   (dormant, stale, postponed)        after the last registration activity, lifecycle.derive.ts
+ *                                      overlaySince), or later evidence: dormancy is no filing's news,
+ *                                      and UTime's F-1 of 2020-03-18 was just filed that day.
  *   an end a vendor row shows          null: Bloomberg's export names issuers and symbols as of the day it
  *                                      was taken, and states no such day (its newest trade date bounds it
  *                                      from below only; the import's time is when the data read it). The
@@ -34,6 +38,8 @@ export interface StatusEvidence {
   currentTickers: readonly string[];
   /** company_tickers.json's rows of the company, with when the data first saw them as they are. */
   hints: readonly TickerHint[];
+  /** The first day the served status's overlay held (dormant, stale, postponed: lifecycle.derive.ts overlaySince), when the status is one. */
+  overlaySince?: string | null;
 }
 
 export interface StatusAsOf {
@@ -45,12 +51,18 @@ export interface StatusAsOf {
 export function statusAsOf(e: StatusEvidence): StatusAsOf {
   const latest = latestEvidence(e);
   const end = e.end;
+  if (end === null && e.overlaySince) return later(latest, { date: e.overlaySince, source: 'inactivity' });
   if (end === null || end.date !== null) return latest;
   if (end.source === 'vendor') return { date: null, source: 'vendor_export' };
   const symbol = e.currentTickers[0] ?? null;
   const seen = e.hints.find((h) => h.ticker === symbol)?.observedAt?.slice(0, 10) ?? null;
   if (seen === null) return { date: null, source: 'sec_submissions' };
   return latest.date !== null && latest.date > seen ? latest : { date: seen, source: 'sec_ticker_file' };
+}
+
+/** The later of two dates, the evidence first on a tie (a status as of its own day is as of that evidence too). */
+function later(evidence: StatusAsOf, status: { date: string; source: StatusAsOfSource }): StatusAsOf {
+  return evidence.date !== null && evidence.date >= status.date ? evidence : status;
 }
 
 /** The newest filing, last daily bar or vendor trade (else IPO) date; a filing first on a tie, then a bar. */

@@ -37,7 +37,7 @@ import { groupDeals, type Deal } from './deals.group.ts';
 import { deriveDealType, isIpoFamily, type DealType } from './deal-type.derive.ts';
 import { baseForm, chronological, MEF_FORMS } from '../common/forms.ts';
 import { deriveCompanyEnd, endInForce, type CompanyEnd, type TerminalEvent, type TerminalStatus } from './company-end.derive.ts';
-import { daysBetween } from '../common/dates.ts';
+import { addDays, daysBetween } from '../common/dates.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import type { DealOverlay, DealStatus, OfferingStatus } from '../../schema/api/vocabulary.ts';
 
@@ -67,6 +67,13 @@ export interface LifecycleOptions<F extends FilingFact = FilingFact> {
 export interface DealLifecycle<F extends FilingFact = FilingFact> extends Deal<F>, StatusFacts<F> {
   dealKind: DealType;
   overlay: DealOverlay | null;
+  /**
+   * The first day the overlay's rule held (read only beside an overlay): the overlay is a status of the clock,
+   * true from that day on, not of the deal's last filing. Dormant: the 271st day after the last
+   * registration activity (idle over 270 days); stale: the 91st; postponed: the day after the 15th
+   * NYSE day from the EFFECT (and dormant from there only once idle over 270 days too).
+   */
+  overlaySince: string | null;
   /** `overlay ?? status`: the deal's own stage. */
   displayStatus: DealStatus | DealOverlay;
   /** The company's end in force that overtook the deal (opened before it, not withdrawn), or null. */
@@ -120,7 +127,7 @@ export function deriveLifecycle<F extends FilingFact>(filings: readonly F[], opt
     const inForce = endInForce(end, evaluated, opts.today, d.openedDate);
     if (!inForce) return d;
     const ended = combination(d) ?? inForce;
-    const own = d.overlay !== null ? { ...d, overlay: null, displayStatus: d.status, servedStatus: d.status } : d;
+    const own = d.overlay !== null ? { ...d, overlay: null, overlaySince: null, displayStatus: d.status, servedStatus: d.status } : d;
     return d.status === 'withdrawn' ? own : { ...own, endedBy: ended.status, servedStatus: ended.status };
   });
   const currentDeal = pickCurrent(deals);
@@ -221,12 +228,13 @@ function evaluateDeal<F extends FilingFact>(
   calendar: TradingCalendar,
 ): DealLifecycle<F> {
   const s = statusAt({ ...deal, dealKind }, last, listing, opts.today, trades, calendar);
-  const overlay = overlayOf(deal, s, opts, calendar);
+  const { overlay, since } = overlayOf(deal, s, opts, calendar) ?? { overlay: null, since: null };
   return {
     ...deal,
     ...s,
     dealKind,
     overlay,
+    overlaySince: since,
     displayStatus: overlay ?? s.status,
     endedBy: null,
     servedStatus: overlay ?? s.status,
@@ -236,19 +244,30 @@ function evaluateDeal<F extends FilingFact>(
   };
 }
 
-function overlayOf<F extends FilingFact>(deal: Deal<F>, s: StatusFacts<F>, opts: LifecycleOptions<F>, calendar: TradingCalendar): DealOverlay | null {
+function overlayOf<F extends FilingFact>(
+  deal: Deal<F>,
+  s: StatusFacts<F>,
+  opts: LifecycleOptions<F>,
+  calendar: TradingCalendar,
+): { overlay: DealOverlay; since: string } | null {
   const stale = opts.staleDays ?? DEFAULT_STALE_DAYS;
   const dormant = opts.dormantDays ?? DEFAULT_DORMANT_DAYS;
   const idle = daysBetween(s.lastActivityDate, opts.today);
+  // Idle over N days: the rule first holds on day N + 1 after the last activity.
+  const dormantSince = addDays(s.lastActivityDate, dormant + 1);
   if (s.status === 'draft' || s.status === 'filed' || s.status === 'amended' || s.status === 'launched') {
-    if (idle > dormant) return 'dormant';
-    if (idle > stale) return 'stale';
+    if (idle > dormant) return { overlay: 'dormant', since: dormantSince };
+    if (idle > stale) return { overlay: 'stale', since: addDays(s.lastActivityDate, stale + 1) };
     return null;
   }
   if (s.status === 'effective' && s.effectiveDate && !isShelfOrCombination(deal)) {
     const any424B = deal.filings.some((f) => /^(?:424B|253G)/.test(f.formType) && f.filingDate >= (s.effectiveDate as string));
     const deadline = calendar.addTradingDays(s.effectiveDate, opts.postponedTradingDays ?? DEFAULT_POSTPONED_TRADING_DAYS);
-    if (!any424B && opts.today > deadline) return idle > dormant ? 'dormant' : 'postponed';
+    if (!any424B && opts.today > deadline) {
+      const postponedSince = addDays(deadline, 1);
+      if (idle <= dormant) return { overlay: 'postponed', since: postponedSince };
+      return { overlay: 'dormant', since: postponedSince > dormantSince ? postponedSince : dormantSince };
+    }
   }
   return null;
 }

@@ -93,6 +93,27 @@ describe('the daily spotlight of 2022-10-03, on the rows the projector derives f
     expect(pipelineAsOf(data.filings ?? [], DAY)).toEqual(pipelineAsOf(alone, DAY));
   });
 
+  it('holds the registrations amended that day whose first filing predates the data: in progress, those it cannot type named apart', () => {
+    const amended = entries.filter((e) => /^(?:S-1|F-1|S-11)\/A$/.test(e.formType));
+    expect(amended.map((e) => e.companyName)).toEqual(expect.arrayContaining(['Atour Lifestyle Holdings Ltd', 'Sacks Parente Golf, Inc.', 'T20 HOLDINGS LTD.', 'Elate Group, Inc.', 'Innovation Beverage Group Ltd']));
+    const stages = pipelineAsOf(data.filings ?? [], DAY);
+    const untyped = stages.flatMap((s) => s.untyped.map((r) => [s.status, r.name]));
+    // Every registrant amending an S-1, F-1 or S-11 that day is in progress, typed or not: none is left out.
+    const inProgress = new Set(stages.flatMap((s) => [...s.registrants, ...s.untyped].map((r) => r.cik)));
+    const leads = new Set(amended.filter((e) => !entries.some((x) => x.accessionNumber === e.accessionNumber && x.cik < e.cik)).map((e) => e.cik));
+    const typedElsewhere = (data.filings ?? []).filter((f) => leads.has(f.cik) && f.dealType !== 'unknown' && !/^(?:ipo|spac|direct_listing|uplisting)$/.test(f.dealType ?? ''));
+    for (const cik of leads) if (!typedElsewhere.some((f) => f.cik === cik)) expect(inProgress, cik).toContain(cik);
+    expect(untyped).toEqual(expect.arrayContaining([
+      ['amended', 'Atour Lifestyle Holdings Ltd'], ['amended', 'Elate Group, Inc.'], ['amended', 'Innovation Beverage Group Ltd'],
+      ['amended', 'Sacks Parente Golf, Inc.'], ['amended', 'T20 HOLDINGS LTD.'],
+    ]));
+    // Named apart, not counted among the IPO-family registrations.
+    for (const s of stages) expect(s.registrants.filter((r) => s.untyped.some((u) => u.cik === r.cik))).toEqual([]);
+    const pipeline = plain(section(article.html, 'The pipeline this evening'));
+    expect(pipeline).toMatch(/Not counted above, \d+ registrations whose type this service does not know .* were in progress too: \d+ amended \(/);
+    for (const [, name] of untyped) expect(pipeline).toContain(name);
+  });
+
   it('does not count a final prospectus the IPO calendar has not confirmed (Panbela) as an IPO priced', () => {
     const panbela = data.pricings!.find((p) => p.companyName === 'Panbela Therapeutics, Inc.')!;
     expect(panbela.formType).toBe('424B4');

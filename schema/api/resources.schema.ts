@@ -529,7 +529,7 @@ export const ApiOfferingSchema = object({
   statusAsOfSource: {
     ...orNull(string({ enum: [...STATUS_AS_OF_SOURCES] })),
     description:
-      'Extension: what statusAsOf is the date of. filing: the company\'s newest filing; daily_bar: its last daily bar; vendor_trade_date: a vendor row\'s trade date; vendor_ipo_date: the IPO date a vendor row states when it dates no first trade (a Yahoo row whose first bar is another security\'s); sec_ticker_file: the day the data first saw company_tickers.json list the symbol that ends the company; sec_submissions and vendor_export: the evidence of the end is undated (statusAsOf null). Null when no evidence is dated.',
+      'Extension: what statusAsOf is the date of. filing: the company\'s newest filing; daily_bar: its last daily bar; vendor_trade_date: a vendor row\'s trade date; vendor_ipo_date: the IPO date a vendor row states when it dates no first trade (a Yahoo row whose first bar is another security\'s); sec_ticker_file: the day the data first saw company_tickers.json list the symbol that ends the company; sec_submissions and vendor_export: the evidence of the end is undated (statusAsOf null); inactivity: the first day a status of the clock held, when no evidence is later (dormant: the 271st day after the registration\'s last activity; stale: the 91st; postponed: the day after the 15th NYSE day from the EFFECT). Null when no evidence is dated.',
   },
   isCurrent: { type: 'boolean', description: 'The offering the company\'s latestTerms, consensus and offeringStatus describe: its IPO-family offering (the latest active one if it filed more than once), else its latest offering.' },
   source: string({

@@ -106,9 +106,12 @@ export type IssuerNameSource = (typeof ISSUER_NAME_SOURCES)[number];
  * ends the company (BIOCQ: delisted); `sec_submissions`, an end the submissions page's symbol shows,
  * whose observation the data does not date (statusAsOf null); `vendor_export`, an end a vendor export
  * shows (a bankrupt symbol, a SPAC filed under the business it combined with), which states no date of
- * its own (statusAsOf null: the status is as of a day after the company's other evidence).
+ * its own (statusAsOf null: the status is as of a day after the company's other evidence);
+ * `inactivity`, the first day a status of the clock held, when no evidence is later: dormant (the
+ * 271st day after the registration's last activity), stale (the 91st), postponed (the day after the
+ * 15th NYSE day from the EFFECT).
  */
-export const STATUS_AS_OF_SOURCES = ['filing', 'daily_bar', 'vendor_trade_date', 'vendor_ipo_date', 'sec_ticker_file', 'sec_submissions', 'vendor_export'] as const;
+export const STATUS_AS_OF_SOURCES = ['filing', 'daily_bar', 'vendor_trade_date', 'vendor_ipo_date', 'sec_ticker_file', 'sec_submissions', 'vendor_export', 'inactivity'] as const;
 export type StatusAsOfSource = (typeof STATUS_AS_OF_SOURCES)[number];
 
 /**

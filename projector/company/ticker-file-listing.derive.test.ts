@@ -1,0 +1,96 @@
+/**
+ * Registrations idle by the clock, of companies known only from the real daily indexes (2020-03-18,
+ * 2022-10-03), with the SEC's real company_tickers.json rows as the projector's ticker hints: a
+ * status of the clock is dated by the clock, and a registrant the ticker file lists has listed.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApiOffering } from '../../schema/api/types.ts';
+import { parseCompanyTickers } from '../../schema/edgar/company-tickers.parse.ts';
+import { parseEdgarIndex } from '../../schema/edgar/index.parse.ts';
+import { readSample } from '../common/sample.testkit.ts';
+import type { KnownFiling, TickerHint } from '../offering/filing.facts.ts';
+import { companyIdentity } from './company.derive.ts';
+import { deriveRows } from './company-rows.derive.ts';
+import { vendorOnlyFacts } from './vendor-company.derive.ts';
+import { deriveOffering } from '../offering/offering.derive.ts';
+import { tickerFileListing, withTickerFileListing } from './ticker-file-listing.derive.ts';
+
+const TODAY = '2026-01-15';
+/** The day the data first saw company_tickers.json list the company's rows. */
+const SEEN = '2026-01-10T08:00:00.000Z';
+
+const entries = [
+  ...parseEdgarIndex(readSample('edgar/index/form.20200318.idx.gz'), 'form').entries,
+  ...parseEdgarIndex(readSample('edgar/index/company.20221003.idx.gz'), 'company').entries,
+];
+const tickerFile = parseCompanyTickers(readSample('edgar/company_tickers.json.gz'));
+
+/** The company as the demo serves it: its index rows, and (unless left out) its ticker file rows. */
+function served(cik: string, withTickerFile = true) {
+  const filings: KnownFiling[] = entries.filter((e) => e.cik === cik).map((r) => ({
+    accessionNumber: r.accessionNumber, cik, formType: r.formType, filingDate: r.dateFiled, fileNumber: null, primaryDocument: null,
+    acceptanceDateTime: null, companyName: r.companyName, source: 'index',
+  }));
+  const hints: TickerHint[] = withTickerFile ? tickerFile.filter((t) => t.cik === cik).map((t) => ({ ticker: t.ticker, title: t.title, exchange: null, observedAt: SEEN })) : [];
+  const facts = vendorOnlyFacts(cik, null, SEEN);
+  const rows = deriveRows({ facts, filings, hints, identity: companyIdentity(facts, filings, hints), documents: [], snapshot: null, vendorRows: [], bars: new Map(), news: [], today: TODAY })!;
+  const current = (JSON.parse(rows.company.row.offerings_json) as ApiOffering[]).find((o) => o.isCurrent)!;
+  return { row: rows.company.row, current };
+}
+
+describe('a status of the clock is as of the day its rule first held', () => {
+  it('UTime (DRS, DRS/A, F-1 released 2020-03-18): dormant since 2020-12-14, the 271st day after its F-1, not as of the F-1 it had just filed', () => {
+    const { row, current } = served('0001789299');
+    expect(row.offering_status).toBe('dormant');
+    expect(current).toMatchObject({ status: 'dormant', statusAsOf: '2020-12-14', statusAsOfSource: 'inactivity', lastFilingDate: '2020-03-18' });
+  });
+
+  it('Innovation Beverage (F-1/A of 2022-10-03, in no SEC ticker file): dormant since 2023-07-01', () => {
+    const { row, current } = served('0001924482');
+    expect(row.offering_status).toBe('dormant');
+    expect(current).toMatchObject({ statusAsOf: '2023-07-01', statusAsOfSource: 'inactivity' });
+  });
+});
+
+describe('an idle registration whose company the SEC ticker file lists today has listed, on a day the data does not hold', () => {
+  /** The company's current deal as the offering rules leave it, and its ticker file rows seen on `seen`. */
+  function listingOf(cik: string, seen = SEEN) {
+    const filings: KnownFiling[] = entries.filter((e) => e.cik === cik).map((r) => ({
+      accessionNumber: r.accessionNumber, cik, formType: r.formType, filingDate: r.dateFiled, fileNumber: null, primaryDocument: null,
+      acceptanceDateTime: null, companyName: r.companyName, source: 'index',
+    }));
+    const facts = vendorOnlyFacts(cik, null, SEEN);
+    const offering = deriveOffering({ facts, filings, documents: [], companyName: filings[0].companyName!, today: TODAY, firstBarDate: null, historyKnown: false });
+    const hints: TickerHint[] = tickerFile.filter((t) => t.cik === cik).map((t) => ({ ticker: t.ticker, title: t.title, exchange: null, observedAt: seen }));
+    const listing = tickerFileListing(offering.lifecycle.currentDeal, hints);
+    return { offering, listing, served: withTickerFileListing(offering, listing) };
+  }
+
+  it.each([
+    ['UTime Ltd (F-1 2020-03-18; WTO)', '0001789299', 'WTO'],
+    ['Atour Lifestyle (F-1/A 2022-10-03; ATAT)', '0001853717', 'ATAT'],
+    ['Sacks Parente Golf (S-1/A 2022-10-03; SPGC)', '0001934245', 'SPGC'],
+  ])('%s: listed, as of the day the data saw the file list it', (_name, cik, ticker) => {
+    const { offering, listing, served: s } = listingOf(cik);
+    expect(offering.lifecycle.offeringStatus).toBe('dormant');
+    expect(listing).toEqual({ ticker, observedOn: SEEN.slice(0, 10) });
+    expect(s.lifecycle.offeringStatus).toBe('listed');
+    expect(s.lifecycle.currentDeal).toMatchObject({ overlay: null, displayStatus: 'listed', servedStatus: 'listed', firstTradeDate: null });
+  });
+
+  it("not a follow-on, whose company being listed says nothing of the deal (Orgenesis's S-3 of 2020-03-18, ORGS), nor a prospectus alone (LendingClub's 424B3s, LC)", () => {
+    for (const cik of ['0001460602', '0001409970']) {
+      expect(tickerFile.some((t) => t.cik === cik), cik).toBe(true);
+      expect(listingOf(cik).listing, cik).toBeNull();
+    }
+  });
+
+  it("not from a ticker file seen on or before the registration's last filing: the file speaks of its own day", () => {
+    expect(listingOf('0001853717', '2022-10-03T12:00:00.000Z').listing).toBeNull();
+    expect(listingOf('0001853717', '2022-10-04T12:00:00.000Z').listing).toEqual({ ticker: 'ATAT', observedOn: '2022-10-04' });
+  });
+
+  it('no company the file does not list (Innovation Beverage)', () => {
+    expect(listingOf('0001924482').listing).toBeNull();
+  });
+});

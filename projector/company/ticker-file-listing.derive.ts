@@ -1,0 +1,63 @@
+/**
+ * A registration the data last saw in progress, whose company the SEC's ticker file
+ * (company_tickers.json) lists today: it is not dormant, stale or postponed. The file lists the
+ * securities that trade; a registrant that traded nothing when it filed and trades now went public
+ * after the filings the data holds, on a day the data does not hold (UTime's F-1 of 2020-03-18, the
+ * file's WTO, listed on Nasdaq in 2021 as UTME; Atour's F-1/A of 2022-10-03, the file's ATAT). The
+ * honest status is `listed`, listing date unknown, as of the day the data first saw the file list the
+ * symbol (`sec_ticker_file`).
+ *
+ * Only a registration that could list: an IPO-family or Reg A deal, or one of a type not known whose
+ * statement is an IPO-capable form (S-1, F-1, S-11, their amendments, a draft): never a follow-on,
+ * resale, shelf, debt or fund deal, whose company being listed says nothing of the deal, nor a deal
+ * seen only through prospectuses (a 424B3 of a registration filed before the data). Only a symbol
+ * seen after the deal's last filing (the file speaks of its own day), and not a foreign issuer's
+ * over-the-counter one (LCWUF: no exchange listing).
+ *
+ * Not applied to the served rows yet (company-rows.derive.ts): the ticker file is an event of its own,
+ * observed after the filings (the demo's and the rebuild test's arrivals), so the company is dormant
+ * until the file's batch, then listed. Applied, two things broke test/projector-rebuild.int.test.ts:
+ * a live batch records a revision under its revisedOn date after sorting by the fact's first date
+ * (deal-events.store.ts: revise, then sort), and a rebuild over the carried change log recorded the
+ * dormant status again as history (cause not found yet). Then: `withTickerFileListing` on the offering
+ * after withServedEnd, unless a vendor row's status speaks, and statusAsOf as of `observedOn`
+ * (`sec_ticker_file`) or later evidence.
+ */
+import type { TickerHint } from '../offering/filing.facts.ts';
+import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
+import type { CompanyOffering } from '../offering/offering.derive.ts';
+import { listable } from '../offering/deal-status.scan.ts';
+import { baseForm, DRAFT_FORMS, IPO_CAPABLE_FORMS } from '../common/forms.ts';
+import { isForeignOverTheCounterSymbol } from './vendor-symbol.derive.ts';
+
+export interface TickerFileListing {
+  ticker: string;
+  /** YYYY-MM-DD: the day the data first saw company_tickers.json list the symbol. */
+  observedOn: string;
+}
+
+type DealView = Pick<DealLifecycle, 'dealKind' | 'overlay' | 'lastFilingDate' | 'pricedDate' | 'withdrawnDate' | 'endedBy'> & {
+  filings: ReadonlyArray<{ formType: string }>;
+};
+
+/** The ticker file's listing of the company that overtakes its current deal's overlay, or null (see the header). */
+export function tickerFileListing(deal: DealView | null, hints: readonly TickerHint[]): TickerFileListing | null {
+  if (deal === null || deal.overlay === null || deal.endedBy !== null || deal.pricedDate !== null || deal.withdrawnDate !== null) return null;
+  const registers = deal.filings.some((f) => IPO_CAPABLE_FORMS.has(baseForm(f.formType)) || DRAFT_FORMS.has(baseForm(f.formType)));
+  if (!(listable(deal.dealKind) || (deal.dealKind === 'unknown' && registers))) return null;
+  for (const hint of hints) {
+    const observedOn = hint.observedAt?.slice(0, 10) ?? null;
+    if (observedOn === null || observedOn <= deal.lastFilingDate || isForeignOverTheCounterSymbol(hint.ticker)) continue;
+    return { ticker: hint.ticker, observedOn };
+  }
+  return null;
+}
+
+/** The offering rules' result with the current deal served `listed` (no overlay) when the ticker file shows its listing. */
+export function withTickerFileListing(offering: CompanyOffering, listing: TickerFileListing | null): CompanyOffering {
+  const current = offering.lifecycle.currentDeal;
+  if (listing === null || current === null) return offering;
+  const listed: DealLifecycle = { ...current, overlay: null, overlaySince: null, displayStatus: 'listed', servedStatus: 'listed' };
+  const deals = offering.lifecycle.deals.map((d) => (d === current ? listed : d));
+  return { ...offering, lifecycle: { ...offering.lifecycle, deals, currentDeal: listed, offeringStatus: 'listed' } };
+}
