@@ -63,7 +63,7 @@ describe('vendor rows joined by identity, on every US row of both tables', () =>
     [...served.servedBy].filter(([k]) => k.startsWith(`${layout}|${symbol}|`)).flatMap(([, ids]) => ids);
 
   beforeAll(async () => {
-    rebuilt = await project(`${tmp.dir}/rebuilt`, [[...indexEvents(), ...submissionEvents(), ...vendorEvents()]], 5000);
+    rebuilt = await project(`${tmp.dir}/rebuilt`, [[...indexEvents(), ...submissionEvents(), ...vendorEvents()]], 100_000);
     served = servedRows(rebuilt.db);
   }, 120_000);
   afterAll(async () => {

@@ -141,8 +141,13 @@ export function resolveVendorIpo(ipo: StoredIpoRow, candidatesOf: (row: StoredIp
 
 /** resolveVendorIpo, saying by which rule: a row joining by identity decides before any row joining by name alone. */
 export function resolveVendorIpoJoin(ipo: StoredIpoRow, candidatesOf: (row: StoredIpoRow['row']) => readonly VendorCandidate[]): VendorJoin | null {
-  const joins = rowsOfIpo(ipo).map(({ row }) => resolveVendorRowJoin(row, candidatesOf(row)));
-  return joins.find((j) => j?.rule === 'identity') ?? joins.find((j) => j !== null) ?? null;
+  let byName: VendorJoin | null = null;
+  for (const { row } of rowsOfIpo(ipo)) {
+    const join = resolveVendorRowJoin(row, candidatesOf(row));
+    if (join?.rule === 'identity') return join;
+    byName ??= join;
+  }
+  return byName;
 }
 
 /** The vendor evidence of the exchange a joined IPO listed on: the first of its rows with an exchange column. */
