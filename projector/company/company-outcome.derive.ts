@@ -9,7 +9,7 @@ import { quotedPrice } from '../market/quoted-price.ts';
 import type { StatedFirstClose } from '../market/ritter-measures.derive.ts';
 import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { isUnitSymbol } from '../offering/vendor-deal-type.derive.ts';
-import { exchangeListingSymbol, ipoSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
+import { bareSymbol, exchangeListingSymbol, ipoSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
 
 /** The company's IPO-family deal that priced most recently, if any. */
 export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {
@@ -81,7 +81,6 @@ export function outcomeTicker(bars: StoredBars | null, vendor: StoredIpoRow | nu
 
 /** The SEC's notation for a security that is not the common stock: preferred (OAK-PA), warrants, rights, units. */
 const NOT_COMMON = /-(?:P[A-Z]?|WT?S?|RT?|UN?)$|^[A-Z]{4}[WRU]$/;
-const bare = (symbol: string) => symbol.replace(/[-./ ]/g, '');
 
 /**
  * Whether the symbol of the day is unknown because Bloomberg's row alone names one (its security's
@@ -97,7 +96,7 @@ export function lastSymbolContradicted(bars: StoredBars | null, vendor: StoredIp
   // A bankrupt issuer's marked symbol (ACORQ) is its stock's (ACOR), as the outcome serves it.
   const common = secTickers.filter((t) => !NOT_COMMON.test(t)).map(listingSymbol);
   if (symbol === null || isUnitSymbol(symbol) || isForeignOverTheCounterSymbol(symbol) || common.length === 0) return false;
-  return !common.some((t) => bare(t) === bare(symbol));
+  return !common.some((t) => bareSymbol(t) === bareSymbol(symbol));
 }
 
 /**

@@ -29,7 +29,7 @@
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { FilingTermsFact } from '../offering/offering.derive.ts';
-import { bankruptSymbolBase, exchangeListingSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { bankruptSymbolBase, bareSymbol as bare, exchangeListingSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
 
 export interface ListingSymbolEvidence {
   /** The outcome's symbol and first trading day, as the views serve them. */
@@ -45,8 +45,6 @@ export interface ListingSymbolEvidence {
   terms: ReadonlyMap<string, FilingTermsFact>;
 }
 
-/** A symbol as the SEC, Bloomberg or Yahoo write it, compared without separators (LCW-UN, LCW/U, LCW.U → LCWU). */
-const bare = (symbol: string) => symbol.toUpperCase().replace(/[-./ ]/g, '').replace(/UN$/, 'U');
 
 /** Pure: the outcome's symbol when the listing's own evidence names it, else null. */
 export function listingOwnSymbol(e: ListingSymbolEvidence): string | null {

@@ -34,7 +34,7 @@ import { isUnitSymbol, SPAC_SUBGROUPS, vendorDealType, vendorSymbol } from '../o
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { SPAC_NAME } from '../offering/spac-evidence.ts';
 import { rowsOfIpo } from './vendor-company.derive.ts';
-import { bankruptSymbolBase } from './vendor-symbol.derive.ts';
+import { bankruptSymbolBase, bareSymbol } from './vendor-symbol.derive.ts';
 
 /** Subgroups that class a row as no operating business: blank checks, and the investment companies and inactive shells liquidated blank checks are filed under. */
 const NO_BUSINESS_SUBGROUPS = new Set([...SPAC_SUBGROUPS, 'Investment Companies', 'Inactive/Unknown']);
@@ -87,7 +87,7 @@ function combinedBySecSymbol({ vendorRows, currentTickers, currentTitles = [], e
     const units = rowsOfIpo(ipo).map((r) => vendorSymbol(r.row)).find((symbol) => isUnitSymbol(symbol) && !/[EF]$/.test(symbol));
     if (!spac || units === undefined) continue;
     const stem = unitStem(units);
-    if (currentTickers.some((t) => t.replace(/[-./ ]/g, '').startsWith(stem))) return null;
+    if (currentTickers.some((t) => bareSymbol(t).startsWith(stem))) return null;
     return {
       status: 'combined', date: null, accessionNumber: null, formType: null, source: 'edgar',
       reason: `the SEC lists the SPAC's registrant under ${currentTickers[0]}, none of the blank check's own symbols (${stem}, its units ${units}): a SPAC gives up its symbol when it combines`,
@@ -168,8 +168,7 @@ export function isRebuiltUnitSymbol(ipo: StoredIpoRow, currentTickers: readonly 
   if (ipo.row.layout === 'yahoo' || !isUnitSymbol(symbol)) return false;
   const stem = unitStem(symbol);
   // The SEC listing the units themselves (CONX Corp's CONXU beside CONX) says they traded under that symbol.
-  const bare = (t: string) => t.replace(/[-./ ]/g, '').replace(/UN$/, 'U');
-  if (currentTickers.some((t) => bare(t) === bare(symbol))) return false;
+  if (currentTickers.some((t) => bareSymbol(t) === bareSymbol(symbol))) return false;
   return stem !== symbol && laterSymbols.includes(stem) && rowNamingBusiness(ipo, null) !== null;
 }
 

@@ -96,3 +96,8 @@ export function exchangeListingSymbol(secTickers: readonly string[]): string | n
   const symbol = onExchange.find(isUnitListing) ?? onExchange[0] ?? null;
   return symbol === null ? null : symbol.replace(/[-./ ]UN?$/, '-U');
 }
+
+/** A symbol as the SEC, Bloomberg or Yahoo write it, compared without separators (LCW-UN, LCW/U, LCW.U → LCWU). */
+export function bareSymbol(symbol: string): string {
+  return symbol.toUpperCase().replace(/[-./ ]/g, '').replace(/UN$/, 'U');
+}
