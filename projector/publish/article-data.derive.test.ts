@@ -85,6 +85,9 @@ describe('articleDataFromRows: listings are the served offerings that began trad
     for (const l of withLeft) expect(l.outcome!.moneyLeftOnTable!).toBeCloseTo((l.outcome!.grossProceeds! * (l.outcome!.closeDay1! - l.offerPrice!)) / l.offerPrice!, 0);
     const review = plain(buildQuarterlyReview(2012, 2, data).html);
     expect(review).toContain(`Money left on the table, shares sold × (first close − offer price), came to $${(total / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}M over the ${withLeft.length} listings`);
+    // Sized by the vendor's offer size, not by shares a prospectus states: the sentence says so.
+    expect(withLeft.every((l) => l.outcome!.grossProceedsBasis === 'vendor_offer_size')).toBe(true);
+    expect(review).toContain(`${withLeft.length} listings whose size and first close are known (the vendor IPO table's offer sizes`);
   });
 });
 

@@ -52,7 +52,7 @@ function moneyLeftSentence(ipos: readonly ArticleListing[], src: SourceLink): st
         : `the base deal's shares for ${num(withLeft.length - full, 'int', src)}, the vendor's offer size (as a rule with the over-allotment) for ${num(full, 'int', src)}`;
   return (
     `Money left on the table, shares sold × (first close − offer price), came to ${num(total, 'millions', src)} ` +
-    `over the ${counted(withLeft.length, 'listing', 'listings', src)} whose shares and first close are known (${basis}).`
+    `over the ${counted(withLeft.length, 'listing', 'listings', src)} whose ${full === 0 ? 'shares sold' : 'size'} and first close are known (${basis}).`
   );
 }
 
