@@ -7,7 +7,7 @@ import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite, type SqliteHandle } from '../schema/sqlite.ts';
 import { projectIncremental, rebuildReadDb } from '../projector/index.ts';
 import { documentValidator, emptyDataDir, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
-import { DOCUMENTS, documentEvent } from './projector-enrichment-events.ts';
+import { bloombergRows, DOCUMENTS, documentEvent, ipoRowEvents } from './projector-enrichment-events.ts';
 import { companyTickersEvent, dumpReadDb, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 
 const PANDORA = '0001230276';
@@ -85,6 +85,38 @@ describe('filings known only from their documents (Pandora, Acurx)', () => {
       companyName: 'PANDORA MEDIA, INC.', accessionNumber: '0001193125-11-032963', filingDate: '2011-02-11', formType: 'S-1',
       primaryDocument: 'ds1.htm', inferredStatus: 'filed',
     });
+  });
+
+  it("Pandora: the vendor row that priced its registration gives its range and price; upsized unknown without its pricing day's filings", async () => {
+    // Pandora's Bloomberg row (P US, 2011-06-15) prices the registration whose one S-1 the data holds.
+    const pandoraRows = bloombergRows().filter((r) => r.bloombergTicker === 'P US');
+    expect(pandoraRows).toHaveLength(1);
+    const priced = await emptyDataDir();
+    const events = await openEventLogDb(priced);
+    let pricedDb: SqliteHandle | null = null;
+    try {
+      events.log.appendMany([companyTickersEvent(), documentEvent(DOCUMENTS.pandora), ...ipoRowEvents(pandoraRows)]);
+      await rebuildReadDb({ dataDir: priced, eventLog: events.log });
+      pricedDb = openSqlite(readDbLinkPath(priced), { readonly: true });
+      const row = (sql: string) => pricedDb!.prepare(sql).get(PANDORA) as Record<string, any>;
+      expect(json(row(`SELECT price_history_json FROM companies WHERE cik = ?`).price_history_json)).toMatchObject({
+        initialRange: null,
+        lastRange: { low: 10, high: 12, source: 'vendor_ipo_table' },
+        finalPrice: { price: 16, source: 'vendor_ipo_table' },
+        pricedVsRange: 'above',
+      });
+      // A Rule 462(b) registration would have been filed on its pricing day, which the data does not hold.
+      expect(row(`SELECT upsized, filing_count, source, status FROM offerings WHERE cik = ?`)).toEqual({ upsized: null, filing_count: 1, source: 'edgar', status: 'listed' });
+    } finally {
+      pricedDb?.close();
+      await events.close();
+      removeDataDir(priced);
+    }
+  });
+
+  it('Pandora without a vendor row: no price history, upsized unknown', () => {
+    expect(one(`SELECT price_history_json FROM companies WHERE cik = ?`, PANDORA).price_history_json).toBe('null');
+    expect(one(`SELECT upsized FROM offerings WHERE cik = ?`, PANDORA)).toEqual({ upsized: null });
   });
 
   it('Acurx: named by company_tickers.json, a resale by a listed issuer, not an IPO', () => {

@@ -152,6 +152,8 @@ describe('vendor rows joined by identity, on every US row of both tables', () =>
     // A vendor offering has no filings: whether a Rule 462(b) registration upsized it is unknown, not false.
     expect(count(`source = 'vendor'`)).toBeGreaterThan(0);
     expect(count(`source = 'vendor' AND upsized IS NOT NULL`)).toBe(0);
+    // Nor can it be false for a registration whose pricing day (EFFECT, final prospectus) the data does not hold.
+    expect(count(`source = 'edgar' AND upsized = 0 AND priced_date IS NULL AND effective_date IS NULL`)).toBe(0);
   });
 
   it('vendor rows first, EDGAR after and submissions last, in small batches: the same read model as one rebuild', async () => {

@@ -804,7 +804,7 @@ export interface components {
              * @description The trading day after pricedDate (only for an offering that lists a new class); the first trade itself once the data shows it.
              */
             expectedFirstTradeDate: string | null;
-            /** @description A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering; an offering enlarged at pricing within the amount already registered files none and is false. Null for an offering known only from a vendor IPO row (source vendor): without its filings the data cannot tell. */
+            /** @description A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering; an offering enlarged at pricing within the amount already registered files none and is false. Null for an offering known only from a vendor IPO row (source vendor), or one whose pricing (EFFECT or final prospectus) the data does not hold: a Rule 462(b) registration is filed on the pricing day, so without its filings the data cannot tell. */
             upsized: boolean | null;
             upsizeFileNumbers: string[];
             draftFileNumbers: string[];

@@ -200,7 +200,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       },
       lifecycleEnd: end.terminal,
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
-      priceHistory: companyPriceHistory(offering, vendorRow, deal),
+      // The vendor row that priced the current registration is its pricing too (Pandora's one blank S-1).
+      priceHistory: companyPriceHistory(offering, vendorRow, deal ?? (vendorPricedCurrent ? current : null)),
     },
     // A company whose lifecycle ended in EDGAR keeps that terminal status whatever a vendor row says
     // (the vendor status takes the ends as its own); a vendor's end is the vendor status's. The IPO a

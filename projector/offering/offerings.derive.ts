@@ -71,7 +71,7 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
       pricedDate: deal.pricedDate,
       withdrawnDate: deal.withdrawnDate,
       expectedFirstTradeDate: deal.expectedFirstTradeDate,
-      upsized: deal.upsized,
+      upsized: upsizedAsSeen(deal),
       upsizeFileNumbers: deal.mefFileNumbers,
       draftFileNumbers: deal.draftFileNumbers,
       filingCount: deal.filings.length,
@@ -172,4 +172,13 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     }),
     terms: null,
   };
+}
+
+/**
+ * A Rule 462(b) registration is filed on the pricing day: the data can say none was filed only when it
+ * holds the deal's pricing (its EFFECT or final prospectus). Before that, unknown (Pandora's and Social
+ * Capital Hedosophia III's one S-1: IPOC added 20% by an S-1MEF the data does not hold).
+ */
+function upsizedAsSeen(deal: Pick<DealLifecycle, 'upsized' | 'pricedDate' | 'effectiveDate'>): boolean | null {
+  return deal.upsized || deal.pricedDate !== null || deal.effectiveDate !== null ? deal.upsized : null;
 }

@@ -556,7 +556,7 @@ export const ApiOfferingSchema = object({
   upsized: {
     ...orNull({ type: 'boolean' }),
     description:
-      'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering; an offering enlarged at pricing within the amount already registered files none and is false. Null for an offering known only from a vendor IPO row (source vendor): without its filings the data cannot tell.',
+      'A Rule 462(b) registration (S-1MEF/F-1MEF) added securities to this offering; an offering enlarged at pricing within the amount already registered files none and is false. Null for an offering known only from a vendor IPO row (source vendor), or one whose pricing (EFFECT or final prospectus) the data does not hold: a Rule 462(b) registration is filed on the pricing day, so without its filings the data cannot tell.',
   },
   upsizeFileNumbers: stringArray(),
   draftFileNumbers: stringArray(),
