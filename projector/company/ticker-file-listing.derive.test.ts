@@ -40,7 +40,7 @@ function served(cik: string, withTickerFile = true) {
 
 describe('a status of the clock is as of the day its rule first held', () => {
   it('UTime (DRS, DRS/A, F-1 released 2020-03-18): dormant since 2020-12-14, the 271st day after its F-1, not as of the F-1 it had just filed', () => {
-    const { row, current } = served('0001789299');
+    const { row, current } = served('0001789299', false);
     expect(row.offering_status).toBe('dormant');
     expect(current).toMatchObject({ status: 'dormant', statusAsOf: '2020-12-14', statusAsOfSource: 'inactivity', lastFilingDate: '2020-03-18' });
   });
@@ -78,10 +78,20 @@ describe('an idle registration whose company the SEC ticker file lists today has
     expect(s.lifecycle.currentDeal).toMatchObject({ overlay: null, displayStatus: 'listed', servedStatus: 'listed', firstTradeDate: null });
   });
 
+  it.each([
+    ['UTime Ltd (F-1 2020-03-18; WTO)', '0001789299', 'WTO'],
+    ['Atour Lifestyle (F-1/A 2022-10-03; ATAT)', '0001853717', 'ATAT'],
+  ])('%s: served listed, listing date unknown, as of the day the data saw the file list it', (_name, cik, ticker) => {
+    const { row, current } = served(cik);
+    expect(row).toMatchObject({ offering_status: 'listed', ticker, listing_date: null });
+    expect(current).toMatchObject({ status: 'listed', listingDate: null, statusAsOf: SEEN.slice(0, 10), statusAsOfSource: 'sec_ticker_file' });
+  });
+
   it("not a follow-on, whose company being listed says nothing of the deal (Orgenesis's S-3 of 2020-03-18, ORGS), nor a prospectus alone (LendingClub's 424B3s, LC)", () => {
     for (const cik of ['0001460602', '0001409970']) {
       expect(tickerFile.some((t) => t.cik === cik), cik).toBe(true);
       expect(listingOf(cik).listing, cik).toBeNull();
+      expect(served(cik).row.offering_status, cik).toBe('dormant');
     }
   });
 

@@ -14,14 +14,15 @@
  * seen after the deal's last filing (the file speaks of its own day), and not a foreign issuer's
  * over-the-counter one (LCWUF: no exchange listing).
  *
- * Not applied to the served rows yet (company-rows.derive.ts): the ticker file is an event of its own,
- * observed after the filings (the demo's and the rebuild test's arrivals), so the company is dormant
- * until the file's batch, then listed. Applied, two things broke test/projector-rebuild.int.test.ts:
- * a live batch records a revision under its revisedOn date after sorting by the fact's first date
- * (deal-events.store.ts: revise, then sort), and a rebuild over the carried change log recorded the
- * dormant status again as history (cause not found yet). Then: `withTickerFileListing` on the offering
- * after withServedEnd, unless a vendor row's status speaks, and statusAsOf as of `observedOn`
- * (`sec_ticker_file`) or later evidence.
+ * Applied in company-rows.derive.ts on the offering after withServedEnd, unless a vendor row's status
+ * speaks; the status is as of `observedOn` (`sec_ticker_file`) or later evidence (status-as-of.derive.ts).
+ * The ticker file is an event of its own, observed after the filings: a projection that met the
+ * filings first records the company dormant, then at the file's batch a revision to listed dated
+ * `observedOn`. Two things in
+ * the runner had to hold for that (test/projector-rebuild.int.test.ts): a batch orders a revision by
+ * the date it is recorded under, not its fact's first date (deal-events.store.ts), and a rebuild over
+ * a carried change log derives its history at the live checkpoint itself, never at a batch boundary
+ * before it (project.ts: a batch is cut there), where the company was still dormant.
  */
 import type { TickerHint } from '../offering/filing.facts.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
