@@ -176,7 +176,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   // clock included, unless the SEC's ticker file lists the company of a registration idle so: it
   // listed on a day the data does not hold (ticker-file-listing.derive.ts).
   const vendorStatus = vendorSpeaks || (vendorPricedCurrent && ended.lifecycle.terminal === null);
-  const tickerListing = vendorStatus ? null : tickerFileListing(current, input.hints);
+  const tickerListing = vendorStatus ? null : tickerFileListing(current, input.hints, input.facts);
   const offering = withTickerFileListing(ended, tickerListing);
   const idle = vendorStatus ? null : offering.lifecycle.currentDeal;
   const company = deriveCompany(

@@ -100,6 +100,18 @@ describe('an idle registration whose company the SEC ticker file lists today has
     expect(listingOf('0001853717', '2022-10-04T12:00:00.000Z').listing).toEqual({ ticker: 'ATAT', observedOn: '2022-10-04' });
   });
 
+  it("not a symbol whose market the data states is over the counter: company_tickers.json names none, so the rule reads company_tickers_exchange.json's market and the submissions page's (Atour's real rows, the market put to the test)", () => {
+    const cik = '0001853717';
+    const { offering } = listingOf(cik);
+    const deal = offering.lifecycle.currentDeal;
+    const rows = tickerFile.filter((t) => t.cik === cik);
+    const hints = (exchange: string | null): TickerHint[] => rows.map((t) => ({ ticker: t.ticker, title: t.title, exchange, observedAt: SEEN }));
+    expect(tickerFileListing(deal, hints('OTC'))).toBeNull();
+    expect(tickerFileListing(deal, hints(null), { tickers: ['ATAT'], exchanges: ['OTC'] })).toBeNull();
+    expect(tickerFileListing(deal, hints('Nasdaq'))).toEqual({ ticker: 'ATAT', observedOn: SEEN.slice(0, 10) });
+    expect(tickerFileListing(deal, hints(null), { tickers: ['ATAT'], exchanges: ['Nasdaq'] })).toEqual({ ticker: 'ATAT', observedOn: SEEN.slice(0, 10) });
+  });
+
   it('no company the file does not list (Innovation Beverage)', () => {
     expect(listingOf('0001924482').listing).toBeNull();
   });
