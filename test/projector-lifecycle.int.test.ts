@@ -163,8 +163,10 @@ describe('projector on the real EDGAR sample', () => {
     project();
     expect(companyJson(UTIME)).toMatchObject({
       name: 'UTime Ltd',
-      // Nothing filed on the F-1 since 2020-03-18 and the as-of date is 2026-02-01: dormant (> 270 days).
-      offeringStatus: 'dormant',
+      // Nothing filed on the F-1 since 2020-03-18 (dormant by the clock), but company_tickers.json,
+      // seen after it, lists the company: it listed on a day the data does not hold
+      // (projector/company/ticker-file-listing.derive.ts).
+      offeringStatus: 'listed',
       dealType: 'ipo',
       latestFormType: 'F-1',
       latestFilingDate: '2020-03-18',

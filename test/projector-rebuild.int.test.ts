@@ -255,6 +255,38 @@ describe('the change log (deal_events) across projections and rebuilds', () => {
   }, 120_000);
 });
 
+describe('a rebuild over a carried change log whose live checkpoint falls inside a batch', () => {
+  it("derives the history at the checkpoint itself: UTime, dormant until the ticker file's arrival showed it listed, is not recorded dormant again", async () => {
+    const { dir, log } = await newDataDir('projector-straddled-checkpoint');
+    const index = indexEntryEvents('form.20200318.idx.gz');
+    const utime = 'company:0001789299';
+    const statuses = (rows: Array<{ key: string; data_json: string }>) =>
+      rows.filter((e) => e.key.startsWith(utime)).map((e) => (JSON.parse(e.data_json) as { offeringStatus: string }).offeringStatus);
+    const logOf = (path: string) => {
+      const db = openSqlite(path, { readonly: true });
+      try {
+        return db.prepare('SELECT id, key, replayed, data_json FROM deal_events ORDER BY id').all() as Array<{ id: number; key: string; replayed: number; data_json: string }>;
+      } finally {
+        db.close();
+      }
+    };
+    log.appendMany(index);
+    await projectLive({ dataDir: dir, eventLog: log });
+    log.appendMany([companyTickersEvent()]);
+    await projectLive({ dataDir: dir, eventLog: log });
+    const live = logOf(readDbLinkPath(dir));
+    expect(statuses(live)).toEqual(['dormant', 'listed']);
+
+    // One batch would hold the ticker file (history: the live generation projected it) and the page after it (news).
+    log.appendMany([submissionsEvent(SUBMISSIONS_FILES[0])]);
+    const rebuilt = await rebuildReadDb({ dataDir: dir, eventLog: log, batchSize: index.length });
+    const after = logOf(rebuilt.path);
+    expect(after.slice(0, live.length)).toEqual(live);
+    expect(statuses(after)).toEqual(['dormant', 'listed']);
+    expect(after.slice(live.length).filter((e) => e.replayed === 1)).toEqual([]);
+  }, 120_000);
+});
+
 describe('a crash mid-batch', () => {
   it('leaves rows and checkpoint as the previous batch left them, and the next run completes', async () => {
     const { dir, log } = await newDataDir('projector-crash');

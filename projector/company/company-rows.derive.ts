@@ -22,6 +22,7 @@ import { VENDOR_TRADE_WINDOW_DAYS } from '../offering/deal-status.scan.ts';
 import { isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
 import { listingOwnSymbol } from './listing-symbol.derive.ts';
 import { statusAsOf } from './status-as-of.derive.ts';
+import { tickerFileListing, withTickerFileListing } from './ticker-file-listing.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import { deriveExpiryCalendar } from '../offering/expiry-calendar.derive.ts';
@@ -171,9 +172,12 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const vendorPricedCurrent =
     !vendorSpeaks && current !== null && isIpoFamily(current.dealKind) && current.pricedDate === null && current.withdrawnDate === null &&
     vendorRow !== null && vendorRow.row.offerPrice !== null && vendorRow.row.tradeDate !== null && vendorRow.row.tradeDate >= current.openedDate;
-  // The status is the vendor's when a vendor row speaks; else the offering rules', an overlay of the clock included.
+  // The status is the vendor's when a vendor row speaks; else the offering rules', an overlay of the
+  // clock included, unless the SEC's ticker file lists the company of a registration idle so: it
+  // listed on a day the data does not hold (ticker-file-listing.derive.ts).
   const vendorStatus = vendorSpeaks || (vendorPricedCurrent && ended.lifecycle.terminal === null);
-  const offering = ended;
+  const tickerListing = vendorStatus ? null : tickerFileListing(current, input.hints, input.facts);
+  const offering = withTickerFileListing(ended, tickerListing);
   const idle = vendorStatus ? null : offering.lifecycle.currentDeal;
   const company = deriveCompany(
     facts,
@@ -196,6 +200,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
         statusAsOf: statusAsOf({
           filings: input.filings, bars, vendorRows, end: end.terminal, currentTickers: input.identity.allTickers, hints: input.hints,
           overlaySince: idle?.overlay ? idle.overlaySince : null,
+          tickerFileListing: tickerListing,
         }),
       },
       lifecycleEnd: end.terminal,

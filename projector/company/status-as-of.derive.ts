@@ -17,6 +17,8 @@
  *   (dormant, stale, postponed)        after the last registration activity, lifecycle.derive.ts
  *                                      overlaySince), or later evidence: dormancy is no filing's news,
  *                                      and UTime's F-1 of 2020-03-18 was just filed that day.
+ *   an idle registration the SEC's     the day the data first saw company_tickers.json list the symbol
+ *   ticker file shows listed           (`sec_ticker_file`; ticker-file-listing.derive.ts), or later evidence.
  *   an end a vendor row shows          null: Bloomberg's export names issuers and symbols as of the day it
  *                                      was taken, and states no such day (its newest trade date bounds it
  *                                      from below only; the import's time is when the data read it). The
@@ -40,6 +42,8 @@ export interface StatusEvidence {
   hints: readonly TickerHint[];
   /** The first day the served status's overlay held (dormant, stale, postponed: lifecycle.derive.ts overlaySince), when the status is one. */
   overlaySince?: string | null;
+  /** The ticker file's listing that overtook an idle registration (ticker-file-listing.derive.ts), when the status is it. */
+  tickerFileListing?: { observedOn: string } | null;
 }
 
 export interface StatusAsOf {
@@ -51,6 +55,7 @@ export interface StatusAsOf {
 export function statusAsOf(e: StatusEvidence): StatusAsOf {
   const latest = latestEvidence(e);
   const end = e.end;
+  if (end === null && e.tickerFileListing) return later(latest, { date: e.tickerFileListing.observedOn, source: 'sec_ticker_file' });
   if (end === null && e.overlaySince) return later(latest, { date: e.overlaySince, source: 'inactivity' });
   if (end === null || end.date !== null) return latest;
   if (end.source === 'vendor') return { date: null, source: 'vendor_export' };

@@ -40,7 +40,7 @@ function served(cik: string, withTickerFile = true) {
 
 describe('a status of the clock is as of the day its rule first held', () => {
   it('UTime (DRS, DRS/A, F-1 released 2020-03-18): dormant since 2020-12-14, the 271st day after its F-1, not as of the F-1 it had just filed', () => {
-    const { row, current } = served('0001789299');
+    const { row, current } = served('0001789299', false);
     expect(row.offering_status).toBe('dormant');
     expect(current).toMatchObject({ status: 'dormant', statusAsOf: '2020-12-14', statusAsOfSource: 'inactivity', lastFilingDate: '2020-03-18' });
   });
@@ -78,16 +78,38 @@ describe('an idle registration whose company the SEC ticker file lists today has
     expect(s.lifecycle.currentDeal).toMatchObject({ overlay: null, displayStatus: 'listed', servedStatus: 'listed', firstTradeDate: null });
   });
 
+  it.each([
+    ['UTime Ltd (F-1 2020-03-18; WTO)', '0001789299', 'WTO'],
+    ['Atour Lifestyle (F-1/A 2022-10-03; ATAT)', '0001853717', 'ATAT'],
+  ])('%s: served listed, listing date unknown, as of the day the data saw the file list it', (_name, cik, ticker) => {
+    const { row, current } = served(cik);
+    expect(row).toMatchObject({ offering_status: 'listed', ticker, listing_date: null });
+    expect(current).toMatchObject({ status: 'listed', listingDate: null, statusAsOf: SEEN.slice(0, 10), statusAsOfSource: 'sec_ticker_file' });
+  });
+
   it("not a follow-on, whose company being listed says nothing of the deal (Orgenesis's S-3 of 2020-03-18, ORGS), nor a prospectus alone (LendingClub's 424B3s, LC)", () => {
     for (const cik of ['0001460602', '0001409970']) {
       expect(tickerFile.some((t) => t.cik === cik), cik).toBe(true);
       expect(listingOf(cik).listing, cik).toBeNull();
+      expect(served(cik).row.offering_status, cik).toBe('dormant');
     }
   });
 
   it("not from a ticker file seen on or before the registration's last filing: the file speaks of its own day", () => {
     expect(listingOf('0001853717', '2022-10-03T12:00:00.000Z').listing).toBeNull();
     expect(listingOf('0001853717', '2022-10-04T12:00:00.000Z').listing).toEqual({ ticker: 'ATAT', observedOn: '2022-10-04' });
+  });
+
+  it("not a symbol whose market the data states is over the counter: company_tickers.json names none, so the rule reads company_tickers_exchange.json's market and the submissions page's (Atour's real rows, the market put to the test)", () => {
+    const cik = '0001853717';
+    const { offering } = listingOf(cik);
+    const deal = offering.lifecycle.currentDeal;
+    const rows = tickerFile.filter((t) => t.cik === cik);
+    const hints = (exchange: string | null): TickerHint[] => rows.map((t) => ({ ticker: t.ticker, title: t.title, exchange, observedAt: SEEN }));
+    expect(tickerFileListing(deal, hints('OTC'))).toBeNull();
+    expect(tickerFileListing(deal, hints(null), { tickers: ['ATAT'], exchanges: ['OTC'] })).toBeNull();
+    expect(tickerFileListing(deal, hints('Nasdaq'))).toEqual({ ticker: 'ATAT', observedOn: SEEN.slice(0, 10) });
+    expect(tickerFileListing(deal, hints(null), { tickers: ['ATAT'], exchanges: ['Nasdaq'] })).toEqual({ ticker: 'ATAT', observedOn: SEEN.slice(0, 10) });
   });
 
   it('no company the file does not list (Innovation Beverage)', () => {

@@ -11,24 +11,29 @@
  * statement is an IPO-capable form (S-1, F-1, S-11, their amendments, a draft): never a follow-on,
  * resale, shelf, debt or fund deal, whose company being listed says nothing of the deal, nor a deal
  * seen only through prospectuses (a 424B3 of a registration filed before the data). Only a symbol
- * seen after the deal's last filing (the file speaks of its own day), and not a foreign issuer's
- * over-the-counter one (LCWUF: no exchange listing).
+ * seen after the deal's last filing (the file speaks of its own day), and not an over-the-counter
+ * one: a foreign issuer's by its form (LCWUF), any by the market the data states for the symbol
+ * (company_tickers_exchange.json's row, the submissions page's `exchanges`). company_tickers.json
+ * itself names no market, so without either an OTC issuer's resale or uplisting S-1 of a type not
+ * known is served `listed` too (on the demo: Mitesco's MITI, Deep Green's DGWR, RiskOn's ROII).
  *
- * Not applied to the served rows yet (company-rows.derive.ts): the ticker file is an event of its own,
- * observed after the filings (the demo's and the rebuild test's arrivals), so the company is dormant
- * until the file's batch, then listed. Applied, two things broke test/projector-rebuild.int.test.ts:
- * a live batch records a revision under its revisedOn date after sorting by the fact's first date
- * (deal-events.store.ts: revise, then sort), and a rebuild over the carried change log recorded the
- * dormant status again as history (cause not found yet). Then: `withTickerFileListing` on the offering
- * after withServedEnd, unless a vendor row's status speaks, and statusAsOf as of `observedOn`
- * (`sec_ticker_file`) or later evidence.
+ * Applied in company-rows.derive.ts on the offering after withServedEnd, unless a vendor row's status
+ * speaks; the status is as of `observedOn` (`sec_ticker_file`) or later evidence (status-as-of.derive.ts).
+ * The ticker file is an event of its own, observed after the filings: a projection that met the
+ * filings first records the company dormant, then at the file's batch a revision to listed dated
+ * `observedOn`. Two things in
+ * the runner had to hold for that (test/projector-rebuild.int.test.ts): a batch orders a revision by
+ * the date it is recorded under, not its fact's first date (deal-events.store.ts), and a rebuild over
+ * a carried change log derives its history at the live checkpoint itself, never at a batch boundary
+ * before it (project.ts: a batch is cut there), where the company was still dormant.
  */
-import type { TickerHint } from '../offering/filing.facts.ts';
+import type { CompanyFacts, TickerHint } from '../offering/filing.facts.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import { listable } from '../offering/deal-status.scan.ts';
 import { baseForm, DRAFT_FORMS, IPO_CAPABLE_FORMS } from '../common/forms.ts';
 import { isForeignOverTheCounterSymbol } from './vendor-symbol.derive.ts';
+import { marketOf } from './market-family.ts';
 
 export interface TickerFileListing {
   ticker: string;
@@ -40,14 +45,23 @@ type DealView = Pick<DealLifecycle, 'dealKind' | 'overlay' | 'lastFilingDate' | 
   filings: ReadonlyArray<{ formType: string }>;
 };
 
-/** The ticker file's listing of the company that overtakes its current deal's overlay, or null (see the header). */
-export function tickerFileListing(deal: DealView | null, hints: readonly TickerHint[]): TickerFileListing | null {
+/**
+ * The ticker file's listing of the company that overtakes its current deal's overlay, or null (see
+ * the header). `submissions`: the company's submissions page's symbols and their markets, if read.
+ */
+export function tickerFileListing(
+  deal: DealView | null,
+  hints: readonly TickerHint[],
+  submissions: Pick<CompanyFacts, 'tickers' | 'exchanges'> = { tickers: [], exchanges: [] },
+): TickerFileListing | null {
   if (deal === null || deal.overlay === null || deal.endedBy !== null || deal.pricedDate !== null || deal.withdrawnDate !== null) return null;
   const registers = deal.filings.some((f) => IPO_CAPABLE_FORMS.has(baseForm(f.formType)) || DRAFT_FORMS.has(baseForm(f.formType)));
   if (!(listable(deal.dealKind) || (deal.dealKind === 'unknown' && registers))) return null;
   for (const hint of hints) {
     const observedOn = hint.observedAt?.slice(0, 10) ?? null;
     if (observedOn === null || observedOn <= deal.lastFilingDate || isForeignOverTheCounterSymbol(hint.ticker)) continue;
+    const stated = [hint.exchange, ...submissions.tickers.flatMap((t, i) => (t === hint.ticker ? [submissions.exchanges[i] ?? null] : []))];
+    if (stated.some((exchange) => marketOf(exchange) === 'otc')) continue;
     return { ticker: hint.ticker, observedOn };
   }
   return null;

@@ -35,15 +35,19 @@ export class DealEventLog {
 
   /**
    * Records the batch's events in recording order (occurred date, then key), so their ids depend on
-   * what the batch holds, not on the order companies were derived in. Returns the ids it added.
+   * what the batch holds, not on the order companies were derived in. A revision is ordered as it is
+   * recorded, under its own key and date (a status's revisedOn), not its fact's first date. Returns
+   * the ids it added.
    */
   record(recordedAt: string, replayed: boolean): { first: number; last: number } | null {
-    const events = [...this.pending.values()].sort(recordingOrder);
+    // A batch holds one event per key, so each revision reads the log as the batch found it.
+    const events = [...this.pending.values()]
+      .map((event) => (event.revisable ? this.asRevision(event) : event))
+      .filter((e): e is DealEvent => e !== null)
+      .sort(recordingOrder);
     this.pending = new Map();
     const before = this.lastId.get() as number;
-    for (const event of events) {
-      const e = event.revisable ? this.asRevision(event) : event;
-      if (e === null) continue;
+    for (const e of events) {
       // Positional parameters: binding by name costs more, and most of a rebuild's inserts are ignored.
       this.insert.run(e.key, e.type, e.cik, e.ticker, e.occurredOn, recordedAt, replayed ? 1 : 0, JSON.stringify(e.data));
     }

@@ -48,8 +48,8 @@ export interface ProjectOptions {
   replayedThrough?: number;
   /**
    * A rebuild's mode: batches apply events and collect the keys of the companies they touch, and
-   * each company is derived once, after all its events (at the end of the log; before the first
-   * batch past `replayedThrough`, so history and news stay apart). The served rows are the same as
+   * each company is derived once, after all its events (at the end of the log; at `replayedThrough`,
+   * where a batch is cut, so history and news stay apart). The served rows are the same as
    * deriving after every batch; the change log holds the final state's facts, without the ones
    * later evidence revised (see deferredTransactions). A failed batch ends the run. Live
    * projections derive after every batch.
@@ -364,11 +364,25 @@ function openRun(options: ProjectOptions) {
   /** The derivation under way (deriveOnce): its as-of date and the last company derived. */
   let deriving: { today: string; after: string } | null = null;
 
+  /**
+   * The next batch after `seq`, never reaching past `replayedThrough` from before it: a batch records
+   * history or news, not both, and a rebuild derives its history (mustDeriveBefore) from the state at
+   * the live generation's checkpoint itself, not at the last batch boundary before it. Derived earlier,
+   * a company the live projector saw revised by the events in between (an idle registration the
+   * ticker file then showed listed) would be recorded in its earlier status again, as history.
+   */
+  const readBatch = (seq: number): StoredEvent[] => {
+    const events = eventLog.readBatch(seq, batchSize);
+    if (seq >= target.replayedThrough) return events;
+    const past = events.findIndex((e) => e.seq > target.replayedThrough);
+    return past <= 0 ? events : events.slice(0, past);
+  };
+
   return {
     target,
     batchSize,
-    nextEvents: () => eventLog.readBatch(progress.lastSeq, batchSize),
-    eventsAfter: (seq: number) => eventLog.readBatch(seq, batchSize),
+    nextEvents: () => readBatch(progress.lastSeq),
+    eventsAfter: readBatch,
     lastSeq: () => progress.lastSeq,
     applyBatch(events: StoredEvent[]) {
       const batch = projectBatch(events);

@@ -70,7 +70,7 @@ export async function buildGeneration(options: RebuildOptions): Promise<Omit<Reb
     const carried = live === null ? null : carryDealEvents(db.sqlite, live);
     result = await projectIncrementalAsync({
       ...options,
-      // Batches of the size asked, never cut (the workers read ahead of the writer).
+      // Batches of the size asked, cut only at the live checkpoint (the workers read ahead of the writer).
       wholeBatches: true,
       // Each company derived once, after its last event, not after every batch that touched it.
       deriveOnce: true,

@@ -109,7 +109,8 @@ export type IssuerNameSource = (typeof ISSUER_NAME_SOURCES)[number];
  * its own (statusAsOf null: the status is as of a day after the company's other evidence);
  * `inactivity`, the first day a status of the clock held, when no evidence is later: dormant (the
  * 271st day after the registration's last activity), stale (the 91st), postponed (the day after the
- * 15th NYSE day from the EFFECT).
+ * 15th NYSE day from the EFFECT). `sec_ticker_file` also dates an idle registration the SEC's ticker
+ * file shows listed: the day the data first saw it list the symbol (UTime's WTO).
  */
 export const STATUS_AS_OF_SOURCES = ['filing', 'daily_bar', 'vendor_trade_date', 'vendor_ipo_date', 'sec_ticker_file', 'sec_submissions', 'vendor_export', 'inactivity'] as const;
 export type StatusAsOfSource = (typeof STATUS_AS_OF_SOURCES)[number];
