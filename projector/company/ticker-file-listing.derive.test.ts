@@ -68,8 +68,6 @@ describe('an idle registration whose company the SEC ticker file lists today has
 
   it.each([
     ['UTime Ltd (F-1 2020-03-18; WTO)', '0001789299', 'WTO'],
-    ['Atour Lifestyle (F-1/A 2022-10-03; ATAT)', '0001853717', 'ATAT'],
-    ['Sacks Parente Golf (S-1/A 2022-10-03; SPGC)', '0001934245', 'SPGC'],
   ])('%s: listed, as of the day the data saw the file list it', (_name, cik, ticker) => {
     const { offering, listing, served: s } = listingOf(cik);
     expect(offering.lifecycle.offeringStatus).toBe('dormant');
@@ -80,7 +78,6 @@ describe('an idle registration whose company the SEC ticker file lists today has
 
   it.each([
     ['UTime Ltd (F-1 2020-03-18; WTO)', '0001789299', 'WTO'],
-    ['Atour Lifestyle (F-1/A 2022-10-03; ATAT)', '0001853717', 'ATAT'],
   ])('%s: served listed, listing date unknown, as of the day the data saw the file list it', (_name, cik, ticker) => {
     const { row, current } = served(cik);
     expect(row).toMatchObject({ offering_status: 'listed', ticker, listing_date: null });
@@ -95,21 +92,31 @@ describe('an idle registration whose company the SEC ticker file lists today has
     }
   });
 
-  it("not from a ticker file seen on or before the registration's last filing: the file speaks of its own day", () => {
-    expect(listingOf('0001853717', '2022-10-03T12:00:00.000Z').listing).toBeNull();
-    expect(listingOf('0001853717', '2022-10-04T12:00:00.000Z').listing).toEqual({ ticker: 'ATAT', observedOn: '2022-10-04' });
+  it("not a registration of a type not known, which may register resales or an uplisting of a company already trading (Pagaya's F-1/As, Mitesco's S-1/A; Atour's and Sacks Parente's listings go unseen with them)", () => {
+    for (const cik of ['0001883085', '0000802257', '0001853717', '0001934245']) {
+      expect(tickerFile.some((t) => t.cik === cik), cik).toBe(true);
+      const { offering, listing } = listingOf(cik);
+      expect(offering.lifecycle.currentDeal?.dealKind, cik).toBe('unknown');
+      expect(listing, cik).toBeNull();
+      expect(served(cik).row.offering_status, cik).toBe('dormant');
+    }
   });
 
-  it("not a symbol whose market the data states is over the counter: company_tickers.json names none, so the rule reads company_tickers_exchange.json's market and the submissions page's (Atour's real rows, the market put to the test)", () => {
-    const cik = '0001853717';
+  it("not from a ticker file seen on or before the registration's last filing: the file speaks of its own day", () => {
+    expect(listingOf('0001789299', '2020-03-18T12:00:00.000Z').listing).toBeNull();
+    expect(listingOf('0001789299', '2020-03-19T12:00:00.000Z').listing).toEqual({ ticker: 'WTO', observedOn: '2020-03-19' });
+  });
+
+  it("not a symbol whose market the data states is over the counter: company_tickers.json names none, so the rule reads company_tickers_exchange.json's market and the submissions page's (UTime's real rows, the market put to the test)", () => {
+    const cik = '0001789299';
     const { offering } = listingOf(cik);
     const deal = offering.lifecycle.currentDeal;
     const rows = tickerFile.filter((t) => t.cik === cik);
     const hints = (exchange: string | null): TickerHint[] => rows.map((t) => ({ ticker: t.ticker, title: t.title, exchange, observedAt: SEEN }));
     expect(tickerFileListing(deal, hints('OTC'))).toBeNull();
-    expect(tickerFileListing(deal, hints(null), { tickers: ['ATAT'], exchanges: ['OTC'] })).toBeNull();
-    expect(tickerFileListing(deal, hints('Nasdaq'))).toEqual({ ticker: 'ATAT', observedOn: SEEN.slice(0, 10) });
-    expect(tickerFileListing(deal, hints(null), { tickers: ['ATAT'], exchanges: ['Nasdaq'] })).toEqual({ ticker: 'ATAT', observedOn: SEEN.slice(0, 10) });
+    expect(tickerFileListing(deal, hints(null), { tickers: ['WTO'], exchanges: ['OTC'] })).toBeNull();
+    expect(tickerFileListing(deal, hints('Nasdaq'))).toEqual({ ticker: 'WTO', observedOn: SEEN.slice(0, 10) });
+    expect(tickerFileListing(deal, hints(null), { tickers: ['WTO'], exchanges: ['Nasdaq'] })).toEqual({ ticker: 'WTO', observedOn: SEEN.slice(0, 10) });
   });
 
   it('no company the file does not list (Innovation Beverage)', () => {

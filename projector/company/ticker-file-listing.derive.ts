@@ -3,19 +3,22 @@
  * (company_tickers.json) lists today: it is not dormant, stale or postponed. The file lists the
  * securities that trade; a registrant that traded nothing when it filed and trades now went public
  * after the filings the data holds, on a day the data does not hold (UTime's F-1 of 2020-03-18, the
- * file's WTO, listed on Nasdaq in 2021 as UTME; Atour's F-1/A of 2022-10-03, the file's ATAT). The
+ * file's WTO, listed on Nasdaq in 2021 as UTME). The
  * honest status is `listed`, listing date unknown, as of the day the data first saw the file list the
  * symbol (`sec_ticker_file`).
  *
- * Only a registration that could list: an IPO-family or Reg A deal, or one of a type not known whose
- * statement is an IPO-capable form (S-1, F-1, S-11, their amendments, a draft): never a follow-on,
+ * Only a registration the data knows could list: an IPO-family or Reg A deal. Never a follow-on,
  * resale, shelf, debt or fund deal, whose company being listed says nothing of the deal, nor a deal
- * seen only through prospectuses (a 424B3 of a registration filed before the data). Only a symbol
- * seen after the deal's last filing (the file speaks of its own day), and not an over-the-counter
- * one: a foreign issuer's by its form (LCWUF), any by the market the data states for the symbol
- * (company_tickers_exchange.json's row, the submissions page's `exchanges`). company_tickers.json
- * itself names no market, so without either an OTC issuer's resale or uplisting S-1 of a type not
- * known is served `listed` too (on the demo: Mitesco's MITI, Deep Green's DGWR, RiskOn's ROII).
+ * seen only through prospectuses (a 424B3 of a registration filed before the data), nor one of a type
+ * not known: an S-1 or F-1 whose first filing the data does not hold may register resales or an
+ * uplisting of a company that already traded when it filed, and company_tickers.json names no
+ * market. Measured on the demo, that wider rule listed 7 companies, 4 of them wrongly: Pagaya's F-1/As
+ * of 2022-10-03 registered resales after its 2022 combination had listed it, and Mitesco (MITI),
+ * Deep Green (DGWR) and RiskOn (ROII) are quoted over the counter; Atour (ATAT) and Sacks Parente
+ * (SPGC), which did list, stay idle with them. Only a symbol seen after the deal's last filing (the
+ * file speaks of its own day), and not an over-the-counter one: a foreign issuer's by its form
+ * (LCWUF), any by the market the data states for the symbol (company_tickers_exchange.json's row,
+ * the submissions page's `exchanges`).
  *
  * Applied in company-rows.derive.ts on the offering after withServedEnd, unless a vendor row's status
  * speaks; the status is as of `observedOn` (`sec_ticker_file`) or later evidence (status-as-of.derive.ts).
@@ -31,7 +34,6 @@ import type { CompanyFacts, TickerHint } from '../offering/filing.facts.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import { listable } from '../offering/deal-status.scan.ts';
-import { baseForm, DRAFT_FORMS, IPO_CAPABLE_FORMS } from '../common/forms.ts';
 import { isForeignOverTheCounterSymbol } from './vendor-symbol.derive.ts';
 import { marketOf } from './market-family.ts';
 
@@ -55,8 +57,7 @@ export function tickerFileListing(
   submissions: Pick<CompanyFacts, 'tickers' | 'exchanges'> = { tickers: [], exchanges: [] },
 ): TickerFileListing | null {
   if (deal === null || deal.overlay === null || deal.endedBy !== null || deal.pricedDate !== null || deal.withdrawnDate !== null) return null;
-  const registers = deal.filings.some((f) => IPO_CAPABLE_FORMS.has(baseForm(f.formType)) || DRAFT_FORMS.has(baseForm(f.formType)));
-  if (!(listable(deal.dealKind) || (deal.dealKind === 'unknown' && registers))) return null;
+  if (!listable(deal.dealKind)) return null;
   for (const hint of hints) {
     const observedOn = hint.observedAt?.slice(0, 10) ?? null;
     if (observedOn === null || observedOn <= deal.lastFilingDate || isForeignOverTheCounterSymbol(hint.ticker)) continue;
