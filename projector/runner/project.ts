@@ -192,6 +192,7 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
         // A batch cut short (a read prepared for another input) continues where it stopped.
         if (batch.lastSeq !== events[events.length - 1].seq) queue.length = 0;
         options.onBatch?.({ ...batch, documents, ms: Math.round(performance.now() - started) });
+        run.target.extraction.cache?.flush();
       } catch (error) {
         queue.length = 0;
         throw error;
