@@ -109,6 +109,26 @@ describe('a rebuild reuses the document reads of earlier projections', () => {
     expect(liveDump(dir)).toBe(expected);
   }, 120_000);
 
+  it('keeps no read a worker made with other code than this process loaded (files changed on disk since it started)', async () => {
+    const { dir, log, documents } = await logWithDocuments();
+    const stale: ExtractionPool = {
+      timeoutMs: 30_000,
+      read: async (input, body, options) => {
+        extractions++;
+        const outcome = await real.read(input, body, options);
+        return outcome.ok ? { ...outcome, extractor: 'code that changed under the projector' } : outcome;
+      },
+      close: async () => {},
+    };
+    extractions = 0;
+    await rebuildReadDb({ dataDir: dir, eventLog: log, pool: stale, clock });
+    expect(extractions).toBe(documents);
+    extractions = 0;
+    const next = await rebuildReadDb({ dataDir: dir, eventLog: log, pool, clock });
+    expect(extractions).toBe(documents);
+    expect(next.readCache!.stored).toBeGreaterThanOrEqual(documents);
+  }, 120_000);
+
   it('a live projection fills the cache that a rebuild then reads; a rebuild without the cache serves the same', async () => {
     const { dir, log } = await emptyLog();
     const [first, second] = ARRIVALS();

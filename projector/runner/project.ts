@@ -6,6 +6,7 @@ import { acquireProjectorLock } from './lock.ts';
 import type { DocumentReadCache } from './document-read-cache.store.ts';
 import { documentInput, extractionFailedEvent, preparedReads, type DocumentInput, type ExtractionBudget } from './document-reads.ts';
 import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
+import { extractorIdentity } from './extractor-identity.ts';
 import { asOfDate, batchTransaction, deferredTransactions, PROJECTION_NAME, runStatements, runTarget, sweepTransaction, SWEPT_AS_OF_KEY } from './run-transactions.ts';
 
 export { PROJECTION_NAME };
@@ -289,7 +290,8 @@ async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPoo
       const outcome = await pool.read(input, body);
       if (outcome.ok) {
         prepared.set(event.seq, { knownForm: input.knownForm, read: outcome.read });
-        cache?.put(input, event.eventId, outcome.read);
+        // Kept only when the worker ran this process's reader: one started after the files changed on disk ran other code.
+        if (cache && outcome.extractor === extractorIdentity()) cache.put(input, event.eventId, outcome.read);
         return;
       }
       const failure = { reason: outcome.reason, budgetMs: outcome.budgetMs, bytes: body.length, detail: outcome.detail };
