@@ -7,7 +7,7 @@ import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { readDocumentTerms } from '../projector/extract/document.read.ts';
 import { readDocumentFile, SAMPLE_PROSPECTUS_DIR, sampleProspectusPath } from '../projector/extract/labelled-samples.ts';
-import { createExtractionPool, EXTRACTION_FAILED, projectIncremental, projectIncrementalAsync, rebuildReadDb, type ExtractionPool } from '../projector/index.ts';
+import { createExtractionPool, EXTRACTION_FAILED, extractorIdentity, projectIncremental, projectIncrementalAsync, rebuildReadDb, type ExtractionPool } from '../projector/index.ts';
 import type { DocumentInput } from '../projector/runner/document-reads.ts';
 import { brokenSentences, signedFile, unclosedTables } from '../projector/extract/hostile-inputs.ts';
 import { DOCUMENTS, documentEvent } from './projector-enrichment-events.ts';
@@ -72,7 +72,7 @@ describe('the extraction pool', () => {
       for (const knownForm of [null, 'S-1']) {
         const inline = readDocumentTerms(html, input(i, knownForm).meta, knownForm, input(i, knownForm).observedAt);
         const pooled = await pool.read(input(i, knownForm), Buffer.from(html));
-        expect(pooled, file).toEqual({ ok: true, read: inline });
+        expect(pooled, file).toEqual({ ok: true, read: inline, extractor: extractorIdentity() });
         // The stores write JSON: the reads must serialize the same, key order included.
         expect(JSON.stringify(pooled.ok && pooled.read)).toBe(JSON.stringify(inline));
       }
@@ -99,7 +99,7 @@ describe('the time budget', () => {
     // The pool's own budget again, on the worker started in place of the one that overran.
     const real = readDocumentFile(sampleProspectusPath('S-1_0001104659-23-076317_acurx.htm.gz'));
     const after = await pool.read(input(2, null), Buffer.from(real));
-    expect(after).toEqual({ ok: true, read: readDocumentTerms(real, input(2, null).meta, null, input(2, null).observedAt) });
+    expect(after).toEqual({ ok: true, read: readDocumentTerms(real, input(2, null).meta, null, input(2, null).observedAt), extractor: extractorIdentity() });
   }, 60_000);
 
   it('an overrun is recorded as an event, so the live projection and an inline rebuild read the document the same way', async () => {

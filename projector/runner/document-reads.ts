@@ -2,6 +2,7 @@ import { padCik } from '../../schema/cik.ts';
 import type { EventLog, NewEvent, StoredEvent } from '../../schema/events/event-log.ts';
 import type { ExtractionFailedPayload } from '../../schema/events/event-types.ts';
 import { readDocumentTerms, type DocumentIdentity, type DocumentReadResult } from '../extract/document.read.ts';
+import type { DocumentReadCache } from './document-read-cache.store.ts';
 import type { DocumentStore } from './documents.store.ts';
 
 /**
@@ -44,6 +45,22 @@ export const inlineReads: DocumentReads = {
 };
 
 /**
+ * Reads through a cache of earlier projections' reads (document-read-cache.store.ts): a stored
+ * read when the cache has this input's, else `inner`'s, which the cache then keeps.
+ */
+export function cachedReads(cache: DocumentReadCache, inner: DocumentReads): DocumentReads {
+  return {
+    read(input, event) {
+      const stored = cache.get(input, event.eventId);
+      if (stored !== undefined) return stored;
+      const read = inner.read(input, event);
+      cache.put(input, event.eventId, read);
+      return read;
+    },
+  };
+}
+
+/**
  * Reads prepared before the batch (by `extraction-pool.ts`). A read prepared for another known
  * form (an earlier event of the same batch named the filing) is not used: read by `otherwise`
  * when given (the same pure read), else the batch is cut before the document, and the next batch
@@ -65,6 +82,10 @@ export interface DocumentExtraction {
   eventLog: EventLog;
   budget: ExtractionBudget;
   reads: DocumentReads;
+  /** The reads outside a prepared batch: inline, through the run's cache when it has one. */
+  inline: DocumentReads;
+  /** Reads of earlier projections, kept for later ones; null = every document is extracted. */
+  cache: DocumentReadCache | null;
 }
 
 /** The CIK and accession a document event is about, or null when its meta does not say. */

@@ -34,7 +34,8 @@ export interface ReadOptions {
 }
 
 export type PoolOutcome =
-  | { ok: true; read: DocumentReadResult }
+  /** `extractor`: the identity of the code the worker ran (extractor-identity.ts), for the document-read cache. */
+  | { ok: true; read: DocumentReadResult; extractor: string }
   /**
    * The worker was terminated at the time budget, or died (out of memory, crash); it has been
    * replaced. `budgetMs` is the budget the read had, for the record of the failure.
@@ -58,7 +59,7 @@ export interface ExtractionRequest {
 
 /** Worker → main thread. */
 export type ExtractionReply =
-  | { ready: true }
+  | { ready: true; extractor: string }
   | { id: number; ok: true; read: DocumentReadResult }
   | { id: number; ok: false; message: string; stack: string | null };
 
@@ -80,6 +81,8 @@ interface Task {
 interface Slot {
   worker: Worker;
   ready: boolean;
+  /** The identity of the code the worker loaded, from its ready message. */
+  extractor: string;
   task: Task | null;
   timer: NodeJS.Timeout | null;
 }
@@ -126,12 +129,13 @@ export function createExtractionPool(options: ExtractionPoolOptions): Extraction
     worker.on('message', (reply: ExtractionReply) => {
       if ('ready' in reply) {
         slot.ready = true;
+        slot.extractor = reply.extractor;
         pump();
         return;
       }
       if (slot.task?.id !== reply.id) return;
       const task = finish(slot)!;
-      if (reply.ok) task.resolve({ ok: true, read: reply.read });
+      if (reply.ok) task.resolve({ ok: true, read: reply.read, extractor: slot.extractor });
       else task.reject(Object.assign(new Error(reply.message), { stack: reply.stack ?? undefined }));
       pump();
     });
@@ -147,7 +151,7 @@ export function createExtractionPool(options: ExtractionPoolOptions): Extraction
 
   const slots: Slot[] = [];
   for (let i = 0; i < (options.size ?? defaultPoolSize()); i++) {
-    const slot = { ready: false, task: null, timer: null } as unknown as Slot;
+    const slot = { ready: false, extractor: '', task: null, timer: null } as unknown as Slot;
     spawn(slot);
     slots.push(slot);
   }

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { readDocumentTerms } from '../extract/document.read.ts';
 import type { ExtractionReply, ExtractionRequest } from './extraction-pool.ts';
+import { extractorIdentity } from './extractor-identity.ts';
 
 /** One document at a time: the pool sends the next only after this one's reply. */
 const port = parentPort!;
@@ -15,4 +16,6 @@ port.on('message', (request: ExtractionRequest) => {
   }
   port.postMessage(reply);
 });
-port.postMessage({ ready: true } satisfies ExtractionReply);
+// Hashed after the reader is loaded: the files this worker runs, which may be newer than the main
+// thread's if they changed on disk since it started (a build under a running projector).
+port.postMessage({ ready: true, extractor: extractorIdentity() } satisfies ExtractionReply);

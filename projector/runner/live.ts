@@ -6,7 +6,7 @@ import type { ExtractionBudget } from './document-reads.ts';
 import type { ExtractionPool } from './extraction-pool.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { projectIncrementalAsync, type BatchReport } from './project.ts';
-import { buildGeneration, hasCurrentVersion, ProjectionStoppedError } from './rebuild.ts';
+import { buildGeneration, hasCurrentVersion, ProjectionStoppedError, runReadCache } from './rebuild.ts';
 
 export interface LiveProjectorOptions {
   dataDir: string;
@@ -76,7 +76,10 @@ export function startLiveProjector(options: LiveProjectorOptions): LiveProjector
     let db: OpenDatabase<ReadDatabase> | null = null;
     let failures = 0;
     const { signal } = abort;
-    const runOptions = { eventLog: options.eventLog, pool: options.pool, extraction: options.extraction, batchSize: options.batchSize, clock: options.clock, signal };
+    // Holding the lock for its life, the projector keeps the data dir's document-read cache open as long.
+    const cache = runReadCache({ dataDir: options.dataDir });
+    const readCache = cache.cache ?? undefined;
+    const runOptions = { eventLog: options.eventLog, pool: options.pool, extraction: options.extraction, batchSize: options.batchSize, clock: options.clock, signal, readCache };
     try {
       while (!signal.aborted) {
         try {
@@ -122,6 +125,7 @@ export function startLiveProjector(options: LiveProjectorOptions): LiveProjector
       try {
         await db?.close();
       } finally {
+        cache.close();
         release();
       }
     }

@@ -3,8 +3,10 @@ import { padCik } from '../../schema/cik.ts';
 import type { EventLog, StoredEvent } from '../../schema/events/event-log.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import { acquireProjectorLock } from './lock.ts';
-import { documentInput, extractionFailedEvent, inlineReads, preparedReads, type DocumentInput, type ExtractionBudget } from './document-reads.ts';
+import type { DocumentReadCache } from './document-read-cache.store.ts';
+import { documentInput, extractionFailedEvent, preparedReads, type DocumentInput, type ExtractionBudget } from './document-reads.ts';
 import type { ExtractionPool, PreparedRead } from './extraction-pool.ts';
+import { extractorIdentity } from './extractor-identity.ts';
 import { asOfDate, batchTransaction, deferredTransactions, PROJECTION_NAME, runStatements, runTarget, sweepTransaction, SWEPT_AS_OF_KEY } from './run-transactions.ts';
 
 export { PROJECTION_NAME };
@@ -39,6 +41,8 @@ export interface ProjectOptions {
   beforeCommit?: (batch: { events: readonly StoredEvent[]; touched: ReadonlySet<string> }) => void;
   /** What a document read may use; the same in every projection of a log, or rebuilds differ. */
   extraction?: ExtractionBudget;
+  /** Reads of earlier projections: a document whose read it holds is not extracted again, and every read made is kept in it. */
+  readCache?: DocumentReadCache;
   /**
    * Deal events recorded by a batch that ends at or before this seq are marked `replayed`: history
    * re-read, not news. A rebuild passes the live generation's checkpoint (those events were projected
@@ -181,7 +185,7 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
         if (prepared !== null && readAhead) prepared = await untilAborted(preparedAgain(run, events, prepared, pool, clock), signal);
         if (prepared === null) return run.result();
         documents = prepared.size;
-        run.target.extraction.reads = preparedReads(prepared, readAhead ? inlineReads : null);
+        run.target.extraction.reads = preparedReads(prepared, readAhead ? run.target.extraction.inline : null);
       }
       if (run.mustDeriveBefore(events) && !(await deriveDeferred(run, signal))) return run.result();
       try {
@@ -189,11 +193,12 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
         // A batch cut short (a read prepared for another input) continues where it stopped.
         if (batch.lastSeq !== events[events.length - 1].seq) queue.length = 0;
         options.onBatch?.({ ...batch, documents, ms: Math.round(performance.now() - started) });
+        run.target.extraction.cache?.flush();
       } catch (error) {
         queue.length = 0;
         throw error;
       } finally {
-        run.target.extraction.reads = inlineReads;
+        run.target.extraction.reads = run.target.extraction.inline;
         head = null;
       }
       await new Promise((resolve) => setImmediate(resolve));
@@ -272,13 +277,21 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
  */
 async function prepareReads(run: Run, events: StoredEvent[], pool: ExtractionPool, clock: () => Date, earlier: ReadonlyArray<ReadonlyMap<string, string>> = []): Promise<Map<number, PreparedRead>> {
   const prepared = new Map<number, PreparedRead>();
+  const { cache } = run.target.extraction;
   const jobs = documentInputs(run, events, earlier);
   await Promise.all(
     jobs.map(async ({ event, input }) => {
+      const stored = cache?.get(input, event.eventId);
+      if (stored !== undefined) {
+        prepared.set(event.seq, { knownForm: input.knownForm, read: stored });
+        return;
+      }
       const body = event.body()!;
       const outcome = await pool.read(input, body);
       if (outcome.ok) {
         prepared.set(event.seq, { knownForm: input.knownForm, read: outcome.read });
+        // Kept only when the worker ran this process's reader: one started after the files changed on disk ran other code.
+        if (cache && outcome.extractor === extractorIdentity()) cache.put(input, event.eventId, outcome.read);
         return;
       }
       const failure = { reason: outcome.reason, budgetMs: outcome.budgetMs, bytes: body.length, detail: outcome.detail };

@@ -2,6 +2,8 @@ import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { openReadDbForWrite } from '../../schema/databases.ts';
 import { liveReadDbPath, newReadDbPath, publishReadDb, removeLeftoverReadDbs, removeReadDb } from '../../schema/read/location.ts';
 import { carryDealEvents } from './deal-events.store.ts';
+import { documentReadCachePath, openDocumentReadCache, type DocumentReadCache, type DocumentReadCacheStats } from './document-read-cache.store.ts';
+import { extractorIdentity } from './extractor-identity.ts';
 import { acquireProjectorLock } from './lock.ts';
 import { createIndexes, dropReaderIndexes } from './served-indexes.store.ts';
 import { PROJECTOR_VERSION, projectIncrementalAsync, type AsyncProjectOptions, type ProjectResult } from './project.ts';
@@ -9,6 +11,8 @@ import { PROJECTOR_VERSION, projectIncrementalAsync, type AsyncProjectOptions, t
 export interface RebuildOptions
   extends Pick<AsyncProjectOptions, 'eventLog' | 'clock' | 'batchSize' | 'onProgress' | 'beforeCommit' | 'extraction' | 'pool' | 'signal' | 'onBatch'> {
   dataDir: string;
+  /** Reads of earlier projections (see ProjectOptions.readCache): by default the data dir's own (`document-reads.db`); null = none. */
+  readCache?: DocumentReadCache | null;
 }
 
 export interface RebuildResult extends ProjectResult {
@@ -18,6 +22,8 @@ export interface RebuildResult extends ProjectResult {
   previous: string | null;
   /** Generations a crashed run left beside the live one, deleted before this run started. */
   leftovers: string[];
+  /** What the data dir's document-read cache served and stored in this run; null when the caller gave the cache or none. */
+  readCache: DocumentReadCacheStats | null;
 }
 
 export interface LiveResult extends ProjectResult {
@@ -26,6 +32,7 @@ export interface LiveResult extends ProjectResult {
   mode: 'rebuild' | 'incremental';
   /** Generations a crashed run left beside the live one, deleted before this run started. */
   leftovers: string[];
+  readCache: DocumentReadCacheStats | null;
 }
 
 /** Page cache of the generation a rebuild writes, in KiB. */
@@ -40,17 +47,36 @@ export class ProjectionStoppedError extends Error {}
  */
 export async function rebuildReadDb(options: RebuildOptions): Promise<RebuildResult> {
   const release = acquireProjectorLock(options.dataDir);
+  const cache = runReadCache(options);
   try {
     // Holding the lock, no other rebuild is writing an unlinked generation: any is a crash's leftover.
     const leftovers = removeLeftoverReadDbs(options.dataDir);
-    return { ...(await buildGeneration(options)), leftovers };
+    return { ...(await buildGeneration({ ...options, readCache: cache.cache })), leftovers, readCache: cache.stats };
   } finally {
+    cache.close();
     release();
   }
 }
 
+/**
+ * The document-read cache of a run: the one the caller gave, none, or by default the data dir's
+ * own, opened (under the projector lock, so by one process at a time) for this run only.
+ */
+export function runReadCache(options: Pick<RebuildOptions, 'dataDir' | 'readCache'>): { cache: DocumentReadCache | null; stats: DocumentReadCacheStats | null; close(): void } {
+  if (options.readCache !== undefined) return { cache: options.readCache, stats: null, close: () => {} };
+  let identity: string;
+  try {
+    identity = extractorIdentity();
+  } catch (error) {
+    // The code's own files unreadable: no identity to key reads by, so none is served or kept.
+    return { cache: null, stats: { hits: 0, misses: 0, stored: 0, problem: `no extractor identity: ${(error as Error).message}` }, close: () => {} };
+  }
+  const cache = openDocumentReadCache(documentReadCachePath(options.dataDir), identity);
+  return { cache, stats: cache.stats, close: () => cache.close() };
+}
+
 /** The rebuild proper; the caller holds the projector lock. */
-export async function buildGeneration(options: RebuildOptions): Promise<Omit<RebuildResult, 'leftovers'>> {
+export async function buildGeneration(options: RebuildOptions): Promise<Omit<RebuildResult, 'leftovers' | 'readCache'>> {
   const clock = options.clock ?? (() => new Date());
   const path = newReadDbPath(options.dataDir, clock());
   const db = await openReadDbForWrite(path);
@@ -70,6 +96,7 @@ export async function buildGeneration(options: RebuildOptions): Promise<Omit<Reb
     const carried = live === null ? null : carryDealEvents(db.sqlite, live);
     result = await projectIncrementalAsync({
       ...options,
+      readCache: options.readCache ?? undefined,
       // Batches of the size asked, cut only at the live checkpoint (the workers read ahead of the writer).
       wholeBatches: true,
       // Each company derived once, after its last event, not after every batch that touched it.
@@ -104,18 +131,20 @@ export async function projectLive(options: RebuildOptions): Promise<LiveResult> 
     return { ...rebuilt, mode: 'rebuild' };
   }
   const release = acquireProjectorLock(options.dataDir);
+  const cache = runReadCache(options);
   try {
     const leftovers = removeLeftoverReadDbs(options.dataDir);
     const db = await openReadDbForWrite(live);
     try {
       // Continuing the published generation: what it finds is news (see ProjectOptions.replayedThrough).
-      const result = await projectIncrementalAsync({ ...options, readDb: db.sqlite, lockDir: null, replayedThrough: 0 });
+      const result = await projectIncrementalAsync({ ...options, readCache: cache.cache ?? undefined, readDb: db.sqlite, lockDir: null, replayedThrough: 0 });
       db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-      return { ...result, path: live, mode: 'incremental', leftovers };
+      return { ...result, path: live, mode: 'incremental', leftovers, readCache: cache.stats };
     } finally {
       await db.close();
     }
   } finally {
+    cache.close();
     release();
   }
 }

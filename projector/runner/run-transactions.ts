@@ -13,7 +13,7 @@ import { NewsLinker } from './news-linker.ts';
 import { openStores } from './stores.ts';
 import { DirtyCompanies } from './dirty-companies.store.ts';
 import { DerivedDates, type DerivedOn } from './derived-dates.store.ts';
-import { DEFAULT_EXTRACTION_BUDGET, inlineReads, NotPreparedError } from './document-reads.ts';
+import { cachedReads, DEFAULT_EXTRACTION_BUDGET, inlineReads, NotPreparedError } from './document-reads.ts';
 import type { FeedFilingServed, ProjectOptions } from './project.ts';
 
 /**
@@ -50,6 +50,7 @@ export type RunStatements = ReturnType<typeof runStatements>;
 /** The stores of the run and what its derivations share. */
 export function runTarget(options: ProjectOptions, startSeq: number): RunTarget {
   const stores = openStores(options.readDb);
+  const inline = options.readCache ? cachedReads(options.readCache, inlineReads) : inlineReads;
   return {
     ...stores,
     linker: new NewsLinker(stores.news),
@@ -61,7 +62,7 @@ export function runTarget(options: ProjectOptions, startSeq: number): RunTarget 
     recordedDealKeys: new Set(),
     fromEmpty: startSeq === 0,
     replayedThrough: options.replayedThrough ?? (startSeq === 0 ? options.eventLog.lastSeq() : 0),
-    extraction: { eventLog: options.eventLog, budget: options.extraction ?? DEFAULT_EXTRACTION_BUDGET, reads: inlineReads },
+    extraction: { eventLog: options.eventLog, budget: options.extraction ?? DEFAULT_EXTRACTION_BUDGET, reads: inline, inline, cache: options.readCache ?? null },
   };
 }
 

@@ -38,7 +38,8 @@ scale (only with --only scale: hours at the default sizes): generates, in a temp
 proportions of the bundled real indexes, submissions pages, the bundled prospectuses' bytes as
 documents, vendor rows with real Bloomberg figures under generated names), at each of --scale-events
 (default 1000000,5000000,30000000). For each size prints the generation time, events/s of a full
-rebuild (\`ipo project --rebuild\`, own process) and of live batches (\`ipo projector\` catching up
+rebuild (\`ipo project --rebuild\`, own process), of the same rebuild again (document reads copied from
+the document-read cache the first one filled) and of live batches (\`ipo projector\` catching up
 with --scale-live-events appended after it, default a tenth of the size up to 100000), each
 process's peak RSS, events.db and read.db sizes, the API's p50/p99 over sequential requests (company
 list, a detail page) on the result, and the load average before and after.`,

@@ -1,4 +1,4 @@
-import { createExtractionPool, projectLive, ProjectorBusyError, rebuildReadDb, type ProjectProgress } from '../../projector/index.ts';
+import { createExtractionPool, DOCUMENT_READ_CACHE_FILE, projectLive, ProjectorBusyError, rebuildReadDb, type ProjectProgress } from '../../projector/index.ts';
 import type { Command } from '../command.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
@@ -51,7 +51,9 @@ export const projectCommand: Command = {
   details: `Without options, projects the events added since the last checkpoint into the live read.db
 (rows and checkpoint commit together, batch by batch). With --rebuild, projects the whole log into a
 fresh read.db generation beside the live one and swaps it in atomically; a running API follows the
-swap without a restart. Either way, read-*.db generations a crashed run left behind (not linked by
+swap without a restart. Documents read before (by any projection in this DATA_DIR, by the same
+extractor code) are taken from DATA_DIR/${DOCUMENT_READ_CACHE_FILE} instead of being read again; deleting it
+only makes the next run read them all. Either way, read-*.db generations a crashed run left behind (not linked by
 read.db) are deleted first. Documents are read in this thread, without a time budget; documents over
 EXTRACTION_MAX_BYTES are skipped. While \`ipo projector\` runs it is the only writer: this command
 says so and exits 1 (stop the projector to rebuild; it rebuilds by itself after a projector upgrade).`,
@@ -71,6 +73,11 @@ says so and exits 1 (stop the projector to rebuild; it rebuilds by itself after 
       `${result.mode}: ${result.events} events in ${result.batches} batches, ${result.companiesDerived} companies derived, ` +
         `checkpoint seq ${result.lastSeq}, ${result.ms} ms\nread.db -> ${result.path}\n`,
     );
+    const cache = result.readCache;
+    if (cache && cache.hits + cache.misses > 0) {
+      io.out.write(`document reads: ${cache.hits} from ${DOCUMENT_READ_CACHE_FILE}, ${cache.misses} extracted (${cache.stored} stored)\n`);
+    }
+    if (cache?.problem) io.err.write(`project: ${DOCUMENT_READ_CACHE_FILE} ${cache.problem}; documents were extracted instead\n`);
     return 0;
   },
 };
