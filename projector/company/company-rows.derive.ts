@@ -21,7 +21,7 @@ import { daysBetween } from '../common/dates.ts';
 import { VENDOR_TRADE_WINDOW_DAYS } from '../offering/deal-status.scan.ts';
 import { isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
 import { listingOwnSymbol } from './listing-symbol.derive.ts';
-import { statusAsOf } from './status-as-of.derive.ts';
+import { latestEvidence, statusAsOf } from './status-as-of.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import { deriveExpiryCalendar } from '../offering/expiry-calendar.derive.ts';
@@ -175,6 +175,33 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const vendorStatus = vendorSpeaks || (vendorPricedCurrent && ended.lifecycle.terminal === null);
   const offering = ended;
   const idle = vendorStatus ? null : offering.lifecycle.currentDeal;
+  const outcome = deriveCompanyOutcome({
+    cik: facts.cik,
+    companyName: identity.name,
+    companyTicker: identity.tickerHint,
+    exchange: companyListingExchange({ facts, filings: input.filings, hints: input.hints, offering, vendorRow }).exchange,
+    sicDescription: facts.sicDescription,
+    deal,
+    vendorRow,
+    bars,
+    terms: offering.termsByAccession,
+    listingSymbolUnknown: vendorRow !== null && rebuilt.has(vendorRow),
+    secTickers: input.identity.allTickers,
+  });
+  const listingSymbolOf = (ticker: string | null, date: string) => listingOwnSymbol({
+    ticker,
+    tradingStartDate: date,
+    vendorRow,
+    bars,
+    secTickers: input.identity.allTickers,
+    namesSinceListing: namesSince(input, date),
+    finalProspectusAccession: deal?.finalProspectus?.accessionNumber ?? null,
+    terms: offering.termsByAccession,
+  });
+  const listing = outcome ? { date: outcome.tradingStartDate, ticker: listingSymbolOf(outcome.ticker, outcome.tradingStartDate) } : null;
+  // A listing no outcome describes (a vendor row that dates no first trade: Calyxt's CLXT) is named by its row's symbol of the day, when its evidence names it.
+  const vendorListedOn = vendorRow ? vendorRowDate(vendorRow.row) : null;
+  const listingSymbol = outcome ? listing!.ticker : vendorRow && vendorListedOn ? listingSymbolOf(listedAs(vendorRow), vendorListedOn) : null;
   const company = deriveCompany(
     facts,
     input.filings,
@@ -197,6 +224,8 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
           filings: input.filings, bars, vendorRows, end: end.terminal, currentTickers: input.identity.allTickers, hints: input.hints,
           overlaySince: idle?.overlay ? idle.overlaySince : null,
         }),
+        listingAsOf: latestEvidence({ filings: [], bars, vendorRows }),
+        listingSymbol,
       },
       lifecycleEnd: end.terminal,
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
@@ -210,34 +239,6 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind, end.terminal ? end.events.map((e) => e.status) : [])
       : null,
   );
-  const outcome = deriveCompanyOutcome({
-    cik: facts.cik,
-    companyName: identity.name,
-    companyTicker: identity.tickerHint,
-    exchange: companyListingExchange({ facts, filings: input.filings, hints: input.hints, offering, vendorRow }).exchange,
-    sicDescription: facts.sicDescription,
-    deal,
-    vendorRow,
-    bars,
-    terms: offering.termsByAccession,
-    listingSymbolUnknown: vendorRow !== null && rebuilt.has(vendorRow),
-    secTickers: input.identity.allTickers,
-  });
-  const listing = outcome
-    ? {
-        date: outcome.tradingStartDate,
-        ticker: listingOwnSymbol({
-          ticker: outcome.ticker,
-          tradingStartDate: outcome.tradingStartDate,
-          vendorRow,
-          bars,
-          secTickers: input.identity.allTickers,
-          namesSinceListing: namesSince(input, outcome.tradingStartDate),
-          finalProspectusAccession: deal?.finalProspectus?.accessionNumber ?? null,
-          terms: offering.termsByAccession,
-        }),
-      }
-    : null;
   return {
     listing,
     ends: end.events,

@@ -35,6 +35,18 @@ export interface ServedOfferingContext {
   vendorOffering: { dealType: DealType; status: OfferingStatus; stageBeforeEnd: DealStatus | null } | null;
   /** The date each status is as of, and what it is the date of (company/status-as-of.derive.ts). */
   statusAsOf: { date: string | null; source: StatusAsOfSource | null };
+  /**
+   * The date a vendor offering shown listed is as of: the latest evidence of the listing itself, its
+   * vendor rows' dates and its security's daily bars, never the company's filings, which are other
+   * offerings' (Calyxt's 2022 shelf takedown says nothing more of its 2017 IPO). Null date when none.
+   */
+  listingAsOf: { date: string | null; source: StatusAsOfSource | null };
+  /**
+   * The symbol the company's listing (its outcome, else its vendor IPO row) traded under when its own
+   * evidence names it (company/listing-symbol.derive.ts listingOwnSymbol: the Yahoo row of the day, bars
+   * from the first day, the final prospectus …), null otherwise: the listed offering's listingSymbol.
+   */
+  listingSymbol: string | null;
 }
 
 /**
@@ -81,6 +93,9 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
       grossProceeds,
       grossProceedsBasis: isCurrent ? (ctx.consensus?.grossProceedsBasis ?? null) : grossProceeds === null ? null : 'base_deal',
       listingDate: isCurrent ? (ctx.consensus?.listingDate ?? null) : null,
+      // Its own evidence only: the listing's symbol (the listed IPO), else the one its read prospectus states
+      // ("under the symbol"), never the company's today, which may be later (Cibus's CBUS for Calyxt's CLXT).
+      listingSymbol: (ipo && ctx.consensus?.listingDate != null ? ctx.listingSymbol : null) ?? terms?.doc.terms.tickerHint ?? null,
       stageBeforeEnd: isCurrent && ctx.currentStageBeforeEnd !== null ? ctx.currentStageBeforeEnd : deal.endedBy === null ? null : deal.displayStatus,
       issuerNameAtOffering: named?.name ?? null,
       issuerNameAtOfferingSource: named?.source ?? null,
@@ -131,12 +146,14 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
   const listingDate = ctx.consensus?.listingDate ?? null;
   // EDGAR's name for the day first; else the Yahoo list's, which names issuers as they were.
   const named = issuerNameAt(ctx.nameHistory, listingDate, { filed: false, name: null }) ?? (ctx.vendorNameAtListing ? { name: ctx.vendorNameAtListing, source: 'vendor_listing' as const } : null);
+  // Listed, it is as of its own evidence (its rows, its security's bars): the company's filings are other offerings'.
+  const asOf = status === 'listed' && ctx.listingAsOf.date !== null ? ctx.listingAsOf : null;
   return {
     fileNumber: null,
     dealType,
     status,
-    statusAsOf: ctx.statusAsOf.date,
-    statusAsOfSource: ctx.statusAsOf.source,
+    statusAsOf: asOf?.date ?? ctx.statusAsOf.date,
+    statusAsOfSource: asOf?.source ?? ctx.statusAsOf.source,
     isCurrent: true,
     source: 'vendor',
     openedDate: null,
@@ -156,6 +173,7 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     grossProceeds: ctx.consensus?.grossProceeds ?? null,
     grossProceedsBasis: ctx.consensus?.grossProceedsBasis ?? null,
     listingDate,
+    listingSymbol: ctx.listingSymbol,
     stageBeforeEnd,
     issuerNameAtOffering: named?.name ?? null,
     issuerNameAtOfferingSource: named?.source ?? null,
@@ -173,3 +191,5 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     terms: null,
   };
 }
+
+

@@ -585,6 +585,11 @@ export const ApiOfferingSchema = object({
     ...orNull(string({ format: 'date' })),
     description: 'First trading day, for the current offering only (consensus.listingDate: first daily bar, the vendor\'s trade date, or the expected first trade date); null otherwise.',
   },
+  listingSymbol: {
+    ...nullableString(),
+    description:
+      'Extension: the symbol this offering\'s own evidence names. For the listed IPO (the offering with a listingDate, or a vendor offering), the symbol it listed under when evidence of the listing names it: the Yahoo IPO list\'s row of the day, a Bloomberg row\'s symbol the SEC does not list today or unless EDGAR renamed the company since, daily bars from the first trading day, or the final prospectus\'s "under the symbol" (Calyxt\'s 2017 IPO: CLXT, where the company is Cibus, CBUS, today); for another offering, the symbol its read prospectus states (a follow-on\'s listed stock, an IPO\'s proposed symbol). Null when no evidence of the offering names one: the company\'s symbol today may be a later one.',
+  },
   ritterExclusions: {
     type: 'array',
     items: string({ enum: [...RITTER_EXCLUSIONS] }),
