@@ -273,7 +273,7 @@ describe('companies known only from daily-index rows, with their vendor rows (th
     expect(offerings.map((o) => [o.source, o.dealType, o.status, o.pricedDate])).toEqual([['edgar', 'ipo', 'priced', '2022-09-30']]);
   });
 
-  it('Calyxt (a 424B5 of 2022-10-03; the Yahoo list\'s CLXT, IPO 2017-07-20; the SEC\'s CBUS, Cibus, today): its IPO listed as CLXT on the IPO date, as of it; its takedown a follow-on', () => {
+  it('Calyxt (a 424B5 of 2022-10-03; the Yahoo list\'s CLXT, IPO 2017-07-20; the SEC\'s CBUS, Cibus, today): its IPO listed as CLXT on the IPO date; its takedown a follow-on', () => {
     const clxt = yahooTable.find((r) => r.ticker === 'CLXT')!;
     const tickers = JSON.parse(readSample('edgar/company_tickers.json.gz')) as Record<string, { cik_str: number; ticker: string; title: string }>;
     const hints = Object.values(tickers).filter((t) => t.cik_str === 1705843).map((t) => ({ ticker: t.ticker, title: t.title, exchange: null }));
@@ -283,7 +283,8 @@ describe('companies known only from daily-index rows, with their vendor rows (th
     expect(served.company.row).toMatchObject({ ticker: 'CBUS', listing_date: '2017-07-20' });
     expect(offeringsOf(served.company.row.offerings_json).map((o) => [o.source, o.dealType, o.status, o.listingDate, o.listingSymbol, o.statusAsOf, o.statusAsOfSource])).toEqual([
       // Oldest first, now that the IPO is dated.
-      ['vendor', 'ipo', 'listed', '2017-07-20', 'CLXT', '2017-07-20', 'vendor_ipo_date'],
+      // Listed as of the newest evidence of the company: the takedown of its listed stock, five years on.
+      ['vendor', 'ipo', 'listed', '2017-07-20', 'CLXT', '2022-10-03', 'filing'],
       // The 424B5's cover was not read: no symbol of its own.
       ['edgar', 'follow_on', 'priced', null, null, '2022-10-03', 'filing'],
     ]);

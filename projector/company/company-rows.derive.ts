@@ -21,7 +21,7 @@ import { daysBetween } from '../common/dates.ts';
 import { VENDOR_TRADE_WINDOW_DAYS } from '../offering/deal-status.scan.ts';
 import { isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
 import { listingOwnSymbol } from './listing-symbol.derive.ts';
-import { latestEvidence, statusAsOf } from './status-as-of.derive.ts';
+import { statusAsOf } from './status-as-of.derive.ts';
 import { registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import { deriveExpiryCalendar } from '../offering/expiry-calendar.derive.ts';
@@ -224,7 +224,6 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
           filings: input.filings, bars, vendorRows, end: end.terminal, currentTickers: input.identity.allTickers, hints: input.hints,
           overlaySince: idle?.overlay ? idle.overlaySince : null,
         }),
-        listingAsOf: latestEvidence({ filings: [], bars, vendorRows }),
         listingSymbol,
       },
       lifecycleEnd: end.terminal,

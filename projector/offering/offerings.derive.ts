@@ -36,12 +36,6 @@ export interface ServedOfferingContext {
   /** The date each status is as of, and what it is the date of (company/status-as-of.derive.ts). */
   statusAsOf: { date: string | null; source: StatusAsOfSource | null };
   /**
-   * The date a vendor offering shown listed is as of: the latest evidence of the listing itself, its
-   * vendor rows' dates and its security's daily bars, never the company's filings, which are other
-   * offerings' (Calyxt's 2022 shelf takedown says nothing more of its 2017 IPO). Null date when none.
-   */
-  listingAsOf: { date: string | null; source: StatusAsOfSource | null };
-  /**
    * The symbol the company's listing (its outcome, else its vendor IPO row) traded under when its own
    * evidence names it (company/listing-symbol.derive.ts listingOwnSymbol: the Yahoo row of the day, bars
    * from the first day, the final prospectus …), null otherwise: the listed offering's listingSymbol.
@@ -146,14 +140,12 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
   const listingDate = ctx.consensus?.listingDate ?? null;
   // EDGAR's name for the day first; else the Yahoo list's, which names issuers as they were.
   const named = issuerNameAt(ctx.nameHistory, listingDate, { filed: false, name: null }) ?? (ctx.vendorNameAtListing ? { name: ctx.vendorNameAtListing, source: 'vendor_listing' as const } : null);
-  // Listed, it is as of its own evidence (its rows, its security's bars): the company's filings are other offerings'.
-  const asOf = status === 'listed' && ctx.listingAsOf.date !== null ? ctx.listingAsOf : null;
   return {
     fileNumber: null,
     dealType,
     status,
-    statusAsOf: asOf?.date ?? ctx.statusAsOf.date,
-    statusAsOfSource: asOf?.source ?? ctx.statusAsOf.source,
+    statusAsOf: ctx.statusAsOf.date,
+    statusAsOfSource: ctx.statusAsOf.source,
     isCurrent: true,
     source: 'vendor',
     openedDate: null,
