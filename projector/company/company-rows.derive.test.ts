@@ -288,6 +288,8 @@ describe('companies known only from daily-index rows, with their vendor rows (th
       // The 424B5's cover was not read: no symbol of its own.
       ['edgar', 'follow_on', 'priced', null, null, '2022-10-03', 'filing'],
     ]);
+    // The change log's listed event names the listing's symbol, which no outcome describes (no first trade is dated).
+    expect([served.outcomes, served.listing]).toEqual([[], { date: '2017-07-20', ticker: 'CLXT' }]);
     // Its quiet period is dated by the listing and names the listing's symbol.
     expect(served.calendar.map((e) => [e.kind, e.ticker])).toContainEqual(['quiet_period', 'CLXT']);
   });

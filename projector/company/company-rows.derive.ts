@@ -34,8 +34,9 @@ export interface CompanyRows {
   /** The expiry calendar's rows of the company's priced IPO-family offerings. */
   calendar: CalendarEntriesTable[];
   /**
-   * The outcome's listing and the symbol the listing's own evidence names for it (listing-symbol.derive.ts):
-   * what the change log's `listed` event may say. Not a served row.
+   * The outcome's listing (else a vendor IPO row's no outcome describes, dated by the consensus) and the
+   * symbol the listing's own evidence names for it (listing-symbol.derive.ts): what the change log's
+   * `listed` event may say. Not a served row.
    */
   listing: { date: string; ticker: string | null } | null;
   /**
@@ -198,10 +199,14 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     finalProspectusAccession: deal?.finalProspectus?.accessionNumber ?? null,
     terms: offering.termsByAccession,
   });
-  const listing = outcome ? { date: outcome.tradingStartDate, ticker: listingSymbolOf(outcome.ticker, outcome.tradingStartDate) } : null;
-  // A listing no outcome describes (a vendor row that dates no first trade: Calyxt's CLXT) is named by its row's symbol of the day, when its evidence names it.
+  const consensus = companyConsensus({ facts, filings: input.filings, hints: input.hints, identity, offering, vendorRow, bars });
+  // A listing no outcome describes (a vendor row that dates no first trade: Calyxt's CLXT, IPO 2017-07-20) is
+  // dated by the consensus and named by its row's symbol of the day, when its evidence names it.
   const vendorListedOn = vendorRow ? vendorRowDate(vendorRow.row) : null;
-  const listingSymbol = outcome ? listing!.ticker : vendorRow && vendorListedOn ? listingSymbolOf(listedAs(vendorRow), vendorListedOn) : null;
+  const listing = outcome
+    ? { date: outcome.tradingStartDate, ticker: listingSymbolOf(outcome.ticker, outcome.tradingStartDate) }
+    : vendorRow && vendorListedOn && consensus.listingDate ? { date: consensus.listingDate, ticker: listingSymbolOf(listedAs(vendorRow), vendorListedOn) } : null;
+  const listingSymbol = listing?.ticker ?? null;
   const company = deriveCompany(
     facts,
     input.filings,
@@ -210,7 +215,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     {
       // A company with no deal is not on any calendar: no classification.
       classificationJson: JSON.stringify(offering.lifecycle.currentDeal ? companyClassification({ facts, offering }) : null),
-      consensus: companyConsensus({ facts, filings: input.filings, hints: input.hints, identity, offering, vendorRow, bars }),
+      consensus,
       offerings: {
         // A company only index rows name still has a name (theirs): Ritter's name evidence reads it.
         facts: { ...facts, name: facts.name ?? identity.name },
