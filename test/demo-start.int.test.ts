@@ -181,12 +181,13 @@ describe('npm start on a fresh data dir', () => {
     }
     // Marvell Technology, Inc. (CIK 1835632, the 2021 successor) carries MRVL and Marvell Technology
     // Group's name, but its filings begin 2020-12-22: the group's 2000 IPO in the Yahoo list cannot be
-    // its IPO (vendor-company.derive.ts) and is a vendor company of its own, dated by its IPO date.
+    // its IPO (vendor-company.derive.ts) and is a vendor company of its own, dated by its IPO date, which is
+    // its listing date too: the list's first bar (2000-06-30) dates no first trade (consensus-rules.derive.ts).
     const marvell = await get('/companies/1835632?include=consensus,offerings');
     expect(marvell).toMatchObject({ dealType: 'follow_on', consensus: { offerPrice: null } });
     expect(marvell.offerings.every((o: any) => o.source === 'edgar' && !['ipo', 'spac', 'direct_listing', 'uplisting'].includes(o.dealType))).toBe(true);
     expect(await get('/companies/V-MRVL-2000-06-26?include=consensus,offerings')).toMatchObject({
-      name: 'Marvell Technology Group Ltd', dealType: 'ipo', consensus: { offerPrice: 15, exchange: 'Nasdaq', listingDate: null },
+      name: 'Marvell Technology Group Ltd', dealType: 'ipo', consensus: { offerPrice: 15, exchange: 'Nasdaq', listingDate: '2000-06-26' },
       offerings: [expect.objectContaining({ source: 'vendor', dealType: 'ipo', offerPrice: 15, issuerNameAtOffering: 'Marvell Technology Group Ltd', issuerNameAtOfferingSource: 'vendor_listing' })],
     });
     // EverBank's 2012 IPO: Bloomberg's "TIAA FSB Holdings Inc" under the placeholder 1624831D and Yahoo's

@@ -273,6 +273,27 @@ describe('companies known only from daily-index rows, with their vendor rows (th
     expect(offerings.map((o) => [o.source, o.dealType, o.status, o.pricedDate])).toEqual([['edgar', 'ipo', 'priced', '2022-09-30']]);
   });
 
+  it('Calyxt (a 424B5 of 2022-10-03; the Yahoo list\'s CLXT, IPO 2017-07-20; the SEC\'s CBUS, Cibus, today): its IPO listed as CLXT on the IPO date; its takedown a follow-on', () => {
+    const clxt = yahooTable.find((r) => r.ticker === 'CLXT')!;
+    const tickers = JSON.parse(readSample('edgar/company_tickers.json.gz')) as Record<string, { cik_str: number; ticker: string; title: string }>;
+    const hints = Object.values(tickers).filter((t) => t.cik_str === 1705843).map((t) => ({ ticker: t.ticker, title: t.title, exchange: null }));
+    expect(hints.map((h) => h.ticker)).toEqual(['CBUS']);
+    const input = indexCompany('0001705843', [{ row: clxt, observedAt: OBSERVED }]);
+    const served = deriveRows({ ...input, hints, identity: companyIdentity(input.facts, input.filings, hints) })!;
+    expect(served.company.row).toMatchObject({ ticker: 'CBUS', listing_date: '2017-07-20' });
+    expect(offeringsOf(served.company.row.offerings_json).map((o) => [o.source, o.dealType, o.status, o.listingDate, o.listingSymbol, o.statusAsOf, o.statusAsOfSource])).toEqual([
+      // Oldest first, now that the IPO is dated.
+      // Listed as of the newest evidence of the company: the takedown of its listed stock, five years on.
+      ['vendor', 'ipo', 'listed', '2017-07-20', 'CLXT', '2022-10-03', 'filing'],
+      // The 424B5's cover was not read: no symbol of its own.
+      ['edgar', 'follow_on', 'priced', null, null, '2022-10-03', 'filing'],
+    ]);
+    // The change log's listed event names the listing's symbol, which no outcome describes (no first trade is dated).
+    expect([served.outcomes, served.listing]).toEqual([[], { date: '2017-07-20', ticker: 'CLXT' }]);
+    // Its quiet period is dated by the listing and names the listing's symbol.
+    expect(served.calendar.map((e) => [e.kind, e.ticker])).toContainEqual(['quiet_period', 'CLXT']);
+  });
+
   it('UTime (F-1 of 2020-03-18, after its DRS of 2019-10-01 and DRS/A of 2019-12-23) is served one offering', () => {
     const served = deriveRows(indexCompany('0001789299', []))!;
     const offerings = offeringsOf(served.company.row.offerings_json);

@@ -35,8 +35,9 @@ export interface CompanyRows {
   /** The expiry calendar's rows of the company's priced IPO-family offerings. */
   calendar: CalendarEntriesTable[];
   /**
-   * The outcome's listing and the symbol the listing's own evidence names for it (listing-symbol.derive.ts):
-   * what the change log's `listed` event may say. Not a served row.
+   * The outcome's listing (else a vendor IPO row's no outcome describes, dated by the consensus) and the
+   * symbol the listing's own evidence names for it (listing-symbol.derive.ts): what the change log's
+   * `listed` event may say. Not a served row.
    */
   listing: { date: string; ticker: string | null } | null;
   /**
@@ -179,6 +180,37 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const tickerListing = vendorStatus ? null : tickerFileListing(current, input.hints, input.facts);
   const offering = withTickerFileListing(ended, tickerListing);
   const idle = vendorStatus ? null : offering.lifecycle.currentDeal;
+  const outcome = deriveCompanyOutcome({
+    cik: facts.cik,
+    companyName: identity.name,
+    companyTicker: identity.tickerHint,
+    exchange: companyListingExchange({ facts, filings: input.filings, hints: input.hints, offering, vendorRow }).exchange,
+    sicDescription: facts.sicDescription,
+    deal,
+    vendorRow,
+    bars,
+    terms: offering.termsByAccession,
+    listingSymbolUnknown: vendorRow !== null && rebuilt.has(vendorRow),
+    secTickers: input.identity.allTickers,
+  });
+  const listingSymbolOf = (ticker: string | null, date: string) => listingOwnSymbol({
+    ticker,
+    tradingStartDate: date,
+    vendorRow,
+    bars,
+    secTickers: input.identity.allTickers,
+    namesSinceListing: namesSince(input, date),
+    finalProspectusAccession: deal?.finalProspectus?.accessionNumber ?? null,
+    terms: offering.termsByAccession,
+  });
+  const consensus = companyConsensus({ facts, filings: input.filings, hints: input.hints, identity, offering, vendorRow, bars });
+  // A listing no outcome describes (a vendor row that dates no first trade: Calyxt's CLXT, IPO 2017-07-20) is
+  // dated by the consensus and named by its row's symbol of the day, when its evidence names it.
+  const vendorListedOn = vendorRow ? vendorRowDate(vendorRow.row) : null;
+  const listing = outcome
+    ? { date: outcome.tradingStartDate, ticker: listingSymbolOf(outcome.ticker, outcome.tradingStartDate) }
+    : vendorRow && vendorListedOn && consensus.listingDate ? { date: consensus.listingDate, ticker: listingSymbolOf(listedAs(vendorRow), vendorListedOn) } : null;
+  const listingSymbol = listing?.ticker ?? null;
   const company = deriveCompany(
     facts,
     input.filings,
@@ -187,7 +219,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     {
       // A company with no deal is not on any calendar: no classification.
       classificationJson: JSON.stringify(offering.lifecycle.currentDeal ? companyClassification({ facts, offering }) : null),
-      consensus: companyConsensus({ facts, filings: input.filings, hints: input.hints, identity, offering, vendorRow, bars }),
+      consensus,
       offerings: {
         // A company only index rows name still has a name (theirs): Ritter's name evidence reads it.
         facts: { ...facts, name: facts.name ?? identity.name },
@@ -202,6 +234,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
           overlaySince: idle?.overlay ? idle.overlaySince : null,
           tickerFileListing: tickerListing,
         }),
+        listingSymbol,
       },
       lifecycleEnd: end.terminal,
       snapshot: financialSnapshotOf(input.snapshot?.snapshot ?? null, offering.termsByAccession),
@@ -216,34 +249,6 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
       ? vendorCompanyStatus(vendorRow ?? vendorRows[vendorRows.length - 1], input.today, vendorSpeaks ? undefined : current?.dealKind, end.terminal ? end.events.map((e) => e.status) : [])
       : null,
   );
-  const outcome = deriveCompanyOutcome({
-    cik: facts.cik,
-    companyName: identity.name,
-    companyTicker: identity.tickerHint,
-    exchange: companyListingExchange({ facts, filings: input.filings, hints: input.hints, offering, vendorRow }).exchange,
-    sicDescription: facts.sicDescription,
-    deal,
-    vendorRow,
-    bars,
-    terms: offering.termsByAccession,
-    listingSymbolUnknown: vendorRow !== null && rebuilt.has(vendorRow),
-    secTickers: input.identity.allTickers,
-  });
-  const listing = outcome
-    ? {
-        date: outcome.tradingStartDate,
-        ticker: listingOwnSymbol({
-          ticker: outcome.ticker,
-          tradingStartDate: outcome.tradingStartDate,
-          vendorRow,
-          bars,
-          secTickers: input.identity.allTickers,
-          namesSinceListing: namesSince(input, outcome.tradingStartDate),
-          finalProspectusAccession: deal?.finalProspectus?.accessionNumber ?? null,
-          terms: offering.termsByAccession,
-        }),
-      }
-    : null;
   return {
     listing,
     ends: end.events,

@@ -17,7 +17,11 @@
  *                      IPO's symbol (`ipoSymbol`, set by the caller: EP Energy's EPE, not Bloomberg's EPEGQ)
  *   exchange           the exchange at listing (exchange-at-listing.derive.ts): the exchange's certification >
  *                      the listing prospectus's cover > today's market; sourceSummary.exchange says which, or why null
- *   listingDate        first daily bar > vendor trade date > lifecycle expected first trade date
+ *   listingDate        first daily bar > vendor trade date > lifecycle expected first trade date > the IPO date a
+ *                      vendor row states when it dates no first trade (a Yahoo row whose first bar is another day's:
+ *                      market/yahoo-ipo-table.parse.ts). The list's IPO date is Bloomberg's trade date for 163 of the
+ *                      170 IPOs both tables list within a week (32 of the 35 whose first bar is elsewhere), and a
+ *                      trading day off for the other seven (yahoo-ipo-table.parse.test.ts): served, and the source summary says so
  * `sourceSummary` keeps what every source said, so a disagreement stays visible. `resolvedAt` is the
  * latest observation time among the sources that contributed a value, else the company's latest
  * observation (deterministic, no clock, never a placeholder).
@@ -34,6 +38,8 @@ export interface VendorRow {
   rangeLow: number | null;
   rangeHigh: number | null;
   tradeDate: string | null;
+  /** The IPO date the row states when it dates no first trade (tradeDate null); null otherwise. */
+  ipoDate?: string | null;
   shares?: number | null;
   proceeds?: number | null;
   /** What `proceeds` counts (Bloomberg's Offer Size: the over-allotment shares sold included). */
@@ -91,7 +97,7 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
   const result: ApiConsensus = {
     ticker: pick<string>([listed(sub?.tickers[0]), 'submissions'], [listed(ct?.ticker), 'company_tickers'], [listed(e?.terms.tickerHint), 'edgar'], vendorFirst('ticker') as Candidate<string>),
     exchange: pick<string>([input.listingExchange?.exchange, 'exchange']),
-    listingDate: pick<string>([input.firstBar?.date, 'prices'], vendorFirst('tradeDate') as Candidate<string>, [input.expectedFirstTradeDate?.date, 'lifecycle']),
+    listingDate: pick<string>([input.firstBar?.date, 'prices'], vendorFirst('tradeDate') as Candidate<string>, [input.expectedFirstTradeDate?.date, 'lifecycle'], vendorFirst('ipoDate') as Candidate<string>),
     offerPrice: pick<number>([final ? e?.terms.offeringPrice : null, 'edgar'], vendorFirst('offerPrice') as Candidate<number>, [e?.terms.offeringPrice, 'edgar']),
     offerPriceLow: pick<number>([e?.terms.priceRangeLow, 'edgar'], vendorFirst('rangeLow') as Candidate<number>),
     offerPriceHigh: pick<number>([e?.terms.priceRangeHigh, 'edgar'], vendorFirst('rangeHigh') as Candidate<number>),
@@ -116,7 +122,8 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
   if (input.firstBar) summary.prices = `first daily bar ${input.firstBar.date}`;
   if (input.expectedFirstTradeDate) summary.lifecycle = `expected first trade ${input.expectedFirstTradeDate.date}`;
   for (const v of input.vendors ?? []) {
-    const described = describe(null, { ticker: v.ticker, price: v.offerPrice, low: v.rangeLow, high: v.rangeHigh, shares: v.shares ?? null, tradeDate: v.tradeDate });
+    const listedOn = v.ipoDate && result.listingDate === v.ipoDate && v.tradeDate === null ? v.ipoDate : null;
+    const described = describe(null, { ticker: v.ticker, price: v.offerPrice, low: v.rangeLow, high: v.rangeHigh, shares: v.shares ?? null, tradeDate: v.tradeDate, ipoListingDate: listedOn });
     // The vendor names the issuer as of its export, not as of the IPO: a reader must not take it for the IPO's name.
     summary[v.source] = v.issuer ? `${described ? `${described}; ` : ''}issuer "${v.issuer}" as the vendor names it at its export (may be a later name)` : described;
   }
@@ -126,7 +133,7 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
 
 function describe(
   prefix: string | null,
-  f: { ticker?: string | null; exchange?: string | null; price?: number | null; low?: number | null; high?: number | null; shares?: number | null; tradeDate?: string | null },
+  f: { ticker?: string | null; exchange?: string | null; price?: number | null; low?: number | null; high?: number | null; shares?: number | null; tradeDate?: string | null; ipoListingDate?: string | null },
 ): string | null {
   const parts: string[] = [];
   if (f.price !== null && f.price !== undefined) parts.push(`offer $${f.price.toFixed(2)}`);
@@ -135,6 +142,8 @@ function describe(
   if (f.ticker) parts.push(`ticker ${f.ticker}`);
   if (f.exchange) parts.push(`exchange ${f.exchange}`);
   if (f.tradeDate) parts.push(`trade date ${f.tradeDate}`);
+  // The listing date served from the list's IPO date: no first trade is dated, so a reader knows it is the list's date.
+  if (f.ipoListingDate) parts.push(`IPO date ${f.ipoListingDate}, served as the listing date (no first trade dated: its first bar is another day's)`);
   if (parts.length === 0) return null;
   return prefix ? `${prefix}: ${parts.join('; ')}` : parts.join('; ');
 }

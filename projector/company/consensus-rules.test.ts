@@ -113,6 +113,27 @@ describe('deriveConsensus: the basis of the gross proceeds it serves', () => {
   });
 });
 
+describe('deriveConsensus: a listing dated only by the list\'s IPO date', () => {
+  const yahoo = parseIpoTable(gunzipSync(readFileSync(`${SAMPLE}reference/yahoo_finance_IPOs_2000_2018.csv.gz`)).toString('utf8'));
+  // Calyxt: the Yahoo list's CLXT, IPO 2017-07-20, whose first bar (2017-07-05) is another day's: no first trade dated.
+  const clxt = yahoo.find((r) => r.ticker === 'CLXT')!;
+  const vendor: VendorRow = { source: 'vendor_ipo_table', ticker: clxt.ticker, offerPrice: clxt.offerPrice, rangeLow: null, rangeHigh: null, tradeDate: clxt.tradeDate, ipoDate: clxt.ipoDate, observedAt: OBSERVED };
+
+  it('serves the IPO date as the listing date, and the source summary says it is the list\'s IPO date (Calyxt, CLXT)', () => {
+    expect([clxt.tradeDate, clxt.ipoDate, clxt.firstBarDate]).toEqual([null, '2017-07-20', '2017-07-05']);
+    const c = deriveConsensus({ vendors: [vendor], observedAt: OBSERVED });
+    expect(c.listingDate).toBe('2017-07-20');
+    expect(c.sourceSummary.vendor_ipo_table).toBe('offer $8.00; ticker CLXT; IPO date 2017-07-20, served as the listing date (no first trade dated: its first bar is another day\'s)');
+  });
+
+  it('a first bar, a vendor trade date or the expected first trade wins over it, and the summary then says nothing of it', () => {
+    const c = deriveConsensus({ vendors: [vendor], firstBar: { date: '2017-07-21', observedAt: OBSERVED }, observedAt: OBSERVED });
+    expect(c.listingDate).toBe('2017-07-21');
+    expect(c.sourceSummary.vendor_ipo_table).toBe('offer $8.00; ticker CLXT');
+    expect(deriveConsensus({ vendors: [vendor], expectedFirstTradeDate: { date: '2017-07-21', observedAt: OBSERVED }, observedAt: OBSERVED }).listingDate).toBe('2017-07-21');
+  });
+});
+
 describe('companyListingExchange: the listing is the IPO deal that priced', () => {
   it('Learn CW: its SPAC IPO of 2021, certified by NYSE; Vincerx and Solidion: their SPAC IPOs, certified by Nasdaq', () => {
     expect(listingExchange('learncw')).toMatchObject({ exchange: 'NYSE', summary: expect.stringContaining('CERT 0000876661-21-001450 filed 2021-10-07') });

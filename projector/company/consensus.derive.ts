@@ -56,6 +56,7 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
             rangeLow: vendor.rangeLow,
             rangeHigh: vendor.rangeHigh,
             tradeDate: vendor.tradeDate,
+            ipoDate: vendor.tradeDate === null ? (vendor.ipoDate ?? null) : null,
             // The vendor's offer size is in USD millions; it reports shares outstanding, not shares offered.
             // A blank check's two unit series are one IPO: their sizes add up (vendor-same-ipo.derive.ts ipoOfferSizeMillions).
             proceeds: offerSize === null ? null : Math.round(offerSize * 1_000_000),

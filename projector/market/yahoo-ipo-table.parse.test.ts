@@ -112,8 +112,16 @@ describe('Yahoo Finance IPO list', () => {
     expect(kept).toHaveLength(135);
     expect(kept.every((p) => p.r.tradeDate === p.twin.tradeDate)).toBe(true);
     const refused = paired.filter((p) => p.r.tradeDate === null);
-    // Of the 35 left unknown, the IPO date is the trade date for 32: not always, so not served as it.
+    // Of the 35 left unknown, the IPO date is the trade date for 32 (PDF Solutions, Co-Diagnostics and Eagle
+    // Bancorp Montana a day off): no first trade, but the listing date consensus serves when nothing dates the first
+    // trade (company/consensus-rules.derive.ts), its source summary saying so.
     expect(refused).toHaveLength(35);
     expect(refused.filter((p) => p.r.ipoDate === p.twin.tradeDate)).toHaveLength(32);
+    // Over all 170, the IPO date is the trade date for 163.
+    expect(paired.filter((p) => p.r.ipoDate === p.twin.tradeDate)).toHaveLength(163);
+    // Each a trading day off: the IPO date a day late (Asure's 2017-05-15, a Monday, for Friday's first trade) or early.
+    expect(paired.filter((p) => p.r.ipoDate !== p.twin.tradeDate).map((p) => [p.r.ticker, daysBetween(p.twin.tradeDate!, p.r.ipoDate!)])).toEqual([
+      ['PDFS', -1], ['HUBS', 1], ['CSTR', 1], ['ASV', 3], ['CODX', 1], ['SSTI', 1], ['ESQ', 1],
+    ]);
   });
 });

@@ -30,6 +30,8 @@
  *                         already public (a resale after a SPAC merger, a follow-on) is not known, so it is
  *                         not called an IPO, unless its insiders filed their Forms 3 around its final
  *                         prospectus (listing-insiders.ts): the class was registered with it, an IPO
+ *                         (vendor rows type it after: vendor-evidence.derive.ts, the IPO a row shows
+ *                         trading by it, or a follow-on for shelf takedowns after a listing a row shows)
  * "Already public" = a 10-K/10-Q/20-F/40-F before the deal opened, or a cover saying the stock
  * "is listed on … under the symbol".
  */

@@ -10,7 +10,7 @@ function vendorIpo(dealType: DealType, listingDate: string): ApiOffering {
     fileNumber: null, dealType, status: 'listed', statusAsOf: listingDate, statusAsOfSource: 'vendor_trade_date', isCurrent: true, source: 'vendor', openedDate: null,
     lastFilingDate: null, effectiveDate: null, pricedDate: null, withdrawnDate: null, expectedFirstTradeDate: null, upsized: false,
     upsizeFileNumbers: [], draftFileNumbers: [], filingCount: 0, finalProspectusAccessionNumber: null, termsAccessionNumber: null,
-    offerPrice: null, grossProceeds: null, grossProceedsBasis: null, listingDate, stageBeforeEnd: null, issuerNameAtOffering: null,
+    offerPrice: null, grossProceeds: null, grossProceedsBasis: null, listingDate, listingSymbol: null, stageBeforeEnd: null, issuerNameAtOffering: null,
     issuerNameAtOfferingSource: null, ritterExclusions: [], terms: null,
   };
 }

@@ -112,12 +112,13 @@ type Base = Pick<ApiCalendarEntry, 'cik' | 'companyName' | 'ticker' | 'dealType'
 function baseEntry(company: CalendarCompany, o: ApiOffering): Base {
   // The listing the outcome describes names its own symbol, null included (units whose symbol of the
   // day is unknown, an over-the-counter symbol nothing stands in for): the company's is a later one.
+  // Another offering's own evidence may name its symbol (a vendor row that dates no first trade: Calyxt's CLXT).
   const listing = company.listing ?? null;
   const described = listing !== null && listing.date === o.listingDate;
   return {
     cik: company.cik,
     companyName: company.name,
-    ticker: described ? listing.ticker : company.ticker,
+    ticker: described ? listing.ticker : (o.listingSymbol ?? company.ticker),
     dealType: o.dealType,
     fileNumber: o.fileNumber,
     offeringSource: o.source,

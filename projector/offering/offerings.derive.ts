@@ -35,6 +35,12 @@ export interface ServedOfferingContext {
   vendorOffering: { dealType: DealType; status: OfferingStatus; stageBeforeEnd: DealStatus | null } | null;
   /** The date each status is as of, and what it is the date of (company/status-as-of.derive.ts). */
   statusAsOf: { date: string | null; source: StatusAsOfSource | null };
+  /**
+   * The symbol the company's listing (its outcome, else its vendor IPO row) traded under when its own
+   * evidence names it (company/listing-symbol.derive.ts listingOwnSymbol: the Yahoo row of the day, bars
+   * from the first day, the final prospectus …), null otherwise: the listed offering's listingSymbol.
+   */
+  listingSymbol: string | null;
 }
 
 /**
@@ -81,6 +87,9 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
       grossProceeds,
       grossProceedsBasis: isCurrent ? (ctx.consensus?.grossProceedsBasis ?? null) : grossProceeds === null ? null : 'base_deal',
       listingDate: isCurrent ? (ctx.consensus?.listingDate ?? null) : null,
+      // Its own evidence only: the listing's symbol (the listed IPO), else the one its read prospectus states
+      // ("under the symbol"), never the company's today, which may be later (Cibus's CBUS for Calyxt's CLXT).
+      listingSymbol: (ipo && ctx.consensus?.listingDate != null ? ctx.listingSymbol : null) ?? terms?.doc.terms.tickerHint ?? null,
       stageBeforeEnd: isCurrent && ctx.currentStageBeforeEnd !== null ? ctx.currentStageBeforeEnd : deal.endedBy === null ? null : deal.displayStatus,
       issuerNameAtOffering: named?.name ?? null,
       issuerNameAtOfferingSource: named?.source ?? null,
@@ -156,6 +165,7 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     grossProceeds: ctx.consensus?.grossProceeds ?? null,
     grossProceedsBasis: ctx.consensus?.grossProceedsBasis ?? null,
     listingDate,
+    listingSymbol: ctx.listingSymbol,
     stageBeforeEnd,
     issuerNameAtOffering: named?.name ?? null,
     issuerNameAtOfferingSource: named?.source ?? null,

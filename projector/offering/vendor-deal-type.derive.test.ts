@@ -181,6 +181,29 @@ describe('withVendorEvidence', () => {
   });
 });
 
+describe('withVendorEvidence: a shelf takedown after a listing', () => {
+  const yahoo = parseIpoTable(readSample('reference/yahoo_finance_IPOs_2000_2018.csv.gz'));
+  const stored = (row: IpoTableRow) => ({ row, observedAt: '2026-01-01T00:00:00Z' });
+  // The company index of 2022-10-03 (data/sample/edgar/index) holds Calyxt's 424B5 and an 8-K, nothing earlier.
+  const takedown = { accessionNumber: '0001193125-22-256794', formType: '424B5', filingDate: '2022-10-03' } as FilingFact;
+  const unknown = { dealType: 'unknown' as const, reasons: ['final prospectus (424B5) of a company known only from daily-index rows: IPO or follow-on is not known'], confidence: 0.3 };
+
+  it('is a follow-on when a vendor row shows the company listed before it (Calyxt: the Yahoo list\'s CLXT, IPO 2017-07-20)', () => {
+    const clxt = yahoo.find((r) => r.ticker === 'CLXT')!;
+    expect([clxt.ipoDate, clxt.tradeDate]).toEqual(['2017-07-20', null]);
+    const typed = withVendorEvidence(unknown, { openedDate: '2022-10-03', baseForm: null, filings: [takedown] }, [stored(clxt)]);
+    expect(typed).toMatchObject({ dealType: 'follow_on', confidence: 0.6 });
+    expect(typed.reasons[0]).toBe('shelf takedown (424B5) of a company the vendor IPO row CLXT shows listed on 2017-07-20, before it: already public');
+  });
+
+  it('stays unknown with no earlier listing, or for a final prospectus an IPO files (424B4)', () => {
+    const clxt = yahoo.find((r) => r.ticker === 'CLXT')!;
+    expect(withVendorEvidence(unknown, { openedDate: '2022-10-03', baseForm: null, filings: [takedown] }, []).dealType).toBe('unknown');
+    expect(withVendorEvidence(unknown, { openedDate: '2017-07-01', baseForm: null, filings: [{ ...takedown, filingDate: '2017-07-01' }] }, [stored(clxt)]).dealType).toBe('unknown');
+    expect(withVendorEvidence(unknown, { openedDate: '2022-10-03', baseForm: null, filings: [{ ...takedown, formType: '424B4' }] }, [stored(clxt)]).dealType).toBe('unknown');
+  });
+});
+
 describe('vendorDealType of the vendor\'s investment subgroups: BDCs beside operating holding companies', () => {
   const typed = (symbol: string) => vendorDealType(bySymbol(symbol)).dealType;
 

@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from '../common/dates.ts';
-import { baseForm } from '../common/forms.ts';
+import { baseForm, TAKEDOWN_FORMS } from '../common/forms.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { DealTypeResult } from './deal-type.derive.ts';
 import type { Deal } from './deals.group.ts';
@@ -18,10 +18,14 @@ const OVERRIDABLE = new Set(['ipo', 'other', 'direct_listing']);
  * A deal EDGAR could not type (a final prospectus of a company only daily-index rows name: IPO or
  * follow-on not known) is the IPO a vendor row shows trading within VENDOR_TRADE_WINDOW_DAYS of its
  * first filing, of the row's type: dMY Squared's 424B4 of 2022-10-03 and its units' first trade on
- * 2022-09-30 are one SPAC IPO, not a priced deal of unknown type beside a listed one.
+ * 2022-09-30 are one SPAC IPO, not a priced deal of unknown type beside a listed one. One the vendor
+ * shows listed before it, seen only through shelf takedowns, is a follow-on (typedByEarlierListing).
  */
 export function withVendorEvidence(result: DealTypeResult, deal: Pick<Deal, 'openedDate' | 'baseForm' | 'filings'>, vendorRows: readonly StoredIpoRow[]): DealTypeResult {
-  if (result.dealType === 'unknown') return typedByVendorTrade(result, deal, vendorRows);
+  if (result.dealType === 'unknown') {
+    const traded = typedByVendorTrade(result, deal, vendorRows);
+    return traded.dealType === 'unknown' ? typedByEarlierListing(traded, deal, vendorRows) : traded;
+  }
   if (!OVERRIDABLE.has(result.dealType)) return result;
   const until = addDays(deal.openedDate, PRICING_WINDOW_DAYS);
   for (const { row, sameIpo } of vendorRows) {
@@ -54,4 +58,23 @@ function typedByVendorTrade(result: DealTypeResult, deal: Pick<Deal, 'openedDate
     ? `the vendor IPO row ${own.row.bloombergTicker} shows it trading from ${own.row.tradeDate}, within ${VENDOR_TRADE_WINDOW_DAYS} days of its first filing`
     : `the vendor IPO row ${own.row.bloombergTicker} shows the company's IPO trading from ${own.row.tradeDate}, after this registration (${deal.baseForm}) opened on ${deal.openedDate}`;
   return { dealType: vendor.dealType, reasons: [traded, ...vendor.reasons, ...result.reasons.map((r) => `EDGAR: ${r}`)], confidence: 0.8 };
+}
+
+/**
+ * A deal seen only through shelf takedowns (Rule 424(b)(5) or (7) prospectus supplements: each sells
+ * securities an effective shelf registered, and an IPO's final prospectus is a 424B1 or 424B4) of a
+ * company a vendor IPO row shows listed before the deal's first filing: the issuer was already public,
+ * so the takedown is a follow-on, as it is for an issuer whose periodic reports the data holds
+ * (deal-type.derive.ts). Calyxt's 424B5 of 2022-10-03, the only filing the data holds of the company,
+ * after the Yahoo list's CLXT IPO of 2017-07-20. A 424B2 is typed debt before this (deal-type.derive.ts).
+ */
+function typedByEarlierListing(result: DealTypeResult, deal: Pick<Deal, 'openedDate' | 'baseForm' | 'filings'>, vendorRows: readonly StoredIpoRow[]): DealTypeResult {
+  const prospectuses = deal.filings.filter((f) => f.formType.startsWith('424B'));
+  if (deal.baseForm !== null || prospectuses.length === 0 || !prospectuses.every((f) => TAKEDOWN_FORMS.has(f.formType))) return result;
+  // The row's first trade, else the IPO date a Yahoo row states when its first bar is another security's.
+  const listed = vendorRows.map(({ row }) => ({ row, date: row.tradeDate ?? row.ipoDate ?? null })).find(({ date }) => date !== null && date < deal.openedDate);
+  if (!listed) return result;
+  const forms = [...new Set(prospectuses.map((f) => f.formType))].join(', ');
+  const why = `shelf takedown (${forms}) of a company the vendor IPO row ${listed.row.bloombergTicker} shows listed on ${listed.date}, before it: already public`;
+  return { dealType: 'follow_on', reasons: [why, ...result.reasons.map((r) => `EDGAR: ${r}`)], confidence: 0.6 };
 }

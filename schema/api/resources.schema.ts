@@ -583,7 +583,12 @@ export const ApiOfferingSchema = object({
   },
   listingDate: {
     ...orNull(string({ format: 'date' })),
-    description: 'First trading day, for the current offering only (consensus.listingDate: first daily bar, the vendor\'s trade date, or the expected first trade date); null otherwise.',
+    description: 'First trading day, for the current offering only (consensus.listingDate: first daily bar, the vendor\'s trade date, or the expected first trade date, else the IPO date a Yahoo IPO list row states when it dates no first trade, which consensus.sourceSummary says: the list\'s IPO date is Bloomberg\'s trade date for 163 of the 170 IPOs both list, a trading day off for the other seven); null otherwise.',
+  },
+  listingSymbol: {
+    ...nullableString(),
+    description:
+      'Extension: the symbol this offering\'s own evidence names. For the listed IPO (the offering with a listingDate, or a vendor offering), the symbol it listed under when evidence of the listing names it: the Yahoo IPO list\'s row of the day, a Bloomberg row\'s symbol (the security\'s as of the export: not when the SEC lists it today and EDGAR renamed the company since the listing), daily bars from the first trading day, or the final prospectus\'s "under the symbol" (Calyxt\'s 2017 IPO: CLXT, where the company is Cibus, CBUS, today); for another offering, the symbol its read prospectus states (a follow-on\'s listed stock, an IPO\'s proposed symbol). Null when no evidence of the offering names one: the company\'s symbol today may be a later one.',
   },
   ritterExclusions: {
     type: 'array',

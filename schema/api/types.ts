@@ -381,6 +381,8 @@ export interface ApiOffering {
   grossProceeds: number | null;
   grossProceedsBasis: GrossProceedsBasis | null;
   listingDate: string | null;
+  /** The symbol the offering's own evidence names: its listing's (a listed IPO), else its read prospectus's; null when none does (extension). */
+  listingSymbol: string | null;
   /** The stage the offering had reached when the company's end (its `status`, delisted or combined) overtook it. */
   stageBeforeEnd: DealStatus | DealOverlay | null;
   /** The issuer's name when the offering opened (or, for a vendor offering, when it listed), where EDGAR evidence gives it. */

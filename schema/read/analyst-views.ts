@@ -76,9 +76,11 @@ const TERMS_PRICE_THE_DEAL = `(CASE WHEN json_extract(o.value, '$.termsAccession
 export const analystViewStatements = [
   `CREATE VIEW ipo_calendar AS
    SELECT c.cik AS cik, c.name AS company_name,
-     -- The symbol the IPO listed under, as ipo_outcomes gives it (FB for Facebook's 2012 IPO; none for units the vendor
-     -- rebuilt on the combined company's symbol, which never traded), else, when no outcome is served, the company's.
-     CASE WHEN EXISTS (SELECT 1 FROM outcomes o WHERE o.cik = c.cik AND o.trading_start_date = json_extract(c.consensus_json, '$.listingDate'))
+     -- The symbol the IPO listed under: the current offering's listingSymbol when its own evidence names one (CLXT for
+     -- Calyxt's 2017 IPO, now Cibus's CBUS), else as ipo_outcomes gives it (FB for Facebook's 2012 IPO; none for units the
+     -- vendor rebuilt on the combined company's symbol, which never traded), else, when no outcome is served, the company's.
+     CASE WHEN json_extract(cur.value, '$.listingSymbol') IS NOT NULL THEN json_extract(cur.value, '$.listingSymbol')
+       WHEN EXISTS (SELECT 1 FROM outcomes o WHERE o.cik = c.cik AND o.trading_start_date = json_extract(c.consensus_json, '$.listingDate'))
        THEN (SELECT NULLIF(o.ticker, '') FROM outcomes o WHERE o.cik = c.cik AND o.trading_start_date = json_extract(c.consensus_json, '$.listingDate'))
        ELSE c.ticker END AS ticker,
      ${CURRENT_TICKER} AS current_ticker,
@@ -108,9 +110,11 @@ export const analystViewStatements = [
 
   `CREATE VIEW offerings AS
    SELECT c.cik AS cik, c.name AS company_name,
-     -- A listed offering's symbol is its listing's, as ipo_outcomes gives it (FB for Facebook's 2012 IPO, IPOB-U
-     -- for a SPAC's units, null for units whose symbol of the day is unknown); any other's is the company's.
-     CASE WHEN EXISTS (SELECT 1 FROM outcomes x WHERE x.cik = c.cik AND x.trading_start_date = json_extract(o.value, '$.listingDate'))
+     -- The offering's own symbol (listingSymbol: its listing's, CLXT for Calyxt's 2017 IPO, now Cibus's CBUS; else its
+     -- prospectus's); else a listed offering's is its listing's, as ipo_outcomes gives it (FB for Facebook's 2012 IPO,
+     -- IPOB-U for a SPAC's units, null for units whose symbol of the day is unknown); any other's is the company's.
+     CASE WHEN json_extract(o.value, '$.listingSymbol') IS NOT NULL THEN json_extract(o.value, '$.listingSymbol')
+       WHEN EXISTS (SELECT 1 FROM outcomes x WHERE x.cik = c.cik AND x.trading_start_date = json_extract(o.value, '$.listingDate'))
        THEN (SELECT NULLIF(x.ticker, '') FROM outcomes x WHERE x.cik = c.cik AND x.trading_start_date = json_extract(o.value, '$.listingDate'))
        ELSE c.ticker END AS ticker,
      ${CURRENT_TICKER} AS current_ticker,

@@ -475,9 +475,16 @@ const calendarStatusSourceStatements = DROP_ANALYST_VIEWS;
 
 /**
  * offerings reads shares from the document of the price and proceeds (as ipo_calendar does), and both views
- * serve a range-midpoint proceeds estimate only for a deal not yet priced.
+ * serve a range-midpoint proceeds estimate only for a deal not yet priced. (Its views are now created by 0026.)
  */
-const pricedEstimateStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+const pricedEstimateStatements = DROP_ANALYST_VIEWS;
+
+/**
+ * offerings.ticker and ipo_calendar.ticker read the offering's listingSymbol first, the symbol its own evidence
+ * names (Calyxt's 2017 IPO: CLXT, not the CBUS of Cibus, which it became). PROJECTOR_VERSION's next bump
+ * writes the field into offerings_json; before it, the views serve what they did.
+ */
+const offeringListingSymbolStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -509,4 +516,5 @@ export const readMigrations: Record<string, Migration> = {
   '0023_current_ticker': statementsMigration(currentTickerStatements),
   '0024_calendar_status_source': statementsMigration(calendarStatusSourceStatements),
   '0025_priced_estimate': statementsMigration(pricedEstimateStatements),
+  '0026_offering_listing_symbol': statementsMigration(offeringListingSymbolStatements),
 };
