@@ -19,7 +19,7 @@ import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { daysBetween } from '../common/dates.ts';
 import { VENDOR_TRADE_WINDOW_DAYS } from '../offering/deal-status.scan.ts';
-import { isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
+import { isCombinedCompanySymbol, isRebuiltUnitSymbol, laterSymbolEnds, servedEnds, withServedEnd } from './served-end.derive.ts';
 import { listingOwnSymbol } from './listing-symbol.derive.ts';
 import { statusAsOf } from './status-as-of.derive.ts';
 import { tickerFileListing, withTickerFileListing } from './ticker-file-listing.derive.ts';
@@ -110,8 +110,9 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   // A joined vendor row's ticker is one of the company's tickers (a delisted one is in no SEC file),
   // and so are those of other tables' rows of its IPO.
   const joinedTickers = vendorTickers(vendorRows).filter((t) => !input.identity.allTickers.includes(t));
-  // A SPAC's units the vendor lists under the combined company's symbol never traded: no symbol of the day.
-  const rebuilt = new Set(vendorRows.filter((ipo) => isRebuiltUnitSymbol(ipo, input.identity.allTickers, laterSymbols(input, ipo))));
+  // A SPAC's IPO the vendor lists under the combined company's symbol (units rebuilt on it, or the
+  // company's own symbol) never traded under it: no symbol of the day.
+  const rebuilt = new Set(vendorRows.filter((ipo) => isRebuiltUnitSymbol(ipo, input.identity.allTickers, laterSymbols(input, ipo)) || isCombinedCompanySymbol(ipo)));
   // A foreign issuer's over-the-counter symbol (LCWUF) is not its listing's: the SEC's symbol of the company stands in.
   const overTheCounter = (ipo: StoredIpoRow) => { const s = ipoSymbol(ipo); return s !== null && isForeignOverTheCounterSymbol(s); };
   const listedAs = (ipo: StoredIpoRow) => (rebuilt.has(ipo) ? null : overTheCounter(ipo) ? exchangeListingSymbol(input.identity.allTickers) : ipoSymbol(ipo));

@@ -172,6 +172,20 @@ export function isRebuiltUnitSymbol(ipo: StoredIpoRow, currentTickers: readonly 
   return stem !== symbol && laterSymbols.includes(stem) && rowNamingBusiness(ipo, null) !== null;
 }
 
+/**
+ * A SPAC's IPO row that names the operating company it became under a symbol that is not units': the
+ * symbol is that company's, the vendor's as of its export, not the blank check's (Bloomberg's QS for
+ * Kensington Capital's 2020 units, KCAC.U; BLBD for Hennessy Capital's 2014 HCACU; a placeholder for
+ * VectoIQ's VTIQU). A blank check trades under its own symbol until the combination, and the combined
+ * company takes another, so the symbol the IPO listed under is not in the row. A Yahoo row of the same
+ * IPO names the symbol of the day and decides instead. What the data cannot tell: a combined company
+ * that kept the SPAC's symbol (Waldencast's WALD) is left unknown too.
+ */
+export function isCombinedCompanySymbol(ipo: StoredIpoRow): boolean {
+  if (rowsOfIpo(ipo).some((r) => r.row.layout === 'yahoo') || isUnitSymbol(vendorSymbol(ipo.row))) return false;
+  return rowNamingBusiness(ipo, null) !== null;
+}
+
 function combinedByVendor({ vendorRows, edgarIpoType }: EndEvidence): ApiLifecycleEnd | null {
   for (const ipo of vendorRows) {
     const row = rowNamingBusiness(ipo, edgarIpoType);
