@@ -27,7 +27,8 @@ export interface KeyedList<Q extends ListQuery> {
 
 /**
  * Registers an authenticated list endpoint: validate → tag → one page query → envelope. The tag
- * is derived before the query (so it never names newer data than the page holds) and a client
+ * and the page's rows are read in one read transaction (so the tag names exactly the data the
+ * page holds, and the file's locks are taken once) and a client
  * that already has it gets a 304 without the query running, and a page kept under it (see
  * `PageCache`) is sent as kept. A page with a next page carries it as an RFC 8288
  * `Link: <…>; rel="next"` too. `Accept` chooses JSON (the default) or CSV.
@@ -41,12 +42,21 @@ export function keyedListRoute<Q extends ListQuery>(deps: ResourceDeps, spec: Ke
     const after = query.cursor === undefined ? null : cursors.decode(spec.endpoint, query.cursor, spec.key.length);
     const limit = pageSize(query.limit);
     const conn = readDb.current();
-    const generation = conn.generation();
-    const etag = representationTag(generation, formatIdentity(format, pageUrl(spec.path, query, query.cursor)));
-    if (answeredFromCache(ctx, etag, PRIVATE_CACHE, LIST_VARY)) return;
-    const kept = pages.get(generation, etag);
-    if (kept !== undefined) return sendPage(ctx, kept);
-    const page = pageOf(spec.list(conn, query, after, limit), limit, spec.key.length, cursors, spec.endpoint);
+    // The tag and the rows from one snapshot (see `snapshot`); null when no page is to be built.
+    const built = conn.snapshot(() => {
+      const generation = conn.generation();
+      const etag = representationTag(generation, formatIdentity(format, pageUrl(spec.path, query, query.cursor)));
+      if (answeredFromCache(ctx, etag, PRIVATE_CACHE, LIST_VARY)) return null;
+      const kept = pages.get(generation, etag);
+      if (kept !== undefined) {
+        sendPage(ctx, kept);
+        return null;
+      }
+      return { generation, etag, rows: spec.list(conn, query, after, limit) };
+    });
+    if (built === null) return;
+    const { generation, etag } = built;
+    const page = pageOf(built.rows, limit, spec.key.length, cursors, spec.endpoint);
     sendPage(
       ctx,
       pages.keep(generation, etag, {
