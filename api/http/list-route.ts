@@ -27,8 +27,7 @@ export interface KeyedList<Q extends ListQuery> {
 
 /**
  * Registers an authenticated list endpoint: validate → tag → one page query → envelope. The tag
- * and the page's rows are read in one read transaction (so the tag names exactly the data the
- * page holds, and the file's locks are taken once) and a client
+ * is derived before the query (so it never names newer data than the page holds) and a client
  * that already has it gets a 304 without the query running, and a page kept under it (see
  * `PageCache`) is sent as kept. A page with a next page carries it as an RFC 8288
  * `Link: <…>; rel="next"` too. `Accept` chooses JSON (the default) or CSV.
@@ -42,8 +41,8 @@ export function keyedListRoute<Q extends ListQuery>(deps: ResourceDeps, spec: Ke
     const after = query.cursor === undefined ? null : cursors.decode(spec.endpoint, query.cursor, spec.key.length);
     const limit = pageSize(query.limit);
     const conn = readDb.current();
-    // The tag and the rows from one snapshot (see `snapshot`); null when no page is to be built.
-    const built = conn.snapshot(() => {
+    // The tag, then a 304, a kept page or the page's rows; null when no page is to be built.
+    const answer = () => {
       const generation = conn.generation();
       const etag = representationTag(generation, formatIdentity(format, pageUrl(spec.path, query, query.cursor)));
       if (answeredFromCache(ctx, etag, PRIVATE_CACHE, LIST_VARY)) return null;
@@ -53,7 +52,12 @@ export function keyedListRoute<Q extends ListQuery>(deps: ResourceDeps, spec: Ke
         return null;
       }
       return { generation, etag, rows: spec.list(conn, query, after, limit) };
-    });
+    };
+    // A page built for certain (no validator sent, no page kept at all) reads its tag and rows in
+    // one read transaction, whose locks are taken once: about 5 µs of CPU less. One that may be
+    // answered without its rows reads its tag alone, as an explicit transaction costs 1.6 µs more
+    // than the tag's own (bench read.db).
+    const built = ctx.req.headers['if-none-match'] === undefined && pages.bytes === 0 ? conn.snapshot(answer) : answer();
     if (built === null) return;
     const { generation, etag } = built;
     const page = pageOf(built.rows, limit, spec.key.length, cursors, spec.endpoint);
