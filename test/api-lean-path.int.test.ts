@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../api/index.ts';
 import { fullSampleCopy, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
@@ -80,6 +81,27 @@ describe('the lean path answers as Koa does', () => {
     const unauthorized = await expectAlike('/api/v1/companies', { key: null });
     expect(unauthorized).toMatchObject({ status: 401, quota: false });
     expect(unauthorized.headers['cache-control']).toBe('no-store');
+  });
+
+  /** The header names of an answer in the order they were written (fetch sorts them). */
+  const headerOrder = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<string[]>((resolve, reject) => {
+      get(`${api.baseUrl}${path}`, { headers: { Authorization: `Bearer ${api.key}`, ...headers } }, (res) => {
+        res.resume();
+        resolve(res.rawHeaders.filter((_, i) => i % 2 === 0));
+      }).on('error', reject);
+    });
+
+  it('writes the headers in the order Koa writes them', async () => {
+    const page = await api.get('/api/v1/companies?limit=3');
+    const etag = page.headers.get('etag')!;
+    for (const [path, headers] of [
+      ['/api/v1/companies?limit=3', {}],
+      ['/api/v1/companies?limit=3', { 'If-None-Match': etag }],
+      ['/api/v1/companies?limit=0', {}],
+    ] as const) {
+      expect(await headerOrder(path, headers), path).toEqual(await headerOrder(viaKoa(path), headers));
+    }
   });
 
   it('echoes a sane client request id and sends nosniff', async () => {

@@ -26,7 +26,7 @@ export function keyGuard(keys: ApiKeyVerifier, limiter: RateLimiter): Guard {
         'Retry-After': String(decision.resetSeconds),
       });
     }
-    writeHeaders(ctx.res, decision);
+    writeHeaders(ctx, decision);
     return next();
   };
 

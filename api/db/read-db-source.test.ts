@@ -131,6 +131,30 @@ describe('read-db source', () => {
     for (const source of [first, second, replica]) source.close();
   });
 
+  it('reads a snapshot in one transaction: a commit meanwhile is seen after it, and it ends even when the read throws', async () => {
+    const { path } = await publishGeneration(dataDir, 'one');
+    const source = createReadDbSource({ dataDir, checkIntervalMs: 0 });
+    const conn = source.current();
+    const writer = openSqlite(path);
+    const before = conn.generation();
+    const seen = conn.snapshot(() => {
+      const generation = conn.generation();
+      writer.prepare("INSERT INTO read_meta (key, value) VALUES ('swept_as_of', '2026-02-01')").run();
+      // Nested: joins the outer transaction, so it still sees the data as it was.
+      return { generation, again: conn.snapshot(() => conn.generation()), inside: conn.db.inTransaction };
+    });
+    expect(seen).toEqual({ generation: before, again: before, inside: true });
+    expect(conn.db.inTransaction).toBe(false);
+    expect(conn.generation()).not.toBe(before);
+    const failing = () => {
+      throw new Error('read failed');
+    };
+    expect(() => conn.snapshot(failing)).toThrow('read failed');
+    expect(conn.db.inTransaction).toBe(false);
+    writer.close();
+    source.close();
+  });
+
   it('refuses writes on the read connection', async () => {
     await publishGeneration(dataDir, 'one');
     const source = createReadDbSource({ dataDir });

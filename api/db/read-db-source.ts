@@ -20,6 +20,13 @@ export interface ReadConnection {
    * Read it before querying, so it never names newer data than the query sees; it keys ETags.
    */
   generation(): string;
+  /**
+   * Runs `read` in one read transaction: `generation` and every query in it see one snapshot, and
+   * the file's locks are taken once. Each statement outside a transaction opens and ends its own,
+   * and that is most of what a tiny one costs (bench read.db: `PRAGMA data_version` 5.4 µs of CPU,
+   * two fcntl locks and an fstat; inside a transaction 0.1 µs). Nested calls join the outer one.
+   */
+  snapshot<T>(read: () => T): T;
 }
 
 export interface ReadDbSourceOptions {
@@ -152,6 +159,8 @@ function openConnection(path: string): ReadConnection {
   db.pragma(`mmap_size = ${MMAP_BYTES}`);
   const dataVersion = db.prepare('PRAGMA data_version').pluck(true);
   const generationState = db.prepare(GENERATION_STATE_SQL).pluck(true);
+  const begin = db.prepare('BEGIN');
+  const end = db.prepare('COMMIT');
   // data_version changes exactly when another connection commits: until then the state read last
   // still holds, so a request costs one PRAGMA step, not a query of the checkpoint.
   let seenVersion: unknown = null;
@@ -183,6 +192,16 @@ function openConnection(path: string): ReadConnection {
         generation = generationState.get() as string;
       }
       return generation;
+    },
+    snapshot(read) {
+      if (db.inTransaction) return read();
+      begin.run();
+      try {
+        return read();
+      } finally {
+        // Read-only: nothing to commit but the end of the transaction and its locks.
+        if (db.inTransaction) end.run();
+      }
     },
   };
 }

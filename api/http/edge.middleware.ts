@@ -41,11 +41,16 @@ export function requestIds(): (incoming: string | string[] | undefined) => strin
   return (incoming) => (typeof incoming === 'string' && CLIENT_REQUEST_ID.test(incoming) ? incoming : prefix + (++counter).toString(36));
 }
 
-/** The headers every response carries: its request id, and no content sniffing. */
-export function setEdgeHeaders(res: ServerResponse, requestId: string): void {
-  res.setHeader('X-Request-Id', requestId);
+/** The headers every response carries, as name, value, …: its request id, and no content sniffing. */
+export function edgeHeaders(requestId: string): string[] {
   // Every body is JSON, HTML or a feed of the declared type: browsers must not guess another.
-  res.setHeader('X-Content-Type-Options', 'nosniff');
+  return ['X-Request-Id', requestId, 'X-Content-Type-Options', 'nosniff'];
+}
+
+/** Sets `edgeHeaders` on a response. */
+export function setEdgeHeaders(res: ServerResponse, requestId: string): void {
+  const headers = edgeHeaders(requestId);
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
 }
 
 /**

@@ -18,6 +18,11 @@ export interface Exchange {
   state: any;
   status: number;
   body: unknown;
+  /**
+   * Sets a response header, replacing one of that name (Koa's `ctx.set`). Handlers set headers
+   * here, not on `res`, so the lean path can write them all with one `writeHead`.
+   */
+  set(name: string, value: string): void;
 }
 
 /** An exchange of a route with path parameters (decoded). */

@@ -41,12 +41,26 @@ export function keyedListRoute<Q extends ListQuery>(deps: ResourceDeps, spec: Ke
     const after = query.cursor === undefined ? null : cursors.decode(spec.endpoint, query.cursor, spec.key.length);
     const limit = pageSize(query.limit);
     const conn = readDb.current();
-    const generation = conn.generation();
-    const etag = representationTag(generation, formatIdentity(format, pageUrl(spec.path, query, query.cursor)));
-    if (answeredFromCache(ctx, etag, PRIVATE_CACHE, LIST_VARY)) return;
-    const kept = pages.get(generation, etag);
-    if (kept !== undefined) return sendPage(ctx, kept);
-    const page = pageOf(spec.list(conn, query, after, limit), limit, spec.key.length, cursors, spec.endpoint);
+    // The tag, then a 304, a kept page or the page's rows; null when no page is to be built.
+    const answer = () => {
+      const generation = conn.generation();
+      const etag = representationTag(generation, formatIdentity(format, pageUrl(spec.path, query, query.cursor)));
+      if (answeredFromCache(ctx, etag, PRIVATE_CACHE, LIST_VARY)) return null;
+      const kept = pages.get(generation, etag);
+      if (kept !== undefined) {
+        sendPage(ctx, kept);
+        return null;
+      }
+      return { generation, etag, rows: spec.list(conn, query, after, limit) };
+    };
+    // A page built for certain (no validator sent, no page kept at all) reads its tag and rows in
+    // one read transaction, whose locks are taken once: about 5 µs of CPU less. One that may be
+    // answered without its rows reads its tag alone, as an explicit transaction costs 1.6 µs more
+    // than the tag's own (bench read.db).
+    const built = ctx.req.headers['if-none-match'] === undefined && pages.bytes === 0 ? conn.snapshot(answer) : answer();
+    if (built === null) return;
+    const { generation, etag } = built;
+    const page = pageOf(built.rows, limit, spec.key.length, cursors, spec.endpoint);
     sendPage(
       ctx,
       pages.keep(generation, etag, {

@@ -80,8 +80,8 @@ export function createPageCache(maxBytes: number): PageCache {
 /** A 200 with a built page whose validators `answeredFromCache` already set. */
 export function sendPage(ctx: Exchange, page: BuiltPage): void {
   ctx.status = 200;
-  ctx.res.setHeader('Content-Type', page.contentType);
-  if (page.link !== null) ctx.res.setHeader('Link', page.link);
+  ctx.set('Content-Type', page.contentType);
+  if (page.link !== null) ctx.set('Link', page.link);
   // A Buffer: Koa takes its length instead of encoding a string again.
   ctx.body = page.body;
 }

@@ -39,10 +39,9 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * true): the caller then builds no body at all, which is what makes revalidation cheap.
  */
 export function answeredFromCache(ctx: Exchange, etag: string, cacheControl: string, vary?: string): boolean {
-  const res = ctx.res;
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', cacheControl);
-  if (vary !== undefined) res.setHeader('Vary', vary);
+  ctx.set('ETag', etag);
+  ctx.set('Cache-Control', cacheControl);
+  if (vary !== undefined) ctx.set('Vary', vary);
   if (!matchesIfNoneMatch(ctx.req.headers['if-none-match'], etag)) return false;
   ctx.status = 304;
   return true;

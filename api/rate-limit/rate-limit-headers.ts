@@ -1,5 +1,9 @@
-import type { ServerResponse } from 'node:http';
 import type { RateLimitDecision } from './rate-limiter.ts';
+
+/** Where headers are set: a route's exchange (see `Exchange.set`). */
+export interface HeaderSetter {
+  set(name: string, value: string): void;
+}
 
 /** IETF httpapi draft fields plus the legacy RateLimit-* trio many clients still read. */
 export function rateLimitHeaders(decision: RateLimitDecision, windowSeconds: number): Record<string, string> {
@@ -19,13 +23,13 @@ export function rateLimitHeaders(decision: RateLimitDecision, windowSeconds: num
 export function rateLimitHeaderWriter(limit: number, windowSeconds: number) {
   const policy = `"default";q=${limit};w=${windowSeconds}`;
   const limitText = String(limit);
-  return (res: ServerResponse, decision: RateLimitDecision): void => {
+  return (ex: HeaderSetter, decision: RateLimitDecision): void => {
     const remaining = String(decision.remaining);
     const reset = String(decision.resetSeconds);
-    res.setHeader('RateLimit-Policy', decision.limit === limit ? policy : `"default";q=${decision.limit};w=${windowSeconds}`);
-    res.setHeader('RateLimit', `"default";r=${remaining};t=${reset}`);
-    res.setHeader('RateLimit-Limit', decision.limit === limit ? limitText : String(decision.limit));
-    res.setHeader('RateLimit-Remaining', remaining);
-    res.setHeader('RateLimit-Reset', reset);
+    ex.set('RateLimit-Policy', decision.limit === limit ? policy : `"default";q=${decision.limit};w=${windowSeconds}`);
+    ex.set('RateLimit', `"default";r=${remaining};t=${reset}`);
+    ex.set('RateLimit-Limit', decision.limit === limit ? limitText : String(decision.limit));
+    ex.set('RateLimit-Remaining', remaining);
+    ex.set('RateLimit-Reset', reset);
   };
 }
