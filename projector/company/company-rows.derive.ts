@@ -110,9 +110,11 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   // A joined vendor row's ticker is one of the company's tickers (a delisted one is in no SEC file),
   // and so are those of other tables' rows of its IPO.
   const joinedTickers = vendorTickers(vendorRows).filter((t) => !input.identity.allTickers.includes(t));
-  // A SPAC's IPO the vendor lists under the combined company's symbol (units rebuilt on it, or the
-  // company's own symbol) never traded under it: no symbol of the day.
-  const rebuilt = new Set(vendorRows.filter((ipo) => isRebuiltUnitSymbol(ipo, input.identity.allTickers, laterSymbols(input, ipo)) || isCombinedCompanySymbol(ipo)));
+  // A SPAC's units the vendor lists under the combined company's symbol never traded: no symbol of the day.
+  const rebuilt = new Set(vendorRows.filter((ipo) => isRebuiltUnitSymbol(ipo, input.identity.allTickers, laterSymbols(input, ipo))));
+  // Nor did a SPAC's IPO the vendor lists under the combined company's own symbol (QS for Kensington
+  // Capital's KCAC.U), which is still the company's symbol (CRMU for Crumbs, 57th Street's combination).
+  const combinedSymbol = new Set(vendorRows.filter(isCombinedCompanySymbol));
   // A foreign issuer's over-the-counter symbol (LCWUF) is not its listing's: the SEC's symbol of the company stands in.
   const overTheCounter = (ipo: StoredIpoRow) => { const s = ipoSymbol(ipo); return s !== null && isForeignOverTheCounterSymbol(s); };
   const listedAs = (ipo: StoredIpoRow) => (rebuilt.has(ipo) ? null : overTheCounter(ipo) ? exchangeListingSymbol(input.identity.allTickers) : ipoSymbol(ipo));
@@ -191,7 +193,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     vendorRow,
     bars,
     terms: offering.termsByAccession,
-    listingSymbolUnknown: vendorRow !== null && rebuilt.has(vendorRow),
+    listingSymbolUnknown: vendorRow !== null && (rebuilt.has(vendorRow) || combinedSymbol.has(vendorRow)),
     secTickers: input.identity.allTickers,
   });
   const listingSymbolOf = (ticker: string | null, date: string) => listingOwnSymbol({

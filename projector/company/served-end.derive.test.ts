@@ -185,6 +185,21 @@ describe('combined: a SPAC\'s row naming the company it became', () => {
     expect(rows.company.tickers.map((t) => [t.ticker, t.held_since, t.is_current])).toEqual([['SPCE', null, 1], ['SPCE-U', null, 0]]);
   });
 
+  it.each([
+    ['Kensington Capital as QuantumScape (Bloomberg 1861474D, SEC QS; units KCAC.U)', '1861474D', '0001811414', 'QS', 'QuantumScape Corp', '2020-06-26'],
+    ['SVF Investment Corp 3 as Symbotic (Bloomberg SYM, SEC SYM; shares SVFC)', 'SYM', '0001837240', 'SYM', 'Symbotic Inc.', '2021-03-09'],
+  ])("%s: combined; the row's symbol and the company's are the combined company's, so no symbol of the day is served", (_name, symbol, cik, ticker, title, listed) => {
+    const facts = vendorOnlyFacts(cik, null, OBSERVED);
+    const hints = [{ ticker, title, exchange: null }];
+    const { company, outcome, rows } = served({
+      facts, filings: [], hints, identity: companyIdentity(facts, [], hints), documents: [], snapshot: null,
+      vendorRows: [stored(symbol)], bars: new Map(), news: [], today: TODAY,
+    });
+    expect(company).toMatchObject({ ticker, deal_type: 'spac', offering_status: 'combined' });
+    expect(outcome).toMatchObject({ ticker: null, tradingStartDate: listed });
+    expect(companyDealEvents(rows).find((e) => e.type === 'listed')?.data).toMatchObject({ listingDate: listed, ticker: null });
+  });
+
   it('CONX Corp (Bloomberg CONXU, "Conx Corp", Real Estate Oper/Develop), whose units the SEC still lists: combined, its IPO listed as CONXU', () => {
     const facts = vendorOnlyFacts('0001823000', null, OBSERVED);
     const hints = ['CNXX', 'CONX', 'CONXU', 'CONXW'].map((ticker) => ({ ticker, title: 'CONX Corp.', exchange: null }));
@@ -206,9 +221,10 @@ describe('combined: a SPAC\'s row naming the company it became', () => {
     const ends = laterSymbolEnds({ vendorRows: [stored('CRMUQ')], currentTickers: [], edgarIpoType: null });
     expect(ends.map((e) => e.status)).toEqual(['combined', 'delisted']);
     expect(servedEnds([], null, ends).terminal?.status).toBe('delisted');
-    // Served: the company delisted, its SPAC IPO combined (a SPAC's IPO ends in its combination), listed as CRMU.
+    // Served: the company delisted, its SPAC IPO combined (a SPAC's IPO ends in its combination), the
+    // company's symbol CRMU; 57th Street's IPO listed under its own units' symbol, which the row does not name.
     const { company, offerings, outcome } = served(vendorOnly('CRMUQ'));
-    expect([company.offering_status, company.ticker, outcome?.ticker]).toEqual(['delisted', 'CRMU', 'CRMU']);
+    expect([company.offering_status, company.ticker, outcome?.ticker]).toEqual(['delisted', 'CRMU', null]);
     expect(offerings[0]).toMatchObject({ dealType: 'spac', status: 'combined', stageBeforeEnd: 'listed' });
   });
 
