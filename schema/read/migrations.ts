@@ -475,9 +475,12 @@ const calendarStatusSourceStatements = DROP_ANALYST_VIEWS;
 
 /**
  * offerings reads shares from the document of the price and proceeds (as ipo_calendar does), and both views
- * serve a range-midpoint proceeds estimate only for a deal not yet priced.
+ * serve a range-midpoint proceeds estimate only for a deal not yet priced. (Its views are now created by 0026.)
  */
-const pricedEstimateStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+const pricedEstimateStatements = DROP_ANALYST_VIEWS;
+
+/** offerings gains foreign_listing, and in_ritter_sample leaves out a foreign issuer whose listed security is unknown. */
+const foreignListingStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -509,4 +512,5 @@ export const readMigrations: Record<string, Migration> = {
   '0023_current_ticker': statementsMigration(currentTickerStatements),
   '0024_calendar_status_source': statementsMigration(calendarStatusSourceStatements),
   '0025_priced_estimate': statementsMigration(pricedEstimateStatements),
+  '0026_foreign_listing': statementsMigration(foreignListingStatements),
 };
