@@ -85,9 +85,11 @@ describe('foreignListing on the Bloomberg exports', () => {
     expect(foreignListing({ ...fromRow(bySymbol('HBG')), foreignPrivateIssuer: true, canadianIssuer: true })).toBe('shares');
   });
 
-  it('reads no SPAC\'s or fund\'s listing: a Cayman SPAC sells units and shares, not ADSs', () => {
+  it('reads no SPAC\'s, fund\'s or debt offering\'s listing: a Cayman SPAC sells units and shares, not ADSs', () => {
     expect(foreignListing(fromRow(bySymbol('CHV/U')))).toBeNull(); // Churchill Ventures Ltd
     expect(foreignListing(fromRow(bySymbol('PFLT')))).toBeNull(); // PennantPark Floating Rate Capital Ltd, a BDC
+    // Nor a debt offering's: Barclays Bank PLC's notes (an EDGAR name of the demo) list no shares.
+    expect(foreignListing({ dealType: 'debt', baseForm: null, names: ['BARCLAYS BANK PLC'], terms: null, vendorRow: null })).toBeNull();
   });
 });
 

@@ -21,7 +21,8 @@
  * US-CUSIP rows so named are mostly US companies (Wynn Resorts Ltd, GrafTech International Ltd, Bowman
  * Consulting Group Ltd) beside three ADS issuers (BeiGene, Connect Biopharma, Ambow Education), and the
  * row cannot tell them apart: null (no foreign issuer shown), the sample keeping them.
- * A SPAC's or a fund's listing is not read: a vendor names a SPAC after the company it merged with.
+ * A SPAC's or a fund's listing is not read (a vendor names a SPAC after the company it merged with), nor a
+ * debt offering's (Barclays Bank PLC's notes list no shares).
  */
 import type { ApiTermsExtended } from '../../schema/api/types.ts';
 import type { DealType, ForeignListing } from '../../schema/api/vocabulary.ts';
@@ -69,7 +70,7 @@ export function cusipKind(cusip: string | null | undefined): 'us' | 'cins' | nul
 }
 
 export function foreignListing(e: ListingEvidence): ForeignListing | null {
-  if (e.dealType === 'spac' || e.dealType === 'fund') return null;
+  if (e.dealType === 'spac' || e.dealType === 'fund' || e.dealType === 'debt') return null;
   if (showsDepositaryShares(e)) return 'ads';
   const foreignForm = e.names.some(hasForeignLegalForm);
   const filesAsForeign = e.foreignPrivateIssuer === true || e.baseForm === 'F-1';
