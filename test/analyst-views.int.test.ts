@@ -166,7 +166,8 @@ describe('views for analysts in read.db', () => {
       lead_left_bookrunner: terms.leadLeftBookrunner,
       lead_left_bookrunner_source: terms.leadLeftBookrunnerSource,
       ritter_exclusions: followOn.ritterExclusions.length > 0 ? followOn.ritterExclusions.join(',') : null,
-      in_ritter_sample: followOn.dealType === 'ipo' && followOn.ritterExclusions.length === 0 && followOn.offerPrice !== null ? 1 : 0,
+      foreign_listing: followOn.foreignListing,
+      in_ritter_sample: followOn.dealType === 'ipo' && followOn.ritterExclusions.length === 0 && followOn.offerPrice !== null && followOn.foreignListing !== 'unknown' ? 1 : 0,
       ...feesColumns(terms),
     });
     // AAOI's follow-on S-1/A: a blank cover table, the $0.6 million estimate, its counsel and auditor.

@@ -23,7 +23,7 @@ import { isCombinedCompanySymbol, isRebuiltUnitSymbol, laterSymbolEnds, servedEn
 import { listingOwnSymbol } from './listing-symbol.derive.ts';
 import { statusAsOf } from './status-as-of.derive.ts';
 import { tickerFileListing, withTickerFileListing } from './ticker-file-listing.derive.ts';
-import { registersDepositaryShares } from '../offering/structure-evidence.ts';
+import { filesAsCanadianIssuer, filesAsForeignPrivateIssuer, registersDepositaryShares } from '../offering/structure-evidence.ts';
 import { createTradingCalendar, type TradingCalendar } from '../common/trading-calendar.ts';
 import { deriveExpiryCalendar } from '../offering/expiry-calendar.derive.ts';
 
@@ -214,6 +214,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     ? { date: outcome.tradingStartDate, ticker: listingSymbolOf(outcome.ticker, outcome.tradingStartDate) }
     : vendorRow && vendorListedOn && consensus.listingDate ? { date: consensus.listingDate, ticker: listingSymbolOf(listedAs(vendorRow), vendorListedOn) } : null;
   const listingSymbol = listing?.ticker ?? null;
+  const servedVendorRow = vendorRow ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1] ?? null) : null);
   const company = deriveCompany(
     facts,
     input.filings,
@@ -230,7 +231,10 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
         tickers: identity.allTickers,
         tickerTitles: identity.hintTitles,
         depositaryShares: registersDepositaryShares(input.filings),
-        vendorRow: vendorRow?.row ?? (vendorSpeaks ? (vendorRows[vendorRows.length - 1]?.row ?? null) : null),
+        foreignPrivateIssuer: filesAsForeignPrivateIssuer(input.filings),
+        canadianIssuer: filesAsCanadianIssuer(input.filings),
+        vendorRow: servedVendorRow?.row ?? null,
+        sameIpoRows: (servedVendorRow?.sameIpo ?? []).map((r) => r.row),
         vendorNameAtListing: vendorSpeaks && vendorRows.length > 0 ? ipoIssuerName(vendorRow ?? vendorRows[vendorRows.length - 1]) : null,
         statusAsOf: statusAsOf({
           filings: input.filings, bars, vendorRows, end: end.terminal, currentTickers: input.identity.allTickers, hints: input.hints,

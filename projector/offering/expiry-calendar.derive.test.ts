@@ -11,7 +11,7 @@ function vendorIpo(dealType: DealType, listingDate: string): ApiOffering {
     lastFilingDate: null, effectiveDate: null, pricedDate: null, withdrawnDate: null, expectedFirstTradeDate: null, upsized: false,
     upsizeFileNumbers: [], draftFileNumbers: [], filingCount: 0, finalProspectusAccessionNumber: null, termsAccessionNumber: null,
     offerPrice: null, grossProceeds: null, grossProceedsBasis: null, listingDate, listingSymbol: null, stageBeforeEnd: null, issuerNameAtOffering: null,
-    issuerNameAtOfferingSource: null, ritterExclusions: [], terms: null,
+    issuerNameAtOfferingSource: null, ritterExclusions: [], foreignListing: null, terms: null,
   };
 }
 

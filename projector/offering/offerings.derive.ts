@@ -7,7 +7,8 @@ import { offeringTerms } from './offering.derive.ts';
 import { isIpoFamily, nameAt } from './deal-type.derive.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import { issuerNameAt, type NameHistory } from './issuer-name.derive.ts';
-import { ritterExclusions } from './ritter-exclusions.derive.ts';
+import { foreignListing } from './listed-security.derive.ts';
+import { ritterExclusions, type RitterEvidence } from './ritter-exclusions.derive.ts';
 import { laterUnreadDocuments } from './superseded-terms.derive.ts';
 import type { DealLifecycle } from './lifecycle.derive.ts';
 
@@ -25,10 +26,15 @@ export interface ServedOfferingContext {
   /** The company's tickers and company_tickers.json titles: unit and ADR evidence of its IPO. */
   tickers: readonly string[];
   tickerTitles: readonly string[];
-  /** The company filed an F-6: its F-1 offerings sell ADSs (ritter-exclusions.derive.ts). */
+  /** The company filed an F-6: its F-1 and vendor-only offerings sell ADSs (listed-security.derive.ts). */
   depositaryShares: boolean;
+  /** The company filed a foreign private issuer's forms (20-F, 6-K, F-1), or a Canadian issuer's (40-F, F-10). */
+  foreignPrivateIssuer: boolean;
+  canadianIssuer: boolean;
   /** The vendor row of the current offering (its pricing), when one is joined. */
   vendorRow: IpoTableRow | null;
+  /** Other tables' rows of the vendor row's IPO (a Bloomberg CUSIP beside a Yahoo row). */
+  sameIpoRows: readonly IpoTableRow[];
   /** The issuer's name at listing as a vendor table of the day names it (company/vendor-symbol.derive.ts `ipoIssuerName`). */
   vendorNameAtListing: string | null;
   /** An IPO known only from a vendor row (no registration of it in the data): served as an offering of its own. */
@@ -93,17 +99,18 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
       stageBeforeEnd: isCurrent && ctx.currentStageBeforeEnd !== null ? ctx.currentStageBeforeEnd : deal.endedBy === null ? null : deal.displayStatus,
       issuerNameAtOffering: named?.name ?? null,
       issuerNameAtOfferingSource: named?.source ?? null,
-      ritterExclusions: ritterExclusions({
+      ...structureOf({
         dealType: deal.dealKind,
         baseForm: deal.baseForm ? baseForm(deal.baseForm) : null,
         sic: ctx.facts.sic,
         names: [nameAt(ctx.facts, deal.openedDate), ...(isCurrent ? vendorName : []), ...(ipo ? ctx.tickerTitles : [])].filter((n): n is string => n !== null),
         terms: terms?.doc.terms ?? null,
         vendorRow: isCurrent ? ctx.vendorRow : null,
+        sameIpoRows: isCurrent ? ctx.sameIpoRows : [],
         offerPrice,
         tickers: ipo ? ctx.tickers : [],
         preliminaryTerms: terms !== null && laterUnreadDocuments(deal.filings, terms.filing, (a) => offering.termsByAccession.has(a)).length > 0,
-        depositaryShares: ctx.depositaryShares,
+        ...issuerForms(ctx),
       }),
       terms: terms?.doc.terms ?? null,
     };
@@ -169,7 +176,7 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
     stageBeforeEnd,
     issuerNameAtOffering: named?.name ?? null,
     issuerNameAtOfferingSource: named?.source ?? null,
-    ritterExclusions: ritterExclusions({
+    ...structureOf({
       dealType,
       baseForm: null,
       sic: ctx.facts.sic,
@@ -177,8 +184,10 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
       names: [...(ctx.facts.name ? [ctx.facts.name] : []), ...(named ? [named.name] : []), ...vendorName, ...(isIpoFamily(dealType) ? ctx.tickerTitles : [])],
       terms: null,
       vendorRow: ctx.vendorRow,
+      sameIpoRows: ctx.sameIpoRows,
       offerPrice,
       tickers: isIpoFamily(dealType) ? ctx.tickers : [],
+      ...issuerForms(ctx),
     }),
     terms: null,
   };
@@ -191,4 +200,13 @@ function vendorOfferingOf(ctx: ServedOfferingContext, vendorName: string[]): Api
  */
 function upsizedAsSeen(deal: Pick<DealLifecycle, 'upsized' | 'pricedDate' | 'effectiveDate'>): boolean | null {
   return deal.upsized || deal.pricedDate !== null || deal.effectiveDate !== null ? deal.upsized : null;
+}
+
+/** Ritter's exclusions and what a foreign issuer listed, from the same evidence. */
+function structureOf(e: RitterEvidence): Pick<ApiOffering, 'ritterExclusions' | 'foreignListing'> {
+  return { ritterExclusions: ritterExclusions(e), foreignListing: foreignListing(e) };
+}
+
+function issuerForms(ctx: ServedOfferingContext): Pick<RitterEvidence, 'depositaryShares' | 'foreignPrivateIssuer' | 'canadianIssuer'> {
+  return { depositaryShares: ctx.depositaryShares, foreignPrivateIssuer: ctx.foreignPrivateIssuer, canadianIssuer: ctx.canadianIssuer };
 }

@@ -89,10 +89,11 @@ describe('ritterExclusions', () => {
     expect(ritterExclusions(fromRow(bySymbol('RNLXY')))).toEqual(['adr']);
     expect(ritterExclusions(fromRow(bySymbol('MTBLY')))).toEqual(['adr']);
     const talend = fromRow(bySymbol('TLND'));
-    // Talend's row says nothing of ADSs; its ADS evidence is its F-1 and 424B4 covers.
-    expect(ritterExclusions(talend)).toEqual([]);
-    expect(ritterExclusions({ ...talend, terms: { issuerStructureFlags: [], securityDescription: 'American Depositary Shares (each representing one ordinary share)' } })).toEqual(['adr']);
-    expect(ritterExclusions({ ...talend, names: ['Talend SA', 'Aena S.A./ADR'] })).toEqual(['adr']);
+    // Talend SA's row: a French société anonyme's US CUSIP (874224207) is its depositary's (listed-security.derive.ts).
+    expect(ritterExclusions(talend)).toEqual(['adr']);
+    expect(ritterExclusions({ ...talend, vendorRow: { ...talend.vendorRow!, cusip: 'N.A.' } })).toEqual([]);
+    expect(ritterExclusions({ ...talend, vendorRow: null, terms: { issuerStructureFlags: [], securityDescription: 'American Depositary Shares (each representing one ordinary share)' } })).toEqual(['adr']);
+    expect(ritterExclusions({ ...talend, vendorRow: null, names: ['Talend', 'Aena S.A./ADR'] })).toEqual(['adr']);
     // An "ADR" inside a word is no ADR (Madrigal Pharmaceuticals).
     expect(ritterExclusions(fromRow(bySymbol('MDGL')))).toEqual([]);
   });
@@ -172,7 +173,8 @@ describe('ritterExclusions', () => {
     // Talend's filings in the sample (two Forms 4) register none, and its F-1 and F-6 are not in the sample.
     const talendFilings = [{ formType: '4' }, { formType: '4' }];
     expect(registersDepositaryShares(talendFilings)).toBe(false);
-    const f1: RitterEvidence = { ...fromRow(bySymbol('TLND')), baseForm: 'F-1' };
+    // Its F-1 deal without its vendor row (whose US CUSIP is ADS evidence of its own).
+    const f1: RitterEvidence = { ...fromRow(bySymbol('TLND')), vendorRow: null, baseForm: 'F-1' };
     expect(ritterExclusions({ ...f1, depositaryShares: registersDepositaryShares(talendFilings) })).toEqual([]);
     expect(ritterExclusions({ ...f1, depositaryShares: registersDepositaryShares(f6) })).toEqual(['adr']);
     // An S-1 issuer with an ADR program elsewhere sells its shares, not ADSs, on the S-1.

@@ -8,11 +8,11 @@
  *                           unit symbol in the vendor row (CBASU, HDP/U, Bloomberg's LCWUF for LCW.U; not a
  *                           royalty trust's, whose U marks trust units: SDTTU), or, for
  *                           the company's IPO, a unit symbol among its tickers (units come only from the IPO)
- *   adr                     ADSs on the cover (issuerStructureFlags, "American Depositary" in the security
- *                           description), "ADR"/"ADS"/"American Depositary" in an issuer name (EDGAR's, the
- *                           vendor row's, company_tickers.json's "…/ADR" title), or a vendor symbol with the
- *                           fifth letter Y that marks an ADR (RNLXY, MTBLY), or an F-1 offering of an issuer
- *                           that registered depositary shares (an F-6 under its own CIK)
+ *   adr                     ADSs listed (listed-security.derive.ts foreignListing): on the cover, in an issuer
+ *                           name (EDGAR's, the vendor row's, company_tickers.json's "…/ADR" title), a vendor
+ *                           symbol with the fifth letter Y (RNLXY, MTBLY), an F-6 under the issuer's own CIK for
+ *                           an F-1 or vendor-only offering, or a Bloomberg row's US CUSIP for an issuer foreign by
+ *                           its legal form (Talend SA) or its forms (20-F, 6-K)
  *   reit                    SIC 6798, an S-11 registration, the vendor's REITS group or a "… Capital" in its
  *                           Private Equity subgroup (vendorReitClass: Jernigan Capital), or a REIT's name
  *                           (structure-evidence.ts: "REIT", InfraREIT, "… Realty Trust", "… Mortgage Investment")
@@ -39,22 +39,17 @@
  * Preferred and Income Fund"); an "L.P." still says how a fund is organised.
  * No evidence, no flag: an offering whose vendor row and documents say nothing of its structure is
  * not flagged (its deal type and the sources it lists say how much was known). An F-1 alone is not
- * ADS evidence: foreign private issuers list ordinary shares on it too.
+ * ADS evidence: foreign private issuers list ordinary shares on it too. A foreign issuer whose listed
+ * security no evidence shows carries no flag either, but its offering's foreignListing says so
+ * (unknown), and the analyst views leave it out of the sample.
  */
-import type { ApiTermsExtended } from '../../schema/api/types.ts';
-import { RITTER_EXCLUSIONS, type DealType, type RitterExclusion } from '../../schema/api/vocabulary.ts';
-import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+import { RITTER_EXCLUSIONS, type RitterExclusion } from '../../schema/api/vocabulary.ts';
+import { foreignListing, showsDepositaryShares, type ListingEvidence } from './listed-security.derive.ts';
 import { isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
 import { BANK_SICS, isCommodityPoolRow, isRoyaltyTrustRow, isBankName, isConversionPricedBankName, isPartnershipName, isPartnersLlcName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
 
-export interface RitterEvidence {
-  dealType: DealType;
-  baseForm: string | null;
+export interface RitterEvidence extends ListingEvidence {
   sic: string | null;
-  /** The issuer's names: EDGAR's at the deal, the vendor row's, company_tickers.json's titles. */
-  names: readonly string[];
-  terms: Pick<ApiTermsExtended, 'issuerStructureFlags' | 'securityDescription'> | null;
-  vendorRow: IpoTableRow | null;
   offerPrice: number | null;
   /** The company's tickers, for its IPO only (empty for any other offering). */
   tickers?: readonly string[];
@@ -65,14 +60,9 @@ export interface RitterEvidence {
    * is no exclusion), as for any offering whose structure no evidence shows.
    */
   preliminaryTerms?: boolean;
-  /** The issuer filed an F-6 (structure-evidence.ts registersDepositaryShares): it has an ADR program. */
-  depositaryShares?: boolean;
 }
 
-const ADR_TEXT = /\bADRs?\b|\bADSs?\b|American Depositary/i;
 const UNITS_TEXT = /\bunits?\b/i;
-/** Nasdaq's fifth-letter Y, kept by vendors and over-the-counter quotes, marks an ADR. */
-const ADR_SYMBOL = /^[A-Z]{4}Y$/;
 
 export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
   const flags = e.terms?.issuerStructureFlags ?? [];
@@ -93,9 +83,7 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
   const symbolUnits = !royaltyTrust && (symbol !== null ? isUnitSymbol(symbol) : tickers.some(isUnitSymbol));
   const found: Record<RitterExclusion, boolean> = {
     unit_offer: coverUnits || symbolUnits,
-    adr:
-      flags.includes('adr') || ADR_TEXT.test(description) || e.names.some((n) => ADR_TEXT.test(n)) || (symbol !== null && ADR_SYMBOL.test(symbol)) ||
-      (e.baseForm === 'F-1' && e.depositaryShares === true),
+    adr: showsDepositaryShares(e) || foreignListing(e) === 'ads',
     reit: (!spac && (e.sic === '6798' || vendorReitClass(e.vendorRow) !== null)) || e.baseForm === 'S-11' || operatingName((n) => REIT_NAME.test(n)),
     closed_end_fund: e.dealType === 'fund' && !isCommodityPoolRow(e.vendorRow),
     spac,

@@ -119,7 +119,7 @@ export function isPartnersLlcName(name: string): boolean {
   return /\bPartners,? (?:LLC|L\.L\.C\.)$/i.test(bareName(name));
 }
 
-function bareName(name: string): string {
+export function bareName(name: string): string {
   return name.replace(/(?:\s*\/[A-Za-z. ]{1,20}\/?)+$/, '').replace(/[\s,]+$/, '');
 }
 
@@ -180,4 +180,38 @@ const isOilTrustRow = (row: Pick<IpoTableRow, 'issuer' | 'industryGroup'>) => ro
  */
 export function registersDepositaryShares(filings: readonly { formType: string }[]): boolean {
   return filings.some((f) => /^F-6(?:EF)?(?:\/A| POS)?$/.test(f.formType));
+}
+
+/**
+ * A foreign issuer's legal form at the end of its name, one no US state's corporation takes: plc, S.A.,
+ * N.V., B.V., AG, SE, S.p.A., A/S, ASA, AB, Oyj, Pte, or "Cayman" in it (ZTO Express (Cayman) Inc, Ambrx
+ * Biopharma Cayman Inc). An EDGAR state suffix goes first: "Community Bancorp/NV" is a Nevada bank.
+ * Of the Bloomberg export's US rows so named, every one is a foreign company's (Talend SA, Centessa
+ * Pharmaceuticals PLC, Jazz Pharmaceuticals PLC, Sensata Technologies Holding NV, Trinseo SA).
+ */
+const FOREIGN_LEGAL_FORM = /\b(?:plc|p\.l\.c\.?|N\.?V\.?|B\.?V\.?|S\.?A\.?|AG|SE|S\.p\.A\.?|SpA|A\/S|ASA|AB|Oyj|Pte\.?(?: Ltd\.?)?)$|\bCayman\b/i;
+export const hasForeignLegalForm = (name: string): boolean => FOREIGN_LEGAL_FORM.test(bareName(name));
+
+/**
+ * "Ltd" or "Limited": the form of a Bermuda, Cayman, BVI, Hong Kong, Israeli, Indian or British company,
+ * but also one some US corporations chose (Wynn Resorts Ltd, GrafTech International Ltd, Bowman
+ * Consulting Group Ltd). listed-security.derive.ts says where it is read as a foreign issuer's.
+ */
+export const hasLimitedForm = (name: string): boolean => /\b(?:Ltd|Limited)\.?$/i.test(bareName(name));
+
+/**
+ * Forms only a foreign private issuer files: its annual report (20-F), its current reports (6-K) and
+ * its registration statement (F-1). A Canadian issuer under the multijurisdictional system files its
+ * annual report on 40-F and registers on F-10 (filesAsCanadianIssuer), and 6-Ks as well.
+ */
+export function filesAsForeignPrivateIssuer(filings: readonly { formType: string }[]): boolean {
+  return filings.some((f) => /^(?:20-F|6-K|F-1)(?:\/A)?$/.test(f.formType));
+}
+
+/**
+ * A Canadian issuer by its forms (40-F, F-10): Canada is in the CUSIP system, so its common shares,
+ * listed directly in the US, carry a US-style CUSIP, as a depositary's receipts do (Shopify 82509L107).
+ */
+export function filesAsCanadianIssuer(filings: readonly { formType: string }[]): boolean {
+  return filings.some((f) => /^(?:40-F|F-10)(?:\/A)?$/.test(f.formType));
 }

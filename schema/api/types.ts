@@ -25,6 +25,7 @@ import type {
   OfferingStatus,
   QuietPeriodRule,
   RitterExclusion,
+  ForeignListing,
   UnderwriterRole,
 } from './vocabulary.ts';
 
@@ -389,6 +390,8 @@ export interface ApiOffering {
   issuerNameAtOffering: string | null;
   issuerNameAtOfferingSource: IssuerNameSource | null;
   ritterExclusions: RitterExclusion[];
+  /** What a foreign issuer listed (ADSs, its own shares, or unknown); null where no evidence shows a foreign issuer. */
+  foreignListing: ForeignListing | null;
   terms: ApiTermsExtended | null;
 }
 

@@ -62,6 +62,16 @@ export const RITTER_EXCLUSIONS = [
 ] as const;
 export type RitterExclusion = (typeof RITTER_EXCLUSIONS)[number];
 
+/**
+ * What a foreign issuer's offering listed (projector/offering/listed-security.derive.ts): `ads`, American
+ * depositary shares a US depositary issues against its shares; `shares`, its own ordinary or common
+ * shares listed directly (Herbalife, Ferrari's N.V. shares, a Canadian company's common shares);
+ * `unknown`, a foreign issuer whose listed security no evidence shows. Ritter's sample excludes ADRs
+ * only, so an unknown one is left out of it, as an offering without a known offer price is.
+ */
+export const FOREIGN_LISTINGS = ['ads', 'shares', 'unknown'] as const;
+export type ForeignListing = (typeof FOREIGN_LISTINGS)[number];
+
 /** Where an offering is known from: EDGAR filings, or only a vendor IPO row (no registration in the data). */
 export const OFFERING_SOURCES = ['edgar', 'vendor'] as const;
 export type OfferingSource = (typeof OFFERING_SOURCES)[number];

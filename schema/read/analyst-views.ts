@@ -149,7 +149,9 @@ export const analystViewStatements = [
      ${real("CASE WHEN json_extract(o.value, '$.offerPrice') IS NULL THEN json_extract(o.value, '$.terms.grossProceedsEstimate') END", 'gross_proceeds_estimate')},
      ${leadLeftColumns('o.value', '$.terms')},
      ${text("(SELECT group_concat(f.value, ',') FROM json_each(o.value, '$.ritterExclusions') f)", 'ritter_exclusions')},
-     ${integer("json_extract(o.value, '$.dealType') = 'ipo' AND json_array_length(o.value, '$.ritterExclusions') = 0 AND json_extract(o.value, '$.offerPrice') IS NOT NULL AND json_extract(o.value, '$.listingDate') IS NOT NULL", 'in_ritter_sample')},
+     ${text("json_extract(o.value, '$.foreignListing')", 'foreign_listing')},
+     -- A foreign issuer whose listed security is unknown may have listed ADSs, which Ritter excludes: out, as an unknown price is.
+     ${integer("json_extract(o.value, '$.dealType') = 'ipo' AND json_array_length(o.value, '$.ritterExclusions') = 0 AND json_extract(o.value, '$.offerPrice') IS NOT NULL AND json_extract(o.value, '$.listingDate') IS NOT NULL AND coalesce(json_extract(o.value, '$.foreignListing'), '') <> 'unknown'", 'in_ritter_sample')},
      ${feesColumns('o.value', '$.terms')}
    FROM companies c, json_each(c.offerings_json) o`,
 

@@ -481,10 +481,12 @@ const pricedEstimateStatements = DROP_ANALYST_VIEWS;
 
 /**
  * offerings.ticker and ipo_calendar.ticker read the offering's listingSymbol first, the symbol its own evidence
- * names (Calyxt's 2017 IPO: CLXT, not the CBUS of Cibus, which it became). PROJECTOR_VERSION's next bump
- * writes the field into offerings_json; before it, the views serve what they did.
+ * names (Calyxt's 2017 IPO: CLXT, not the CBUS of Cibus, which it became). (Its views are now created by 0027.)
  */
-const offeringListingSymbolStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+const offeringListingSymbolStatements = DROP_ANALYST_VIEWS;
+
+/** offerings gains foreign_listing, and in_ritter_sample leaves out a foreign issuer whose listed security is unknown. */
+const foreignListingStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -517,4 +519,5 @@ export const readMigrations: Record<string, Migration> = {
   '0024_calendar_status_source': statementsMigration(calendarStatusSourceStatements),
   '0025_priced_estimate': statementsMigration(pricedEstimateStatements),
   '0026_offering_listing_symbol': statementsMigration(offeringListingSymbolStatements),
+  '0027_foreign_listing': statementsMigration(foreignListingStatements),
 };

@@ -98,7 +98,12 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
   operating('ESPR', 'Nasdaq', 14, '2013-06-26', 80.5, true),
   operating('MDB', 'Nasdaq', 24, '2017-10-19', 220.8, false),
   operating('OKTA', 'Nasdaq', 17, '2017-04-07', 215.05, false),
-  operating('TLND', 'Nasdaq', 18, '2016-07-29', 108.675, false),
+  {
+    // Talend SA sold American depositary shares (public record): a French société anonyme's US CUSIP is its depositary's.
+    ...operating('TLND', 'Nasdaq', 18, '2016-07-29', 108.675, false),
+    ritter: ['adr'],
+    evidence: 'Bloomberg row TLND US: offer $18, trade 2016-07-29, size $108.675M, CUSIP 874224207 for "Talend SA"; listed on Nasdaq (public record, not in the bundled data)',
+  },
   operating('RDFN', 'Nasdaq', 15, '2017-07-28', 159.236, true),
   {
     ...operating('BY', 'NYSE', 19, '2017-06-30', 124.545, true),
