@@ -170,6 +170,10 @@ describe('views for analysts in read.db', () => {
       in_ritter_sample: followOn.dealType === 'ipo' && followOn.ritterExclusions.length === 0 && followOn.offerPrice !== null && followOn.foreignListing !== 'unknown' ? 1 : 0,
       ...feesColumns(terms),
     });
+    // A vendor offering has no terms: its range is its row's, as ipo_calendar serves it (Airbnb 56–60).
+    const vendorRanges = sample.db.prepare(`SELECT o.price_range_low AS low, o.price_range_high AS high, c.price_range_low AS cal_low, c.price_range_high AS cal_high FROM offerings o JOIN ipo_calendar c USING (cik) WHERE o.source = 'vendor'`).all() as Array<Record<string, number | null>>;
+    expect(vendorRanges.filter((r) => r.low !== null).length).toBeGreaterThan(0);
+    for (const r of vendorRanges) expect([r.low, r.high]).toEqual([r.cal_low, r.cal_high]);
     // AAOI's follow-on S-1/A: a blank cover table, the $0.6 million estimate, its counsel and auditor.
     expect(feesColumns(terms)).toMatchObject({
       underwriting_discount_total: null,

@@ -73,6 +73,10 @@ const TERMS_PRICE_THE_DEAL = `(CASE WHEN json_extract(o.value, '$.termsAccession
        WHEN json_extract(o.value, '$.offerPrice') IS NULL THEN COALESCE(json_extract(o.value, '$.grossProceedsBasis'), '') != 'vendor_offer_size'
        ELSE json_extract(o.value, '$.terms.offeringPrice') = json_extract(o.value, '$.offerPrice') END)`;
 
+/** The consensus range of the company (its vendor row's filing range) for the vendor offering `o`, else null. */
+const VENDOR_OFFERING_RANGE = (bound: 'Low' | 'High') =>
+  `CASE WHEN json_extract(o.value, '$.source') = 'vendor' THEN json_extract(c.consensus_json, '$.offerPrice${bound}') END`;
+
 export const analystViewStatements = [
   `CREATE VIEW ipo_calendar AS
    SELECT c.cik AS cik, c.name AS company_name,
@@ -139,8 +143,9 @@ export const analystViewStatements = [
      ${real("json_extract(o.value, '$.offerPrice')", 'offer_price')},
      ${real("json_extract(o.value, '$.grossProceeds')", 'gross_proceeds')},
      ${text("json_extract(o.value, '$.grossProceedsBasis')", 'gross_proceeds_basis')},
-     ${real("json_extract(o.value, '$.terms.priceRangeLow')", 'price_range_low')},
-     ${real("json_extract(o.value, '$.terms.priceRangeHigh')", 'price_range_high')},
+     -- A vendor offering has no terms: its range is the vendor row's, as ipo_calendar and the consensus serve it.
+     ${real(`COALESCE(json_extract(o.value, '$.terms.priceRangeLow'), ${VENDOR_OFFERING_RANGE('Low')})`, 'price_range_low')},
+     ${real(`COALESCE(json_extract(o.value, '$.terms.priceRangeHigh'), ${VENDOR_OFFERING_RANGE('High')})`, 'price_range_high')},
      -- Shares from the document of the price and proceeds, as ipo_calendar's: the terms' only while they state the served price or
      -- nothing priced the deal, never a preliminary's count beside a price or offer size from elsewhere (a vendor's, another document's).
      ${integer(`CASE WHEN ${TERMS_PRICE_THE_DEAL} THEN json_extract(o.value, '$.terms.totalSharesOffered') END`, 'shares_offered')},
