@@ -147,9 +147,10 @@ describe('vendor rows joined by identity, on every US row of both tables', () =>
     expect(count(`in_ritter_sample = 1 AND offer_price IS NULL`)).toBe(0);
     // Nor without a listing date: his sample counts an IPO in the year of its first trade. CyberArk's Yahoo
     // row dates its first bar 2000-01-03, years before its IPO: no first trade, so the list's IPO date is
-    // its listing date (company/consensus-rules.derive.ts), and it is in.
-    expect(db.prepare(`SELECT listing_date, in_ritter_sample FROM offerings WHERE company_name LIKE 'CyberArk%' AND deal_type = 'ipo'`).all()).toEqual([
-      { listing_date: '2014-09-24', in_ritter_sample: 1 },
+    // its listing date (company/consensus-rules.derive.ts). It stays out all the same: an Israeli issuer
+    // ("Ltd", no CUSIP in the Yahoo list) whose listed security, ADSs or its own shares, no row shows.
+    expect(db.prepare(`SELECT listing_date, foreign_listing, in_ritter_sample FROM offerings WHERE company_name LIKE 'CyberArk%' AND deal_type = 'ipo'`).all()).toEqual([
+      { listing_date: '2014-09-24', foreign_listing: 'unknown', in_ritter_sample: 0 },
     ]);
     expect(count(`in_ritter_sample = 1 AND listing_date IS NULL`)).toBe(0);
     // A vendor offering has no filings: whether a Rule 462(b) registration upsized it is unknown, not false.
