@@ -121,6 +121,17 @@ export class SkippingTokenizer extends Tokenizer {
     super.stateText(c);
   }
 
+  // In a quoted value only its quote and `&` do anything (Tokenizer.handleInAttributeValue).
+  override handleInAttributeValue(c: number, quote: number): void {
+    if (c !== quote && c !== AMP) {
+      const from = this.index - this.offset + 1;
+      const next = Math.min((quote === DOUBLE_QUOTE ? this.doubleQuote : this.singleQuote).from(from), this.amp.from(from));
+      if (!this.skipTo(next)) return;
+      c = this.buffer.charCodeAt(next);
+    }
+    super.handleInAttributeValue(c, quote);
+  }
+
   // Each name state below does something only at the character that ends the name; one loop per
   // state (not one taking the test as a function) keeps each loop's test inlined.
   override stateInTagName(c: number): void {

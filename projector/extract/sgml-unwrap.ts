@@ -55,23 +55,18 @@ function indexOfCi(haystack: string, needle: string, from: number): number {
 }
 
 /**
- * `haystack.indexOf(tag, from)`. String search looks for a pattern's first character and then
- * compares, and in HTML a `<` (as a `>`) is everywhere, so searching `<document>` stopped at every
- * tag of the document; a regular expression of the same literal skips ahead by its rarer
- * characters and finds the same position several times faster.
+ * `haystack.indexOf(tag, from)` for a tag ending in `>`. String search skips ahead by the pattern's
+ * last character, and in HTML a `>` is everywhere, so searching `<TAG>` crawled through the
+ * document; `<TAG` without it, then checking the `>`, finds the same position several times faster.
  */
 function indexOfTag(haystack: string, tag: string, from: number): number {
-  const pattern = TAG_PATTERNS.get(tag);
-  if (pattern === undefined) return haystack.indexOf(tag, from);
-  pattern.lastIndex = from;
-  const match = pattern.exec(haystack);
-  return match === null ? -1 : match.index;
+  if (!tag.endsWith('>')) return haystack.indexOf(tag, from);
+  const open = tag.slice(0, -1);
+  for (let i = haystack.indexOf(open, from); i >= 0; i = haystack.indexOf(open, i + 1)) {
+    if (haystack.charCodeAt(i + open.length) === 0x3e) return i;
+  }
+  return -1;
 }
-
-// The wrapper's tags, in both cases: letters, `<`, `/` and `>` only, so each is its own pattern.
-const TAG_PATTERNS = new Map(
-  ['<DOCUMENT>', '</DOCUMENT>', '<TEXT>', '</TEXT>'].flatMap((tag) => [tag, tag.toLowerCase()]).map((tag): [string, RegExp] => [tag, new RegExp(tag, 'g')]),
-);
 
 /**
  * `indexOfCi` over one input at rising offsets, remembering what each search found: a file of
