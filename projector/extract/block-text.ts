@@ -69,7 +69,9 @@ export function mergeCells(cells: string[]): string[] {
       carry = c;
       continue;
     }
-    if (CLOSING_SIGNS.test(c) && out.length > 0 && carry === '') {
+    // Asked of every cell: a first character other than `)` or `%` answers without the expression.
+    const first = c.charCodeAt(0);
+    if ((first === 0x29 || first === 0x25) && CLOSING_SIGNS.test(c) && out.length > 0 && carry === '') {
       out[out.length - 1] += c;
       continue;
     }

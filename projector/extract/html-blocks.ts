@@ -42,8 +42,10 @@ export class ParagraphReader {
   text(data: string, bold: boolean): void {
     const kept = this.chars.fit(data);
     if (kept) this.parts.push(kept);
-    // Whitespace between tags says nothing about emphasis; only visible text counts.
-    if (NON_SPACE.test(kept)) {
+    // Whitespace between tags says nothing about emphasis; only visible text counts. Most text
+    // starts with a printable ASCII character, which answers without the regular expression.
+    const first = kept.charCodeAt(0);
+    if ((first > 0x20 && first < 0x7f) || NON_SPACE.test(kept)) {
       this.visible += kept.length;
       if (bold) this.boldVisible += kept.length;
     }
@@ -90,7 +92,8 @@ export class TableReader {
   depth = 0;
   private rows: string[][] = [];
   private row: string[] | null = null;
-  private cell: string[] | null = null;
+  /** The text of the cell being read, or null outside a cell (a string: most cells are one or two pieces). */
+  private cell: string | null = null;
   private readonly chars: BlockChars;
 
   constructor(private readonly sink: BlockSink) {
@@ -113,16 +116,16 @@ export class TableReader {
     } else if (name === 'td' || name === 'th') {
       this.endCell();
       if (!this.row) this.row = [];
-      this.cell = [];
+      this.cell = '';
     } else if (name === 'br' || BLOCK_TAGS.has(name)) {
-      if (this.cell) this.addCellText(' ');
+      if (this.cell !== null) this.addCellText(' ');
     }
   }
 
   text(data: string): void {
-    if (this.cell) this.addCellText(data);
+    if (this.cell !== null) this.addCellText(data);
     else if (this.row && data.trim()) {
-      this.cell = [];
+      this.cell = '';
       this.addCellText(data);
     }
   }
@@ -138,21 +141,20 @@ export class TableReader {
       return;
     }
     if (this.depth > 1) {
-      if ((name === 'td' || name === 'th' || name === 'tr') && this.cell) this.addCellText(' ');
+      if ((name === 'td' || name === 'th' || name === 'tr') && this.cell !== null) this.addCellText(' ');
       return;
     }
     if (name === 'td' || name === 'th') this.endCell();
     else if (name === 'tr') this.endRow();
-    else if (BLOCK_TAGS.has(name) && this.cell) this.addCellText(' ');
+    else if (BLOCK_TAGS.has(name) && this.cell !== null) this.addCellText(' ');
   }
 
   private addCellText(s: string): void {
-    const kept = this.chars.fit(s);
-    if (kept) this.cell!.push(kept);
+    this.cell += this.chars.fit(s);
   }
 
   private endCell(): void {
-    if (this.cell && this.row) this.row.push(cleanText(this.cell.join('')));
+    if (this.cell !== null && this.row) this.row.push(cleanText(this.cell));
     this.cell = null;
   }
 

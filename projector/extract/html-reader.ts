@@ -50,17 +50,18 @@ class StyleStack {
   skip = 0;
   // Per open element: bit 1 = made text bold, bit 2 = started a hidden/skipped region.
   private readonly flags: number[] = [];
+  /**
+   * What each style attribute met says (the bits above): a document repeats a few hundred styles
+   * on a hundred thousand tags, and a lookup is cheaper than the two regular expressions.
+   */
+  private readonly styleFlags = new Map<string, number>();
 
   open(name: string, style: string | undefined): void {
-    let f = 0;
-    if (SKIP_TAGS.has(name) || (style !== undefined && HIDDEN.test(style))) {
-      f |= 2;
-      this.skip++;
-    }
-    if (name === 'b' || name === 'strong' || (style !== undefined && BOLD.test(style))) {
-      f |= 1;
-      this.bold++;
-    }
+    let f = style === undefined ? 0 : this.flagsOf(style);
+    if (SKIP_TAGS.has(name)) f |= 2;
+    if (name === 'b' || name === 'strong') f |= 1;
+    if (f & 2) this.skip++;
+    if (f & 1) this.bold++;
     this.flags.push(f);
   }
 
@@ -72,4 +73,16 @@ class StyleStack {
     if (f & 2) this.skip--;
     return wasSkipped;
   }
+
+  private flagsOf(style: string): number {
+    let f = this.styleFlags.get(style);
+    if (f === undefined) {
+      f = (HIDDEN.test(style) ? 2 : 0) | (BOLD.test(style) ? 1 : 0);
+      // Bounded, so a document of endless distinct styles costs no more memory than its tags.
+      if (this.styleFlags.size < MAX_STYLES) this.styleFlags.set(style, f);
+    }
+    return f;
+  }
 }
+
+const MAX_STYLES = 4096;

@@ -52,6 +52,14 @@ const FRAGMENTS = [
   '<!-- note -->', '<![CDATA[x]]>', '<!DOCTYPE html>', '<?xml x?>', '</span>', '</ p>', '<body>', '<head>', '<link>',
   '<DIV STYLE="display:none">', '<font style="font-weight:bold" style="x">', '<a href="x&amp;y">', 'text ', '&amp;',
   '&nbsp;', '&#8212;', '&copy', '<', '>', '&', '"',
+  // Entities the tokenizer decodes itself (html-tokenizer.ts), and their near misses left to the decoder.
+  '&nbsp', '&NBSP;', '&amp', '&#160;', '&#0;', '&#128;', '&#159;', '&#x41;', '&#65', '&#55296;', '&#1114111;', '&#1114112;',
+  '&#12345678;', '&#;',
+  // Names as EDGAR writes them: upper and mixed case, attributes of the length of `style`, unquoted values.
+  '<TD STYLE="font-weight:bold">', '</TD >', '<Td WIDTH=5 Align="right">', '<FONT sTyLe=\'display:none\'>', '</FONT>',
+  '<p class="x" style="a&amp;b">', '<td\tstyle\n=\r"x">', '<a =b>',
+  // Names that share a length and first and last letters (one slot of the tag-name cache).
+  '<font>', '<fant>', '</fant>', '<tr/>', '<th>', '</th>',
 ];
 
 describe('streamHtml', () => {

@@ -73,6 +73,16 @@ const TAG_RULES = new Map<string, TagRules>(
   ]),
 );
 
+/** A tag name as the document writes it, with its lower-case form and rules (see TreeBuilder.tagName). */
+interface KnownName {
+  written: string;
+  name: string;
+  rules: TagRules;
+}
+
+/** Names kept by TreeBuilder.tagName; a document of more distinct names reads the rest as before. */
+const MAX_KNOWN_NAMES = 256;
+
 /** The attributes of a tag that has none to report; a tag with some gets an object of its own. */
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
 
@@ -125,6 +135,8 @@ class TreeBuilder implements TokenizerCallbacks {
   /** The attribute names to report, or null for all, and their lengths (a name of another length is not sliced). */
   private readonly wantedAttribs: ReadonlySet<string> | null;
   private readonly wantedLengths: ReadonlySet<number>;
+  /** Tag names met, by length and first and last character (TreeBuilder.tagName). */
+  private readonly knownNames = new Map<number, KnownName>();
 
   constructor(
     private readonly html: string,
@@ -145,7 +157,8 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   onopentagname(start: number, endIndex: number): void {
-    this.emitOpenTag(this.html.slice(start, endIndex).toLowerCase());
+    const known = this.tagName(start, endIndex);
+    this.emitOpenTag(known.name, known.rules);
   }
 
   onopentagend(): void {
@@ -159,12 +172,11 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   onclosetag(start: number, endIndex: number): void {
-    const name = this.html.slice(start, endIndex).toLowerCase();
+    const { name, rules } = this.tagName(start, endIndex);
     if (this.flattenedOpen.size > 0 && this.flattenedOpen.has(name)) {
       this.closeFlattened(name);
       return;
     }
-    const rules = TAG_RULES.get(name) ?? PLAIN_TAG;
     if (rules.foreign !== null) this.foreignContext.pop();
     if (!rules.isVoid) {
       if (this.openCounts.get(name)) {
@@ -173,7 +185,7 @@ class TreeBuilder implements TokenizerCallbacks {
         while (top !== name);
       } else if (name === 'p') {
         // A stray `</p>` is an empty paragraph.
-        this.emitOpenTag('p');
+        this.emitOpenTag('p', rules);
         this.closeCurrentTag();
       }
     } else if (name === 'br') {
@@ -188,8 +200,36 @@ class TreeBuilder implements TokenizerCallbacks {
       this.attribKept = false;
       return;
     }
+    if (this.wantedAttribs !== null) {
+      const wanted = this.wantedAsciiName(start, endIndex);
+      if (wanted !== undefined) {
+        this.attribKept = wanted !== null;
+        if (wanted !== null) this.attribname = wanted;
+        return;
+      }
+    }
     this.attribname = this.html.slice(start, endIndex).toLowerCase();
     this.attribKept = this.wantedAttribs === null || this.wantedAttribs.has(this.attribname);
+  }
+
+  /**
+   * For an ASCII attribute name, the wanted name it lower-cases to, or null for none, compared in
+   * place: `width` and `align` have the length of `style` on every other cell. Undefined for a
+   * name with other characters, which the caller lower-cases as it is.
+   */
+  private wantedAsciiName(start: number, endIndex: number): string | null | undefined {
+    const html = this.html;
+    for (let i = start; i < endIndex; i++) if (html.charCodeAt(i) >= 0x80) return undefined;
+    for (const wanted of this.wantedAttribs!) {
+      if (wanted.length !== endIndex - start) continue;
+      let i = 0;
+      for (; i < wanted.length; i++) {
+        const c = html.charCodeAt(start + i);
+        if ((c >= 0x41 && c <= 0x5a ? c + 0x20 : c) !== wanted.charCodeAt(i)) break;
+      }
+      if (i === wanted.length) return wanted;
+    }
+    return null;
   }
 
   onattribdata(start: number, endIndex: number): void {
@@ -218,10 +258,33 @@ class TreeBuilder implements TokenizerCallbacks {
   ondeclaration(): void {}
   onprocessinginstruction(): void {}
 
-  private emitOpenTag(name: string): void {
+  /**
+   * The lower-case name and rules of the tag name at `start`..`endIndex`. A document writes the
+   * same few names thousands of times, so a name met before is found by its length and first and
+   * last characters and one comparison, instead of being sliced, lower-cased and looked up again;
+   * the one string per name also keeps its hash for the lookups of tree building.
+   */
+  private tagName(start: number, endIndex: number): KnownName {
+    const html = this.html;
+    const length = endIndex - start;
+    const first = html.charCodeAt(start);
+    const last = html.charCodeAt(endIndex - 1);
+    const cacheable = length < 64 && first < 0x80 && last < 0x80;
+    const key = length | (first << 6) | (last << 13);
+    if (cacheable) {
+      const known = this.knownNames.get(key);
+      if (known !== undefined && html.startsWith(known.written, start)) return known;
+    }
+    const written = html.slice(start, endIndex);
+    const name = written.toLowerCase();
+    const found: KnownName = { written, name, rules: TAG_RULES.get(name) ?? PLAIN_TAG };
+    if (cacheable && (this.knownNames.size < MAX_KNOWN_NAMES || this.knownNames.has(key))) this.knownNames.set(key, found);
+    return found;
+  }
+
+  private emitOpenTag(name: string, rules: TagRules): void {
     this.tagname = name;
     this.tagFlattened = false;
-    const rules = TAG_RULES.get(name) ?? PLAIN_TAG;
     this.tagVoid = rules.isVoid;
     const impliesClose = rules.impliesClose;
     if (impliesClose) while (this.stack.length > 0 && impliesClose.has(this.stack[this.stack.length - 1])) this.pop();

@@ -32,7 +32,8 @@ export function readPlainText(text: string, sink: BlockSink): void {
   while (!sink.done && from <= text.length) {
     const nl = text.indexOf('\n', from);
     const end = nl < 0 ? text.length : nl;
-    const line = text.slice(from, end).replace(/\r$/, '');
+    // The line without its carriage return, cut off instead of replaced.
+    const line = text.slice(from, end > from && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
     from = end + 1;
     if (table) {
       if (TABLE_CLOSE.test(line)) {
@@ -63,7 +64,9 @@ export function readPlainText(text: string, sink: BlockSink): void {
 
 /** A prose line without stray SGML tags, and a line of a legend boxed in `+` signs ("+The information … +") without its border. */
 function unboxed(line: string): string {
-  const bare = line.replace(/<\/?(?:PAGE|PRE|S|C|FN|CAPTION)>/gi, ' ');
+  // Most lines have neither a tag nor a `+`: they are returned without a replace and a trim.
+  const bare = line.includes('<') ? line.replace(/<\/?(?:PAGE|PRE|S|C|FN|CAPTION)>/gi, ' ') : line;
+  if (!bare.includes('+')) return bare;
   const t = bare.trim();
   return t.startsWith('+') && t.endsWith('+') && t.length > 2 ? t.slice(1, -1) : bare;
 }

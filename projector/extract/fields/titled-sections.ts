@@ -20,7 +20,11 @@ function blockText(doc: ProspectusDoc, i: number): string {
 
 function isTitle(doc: ProspectusDoc, i: number, title: RegExp): boolean {
   const b = doc.blocks[i];
-  const text = blockText(doc, i).replace(/[.:]$/, '');
+  const raw = blockText(doc, i);
+  // A title has at most 80 characters and a closing `.` or `:`; every paragraph of the document
+  // is asked, so a longer one is answered before the replace copies it.
+  if (raw.length > 81) return false;
+  const text = raw.replace(/[.:]$/, '');
   return text.length <= 80 && title.test(text) && (b.kind === 'heading' || b.kind === 'paragraph' || b.kind === 'table');
 }
 
