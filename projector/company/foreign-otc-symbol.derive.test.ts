@@ -46,6 +46,8 @@ function served(input: CompanyInputs) {
 describe('a foreign issuer\'s over-the-counter symbol', () => {
   it('is four letters and a fifth-letter F; a four-letter symbol ending in F and longer unit notations are not', () => {
     expect(['LCWUF', 'SYCRF', 'CSTAF', 'BLUVF'].map(isForeignOverTheCounterSymbol)).toEqual([true, true, true, true]);
+    // An ADR's fifth-letter Y: the Bloomberg export's only two (Renren's 2011 NYSE IPO as Moatable's MTBLY, Renalytix's 2020 Nasdaq RNLX as RNLXY).
+    expect(['MTBLY', 'RNLXY'].map(isForeignOverTheCounterSymbol)).toEqual([true, true]);
     expect(['FIVF', 'LCW-UN', 'SLAMU', 'F', 'IVCBF1'].map(isForeignOverTheCounterSymbol)).toEqual([false, false, false, false, false]);
   });
 

@@ -70,13 +70,15 @@ export function ipoIssuerName(ipo: StoredIpoRow): string | null {
 /**
  * A symbol of the over-the-counter market for a foreign issuer: four letters and FINRA's fifth
  * letter F (Learn CW's NYSE units LCW.U as LCWUF, Syncora's NYSE SCA as SYCRF, Constellation
- * Acquisition's shares as CSTAF). No US exchange lists a five-letter symbol ending in F: the Yahoo
- * list's only such row is "Other OTC", and every one of the 42 in the Bloomberg export is a foreign
- * issuer's whose IPO listed on an exchange under another symbol. It names the security the row
- * describes, but not the symbol of its listing.
+ * Acquisition's shares as CSTAF) or Y, an ADR's (Renren's NYSE RENN as Moatable's MTBLY, Renalytix's
+ * Nasdaq RNLX as RNLXY). No US exchange lists a five-letter symbol ending in F: the Yahoo list's only
+ * such row is "Other OTC", and every one of the 42 in the Bloomberg export is a foreign issuer's whose
+ * IPO listed on an exchange under another symbol; the export's only two ending in Y are those ADRs,
+ * quoted over the counter since, and the Yahoo list's US rows hold none. It names the security the
+ * row describes, but not the symbol of its listing.
  */
 export function isForeignOverTheCounterSymbol(symbol: string): boolean {
-  return /^[A-Z]{4}F$/.test(symbol);
+  return /^[A-Z]{4}[FY]$/.test(symbol);
 }
 
 /** A unit symbol as the SEC's files write it (LCW-UN, SLAMU) or a vendor does (LCW/U, LCW-U). */

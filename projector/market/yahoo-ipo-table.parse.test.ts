@@ -18,10 +18,12 @@ describe('Yahoo Finance IPO list', () => {
 
   it('keeps the priced US rows of the worldwide list: dollars on a US market', () => {
     expect(parseCsv(yahooText).length - 1).toBe(3017);
-    expect(rows).toHaveLength(295);
+    expect(rows).toHaveLength(297);
+    // Two Nasdaq rows write the currency "US": dollars all the same.
+    for (const symbol of ['CIFS', 'IFRX']) expect(rows.some((r) => r.bloombergTicker === symbol), symbol).toBe(true);
     expect(rows.every((r) => r.country === 'US' && r.layout === 'yahoo')).toBe(true);
     const byExchange = Object.fromEntries(['NYSE', 'NasdaqGM', 'NASDQ', 'OTC BB'].map((x) => [x, rows.filter((r) => r.exchange === x).length]));
-    expect(byExchange).toEqual({ NYSE: 161, NasdaqGM: 127, NASDQ: 4, 'OTC BB': 3 });
+    expect(byExchange).toEqual({ NYSE: 161, NasdaqGM: 129, NASDQ: 4, 'OTC BB': 3 });
     // Hong Kong, London in dollars, Jakarta in dollars: not US IPOs.
     for (const symbol of ['0764.HK', 'EVD.F', 'TUGU.JK']) expect(rows.some((r) => r.bloombergTicker === symbol), symbol).toBe(false);
   });
@@ -29,8 +31,8 @@ describe('Yahoo Finance IPO list', () => {
   it("reads prices as quoted: the list's float noise (Alibaba's 93.889999) is the cent, a fraction (Silicon Labs' 69.375) stays", () => {
     const raw = parseCsvRecords(yahooText).filter((r) => isUsYahooRow(r) && r.actions === 'Priced');
     const noise = (cell: string) => { const x = Number(cell); const cent = Math.round(x * 100) / 100; return cell !== '' && x !== cent && Math.abs(x - cent) <= Math.abs(x) * 2 ** -23 + 5e-7; };
-    // Of the 295 priced US rows, no price, 28 opens and 47 closes carry it.
-    expect(['price', 'open', 'close'].map((column) => raw.filter((r) => noise(r[column])).length)).toEqual([0, 28, 47]);
+    // Of the 297 priced US rows, no price, 29 opens and 48 closes carry it.
+    expect(['price', 'open', 'close'].map((column) => raw.filter((r) => noise(r[column])).length)).toEqual([0, 29, 48]);
     expect(rows.find((r) => r.ticker === 'BABA')).toMatchObject({ offerPrice: 68, firstBarClose: 93.89 });
     expect(rows.find((r) => r.ticker === 'SLAB')).toMatchObject({ firstBarClose: 69.375 });
     // Every close served is to the cent or to a ten-thousandth, as it was quoted.
@@ -59,7 +61,7 @@ describe('Yahoo Finance IPO list', () => {
   it('a first bar not on the IPO date is no first trade: null, with its return; the IPO date stays', () => {
     // Northwest Bancshares' 2009 IPO: the scraped history starts 2000-01-03, another security's.
     expect(rows.find((r) => r.ticker === 'NWBI')).toMatchObject({ ipoDate: '2009-12-18', tradeDate: null, offerToFirstClosePct: null, offerPrice: 10 });
-    expect(rows.filter((r) => r.tradeDate === null)).toHaveLength(76);
+    expect(rows.filter((r) => r.tradeDate === null)).toHaveLength(77);
   });
 
   it('a bar one to three days before the IPO date: at the offer price, the pricing day\'s quote (the IPO date is the first trade); elsewhere, the first trade', () => {

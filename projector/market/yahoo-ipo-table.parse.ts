@@ -69,9 +69,11 @@ const ADJUSTED_OPEN = 0.75;
 
 /** US markets as the list writes them: NYSE, NasdaqGM/GS/CM, NASDQ, AMEX, NYSE MKT/American/Arca, BATS, OTC BB. */
 const US_MARKET = /^(nyse|nasdaq|nasdq|amex|bats|otc bb)/i;
+/** Dollars: two Nasdaq rows write the currency "US" (China Internet Nationwide's CIFS, InflaRx's IFRX, 2017). */
+const US_CURRENCY = new Set(['USD', 'US']);
 
 export function isUsYahooRow(rec: Record<string, string>): boolean {
-  return (rec.currency ?? '').trim() === 'USD' && US_MARKET.test((rec.exchange ?? '').trim());
+  return US_CURRENCY.has((rec.currency ?? '').trim()) && US_MARKET.test((rec.exchange ?? '').trim());
 }
 
 /** One priced US row of the list; null for any other row, or one without a symbol or IPO date. */
