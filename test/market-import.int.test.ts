@@ -60,7 +60,7 @@ describe('ipo import ipo-table on the real Bloomberg table', () => {
     const yahoo = join(SAMPLE, 'reference/yahoo_finance_IPOs_2000_2018.csv.gz');
     const r = await ipo('import', 'ipo-table', yahoo, '--source', 'yahoo');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^295 rows: \d+ linked to a CIK, \d+ unlinked .*; 295 new events$/m);
+    expect(r.out).toMatch(/^297 rows: \d+ linked to a CIK, \d+ unlinked .*; 297 new events$/m);
     const events = await openEventLogDb(dataDir);
     try {
       const slab = events.log.ofType('reference.ipo_row').filter((e) => e.subject === 'SLAB');
