@@ -1,21 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { ArgumentError } from './arguments.ts';
 import { helpText, parseCommandArgs, UsageError, type Command, type Io } from './command.ts';
-import { COMMANDS } from './commands/index.ts';
+import { COMMAND_NAMES, loadCommands } from './commands/index.ts';
 import { ConfigError } from '../schema/config.ts';
 import { packagePath } from '../schema/package-files.ts';
 
 const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
 
-function overview(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 4;
+async function overview(): Promise<string> {
+  const commands = await loadCommands();
+  const width = Math.max(...commands.map((c) => c.name.length)) + 4;
   return [
     'Usage: ipo COMMAND [options]',
     '',
     'IPO research data service: ingest SEC EDGAR, project read tables, serve the REST API.',
     '',
     'Commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
+    ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     '',
     'Run `ipo COMMAND --help` for the options of a command.',
     'Everywhere: --help, --version, and --verbose (the stack trace of an unexpected error).',
@@ -23,13 +24,13 @@ function overview(): string {
   ].join('\n');
 }
 
-/** The commands under a group word such as `keys` or `ingest`, when the arguments stop at the group. */
-function group(argv: string[]): { name: string; commands: Command[] } | null {
+/** The names of the commands under a group word such as `keys` or `ingest`, when the arguments stop at the group. */
+function group(argv: string[]): { name: string; commands: string[] } | null {
   const words = argv.filter((a) => !a.startsWith('-'));
   for (let n = words.length; n > 0; n--) {
     const prefix = words.slice(0, n);
-    const commands = COMMANDS.filter((c) => {
-      const name = c.name.split(' ');
+    const commands = COMMAND_NAMES.filter((c) => {
+      const name = c.split(' ');
       return name.length > prefix.length && prefix.every((w, i) => name[i] === w);
     });
     if (commands.length > 0) return { name: prefix.join(' '), commands };
@@ -37,21 +38,22 @@ function group(argv: string[]): { name: string; commands: Command[] } | null {
   return null;
 }
 
-function groupHelp(g: { name: string; commands: Command[] }): string {
-  const width = Math.max(...g.commands.map((c) => c.name.length)) + 4;
-  return [`Usage: ipo ${g.name} SUBCOMMAND [options]`, '', 'Subcommands:', ...g.commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`), '', `Run \`ipo ${g.name} SUBCOMMAND --help\` for its options.`, ''].join('\n');
+async function groupHelp(g: { name: string; commands: string[] }): Promise<string> {
+  const commands = await loadCommands(g.commands);
+  const width = Math.max(...commands.map((c) => c.name.length)) + 4;
+  return [`Usage: ipo ${g.name} SUBCOMMAND [options]`, '', 'Subcommands:', ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`), '', `Run \`ipo ${g.name} SUBCOMMAND --help\` for its options.`, ''].join('\n');
 }
 
-/** Picks the command whose words match the most leading arguments. */
-function resolve(argv: string[]): { command: Command; rest: string[] } | null {
-  let best: { command: Command; rest: string[] } | null = null;
-  for (const command of COMMANDS) {
-    const words = command.name.split(' ');
-    if (words.every((w, i) => argv[i] === w) && (!best || words.length > best.command.name.split(' ').length)) {
-      best = { command, rest: argv.slice(words.length) };
-    }
+/** Picks the command whose words match the most leading arguments, and loads it alone. */
+async function resolve(argv: string[]): Promise<{ command: Command; rest: string[] } | null> {
+  let best: string | null = null;
+  for (const name of COMMAND_NAMES) {
+    const words = name.split(' ');
+    if (words.every((w, i) => argv[i] === w) && (!best || words.length > best.split(' ').length)) best = name;
   }
-  return best;
+  if (!best) return null;
+  const [command] = await loadCommands([best]);
+  return { command, rest: argv.slice(best.split(' ').length) };
 }
 
 export async function main(argv: string[], io: Io = { out: process.stdout, err: process.stderr, env: process.env }): Promise<number> {
@@ -62,17 +64,17 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     return 0;
   }
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    io.out.write(overview());
+    io.out.write(await overview());
     return argv.length === 0 ? 2 : 0;
   }
-  const found = resolve(argv);
+  const found = await resolve(argv);
   if (!found) {
     const g = group(argv);
     if (g && wantsHelp) {
-      io.out.write(groupHelp(g));
+      io.out.write(await groupHelp(g));
       return 0;
     }
-    io.err.write(g ? `ipo ${g.name}: name a subcommand\n\n${groupHelp(g)}` : `ipo: unknown command "${argv.join(' ')}"\n\n${overview()}`);
+    io.err.write(g ? `ipo ${g.name}: name a subcommand\n\n${await groupHelp(g)}` : `ipo: unknown command "${argv.join(' ')}"\n\n${await overview()}`);
     return 2;
   }
   const { command } = found;

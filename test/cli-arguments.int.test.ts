@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplayServer, type ReplayServer } from '../ingest/index.ts';
 import { eventsDbPath, openEventLogDb } from '../schema/databases.ts';
-import { COMMANDS } from '../scripts/commands/index.ts';
+import { COMMAND_NAMES } from '../scripts/commands/index.ts';
 import { runIpoWithEnv } from './cli-harness.ts';
 
 const SAMPLE = join(import.meta.dirname, '../data/sample');
@@ -43,7 +43,7 @@ async function eventCount(dataDir: string): Promise<number> {
 
 /** The command an argv selects: the longest command name it starts with. */
 const commandOf = (argv: string[]) =>
-  COMMANDS.map((c) => c.name)
+  COMMAND_NAMES
     .filter((name) => name.split(' ').every((word, i) => argv[i] === word))
     .sort((a, b) => b.length - a.length)[0];
 
