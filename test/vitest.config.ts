@@ -19,6 +19,11 @@ export default defineConfig({
           include: ['**/*.int.test.ts'],
           // Spawned `ipo` processes run the compiled service: built once, fresh, before the tests.
           globalSetup: ['test/build-once.ts'],
+          // Each file owns its data directories, servers, queues and Redis keys, and none mutates
+          // process.env or mocks a module, so a worker keeps the modules it loaded for its next file:
+          // importing the service afresh for each of 75 files cost a third of the suite's CPU
+          // (npm test 334 s against 268 s on 2 cores).
+          isolate: false,
         },
       },
       {
