@@ -8,8 +8,8 @@ import { deriveOutcome } from '../market/outcome.derive.ts';
 import { quotedPrice } from '../market/quoted-price.ts';
 import type { StatedFirstClose } from '../market/ritter-measures.derive.ts';
 import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
-import { isUnitSymbol } from '../offering/vendor-deal-type.derive.ts';
-import { bareSymbol, exchangeListingSymbol, ipoSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
+import { isForeignOverTheCounterSymbol, isPlaceholderSymbol, isUnitSymbol } from '../offering/vendor-deal-type.derive.ts';
+import { bareSymbol, exchangeListingSymbol, ipoSymbol, listingSymbol } from './vendor-symbol.derive.ts';
 
 /** The company's IPO-family deal that priced most recently, if any. */
 export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {

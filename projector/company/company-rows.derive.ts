@@ -14,7 +14,8 @@ import { companyClassification, companyConsensus, companyListingExchange } from 
 import { companyPriceHistory } from '../offering/company-price-history.derive.ts';
 import { financialSnapshotOf } from './financial-snapshot.choose.ts';
 import { rowsOfIpo, vendorCompanyStatus, vendorTickers } from './vendor-company.derive.ts';
-import { exchangeListingSymbol, ipoIssuerName, ipoSymbol, isForeignOverTheCounterSymbol } from './vendor-symbol.derive.ts';
+import { exchangeListingSymbol, ipoIssuerName, ipoSymbol } from './vendor-symbol.derive.ts';
+import { isForeignOverTheCounterSymbol } from '../offering/vendor-deal-type.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import { vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { daysBetween } from '../common/dates.ts';

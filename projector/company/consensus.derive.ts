@@ -9,7 +9,8 @@ import { deriveListingExchange, type ListingExchange } from '../offering/exchang
 import { deriveConsensus } from './consensus-rules.derive.ts';
 import { pricedIpoDeal } from './company-outcome.derive.ts';
 import { vendorListingEvidence } from './vendor-company.derive.ts';
-import { bankruptSymbolBase, ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { bankruptSymbolBase, ipoSymbol } from './vendor-symbol.derive.ts';
+import { isPlaceholderSymbol } from '../offering/vendor-deal-type.derive.ts';
 import { ipoOfferSizeMillions } from './vendor-same-ipo.derive.ts';
 import { isListingForm } from '../common/forms.ts';
 

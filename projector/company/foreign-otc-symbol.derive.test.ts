@@ -11,7 +11,8 @@ import type { TickerHint } from '../offering/filing.facts.ts';
 import { companyIdentity } from './company.derive.ts';
 import { deriveRows, type CompanyInputs } from './company-rows.derive.ts';
 import { vendorCompanyId, vendorOnlyFacts } from './vendor-company.derive.ts';
-import { exchangeListingSymbol, isForeignOverTheCounterSymbol } from './vendor-symbol.derive.ts';
+import { exchangeListingSymbol } from './vendor-symbol.derive.ts';
+import { isForeignOverTheCounterSymbol } from '../offering/vendor-deal-type.derive.ts';
 
 const OBSERVED = '2026-01-02T00:00:00Z';
 const TODAY = '2026-01-02';

@@ -29,7 +29,8 @@
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { FilingTermsFact } from '../offering/offering.derive.ts';
-import { bankruptSymbolBase, bareSymbol as bare, exchangeListingSymbol, isForeignOverTheCounterSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { bankruptSymbolBase, bareSymbol as bare, exchangeListingSymbol } from './vendor-symbol.derive.ts';
+import { isForeignOverTheCounterSymbol, isPlaceholderSymbol } from '../offering/vendor-deal-type.derive.ts';
 
 export interface ListingSymbolEvidence {
   /** The outcome's symbol and first trading day, as the views serve them. */

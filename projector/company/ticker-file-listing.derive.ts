@@ -34,7 +34,7 @@ import type { CompanyFacts, TickerHint } from '../offering/filing.facts.ts';
 import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import { listable } from '../offering/deal-status.scan.ts';
-import { isForeignOverTheCounterSymbol } from './vendor-symbol.derive.ts';
+import { isForeignOverTheCounterSymbol } from '../offering/vendor-deal-type.derive.ts';
 import { marketOf } from './market-family.ts';
 
 export interface TickerFileListing {

@@ -35,9 +35,9 @@ import type { ListingExchangeInput } from '../offering/exchange-at-listing.deriv
 import type { CompanyFacts, FilingFact } from '../offering/filing.facts.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { CompanyEndStatus, DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
-import { vendorDealType } from '../offering/vendor-deal-type.derive.ts';
+import { isPlaceholderSymbol, vendorDealType } from '../offering/vendor-deal-type.derive.ts';
 import { sameVendorIpo, soleSameDayPairs, unitCounterparts, vendorRowDate } from './vendor-same-ipo.derive.ts';
-import { isPlaceholderSymbol, listingSymbol } from './vendor-symbol.derive.ts';
+import { listingSymbol } from './vendor-symbol.derive.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {

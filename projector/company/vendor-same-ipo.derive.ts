@@ -72,8 +72,7 @@ import { normalizeCompanyName, sameCompanyName } from '../common/company-name.ts
 import { daysBetween } from '../common/dates.ts';
 import { cusipIssuer } from '../market/cusip.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
-import { isPlaceholderSymbol } from './vendor-symbol.derive.ts';
-import { sameDayUnitSeries } from '../offering/vendor-deal-type.derive.ts';
+import { isPlaceholderSymbol, sameDayUnitSeries } from '../offering/vendor-deal-type.derive.ts';
 
 type Row = StoredIpoRow['row'];
 

@@ -5,7 +5,8 @@ import { parseIpoTable } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import { joinVendorRows, vendorTickers } from './vendor-company.derive.ts';
 import { vendorRowDate } from './vendor-same-ipo.derive.ts';
-import { ipoIssuerName, ipoSymbol, isPlaceholderSymbol } from './vendor-symbol.derive.ts';
+import { ipoIssuerName, ipoSymbol } from './vendor-symbol.derive.ts';
+import { isPlaceholderSymbol } from '../offering/vendor-deal-type.derive.ts';
 
 const OBSERVED = '2026-02-01T12:00:00.000Z';
 const rows = [

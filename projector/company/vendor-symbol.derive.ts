@@ -15,15 +15,7 @@
  * IPO stays Alphabet Inc under GOOGL, its name at listing unknown (null).
  */
 import type { StoredIpoRow } from '../market/market.facts.ts';
-
-/**
- * Bloomberg's symbols for securities that no longer trade: digits and a letter (1624831D, 9991110D,
- * 316623Q, 3042466Q). No exchange lists such a symbol. A fifth letter Q (SNECQ, TORCQ) is a real
- * symbol, the one a bankrupt issuer traded under last (`bankruptSymbolBase`): not a placeholder.
- */
-export function isPlaceholderSymbol(symbol: string): boolean {
-  return /^\d+[A-Z]?$/.test(symbol);
-}
+import { isForeignOverTheCounterSymbol, isPlaceholderSymbol } from '../offering/vendor-deal-type.derive.ts';
 
 /**
  * The symbol a bankrupt issuer's stock traded under before the bankruptcy marker was appended, or
@@ -65,20 +57,6 @@ export function ipoSymbol(ipo: StoredIpoRow): string | null {
 export function ipoIssuerName(ipo: StoredIpoRow): string | null {
   const name = rowsOf(ipo).find((r) => r.layout === 'yahoo')?.issuer.trim() ?? '';
   return name === '' ? null : name;
-}
-
-/**
- * A symbol of the over-the-counter market for a foreign issuer: four letters and FINRA's fifth
- * letter F (Learn CW's NYSE units LCW.U as LCWUF, Syncora's NYSE SCA as SYCRF, Constellation
- * Acquisition's shares as CSTAF) or Y, an ADR's (Renren's NYSE RENN as Moatable's MTBLY, Renalytix's
- * Nasdaq RNLX as RNLXY). No US exchange lists a five-letter symbol ending in F: the Yahoo list's only
- * such row is "Other OTC", and every one of the 42 in the Bloomberg export is a foreign issuer's whose
- * IPO listed on an exchange under another symbol; the export's only two ending in Y are those ADRs,
- * quoted over the counter since, and the Yahoo list's US rows hold none. It names the security the
- * row describes, but not the symbol of its listing.
- */
-export function isForeignOverTheCounterSymbol(symbol: string): boolean {
-  return /^[A-Z]{4}[FY]$/.test(symbol);
 }
 
 /** A unit symbol as the SEC's files write it (LCW-UN, SLAMU) or a vendor does (LCW/U, LCW-U). */

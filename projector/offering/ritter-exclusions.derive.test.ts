@@ -85,6 +85,18 @@ describe('ritterExclusions', () => {
     expect(ritterExclusions(fromRow(bySymbol('KVSA')))).toEqual(['spac']);
   });
 
+  it('reads the units in any vendor row of the IPO, and in the tickers when the rows name no listing (a placeholder, a later OTC symbol)', () => {
+    // Double Eagle's 2015 IPO: Bloomberg's placeholder 1566353D (as WillScot), the Yahoo list's EAGLU.
+    const doubleEagle = { ...fromRow(bySymbol('1566353D')), sameIpoRows: [yahooRow('EAGLU')] };
+    expect(doubleEagle.dealType).toBe('spac');
+    expect(ritterExclusions(doubleEagle)).toEqual(['unit_offer', 'spac']);
+    expect(ritterExclusions({ ...doubleEagle, sameIpoRows: [] })).toEqual(['spac']);
+    // BlueRiver's 2021 IPO: Bloomberg lists its shares over the counter since (BLUVF); the SEC's files its units.
+    const blueRiver = fromRow(bySymbol('BLUVF'));
+    expect(ritterExclusions({ ...blueRiver, tickers: ['BLUA-U', 'BLUVF'] })).toEqual(['unit_offer', 'spac']);
+    expect(ritterExclusions({ ...blueRiver, tickers: ['BLUVF'] })).toEqual(['spac']);
+  });
+
   it('flags ADSs from a vendor symbol with the ADR fifth letter Y (Renalytix, Renren as Moatable), an ADR name or the cover', () => {
     expect(ritterExclusions(fromRow(bySymbol('RNLXY')))).toEqual(['adr']);
     expect(ritterExclusions(fromRow(bySymbol('MTBLY')))).toEqual(['adr']);

@@ -5,9 +5,10 @@
  *   unit_offer              units on the cover (issuerStructureFlags, a security description of units; not a
  *                           preliminary cover a later unread amendment or final prospectus superseded when the
  *                           company's known tickers hold no unit symbol: superseded-terms.derive.ts), a
- *                           unit symbol in the vendor row (CBASU, HDP/U, Bloomberg's LCWUF for LCW.U; not a
- *                           royalty trust's, whose U marks trust units: SDTTU), or, for
- *                           the company's IPO, a unit symbol among its tickers (units come only from the IPO)
+ *                           unit symbol in a vendor row of the IPO (CBASU, HDP/U, Bloomberg's LCWUF for LCW.U,
+ *                           the Yahoo list's EAGLU; not a royalty trust's, whose U marks trust units: SDTTU),
+ *                           or, for the company's IPO when no row names a listing (a placeholder, a later OTC
+ *                           symbol), a unit symbol among its tickers (units come only from the IPO)
  *   adr                     ADSs listed (listed-security.derive.ts foreignListing): on the cover, in an issuer
  *                           name (EDGAR's, the vendor row's, company_tickers.json's "…/ADR" title), a vendor
  *                           symbol with the fifth letter Y (RNLXY, MTBLY), an F-6 under the issuer's own CIK for
@@ -45,7 +46,7 @@
  */
 import { RITTER_EXCLUSIONS, type RitterExclusion } from '../../schema/api/vocabulary.ts';
 import { foreignListing, showsDepositaryShares, type ListingEvidence } from './listed-security.derive.ts';
-import { isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
+import { isForeignOverTheCounterSymbol, isPlaceholderSymbol, isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
 import { BANK_SICS, isCommodityPoolRow, isRoyaltyTrustRow, isBankName, isConversionPricedBankName, isPartnershipName, isPartnersLlcName, REIT_NAME, ROYALTY_TRUST_NAME, vendorBankClass, vendorPartnershipClass, vendorReitClass } from './structure-evidence.ts';
 
 export interface RitterEvidence extends ListingEvidence {
@@ -64,10 +65,15 @@ export interface RitterEvidence extends ListingEvidence {
 
 const UNITS_TEXT = /\bunits?\b/i;
 
+/** The symbols the IPO's vendor rows list it under that name a listing (unit symbols always do). */
+function ipoRowSymbols(e: RitterEvidence): string[] {
+  const rows = [e.vendorRow, ...(e.sameIpoRows ?? [])].filter((r) => r !== null);
+  return rows.map(vendorSymbol).filter((s) => isUnitSymbol(s) || !(isPlaceholderSymbol(s) || isForeignOverTheCounterSymbol(s)));
+}
+
 export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
   const flags = e.terms?.issuerStructureFlags ?? [];
   const description = e.terms?.securityDescription ?? '';
-  const symbol = e.vendorRow ? vendorSymbol(e.vendorRow) : null;
   const spac = e.dealType === 'spac';
   const holdings = spac || e.dealType === 'fund';
   const operatingName = (test: (name: string) => boolean) => !holdings && e.names.some(test);
@@ -77,10 +83,13 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
   // A royalty trust's units of beneficial interest carry a U symbol too (SDTTU, SDRMU): trust units, not
   // Ritter's units of shares and warrants; the partnership flag says what they are.
   const royaltyTrust = !holdings && (e.names.some((n) => ROYALTY_TRUST_NAME.test(n)) || isRoyaltyTrustRow(e.vendorRow));
-  // The vendor row's own symbol says what the IPO sold; the company's tickers speak only without one: a
+  // The vendor rows' own symbols say what the IPO sold; the company's tickers speak only without one: a
   // unit symbol among them may be units sold beside the IPO (BrightSpring's BTSGU tangible equity units,
-  // 2024, next to its common stock, Bloomberg's BTSG row).
-  const symbolUnits = !royaltyTrust && (symbol !== null ? isUnitSymbol(symbol) : tickers.some(isUnitSymbol));
+  // 2024, next to its common stock, Bloomberg's BTSG row). A placeholder or a later over-the-counter
+  // symbol names no listing: Double Eagle's units are the Yahoo row's EAGLU beside Bloomberg's
+  // 1566353D, BlueRiver's the SEC's BLUA-U beside Bloomberg's BLUVF.
+  const rowSymbols = ipoRowSymbols(e);
+  const symbolUnits = !royaltyTrust && (rowSymbols.length > 0 ? rowSymbols.some(isUnitSymbol) : tickers.some(isUnitSymbol));
   const found: Record<RitterExclusion, boolean> = {
     unit_offer: coverUnits || symbolUnits,
     adr: showsDepositaryShares(e) || foreignListing(e) === 'ads',

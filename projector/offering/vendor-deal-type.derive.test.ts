@@ -243,6 +243,13 @@ describe('vendorDealType of blank checks the vendor files under a bank, an insur
     expect(typed('DCTHU')).toMatchObject({ dealType: 'ipo' });
   });
 
+  it('types a flat $8.00 row without a cap at offer that first closed within 2% as spac, under its later name and symbol (Information Services Group; Secure America as Ultimate Escapes); not one that moved more (inVentiv, -5.5%)', () => {
+    expect(bySymbol('1846567D')).toMatchObject({ issuer: 'Information Services Group Inc', offerPrice: 8, rangeLow: 8, rangeHigh: 8, marketCapAtOfferMillions: 0 });
+    for (const symbol of ['1846567D', 'ULEUQ']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'spac' });
+    expect(typed('1846567D').reasons[0]).toMatch(/flat \$8\.00 .*no market cap at offer/);
+    for (const symbol of ['PDGI', 'DCTHU', 'SDBT', 'INET']) expect(typed(symbol), symbol).toMatchObject({ dealType: 'ipo' });
+  });
+
   it('reads Nasdaq\'s fifth-letter E after a unit\'s U: Global Consumer Acquisition\'s WLBUE, filed as Western Liberty Bancorp', () => {
     expect(isUnitSymbol('WLBUE')).toBe(true);
     expect(bySymbol('WLBUE')).toMatchObject({ issuer: 'Western Liberty Bancorp', industryGroup: 'Banks' });

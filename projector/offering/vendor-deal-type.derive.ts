@@ -73,6 +73,29 @@ export function isUnitSymbol(symbol: string): boolean {
   return /^[A-Z]{4}U$/.test(symbol) || /^[A-Z]{1,5}[-./ ]U(?:N)?$/.test(symbol) || /^[A-Z]{3}U[EF]$/.test(symbol);
 }
 
+/**
+ * Bloomberg's symbols for securities that no longer trade: digits and a letter (1624831D, 9991110D,
+ * 316623Q, 3042466Q). No exchange lists such a symbol. A fifth letter Q (SNECQ, TORCQ) is a real
+ * symbol, the one a bankrupt issuer traded under last (`bankruptSymbolBase`): not a placeholder.
+ */
+export function isPlaceholderSymbol(symbol: string): boolean {
+  return /^\d+[A-Z]?$/.test(symbol);
+}
+
+/**
+ * A symbol of the over-the-counter market for a foreign issuer: four letters and FINRA's fifth
+ * letter F (Learn CW's NYSE units LCW.U as LCWUF, Syncora's NYSE SCA as SYCRF, Constellation
+ * Acquisition's shares as CSTAF) or Y, an ADR's (Renren's NYSE RENN as Moatable's MTBLY, Renalytix's
+ * Nasdaq RNLX as RNLXY). No US exchange lists a five-letter symbol ending in F: the Yahoo list's only
+ * such row is "Other OTC", and every one of the 42 in the Bloomberg export is a foreign issuer's whose
+ * IPO listed on an exchange under another symbol; the export's only two ending in Y are those ADRs,
+ * quoted over the counter since, and the Yahoo list's US rows hold none. It names the security the
+ * row describes, but not the symbol of its listing.
+ */
+export function isForeignOverTheCounterSymbol(symbol: string): boolean {
+  return /^[A-Z]{4}[FY]$/.test(symbol);
+}
+
 /** The vendor's classification of the row as a fund, in its own words; null when it says none. */
 function fundClass(row: IpoTableRow): string | null {
   const subgroup = row.industrySubgroup;
@@ -137,7 +160,9 @@ const SHELL_MAX_FIRST_DAY_MOVE_PCT = 3;
  * A row with no range stated is read as flat at $10.00 only with a known cap and a flat first close
  * (AgroFresh, Boulevard Acquisition's IPO; Dynacare 2000 and Strongbridge 2015 show no cap). An
  * unknown cap (blank or 0) does not exclude at $10.00, where 42 of the SPAC rows lack it; at $6.00 or
- * $8.00 it does (Delcath's $6.00 units of 2000 lack it too).
+ * $8.00 the first close must then stay within SHELL_UNKNOWN_CAP_MAX_MOVE_PCT (`closedAtTrust`):
+ * Information Services Group (2007, +1.9%) and Secure America Acquisition (as Ultimate Escapes,
+ * ULEUQ, 2007, -1.1%) are blank checks; Delcath's $6.00 units of 2000 (+3.1%) are not.
  * Measured on the export's flat $10.00 rows outside the SPAC subgroup and the unit/name rules: 66 of
  * 66 de-SPAC rows (MetroMile and Global Cornerstone included) and 1 of 18 operating IPOs (SCYNEXIS
  * 2014, 1.36×, which the first-close floor leaves out); at $6.00/$8.00, 38 rows outside the
@@ -161,12 +186,25 @@ function flatTrustPriceShell(row: IpoTableRow): string | null {
   // 1,315 in the export and the raw yearly files); Bluejay Diagnostics' 2021 row states neither.
   if (price === SPAC_UNIT_PRICE && ratio === null && row.offerToFirstClosePct === null) return null;
   if (row.industryGroup === 'Insurance' && (ratio === null || !flatFirstClose(row))) return null;
-  if (ratio === null ? price !== SPAC_UNIT_PRICE : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
+  if (ratio === null ? price !== SPAC_UNIT_PRICE && !closedAtTrust(row) : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
   if (price === SPAC_UNIT_PRICE && row.offerToFirstClosePct !== null && row.offerToFirstClosePct < SHELL_MIN_FIRST_DAY_PCT) return null;
   if (operatingOffer(row)) return null;
   const capText = ratio === null ? 'no market cap at offer' : `a market cap at offer ${ratio.toFixed(2)}× its size`;
   const rangeText = flatRange ? `range ${price.toFixed(2)}–${price.toFixed(2)}` : 'no range stated';
   return `sold at a flat $${price.toFixed(2)} (${rangeText}) with ${capText}: a blank check's trust price, listed under a later name`;
+}
+
+/**
+ * A $6.00 or $8.00 row without a market cap at offer is a blank check's only when its first close
+ * stayed this close to the trust: of the export's rows at those flat prices outside its SPAC subgroup
+ * and without a cap, the 15 within 2% are all blank checks (Santa Monica Media, Vantage Drilling,
+ * Information Services Group …); the three beyond are Delcath (+3.1%), inVentiv (-5.5%) and
+ * Monadnock Bancorp (+3.75%, a thrift).
+ */
+const SHELL_UNKNOWN_CAP_MAX_MOVE_PCT = 2;
+
+function closedAtTrust(row: IpoTableRow): boolean {
+  return row.offerToFirstClosePct !== null && Math.abs(row.offerToFirstClosePct) <= SHELL_UNKNOWN_CAP_MAX_MOVE_PCT;
 }
 
 /** The smallest offer of a $10.00 blank check in the vendor tables: Selway Capital Acquisition's $20M units (SWCAU, 2011, now Healthcare Corp of America). */

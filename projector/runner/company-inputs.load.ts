@@ -6,7 +6,8 @@ import {
 import { SAME_DEAL_DAYS, sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import { addDays } from '../common/dates.ts';
 import { notOnEdgarBefore, type CikFrontier } from '../company/cik-order.derive.ts';
-import { ipoSymbol, isPlaceholderSymbol } from '../company/vendor-symbol.derive.ts';
+import { ipoSymbol } from '../company/vendor-symbol.derive.ts';
+import { isPlaceholderSymbol } from '../offering/vendor-deal-type.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';

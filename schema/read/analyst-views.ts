@@ -75,7 +75,9 @@ const TERMS_PRICE_THE_DEAL = `(CASE WHEN json_extract(o.value, '$.termsAccession
 
 /** The consensus range of the company (its vendor row's filing range) for the vendor offering `o`, else null. */
 const VENDOR_OFFERING_RANGE = (bound: 'Low' | 'High') =>
-  `CASE WHEN json_extract(o.value, '$.source') = 'vendor' THEN json_extract(c.consensus_json, '$.offerPrice${bound}') END`;
+  `CASE WHEN json_extract(o.value, '$.source') = 'vendor'
+     OR (json_extract(o.value, '$.isCurrent') AND json_extract(o.value, '$.offerPrice') IS json_extract(c.consensus_json, '$.offerPrice'))
+   THEN json_extract(c.consensus_json, '$.offerPrice${bound}') END`;
 
 export const analystViewStatements = [
   `CREATE VIEW ipo_calendar AS
@@ -143,7 +145,8 @@ export const analystViewStatements = [
      ${real("json_extract(o.value, '$.offerPrice')", 'offer_price')},
      ${real("json_extract(o.value, '$.grossProceeds')", 'gross_proceeds')},
      ${text("json_extract(o.value, '$.grossProceedsBasis')", 'gross_proceeds_basis')},
-     -- A vendor offering has no terms: its range is the vendor row's, as ipo_calendar and the consensus serve it.
+     -- A vendor offering has no terms, nor an EDGAR one whose prospectus was not read: its range is the consensus's, as
+     -- ipo_calendar serves it, when the consensus speaks for the offering (the current one, at the consensus's price).
      ${real(`COALESCE(json_extract(o.value, '$.terms.priceRangeLow'), ${VENDOR_OFFERING_RANGE('Low')})`, 'price_range_low')},
      ${real(`COALESCE(json_extract(o.value, '$.terms.priceRangeHigh'), ${VENDOR_OFFERING_RANGE('High')})`, 'price_range_high')},
      -- Shares from the document of the price and proceeds, as ipo_calendar's: the terms' only while they state the served price or

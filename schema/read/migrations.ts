@@ -485,8 +485,17 @@ const pricedEstimateStatements = DROP_ANALYST_VIEWS;
  */
 const offeringListingSymbolStatements = DROP_ANALYST_VIEWS;
 
-/** offerings gains foreign_listing, and in_ritter_sample leaves out a foreign issuer whose listed security is unknown. */
-const foreignListingStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+/**
+ * offerings gains foreign_listing, and in_ritter_sample leaves out a foreign issuer whose listed security is unknown.
+ * (Its views are now created by 0028.)
+ */
+const foreignListingStatements = DROP_ANALYST_VIEWS;
+
+/**
+ * offerings serves the consensus's range for the current offering at the consensus's price when its own terms state
+ * none (Tesla's EDGAR IPO, its prospectus unread: 14–16, as ipo_calendar), not only for a vendor offering.
+ */
+const currentOfferingRangeStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -520,4 +529,5 @@ export const readMigrations: Record<string, Migration> = {
   '0025_priced_estimate': statementsMigration(pricedEstimateStatements),
   '0026_offering_listing_symbol': statementsMigration(offeringListingSymbolStatements),
   '0027_foreign_listing': statementsMigration(foreignListingStatements),
+  '0028_current_offering_range': statementsMigration(currentOfferingRangeStatements),
 };
