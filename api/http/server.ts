@@ -4,6 +4,7 @@ import { MAX_HEADER_BYTES } from '../../schema/api/params.schema.ts';
 import type { ApiApp } from '../app.ts';
 import { ApiError, type ApiErrorCode } from '../errors/api-error.ts';
 import { JSON_TYPE } from './send.ts';
+import { raiseHeapTrimThreshold } from './heap-trim.ts';
 
 /** How long and how much the server waits for a client (milliseconds, bytes). */
 export interface HttpLimits {
@@ -34,6 +35,7 @@ export const HTTP_LIMITS: HttpLimits = {
 
 /** The node:http server of the API: the limits above, and ApiError bodies for what Koa never sees. */
 export function createApiServer(app: ApiApp, limits: Partial<HttpLimits> = {}): Server {
+  raiseHeapTrimThreshold();
   const l = { ...HTTP_LIMITS, ...limits };
   const server = createServer(
     {
