@@ -6,72 +6,30 @@ import type { Command } from '../command.ts';
  * a second of CPU before it does anything (the queue, API and projector libraries), one alone a third
  * to a half of that.
  */
-const COMMAND_MODULES: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Command[]> }> = [
-  { names: ['start'], load: async () => [(await import('./start.ts')).startCommand] },
-  { names: ['serve'], load: async () => [(await import('./serve.ts')).serveCommand] },
-  {
-    names: ['migrate', 'replay'],
-    load: async () => {
-      const { migrateCommand, replayCommand } = await import('./misc.ts');
-      return [migrateCommand, replayCommand];
-    },
-  },
-  {
-    names: ['ingest plan', 'ingest index', 'ingest current-feed', 'ingest submissions', 'ingest document', 'ingest tickers', 'ingest companyfacts', 'worker'],
-    load: async () => {
-      const { ingestCommands, workerCommand } = await import('./ingest.ts');
-      return [...ingestCommands, workerCommand];
-    },
-  },
-  { names: ['ingest prices', 'ingest news', 'ingest feeds'], load: async () => (await import('./ingest-market.ts')).ingestMarketCommands },
-  { names: ['backfill'], load: async () => [(await import('./backfill.ts')).backfillCommand] },
-  { names: ['import ipo-table'], load: async () => [(await import('./import.ts')).importIpoTableCommand] },
-  { names: ['project'], load: async () => [(await import('./project.ts')).projectCommand] },
-  { names: ['projector'], load: async () => [(await import('./projector.ts')).projectorCommand] },
-  { names: ['status'], load: async () => [(await import('./status.ts')).statusCommand] },
-  { names: ['config'], load: async () => [(await import('./config.ts')).configCommand] },
-  {
-    names: ['backup', 'restore'],
-    load: async () => {
-      const { backupCommand, restoreCommand } = await import('./backup.ts');
-      return [backupCommand, restoreCommand];
-    },
-  },
-  {
-    names: ['snapshot create', 'snapshot install'],
-    load: async () => {
-      const { snapshotCreateCommand, snapshotInstallCommand } = await import('./snapshot.ts');
-      return [snapshotCreateCommand, snapshotInstallCommand];
-    },
-  },
-  { names: ['publish'], load: async () => [(await import('./publish.ts')).publishCommand] },
-  {
-    names: ['keys create', 'keys list', 'keys revoke'],
-    load: async () => {
-      const { keysCreateCommand, keysListCommand, keysRevokeCommand } = await import('./keys.ts');
-      return [keysCreateCommand, keysListCommand, keysRevokeCommand];
-    },
-  },
-  {
-    names: ['webhooks add', 'webhooks list', 'webhooks remove', 'webhooks replay', 'webhooks deliveries', 'webhooks send'],
-    load: async () => (await import('./webhooks.ts')).webhookCommands,
-  },
-  {
-    names: ['extract', 'score'],
-    load: async () => {
-      const { extractCommand, scoreCommand } = await import('./extract.ts');
-      return [extractCommand, scoreCommand];
-    },
-  },
-  { names: ['bench'], load: async () => [(await import('./bench.ts')).benchCommand] },
-  {
-    names: ['scheduler', 'schedule'],
-    load: async () => {
-      const { schedulerCommand, scheduleAliasCommand } = await import('./schedule.ts');
-      return [schedulerCommand, scheduleAliasCommand];
-    },
-  },
+const COMMAND_MODULES: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Record<string, unknown>> }> = [
+  { names: ['start'], load: () => import('./start.ts') },
+  { names: ['serve'], load: () => import('./serve.ts') },
+  { names: ['migrate', 'replay'], load: () => import('./misc.ts') },
+  { names: ['ingest plan', 'ingest index', 'ingest current-feed', 'ingest submissions', 'ingest document', 'ingest tickers', 'ingest companyfacts', 'worker'], load: () => import('./ingest.ts') },
+  { names: ['ingest prices', 'ingest news', 'ingest feeds'], load: () => import('./ingest-market.ts') },
+  { names: ['backfill'], load: () => import('./backfill.ts') },
+  { names: ['import ipo-table'], load: () => import('./import.ts') },
+  { names: ['project'], load: () => import('./project.ts') },
+  { names: ['projector'], load: () => import('./projector.ts') },
+  { names: ['status'], load: () => import('./status.ts') },
+  { names: ['config'], load: () => import('./config.ts') },
+  { names: ['backup', 'restore'], load: () => import('./backup.ts') },
+  { names: ['snapshot create', 'snapshot install'], load: () => import('./snapshot.ts') },
+  { names: ['publish'], load: () => import('./publish.ts') },
+  { names: ['keys create', 'keys list', 'keys revoke'], load: () => import('./keys.ts') },
+  { names: ['webhooks add', 'webhooks list', 'webhooks remove', 'webhooks replay', 'webhooks deliveries', 'webhooks send'], load: () => import('./webhooks.ts') },
+  { names: ['extract', 'score'], load: () => import('./extract.ts') },
+  { names: ['bench'], load: () => import('./bench.ts') },
+  { names: ['scheduler', 'schedule'], load: () => import('./schedule.ts') },
 ];
+
+const isCommand = (value: unknown): value is Command =>
+  typeof value === 'object' && value !== null && typeof (value as Command).name === 'string' && typeof (value as Command).run === 'function';
 
 /** Every command's words (`keys create`), in the order `ipo --help` lists them. */
 export const COMMAND_NAMES: readonly string[] = COMMAND_MODULES.flatMap((m) => m.names);
@@ -79,10 +37,13 @@ export const COMMAND_NAMES: readonly string[] = COMMAND_MODULES.flatMap((m) => m
 /** The named commands, loading only the modules that define them, in COMMAND_NAMES order. */
 export async function loadCommands(names: readonly string[] = COMMAND_NAMES): Promise<Command[]> {
   const modules = COMMAND_MODULES.filter((m) => m.names.some((name) => names.includes(name)));
-  const loaded = (await Promise.all(modules.map((m) => m.load()))).flat();
+  // A module's exports: its commands, alone or in lists, beside its other functions.
+  const loaded = (await Promise.all(modules.map((m) => m.load()))).flatMap((exports) => Object.values(exports).flat().filter(isCommand));
+  // A module that added or renamed a command without its entry here fails loudly, not as "unknown command".
+  const unlisted = loaded.find((c) => !COMMAND_NAMES.includes(c.name));
+  if (unlisted) throw new Error(`command "${unlisted.name}" is not listed for its module (scripts/commands/index.ts)`);
   return COMMAND_NAMES.filter((name) => names.includes(name)).map((name) => {
     const command = loaded.find((c) => c.name === name);
-    // A module renamed a command without its entry here: fail loudly, not as "unknown command".
     if (!command) throw new Error(`no command "${name}" in the module listed for it (scripts/commands/index.ts)`);
     return command;
   });
