@@ -113,7 +113,7 @@ export const CompanyListQuerySchema = params({
     items: { type: 'string', enum: [...COMPANY_KINDS] },
     'x-explode': true,
     description:
-      'Company kind, from the current deal\'s type: spac (blank-check evidence: SIC 6770, units at $10.00, a blank-check name, the vendor\'s blank-check subgroup), funds (fund evidence: an N-2, an issuer named a fund — Reg A Tier 2 funds included —, the vendor\'s fund classifications), follow_on, operating (IPOs, direct listings, uplistings, Reg A offerings of operating companies). Repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several.',
+      'Company kind, from the current deal\'s type: spac (blank-check evidence: SIC 6770, units at $10.00, a blank-check name, the vendor\'s blank-check subgroup), funds (fund evidence: an N-2, an issuer named a fund — Reg A Tier 2 funds included —, the vendor\'s fund classifications), follow_on, operating (IPOs, direct listings, uplistings, Reg A offerings of operating companies). A company whose current deal is of no kind (a registration the data cannot type, dealType unknown; a co-registrant of another issuer\'s statement; debt; a business combination) matches none: every kind together is not the same as no filter. Repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several.',
   },
   include: includeOf(COMPANY_LIST_INCLUDES),
   updated_since: timestamp(
