@@ -74,6 +74,10 @@ const TERMS_PRICE_THE_DEAL = `(CASE WHEN json_extract(o.value, '$.termsAccession
        ELSE json_extract(o.value, '$.terms.offeringPrice') = json_extract(o.value, '$.offerPrice') END)`;
 
 /** The consensus range of the company (its vendor row's filing range) for the vendor offering `o`, else null. */
+/** A unit symbol as the SEC's files and the vendors write it (MOSC-U, LCW.U, CBASU: vendor-deal-type.derive.ts isUnitSymbol). */
+const UNIT_SYMBOL = (column: string) =>
+  `(${column} GLOB '[A-Z][A-Z][A-Z][A-Z]U' OR ${column} GLOB '*[-./ ]U' OR ${column} GLOB '*[-./ ]UN' OR ${column} GLOB '[A-Z][A-Z][A-Z]U[EF]')`;
+
 const VENDOR_OFFERING_RANGE = (bound: 'Low' | 'High') =>
   `CASE WHEN json_extract(o.value, '$.source') = 'vendor'
      OR (json_extract(o.value, '$.isCurrent') AND json_extract(o.value, '$.offerPrice') IS json_extract(c.consensus_json, '$.offerPrice'))
@@ -118,10 +122,13 @@ export const analystViewStatements = [
    SELECT c.cik AS cik, c.name AS company_name,
      -- The offering's own symbol (listingSymbol: its listing's, CLXT for Calyxt's 2017 IPO, now Cibus's CBUS; else its
      -- prospectus's); else a listed offering's is its listing's, as ipo_outcomes gives it (FB for Facebook's 2012 IPO,
-     -- IPOB-U for a SPAC's units, null for units whose symbol of the day is unknown); any other's is the company's.
+     -- IPOB-U for a SPAC's units, null for units whose symbol of the day is unknown); any other's is the company's, unless
+     -- that is a unit symbol and the offering no IPO: units come only from an IPO (Vivint Smart Home's 2020 S-1/A is not
+     -- Mosaic Acquisition's MOSC-U).
      CASE WHEN json_extract(o.value, '$.listingSymbol') IS NOT NULL THEN json_extract(o.value, '$.listingSymbol')
        WHEN EXISTS (SELECT 1 FROM outcomes x WHERE x.cik = c.cik AND x.trading_start_date = json_extract(o.value, '$.listingDate'))
        THEN (SELECT NULLIF(x.ticker, '') FROM outcomes x WHERE x.cik = c.cik AND x.trading_start_date = json_extract(o.value, '$.listingDate'))
+       WHEN json_extract(o.value, '$.dealType') NOT IN ('ipo', 'spac', 'direct_listing', 'uplisting', 'reg_a') AND ${UNIT_SYMBOL('c.ticker')} THEN NULL
        ELSE c.ticker END AS ticker,
      ${CURRENT_TICKER} AS current_ticker,
      ${text("json_extract(o.value, '$.fileNumber')", 'file_number')},

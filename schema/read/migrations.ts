@@ -493,9 +493,16 @@ const foreignListingStatements = DROP_ANALYST_VIEWS;
 
 /**
  * offerings serves the consensus's range for the current offering at the consensus's price when its own terms state
- * none (Tesla's EDGAR IPO, its prospectus unread: 14–16, as ipo_calendar), not only for a vendor offering.
+ * none (Tesla's EDGAR IPO, its prospectus unread: 14–16, as ipo_calendar), not only for a vendor offering. (Its
+ * views are now created by 0029.)
  */
-const currentOfferingRangeStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+const currentOfferingRangeStatements = DROP_ANALYST_VIEWS;
+
+/**
+ * offerings.ticker falls back to the company's symbol only when that can be the offering's: a unit symbol is an IPO's
+ * (Vivint Smart Home's 2020 S-1/A is not Mosaic Acquisition's MOSC-U).
+ */
+const offeringUnitTickerStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -530,4 +537,5 @@ export const readMigrations: Record<string, Migration> = {
   '0026_offering_listing_symbol': statementsMigration(offeringListingSymbolStatements),
   '0027_foreign_listing': statementsMigration(foreignListingStatements),
   '0028_current_offering_range': statementsMigration(currentOfferingRangeStatements),
+  '0029_offering_unit_ticker': statementsMigration(offeringUnitTickerStatements),
 };
