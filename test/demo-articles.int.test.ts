@@ -125,7 +125,10 @@ describe('every published article counts what the database holds for its period'
       // Every final prospectus the coverage counts for the day is named in its priced section, a deal
       // that had begun trading before it too (dMY Squared, Qomolangma, Laser Photonics on 2022-10-03).
       const coverage = plain(/<p class="coverage">[\s\S]*?<\/p>/.exec(a.html)![0]);
-      const finals = /(\d+|no) final prospectus(?:es)? and/.exec(coverage)!;
+      const finals = /(\d+|no) final prospectus(?:es)?(?: \(([^)]*)\))? and/.exec(coverage)!;
+      // By deal type, the counts adding up to it (an IPO review's filings may be a follow-on's).
+      const byType = (finals[2] ?? '').split(', ').filter(Boolean).map((part) => Number(part.split(' ')[0]));
+      expect(byType.reduce((a, b) => a + b, 0), a.article_id).toBe(finals[1] === 'no' ? 0 : Number(finals[1]));
       const priced = /<h2>Priced<\/h2>([\s\S]*?)<h2>/.exec(a.html)![1];
       const named = [...priced.matchAll(/>(424B[14])<\/a>/g)].length;
       expect(named, a.article_id).toBe(finals[1] === 'no' ? 0 : Number(finals[1]));

@@ -5,6 +5,7 @@ import { plain } from './html.ts';
 import { readWindowIndex } from '../market/window-index.testkit.ts';
 import { buildDailySpotlight, buildQuarterlyReview, buildWeeklyReview, quarterPeriod } from './index.ts';
 import { periodFacts } from './period-facts.ts';
+import { coverageParagraph } from './sentences.ts';
 import { addDays } from './period.ts';
 import { pipelineAsOf } from './pipeline.ts';
 import { publicRegistration, registrationsOf } from './registrations.facts.ts';
@@ -257,6 +258,14 @@ describe('a registration is new at its first public filing, on every surface (Ap
     // Nor is it in the pipeline before it was public.
     expect(pipelineAsOf(data.filings!, '2013-07-31').every((s) => s.count === 0)).toBe(true);
     expect(pipelineAsOf(data.filings!, '2013-08-13').find((s) => s.status === 'filed')!.count).toBe(1);
+  });
+
+  it("says whose filings a quarter's coverage counts: AAOI's IPO in 2013 Q3, its follow-on's S-1 and 424B4 in 2014 Q1", () => {
+    const coverage = (year: number, quarter: 1 | 3) => periodFacts(data, quarterPeriod(year, quarter)).coverage;
+    expect([coverage(2013, 3).newRegistrationsByType, coverage(2013, 3).finalProspectusesByType]).toEqual([[{ dealType: 'ipo', count: 1 }], [{ dealType: 'ipo', count: 1 }]]);
+    expect([coverage(2014, 1).newRegistrationsByType, coverage(2014, 1).finalProspectusesByType]).toEqual([[{ dealType: 'follow_on', count: 1 }], [{ dealType: 'follow_on', count: 1 }]]);
+    const paragraph = plain(coverageParagraph(coverage(2014, 1), '2014 Q1', '2026-02-02'));
+    expect(paragraph).toContain('1 final prospectus (1 follow-on) and 1 new registration statement (1 follow-on) filed in it.');
   });
 
   it('counts every registration the real submissions open in public on the date its served offering was first filed', () => {

@@ -24,8 +24,12 @@ export interface Coverage {
   listingsWithProspectusPrice: number;
   /** Final prospectuses (424B4, 424B1) among its EDGAR filings filed in the period, co-registrants' rows once. */
   finalProspectuses: number;
+  /** …of them, by the served deal type of the offering each prices. */
+  finalProspectusesByType: TypeCounts;
   /** Registrations among its EDGAR filings that became public in the period (publicRegistration): co-registrants' rows once, a draft and its public statement once. */
   newRegistrations: number;
+  /** …of them, by the served deal type of the offering each opens (unknown when the data cannot type it). */
+  newRegistrationsByType: TypeCounts;
 }
 
 /** An article's facts: computed once, rendered by its sentences, lists, tables and charts alike. */
@@ -52,7 +56,7 @@ export interface PeriodFacts {
 export const withRole = <D extends Deal>(deals: readonly D[], role: DealRole): D[] => deals.filter((d) => d.role === role);
 
 /** Deals counted by their served deal type, most first (ties by type). */
-export function countByType(deals: readonly Deal[]): TypeCounts {
+export function countByType(deals: readonly Pick<Deal, 'dealType'>[]): TypeCounts {
   const counts = new Map<string, number>();
   for (const d of deals) counts.set(d.dealType, (counts.get(d.dealType) ?? 0) + 1);
   return [...counts].map(([dealType, count]) => ({ dealType, count })).sort((a, b) => b.count - a.count || a.dealType.localeCompare(b.dealType));
@@ -88,7 +92,9 @@ export function periodFacts(data: ArticleData, period: Period): PeriodFacts {
       listingsWithBars: listed.filter((d) => d.listing!.outcome?.closeDay1 != null).length,
       listingsWithProspectusPrice: listed.filter((d) => d.listing!.offerSource.url !== null).length,
       finalProspectuses: prospectuses.length,
+      finalProspectusesByType: countByType(prospectuses),
       newRegistrations: registrations.length,
+      newRegistrationsByType: countByType(registrations.map((r) => ({ dealType: r.filing.lead.dealType ?? 'unknown' }))),
     },
   };
 }

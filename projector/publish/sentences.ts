@@ -172,6 +172,8 @@ const COVERAGE_SOURCE: SourceLink = { label: "this service's database: the serve
  */
 export function coverageParagraph(c: Coverage, period: string, asOf: string): string {
   const n = (x: number) => num(x, 'int', COVERAGE_SOURCE);
+  // An IPO review's filings may be a follow-on's or a debt offering's: each count says whose.
+  const byType = (counts: TypeCounts) => (counts.length === 0 ? '' : ` (${typeBreakdown(counts, COVERAGE_SOURCE)})`);
   const listings =
     c.listings === 0
       ? 'no listing with a first trading day in it'
@@ -181,8 +183,8 @@ export function coverageParagraph(c: Coverage, period: string, asOf: string): st
         `${n(c.listingsWithProspectusPrice)} with an offer price read from a final prospectus among its EDGAR filings)`;
   return (
     `<p class="coverage">What this covers: for ${period} this service's database holds ${listings}, and, among its EDGAR filings, ` +
-    `${counted(c.finalProspectuses, 'final prospectus', 'final prospectuses', COVERAGE_SOURCE)} and ` +
-    `${counted(c.newRegistrations, 'new registration statement', 'new registration statements', COVERAGE_SOURCE)} filed in it. ` +
+    `${counted(c.finalProspectuses, 'final prospectus', 'final prospectuses', COVERAGE_SOURCE)}${byType(c.finalProspectusesByType)} and ` +
+    `${counted(c.newRegistrations, 'new registration statement', 'new registration statements', COVERAGE_SOURCE)}${byType(c.newRegistrationsByType)} filed in it. ` +
     'Deals it does not hold are not counted: the figures describe this database, not the whole US IPO market.</p>\n' +
     sourceNote(COVERAGE_NOTE, asOf)
   );
