@@ -71,7 +71,7 @@ describe('scale log: rebuild equals incremental projection', () => {
     for (let i = 0; i < ARRIVALS; i++) {
       const from = Math.floor((i * SCALE_TEST_EVENTS) / ARRIVALS);
       writer.write(generator, Math.floor(((i + 1) * SCALE_TEST_EVENTS) / ARRIVALS) - from);
-      modes.push((await projectLive({ dataDir: arriving.dir, eventLog: arriving.events.log, batchSize: 250 })).mode);
+      modes.push((await projectLive({ dataDir: arriving.dir, eventLog: arriving.events.log, batchSize: 500 })).mode);
     }
     expect(modes).toEqual(['rebuild', ...Array(ARRIVALS - 1).fill('incremental')]);
     expect(logDigest(arriving.events.sqlite)).toBe(logDigest(whole.events.sqlite));
