@@ -160,7 +160,7 @@ const SHELL_MAX_FIRST_DAY_MOVE_PCT = 3;
  * A row with no range stated is read as flat at $10.00 only with a known cap and a flat first close
  * (AgroFresh, Boulevard Acquisition's IPO; Dynacare 2000 and Strongbridge 2015 show no cap). An
  * unknown cap (blank or 0) does not exclude at $10.00, where 42 of the SPAC rows lack it; at $6.00 or
- * $8.00 the first close must then stay within SHELL_UNKNOWN_CAP_MAX_MOVE_PCT (`closedAtTrust`):
+ * $8.00 the first close must then stay within SHELL_UNKNOWN_CAP_MAX_MOVE_PCT (`flatFirstClose`):
  * Information Services Group (2007, +1.9%) and Secure America Acquisition (as Ultimate Escapes,
  * ULEUQ, 2007, -1.1%) are blank checks; Delcath's $6.00 units of 2000 (+3.1%) are not.
  * Measured on the export's flat $10.00 rows outside the SPAC subgroup and the unit/name rules: 66 of
@@ -186,7 +186,7 @@ function flatTrustPriceShell(row: IpoTableRow): string | null {
   // 1,315 in the export and the raw yearly files); Bluejay Diagnostics' 2021 row states neither.
   if (price === SPAC_UNIT_PRICE && ratio === null && row.offerToFirstClosePct === null) return null;
   if (row.industryGroup === 'Insurance' && (ratio === null || !flatFirstClose(row))) return null;
-  if (ratio === null ? price !== SPAC_UNIT_PRICE && !closedAtTrust(row) : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
+  if (ratio === null ? price !== SPAC_UNIT_PRICE && !flatFirstClose(row, SHELL_UNKNOWN_CAP_MAX_MOVE_PCT) : ratio > SHELL_MAX_CAP_TO_SIZE) return null;
   if (price === SPAC_UNIT_PRICE && row.offerToFirstClosePct !== null && row.offerToFirstClosePct < SHELL_MIN_FIRST_DAY_PCT) return null;
   if (operatingOffer(row)) return null;
   const capText = ratio === null ? 'no market cap at offer' : `a market cap at offer ${ratio.toFixed(2)}× its size`;
@@ -202,10 +202,6 @@ function flatTrustPriceShell(row: IpoTableRow): string | null {
  * Monadnock Bancorp (+3.75%, a thrift).
  */
 const SHELL_UNKNOWN_CAP_MAX_MOVE_PCT = 2;
-
-function closedAtTrust(row: IpoTableRow): boolean {
-  return row.offerToFirstClosePct !== null && Math.abs(row.offerToFirstClosePct) <= SHELL_UNKNOWN_CAP_MAX_MOVE_PCT;
-}
 
 /** The smallest offer of a $10.00 blank check in the vendor tables: Selway Capital Acquisition's $20M units (SWCAU, 2011, now Healthcare Corp of America). */
 const MIN_TRUST_MILLIONS = 20;
@@ -236,9 +232,9 @@ function tenDollarUnitsReason(row: IpoTableRow, symbol: string): string {
   return `units (${symbol}) sold at $10.00${capText}`;
 }
 
-/** The first close stayed within SHELL_MAX_FIRST_DAY_MOVE_PCT of the offer, either way. */
-function flatFirstClose(row: IpoTableRow): boolean {
-  return row.offerToFirstClosePct !== null && Math.abs(row.offerToFirstClosePct) <= SHELL_MAX_FIRST_DAY_MOVE_PCT;
+/** The first close stayed within `maxMovePct` (SHELL_MAX_FIRST_DAY_MOVE_PCT unless given) of the offer, either way. */
+function flatFirstClose(row: IpoTableRow, maxMovePct = SHELL_MAX_FIRST_DAY_MOVE_PCT): boolean {
+  return row.offerToFirstClosePct !== null && Math.abs(row.offerToFirstClosePct) <= maxMovePct;
 }
 
 /**
