@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generationAt } from './read-migration.kit.ts';
+import { generationAt, insertCompany } from './read-migration.kit.ts';
 
 /**
  * Unicycive's IPO as the demo serves it: terms from its preliminary S-1/A 0001213900-21-035033
@@ -20,14 +20,12 @@ describe('migration 0025 on a generation at 0024', () => {
     const { db, toLatest } = await generationAt('0024_calendar_status_source');
     try {
       // (0024's views, as a release at 0024 created them, served 4,550,000, 682,500 and $25,025,000 for the priced IPO.)
-      const insert = db.prepare(
-        `INSERT INTO companies (sort_date, cik, name, name_lower, ticker, offering_status, deal_type, market, is_ipo, json, offerings_json, consensus_json, latest_terms_json)
-         VALUES ('2021-07-13', ?, 'Unicycive Therapeutics, Inc.', 'unicycive therapeutics, inc.', 'UNCY', ?, 'ipo', 'us', 1, '{}', ?, ?, ?)`,
-      );
-      insert.run('0001766140', 'listed', JSON.stringify([unicycive]), JSON.stringify(consensus), JSON.stringify(terms));
+      const insert = (cik: string, offeringStatus: string, offerings: unknown[], rowConsensus: unknown) =>
+        insertCompany(db, { sortDate: '2021-07-13', cik, name: 'Unicycive Therapeutics, Inc.', ticker: 'UNCY', offeringStatus, offerings, consensus: rowConsensus, latestTerms: terms });
+      insert('0001766140', 'listed', [unicycive], consensus);
       // The same registration before it priced (as a sample without the vendor row serves it): its terms are the deal's.
       const unpriced = { ...unicycive, status: 'effective', listingDate: null, finalProspectusAccessionNumber: null, offerPrice: null, grossProceeds: null, grossProceedsBasis: null };
-      insert.run('1766140-unpriced', 'effective', JSON.stringify([unpriced]), JSON.stringify({ ...consensus, offerPrice: null, grossProceeds: null, grossProceedsBasis: null, totalShares: 4550000 }), JSON.stringify(terms));
+      insert('1766140-unpriced', 'effective', [unpriced], { ...consensus, offerPrice: null, grossProceeds: null, grossProceedsBasis: null, totalShares: 4550000 });
       const columns = 'shares_offered, over_allotment_shares, gross_proceeds_estimate';
 
       await toLatest();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generationAt } from './read-migration.kit.ts';
+import { generationAt, insertCompany } from './read-migration.kit.ts';
 
 /**
  * Calyxt (CIK 0001705843) as the demo serves it: its 2017 IPO known only from the Yahoo IPO list's row
@@ -13,13 +13,11 @@ describe('migration 0026 on a generation at 0025', () => {
   it("serves an offering's own listing symbol as its ticker, the company's today beside it", async () => {
     const { db, toLatest } = await generationAt('0025_priced_estimate');
     try {
-      const insert = db.prepare(
-        `INSERT INTO companies (sort_date, cik, name, name_lower, ticker, offering_status, deal_type, market, is_ipo, json, offerings_json, consensus_json, latest_terms_json)
-         VALUES ('2022-10-03', ?, 'Calyxt, Inc.', 'calyxt, inc.', 'CBUS', 'listed', 'ipo', 'us', 1, '{}', ?, '{"listingDate":"2017-07-20"}', 'null')`,
-      );
-      insert.run('0001705843', JSON.stringify([takedown, { ...ipo, listingSymbol: 'CLXT' }]));
+      const insert = (cik: string, offerings: unknown[]) =>
+        insertCompany(db, { sortDate: '2022-10-03', cik, name: 'Calyxt, Inc.', ticker: 'CBUS', offerings, consensus: { listingDate: '2017-07-20' } });
+      insert('0001705843', [takedown, { ...ipo, listingSymbol: 'CLXT' }]);
       // As projected before the field: the views serve what they did.
-      insert.run('1705843-before', JSON.stringify([takedown, ipo]));
+      insert('1705843-before', [takedown, ipo]);
       db.prepare("INSERT INTO company_tickers (ticker, cik, is_primary, is_current) VALUES ('CBUS', '0001705843', 1, 1)").run();
 
       await toLatest();

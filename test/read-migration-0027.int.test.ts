@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generationAt } from './read-migration.kit.ts';
+import { generationAt, insertCompany } from './read-migration.kit.ts';
 
 /**
  * Alibaba's 2014 IPO as the demo serves it: a vendor offering from its Yahoo list row (BABA, NYSE,
@@ -15,15 +15,11 @@ describe('migrations 0026 and 0027 on a generation at 0025 (foreign_listing)', (
   it('serves foreign_listing and leaves an unknown one out of the Ritter sample', async () => {
     const { db, toLatest } = await generationAt('0025_priced_estimate');
     try {
-      const insert = db.prepare(
-        `INSERT INTO companies (sort_date, cik, name, name_lower, ticker, offering_status, deal_type, market, is_ipo, json, offerings_json, consensus_json, latest_terms_json)
-         VALUES (?, ?, ?, ?, ?, 'listed', 'ipo', 'us', 1, '{}', ?, 'null', 'null')`,
-      );
-      insert.run('2014-09-19', '0001577552', 'Alibaba Group Holding Ltd', 'alibaba group holding ltd', 'BABA', JSON.stringify([alibaba]));
-      insert.run('2004-12-16', '0001180262', 'Herbalife Ltd', 'herbalife ltd', 'HLF', JSON.stringify([herbalife]));
+      insertCompany(db, { sortDate: '2014-09-19', cik: '0001577552', name: 'Alibaba Group Holding Ltd', ticker: 'BABA', offerings: [alibaba] });
+      insertCompany(db, { sortDate: '2004-12-16', cik: '0001180262', name: 'Herbalife Ltd', ticker: 'HLF', offerings: [herbalife] });
       // A generation written before the field: no foreign listing shown, in the sample as before.
       const { foreignListing: _, ...before } = herbalife;
-      insert.run('2004-12-16', '1180262-before', 'Herbalife Ltd', 'herbalife ltd', 'HLF', JSON.stringify([before]));
+      insertCompany(db, { sortDate: '2004-12-16', cik: '1180262-before', name: 'Herbalife Ltd', ticker: 'HLF', offerings: [before] });
 
       await toLatest();
       expect(db.prepare('SELECT cik, foreign_listing, in_ritter_sample FROM offerings ORDER BY cik').all()).toEqual([

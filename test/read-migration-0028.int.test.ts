@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generationAt } from './read-migration.kit.ts';
+import { generationAt, insertCompany } from './read-migration.kit.ts';
 
 /**
  * Tesla's 2010 IPO as the demo serves it: an EDGAR offering (its S-1 registration) whose prospectus the
@@ -13,14 +13,10 @@ describe('migration 0028 on a generation at 0027 (the current offering\'s range)
   it('serves the consensus range for the current offering at its price, as ipo_calendar does, and for no other', async () => {
     const { db, toLatest } = await generationAt('0027_foreign_listing');
     try {
-      const insert = db.prepare(
-        `INSERT INTO companies (sort_date, cik, name, name_lower, ticker, offering_status, deal_type, market, is_ipo, json, offerings_json, consensus_json, latest_terms_json)
-         VALUES (?, ?, ?, ?, ?, 'listed', ?, 'us', 1, '{}', ?, ?, 'null')`,
-      );
-      insert.run('2010-06-29', '0001318605', 'Tesla, Inc.', 'tesla, inc.', 'TSLA', 'ipo', JSON.stringify([edgarIpo]), JSON.stringify(consensus));
+      insertCompany(db, { sortDate: '2010-06-29', cik: '0001318605', name: 'Tesla, Inc.', ticker: 'TSLA', offerings: [edgarIpo], consensus });
       const earlier = { ...edgarIpo, isCurrent: false, fileNumber: '333-111111' };
       const followOn = { ...edgarIpo, dealType: 'follow_on', fileNumber: '333-222222', offerPrice: 28 };
-      insert.run('2011-05-31', 'follow-on', 'Tesla, Inc.', 'tesla, inc.', 'TSLA', 'follow_on', JSON.stringify([earlier, followOn]), JSON.stringify(consensus));
+      insertCompany(db, { sortDate: '2011-05-31', cik: 'follow-on', name: 'Tesla, Inc.', ticker: 'TSLA', dealType: 'follow_on', offerings: [earlier, followOn], consensus });
 
       await toLatest();
       expect(db.prepare('SELECT cik, file_number, price_range_low, price_range_high FROM offerings ORDER BY cik, file_number').all()).toEqual([

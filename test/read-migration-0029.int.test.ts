@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generationAt } from './read-migration.kit.ts';
+import { generationAt, insertCompany } from './read-migration.kit.ts';
 
 /**
  * Vivint Smart Home as the demo serves it: the company's symbol is the units of Mosaic Acquisition's
@@ -13,10 +13,10 @@ describe('migration 0029 on a generation at 0028 (a unit symbol is an IPO\'s)', 
   it('falls back to the company\'s unit symbol for its SPAC IPO, not for a later registration', async () => {
     const { db, toLatest } = await generationAt('0028_current_offering_range');
     try {
-      db.prepare(
-        `INSERT INTO companies (sort_date, cik, name, name_lower, ticker, offering_status, deal_type, market, is_ipo, json, offerings_json, consensus_json, latest_terms_json)
-         VALUES ('2020-03-18', '0001713952', 'Vivint Smart Home, Inc.', 'vivint smart home, inc.', 'MOSC-U', 'combined', 'unknown', 'us', 1, '{}', ?, 'null', 'null')`,
-      ).run(JSON.stringify([spacIpo, laterRegistration]));
+      insertCompany(db, {
+        sortDate: '2020-03-18', cik: '0001713952', name: 'Vivint Smart Home, Inc.', ticker: 'MOSC-U', offeringStatus: 'combined', dealType: 'unknown',
+        offerings: [spacIpo, laterRegistration],
+      });
 
       await toLatest();
       expect(db.prepare('SELECT deal_type, ticker FROM offerings ORDER BY deal_type').all()).toEqual([

@@ -22,3 +22,24 @@ export async function generationAt(name: string): Promise<{ db: SqliteHandle; to
     },
   };
 }
+
+/** A served company row as the migrations' views read it: its identity, its offerings and the consensus and terms beside them. */
+export interface CompanyFixture {
+  sortDate: string;
+  cik: string;
+  name: string;
+  ticker: string;
+  offeringStatus?: string;
+  dealType?: string;
+  offerings: unknown[];
+  consensus?: unknown;
+  latestTerms?: unknown;
+}
+
+/** Inserts one companies row (market us, an IPO-family company, an empty API object). */
+export function insertCompany(db: SqliteHandle, c: CompanyFixture): void {
+  db.prepare(
+    `INSERT INTO companies (sort_date, cik, name, name_lower, ticker, offering_status, deal_type, market, is_ipo, json, offerings_json, consensus_json, latest_terms_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'us', 1, '{}', ?, ?, ?)`,
+  ).run(c.sortDate, c.cik, c.name, c.name.toLowerCase(), c.ticker, c.offeringStatus ?? 'listed', c.dealType ?? 'ipo', JSON.stringify(c.offerings), JSON.stringify(c.consensus ?? null), JSON.stringify(c.latestTerms ?? null));
+}
