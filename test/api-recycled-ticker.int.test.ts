@@ -104,3 +104,45 @@ describe('a ticker SEC gives to one company now names that company, not an earli
     expect(await served('V-EVER-2012-05-03')).toEqual({ cik: 'V-EVER-2012-05-03', name: 'EverBank Financial Corp', flags: [['bank_or_thrift']] });
   });
 });
+
+/**
+ * EAGLU is recycled across the two vendor tables, and SEC's company_tickers.json lists neither
+ * holder under it today: Yahoo lists Double Eagle Acquisition's 2015 units under it (dated by
+ * Bloomberg's 1566353D row of the same IPO, as WillScot), Bloomberg Platinum Eagle's of 2018 (as
+ * Target Hospitality, which the SEC lists as TH). Without a date it names the latest to start under it.
+ */
+describe('a ticker no holder has in SEC data names the latest to start under it', () => {
+  let dataDir: string;
+  let api: RunningApi;
+
+  beforeAll(async () => {
+    dataDir = await emptyDataDir();
+    const events = await openEventLogDb(dataDir);
+    try {
+      const platinumEagle = bloombergRows().filter((r) => r.bloombergTicker === 'EAGLU US');
+      const doubleEagle = yahooRows().filter((r) => r.ticker === 'EAGLU');
+      const doubleEagleAsWillScot = bloombergRows().filter((r) => r.bloombergTicker === '1566353D US');
+      expect([...platinumEagle, ...doubleEagle, ...doubleEagleAsWillScot].map((r) => r.issuer)).toEqual(['Target Hospitality Corp', 'Double Eagle Acquisition Corp', 'WillScot Holdings Corp']);
+      events.log.appendMany([companyTickersEvent(), ...ipoRowEvents([...platinumEagle, ...doubleEagleAsWillScot]), ...ipoRowEvents(doubleEagle, undefined, 'yahoo')]);
+      await rebuildReadDb({ dataDir, eventLog: events.log });
+    } finally {
+      await events.close();
+    }
+    api = await startApi(dataDir);
+  }, 60_000);
+  afterAll(async () => {
+    await api.close();
+    removeDataDir(dataDir);
+  });
+
+  const holder = async (query: string) => {
+    const response = await api.get(`/api/v1/companies/EAGLU${query}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { name: string } }).data.name;
+  };
+
+  it('names the 2018 holder without a date, and the 2015 one as of 2016', async () => {
+    expect(await holder('')).toMatch(/^Target Hospitality Corp/);
+    expect(await holder('?as_of=2016-06-01')).toMatch(/^WillScot/);
+  });
+});

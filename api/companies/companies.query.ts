@@ -171,8 +171,9 @@ function resolveIdentifier(compiler: ShapeCompiler, conn: ReadConnection, identi
     if (typeof cik === 'string') return cik;
   }
   // A recycled ticker can name several companies: the one trading under it on the date asked
-  // (the latest to start on or before it), else the current holder in SEC data, the primary
-  // holder, the most recent filer. Without a date the first key is 0 for every holder: left NULL
+  // (the latest to start on or before it), else the current holder in SEC data, the latest to
+  // start under it (EAGLU: Platinum Eagle's 2018 units, not Double Eagle's of 2015, when SEC data
+  // lists neither), the primary holder, the most recent filer. Without a date the first key is 0 for every holder: left NULL
   // for a dated holder, it sorted below an undated one (EverBank's 2012 IPO row answered EVER, not
   // EverQuote, which holds it in SEC's current data).
   const byTicker = compiler.shape('company-by-ticker', (param) =>
@@ -184,6 +185,7 @@ function resolveIdentifier(compiler: ShapeCompiler, conn: ReadConnection, identi
       .orderBy(sql`COALESCE(t.held_since IS NOT NULL AND t.held_since <= ${param('asOf')}, 0)`, 'desc')
       .orderBy(sql`CASE WHEN t.held_since <= ${param('asOf')} THEN t.held_since END`, 'desc')
       .orderBy('t.is_current', 'desc')
+      .orderBy(sql`t.held_since`, 'desc')
       .orderBy('t.is_primary', 'desc')
       .orderBy('c.sort_date', 'desc')
       .orderBy('c.cik', 'desc')

@@ -294,6 +294,18 @@ describe('companies known only from daily-index rows, with their vendor rows (th
     expect(served.calendar.map((e) => [e.kind, e.ticker])).toContainEqual(['quiet_period', 'CLXT']);
   });
 
+  it('Calyxt is served by its name now, Cibus, when company_tickers.json was seen naming it after the index row did; searchable by both', () => {
+    const tickers = JSON.parse(readSample('edgar/company_tickers.json.gz')) as Record<string, { cik_str: number; ticker: string; title: string }>;
+    const titled = (observedAt: string) =>
+      Object.values(tickers).filter((t) => t.cik_str === 1705843).map((t) => ({ ticker: t.ticker, title: t.title, exchange: null, observedAt }));
+    const input = indexCompany('0001705843', []);
+    const served = (hints: ReturnType<typeof titled>) => deriveRows({ ...input, hints, identity: companyIdentity(input.facts, input.filings, hints) })!.company;
+    const now = served(titled(OBSERVED));
+    expect([now.row.name, now.search.name]).toEqual(['Cibus, Inc.', 'Cibus, Inc. · Calyxt, Inc.']);
+    // A ticker file seen before the index row named it Calyxt is older news than the row.
+    expect(served(titled('2022-01-01T00:00:00.000Z')).row.name).toBe('Calyxt, Inc.');
+  });
+
   it('UTime (F-1 of 2020-03-18, after its DRS of 2019-10-01 and DRS/A of 2019-12-23) is served one offering', () => {
     const served = deriveRows(indexCompany('0001789299', []))!;
     const offerings = offeringsOf(served.company.row.offerings_json);

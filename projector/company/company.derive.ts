@@ -23,6 +23,8 @@ export interface DerivedCompany {
 /** Who the company is: the name and tickers every other step (news links, vendor rows, bars) joins on. */
 export interface CompanyIdentity {
   name: string;
+  /** Every other name EDGAR gave it (former names, earlier index rows', titles): searched, and linking news. */
+  otherNames?: string[];
   tickerHint: string | null;
   exchangeHint: string | null;
   /** Upper case, primary first: the submissions page's, then company_tickers.json's. */
@@ -36,23 +38,36 @@ export interface CompanyIdentity {
 }
 
 /**
- * Company name: the submissions page's, else the newest index row's, else company_tickers.json's
- * title, else the registrant name printed on the cover of the newest document-only filing.
+ * Company name: the submissions page's, else the newer of the newest index row's (dated by its
+ * filing) and company_tickers.json's title (dated by when the file was seen listing it so: a
+ * rename reaches the file before any index row carries it, and Facebook's 2022 index rows predate
+ * Meta Platforms), else the registrant name printed on the cover of the newest document-only filing.
  */
 export function companyName(facts: CompanyFacts, filings: readonly KnownFiling[], hints: readonly TickerHint[]): string {
   if (facts.name) return facts.name;
   const newestFirst = [...filings].sort(chronological).reverse();
   const fromIndex = newestFirst.find((f) => f.companyName && f.source !== 'document');
   const fromCover = newestFirst.find((f) => f.companyName && f.source === 'document');
+  const title = hints[0];
+  if (fromIndex && title && (title.observedAt ?? '') < fromIndex.filingDate) return fromIndex.companyName!;
   // A company row only exists once a submissions page, an index row or a document's cover named
   // it, so the CIK fallback is unreachable in practice; it keeps the type honest without inventing a name.
-  return fromIndex?.companyName ?? hints[0]?.title ?? fromCover?.companyName ?? facts.cik;
+  return title?.title ?? fromIndex?.companyName ?? fromCover?.companyName ?? facts.cik;
+}
+
+/** Every other name EDGAR gave the company: former names, its index rows', company_tickers.json's titles (a cover's, read from a document, is not one). */
+function otherNames(name: string, facts: CompanyFacts, filings: readonly KnownFiling[], hints: readonly TickerHint[]): string[] {
+  const names = [...facts.formerNames.map((f) => f.name), ...filings.flatMap((f) => (f.source !== 'document' && f.companyName) || []), ...hints.map((h) => h.title)];
+  const seen = new Set([name.toLowerCase()]);
+  return names.filter((n) => !seen.has(n.toLowerCase()) && seen.add(n.toLowerCase()));
 }
 
 export function companyIdentity(facts: CompanyFacts, filings: readonly KnownFiling[], hints: readonly TickerHint[]): CompanyIdentity {
   const fromSubmissions = facts.tickers.length > 0;
+  const name = companyName(facts, filings, hints);
   return {
-    name: companyName(facts, filings, hints),
+    name,
+    otherNames: otherNames(name, facts, filings, hints),
     tickerHint: fromSubmissions ? facts.tickers[0].toUpperCase() : (hints[0]?.ticker ?? null),
     exchangeHint: fromSubmissions ? (facts.exchanges[0] ?? null) : (hints[0]?.exchange ?? null),
     allTickers: [...new Set([...facts.tickers.map((t) => t.toUpperCase()), ...hints.map((h) => h.ticker)])],
@@ -148,7 +163,8 @@ export function deriveCompany(
       is_current: (identity.currentTickers ?? allTickers).includes(ticker) ? 1 : 0,
       held_since: identity.tickerSince?.[ticker] ?? null,
     })),
-    search: { cik: facts.cik, name, tickers: allTickers.join(' ') },
+    // Other names are searchable too: `q=facebook` finds Meta Platforms.
+    search: { cik: facts.cik, name: [name, ...(identity.otherNames ?? [])].join(' · '), tickers: allTickers.join(' ') },
   };
 }
 

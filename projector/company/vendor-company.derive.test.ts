@@ -52,6 +52,19 @@ describe('joinVendorRows: one entry per IPO, Bloomberg\'s row speaking for it', 
     expect(sameVendorIpo(y('TPGH').row, b('TPGH/U').row)).toBe(true);
   });
 
+  it('a predecessor row ("/Old") speaks for its IPO beside the successor security\'s row: its first day is the IPO\'s', () => {
+    // Clear Channel Outdoor's 2005 IPO first traded on 2005-11-11 (the original Class A, CUSIP 18451C109);
+    // the CCO row is the 2019 successor's Class A (18453H106), dated 2005-11-14.
+    const [cco, ...rest] = joinVendorRows([b('CCO'), b('9977553D')]);
+    expect(rest).toEqual([]);
+    expect(cco.row).toMatchObject({ issuer: 'Clear Channel Outdoor Holdings Inc/old', tradeDate: '2005-11-11', offerPrice: 18 });
+    expect(vendorTickers([cco])).toContain('CCO');
+    // NRG Energy's 2000 IPO: the first close of the original stock (629377102), not of the post-bankruptcy one (629377508).
+    const [nrg] = joinVendorRows([b('NRG'), b('316623Q')]);
+    expect(nrg.row).toMatchObject({ issuer: 'NRG Energy Inc/Old', tradeDate: '2000-05-31' });
+    expect(nrg.row.offerToFirstClosePct).toBeCloseTo(10.83, 2);
+  });
+
   it('never joins two IPOs: a symbol reused years later, sibling SPACs pricing the same day', () => {
     // EAGLU: Double Eagle's 2015 units (Yahoo); Platinum Eagle's 2018 units under the same symbol (Bloomberg, named Target Hospitality today).
     expect(joinVendorRows([y('EAGLU'), b('EAGLU')])).toHaveLength(2);

@@ -85,9 +85,13 @@ function layoutRank(layout: IpoTableLayout): number {
 export function joinVendorRows(rows: readonly StoredIpoRow[]): StoredIpoRow[] {
   // A row under a placeholder symbol never speaks for a deal a row under its real symbol also lists:
   // Ottawa Bancorp's conversion is OTTW's row of 2016-10-12 (its trade date, return and issuer), not
-  // the old mid-tier company's 1448759D row dated 2016-08-10.
+  // the old mid-tier company's 1448759D row dated 2016-08-10. But a row Bloomberg marks "/Old" is the
+  // security the IPO sold, which a successor's security replaced under the symbol: its first day is
+  // the IPO's. Clear Channel Outdoor's 2005 IPO first traded on 2005-11-11 (9977553D, "Clear Channel
+  // Outdoor Holdings Inc/old", CUSIP 18451C109, +3.06%), not on the CCO row's 2005-11-14 (CUSIP
+  // 18453H106, the Class A of the 2019 successor, +5.56%).
   const key = (r: StoredIpoRow) =>
-    `${layoutRank(layoutOf(r.row))}|${isPlaceholderSymbol(r.row.ticker) ? 1 : 0}|${vendorRowDate(r.row) ?? ''}|${r.row.bloombergTicker}`;
+    `${layoutRank(layoutOf(r.row))}|${isPredecessorName(r.row.issuer) ? 0 : 1}|${isPlaceholderSymbol(r.row.ticker) ? 1 : 0}|${vendorRowDate(r.row) ?? ''}|${r.row.bloombergTicker}`;
   const sorted = [...rows].sort((a, b) => cmp(key(a), key(b)));
   // Union-find over the sorted rows; each group's root is its first, best-ranked row.
   const parent = sorted.map((_, i) => i);

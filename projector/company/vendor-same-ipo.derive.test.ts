@@ -105,8 +105,8 @@ describe('same first-trade day, offer price and first close: one IPO across the 
 describe('names and CUSIPs', () => {
   it('"/Old" marks a predecessor: Grubhub Inc/old is GrubHub Inc; NRG Energy Inc/Old is NRG Energy Inc, the same 2000 IPO twice in Bloomberg', () => {
     expect(ipos([y('GRUB'), b('9990620D')])).toEqual([['9990620D US', 'GRUB']]);
-    // The row under the real symbol speaks for the deal.
-    expect(ipos([b('NRG'), b('316623Q')])).toEqual([['NRG US', '316623Q US']]);
+    // The "/Old" row, the security the IPO sold, speaks for the deal (vendor-company.derive.ts joinVendorRows).
+    expect(ipos([b('NRG'), b('316623Q')])).toEqual([['316623Q US', 'NRG US']]);
   });
 
   it('one CUSIP issuer number, one IPO: Trinity Partners Acquisition\'s two unit series of 2004-07-30 (896552304, 896552403)', () => {
@@ -130,7 +130,7 @@ describe('all the rows together', () => {
     expect(all).toHaveLength(27);
     expect(joined).toHaveLength(16);
     expect(joined.filter((g) => g.length > 1).sort()).toEqual(
-      [['2177859D US', 'BHVN'], ['NRG US', '316623Q US'], ['9966611D US', 'AM'], ['9990620D US', 'GRUB'], ['AM US', 'AMGP'], ['META US', 'FB'], ['TPQCU US', 'TPQCZ US'], ['UI US', 'UBNT'], ['BIT US', 'BIT'], ['TMX US', 'SERV'], ['RNAC US', 'SELB']].sort(),
+      [['2177859D US', 'BHVN'], ['316623Q US', 'NRG US'], ['9966611D US', 'AM'], ['9990620D US', 'GRUB'], ['AM US', 'AMGP'], ['META US', 'FB'], ['TPQCU US', 'TPQCZ US'], ['UI US', 'UBNT'], ['BIT US', 'BIT'], ['TMX US', 'SERV'], ['RNAC US', 'SELB']].sort(),
     );
   });
 });

@@ -44,7 +44,7 @@ export function loadCompanyRows(sources: CompanySources, id: string, today: stri
     cik: id,
     name: identity.name,
     tickers: [...new Set([...identity.allTickers, ...vendorTickers(vendorRows)])],
-    formerNames: [...new Set([...facts.formerNames.map((f) => f.name), ...vendorRows.flatMap(rowsOfIpo).map((r) => r.row.issuer)])].filter((n) => n !== identity.name),
+    formerNames: [...new Set([...facts.formerNames.map((f) => f.name), ...(identity.otherNames ?? []), ...vendorRows.flatMap(rowsOfIpo).map((r) => r.row.issuer)])].filter((n) => n !== identity.name),
   });
   const bars = new Map<string, StoredBars>();
   for (const ticker of new Set([...identity.allTickers, ...vendorTickers(vendorRows)])) {
@@ -204,7 +204,7 @@ function sameIpoClosure(market: CompanySources['market'], found: Map<string, Sto
 /** Vendor rows that may be the company's: under one of its tickers, or naming its issuer as EDGAR named it, and the other rows of their IPOs. */
 function rowsNear(sources: CompanySources, identity: CompanyIdentity, facts: CompanyFacts): readonly StoredIpoRow[] {
   const rows: StoredIpoRow[] = identity.allTickers.flatMap((t) => sources.market.ipoRows(t));
-  for (const key of nameKeys([identity.name, ...identity.hintTitles, ...facts.formerNames.map((f) => f.name)])) {
+  for (const key of nameKeys([identity.name, ...identity.hintTitles, ...(identity.otherNames ?? []), ...facts.formerNames.map((f) => f.name)])) {
     rows.push(...sources.market.ipoRowsOfIssuer(key));
   }
   return withSameIpoRows(sources.market, rows);
