@@ -4,6 +4,29 @@ import { rebuildReadDb } from '../projector/index.ts';
 import { documentValidator, emptyDataDir, removeDataDir, startApi, type RunningApi } from './api-harness.ts';
 import { bloombergRows, ipoRowEvents, yahooRows } from './projector-enrichment-events.ts';
 import { companyTickersEvent } from './projector-sample-events.ts';
+import type { NewEvent } from '../schema/events/event-log.ts';
+
+/** An API on a data dir rebuilt from `events`, started and stopped around the describe block that calls it. */
+function apiOn(events: () => NewEvent[]): () => RunningApi {
+  let dataDir: string;
+  let api: RunningApi;
+  beforeAll(async () => {
+    dataDir = await emptyDataDir();
+    const log = await openEventLogDb(dataDir);
+    try {
+      log.log.appendMany(events());
+      await rebuildReadDb({ dataDir, eventLog: log.log });
+    } finally {
+      await log.close();
+    }
+    api = await startApi(dataDir);
+  }, 60_000);
+  afterAll(async () => {
+    await api.close();
+    removeDataDir(dataDir);
+  });
+  return () => api;
+}
 
 /**
  * ARMF is a real recycled ticker of the Bloomberg table: Ellington Credit Co listed under it on
@@ -67,30 +90,15 @@ describe('a recycled ticker resolves to the holder at the time asked, else the c
  * company_tickers.json gives it to EverQuote, Inc. today. EVER names EverQuote, never the bank.
  */
 describe('a ticker SEC gives to one company now names that company, not an earlier holder a vendor row dates', () => {
-  let dataDir: string;
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    dataDir = await emptyDataDir();
-    const events = await openEventLogDb(dataDir);
-    try {
-      const everQuote = bloombergRows().filter((r) => r.bloombergTicker === 'EVER US');
-      const everBank = yahooRows().filter((r) => r.ticker === 'EVER');
-      expect([...everQuote, ...everBank].map((r) => r.issuer)).toEqual(['EverQuote Inc', 'EverBank Financial Corp']);
-      events.log.appendMany([companyTickersEvent(), ...ipoRowEvents(everQuote), ...ipoRowEvents(everBank, undefined, 'yahoo')]);
-      await rebuildReadDb({ dataDir, eventLog: events.log });
-    } finally {
-      await events.close();
-    }
-    api = await startApi(dataDir);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-    removeDataDir(dataDir);
+  const api = apiOn(() => {
+    const everQuote = bloombergRows().filter((r) => r.bloombergTicker === 'EVER US');
+    const everBank = yahooRows().filter((r) => r.ticker === 'EVER');
+    expect([...everQuote, ...everBank].map((r) => r.issuer)).toEqual(['EverQuote Inc', 'EverBank Financial Corp']);
+    return [companyTickersEvent(), ...ipoRowEvents(everQuote), ...ipoRowEvents(everBank, undefined, 'yahoo')];
   });
 
   const served = async (identifier: string) => {
-    const response = await api.get(`/api/v1/companies/${identifier}?include=offerings`);
+    const response = await api().get(`/api/v1/companies/${identifier}?include=offerings`);
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: { cik: string; name: string; offerings: Array<{ ritterExclusions: string[] }> } };
     return { cik: data.cik, name: data.name, flags: data.offerings.map((o) => o.ritterExclusions) };
@@ -112,31 +120,16 @@ describe('a ticker SEC gives to one company now names that company, not an earli
  * Target Hospitality, which the SEC lists as TH). Without a date it names the latest to start under it.
  */
 describe('a ticker no holder has in SEC data names the latest to start under it', () => {
-  let dataDir: string;
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    dataDir = await emptyDataDir();
-    const events = await openEventLogDb(dataDir);
-    try {
-      const platinumEagle = bloombergRows().filter((r) => r.bloombergTicker === 'EAGLU US');
-      const doubleEagle = yahooRows().filter((r) => r.ticker === 'EAGLU');
-      const doubleEagleAsWillScot = bloombergRows().filter((r) => r.bloombergTicker === '1566353D US');
-      expect([...platinumEagle, ...doubleEagle, ...doubleEagleAsWillScot].map((r) => r.issuer)).toEqual(['Target Hospitality Corp', 'Double Eagle Acquisition Corp', 'WillScot Holdings Corp']);
-      events.log.appendMany([companyTickersEvent(), ...ipoRowEvents([...platinumEagle, ...doubleEagleAsWillScot]), ...ipoRowEvents(doubleEagle, undefined, 'yahoo')]);
-      await rebuildReadDb({ dataDir, eventLog: events.log });
-    } finally {
-      await events.close();
-    }
-    api = await startApi(dataDir);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-    removeDataDir(dataDir);
+  const api = apiOn(() => {
+    const platinumEagle = bloombergRows().filter((r) => r.bloombergTicker === 'EAGLU US');
+    const doubleEagle = yahooRows().filter((r) => r.ticker === 'EAGLU');
+    const doubleEagleAsWillScot = bloombergRows().filter((r) => r.bloombergTicker === '1566353D US');
+    expect([...platinumEagle, ...doubleEagle, ...doubleEagleAsWillScot].map((r) => r.issuer)).toEqual(['Target Hospitality Corp', 'Double Eagle Acquisition Corp', 'WillScot Holdings Corp']);
+    return [companyTickersEvent(), ...ipoRowEvents([...platinumEagle, ...doubleEagleAsWillScot]), ...ipoRowEvents(doubleEagle, undefined, 'yahoo')];
   });
 
   const holder = async (query: string) => {
-    const response = await api.get(`/api/v1/companies/EAGLU${query}`);
+    const response = await api().get(`/api/v1/companies/EAGLU${query}`);
     expect(response.status).toBe(200);
     return ((await response.json()) as { data: { name: string } }).data.name;
   };

@@ -2,6 +2,10 @@ import { parentPort } from 'node:worker_threads';
 import { readDocumentTerms } from '../extract/document.read.ts';
 import type { ExtractionReply, ExtractionRequest } from './extraction-pool.ts';
 import { extractorIdentity } from './extractor-identity.ts';
+import { HeapBound } from './heap-bound.ts';
+
+/** A worker keeps nothing between documents: what its heap holds past this is a parse's garbage (see HeapBound). */
+const heap = new HeapBound(128 * 1024 * 1024);
 
 /** One document at a time: the pool sends the next only after this one's reply. */
 const port = parentPort!;
@@ -15,6 +19,7 @@ port.on('message', (request: ExtractionRequest) => {
     reply = { id: request.id, ok: false, message: (error as Error).message, stack: (error as Error).stack ?? null };
   }
   port.postMessage(reply);
+  heap.check();
 });
 // Hashed after the reader is loaded: the files this worker runs, which may be newer than the main
 // thread's if they changed on disk since it started (a build under a running projector).

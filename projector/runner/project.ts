@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { padCik } from '../../schema/cik.ts';
 import type { EventLog, StoredEvent } from '../../schema/events/event-log.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
+import { HeapBound } from './heap-bound.ts';
 import { acquireProjectorLock } from './lock.ts';
 import type { DocumentReadCache } from './document-read-cache.store.ts';
 import { documentInput, extractionFailedEvent, preparedReads, type DocumentInput, type ExtractionBudget } from './document-reads.ts';
@@ -103,6 +104,9 @@ export interface AsyncProjectOptions extends ProjectOptions {
   wholeBatches?: boolean;
 }
 
+/** The projector's heap is collected in full past this (then past twice what survived): see HeapBound. */
+const PROJECTOR_HEAP_BOUND_BYTES = 128 * 1024 * 1024;
+
 /** A batch reads at most this many documents in workers, so a run of prospectuses still commits often. */
 const DOCUMENTS_PER_BATCH = 16;
 
@@ -152,6 +156,7 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
     const { pool, signal } = options;
     const clock = options.clock ?? (() => new Date());
     const readAhead = options.wholeBatches === true;
+    const heap = new HeapBound(PROJECTOR_HEAP_BOUND_BYTES);
     const queue: StagedBatch[] = [];
     /** The batch being applied, while later ones are staged. */
     let head: StagedBatch | null = null;
@@ -187,13 +192,14 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
         documents = prepared.size;
         run.target.extraction.reads = preparedReads(prepared, readAhead ? run.target.extraction.inline : null);
       }
-      if (run.mustDeriveBefore(events) && !(await deriveDeferred(run, signal))) return run.result();
+      if (run.mustDeriveBefore(events) && !(await deriveDeferred(run, signal, heap))) return run.result();
       try {
         const batch = run.applyBatch(events);
         // A batch cut short (a read prepared for another input) continues where it stopped.
         if (batch.lastSeq !== events[events.length - 1].seq) queue.length = 0;
         options.onBatch?.({ ...batch, documents, ms: Math.round(performance.now() - started) });
         run.target.extraction.cache?.flush();
+        heap.check();
       } catch (error) {
         queue.length = 0;
         throw error;
@@ -203,13 +209,14 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (!(await deriveDeferred(run, signal))) return run.result();
+    if (!(await deriveDeferred(run, signal, heap))) return run.result();
     const sweep = run.pendingSweep();
     if (sweep) {
       // In batch-sized transactions: one company per step would be slow, all at once would hold the thread.
       for (let i = 0; i < sweep.ciks.length || i === 0; i += run.batchSize) {
         if (signal?.aborted) return run.result();
         run.sweep(sweep.today, sweep.ciks.slice(i, i + run.batchSize), i + run.batchSize >= sweep.ciks.length);
+        heap.check();
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
@@ -218,8 +225,9 @@ export async function projectIncrementalAsync(options: AsyncProjectOptions): Pro
 }
 
 /** Derives the companies a deriveOnce run left dirty, a transaction at a time; false when stopped first. */
-async function deriveDeferred(run: Run, signal: AbortSignal | undefined): Promise<boolean> {
+async function deriveDeferred(run: Run, signal: AbortSignal | undefined, heap: HeapBound): Promise<boolean> {
   while (run.deriveStep()) {
+    heap.check();
     if (signal?.aborted) return false;
     await new Promise((resolve) => setImmediate(resolve));
   }
