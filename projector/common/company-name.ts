@@ -35,6 +35,10 @@ function nameWords(name: string): string[] {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/&/g, ' and ')
+    // A possessive is one word: Bloomberg's "Domino's Pizza Inc" is EDGAR's "DOMINOS PIZZA INC".
+    .replace(/(\w)['\u2019](\w)/g, '$1$2')
+    // Bloomberg's abbreviation: "Albertsons Cos Inc" is "Albertsons Companies, Inc.".
+    .replace(/\bcos\b\.?/g, 'companies')
     // N.V., S.A., U.S. → nv, sa, us before punctuation becomes a separator.
     .replace(/\b([a-z])\.([a-z])\.?(?=\s|,|$)/g, '$1$2')
     .replace(/[^a-z0-9]+/g, ' ')

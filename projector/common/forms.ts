@@ -32,6 +32,17 @@ export const PRICED_FORMS = new Set(['424B4', '424B1', '253G2']);
  * securities already registered, so the deal is priced when one is filed.
  */
 export const TAKEDOWN_FORMS = new Set(['424B2', '424B5', '424B7']);
+/**
+ * The takedowns that price: a 424B7 names the selling security holders of a resale (Solidion's of
+ * 2024-07-18; Marvell's, filed the day its S-3ASR was), whose sales at market the issuer prices nothing of.
+ */
+export const PRICING_TAKEDOWN_FORMS = new Set(['424B2', '424B5']);
+/**
+ * Takedown supplements of one sale within this many days of each other: the first a preliminary
+ * (often filed with the shelf itself), the last the final one, filed after pricing. Tesla's
+ * 424B5s of 2013-05-15 and 2013-05-17 under 333-188625: priced 2013-05-16.
+ */
+export const TAKEDOWN_RUN_DAYS = 5;
 export const EFFECT_FORMS = new Set(['EFFECT', 'QUALIF']);
 export const WITHDRAWAL_FORMS = new Set(['RW', '1-A-W']);
 /** Forms that follow the registration they belong to (they carry its file number, or none on index rows). */

@@ -184,7 +184,7 @@ describe('offerings of companies that ended: status to its end, the name the iss
     expect(row).toMatchObject({ name: 'Solidion Technology Inc.', offering_status: 'combined' });
     expect(offerings.map((o) => [o.fileNumber, o.status, o.stageBeforeEnd, o.issuerNameAtOffering])).toEqual([
       ['333-261114', 'combined', 'listed', 'Nubia Brand International Corp.'],
-      ['333-278700', 'priced', null, 'Solidion Technology Inc.'],
+      ['333-278700', 'effective', null, 'Solidion Technology Inc.'],
       ['333-282470', 'effective', null, 'Solidion Technology Inc.'],
       ['333-293402', 'filed', null, 'Solidion Technology Inc.'],
     ]);
@@ -304,6 +304,17 @@ describe('companies known only from daily-index rows, with their vendor rows (th
     expect([now.row.name, now.search.name]).toEqual(['Cibus, Inc.', 'Cibus, Inc. · Calyxt, Inc.']);
     // A ticker file seen before the index row named it Calyxt is older news than the row.
     expect(served(titled('2022-01-01T00:00:00.000Z')).row.name).toBe('Calyxt, Inc.');
+  });
+
+  it('Vivint Smart Home: the S-1/A it filed under that name on 2020-03-18 came after the combination its SPAC\'s vendor row names undated, which did not overtake it', () => {
+    const served = deriveRows(indexCompany('0001713952', [vendorRow('MOSC/U')]))!;
+    const offerings = offeringsOf(served.company.row.offerings_json);
+    expect(offerings.map((o) => [o.source, o.dealType, o.status, o.stageBeforeEnd])).toEqual([
+      ['vendor', 'spac', 'combined', 'listed'],
+      // Its own status: a resale registration amended in 2020, idle since.
+      ['edgar', 'unknown', 'dormant', null],
+    ]);
+    expect(served.company.row.offering_status).toBe('combined');
   });
 
   it('UTime (F-1 of 2020-03-18, after its DRS of 2019-10-01 and DRS/A of 2019-12-23) is served one offering', () => {

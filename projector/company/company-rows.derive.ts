@@ -168,7 +168,9 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
   const edgarIpo = derived.lifecycle.currentDeal && isIpoFamily(derived.lifecycle.currentDeal.dealKind) ? derived.lifecycle.currentDeal.dealKind : null;
   const later = laterSymbolEnds({ vendorRows, currentTickers: input.identity.allTickers, currentTitles: input.identity.hintTitles, edgarIpoType: edgarIpo, namesakeTickers: input.namesakeTickers });
   const end = servedEnds(derived.lifecycle.terminalEvents, derived.lifecycle.terminal, later);
-  const ended = withServedEnd(vendorSpeaks ? { ...derived, latestTerms: null } : derived, end.terminal, end.events);
+  // The names a vendor row gives the company a SPAC's combination made (see withServedEnd).
+  const combinedNames = vendorRows.flatMap(rowsOfIpo).map((r) => r.row.issuer);
+  const ended = withServedEnd(vendorSpeaks ? { ...derived, latestTerms: null } : derived, end.terminal, end.events, combinedNames);
   const deal = pricedIpoDeal(ended.lifecycle.deals);
   const vendorRow = vendorRowFor(vendorRows, deal);
   // A vendor row that traded after the current IPO registration opened is its pricing, which EDGAR

@@ -1,3 +1,5 @@
+import { normalizeCompanyName } from '../common/company-name.ts';
+import type { FilingFact } from '../offering/filing.facts.ts';
 /**
  * A company's end as served (`lifecycleEnd`, `offering_status`): EDGAR's (offering/company-end.derive.ts,
  * dated by a filing), else what a later symbol or name says of it. Bloomberg's export names an issuer as
@@ -219,16 +221,35 @@ export function servedEnds(edgar: readonly TerminalEvent[], terminal: TerminalEv
  * deal it overtook (any not withdrawn nor already ended: the end is undated, and every deal the data
  * holds came before the symbol it reads) is served as that end, a SPAC's as its combination.
  */
-export function withServedEnd(offering: CompanyOffering, end: ApiLifecycleEnd | null, events: readonly ApiLifecycleEnd[]): CompanyOffering {
+export function withServedEnd(offering: CompanyOffering, end: ApiLifecycleEnd | null, events: readonly ApiLifecycleEnd[], combinedNames: readonly string[] = []): CompanyOffering {
   // EDGAR's filed end is the offering rules' own (lifecycle.derive.ts): already applied.
   const own = offering.lifecycle.terminal;
   if (end === null || (own !== null && own.status === end.status && own.date === end.date)) return offering;
   const combined = events.some((e) => e.status === 'combined');
+  const afterCombination = filedAsCombinedCompany(end, combinedNames);
   const deals = offering.lifecycle.deals.map((d) => {
     if (d.status === 'withdrawn' || d.endedBy !== null) return d;
+    if (d.dealKind !== 'spac' && afterCombination(d.filings)) return d;
     const endedBy = d.dealKind === 'spac' && combined ? 'combined' : end.status;
     return { ...d, overlay: null, displayStatus: d.status, endedBy, servedStatus: endedBy };
   });
   const current = offering.lifecycle.currentDeal === null ? null : (deals[offering.lifecycle.deals.indexOf(offering.lifecycle.currentDeal)] ?? null);
   return { ...offering, lifecycle: { ...offering.lifecycle, deals, currentDeal: current, offeringStatus: end.status } };
+}
+
+/**
+ * Whether a deal's filings came from the company a combination made, when the combination is known
+ * undated, from a vendor row naming the SPAC's IPO for the company it combined with: every filing of
+ * the deal names the registrant so (Vivint Smart Home's S-1/A of 2020-03-18, after Mosaic Acquisition
+ * became it; Mirion's, FaZe's, Mondee's and QualTek's resale S-1s of 2022). A SPAC's own filings
+ * carry its own name.
+ */
+function filedAsCombinedCompany(end: ApiLifecycleEnd, combinedNames: readonly string[]) {
+  const names = new Set(combinedNames.map(normalizeCompanyName).filter((n) => n !== ''));
+  return (filings: readonly FilingFact[]): boolean => {
+    if (end.status !== 'combined' || end.date !== null || names.size === 0) return false;
+    // Known filings carry the registrant's name on their index row (KnownFiling).
+    const named = (filings as ReadonlyArray<FilingFact & { companyName?: string | null; source?: string }>).filter((f) => f.source !== 'document' && f.companyName);
+    return named.length > 0 && named.every((f) => names.has(normalizeCompanyName(f.companyName!)));
+  };
 }

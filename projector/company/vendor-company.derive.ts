@@ -202,11 +202,15 @@ export function resolveVendorRowJoin(row: StoredIpoRow['row'], candidates: reado
   const exact = exactCompanyName(row.issuer);
   const laterNamesake = (c: VendorCandidate) =>
     existedBy(c, date) && c.filings.length > 0 && c.filings.every((f) => f.filingDate > date) && c.names.some((n) => exactCompanyName(n) === exact);
-  const cik = [...candidates].sort(byCik).find(laterNamesake)?.cik;
+  // Of two namesakes, the one with a ticker holds the name on an exchange now: a SPAC that took its
+  // target's name, not the target it absorbed (the old Nukkleus, CIK 1592782, no ticker, beside
+  // Brilliant Acquisition's CIK 1787518, Nukkleus Inc., NUKK, when the data holds a filing of it).
+  const cik = [...candidates].sort(byTickerThenCik).find(laterNamesake)?.cik;
   return cik === undefined ? null : { cik, rule: 'later-namesake' };
 }
 
 const byCik = (a: VendorCandidate, b: VendorCandidate) => (a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0);
+const byTickerThenCik = (a: VendorCandidate, b: VendorCandidate) => Number(b.tickers.length > 0) - Number(a.tickers.length > 0) || byCik(a, b);
 
 function resolveByIdentity(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string | null {
   const named = (c: VendorCandidate) => c.names.some((n) => sameCompanyName(row.issuer, n));

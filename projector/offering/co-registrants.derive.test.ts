@@ -31,3 +31,24 @@ describe('coRegisteredIssuer', () => {
     expect(deriveDealType({ deal: deal(filers[0]), company: company(filers[0]) }).dealType).toBe('ipo');
   });
 });
+
+describe('coRegisteredIssuer: the listed filer is the issuer, whatever its CIK', () => {
+  // Salem Media Group's S-3 of 2022-10-03, filed by it and 28 subsidiaries, some on EDGAR before it.
+  const accession = '0001193125-22-256796';
+  const filers = entries.filter((e) => e.accessionNumber === accession).map((e) => e.cik).sort();
+  const salem = entries.find((e) => e.accessionNumber === accession && /salem media group/i.test(e.companyName))!.cik;
+  // The SEC's ticker file lists Salem (SALM) and none of its subsidiaries.
+  const tickers = JSON.parse(readSample('edgar/company_tickers.json.gz')) as Record<string, { cik_str: number; ticker: string }>;
+  const listed = filers.filter((cik) => Object.values(tickers).some((t) => t.cik_str === Number(cik)));
+
+  it('Salem Media Group, not Bison Media, the lowest CIK, leads its subsidiaries\' S-3', () => {
+    expect(filers.length).toBeGreaterThan(20);
+    expect(listed).toEqual([salem]);
+    expect(filers[0] < salem).toBe(true);
+    const others = (cik: string) => filers.filter((c) => c !== cik);
+    expect(coRegisteredIssuer(filers[0], { coRegistrants: others(filers[0]), listedFilers: listed })).toBe(salem);
+    expect(coRegisteredIssuer(salem, { coRegistrants: others(salem), listedFilers: listed })).toBeNull();
+    // Without the ticker file the lowest CIK would lead.
+    expect(coRegisteredIssuer(salem, { coRegistrants: others(salem) })).toBe(filers[0]);
+  });
+});

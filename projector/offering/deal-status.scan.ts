@@ -11,7 +11,7 @@ import type { Deal } from './deals.group.ts';
 import { isIpoFamily, type DealType } from './deal-type.derive.ts';
 import {
   AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm, isRegistrationActivity, OPENING_FORMS, PRICED_FORMS,
-  SHELF_FORMS, TAKEDOWN_FORMS,
+  PRICING_TAKEDOWN_FORMS, SHELF_FORMS, TAKEDOWN_RUN_DAYS,
 } from '../common/forms.ts';
 import { addDays, daysBetween } from '../common/dates.ts';
 import type { FilingFact } from './filing.facts.ts';
@@ -113,8 +113,11 @@ export function scanDeal<F extends FilingFact>(
       noticeDate = f.filingDate;
       dated = null;
     }
-    // A shelf takedown sells at a price fixed by then: the first one prices the deal like a 424B4.
-    if ((PRICED_FORMS.has(f.formType) || TAKEDOWN_FORMS.has(f.formType)) && !finalProspectus) {
+    // A shelf takedown sells at a price fixed by then: the first one prices the deal like a 424B4,
+    // unless another follows it within days: that one is the final supplement, the first a preliminary.
+    const takedown = PRICING_TAKEDOWN_FORMS.has(f.formType);
+    const finalOfRun = takedown && finalProspectus !== null && PRICING_TAKEDOWN_FORMS.has(finalProspectus.formType) && daysBetween(finalProspectus.filingDate, f.filingDate) <= TAKEDOWN_RUN_DAYS;
+    if (((PRICED_FORMS.has(f.formType) || takedown) && !finalProspectus) || finalOfRun) {
       finalProspectus = f;
       dated = null;
     }
@@ -222,7 +225,10 @@ function hasDateIn(dates: readonly string[], from: string, to: string): boolean 
 
 /** The EFFECT notice on or shortly before the 424B is pricing day; otherwise the trading day before the 424B. */
 function pricingDate(final: FilingFact, effectiveDate: string | null, calendar: TradingCalendar): string {
-  if (effectiveDate && effectiveDate <= final.filingDate && daysBetween(effectiveDate, final.filingDate) <= EFFECT_TO_424B_DAYS) return effectiveDate;
+  // A takedown prices under a shelf already in force (an automatic one is effective the day it is
+  // filed, often with the preliminary supplement): its day is the final supplement's eve, as any other's.
+  const takedown = PRICING_TAKEDOWN_FORMS.has(final.formType);
+  if (!takedown && effectiveDate && effectiveDate <= final.filingDate && daysBetween(effectiveDate, final.filingDate) <= EFFECT_TO_424B_DAYS) return effectiveDate;
   return calendar.previousTradingDay(final.filingDate);
 }
 

@@ -30,6 +30,8 @@ export interface FilingFact {
    * subsidiaries register one offering under several CIKs); absent or empty when none is known.
    */
   coRegistrants?: readonly string[];
+  /** Of the filers of this accession (the company and its co-registrants), those the SEC's ticker file or submissions list a ticker for. */
+  listedFilers?: readonly string[];
 }
 
 /** A filing as the projector knows it: the offering rules' view plus where it learned of it. */

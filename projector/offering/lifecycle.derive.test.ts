@@ -183,6 +183,15 @@ describe('deriveLifecycle on other real companies', () => {
     expect(lc.deals.find((d) => d.key === '333-174466')).toMatchObject({ dealKind: 'follow_on', status: 'priced' });
   });
 
+  it('Tesla\'s shelf takedowns: a 424B5 filed within days after another is the final supplement, the first a preliminary', () => {
+    const { company, filings } = loadSubmissions('tesla');
+    const lc = deriveLifecycle(filings, { today: TODAY, company });
+    const takedown = (key: string) => lc.deals.find((d) => d.key === key)!;
+    // 333-188625: 424B5s of 2013-05-15 (with the S-3ASR) and 2013-05-17: priced 2013-05-16 ($92.24).
+    expect([takedown('333-188625').finalProspectus?.filingDate, takedown('333-188625').pricedDate]).toEqual(['2013-05-17', '2013-05-16']);
+    expect([takedown('333-184078').finalProspectus?.filingDate, takedown('333-184078').pricedDate]).toEqual(['2012-09-28', '2012-09-27']);
+  });
+
   it('Marvell, Wolfspeed, TR Finance: no IPO-family deal, so the latest deal (a shelf or resale) is current', () => {
     // Marvell's S-3ASR has 424B5/424B2/424B7 takedowns: priced. Wolfspeed's resale S-1 and TR Finance's F-3 are effective.
     const expected = {
@@ -281,7 +290,7 @@ describe("deriveLifecycle: every lifecycle to its end (real submissions)", () =>
     expect(lc.inferredStatus.get('0001354457-24-000192')).toBe('combined'); // 25-NSE of 2024-03-21
     // Its later registrations are follow-ons of the combined company, with their own statuses and overlays.
     expect(lc.deals.filter((d) => d.openedDate > '2024-02-08').map((d) => [d.key, d.dealKind, d.displayStatus])).toEqual([
-      ['333-278700', 'follow_on', 'priced'],
+      ['333-278700', 'follow_on', 'effective'], // its 424B7 of 2024-07-18 names selling holders: it prices nothing
       ['333-282470', 'follow_on', 'effective'],
       ['333-293402', 'follow_on', 'stale'],
     ]);
@@ -436,7 +445,7 @@ describe('deriveLifecycle: the one-pass inferredStatus equals its definition', (
     // Solidion's SPAC IPO combined on 2024-02-08; the combined company's later registrations keep their own statuses.
     expect(served('solidion')).toEqual([
       ['333-261114', 'combined', 'listed'],
-      ['333-278700', 'priced', null],
+      ['333-278700', 'effective', null],
       ['333-282470', 'effective', null],
       ['333-293402', 'stale', null],
     ]);

@@ -5,7 +5,9 @@
  *              or a vendor row's first trade within days of it (deal-status.scan.ts firstTradeOf); or 8-A12B +
  *              CERT* filed since the deal opened and the as-of date on/after the expected first trade (next NYSE
  *              day after pricing). A status thus never contradicts the listing date served beside it.
- *   priced     424B4, 424B1 or 253G2, or a shelf takedown (424B2, 424B5, 424B7), priced when filed
+ *   priced     424B4, 424B1 or 253G2, or a shelf takedown (424B2, 424B5; the last of those filed within
+ *              TAKEDOWN_RUN_DAYS of each other, the earlier a preliminary), priced when filed; a 424B7
+ *              (a resale's selling holders) prices nothing
  *   effective  EFFECT or QUALIF, or an automatic shelf (S-3ASR/F-3ASR)
  *   launched   the latest registration document read (S-1, S-1/A, F-1/A, FWP) states a price range
  *              (or a fixed price, as small and SPAC deals do)

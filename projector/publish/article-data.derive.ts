@@ -101,6 +101,11 @@ export function nameAtOffering(current: string, offering: Pick<ApiOffering, 'iss
   return normalizeCompanyName(then) !== normalizeCompanyName(current) ? then : current;
 }
 
+/** The issuer's name on an offering's filing (nameAtOffering), else the company's. */
+function filingIssuerName(current: string, offering: Pick<ApiOffering, 'issuerNameAtOffering'> | null): string {
+  return offering === null ? current : nameAtOffering(current, offering);
+}
+
 function pricingOf(f: FilingRow, filing: ArticleFiling, deals: CompanyDeals, symbols: ListingSymbols): ArticlePricing {
   const terms = parse<Pick<ApiTermsExtended, 'offeringPrice' | 'totalSharesOffered' | 'grossProceeds' | 'tickerHint' | 'exchangeHint'>>(f.terms_json);
   const offering = deals.offeringOf(f);
@@ -212,7 +217,9 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
     const deals = companies.get(f.cik);
     const filing: ArticleFiling = {
       cik: f.cik,
-      companyName: f.company_name ?? deals?.row.name ?? f.cik,
+      // A filing of an offering names its issuer as the offering's evidence does on the day (Social
+      // Capital Hedosophia Holdings Corp. II's S-1/A of 2020-03-18, not Opendoor, its name today).
+      companyName: filingIssuerName(f.company_name ?? deals?.row.name ?? f.cik, deals?.offeringOf(f) ?? null),
       formType: f.form_type,
       filingDate: f.filing_date,
       accessionNumber: f.accession_number,
@@ -221,6 +228,7 @@ export function articleDataFromRows(rows: ReadModelRows): ArticleData {
       inferredStatus: served.inferredStatus ?? null,
       dealType: deals?.dealTypeOf(f) ?? null,
       listingDate: deals?.offeringOf(f)?.listingDate ?? null,
+      listed: Boolean(deals?.row.ticker),
     };
     filings.push(filing);
     filingByAccession.set(f.accession_number, filing);

@@ -47,6 +47,8 @@ export interface ArticleFiling {
   dealType?: string | null;
   /** The first trading day of the offering the filing belongs to, when the data shows one (a vendor row, bars, the listing filings). */
   listingDate?: string | null;
+  /** The filer's company is served with a ticker: among co-registrants, the issuer (offering/co-registrants.derive.ts). */
+  listed?: boolean;
 }
 
 /** A final prospectus (424B4 or 424B1) this service holds. */

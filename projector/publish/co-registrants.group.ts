@@ -2,7 +2,13 @@ import { isAmendment, isRegistrationFiling } from '../common/forms.ts';
 import { issuerAmong } from '../offering/co-registrants.derive.ts';
 import type { ArticleFiling } from './article.types.ts';
 
-type GroupedFiling = Pick<ArticleFiling, 'cik' | 'formType' | 'accessionNumber' | 'filingDate' | 'fileNumber'>;
+type GroupedFiling = Pick<ArticleFiling, 'cik' | 'formType' | 'accessionNumber' | 'filingDate' | 'fileNumber' | 'listed'>;
+
+/** Whether a filer of these filings is listed, as issuerAmong asks. */
+export function listedFilers(filings: readonly Pick<ArticleFiling, 'cik' | 'listed'>[]): (cik: string) => boolean {
+  const listed = new Set(filings.filter((f) => f.listed).map((f) => f.cik));
+  return (cik) => listed.has(cik);
+}
 
 /**
  * Co-registrants: EDGAR lists a filing with several registrants once per registrant CIK (domain.md
@@ -14,6 +20,7 @@ type GroupedFiling = Pick<ArticleFiling, 'cik' | 'formType' | 'accessionNumber' 
  * companies does not make them one registrant. Returns each CIK's lead (a CIK alone leads itself).
  */
 export function registrantLeads(filings: readonly GroupedFiling[]): (cik: string) => string {
+  const listed = listedFilers(filings);
   const parent = new Map<string, string>();
   const find = (cik: string): string => {
     let root = cik;
@@ -34,7 +41,7 @@ export function registrantLeads(filings: readonly GroupedFiling[]): (cik: string
       if (other === undefined) firstFiler.set(key, f.cik);
       else {
         const [a, b] = [find(other), find(f.cik)];
-        const issuer = issuerAmong([a, b])!;
+        const issuer = issuerAmong([a, b], listed)!;
         if (a !== b) parent.set(issuer === a ? b : a, issuer);
       }
     }
@@ -55,7 +62,7 @@ export function jointFilings<F extends GroupedFiling>(filings: readonly F[]): Jo
   const byAccession = new Map<string, F[]>();
   for (const f of filings) byAccession.set(f.accessionNumber, [...(byAccession.get(f.accessionNumber) ?? []), f]);
   return [...byAccession.values()].map((rows) => {
-    const issuer = issuerAmong(rows.map((r) => r.cik));
+    const issuer = issuerAmong(rows.map((r) => r.cik), listedFilers(rows));
     const lead = rows.find((r) => r.cik === issuer)!;
     const coRegistrants = rows.filter((r) => r !== lead).sort((a, b) => a.cik.localeCompare(b.cik));
     return { lead, coRegistrants, amends: rows.some((r) => isAmendment(r.formType)) };

@@ -43,7 +43,7 @@ export function buildDailySpotlight(day: string, everything: ArticleData): Artic
     ...listOr(filingLines, 'The EDGAR filings this service holds show no new registration statement filed on this day.'),
     ...(joined.length ? listOr(joined, '') : []),
     '<h2>Withdrawals</h2>',
-    ...listOr(withdrawalLines, 'The EDGAR filings this service holds show no registration withdrawn on this day.'),
+    ...listOr(withdrawalLines, 'No company this service serves withdrew a registration on this day (an RW by a filer the data holds no offering of is not counted).'),
     ...pipelineSection(data.filings ?? [], day, 'The pipeline this evening'),
   ];
 

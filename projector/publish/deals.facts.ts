@@ -2,7 +2,7 @@ import type { GrossProceedsBasis } from '../../schema/api/vocabulary.ts';
 import { issuerAmong } from '../offering/co-registrants.derive.ts';
 import { isIpoFamily } from '../offering/deal-type.derive.ts';
 import type { ArticleData, ArticleListing, ArticlePricing, CalendarEligibility, SourceLink } from './article.types.ts';
-import { registrantLeads } from './co-registrants.group.ts';
+import { listedFilers, registrantLeads } from './co-registrants.group.ts';
 import { addDays, type Period, within } from './period.ts';
 
 /**
@@ -110,11 +110,12 @@ function clusters(events: readonly Event[]): Event[][] {
  */
 export function allDeals(data: ArticleData): Deal[] {
   const leadOf = registrantLeads(data.filings ?? []);
+  const listed = listedFilers(data.filings ?? []);
   // One row per prospectus: co-registrants' rows of it share its accession number; its issuer's speaks for it.
   const prospectuses = new Map<string, ArticlePricing>();
   for (const p of data.pricings ?? []) {
     const seen = prospectuses.get(p.accessionNumber);
-    if (!seen || issuerAmong([seen.cik, p.cik]) === p.cik) prospectuses.set(p.accessionNumber, p);
+    if (!seen || issuerAmong([seen.cik, p.cik], listed) === p.cik) prospectuses.set(p.accessionNumber, p);
   }
   const ipoEvents = new Map<string, Event[]>();
   const addIpo = (cik: string, e: Event) => ipoEvents.set(leadOf(cik), [...(ipoEvents.get(leadOf(cik)) ?? []), e]);

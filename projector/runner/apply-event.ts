@@ -114,6 +114,8 @@ function applyCompanyTickers(target: ApplyTarget, event: StoredEvent, touched: S
   const changed = state.replaceTickerHints(rows, event.observedAt);
   const vendorCiks = target.market.ciksWithVendorRows();
   for (const cik of changed) {
+    // Whether a filer is listed decides which of a registration's filers is its issuer.
+    for (const coRegistrant of state.coRegistrantsOf(cik)) touched.add(coRegistrant);
     if (state.companyExists(cik)) markChanged(state, cik, event.observedAt, touched);
     else if (vendorCiks.has(cik) || target.served.hasCompany(cik) || namesVendorIssuer(target, cik)) touched.add(cik);
   }

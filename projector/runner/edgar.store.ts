@@ -48,6 +48,8 @@ export class EdgarStore {
   private readonly selectFormTypes;
   private readonly selectFilings;
   private readonly selectFilers;
+  private readonly selectListedAmong;
+  private readonly selectCoRegistrantsOf;
   private readonly selectHints;
   private readonly selectHintsObservedAt;
   private readonly selectHintCiks;
@@ -139,6 +141,18 @@ export class EdgarStore {
        FROM proj_filing_state f WHERE f.cik = ? ORDER BY f.accession_number`,
     );
     this.selectFilers = db.prepare('SELECT cik FROM proj_filing_state WHERE accession_number = ? ORDER BY cik').pluck();
+    this.selectListedAmong = db
+      .prepare(
+        `SELECT cik FROM proj_ticker_hints WHERE cik IN (SELECT value FROM json_each(@ciks))
+         UNION SELECT cik FROM proj_company_state WHERE cik IN (SELECT value FROM json_each(@ciks)) AND tickers_json <> '[]' ORDER BY cik`,
+      )
+      .pluck();
+    this.selectCoRegistrantsOf = db
+      .prepare(
+        `SELECT DISTINCT o.cik FROM proj_filing_state f JOIN proj_filing_state o ON o.accession_number = f.accession_number AND o.cik <> f.cik
+         WHERE f.cik = ? ORDER BY o.cik`,
+      )
+      .pluck();
     this.selectHints = db.prepare('SELECT ticker, title, exchange, observed_at AS observedAt FROM proj_ticker_hints WHERE cik = ? ORDER BY ord');
     this.selectHintsObservedAt = db.prepare('SELECT max(observed_at) FROM proj_ticker_hints WHERE cik = ?').pluck();
     this.selectHintCiks = db.prepare('SELECT DISTINCT cik FROM proj_ticker_hints WHERE ticker = ? ORDER BY cik').pluck();
@@ -159,6 +173,11 @@ export class EdgarStore {
   /** Every CIK that filed the accession (co-registrants file one accession under several CIKs). */
   filersOf(accessionNumber: string): string[] {
     return this.selectFilers.all(accessionNumber) as string[];
+  }
+
+  /** Every other CIK that filed an accession this company filed (its co-registrants, or the issuer it co-registered with). */
+  coRegistrantsOf(cik: string): string[] {
+    return this.selectCoRegistrantsOf.all(cik) as string[];
   }
 
   /** Creates the company's state row if missing; true when it was created. */
@@ -350,6 +369,10 @@ export class EdgarStore {
         coRegistrants: f.co_registrants === null ? [] : f.co_registrants.split(','),
       }),
     );
+    // Which filer of a co-registered accession is listed decides its issuer (offering/co-registrants.derive.ts).
+    for (const filing of filings) {
+      if (filing.coRegistrants!.length > 0) filing.listedFilers = this.selectListedAmong.all({ ciks: JSON.stringify([cik, ...filing.coRegistrants!]) }) as string[];
+    }
     const hints = this.selectHints.all(cik) as TickerHint[];
     return { facts, filings, hints };
   }
