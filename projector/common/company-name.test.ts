@@ -10,6 +10,15 @@ describe('normalizeCompanyName / sameCompanyName', () => {
     expect(normalizeCompanyName('Wright Medical Group N.V.')).toBe('wright medical');
   });
 
+  it("a possessive is one word, and Bloomberg's 'Cos' is 'Companies': the vendor's and EDGAR's names of one issuer agree", () => {
+    expect(normalizeCompanyName("Domino's Pizza Inc")).toBe(normalizeCompanyName('DOMINOS PIZZA INC'));
+    expect(normalizeCompanyName("Carter's Inc")).toBe(normalizeCompanyName('CARTERS INC'));
+    expect(normalizeCompanyName('Albertsons Cos Inc')).toBe(normalizeCompanyName('Albertsons Companies, Inc.'));
+    expect(normalizeCompanyName('Rocket Cos Inc')).toBe(normalizeCompanyName('Rocket Companies, Inc.'));
+    // Words are not merged across a quote that stands alone, nor is "cos" inside a word.
+    expect(normalizeCompanyName("Macy's 'Partners' Costco")).toBe('macys partners costco');
+  });
+
   it('a name ending "/Old" (Bloomberg\'s predecessor marker) is the name without it', () => {
     expect(normalizeCompanyName('Grubhub Inc/old')).toBe('grubhub');
     expect(normalizeCompanyName('NRG Energy Inc/Old')).toBe(normalizeCompanyName('NRG Energy Inc'));
