@@ -106,7 +106,7 @@ describe('query validation', () => {
       ]);
     }
     expect(() => companies({ gross_proceeds_gt: '1e400' })).toThrowError(
-      expect.objectContaining({ details: [{ parameter: 'gross_proceeds_gt', message: 'must be a finite number in decimal notation' }] }),
+      expect.objectContaining({ details: [{ parameter: 'gross_proceeds_gt', message: 'must be a finite number written in digits (a fraction and an exponent allowed: 1500000, 1.5e6)' }] }),
     );
     // Alongside other problems, all of them are named.
     expect(badParameters(companies, { limit: 'Infinity', scope: 'x' })).toEqual(['limit', 'scope']);

@@ -51,7 +51,7 @@ function numericParameters(schema: JsonSchema): string[] {
 /**
  * ajv's coercion reads a query value as JavaScript does: `0x10` is 16, and `Infinity` or `1e400`
  * become Infinity, which passes every bound and then reaches SQLite as a LIMIT it cannot bind.
- * Numeric parameters therefore take decimal notation with a finite value only; the offending
+ * Numeric parameters therefore take digits (a fraction and an exponent allowed) with a finite value only; the offending
  * ones are removed before ajv sees the rest, so every problem is still reported at once.
  */
 function malformedNumbers(data: Record<string, unknown>, numeric: readonly string[]): ParameterProblem[] {
@@ -59,7 +59,7 @@ function malformedNumbers(data: Record<string, unknown>, numeric: readonly strin
   for (const name of numeric) {
     const value = data[name];
     if (typeof value !== 'string' || (DECIMAL_NUMBER.test(value) && Number.isFinite(Number(value)))) continue;
-    problems.push({ parameter: name, message: 'must be a finite number in decimal notation' });
+    problems.push({ parameter: name, message: 'must be a finite number written in digits (a fraction and an exponent allowed: 1500000, 1.5e6)' });
     delete data[name];
   }
   return problems;
