@@ -86,6 +86,12 @@ describe('SPAC unit IPOs and ticker notations', () => {
     }
   });
 
+  it("the detail resolves units written the Nasdaq way (LCWU: a U with no separator), when no security is stored so", async () => {
+    const res = await sample.api.get('/api/v1/companies/lcwu');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: any }).data.cik).toBe('0001847577');
+  });
+
   it('kind=operating holds no company whose current offering shows SPAC or fund evidence', async () => {
     const operating = await all('kind=operating&include=classification');
     expect(operating.length).toBeGreaterThan(100);

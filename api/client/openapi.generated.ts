@@ -2132,7 +2132,7 @@ export interface components {
         EventStreamCik: string[];
         /** @description Only events of the companies known by these tickers (every ticker a company is known by, as the ticker filter of the lists; BRK-B, BRK.B, BRK/B name one security), matched when the event is sent: a company that gains a ticker later is followed from then on, its earlier events included. Comma-separated (a,b) and/or repeated; at most 100. */
         EventStreamTicker: string[];
-        /** @description SEC CIK with or without leading zeros, or a ticker symbol. A CIK-like value that matches no company is tried as a ticker. */
+        /** @description SEC CIK with or without leading zeros, or a ticker symbol (a class or unit suffix as the exchanges or the SEC write it; units written the Nasdaq way, IPOBU or LCWU, name IPOB-U or LCW-U when no security is stored so). A CIK-like value that matches no company is tried as a ticker. */
         CompanyIdentifier: string;
         /** @description ETag(s) of a representation the client holds; a match answers 304 without a body. */
         IfNoneMatch: string;
@@ -2268,7 +2268,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description SEC CIK with or without leading zeros, or a ticker symbol. A CIK-like value that matches no company is tried as a ticker. */
+                /** @description SEC CIK with or without leading zeros, or a ticker symbol (a class or unit suffix as the exchanges or the SEC write it; units written the Nasdaq way, IPOBU or LCWU, name IPOB-U or LCW-U when no security is stored so). A CIK-like value that matches no company is tried as a ticker. */
                 identifier: components["parameters"]["CompanyIdentifier"];
             };
             cookie?: never;

@@ -191,7 +191,11 @@ function resolveIdentifier(compiler: ShapeCompiler, conn: ReadConnection, identi
       .orderBy('c.cik', 'desc')
       .limit(param('one')),
   );
-  const cik = conn.values(byTicker.sql).get(...bind(byTicker, { ticker: JSON.stringify(tickerSpellings(identifier)), asOf, one: 1 }));
+  const holder = (spellings: string[]) => conn.values(byTicker.sql).get(...bind(byTicker, { ticker: JSON.stringify(spellings), asOf, one: 1 }));
+  // Units written the Nasdaq way, a fifth (or fourth) letter U without a separator (IPOBU, LCWU),
+  // name the units the SEC and NYSE write with one (IPOB-U, LCW-U) when no security is stored so.
+  const nasdaqUnits = /^([A-Z]{3,4})U$/.exec(identifier.trim().toUpperCase());
+  const cik = holder(tickerSpellings(identifier)) ?? (nasdaqUnits ? holder(tickerSpellings(`${nasdaqUnits[1]}-U`)) : undefined);
   return typeof cik === 'string' ? cik : null;
 }
 

@@ -110,7 +110,7 @@ function parameterComponents(query: Record<string, JsonSchema>, parts: DocumentP
       name: 'identifier',
       in: 'path',
       required: true,
-      description: 'SEC CIK with or without leading zeros, or a ticker symbol. A CIK-like value that matches no company is tried as a ticker.',
+      description: 'SEC CIK with or without leading zeros, or a ticker symbol (a class or unit suffix as the exchanges or the SEC write it; units written the Nasdaq way, IPOBU or LCWU, name IPOB-U or LCW-U when no security is stored so). A CIK-like value that matches no company is tried as a ticker.',
       schema: { type: 'string' },
     },
     IfNoneMatch: {
