@@ -173,9 +173,9 @@ function resolveIdentifier(compiler: ShapeCompiler, conn: ReadConnection, identi
   // A recycled ticker can name several companies: the one trading under it on the date asked
   // (the latest to start on or before it), else the current holder in SEC data, the latest to
   // start under it (EAGLU: Platinum Eagle's 2018 units, not Double Eagle's of 2015, when SEC data
-  // lists neither), the primary holder, the most recent filer. Without a date the first key is 0 for every holder: left NULL
-  // for a dated holder, it sorted below an undated one (EverBank's 2012 IPO row answered EVER, not
-  // EverQuote, which holds it in SEC's current data).
+  // lists neither), the primary holder, the most recent filer. Without a date the first key is 0
+  // for every holder: left NULL for a dated holder, it sorted below an undated one (EverBank's 2012
+  // IPO row answered EVER, not EverQuote, which holds it in SEC's current data).
   const byTicker = compiler.shape('company-by-ticker', (param) =>
     db
       .selectFrom('company_tickers as t')

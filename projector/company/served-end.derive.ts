@@ -1,5 +1,3 @@
-import { normalizeCompanyName } from '../common/company-name.ts';
-import type { FilingFact } from '../offering/filing.facts.ts';
 /**
  * A company's end as served (`lifecycleEnd`, `offering_status`): EDGAR's (offering/company-end.derive.ts,
  * dated by a filing), else what a later symbol or name says of it. Bloomberg's export names an issuer as
@@ -28,6 +26,8 @@ import type { FilingFact } from '../offering/filing.facts.ts';
  * is the end in force; EDGAR's dated end otherwise outranks the vendor's.
  */
 import type { ApiLifecycleEnd } from '../../schema/api/types.ts';
+import { normalizeCompanyName } from '../common/company-name.ts';
+import type { FilingFact } from '../offering/filing.facts.ts';
 import type { DealType } from '../../schema/api/vocabulary.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
@@ -219,7 +219,8 @@ export function servedEnds(edgar: readonly TerminalEvent[], terminal: TerminalEv
 /**
  * The offering rules' result with a vendor end applied: the company's status is the end's, and each
  * deal it overtook (any not withdrawn nor already ended: the end is undated, and every deal the data
- * holds came before the symbol it reads) is served as that end, a SPAC's as its combination.
+ * holds came before the symbol it reads, save one the combined company filed under the name
+ * `combinedNames` give it: see filedAsCombinedCompany) is served as that end, a SPAC's as its combination.
  */
 export function withServedEnd(offering: CompanyOffering, end: ApiLifecycleEnd | null, events: readonly ApiLifecycleEnd[], combinedNames: readonly string[] = []): CompanyOffering {
   // EDGAR's filed end is the offering rules' own (lifecycle.derive.ts): already applied.
