@@ -37,7 +37,7 @@ import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { CompanyEndStatus, DealType, OfferingStatus } from '../../schema/api/vocabulary.ts';
 import { isPlaceholderSymbol, vendorDealType } from '../offering/vendor-deal-type.derive.ts';
 import { sameVendorIpo, soleSameDayPairs, unitCounterparts, vendorRowDate } from './vendor-same-ipo.derive.ts';
-import { listingSymbol } from './vendor-symbol.derive.ts';
+import { listingSymbol, rowListingSymbol } from './vendor-symbol.derive.ts';
 
 /** What a row is matched against: one EDGAR company (or a CIK only company_tickers.json lists). */
 export interface VendorCandidate {
@@ -135,7 +135,7 @@ export function rowsOfIpo(ipo: StoredIpoRow): StoredIpoRow[] {
  * (Bloomberg's TORCQ gives TORC, then TORCQ, then Yahoo's TORC); never a placeholder (vendor-symbol.derive.ts).
  */
 export function vendorTickers(ipos: readonly StoredIpoRow[]): string[] {
-  return [...new Set(ipos.flatMap((ipo) => rowsOfIpo(ipo).flatMap((r) => [listingSymbol(r.row.ticker), r.row.ticker])))].filter((t) => !isPlaceholderSymbol(t));
+  return [...new Set(ipos.flatMap((ipo) => rowsOfIpo(ipo).flatMap((r) => [rowListingSymbol(r) ?? r.row.ticker, r.row.ticker])))].filter((t) => !isPlaceholderSymbol(t));
 }
 
 /** Where a joined IPO goes: the first of its rows that joins an EDGAR company decides; null when none does. */

@@ -50,3 +50,15 @@ describe('the symbol and name of the day', () => {
     expect([ipoSymbol(google), ipoIssuerName(google)]).toEqual(['GOOGL', null]);
   });
 });
+
+describe('a bankruptcy symbol whose four letters the SEC gives another company', () => {
+  it('Casa Systems (Nasdaq 2017, CASA; Bloomberg CASSQ): CASS is Cass Information Systems, so its listing symbol is unknown, and CASS none of its tickers', () => {
+    const casa = rows.find((r) => r.row.bloombergTicker === 'CASSQ US')!;
+    expect(ipoSymbol(casa)).toBe('CASS');
+    const held = { ...casa, baseHeldElsewhere: 'CASS' };
+    expect(ipoSymbol(held)).toBeNull();
+    expect(vendorTickers([held])).toEqual(['CASSQ']);
+    // Letters nobody else holds are the IPO's, as before.
+    expect(vendorTickers([casa])).toEqual(['CASS', 'CASSQ']);
+  });
+});

@@ -44,13 +44,24 @@ export function listingSymbol(symbol: string): string {
 
 const rowsOf = (ipo: StoredIpoRow) => [ipo, ...(ipo.sameIpo ?? [])].map((r) => r.row);
 
+/**
+ * The symbol a vendor row's security listed under: its own without the bankruptcy marker, unless
+ * the SEC's ticker file gives those four letters to another company (`baseHeldElsewhere`): FINRA
+ * may have lettered the bankrupt symbol otherwise (Casa Systems, CASA on Nasdaq, became CASSQ; CASS
+ * is Cass Information Systems), so the listing symbol is not known.
+ */
+export function rowListingSymbol(stored: StoredIpoRow): string | null {
+  const base = listingSymbol(stored.row.ticker);
+  return base !== stored.row.ticker && stored.baseHeldElsewhere === base ? null : base;
+}
+
 /** The symbol the IPO listed under, as far as the tables tell (see the header); null when only a placeholder is held. */
 export function ipoSymbol(ipo: StoredIpoRow): string | null {
-  const rows = rowsOf(ipo);
-  const yahoo = rows.find((r) => r.layout === 'yahoo');
-  if (yahoo) return yahoo.ticker;
-  const symbol = rows.map((r) => r.ticker).find((t) => !isPlaceholderSymbol(t));
-  return symbol === undefined ? null : listingSymbol(symbol);
+  const stored = [ipo, ...(ipo.sameIpo ?? [])];
+  const yahoo = stored.find((r) => r.row.layout === 'yahoo');
+  if (yahoo) return yahoo.row.ticker;
+  const symbol = stored.find((r) => !isPlaceholderSymbol(r.row.ticker));
+  return symbol === undefined ? null : rowListingSymbol(symbol);
 }
 
 /** The issuer's name at listing when a table names it as of the day (the Yahoo list); null otherwise. */

@@ -10,6 +10,11 @@ export interface StoredIpoRow {
    * to this one (the row that speaks for the IPO): they add what this row lacks, such as an exchange.
    */
   sameIpo?: readonly StoredIpoRow[];
+  /**
+   * The four letters before this row's bankruptcy marker Q, when the SEC's ticker file gives them to
+   * another company: they are not the symbol this IPO listed under (company/vendor-symbol.derive.ts).
+   */
+  baseHeldElsewhere?: string;
 }
 
 export interface StoredBars {

@@ -10,6 +10,7 @@ import { applyNewsArticle, readArticlePayload } from './apply-news.ts';
 import { isFollowed, type ApplyTarget } from './apply-target.ts';
 import type { EdgarStore } from './edgar.store.ts';
 import { UnreadableEventError } from './unreadable.ts';
+import { servingBankruptSymbolOf } from './company-inputs.load.ts';
 import { OPENING_FORMS, baseForm } from '../common/forms.ts';
 import { articleDealEvent } from '../company/deal-events.derive.ts';
 
@@ -113,6 +114,8 @@ function applyCompanyTickers(target: ApplyTarget, event: StoredEvent, touched: S
   // A snapshot names ~10k listed companies; only those we follow, or that a vendor row may link to, get a served row.
   const changed = state.replaceTickerHints(rows, event.observedAt);
   const vendorCiks = target.market.ciksWithVendorRows();
+  const changedCiks = new Set(changed);
+  for (const row of rows) if (changedCiks.has(row.cik)) for (const id of servingBankruptSymbolOf(target, row.ticker)) touched.add(id);
   for (const cik of changed) {
     // Whether a filer is listed decides which of a registration's filers is its issuer.
     for (const coRegistrant of state.coRegistrantsOf(cik)) touched.add(coRegistrant);

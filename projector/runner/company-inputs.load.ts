@@ -6,7 +6,7 @@ import {
 import { SAME_DEAL_DAYS, sameDayCounterpart, sameIpoLookup, sameVendorIpo, vendorRowDate } from '../company/vendor-same-ipo.derive.ts';
 import { addDays } from '../common/dates.ts';
 import { notOnEdgarBefore, type CikFrontier } from '../company/cik-order.derive.ts';
-import { ipoSymbol } from '../company/vendor-symbol.derive.ts';
+import { bankruptSymbolBase, ipoSymbol } from '../company/vendor-symbol.derive.ts';
 import { isPlaceholderSymbol } from '../offering/vendor-deal-type.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
 import { normalizeCompanyName } from '../common/company-name.ts';
@@ -113,14 +113,28 @@ function loadEdgarCompany(sources: CompanySources, cik: string): LoadedCompany |
   // An IPO joined by name alone is the entity's only when no IPO joins it by identity.
   const byIdentity = joined.filter((j) => j.rule === 'identity');
   const own = entityOwnIpo((byIdentity.length > 0 ? byIdentity : joined).map((j) => j.ipo));
-  return { ...loaded, identity, vendorRows: own ? [own] : [] };
+  return { ...loaded, identity, vendorRows: own ? [withHeldBases(sources, own, cik)] : [] };
+}
+
+/**
+ * The IPO's rows, each under a bankruptcy symbol whose four letters the SEC's ticker file gives
+ * another company marked so (StoredIpoRow.baseHeldElsewhere): not the symbol it listed under.
+ */
+function withHeldBases(sources: CompanySources, ipo: StoredIpoRow, id: string): StoredIpoRow {
+  const mark = (stored: StoredIpoRow): StoredIpoRow => {
+    const base = bankruptSymbolBase(stored.row.ticker);
+    return base !== null && sources.edgar.hintCiks(base).some((holder) => holder !== id) ? { ...stored, baseHeldElsewhere: base } : stored;
+  };
+  const marked = mark(ipo);
+  return ipo.sameIpo ? { ...marked, sameIpo: ipo.sameIpo.map(mark) } : marked;
 }
 
 /** A vendor-only company: its IPO's rows, unless EDGAR data now names its issuer. */
 function loadVendorCompany(sources: CompanySources, id: string): LoadedCompany | null {
   const found = vendorIpoOf(sources, id);
   if (found === null || found.joins !== null) return null;
-  const { ipo, candidates } = found;
+  const { candidates } = found;
+  const ipo = withHeldBases(sources, found.ipo, id);
   // Its ticker comes from the rows (deriveRows adds them), never from SEC's current data: the symbol it listed under, never a placeholder.
   const identity: CompanyIdentity = { name: ipo.row.issuer, tickerHint: ipoSymbol(ipo), exchangeHint: null, allTickers: [], hintTitles: [] };
   return { facts: vendorOnlyFacts(id, null, ipo.observedAt), filings: [], hints: [], identity, vendorRows: [ipo], namesakeTickers: secNamesakeTickers(ipo.row, candidates) };
@@ -226,10 +240,26 @@ export function rowsNearCik(sources: CompanySources, cik: string, servedTickers:
   return withSameIpoRows(sources.market, rows);
 }
 
+/** The CIKs a row may join: those carrying its ticker and those EDGAR named like its issuer. */
+function candidateCiks(sources: Pick<CompanySources, 'edgar' | 'market'>, row: StoredIpoRow['row']): Set<string> {
+  const { edgar, market } = sources;
+  return new Set([...market.ciksWithTicker(row.ticker), ...edgar.hintCiks(row.ticker), ...nameKeys([row.issuer]).flatMap((k) => edgar.ciksNamed(k))]);
+}
+
+/**
+ * The companies that may serve a vendor row under the bankruptcy symbol of these four letters: when
+ * the SEC's ticker file gives the letters to a company, whether they are the IPO's symbol changes
+ * (withHeldBases), so they are derived again.
+ */
+export function servingBankruptSymbolOf(sources: Pick<CompanySources, 'edgar' | 'market'>, base: string): string[] {
+  if (!/^[A-Z]{4}$/.test(base)) return [];
+  return sources.market.ipoRows(`${base}Q`).flatMap(({ row }) => [vendorCompanyId(row) ?? [], ...candidateCiks(sources, row)].flat());
+}
+
 /** Every company a row may join: those carrying its ticker and those EDGAR named like its issuer. */
 function candidatesFor(sources: CompanySources, row: StoredIpoRow['row']): VendorCandidate[] {
-  const { edgar, market } = sources;
-  const ciks = new Set([...market.ciksWithTicker(row.ticker), ...edgar.hintCiks(row.ticker), ...nameKeys([row.issuer]).flatMap((k) => edgar.ciksNamed(k))]);
+  const { edgar } = sources;
+  const ciks = candidateCiks(sources, row);
   return [...ciks].map((cik) => {
     const loaded = edgar.load(cik);
     const hints = loaded ? loaded.hints : (edgar.loadHintsOnly(cik)?.hints ?? []);
