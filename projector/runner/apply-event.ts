@@ -112,10 +112,10 @@ function applyCompanyTickers(target: ApplyTarget, event: StoredEvent, touched: S
   const body = event.body();
   const rows = parseCompanyTickers(body ?? JSON.stringify(event.payload));
   // A snapshot names ~10k listed companies; only those we follow, or that a vendor row may link to, get a served row.
-  const changed = state.replaceTickerHints(rows, event.observedAt);
+  const { ciks: changed, tickers } = state.replaceTickerHints(rows, event.observedAt);
   const vendorCiks = target.market.ciksWithVendorRows();
-  const changedCiks = new Set(changed);
-  for (const row of rows) if (changedCiks.has(row.cik)) for (const id of servingBankruptSymbolOf(target, row.ticker)) touched.add(id);
+  // Whether a bankruptcy symbol's four letters are held by another company decides the IPO's symbol.
+  for (const ticker of tickers) for (const id of servingBankruptSymbolOf(target, ticker)) touched.add(id);
   for (const cik of changed) {
     // Whether a filer is listed decides which of a registration's filers is its issuer.
     for (const coRegistrant of state.coRegistrantsOf(cik)) touched.add(coRegistrant);

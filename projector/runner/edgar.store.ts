@@ -296,21 +296,26 @@ export class EdgarStore {
   }
 
   /**
-   * Replaces the company_tickers.json snapshot; returns the CIKs whose hints changed. A changed
-   * CIK's rows are stamped with the snapshot's observedAt; an unchanged CIK keeps its stamp.
+   * Replaces the company_tickers.json snapshot; returns the CIKs whose hints changed and the tickers
+   * they held before or hold now. A changed CIK's rows are stamped with the snapshot's observedAt; an
+   * unchanged CIK keeps its stamp.
    */
-  replaceTickerHints(rows: readonly CompanyTickerRow[], observedAt: string): string[] {
+  replaceTickerHints(rows: readonly CompanyTickerRow[], observedAt: string): { ciks: string[]; tickers: string[] } {
     this.cache.clear();
     const signature = (hints: Array<{ ticker: string; title: string; exchange: string | null }>) =>
       JSON.stringify(hints.map((h) => [h.ticker, h.title, h.exchange]));
     const before = new Map<string, string>();
+    const tickersBefore = new Map<string, string[]>();
     const grouped = new Map<string, Array<{ ord: number; ticker: string; title: string; exchange: string | null }>>();
     for (const row of this.selectAllHints.all() as Array<{ cik: string; ord: number; ticker: string; title: string; exchange: string | null }>) {
       const list = grouped.get(row.cik) ?? [];
       list.push(row);
       grouped.set(row.cik, list);
     }
-    for (const [cik, hints] of grouped) before.set(cik, signature(hints));
+    for (const [cik, hints] of grouped) {
+      before.set(cik, signature(hints));
+      tickersBefore.set(cik, hints.map((h) => h.ticker));
+    }
     const after = new Map<string, CompanyTickerRow[]>();
     for (const row of rows) {
       const list = after.get(row.cik) ?? [];
@@ -331,7 +336,9 @@ export class EdgarStore {
       }
       changed.push(cik);
     }
-    return changed.sort();
+    // The tickers the changed CIKs held before and hold now: a ticker given up matters as one taken.
+    const tickers = changed.flatMap((cik) => [...(tickersBefore.get(cik) ?? []), ...(after.get(cik) ?? []).map((r) => r.ticker)]);
+    return { ciks: changed.sort(), tickers: [...new Set(tickers)].sort() };
   }
 
   load(cik: string): { facts: CompanyFacts; filings: KnownFiling[]; hints: TickerHint[] } | null {
