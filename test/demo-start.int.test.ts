@@ -184,7 +184,8 @@ describe('npm start on a fresh data dir', () => {
     // its IPO (vendor-company.derive.ts) and is a vendor company of its own, dated by its IPO date, which is
     // its listing date too: the list's first bar (2000-06-30) dates no first trade (consensus-rules.derive.ts).
     const marvell = await get('/companies/1835632?include=consensus,offerings');
-    expect(marvell).toMatchObject({ dealType: 'follow_on', consensus: { offerPrice: null } });
+    // Its current offering is the 2025 shelf whose first takedown sold senior notes (424B5, then the 424B2 final).
+    expect(marvell).toMatchObject({ dealType: 'debt', consensus: { offerPrice: null } });
     expect(marvell.offerings.every((o: any) => o.source === 'edgar' && !['ipo', 'spac', 'direct_listing', 'uplisting'].includes(o.dealType))).toBe(true);
     expect(await get('/companies/V-MRVL-2000-06-26?include=consensus,offerings')).toMatchObject({
       name: 'Marvell Technology Group Ltd', dealType: 'ipo', consensus: { offerPrice: 15, exchange: 'Nasdaq', listingDate: '2000-06-26' },

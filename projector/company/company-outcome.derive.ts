@@ -9,7 +9,7 @@ import { quotedPrice } from '../market/quoted-price.ts';
 import type { StatedFirstClose } from '../market/ritter-measures.derive.ts';
 import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { isForeignOverTheCounterSymbol, isPlaceholderSymbol, isUnitSymbol } from '../offering/vendor-deal-type.derive.ts';
-import { bareSymbol, exchangeListingSymbol, ipoSymbol, listingSymbol } from './vendor-symbol.derive.ts';
+import { bareSymbol, exchangeListingSymbol, heldBasesOf, ipoSymbol, listingSymbol, listingSymbolUnlessHeld } from './vendor-symbol.derive.ts';
 
 /** The company's IPO-family deal that priced most recently, if any. */
 export function pricedIpoDeal(deals: readonly DealLifecycle[]): DealLifecycle | null {
@@ -76,7 +76,8 @@ export interface OutcomeSources {
 export function outcomeTicker(bars: StoredBars | null, vendor: StoredIpoRow | null, companyTicker: string | null): string | null {
   const candidates = [bars?.ticker ?? null, vendor ? ipoSymbol(vendor) : null, companyTicker];
   const found = candidates.find((t): t is string => t !== null && t !== '' && !isPlaceholderSymbol(t));
-  return found === undefined ? null : listingSymbol(found);
+  // Letters the SEC gives another company are not this security's (Casa Systems' CASSQ is not CASS).
+  return found === undefined ? null : listingSymbolUnlessHeld(found, heldBasesOf(vendor));
 }
 
 /** The SEC's notation for a security that is not the common stock: preferred (OAK-PA), warrants, rights, units. */

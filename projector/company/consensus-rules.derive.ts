@@ -29,7 +29,7 @@
 import type { ApiConsensus, ApiTermsExtended } from '../../schema/api/types.ts';
 import type { GrossProceedsBasis } from '../../schema/api/vocabulary.ts';
 import type { ListingExchange } from '../offering/exchange-at-listing.derive.ts';
-import { listingSymbol } from './vendor-symbol.derive.ts';
+import { listingSymbol, listingSymbolUnlessHeld } from './vendor-symbol.derive.ts';
 
 export interface VendorRow {
   source: string;
@@ -50,6 +50,8 @@ export interface VendorRow {
 }
 
 export interface ConsensusInput {
+  /** Four letters before a bankruptcy marker that the SEC's ticker file gives another company (vendor-symbol.derive.ts heldBasesOf). */
+  lettersHeldElsewhere?: readonly string[];
   edgar?: { accessionNumber: string; formType: string; terms: ApiTermsExtended; observedAt: string } | null;
   submissions?: { tickers: string[]; exchanges: Array<string | null>; observedAt: string } | null;
   companyTickers?: { ticker: string; exchange: string | null; observedAt: string } | null;
@@ -93,7 +95,7 @@ export function deriveConsensus(input: ConsensusInput): ApiConsensus {
   const sub = input.submissions;
   const ct = input.companyTickers;
   // A bankrupt issuer's over-the-counter symbol is not a listing's: the symbol before the marker stands for it.
-  const listed = (t: string | null | undefined) => (t ? listingSymbol(t) : t);
+  const listed = (t: string | null | undefined) => (t ? listingSymbolUnlessHeld(t, input.lettersHeldElsewhere ?? []) : t);
   const result: ApiConsensus = {
     ticker: pick<string>([listed(sub?.tickers[0]), 'submissions'], [listed(ct?.ticker), 'company_tickers'], [listed(e?.terms.tickerHint), 'edgar'], vendorFirst('ticker') as Candidate<string>),
     exchange: pick<string>([input.listingExchange?.exchange, 'exchange']),

@@ -9,7 +9,7 @@ import { deriveListingExchange, type ListingExchange } from '../offering/exchang
 import { deriveConsensus } from './consensus-rules.derive.ts';
 import { pricedIpoDeal } from './company-outcome.derive.ts';
 import { vendorListingEvidence } from './vendor-company.derive.ts';
-import { bankruptSymbolBase, ipoSymbol } from './vendor-symbol.derive.ts';
+import { bankruptSymbolBase, heldBasesOf, ipoSymbol } from './vendor-symbol.derive.ts';
 import { isPlaceholderSymbol } from '../offering/vendor-deal-type.derive.ts';
 import { ipoOfferSizeMillions } from './vendor-same-ipo.derive.ts';
 import { isListingForm } from '../common/forms.ts';
@@ -41,6 +41,7 @@ export function companyConsensus(s: ConsensusSources): ApiConsensus {
   const vendor = s.vendorRow?.row ?? null;
   const offerSize = s.vendorRow ? ipoOfferSizeMillions(s.vendorRow) : null;
   return deriveConsensus({
+    lettersHeldElsewhere: heldBasesOf(s.vendorRow),
     edgar: edgar ? { accessionNumber: edgar.filing.accessionNumber, formType: edgar.filing.formType, terms: edgar.doc.terms, observedAt: edgar.doc.observedAt } : null,
     submissions: s.facts.name !== null ? { tickers: s.facts.tickers, exchanges: s.facts.exchanges, observedAt: factsSeen } : null,
     companyTickers: s.hints[0] ? { ticker: s.hints[0].ticker, exchange: s.hints[0].exchange, observedAt: factsSeen } : null,

@@ -6,6 +6,7 @@ import type { StoredIpoRow } from '../market/market.facts.ts';
 import { joinVendorRows, vendorTickers } from './vendor-company.derive.ts';
 import { vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { ipoIssuerName, ipoSymbol } from './vendor-symbol.derive.ts';
+import { outcomeTicker } from './company-outcome.derive.ts';
 import { isPlaceholderSymbol } from '../offering/vendor-deal-type.derive.ts';
 
 const OBSERVED = '2026-02-01T12:00:00.000Z';
@@ -60,5 +61,8 @@ describe('a bankruptcy symbol whose four letters the SEC gives another company',
     expect(vendorTickers([held])).toEqual(['CASSQ']);
     // Letters nobody else holds are the IPO's, as before.
     expect(vendorTickers([casa])).toEqual(['CASS', 'CASSQ']);
+    // Nor is the SEC's own CASSQ for Casa read as CASS for its outcome.
+    expect(outcomeTicker(null, held, 'CASSQ')).toBeNull();
+    expect(outcomeTicker(null, casa, 'CASSQ')).toBe('CASS');
   });
 });

@@ -51,8 +51,18 @@ const rowsOf = (ipo: StoredIpoRow) => [ipo, ...(ipo.sameIpo ?? [])].map((r) => r
  * is Cass Information Systems), so the listing symbol is not known.
  */
 export function rowListingSymbol(stored: StoredIpoRow): string | null {
-  const base = listingSymbol(stored.row.ticker);
-  return base !== stored.row.ticker && stored.baseHeldElsewhere === base ? null : base;
+  return listingSymbolUnlessHeld(stored.row.ticker, stored.baseHeldElsewhere ? [stored.baseHeldElsewhere] : []);
+}
+
+/** The four letters its rows' bankruptcy symbols stand on that the SEC's ticker file gives another company. */
+export function heldBasesOf(ipo: StoredIpoRow | null): string[] {
+  return ipo === null ? [] : [ipo, ...(ipo.sameIpo ?? [])].flatMap((r) => r.baseHeldElsewhere ?? []);
+}
+
+/** `listingSymbol`, unless those four letters are another company's (`heldBasesOf`): then not known. */
+export function listingSymbolUnlessHeld(symbol: string, held: readonly string[]): string | null {
+  const base = listingSymbol(symbol);
+  return base !== symbol && held.includes(base) ? null : base;
 }
 
 /** The symbol the IPO listed under, as far as the tables tell (see the header); null when only a placeholder is held. */

@@ -114,7 +114,8 @@ export function scanDeal<F extends FilingFact>(
       dated = null;
     }
     // A shelf takedown sells at a price fixed by then: the first one prices the deal like a 424B4,
-    // unless another follows it within days: that one is the final supplement, the first a preliminary.
+    // unless another follows it within days: that one is the final supplement, the first a preliminary
+    // (the rule of takedowns.ts finalTakedownOf, met here one filing at a time).
     const takedown = PRICING_TAKEDOWN_FORMS.has(f.formType);
     const finalOfRun = takedown && finalProspectus !== null && PRICING_TAKEDOWN_FORMS.has(finalProspectus.formType) && daysBetween(finalProspectus.filingDate, f.filingDate) <= TAKEDOWN_RUN_DAYS;
     if (((PRICED_FORMS.has(f.formType) || takedown) && !finalProspectus) || finalOfRun) {
@@ -227,8 +228,14 @@ function hasDateIn(dates: readonly string[], from: string, to: string): boolean 
 function pricingDate(final: FilingFact, effectiveDate: string | null, calendar: TradingCalendar): string {
   // A takedown prices under a shelf already in force (an automatic one is effective the day it is
   // filed, often with the preliminary supplement): its day is the final supplement's eve, as any other's.
+  // Never before the shelf is in force: a supplement filed with an automatic shelf the same day (an
+  // at-the-market program's, Wolfspeed's of 2021-02-11) is dated by the shelf.
   const takedown = PRICING_TAKEDOWN_FORMS.has(final.formType);
-  if (!takedown && effectiveDate && effectiveDate <= final.filingDate && daysBetween(effectiveDate, final.filingDate) <= EFFECT_TO_424B_DAYS) return effectiveDate;
+  if (takedown) {
+    const eve = calendar.previousTradingDay(final.filingDate);
+    return effectiveDate !== null && effectiveDate > eve && effectiveDate <= final.filingDate ? effectiveDate : eve;
+  }
+  if (effectiveDate && effectiveDate <= final.filingDate && daysBetween(effectiveDate, final.filingDate) <= EFFECT_TO_424B_DAYS) return effectiveDate;
   return calendar.previousTradingDay(final.filingDate);
 }
 

@@ -68,7 +68,8 @@ describe('deriveDealType from forms and company facts (real submissions)', () =>
     ['alzamend', '024-10637', 'reg_a'],
     ['alzamend', '333-255955', 'ipo'],
     ['trfinance', '333-284840', 'business_combination'],
-    ['marvell', '333-285742', 'follow_on'],
+    ['marvell', '333-285742', 'debt'],
+    ['marvell', '333-259141', 'debt'],
     ['tesla', '333-164593', 'ipo'],
     ['tesla', '333-174466', 'follow_on'],
   ] as const)('%s %s → %s', (name, key, expected) => {

@@ -41,6 +41,7 @@ import type { Deal } from './deals.group.ts';
 import { SPAC_NAME, SPAC_UNIT_PRICE } from './spac-evidence.ts';
 import { FUND_NAME } from './fund-evidence.ts';
 import { coRegisteredIssuer } from './co-registrants.derive.ts';
+import { finalTakedownOf } from './takedowns.ts';
 import { insiderReportsAtListing, LISTING_INSIDER_DAYS } from './listing-insiders.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
 import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from '../common/forms.ts';
@@ -125,7 +126,11 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   if (read?.listedUnderSymbol) reasons.push('cover says the stock is already listed under a symbol');
   const alreadyPublic = reasons.length > 0 && !read?.initialPublicOffering;
 
-  if (SHELF_FORMS.has(base)) return result('follow_on', [`${base} shelf registration`, ...reasons], 0.9);
+  if (SHELF_FORMS.has(base)) {
+    // A takedown whose final supplement is filed under Rule 424(b)(2) sells notes, as the prospectus-only rule reads it.
+    if (finalTakedownOf(deal.filings ?? [])?.formType === '424B2') return result('debt', [`${base} shelf whose takedown's final supplement is a 424B2, the notes' form`, ...reasons], 0.7);
+    return result('follow_on', [`${base} shelf registration`, ...reasons], 0.9);
+  }
   if (alreadyPublic) {
     if (read?.otcQuoted && read.applyingToList) return result('uplisting', [...reasons, 'cover: quoted OTC and applying to list on an exchange'], conf);
     if (!read && company?.exchanges.some((e) => e !== null && /^otc/i.test(e))) {

@@ -192,17 +192,27 @@ describe('deriveLifecycle on other real companies', () => {
     expect([takedown('333-184078').finalProspectus?.filingDate, takedown('333-184078').pricedDate]).toEqual(['2012-09-28', '2012-09-27']);
   });
 
+  it('Wolfspeed\'s at-the-market supplement filed with its automatic shelf prices no earlier than the shelf is in force', () => {
+    const { company, filings } = loadSubmissions('wolfspeed');
+    const lc = deriveLifecycle(filings, { today: TODAY, company });
+    const atm = lc.deals.find((d) => d.key === '333-253001')!;
+    expect(atm.effectiveDate).toBe('2021-02-11');
+    expect(atm.pricedDate).toBe('2021-02-11');
+    for (const d of lc.deals) if (d.pricedDate && d.effectiveDate) expect(d.pricedDate >= d.effectiveDate, d.key).toBe(true);
+  });
+
   it('Marvell, Wolfspeed, TR Finance: no IPO-family deal, so the latest deal (a shelf or resale) is current', () => {
-    // Marvell's S-3ASR has 424B5/424B2/424B7 takedowns: priced. Wolfspeed's resale S-1 and TR Finance's F-3 are effective.
+    // Marvell's S-3ASR has 424B5/424B2/424B7 takedowns: priced, its first a 424B5 preliminary and a 424B2
+    // final of senior notes (debt). Wolfspeed's resale S-1 and TR Finance's F-3 are effective.
     const expected = {
-      marvell: ['333-285742', 'S-3ASR', 'priced'],
-      wolfspeed: ['333-294149', 'S-1', 'effective'],
-      trfinance: ['333-285927', 'F-3', 'effective'],
+      marvell: ['333-285742', 'S-3ASR', 'priced', 'debt'],
+      wolfspeed: ['333-294149', 'S-1', 'effective', 'follow_on'],
+      trfinance: ['333-285927', 'F-3', 'effective', 'follow_on'],
     } as const;
-    for (const [name, [key, form, status]] of Object.entries(expected) as Array<[keyof typeof expected, readonly [string, string, string]]>) {
+    for (const [name, [key, form, status, kind]] of Object.entries(expected) as Array<[keyof typeof expected, readonly [string, string, string, string]]>) {
       const { company, filings } = loadSubmissions(name);
       const lc = deriveLifecycle(filings, { today: TODAY, company });
-      expect(lc.currentDeal).toMatchObject({ key, baseForm: form, dealKind: 'follow_on', expectedFirstTradeDate: null, firstTradeDate: null });
+      expect(lc.currentDeal).toMatchObject({ key, baseForm: form, dealKind: kind, expectedFirstTradeDate: null, firstTradeDate: null });
       expect(lc.offeringStatus).toBe(status);
       expect(lc.terminal).toBeNull();
       // Seasoned issuers: none of their offerings is IPO-family, none has a first trade of its own.

@@ -17,7 +17,7 @@
 export interface GoldenDeal {
   /** What the API resolves: a ticker as users type it, or a CIK. */
   id: string;
-  kind: 'operating_nyse' | 'operating_nasdaq' | 'bank' | 'spac' | 'de_spac' | 'follow_on' | 'reg_a_withdrawn' | 'delisted' | 'co_registrant';
+  kind: 'operating_nyse' | 'operating_nasdaq' | 'bank' | 'spac' | 'de_spac' | 'follow_on' | 'debt' | 'reg_a_withdrawn' | 'delisted' | 'co_registrant';
   dealType: string;
   offeringStatus: string;
   /** The IPO offering's own end when it differs from the company's: a SPAC's deal ends in its combination. */
@@ -182,11 +182,18 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
     evidence: 'Unicycive submissions: S-1 333-256367, S-1/A No. 3 (units) 2021-06-30, two S-1/As 2021-07-12, CERT 0001354457-21-000764 (Nasdaq) 2021-07-07, 424B4 2021-07-14; company_tickers.json: UNCY only',
   },
   {
-    id: '0001835632',
+    id: '0000895419',
     kind: 'follow_on',
     dealType: 'follow_on',
+    offeringStatus: 'effective',
+    evidence: 'Wolfspeed submissions: a long-listed issuer (Cree until 2021, no IPO in the data) whose latest registration is the resale S-1 333-294149, declared effective',
+  },
+  {
+    id: '0001835632',
+    kind: 'debt',
+    dealType: 'debt',
     offeringStatus: 'priced',
-    evidence: 'Marvell Technology submissions: S-3ASR shelf and 424B takedowns by a long-listed issuer (no IPO in the data)',
+    evidence: 'Marvell Technology submissions: S-3ASR 333-285742 of 2025-03-12 with a Form 305B2 (an indenture trustee), its first takedown a 424B5 preliminary of 2025-06-23 and the 424B2 final of 2025-06-25 (senior notes)',
   },
   {
     id: '0001925541',
