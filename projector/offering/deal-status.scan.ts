@@ -11,10 +11,11 @@ import type { Deal } from './deals.group.ts';
 import { isIpoFamily, type DealType } from './deal-type.derive.ts';
 import {
   AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm, isRegistrationActivity, OPENING_FORMS, PRICED_FORMS,
-  PRICING_TAKEDOWN_FORMS, SHELF_FORMS, TAKEDOWN_RUN_DAYS,
+  PRICING_TAKEDOWN_FORMS, SHELF_FORMS,
 } from '../common/forms.ts';
 import { addDays, daysBetween } from '../common/dates.ts';
 import type { FilingFact } from './filing.facts.ts';
+import { supersedesTakedown } from './takedowns.ts';
 import type { DealStatus } from '../../schema/api/vocabulary.ts';
 
 export type RangeTerms = Pick<ApiTermsExtended, 'priceRangeLow' | 'priceRangeHigh' | 'offeringPrice'>;
@@ -115,10 +116,9 @@ export function scanDeal<F extends FilingFact>(
     }
     // A shelf takedown sells at a price fixed by then: the first one prices the deal like a 424B4,
     // unless another follows it within days: that one is the final supplement, the first a preliminary
-    // (the rule of takedowns.ts finalTakedownOf, met here one filing at a time).
-    const takedown = PRICING_TAKEDOWN_FORMS.has(f.formType);
-    const finalOfRun = takedown && finalProspectus !== null && PRICING_TAKEDOWN_FORMS.has(finalProspectus.formType) && daysBetween(finalProspectus.filingDate, f.filingDate) <= TAKEDOWN_RUN_DAYS;
-    if (((PRICED_FORMS.has(f.formType) || takedown) && !finalProspectus) || finalOfRun) {
+    // (takedowns.ts finalTakedownOf, met here one filing at a time).
+    const priceable = PRICED_FORMS.has(f.formType) || PRICING_TAKEDOWN_FORMS.has(f.formType);
+    if ((priceable && !finalProspectus) || (finalProspectus !== null && supersedesTakedown(finalProspectus, f))) {
       finalProspectus = f;
       dated = null;
     }

@@ -11,8 +11,15 @@ export function finalTakedownOf<F extends { formType: string; filingDate?: strin
   let final: F | null = null;
   for (const f of filings) {
     if (!PRICING_TAKEDOWN_FORMS.has(f.formType)) continue;
-    if (final === null) final = f;
-    else if (final.filingDate && f.filingDate && daysBetween(final.filingDate, f.filingDate) <= TAKEDOWN_RUN_DAYS) final = f;
+    if (final === null || supersedesTakedown(final, f)) final = f;
   }
   return final;
+}
+
+/** Whether `next`, a pricing takedown filed within TAKEDOWN_RUN_DAYS of the pricing takedown `final`, is the final supplement in its place. */
+export function supersedesTakedown(final: { formType: string; filingDate?: string }, next: { formType: string; filingDate?: string }): boolean {
+  return (
+    PRICING_TAKEDOWN_FORMS.has(final.formType) && PRICING_TAKEDOWN_FORMS.has(next.formType) &&
+    final.filingDate !== undefined && next.filingDate !== undefined && daysBetween(final.filingDate, next.filingDate) <= TAKEDOWN_RUN_DAYS
+  );
 }
