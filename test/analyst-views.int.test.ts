@@ -130,6 +130,7 @@ describe('views for analysts in read.db', () => {
     // The follow-on whose terms were read from a filing: that filing's row in each view.
     const followOn = company.offerings.find((o: any) => o.termsAccessionNumber !== null);
     const terms = followOn.terms;
+    expect([followOn.fileNumber, followOn.finalProspectusAccessionNumber, terms.totalSharesOffered]).toEqual(['333-194379', '0001047469-14-002669', 2_700_000]);
     expect(one('SELECT * FROM offerings WHERE cik = ? AND file_number = ?', AAOI, followOn.fileNumber)).toEqual({
       cik: AAOI,
       company_name: company.name,
@@ -159,9 +160,9 @@ describe('views for analysts in read.db', () => {
       gross_proceeds_basis: followOn.grossProceedsBasis,
       price_range_low: terms.priceRangeLow,
       price_range_high: terms.priceRangeHigh,
-      // An unpriced follow-on: its registration's terms are the deal's.
-      shares_offered: terms.totalSharesOffered,
-      over_allotment_shares: terms.overAllotmentShares,
+      // Priced by a 424B4 the service has not read: its S-1/A's count (2,700,000) is not what was sold.
+      shares_offered: followOn.finalProspectusAccessionNumber === null ? terms.totalSharesOffered : null,
+      over_allotment_shares: followOn.finalProspectusAccessionNumber === null ? terms.overAllotmentShares : null,
       gross_proceeds_estimate: terms.grossProceedsEstimate,
       lead_left_bookrunner: terms.leadLeftBookrunner,
       lead_left_bookrunner_source: terms.leadLeftBookrunnerSource,

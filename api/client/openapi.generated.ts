@@ -583,6 +583,7 @@ export interface components {
             confidence: number | null;
         };
         ApiConsensus: {
+            /** @description The company's symbol, by the first source that lists one: its submissions page's first ticker, the SEC's company_tickers.json, a read prospectus's, else its vendor row's (the IPO's symbol as ipo_outcomes.ticker gives it); never with a bankruptcy marker (Acorda's ACORQ as ACOR). It is the company's, not the symbol the IPO listed under, which the IPO offering's listingSymbol and ipo_calendar.ticker serve: DiamondHead Holdings' units DHHCU, where the company it became, United Homes Group, is UHG. */
             ticker: string | null;
             /** @description The exchange the company listed on at its IPO: the exchange's own certification of the listing (CERTNYS, CERTNAS … or a CERT its filer names), else the IPO prospectus cover's listing sentence, else today's market from SEC's current files; one name per market (NYSE, Nasdaq, NYSE American, NYSE Arca, Cboe BZX, Cboe, OTC). Null when none of them names one. `sourceSummary.exchange` says which, or why it is null. */
             exchange: string | null;

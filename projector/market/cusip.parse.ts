@@ -35,3 +35,12 @@ export function parseCusip(raw: string | null | undefined): string | null {
 export function cusipIssuer(raw: string | null | undefined): string | null {
   return parseCusip(raw)?.slice(0, 6) ?? null;
 }
+
+/**
+ * The issue number (characters seven and eight) of a valid CUSIP: which of the issuer's securities it is.
+ * A blank check's three securities are numbered alike by the agency: its shares 10, its warrants 11, its
+ * units 20 (Gores Holdings' units 382866200, Global Partner Acquisition's 37954X204, Conyers Park's 212894208).
+ */
+export function cusipIssueNumber(raw: string | null | undefined): string | null {
+  return parseCusip(raw)?.slice(6, 8) ?? null;
+}

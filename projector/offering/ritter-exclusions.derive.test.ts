@@ -234,6 +234,15 @@ describe('ritterExclusions of the vendor\'s REITs, BDCs and energy units filed o
     expect(flags(bySymbol('WLBUE'))).toContain('unit_offer');
   });
 
+  it('flags the units of a SPAC the vendor lists under its later merger by the CUSIP of the units, issue 20 (Gores Holdings as Hostess Brands, Global Partner Acquisition as Purple)', () => {
+    for (const symbol of ['1646391D', '1855237D', '1729307D']) expect(flags(bySymbol(symbol)), symbol).toEqual(['unit_offer', 'spac']);
+    // Issue 10 is a SPAC's shares: a row whose CUSIP is its common's shows no units.
+    const sharesCusip = rows.find((r) => vendorDealType(r).dealType === 'spac' && /^[0-9A-Z]{6}10[0-9]$/.test(r.cusip ?? '') && !/U$|\/U/.test(r.bloombergTicker.split(' ')[0]))!;
+    expect(flags(sharesCusip)).not.toContain('unit_offer');
+    // An operating company's issue 20 is often a reassigned common after a reverse split (Proxim, Peraso): no units.
+    expect(flags(bySymbol('PRSO'))).toEqual([]);
+  });
+
   it('flags no SPAC as a REIT or a bank from its later company\'s vendor group (Capitol Acquisition, ROIC, ARMOUR, Global Consumer Acquisition)', () => {
     for (const symbol of ['1820099D', 'ROICU', 'EST/U', 'PTICU', 'WLBUE']) {
       const found = flags(bySymbol(symbol));

@@ -7,6 +7,8 @@
  *                           company's known tickers hold no unit symbol: superseded-terms.derive.ts), a
  *                           unit symbol in a vendor row of the IPO (CBASU, HDP/U, Bloomberg's LCWUF for LCW.U,
  *                           the Yahoo list's EAGLU; not a royalty trust's, whose U marks trust units: SDTTU),
+ *                           a SPAC's vendor row whose CUSIP is its issuer's issue 20 (the units of a blank
+ *                           check the vendor lists under its later merger's name and symbol: Hostess Brands),
  *                           or, for the company's IPO when no row names a listing (a placeholder, a later OTC
  *                           symbol), a unit symbol among its tickers (units come only from the IPO)
  *   adr                     ADSs listed (listed-security.derive.ts foreignListing): on the cover, in an issuer
@@ -44,6 +46,7 @@
  * security no evidence shows carries no flag either, but its offering's foreignListing says so
  * (unknown), and the analyst views leave it out of the sample.
  */
+import { cusipIssueNumber } from '../market/cusip.parse.ts';
 import { RITTER_EXCLUSIONS, type RitterExclusion } from '../../schema/api/vocabulary.ts';
 import { foreignListing, showsDepositaryShares, type ListingEvidence } from './listed-security.derive.ts';
 import { isForeignOverTheCounterSymbol, isPlaceholderSymbol, isUnitSymbol, vendorSymbol } from './vendor-deal-type.derive.ts';
@@ -65,10 +68,13 @@ export interface RitterEvidence extends ListingEvidence {
 
 const UNITS_TEXT = /\bunits?\b/i;
 
+function ipoRows(e: RitterEvidence) {
+  return [e.vendorRow, ...(e.sameIpoRows ?? [])].filter((r) => r !== null);
+}
+
 /** The symbols the IPO's vendor rows list it under that name a listing (unit symbols always do). */
 function ipoRowSymbols(e: RitterEvidence): string[] {
-  const rows = [e.vendorRow, ...(e.sameIpoRows ?? [])].filter((r) => r !== null);
-  return rows.map(vendorSymbol).filter((s) => isUnitSymbol(s) || !(isPlaceholderSymbol(s) || isForeignOverTheCounterSymbol(s)));
+  return ipoRows(e).map(vendorSymbol).filter((s) => isUnitSymbol(s) || !(isPlaceholderSymbol(s) || isForeignOverTheCounterSymbol(s)));
 }
 
 export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
@@ -90,8 +96,11 @@ export function ritterExclusions(e: RitterEvidence): RitterExclusion[] {
   // 1566353D, BlueRiver's the SEC's BLUA-U beside Bloomberg's BLUVF.
   const rowSymbols = ipoRowSymbols(e);
   const symbolUnits = !royaltyTrust && (rowSymbols.length > 0 ? rowSymbols.some(isUnitSymbol) : tickers.some(isUnitSymbol));
+  // A vendor lists a blank check under the company it merged with (Hostess Brands for Gores Holdings,
+  // 1646391D), but keeps the CUSIP of the security sold: a SPAC's units are its issue 20.
+  const spacUnitCusip = spac && ipoRows(e).some((r) => cusipIssueNumber(r.cusip) === '20');
   const found: Record<RitterExclusion, boolean> = {
-    unit_offer: coverUnits || symbolUnits,
+    unit_offer: coverUnits || symbolUnits || spacUnitCusip,
     adr: showsDepositaryShares(e) || foreignListing(e) === 'ads',
     reit: (!spac && (e.sic === '6798' || vendorReitClass(e.vendorRow) !== null)) || e.baseForm === 'S-11' || operatingName((n) => REIT_NAME.test(n)),
     closed_end_fund: e.dealType === 'fund' && !isCommodityPoolRow(e.vendorRow),

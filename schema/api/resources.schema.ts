@@ -126,7 +126,10 @@ const GROSS_PROCEEDS_BASIS = {
 };
 
 export const ApiConsensusSchema = object({
-  ticker: nullableString(),
+  ticker: nullableString({
+    description:
+      'The company\'s symbol, by the first source that lists one: its submissions page\'s first ticker, the SEC\'s company_tickers.json, a read prospectus\'s, else its vendor row\'s (the IPO\'s symbol as ipo_outcomes.ticker gives it); never with a bankruptcy marker (Acorda\'s ACORQ as ACOR). It is the company\'s, not the symbol the IPO listed under, which the IPO offering\'s listingSymbol and ipo_calendar.ticker serve: DiamondHead Holdings\' units DHHCU, where the company it became, United Homes Group, is UHG.',
+  }),
   exchange: nullableString({ description: `${EXCHANGE_AT_LISTING} \`sourceSummary.exchange\` says which, or why it is null.` }),
   listingDate: nullableString({ format: 'date' }),
   offerPrice: nullableNumber(),

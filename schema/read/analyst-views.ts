@@ -65,12 +65,14 @@ const CURRENT_TICKER = `COALESCE(
 
 /**
  * An offering's terms are the document of its price and proceeds when they are its final prospectus's or
- * state the price it is served at, or when nothing priced it and its proceeds are not a vendor's offer size. Unicycive's terms are its
+ * state the price it is served at, or when no final prospectus priced it and its proceeds are not a vendor's offer size
+ * (an unread final prospectus priced Applied Optoelectronics' 2014 follow-on: no count). Unicycive's terms are its
  * preliminary S-1/A (4,550,000 units at $5.00–$6.00); the IPO sold 5,000,000 shares at $5.00, so the
  * units count is not served beside the $5.00 and the vendor's $25M.
  */
 const TERMS_PRICE_THE_DEAL = `(CASE WHEN json_extract(o.value, '$.termsAccessionNumber') = json_extract(o.value, '$.finalProspectusAccessionNumber') THEN 1
-       WHEN json_extract(o.value, '$.offerPrice') IS NULL THEN COALESCE(json_extract(o.value, '$.grossProceedsBasis'), '') != 'vendor_offer_size'
+       WHEN json_extract(o.value, '$.offerPrice') IS NULL THEN json_extract(o.value, '$.finalProspectusAccessionNumber') IS NULL
+         AND COALESCE(json_extract(o.value, '$.grossProceedsBasis'), '') != 'vendor_offer_size'
        ELSE json_extract(o.value, '$.terms.offeringPrice') = json_extract(o.value, '$.offerPrice') END)`;
 
 /** The consensus range of the company (its vendor row's filing range) for the vendor offering `o`, else null. */

@@ -500,9 +500,16 @@ const currentOfferingRangeStatements = DROP_ANALYST_VIEWS;
 
 /**
  * offerings.ticker falls back to the company's symbol only when that can be the offering's: a unit symbol is an IPO's
- * (Vivint Smart Home's 2020 S-1/A is not Mosaic Acquisition's MOSC-U).
+ * (Vivint Smart Home's 2020 S-1/A is not Mosaic Acquisition's MOSC-U). (Its views are now created by 0030.)
  */
-const offeringUnitTickerStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
+const offeringUnitTickerStatements = DROP_ANALYST_VIEWS;
+
+/**
+ * offerings.shares_offered and over_allotment_shares are null for an offering priced by a final prospectus the
+ * service has not read: the registration's count is not what was sold (Applied Optoelectronics' 2014 follow-on:
+ * its S-1/A's 2,700,000 shares, upsized by an S-1MEF, beside an unread 424B4).
+ */
+const unreadFinalShareCountStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
@@ -538,4 +545,5 @@ export const readMigrations: Record<string, Migration> = {
   '0027_foreign_listing': statementsMigration(foreignListingStatements),
   '0028_current_offering_range': statementsMigration(currentOfferingRangeStatements),
   '0029_offering_unit_ticker': statementsMigration(offeringUnitTickerStatements),
+  '0030_unread_final_share_count': statementsMigration(unreadFinalShareCountStatements),
 };
