@@ -1,6 +1,6 @@
 /** Name normalisation on issuer names as the bundled vendor tables and EDGAR write them. */
 import { describe, expect, it } from 'vitest';
-import { normalizeCompanyName, sameCompanyName } from './company-name.ts';
+import { cutVendorNamePrefix, normalizeCompanyName, sameCompanyName, sameExactVendorName, vendorNameKeys } from './company-name.ts';
 
 describe('normalizeCompanyName / sameCompanyName', () => {
   it('drops corporate suffixes and punctuation from the end: Bloomberg\'s and SEC\'s spellings of one name agree', () => {
@@ -41,5 +41,21 @@ describe('normalizeCompanyName / sameCompanyName', () => {
     expect(normalizeCompanyName('WILLIAMS PARTNERS L.P. /DE/')).toBe('williams partners');
     // Only a two-letter marker after a slash, at the end.
     expect(normalizeCompanyName('AC/DC Holdings Inc')).toBe('ac dc');
+  });
+});
+
+describe('vendor names Bloomberg cut at 30 characters', () => {
+  it('match the start of the name EDGAR gives, and are looked up without their last, perhaps partial, word', () => {
+    expect(sameExactVendorName('Global Business Travel Group I', 'Global Business Travel Group, Inc.')).toBe(true);
+    expect(sameExactVendorName('Alliance Entertainment Holding', 'ALLIANCE ENTERTAINMENT HOLDING CORP')).toBe(true);
+    expect(vendorNameKeys('Global Business Travel Group I')).toEqual(['global business travel group i', normalizeCompanyName('Global Business Travel Group, Inc.')]);
+    // Shorter names are whole: the legal suffix must agree.
+    expect(sameExactVendorName('Blue Owl Capital Inc', 'Blue Owl Capital Corp')).toBe(false);
+    expect(sameExactVendorName('Stem Inc', 'Stem Incorporated Holdings')).toBe(false);
+    expect(vendorNameKeys('Stem Inc')).toEqual(['stem']);
+    // Cut inside its last word: the start of EDGAR's normalized name, looked up as such.
+    expect(cutVendorNamePrefix('EpicQuest Education Group Inte')).toBe('epicquest education group inte');
+    expect(normalizeCompanyName('EpicQuest Education Group International Ltd').startsWith(cutVendorNamePrefix('EpicQuest Education Group Inte')!)).toBe(true);
+    expect(cutVendorNamePrefix('Stem Inc')).toBeNull();
   });
 });

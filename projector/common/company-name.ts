@@ -82,6 +82,50 @@ export function exactCompanyName(name: string): string {
   return nameWords(name).join(' ');
 }
 
+/**
+ * Bloomberg's export cuts many issuer names at 30 characters, mid-word at times: "Global Business Travel
+ * Group I" is Global Business Travel Group, Inc., "BlackRock Municipal Income Fun" a fund. A name of that
+ * width may be such a cut.
+ */
+const VENDOR_NAME_WIDTH = 30;
+
+function mayBeCut(vendorName: string): boolean {
+  return vendorName.length === VENDOR_NAME_WIDTH;
+}
+
+/**
+ * exactCompanyName for a vendor's issuer against a name EDGAR gives: equal, or, for a name the vendor
+ * may have cut (VENDOR_NAME_WIDTH), the start of EDGAR's ("Alliance Entertainment Holding" of
+ * "ALLIANCE ENTERTAINMENT HOLDING CORP").
+ */
+export function sameExactVendorName(vendorName: string, name: string): boolean {
+  const vendor = exactCompanyName(vendorName);
+  const other = exactCompanyName(name);
+  return vendor === other || (mayBeCut(vendorName) && vendor !== '' && other.startsWith(vendor));
+}
+
+/**
+ * The normalized names EDGAR may file a vendor's issuer under: its own, and for a name the vendor may
+ * have cut, that name without its last word, which may be part of one ("global business travel", as
+ * "Global Business Travel Group, Inc." normalizes).
+ */
+export function vendorNameKeys(vendorName: string): string[] {
+  const key = normalizeCompanyName(vendorName);
+  const uncut = mayBeCut(vendorName) ? normalizeCompanyName(vendorName.replace(/\s*\S+$/, '')) : '';
+  // One word left names no company by itself ("Global").
+  return [...new Set([key, ...(uncut.includes(' ') ? [uncut] : [])])].filter((k) => k !== '');
+}
+
+/**
+ * For a name the vendor may have cut, its words as written, the last perhaps part of one: the start of
+ * every normalized name EDGAR may file the issuer under when the cut fell inside its last words
+ * ("epicquest education group inte" of "EpicQuest Education Group International Ltd"); else null.
+ */
+export function cutVendorNamePrefix(vendorName: string): string | null {
+  const words = nameWords(vendorName);
+  return mayBeCut(vendorName) && words.length > 1 ? words.join(' ') : null;
+}
+
 export function normalizeCompanyName(name: string): string {
   return tokensOf(name).join(' ');
 }

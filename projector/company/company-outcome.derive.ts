@@ -7,7 +7,7 @@ import type { DealLifecycle } from '../offering/lifecycle.derive.ts';
 import { deriveOutcome } from '../market/outcome.derive.ts';
 import { quotedPrice } from '../market/quoted-price.ts';
 import type { StatedFirstClose } from '../market/ritter-measures.derive.ts';
-import { ipoOfferSizeMillions, vendorRowDate } from './vendor-same-ipo.derive.ts';
+import { ipoOfferSizeMillions, ipoUnitSeries, vendorRowDate } from './vendor-same-ipo.derive.ts';
 import { isForeignOverTheCounterSymbol, isPlaceholderSymbol, isUnitSymbol } from '../offering/vendor-deal-type.derive.ts';
 import { bareSymbol, exchangeListingSymbol, heldBasesOf, ipoSymbol, listingSymbol, listingSymbolUnlessHeld } from './vendor-symbol.derive.ts';
 
@@ -135,7 +135,13 @@ export function deriveCompanyOutcome(s: OutcomeSources): ApiOutcome | null {
       baseDeal: finalTerms ? { sharesOffered: finalTerms.totalSharesOffered, grossProceeds: finalTerms.grossProceeds } : null,
       // The vendor's first day describes its own trade date: only a row of this deal speaks for it.
       vendor: vendor
-        ? { offerSizeMillions: ipoOfferSizeMillions(vendor), offerToFirstClosePct: vendor.row.offerToFirstClosePct, firstClose: statedFirstClose(vendor), tradeDate: vendor.row.tradeDate }
+        ? {
+            offerSizeMillions: ipoOfferSizeMillions(vendor),
+            offerToFirstClosePct: vendor.row.offerToFirstClosePct,
+            firstClose: statedFirstClose(vendor),
+            tradeDate: vendor.row.tradeDate,
+            unitSeries: ipoUnitSeries(vendor),
+          }
         : null,
     },
   );

@@ -119,6 +119,27 @@ describe('delisted: the bankruptcy marker on the last symbol', () => {
   });
 });
 
+describe('delisted: an IPO Bloomberg lists only under a placeholder symbol', () => {
+  const ends = (symbols: string[], more: Partial<Parameters<typeof laterSymbolEnds>[0]> = {}) =>
+    laterSymbolEnds({ vendorRows: symbols.map(stored), currentTickers: [], edgarIpoType: null, ...more });
+
+  it("Angie's List (9895420D, 2011, merged into ANGI in 2017) and Gander Mountain (1403557D, taken private in 2010): delisted, undated, from the vendor", () => {
+    for (const symbol of ['9895420D', '1403557D']) {
+      expect(ends([symbol]), symbol).toEqual([
+        expect.objectContaining({ status: 'delisted', date: null, source: 'vendor', reason: expect.stringContaining(`placeholder ${symbol}`) }),
+      ]);
+    }
+  });
+
+  it("not when the SEC lists the company or an exact namesake today (Warner Music's 2005 stock, 1800354D, beside WMG), nor a SPAC's placeholder (VectoIQ as Nikola, 1854789D), nor an IPO one of whose rows keeps a symbol (NRG beside 316623Q)", () => {
+    expect(ends(['1800354D'], { namesakeTickers: ['WMG'] })).toEqual([]);
+    expect(ends(['1800354D'], { currentTickers: ['WMG'] })).toEqual([]);
+    expect(ends(['1854789D']).filter((e) => e.status === 'delisted')).toEqual([]);
+    expect(ends(['1854789D'], { edgarIpoType: 'spac' }).filter((e) => e.status === 'delisted')).toEqual([]);
+    expect(laterSymbolEnds({ vendorRows: [{ ...stored('NRG'), sameIpo: [stored('316623Q')] }], currentTickers: [], edgarIpoType: null })).toEqual([]);
+  });
+});
+
 describe("combined: a SPAC's registrant the SEC lists under another symbol and an operating company's title", () => {
   // company_tickers.json (data/sample/edgar/company_tickers.json.gz) rows of each registrant.
   const ends = (symbol: string, tickers: string[], title: string) =>

@@ -32,7 +32,7 @@ import type { DealType } from '../../schema/api/vocabulary.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import type { CompanyOffering } from '../offering/offering.derive.ts';
 import type { TerminalEvent } from '../offering/lifecycle.derive.ts';
-import { isUnitSymbol, SPAC_SUBGROUPS, vendorDealType, vendorSymbol } from '../offering/vendor-deal-type.derive.ts';
+import { isPlaceholderSymbol, isUnitSymbol, SPAC_SUBGROUPS, vendorDealType, vendorSymbol } from '../offering/vendor-deal-type.derive.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import { SPAC_NAME } from '../offering/spac-evidence.ts';
 import { rowsOfIpo } from './vendor-company.derive.ts';
@@ -61,7 +61,7 @@ export function edgarEnd(event: TerminalEvent | null): ApiLifecycleEnd | null {
 
 /** The company's ends the vendor rows and the SEC's tickers show, combination first; empty when none. */
 export function laterSymbolEnds(e: EndEvidence): ApiLifecycleEnd[] {
-  return [combinedByVendor(e) ?? combinedBySecSymbol(e), delistedByMarker(e) ?? preferredOnly(e)].filter((end): end is ApiLifecycleEnd => end !== null);
+  return [combinedByVendor(e) ?? combinedBySecSymbol(e), delistedByMarker(e) ?? preferredOnly(e) ?? delistedByPlaceholder(e)].filter((end): end is ApiLifecycleEnd => end !== null);
 }
 
 /** Words only a blank check's name carries ("OceanTech Acquisitions I Corp", "Valuence Merger Corp. I"). */
@@ -141,6 +141,29 @@ function delistedByMarker({ vendorRows, currentTickers, namesakeTickers = [] }: 
   return {
     status: 'delisted', date: null, accessionNumber: null, formType: null, source: 'vendor',
     reason: `the vendor lists the IPO (${base(row.ticker)}) under ${vendorSymbol(row)}, "${row.issuer}": the fifth-letter Q marks a bankrupt issuer's over-the-counter symbol, so its stock no longer trades on an exchange`,
+  };
+}
+
+/**
+ * Bloomberg moves a security that no longer trades under its symbol to a placeholder, digits and a
+ * letter (Angie's List's 2011 stock as 9895420D, merged into ANGI in 2017; Gander Mountain's as
+ * 1403557D, taken private in 2010), and keeps the symbol of one still trading. An IPO whose every
+ * Bloomberg row carries a placeholder (a Yahoo row's symbol is its IPO day's), of a company the SEC's file lists under no symbol today, nor an exact
+ * namesake of it (Aclarion's 1963941D beside the SEC's ACON for Aclarion, Inc.; Warner Music's
+ * 2005 stock, 1800354D, beside WMG, its 2020 listing), is delisted, undated. Not a SPAC's: its
+ * placeholder says the blank check's units no longer trade, combined or liquidated, which
+ * combinedByVendor tells apart where the row names a business.
+ */
+function delistedByPlaceholder({ vendorRows, currentTickers, namesakeTickers = [], edgarIpoType }: EndEvidence): ApiLifecycleEnd | null {
+  if (vendorRows.length === 0 || currentTickers.length > 0 || namesakeTickers.length > 0 || edgarIpoType === 'spac') return null;
+  // Bloomberg's symbols are as of its export; the Yahoo list's are of the IPO's day and say nothing of today.
+  const rows = vendorRows.flatMap(rowsOfIpo).map((r) => r.row).filter((r) => r.layout !== 'yahoo');
+  if (rows.length === 0 || !rows.every((r) => isPlaceholderSymbol(r.ticker))) return null;
+  if (vendorRows.some((ipo) => vendorDealType(ipo.row, (ipo.sameIpo ?? []).map((r) => r.row)).dealType === 'spac')) return null;
+  const row = rows[0];
+  return {
+    status: 'delisted', date: null, accessionNumber: null, formType: null, source: 'vendor',
+    reason: `the vendor lists the IPO only under the placeholder ${vendorSymbol(row)}, "${row.issuer}", which it gives a security no longer trading under its symbol, and the SEC lists the company under none today`,
   };
 }
 

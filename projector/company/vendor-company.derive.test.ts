@@ -200,6 +200,15 @@ describe('resolveVendorRow: EDGAR holding only later filings of an issuer it nam
     expect(resolveVendorRow(connectOne, [later('0000712771', 'ConnectOne Bancorp, Inc.', 'CNOB', ['8-K'])])).toBeNull();
   });
 
+  it("a name Bloomberg cut at 30 characters, mid-word at times: Apollo Strategic Growth's units (APSG/U, \"Global Business Travel Group I\") join Global Business Travel Group, Inc.; DWAC's units Trump Media & Technology Group Corp.", () => {
+    expect(b('APSG/U').row.issuer).toBe('Global Business Travel Group I');
+    const gbtg = later('0001820872', 'Global Business Travel Group, Inc.', 'GBTG', ['425', 'SC TO-I/A', '424B3']);
+    expect(resolveVendorRowJoin(b('APSG/U').row, [gbtg])).toEqual({ cik: '0001820872', rule: 'later-namesake' });
+    expect(resolveVendorRow(b('DWACU').row, [later('0001849635', 'Trump Media & Technology Group Corp.', 'DJT', ['8-K'])])).toBe('0001849635');
+    // A name shorter than the cut is whole: "Calyxt" is not the start of a longer name.
+    expect(resolveVendorRow(y('CLXT').row, [{ ...calyxt, names: ['Calyxt Technologies, Inc.'] }])).toBeNull();
+  });
+
   it('a row joining by identity decides for its IPO before a row joining by name alone', () => {
     // Natural Resource Partners: its 2002 IPO (NRP) joins by ticker; the 2005 row, under a placeholder, would join only by name.
     const nrp = later('0001171486', 'Natural Resource Partners LP', 'NRP', ['10-K']);

@@ -27,7 +27,7 @@
  */
 import { VENDOR_KEY_PREFIX, vendorCompanyKey } from '../../schema/cik.ts';
 import { baseForm } from '../common/forms.ts';
-import { exactCompanyName, isPredecessorName, normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
+import { isPredecessorName, normalizeCompanyName, sameCompanyName, sameExactVendorName } from '../common/company-name.ts';
 import { addDays, cmp } from '../common/dates.ts';
 import { assertNever } from '../../schema/exhaustive.ts';
 import type { IpoTableLayout } from '../../schema/events/event-types.ts';
@@ -199,9 +199,8 @@ export function resolveVendorRowJoin(row: StoredIpoRow['row'], candidates: reado
   // filings predate the data. Calyxt's 2017 IPO (CLXT) and its 2022 prospectus supplement as Calyxt,
   // Inc. (the SEC lists it as CBUS since it became Cibus); GS Acquisition Holdings Corp II's units,
   // which Bloomberg names for Mirion Technologies, the registrant the SPAC became.
-  const exact = exactCompanyName(row.issuer);
   const laterNamesake = (c: VendorCandidate) =>
-    existedBy(c, date) && c.filings.length > 0 && c.filings.every((f) => f.filingDate > date) && c.names.some((n) => exactCompanyName(n) === exact);
+    existedBy(c, date) && c.filings.length > 0 && c.filings.every((f) => f.filingDate > date) && c.names.some((n) => sameExactVendorName(row.issuer, n));
   // Of two namesakes, the one with a ticker holds the name on an exchange now: a SPAC that took its
   // target's name, not the target it absorbed (the old Nukkleus, CIK 1592782, no ticker, beside
   // Brilliant Acquisition's CIK 1787518, Nukkleus Inc., NUKK, when the data holds a filing of it).
@@ -239,24 +238,22 @@ function resolveByIdentity(row: StoredIpoRow['row'], candidates: readonly Vendor
   // No ticker or filing backs that join, so the name must be the same with its legal suffix: "Blue Owl
   // Capital Inc" (the SPAC Altimar became) is not the BDC "Blue Owl Capital Corp".
   const spacRow = vendorDealType(row).dealType === 'spac';
-  const exact = exactCompanyName(row.issuer);
   const sameTickers = (c: VendorCandidate) => c.tickers.every((t) => t === row.ticker) && c.names.some((n) => normalizeCompanyName(n) === key);
-  const becameIt = (c: VendorCandidate) => spacRow && c.filings.length === 0 && c.names.some((n) => exactCompanyName(n) === exact);
+  const becameIt = (c: VendorCandidate) => spacRow && c.filings.length === 0 && c.names.some((n) => sameExactVendorName(row.issuer, n));
   return sorted.find((c) => sameTickers(c) || becameIt(c))?.cik ?? null;
 }
 
 /**
  * The SEC's tickers (submissions page, company_tickers.json) of the entities the SEC names exactly as
- * the row names its issuer, legal suffix included (`exactCompanyName`, as the SPAC join above), that
+ * the row names its issuer, legal suffix included (`sameExactVendorName`, as the SPAC join above), that
  * existed when the row traded: what the SEC lists a company the vendor alone knows under today.
  * No ticker or filing backs the name, so it only ever takes a vendor's end back (served-end.derive.ts),
  * never joins the row.
  */
 export function secNamesakeTickers(row: StoredIpoRow['row'], candidates: readonly VendorCandidate[]): string[] {
-  const exact = exactCompanyName(row.issuer);
   const qualifier = nameQualifier(row.issuer);
   const date = vendorRowDate(row);
-  const same = (n: string) => exactCompanyName(n) === exact && nameQualifier(n) === qualifier;
+  const same = (n: string) => sameExactVendorName(row.issuer, n) && nameQualifier(n) === qualifier;
   const namesakes = candidates.filter((c) => existedBy(c, date) && c.names.some(same));
   return [...new Set(namesakes.flatMap((c) => c.tickers))];
 }

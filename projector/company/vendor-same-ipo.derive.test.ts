@@ -8,7 +8,8 @@ import { readSample } from '../common/sample.testkit.ts';
 import { parseIpoTable, type IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import { joinVendorRows, resolveVendorIpo, rowsOfIpo, type VendorCandidate } from './vendor-company.derive.ts';
-import { firstClose, firstTradeDay, ipoOfferSizeMillions, sameVendorIpo } from './vendor-same-ipo.derive.ts';
+import { deriveRitterMeasures } from '../market/ritter-measures.derive.ts';
+import { firstClose, firstTradeDay, ipoOfferSizeMillions, ipoUnitSeries, sameVendorIpo } from './vendor-same-ipo.derive.ts';
 
 const BLOOMBERG_HEADER =
   'Issuer Ticker,Issuer Name,Offer Size (M),Sales - 1 Yr Growth,Profit Margin,Return on Assets,Shares Outstanding (M),Offer Price,Offer To 1st Close,Market Cap at Offer (M),Trade Date (US),cusip,Cash Flow per Share,Instit Owner (Shares Held),Filing Term Price Range,Priced Range,Industry Group,Industry Sector,Industry Subgroup,Instit Owner (% Shares Out),Fed Rate,CPI,Consumer Confidence,Unemployment Rate';
@@ -170,6 +171,27 @@ describe('ipoOfferSizeMillions: what one joined IPO raised, by the vendor', () =
       expect(sizes, a).toHaveLength(2);
       expect(ipoOfferSizeMillions(ipo), a).toBeCloseTo(sizes[0] + sizes[1], 6);
     }
+  });
+
+  it("leaves money by each unit series' own first day (Good Harbor Partners: $4.89M × 9.41% + $53.4M × 2.48%, not 9.41% of both)", () => {
+    const measures = (symbols: string[]) => {
+      const [ipo] = joinedOf(symbols);
+      return deriveRitterMeasures({
+        offerPrice: ipo.row.offerPrice,
+        closeDay1: null,
+        day1ReturnPct: null,
+        baseDeal: null,
+        vendor: { offerSizeMillions: ipoOfferSizeMillions(ipo), offerToFirstClosePct: ipo.row.offerToFirstClosePct, unitSeries: ipoUnitSeries(ipo) },
+      });
+    };
+    const goodHarbor = measures(['GHBAU', 'GHBBU']);
+    expect(goodHarbor.grossProceeds).toBeCloseTo(58_316_500, 0);
+    expect(goodHarbor.moneyLeftOnTable! / 1e6).toBeCloseTo(4.8875 * 0.0941 + 53.429 * 0.0248, 2);
+    // Israel Growth Partners: both series closed their first day below the offer.
+    expect(measures(['IGPAU', 'IGPBU']).moneyLeftOnTable! / 1e6).toBeCloseTo(-0.52, 1);
+    // One security: its size × its return, as before.
+    const nrg = measures(['NRG', '316623Q']);
+    expect(nrg.moneyLeftOnTable! / 1e6).toBeCloseTo((nrg.grossProceeds! / 1e6) * (nrg.day1ReturnPct! / 100), 2);
   });
 
   it('counts one deal listed twice at one price once (NRG Energy 2000: NRG and 316623Q)', () => {

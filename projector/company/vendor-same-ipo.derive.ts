@@ -71,6 +71,7 @@
 import { normalizeCompanyName, sameCompanyName } from '../common/company-name.ts';
 import { daysBetween } from '../common/dates.ts';
 import { cusipIssuer } from '../market/cusip.parse.ts';
+import type { IpoTableRow } from '../market/ipo-table.parse.ts';
 import type { StoredIpoRow } from '../market/market.facts.ts';
 import { isPlaceholderSymbol, sameDayUnitSeries } from '../offering/vendor-deal-type.derive.ts';
 
@@ -246,14 +247,14 @@ export function soleSameDayPairs(rows: readonly Row[]): Array<[number, number]> 
 }
 
 /**
- * The vendor's offer size of one joined IPO, in USD millions. A blank check of 2004–2006 sold two unit
- * series in one IPO, which Bloomberg lists as two rows of one day at two prices, each with its own
- * series' size (Good Harbor Partners: GHBAU $4.89M at $8.50 and GHBBU $53.4M at $10.10; Trinity
- * Partners: TPQCU and TPQCZ): the IPO raised their sum. Rows of one table, one trade date and one
- * issuer at different prices are such series; rows at one price are one deal listed twice (NRG Energy,
- * Atlas Energy Solutions) and count once. Null when a series states no size.
+ * The unit series of one joined IPO, its own row first. A blank check of 2004–2006 sold two unit series
+ * in one IPO, which Bloomberg lists as two rows of one day at two prices, each with its own series' size
+ * and first day (Good Harbor Partners: GHBAU $4.89M at $8.50, +9.41%, and GHBBU $53.4M at $10.10,
+ * +2.48%; Trinity Partners: TPQCU and TPQCZ). Rows of one table, one trade date and one issuer at
+ * different prices are such series; rows at one price are one deal listed twice (NRG Energy, Atlas
+ * Energy Solutions) and count once.
  */
-export function ipoOfferSizeMillions(ipo: StoredIpoRow): number | null {
+export function ipoUnitSeries(ipo: StoredIpoRow): IpoTableRow[] {
   const primary = ipo.row;
   const series = (ipo.sameIpo ?? [])
     .map((r) => r.row)
@@ -268,9 +269,15 @@ export function ipoOfferSizeMillions(ipo: StoredIpoRow): number | null {
         r.ticker !== primary.ticker &&
         normalizeCompanyName(r.issuer) === normalizeCompanyName(primary.issuer),
     );
-  if (series.length === 0) return primary.offerSizeMillions;
+  return [primary, ...series];
+}
+
+/** The vendor's offer size of one joined IPO, in USD millions: its unit series' sizes added up. Null when a series states no size. */
+export function ipoOfferSizeMillions(ipo: StoredIpoRow): number | null {
+  const series = ipoUnitSeries(ipo);
+  if (series.length === 1) return ipo.row.offerSizeMillions;
   let total = 0;
-  for (const r of [primary, ...series]) {
+  for (const r of series) {
     if (r.offerSizeMillions === null) return null;
     total += r.offerSizeMillions;
   }

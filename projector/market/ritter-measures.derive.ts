@@ -12,6 +12,11 @@ export interface VendorDealFigures {
   offerToFirstClosePct: number | null;
   /** A first close a row of the deal states (company/vendor-same-ipo.derive.ts statedFirstClose), with the offer price it stands beside. */
   firstClose?: StatedFirstClose | null;
+  /**
+   * Each unit series of a blank check that sold two in one IPO (company/vendor-same-ipo.derive.ts
+   * ipoUnitSeries), the row's own first: each its own size and first day. Absent for a deal of one security.
+   */
+  unitSeries?: ReadonlyArray<{ offerSizeMillions: number | null; offerToFirstClosePct: number | null }>;
 }
 
 export interface StatedFirstClose {
@@ -66,6 +71,21 @@ export function usableClose(stated: StatedFirstClose | null | undefined, offer: 
 }
 
 /**
+ * Money left by an IPO of two unit series at two prices: each series' size × its own first-day return
+ * (Good Harbor Partners: $4.89M × 9.41% + $53.4M × 2.48%, $1.78M; one series' return applied to both
+ * sizes would say $5.49M). Null unless every series states both.
+ */
+function seriesMoneyLeft(series: NonNullable<VendorDealFigures['unitSeries']>): number | null {
+  let total = 0;
+  for (const s of series) {
+    const pct = statedFirstDayPct(s.offerToFirstClosePct);
+    if (s.offerSizeMillions === null || pct === null) return null;
+    total += s.offerSizeMillions * 1_000_000 * (pct / 100);
+  }
+  return round2(total);
+}
+
+/**
  * Ritter's measures of one IPO. The first-day return is offer → first close: from the price series,
  * else from a first close a vendor row states (the Yahoo list's $38.23 for Facebook: +0.6053%), else
  * the vendor's stated return, which Bloomberg rounds (0.61003% for Facebook): so a deal without bars
@@ -73,7 +93,9 @@ export function usableClose(stated: StatedFirstClose | null | undefined, offer: 
  * and proceeds are the base deal's when a final prospectus states them, as Ritter counts them;
  * else the vendor's offer size, which may include over-allotment shares sold (the basis says which source).
  * Money left on the table = shares sold × (first close − offer); with the vendor's size, the same
- * quantity is proceeds × (first close − offer) / offer, and with only a stated return proceeds × return.
+ * quantity is proceeds × (first close − offer) / offer, and with only a stated return proceeds × return;
+ * for an IPO of two unit series, the sum of each series' (seriesMoneyLeft). Its offer price and first
+ * day are its own row's series'.
  */
 export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   const offer = input.offerPrice !== null && input.offerPrice > 0 ? input.offerPrice : null;
@@ -94,7 +116,9 @@ export function deriveRitterMeasures(input: RitterInput): RitterMeasures {
   // Unrounded where the closes are known: the served return is rounded to 4 decimals.
   const close = input.closeDay1 ?? statedClose;
   let moneyLeftOnTable: number | null = null;
-  if (baseShares !== null && offer !== null && close !== null) moneyLeftOnTable = round2(baseShares * (close - offer));
+  const series = input.vendor?.unitSeries ?? [];
+  if (series.length > 1 && baseShares === null) moneyLeftOnTable = seriesMoneyLeft(series);
+  else if (baseShares !== null && offer !== null && close !== null) moneyLeftOnTable = round2(baseShares * (close - offer));
   else if (grossProceeds !== null && offer !== null && close !== null) moneyLeftOnTable = round2((grossProceeds * (close - offer)) / offer);
   else if (grossProceeds !== null && day1ReturnPct !== null) moneyLeftOnTable = round2((grossProceeds * (input.day1ReturnPct ?? vendorPct!)) / 100);
 

@@ -6,8 +6,8 @@ import type { DocumentStore } from './documents.store.ts';
 import type { MarketStore } from './market.store.ts';
 import type { EdgarStore } from './edgar.store.ts';
 import { vendorCompanyId } from '../company/vendor-company.derive.ts';
-import { withSameIpoRows } from './company-inputs.load.ts';
-import { normalizeCompanyName } from '../common/company-name.ts';
+import { edgarNamedFrom, withSameIpoRows } from './company-inputs.load.ts';
+import { vendorNameKeys } from '../common/company-name.ts';
 import { BarsParseError, parseStooqCsv, parseYahooChart, parseDailyBars, type DailyBar } from '../market/bars.parse.ts';
 import { deriveFinancialSnapshot, type XbrlCompanyFacts } from '../extract/financials/xbrl-snapshot.derive.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
@@ -45,7 +45,7 @@ export function applyIpoRow(state: MarketStore, edgar: EdgarStore, event: Stored
  */
 export function mayOwn(state: MarketStore, edgar: EdgarStore, rows: readonly StoredIpoRow[]): string[] {
   const all = withSameIpoRows(state, rows).map((r) => r.row);
-  const named = [...new Set(all.map((r) => normalizeCompanyName(r.issuer)))].flatMap((key) => edgar.ciksNamed(key));
+  const named = [...new Set(all.flatMap((r) => vendorNameKeys(r.issuer)))].flatMap((key) => edgar.ciksNamed(key)).concat(all.flatMap((r) => edgarNamedFrom(edgar, r.issuer)));
   const carrying = [...new Set(all.map((r) => r.ticker))].flatMap((ticker) => [...state.ciksWithTicker(ticker), ...edgar.hintCiks(ticker)]);
   const own = all.flatMap((r) => vendorCompanyId(r) ?? []);
   return [...new Set([...carrying, ...named, ...own])];

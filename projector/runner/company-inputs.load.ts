@@ -9,7 +9,7 @@ import { notOnEdgarBefore, type CikFrontier } from '../company/cik-order.derive.
 import { bankruptSymbolBase, ipoSymbol } from '../company/vendor-symbol.derive.ts';
 import { isPlaceholderSymbol } from '../offering/vendor-deal-type.derive.ts';
 import { VENDOR_KEY_PREFIX } from '../../schema/cik.ts';
-import { normalizeCompanyName } from '../common/company-name.ts';
+import { cutVendorNamePrefix, normalizeCompanyName, vendorNameKeys } from '../common/company-name.ts';
 import type { TradingCalendar } from '../common/trading-calendar.ts';
 import { relinkIfChanged } from './apply-news.ts';
 import type { CompanyFacts, KnownFiling, TickerHint } from '../offering/filing.facts.ts';
@@ -243,7 +243,7 @@ export function rowsNearCik(sources: CompanySources, cik: string, servedTickers:
 /** The CIKs a row may join: those carrying its ticker and those EDGAR named like its issuer. */
 function candidateCiks(sources: Pick<CompanySources, 'edgar' | 'market'>, row: StoredIpoRow['row']): Set<string> {
   const { edgar, market } = sources;
-  return new Set([...market.ciksWithTicker(row.ticker), ...edgar.hintCiks(row.ticker), ...nameKeys([row.issuer]).flatMap((k) => edgar.ciksNamed(k))]);
+  return new Set([...market.ciksWithTicker(row.ticker), ...edgar.hintCiks(row.ticker), ...vendorNameKeys(row.issuer).flatMap((k) => edgar.ciksNamed(k)), ...edgarNamedFrom(edgar, row.issuer)]);
 }
 
 /**
@@ -254,6 +254,12 @@ function candidateCiks(sources: Pick<CompanySources, 'edgar' | 'market'>, row: S
 export function servingBankruptSymbolOf(sources: Pick<CompanySources, 'edgar' | 'market'>, base: string): string[] {
   if (!/^[A-Z]{4}$/.test(base)) return [];
   return sources.market.ipoRows(`${base}Q`).flatMap(({ row }) => [vendorCompanyId(row) ?? [], ...candidateCiks(sources, row)].flat());
+}
+
+/** The CIKs EDGAR named with a name a vendor's cut issuer name is the start of; none for a name not cut. */
+export function edgarNamedFrom(edgar: Pick<CompanySources['edgar'], 'ciksNamedFrom'>, issuer: string): string[] {
+  const prefix = cutVendorNamePrefix(issuer);
+  return prefix === null ? [] : edgar.ciksNamedFrom(prefix);
 }
 
 /** Every company a row may join: those carrying its ticker and those EDGAR named like its issuer. */

@@ -38,6 +38,7 @@ export class EdgarStore {
   private readonly companyExistsStmt;
   private readonly insertName;
   private readonly selectNamed;
+  private readonly selectNamedFrom;
   private readonly selectNameKeysOf;
   private readonly selectTickersOf;
   private readonly upsertFromSubmissions;
@@ -85,6 +86,8 @@ export class EdgarStore {
     ).pluck();
     this.insertName = db.prepare('INSERT OR IGNORE INTO proj_company_names (name_key, cik) VALUES (?, ?)');
     this.selectNamed = db.prepare('SELECT cik FROM proj_company_names WHERE name_key = ? ORDER BY cik').pluck();
+    // Name keys are lower-case ASCII words: every key starting with the prefix sorts below prefix + U+FFFF.
+    this.selectNamedFrom = db.prepare("SELECT DISTINCT cik FROM proj_company_names WHERE name_key >= ? AND name_key < ? || char(65535) ORDER BY cik").pluck();
     this.selectNameKeysOf = db.prepare('SELECT name_key FROM proj_company_names WHERE cik = ? ORDER BY name_key').pluck();
     // The submissions page's tickers and company_tickers.json's, with the hint titles' names.
     this.selectTickersOf = db.prepare(
@@ -213,6 +216,11 @@ export class EdgarStore {
     const hinted = rows.flatMap((r) => (r.title ? [normalizeCompanyName(r.title)] : []));
     const nameKeys = [...new Set([...(this.selectNameKeysOf.all(cik) as string[]), ...hinted])].filter((k) => k !== '');
     return { tickers: [...new Set(rows.map((r) => r.ticker))], nameKeys };
+  }
+
+  /** CIKs EDGAR ever named with a normalized name that starts with this text (a vendor's cut name: company-name.ts cutVendorNamePrefix). */
+  ciksNamedFrom(prefix: string): string[] {
+    return this.cache.get(`p\0${prefix}`, () => this.selectNamedFrom.all(prefix, prefix) as string[]);
   }
 
   /** CIKs EDGAR ever named with this normalized name. */

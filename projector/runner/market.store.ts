@@ -4,21 +4,25 @@ import { sameIpoLookup, vendorRowDate } from '../company/vendor-same-ipo.derive.
 import type { DailyBar } from '../market/bars.parse.ts';
 import type { StoredBars, StoredIpoRow } from '../market/market.facts.ts';
 import type { IpoTableRow } from '../market/ipo-table.parse.ts';
+import { cutVendorNamePrefix, vendorNameKeys } from '../common/company-name.ts';
 import { ReadCache } from './read-cache.ts';
 import { VendorRowIndex, type IndexedIpoRow } from './vendor-rows.index.ts';
 
 type IpoRowColumns = ProjIpoRowsTable;
 
 function indexedRow(r: IpoRowColumns): IndexedIpoRow {
+  const row = JSON.parse(r.row_json) as IpoTableRow;
   return {
     ticker: r.ticker,
     bloombergTicker: r.bloomberg_ticker,
     tradeDate: r.trade_date,
     issuerKey: r.issuer_key,
+    uncutIssuerKey: vendorNameKeys(row.issuer).find((k) => k !== r.issuer_key) ?? null,
+    cutNamePrefix: cutVendorNamePrefix(row.issuer),
     firstTradeDay: r.first_trade_day,
     cusipIssuer: r.cusip_issuer,
     offerKey: r.offer_key,
-    stored: { row: JSON.parse(r.row_json) as IpoTableRow, observedAt: r.observed_at },
+    stored: { row, observedAt: r.observed_at },
   };
 }
 
@@ -103,9 +107,14 @@ export class MarketStore {
     return storedRows(this.vendorRows().rows('ticker', ticker));
   }
 
-  /** Vendor rows whose issuer has this normalized name. */
+  /** Vendor rows whose issuer has this normalized name, or may have it before the vendor cut it (company-name.ts vendorNameKeys). */
   ipoRowsOfIssuer(issuerKey: string): readonly StoredIpoRow[] {
-    return storedRows(this.vendorRows().rows('issuerKey', issuerKey));
+    const index = this.vendorRows();
+    // A cut name is the start of the key, at a word's end or inside its word: each start is looked up.
+    const cut: IndexedIpoRow[] = [];
+    const firstSpace = issuerKey.indexOf(' ');
+    if (firstSpace > 0) for (let end = firstSpace + 2; end <= issuerKey.length; end++) cut.push(...index.rows('cutNamePrefix', issuerKey.slice(0, end)));
+    return storedRows([...new Set([...index.rows('issuerKey', issuerKey), ...index.rows('uncutIssuerKey', issuerKey), ...cut])]);
   }
 
   /** Vendor rows whose first trading day (vendor-same-ipo.derive.ts) is this date. */

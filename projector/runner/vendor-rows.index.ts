@@ -7,6 +7,10 @@ export interface IndexedIpoRow {
   /** The row's date as keyed (vendorRowDate, or '' when it has none). */
   tradeDate: string;
   issuerKey: string | null;
+  /** For an issuer name the vendor may have cut mid-word (company-name.ts vendorNameKeys), its normalized name without the last word. */
+  uncutIssuerKey: string | null;
+  /** For an issuer name the vendor may have cut, its words as written (company-name.ts cutVendorNamePrefix): the start of EDGAR's name key. */
+  cutNamePrefix: string | null;
   firstTradeDay: string | null;
   cusipIssuer: string | null;
   offerKey: string | null;
@@ -26,6 +30,8 @@ export class VendorRowIndex {
   private readonly lists = {
     ticker: new Map<string, IndexedIpoRow[]>(),
     issuerKey: new Map<string, IndexedIpoRow[]>(),
+    uncutIssuerKey: new Map<string, IndexedIpoRow[]>(),
+    cutNamePrefix: new Map<string, IndexedIpoRow[]>(),
     firstTradeDay: new Map<string, IndexedIpoRow[]>(),
     cusipIssuer: new Map<string, IndexedIpoRow[]>(),
     tradeDate: new Map<string, IndexedIpoRow[]>(),
