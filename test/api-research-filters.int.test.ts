@@ -86,10 +86,14 @@ describe('SPAC unit IPOs and ticker notations', () => {
     }
   });
 
-  it("the detail resolves units written the Nasdaq way (LCWU: a U with no separator), when no security is stored so", async () => {
+  it("the detail and the ticker filters resolve units written the Nasdaq way (LCWU: a U with no separator), when no security is stored so", async () => {
     const res = await sample.api.get('/api/v1/companies/lcwu');
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: any }).data.cik).toBe('0001847577');
+    expect((await page('/api/v1/companies?ticker=LCWU')).map((c) => c.cik)).toEqual(['0001847577']);
+    expect((await page('/api/v1/filings?ticker=lcwu&limit=1')).map((f) => f.cik)).toEqual(['0001847577']);
+    // A symbol stored as written is its holder's alone: AAOI is no unit symbol of "AAO".
+    expect((await page('/api/v1/companies?ticker=AAOI')).map((c) => c.cik)).toEqual(['0001158114']);
   });
 
   it('kind=operating holds no company whose current offering shows SPAC or fund evidence', async () => {

@@ -2033,7 +2033,7 @@ export interface components {
         CompanyName: string;
         /** @description Case-insensitive prefix match on the company name. Control characters are a 400. */
         NamePrefix: string;
-        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
         CompanyListTicker: string;
         /** @description Exact offering status (ApiCompany.offeringStatus); an unknown value is a 400 naming the allowed ones. */
         OfferingStatus: "none" | "draft" | "filed" | "amended" | "launched" | "effective" | "priced" | "listed" | "withdrawn" | "stale" | "postponed" | "dormant" | "combined" | "delisted";
@@ -2067,7 +2067,7 @@ export interface components {
         FilingListLimit: number;
         /** @description SEC CIK, with or without leading zeros (or the V-… identifier of a company known only from a vendor IPO table row). */
         FilingListCik: string;
-        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
         FilingListTicker: string;
         /** @description Exact SEC form type, any case (S-1, S-1/A, 424B4, …). Control characters are a 400. */
         FormType: string;
@@ -2081,7 +2081,7 @@ export interface components {
         NewsListLimit: number;
         /** @description SEC CIK, with or without leading zeros (or the V-… identifier of a company known only from a vendor IPO table row). */
         NewsListCik: string;
-        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
         NewsListTicker: string;
         /** @description News published at or after this instant. An item whose publication date is unknown (publishedAtSource first_seen) never matches. ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
         PublishedAtFrom: string;
@@ -2097,7 +2097,7 @@ export interface components {
         OutcomeListLimit: number;
         /** @description SEC CIK, with or without leading zeros (or the V-… identifier of a company known only from a vendor IPO table row). */
         OutcomeListCik: string;
-        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
         OutcomeListTicker: string;
         /** @description partial = some horizon is not known: the first week has not passed in the data's bars, or the outcome is vendor-stated (day1ReturnSource vendor_close or vendor_stated: no bars at all, only the first day); complete = every horizon known from bars. */
         Status: "partial" | "complete";
@@ -2109,7 +2109,7 @@ export interface components {
         CalendarListLimit: number;
         /** @description SEC CIK, with or without leading zeros (or the V-… identifier of a company known only from a vendor IPO table row). */
         CalendarListCik: string;
-        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
         CalendarListTicker: string;
         /** @description lockup = lock-up expiries only; quiet_period = research quiet-period expiries only; default both. An unknown value is a 400 naming the allowed ones. */
         CalendarListKind: "lockup" | "quiet_period";
@@ -2119,7 +2119,7 @@ export interface components {
         ExpiryDateTo: string;
         /** @description SEC CIK, with or without leading zeros (or the V-… identifier of a company known only from a vendor IPO table row). */
         CalendarFeedCik: string;
-        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+        /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
         CalendarFeedTicker: string;
         /** @description lockup = lock-up expiries only; quiet_period = research quiet-period expiries only; default both. An unknown value is a 400 naming the allowed ones. */
         CalendarFeedKind: "lockup" | "quiet_period";
@@ -2207,7 +2207,7 @@ export interface operations {
                 company_name?: components["parameters"]["CompanyName"];
                 /** @description Case-insensitive prefix match on the company name. Control characters are a 400. */
                 name_prefix?: components["parameters"]["NamePrefix"];
-                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
                 ticker?: components["parameters"]["CompanyListTicker"];
                 /** @description Exact offering status (ApiCompany.offeringStatus); an unknown value is a 400 naming the allowed ones. */
                 offering_status?: components["parameters"]["OfferingStatus"];
@@ -2302,7 +2302,7 @@ export interface operations {
                 company_name?: components["parameters"]["CompanyName"];
                 /** @description Case-insensitive prefix match on the company name. Control characters are a 400. */
                 name_prefix?: components["parameters"]["NamePrefix"];
-                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
                 ticker?: components["parameters"]["FilingListTicker"];
                 /** @description Exact SEC form type, any case (S-1, S-1/A, 424B4, …). Control characters are a 400. */
                 form_type?: components["parameters"]["FormType"];
@@ -2348,7 +2348,7 @@ export interface operations {
                 company_name?: components["parameters"]["CompanyName"];
                 /** @description Case-insensitive prefix match on the company name. Control characters are a 400. */
                 name_prefix?: components["parameters"]["NamePrefix"];
-                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
                 ticker?: components["parameters"]["NewsListTicker"];
                 /** @description News published at or after this instant. An item whose publication date is unknown (publishedAtSource first_seen) never matches. ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
                 published_at_from?: components["parameters"]["PublishedAtFrom"];
@@ -2396,7 +2396,7 @@ export interface operations {
                 company_name?: components["parameters"]["CompanyName"];
                 /** @description Case-insensitive prefix match on the company name. Control characters are a 400. */
                 name_prefix?: components["parameters"]["NamePrefix"];
-                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
                 ticker?: components["parameters"]["OutcomeListTicker"];
                 /** @description partial = some horizon is not known: the first week has not passed in the data's bars, or the outcome is vendor-stated (day1ReturnSource vendor_close or vendor_stated: no bars at all, only the first day); complete = every horizon known from bars. */
                 status?: components["parameters"]["Status"];
@@ -2440,7 +2440,7 @@ export interface operations {
                 company_name?: components["parameters"]["CompanyName"];
                 /** @description Case-insensitive prefix match on the company name. Control characters are a 400. */
                 name_prefix?: components["parameters"]["NamePrefix"];
-                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
                 ticker?: components["parameters"]["CalendarListTicker"];
                 /** @description lockup = lock-up expiries only; quiet_period = research quiet-period expiries only; default both. An unknown value is a 400 naming the allowed ones. */
                 kind?: components["parameters"]["CalendarListKind"];
@@ -2480,7 +2480,7 @@ export interface operations {
                 company_name?: components["parameters"]["CompanyName"];
                 /** @description Case-insensitive prefix match on the company name. Control characters are a 400. */
                 name_prefix?: components["parameters"]["NamePrefix"];
-                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
                 ticker?: components["parameters"]["CalendarFeedTicker"];
                 /** @description lockup = lock-up expiries only; quiet_period = research quiet-period expiries only; default both. An unknown value is a 400 naming the allowed ones. */
                 kind?: components["parameters"]["CalendarFeedKind"];
@@ -2519,7 +2519,7 @@ export interface operations {
                 company_name?: components["parameters"]["CompanyName"];
                 /** @description Case-insensitive prefix match on the company name. Control characters are a 400. */
                 name_prefix?: components["parameters"]["NamePrefix"];
-                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Control characters are a 400. */
+                /** @description Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written. Control characters are a 400. */
                 ticker?: components["parameters"]["CalendarFeedTicker"];
                 /** @description lockup = lock-up expiries only; quiet_period = research quiet-period expiries only; default both. An unknown value is a 400 naming the allowed ones. */
                 kind?: components["parameters"]["CalendarFeedKind"];

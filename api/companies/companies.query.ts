@@ -9,7 +9,7 @@ import { NEWS_KEY, newestFirst } from '../news/news.query.ts';
 import { ActiveFilters, nameFilterSql } from '../db/name-filters.ts';
 import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
-import { ftsQuery, lowerInstant, tickerSpellings } from '../http/filter-values.ts';
+import { ftsQuery, lowerInstant, nasdaqUnitSpellings, tickerSpellings } from '../http/filter-values.ts';
 import type { CompanyDetailQuery, CompanyListQuery } from './companies.schema.ts';
 
 /** Page order: latest filing date, newest first, CIK as the unique tiebreaker. */
@@ -192,10 +192,8 @@ function resolveIdentifier(compiler: ShapeCompiler, conn: ReadConnection, identi
       .limit(param('one')),
   );
   const holder = (spellings: string[]) => conn.values(byTicker.sql).get(...bind(byTicker, { ticker: JSON.stringify(spellings), asOf, one: 1 }));
-  // Units written the Nasdaq way, a fifth (or fourth) letter U without a separator (IPOBU, LCWU),
-  // name the units the SEC and NYSE write with one (IPOB-U, LCW-U) when no security is stored so.
-  const nasdaqUnits = /^([A-Z]{3,4})U$/.exec(identifier.trim().toUpperCase());
-  const cik = holder(tickerSpellings(identifier)) ?? (nasdaqUnits ? holder(tickerSpellings(`${nasdaqUnits[1]}-U`)) : undefined);
+  const units = nasdaqUnitSpellings(identifier);
+  const cik = holder(tickerSpellings(identifier)) ?? (units.length > 0 ? holder(units) : undefined);
   return typeof cik === 'string' ? cik : null;
 }
 

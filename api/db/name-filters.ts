@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { companyKey } from '../../schema/cik.ts';
-import { likeContains, lowerName, PREFIX_END, tickerSpellings } from '../http/filter-values.ts';
+import { likeContains, lowerName, nasdaqUnitSpellings, PREFIX_END, tickerSpellings } from '../http/filter-values.ts';
 import type { Param } from './compiled-query.ts';
 
 /** The filters every list endpoint shares (spec §4.0). */
@@ -17,6 +17,15 @@ type NamedTable = 'companies' | 'api_filings' | 'api_news' | 'outcomes' | 'calen
 type NamedQb<T extends NamedTable> = SelectQueryBuilder<ReadDatabase, T, any>;
 export type FilterSql<T extends NamedTable> = Record<string, (qb: NamedQb<T>, p: Param) => NamedQb<T>>;
 
+/**
+ * The spellings a ticker filter matches: the request's (tickerSpellings), else, when no company holds
+ * any of them, the units a Nasdaq-style unit symbol names (nasdaqUnitSpellings: TPGHU for TPG Pace's
+ * TPGH-U), as the detail resolves them.
+ */
+const tickerValues = (p: Param) =>
+  sql`(SELECT value FROM json_each(CASE WHEN EXISTS (SELECT 1 FROM company_tickers WHERE ticker IN (SELECT value FROM json_each(${p('ticker')})))
+    THEN ${p('ticker')} ELSE ${p('unit_ticker')} END))`;
+
 export function nameFilterSql<T extends NamedTable>(): FilterSql<T> {
   // Kysely cannot narrow the column names of a table union; the tables all have these columns.
   type Qb = NamedQb<'api_filings'>;
@@ -25,7 +34,7 @@ export function nameFilterSql<T extends NamedTable>(): FilterSql<T> {
     company_name: (qb: Qb, p) => qb.where(sql<boolean>`name_lower LIKE ${p('company_name')} ESCAPE '\\'`),
     name_prefix: (qb: Qb, p) => qb.where('name_lower', '>=', p('name_prefix')).where('name_lower', '<', p('name_prefix_end')),
     ticker: (qb: Qb, p) =>
-      qb.where('cik', 'in', (eb) => eb.selectFrom('company_tickers').select('cik').where(sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`)),
+      qb.where('cik', 'in', (eb) => eb.selectFrom('company_tickers').select('cik').where(sql<boolean>`ticker IN ${tickerValues(p)}`)),
   };
   return filters as unknown as FilterSql<T>;
 }
@@ -42,8 +51,8 @@ export function rowTickerFilterSql<T extends TickeredTable>(): FilterSql<T>['tic
   const filter = (qb: Qb, p: Param) =>
     qb.where((eb) =>
       eb.or([
-        sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`,
-        eb('cik', 'in', eb.selectFrom('company_tickers').select('cik').where(sql<boolean>`ticker IN (SELECT value FROM json_each(${p('ticker')}))`)),
+        sql<boolean>`ticker IN ${tickerValues(p)}`,
+        eb('cik', 'in', eb.selectFrom('company_tickers').select('cik').where(sql<boolean>`ticker IN ${tickerValues(p)}`)),
       ]),
     );
   return filter as unknown as FilterSql<T>['ticker'];
@@ -74,7 +83,9 @@ export class ActiveFilters {
       const prefix = lowerName(query.name_prefix);
       this.use('name_prefix', { name_prefix: prefix, name_prefix_end: prefix + PREFIX_END });
     }
-    if (query.ticker !== undefined) this.use('ticker', { ticker: JSON.stringify(tickerSpellings(query.ticker)) });
+    if (query.ticker !== undefined) {
+      this.use('ticker', { ticker: JSON.stringify(tickerSpellings(query.ticker)), unit_ticker: JSON.stringify(nasdaqUnitSpellings(query.ticker)) });
+    }
   }
 
   shapeKey(prefix: string): string {

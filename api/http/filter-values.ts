@@ -35,6 +35,16 @@ export function tickerSpellings(text: string): string[] {
   return [ticker];
 }
 
+/**
+ * Units written the Nasdaq way, a fifth (or fourth) letter U without a separator (IPOBU, LCWU): the
+ * spellings of the units the SEC and NYSE write with one (IPOB-U, LCW-U), which a lookup falls back to
+ * when no security is stored under the text itself; empty for any other text.
+ */
+export function nasdaqUnitSpellings(text: string): string[] {
+  const units = /^([A-Z]{3,4})U$/.exec(upperTicker(text));
+  return units ? tickerSpellings(`${units[1]}-U`) : [];
+}
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function toUtcIso(parameter: string, value: string): string {

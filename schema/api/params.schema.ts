@@ -79,7 +79,7 @@ const ticker = text({
   minLength: 1,
   maxLength: 20,
   description:
-    "Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred).",
+    "Ticker symbol (any case); matches every ticker a company is known by. A class, unit, warrant or preferred suffix may be written as the exchanges or the SEC write it: BRK.B, BRK/B, BRK B and BRK-B name one security; so do LCW.U and LCW-UN (units), LCW.WS and LCW-WT (warrants), NS PR B and NS-PB (preferred). Units written the Nasdaq way (LCWU, TPGHU: a fourth or fifth letter U with no separator) name LCW-U or TPGH-U when no company is known by the symbol as written.",
 });
 
 function params(properties: Record<string, JsonSchema>): JsonSchema {
