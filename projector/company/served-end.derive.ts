@@ -13,7 +13,9 @@
  *             listed under another symbol than the four letters before the Q emerged and listed again
  *             (Peabody's BTU, Vroom's VRM, Chord's CHRD for OASPQ): no end. One listed under exactly
  *             those four letters (2U's TWOU for TWOUQ, Cue Health's HLTH for HLTHQ) is the SEC's file
- *             still holding the symbol the stock had when it went bankrupt: delisted stands.
+ *             still holding the symbol the stock had when it went bankrupt: delisted stands. Or every
+ *             Bloomberg row of the IPO carries a placeholder, the symbol Bloomberg gives a security
+ *             that no longer trades under its own (delistedByPlaceholder).
  *   combined  a SPAC's IPO row (typed spac by vendor-deal-type.derive.ts, or by EDGAR) that names and
  *             classes an operating company: Bloomberg re-files a SPAC under the business it combined
  *             with (IPOB/U as "Opendoor Technologies Inc", E-Commerce/Services; SPCE/U as Virgin
@@ -148,9 +150,10 @@ function delistedByMarker({ vendorRows, currentTickers, namesakeTickers = [] }: 
  * Bloomberg moves a security that no longer trades under its symbol to a placeholder, digits and a
  * letter (Angie's List's 2011 stock as 9895420D, merged into ANGI in 2017; Gander Mountain's as
  * 1403557D, taken private in 2010), and keeps the symbol of one still trading. An IPO whose every
- * Bloomberg row carries a placeholder (a Yahoo row's symbol is its IPO day's), of a company the SEC's file lists under no symbol today, nor an exact
- * namesake of it (Aclarion's 1963941D beside the SEC's ACON for Aclarion, Inc.; Warner Music's
- * 2005 stock, 1800354D, beside WMG, its 2020 listing), is delisted, undated. Not a SPAC's: its
+ * Bloomberg row carries a placeholder (a Yahoo row's symbol is its IPO day's), of a company the SEC's
+ * file lists under no symbol today, nor an exact namesake of it (Aclarion's 1963941D beside the SEC's
+ * ACON for Aclarion, Inc.; Warner Music's 2005 stock, 1800354D, beside WMG, its 2020 listing), is
+ * delisted, undated. Not a SPAC's: its
  * placeholder says the blank check's units no longer trade, combined or liquidated, which
  * combinedByVendor tells apart where the row names a business.
  */
