@@ -23,7 +23,7 @@ describe('the golden deal table', () => {
   it('holds at least 40 real deals of every kind the sample has', () => {
     expect(GOLDEN_DEALS.length).toBeGreaterThanOrEqual(40);
     const kinds = new Set(GOLDEN_DEALS.map((d) => d.kind));
-    for (const kind of ['operating_nyse', 'operating_nasdaq', 'bank', 'spac', 'de_spac', 'follow_on', 'reg_a_withdrawn', 'delisted', 'co_registrant']) expect(kinds).toContain(kind);
+    for (const kind of ['operating_nyse', 'operating_nasdaq', 'bank', 'spac', 'de_spac', 'follow_on', 'resale', 'reg_a_withdrawn', 'delisted', 'co_registrant']) expect(kinds).toContain(kind);
   });
 
   it.each(GOLDEN_DEALS.map((d) => [d.id, d] as const))('%s: the API serves the true values', async (_id, deal) => {

@@ -152,7 +152,7 @@ describe('projector on the real EDGAR sample', () => {
     // The store carries no 8-K items yet: the end of the name "LifeSci Acquisition Corp." dates the
     // combination; the Form 25 of 2025-04-28 ends it.
     expect(companyJson(VINCERX)).toMatchObject({ offeringStatus: 'delisted', dealType: 'spac' });
-    expect(companyJson(WOLFSPEED)).toMatchObject({ offeringStatus: 'effective', dealType: 'follow_on' });
+    expect(companyJson(WOLFSPEED)).toMatchObject({ offeringStatus: 'effective', dealType: 'resale' });
     expect(company(WOLFSPEED)).toMatchObject({ is_ipo: 0 });
     // No IPO-family deal and the resale S-1's EFFECT is no first trade: no listing date.
     expect(JSON.parse(company(WOLFSPEED).consensus_json)).toMatchObject({ listingDate: null });

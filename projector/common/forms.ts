@@ -38,6 +38,14 @@ export const TAKEDOWN_FORMS = new Set(['424B2', '424B5', '424B7']);
  */
 export const PRICING_TAKEDOWN_FORMS = new Set(['424B2', '424B5']);
 /**
+ * Prospectuses no pricing completes: Rule 424(b)(3)'s, the final form of a resale prospectus whose
+ * holders sell at market, and (b)(7)'s, which names the selling security holders. An already-public
+ * issuer's registration whose every prospectus (424B8, a late filing of any, aside) is one of these
+ * sold nothing at a price of its own: Wolfspeed's post-reorganisation S-1s, Vincerx's after its
+ * combination, Solidion's of 2024.
+ */
+export const RESALE_PROSPECTUS_FORMS = new Set(['424B3', '424B7']);
+/**
  * Takedown supplements of one sale within this many days of each other: the first a preliminary
  * (often filed with the shelf itself), the last the final one, filed after pricing. Tesla's
  * 424B5s of 2013-05-15 and 2013-05-17 under 333-188625: priced 2013-05-16.

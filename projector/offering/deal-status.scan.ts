@@ -11,7 +11,7 @@ import type { Deal } from './deals.group.ts';
 import { isIpoFamily, type DealType } from './deal-type.derive.ts';
 import {
   AUTO_EFFECTIVE_FORMS, baseForm, COMBINATION_FORMS, DRAFT_FORMS, EFFECT_FORMS, isAmendment, isListingForm, isRegistrationActivity, OPENING_FORMS, PRICED_FORMS,
-  PRICING_TAKEDOWN_FORMS, SHELF_FORMS,
+  PRICING_TAKEDOWN_FORMS, SHELF_FORMS, TAKEDOWN_RUN_DAYS,
 } from '../common/forms.ts';
 import { addDays, daysBetween } from '../common/dates.ts';
 import type { FilingFact } from './filing.facts.ts';
@@ -99,6 +99,8 @@ export function scanDeal<F extends FilingFact>(
   let withdrawnDate: string | null = null;
   let noticeDate: string | null = null;
   let finalProspectus: F | null = null;
+  // The latest free writing prospectus: a notes takedown's final term sheet, filed the day it priced.
+  let termSheet: F | null = null;
   let lastActivityDate = deal.filings[0].filingDate;
   let launched = false;
   let amended = false;
@@ -122,6 +124,7 @@ export function scanDeal<F extends FilingFact>(
       finalProspectus = f;
       dated = null;
     }
+    if (f.formType === 'FWP') termSheet = f;
     if (isRegistrationActivity(f.formType)) lastActivityDate = f.filingDate;
     const read = terms?.get(f.accessionNumber);
     if (read && (OPENING_FORMS.has(base) || f.formType === 'FWP' || f.formType === '424A')) {
@@ -134,7 +137,7 @@ export function scanDeal<F extends FilingFact>(
     if (DRAFT_FORMS.has(base)) drafted = true;
     const effectiveDate = autoEffective ? deal.openedDate : noticeDate;
     if (dated === null) {
-      const pricedDate = finalProspectus ? pricingDate(finalProspectus, effectiveDate, calendar) : null;
+      const pricedDate = finalProspectus ? pricingDate(finalProspectus, effectiveDate, calendar, termSheet) : null;
       const tradeBasis = pricedDate ?? effectiveDate;
       dated = {
         pricedDate,
@@ -225,15 +228,23 @@ function hasDateIn(dates: readonly string[], from: string, to: string): boolean 
 }
 
 /** The EFFECT notice on or shortly before the 424B is pricing day; otherwise the trading day before the 424B. */
-function pricingDate(final: FilingFact, effectiveDate: string | null, calendar: TradingCalendar): string {
+function pricingDate(final: FilingFact, effectiveDate: string | null, calendar: TradingCalendar, termSheet: FilingFact | null): string {
   // A takedown prices under a shelf already in force (an automatic one is effective the day it is
   // filed, often with the preliminary supplement): its day is the final supplement's eve, as any other's.
+  // Notes price on the day of their final term sheet (an FWP, Rule 433), which the 424B2 follows by up
+  // to the two business days Rule 424(b)(2) allows: Marvell's 2023 notes priced 2023-09-11, the day
+  // of their FWP, their 424B2 filed 2023-09-13. A term sheet of the 424B2's own day tells nothing the
+  // eve does not (and which of the two a day's index lists first is no order).
   // Never before the shelf is in force: a supplement filed with an automatic shelf the same day (an
   // at-the-market program's, Wolfspeed's of 2021-02-11) is dated by the shelf.
   const takedown = PRICING_TAKEDOWN_FORMS.has(final.formType);
   if (takedown) {
-    const eve = calendar.previousTradingDay(final.filingDate);
-    return effectiveDate !== null && effectiveDate > eve && effectiveDate <= final.filingDate ? effectiveDate : eve;
+    const sheetDay =
+      final.formType === '424B2' && termSheet !== null && termSheet.filingDate < final.filingDate && daysBetween(termSheet.filingDate, final.filingDate) <= TAKEDOWN_RUN_DAYS
+        ? termSheet.filingDate
+        : null;
+    const day = sheetDay ?? calendar.previousTradingDay(final.filingDate);
+    return effectiveDate !== null && effectiveDate > day && effectiveDate <= final.filingDate ? effectiveDate : day;
   }
   if (effectiveDate && effectiveDate <= final.filingDate && daysBetween(effectiveDate, final.filingDate) <= EFFECT_TO_424B_DAYS) return effectiveDate;
   return calendar.previousTradingDay(final.filingDate);

@@ -44,7 +44,7 @@ import { coRegisteredIssuer } from './co-registrants.derive.ts';
 import { finalTakedownOf } from './takedowns.ts';
 import { insiderReportsAtListing, LISTING_INSIDER_DAYS } from './listing-insiders.ts';
 import type { CompanyFacts, FilingFact } from './filing.facts.ts';
-import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, SHELF_FORMS } from '../common/forms.ts';
+import { baseForm, COMBINATION_FORMS, CURRENT_REPORT_FORMS, hasItem, IPO_CAPABLE_FORMS, PERIODIC_FORMS, RESALE_PROSPECTUS_FORMS, SHELF_FORMS } from '../common/forms.ts';
 
 export type { DealType } from '../../schema/api/vocabulary.ts';
 import type { DealType } from '../../schema/api/vocabulary.ts';
@@ -126,9 +126,11 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   if (read?.listedUnderSymbol) reasons.push('cover says the stock is already listed under a symbol');
   const alreadyPublic = reasons.length > 0 && !read?.initialPublicOffering;
 
+  const resaleForms = resaleProspectusesOnly(deal.filings ?? []);
   if (SHELF_FORMS.has(base)) {
     // A takedown whose final supplement is filed under Rule 424(b)(2) sells notes, as the prospectus-only rule reads it.
     if (finalTakedownOf(deal.filings ?? [])?.formType === '424B2') return result('debt', [`${base} shelf whose takedown's final supplement is a 424B2, the notes' form`, ...reasons], 0.7);
+    if (resaleForms) return result('resale', [`${base} shelf registration`, resaleForms, ...reasons], 0.7);
     return result('follow_on', [`${base} shelf registration`, ...reasons], 0.9);
   }
   if (alreadyPublic) {
@@ -139,6 +141,7 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
     const sellersOnly = terms?.isSellingStockholdersOnly === true || (read?.resale === true && read.issuerReceivesNoProceeds);
     if (read && sellersOnly && !read.underwritten) return result('resale', [...reasons, 'cover registers resales by selling holders; the issuer receives no proceeds'], conf);
     if (read?.debtOffering && !terms?.shareClass && !terms?.totalSharesOffered) return result('debt', [...reasons, 'cover offers notes under an indenture'], conf);
+    if (resaleForms && !read?.underwritten) return result('resale', [...reasons, resaleForms], 0.7);
     return result('follow_on', reasons, read ? conf : 0.6);
   }
   if (read?.directListing && !read.underwritten) return result('direct_listing', ['cover describes a direct listing / registered stockholders with no underwriter'], conf);
@@ -159,6 +162,13 @@ export function deriveDealType(input: DealTypeInput): DealTypeResult {
   }
   if (read.debtOffering) return result('debt', ['cover offers notes under an indenture'], conf);
   return result('other', ['first-time registrant, but the cover asserts neither an IPO nor a listing'], 0.5);
+}
+
+/** Why the deal's prospectuses sold nothing at a price of its own (forms.ts RESALE_PROSPECTUS_FORMS), or null. */
+function resaleProspectusesOnly(filings: readonly { formType: string }[]): string | null {
+  const prospectuses = [...new Set(filings.map((f) => f.formType).filter((f) => f.startsWith('424B') && f !== '424B8'))];
+  if (prospectuses.length === 0 || !prospectuses.every((f) => RESALE_PROSPECTUS_FORMS.has(f))) return null;
+  return `its prospectuses are ${prospectuses.join(' and ')} only, a resale's: no pricing supplement`;
 }
 
 function result(dealType: DealType, reasons: string[], confidence: number): DealTypeResult {

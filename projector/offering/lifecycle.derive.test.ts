@@ -107,9 +107,9 @@ describe('deriveLifecycle: launched from the prospectus range (Unicycive)', () =
     expect(lc.offeringStatus).toBe('listed');
   });
 
-  it('later S-3 shelves are follow-ons and do not displace the IPO as the current deal', () => {
+  it('later S-3 shelves are follow-ons (the one whose only prospectus is a 424B3, a resale) and do not displace the IPO as the current deal', () => {
     const shelves = lc.deals.filter((d) => d.baseForm === 'S-3');
-    expect(shelves.every((d) => d.dealKind === 'follow_on' && d.expectedFirstTradeDate === null)).toBe(true);
+    expect(shelves.every((d) => d.dealKind === (d.key === '333-280703' ? 'resale' : 'follow_on') && d.expectedFirstTradeDate === null)).toBe(true);
     // 333-283210 sold under 424B5 takedowns (first filed 2025-06-13): priced; the others are effective shelves.
     expect(shelves.map((d) => [d.key, d.status])).toEqual([
       ['333-266890', 'effective'], ['333-273221', 'effective'], ['333-280703', 'effective'], ['333-283210', 'priced'], ['333-296545', 'effective'],
@@ -192,6 +192,15 @@ describe('deriveLifecycle on other real companies', () => {
     expect([takedown('333-184078').finalProspectus?.filingDate, takedown('333-184078').pricedDate]).toEqual(['2012-09-28', '2012-09-27']);
   });
 
+  it("Marvell's senior notes price on the day of their final term sheet (FWP), not on the eve of the 424B2 filed two business days later", () => {
+    const { company, filings } = loadSubmissions('marvell');
+    const lc = deriveLifecycle(filings, { today: TODAY, company });
+    const notes = (key: string) => lc.deals.find((d) => d.key === key)!;
+    // 333-259141: 424B5 and FWP of 2023-09-11, 424B2 of 2023-09-13; 333-285742: 424B5 and FWP of 2025-06-23, 424B2 of 2025-06-25.
+    expect([notes('333-259141').finalProspectus?.filingDate, notes('333-259141').pricedDate]).toEqual(['2023-09-13', '2023-09-11']);
+    expect([notes('333-285742').finalProspectus?.filingDate, notes('333-285742').pricedDate]).toEqual(['2025-06-25', '2025-06-23']);
+  });
+
   it('Wolfspeed\'s at-the-market supplement filed with its automatic shelf prices no earlier than the shelf is in force', () => {
     const { company, filings } = loadSubmissions('wolfspeed');
     const lc = deriveLifecycle(filings, { today: TODAY, company });
@@ -206,7 +215,7 @@ describe('deriveLifecycle on other real companies', () => {
     // final of senior notes (debt). Wolfspeed's resale S-1 and TR Finance's F-3 are effective.
     const expected = {
       marvell: ['333-285742', 'S-3ASR', 'priced', 'debt'],
-      wolfspeed: ['333-294149', 'S-1', 'effective', 'follow_on'],
+      wolfspeed: ['333-294149', 'S-1', 'effective', 'resale'],
       trfinance: ['333-285927', 'F-3', 'effective', 'follow_on'],
     } as const;
     for (const [name, [key, form, status, kind]] of Object.entries(expected) as Array<[keyof typeof expected, readonly [string, string, string, string]]>) {
@@ -223,7 +232,7 @@ describe('deriveLifecycle on other real companies', () => {
   it('Wolfspeed: the resale S-1 (333-291524, EFFECT 2025-12-15) gives no listing date; the exchange moves of 2021 and 2025 are no delisting', () => {
     const { company, filings } = loadSubmissions('wolfspeed');
     const lc = deriveLifecycle(filings, { today: TODAY, company });
-    expect(lc.deals.find((d) => d.key === '333-291524')).toMatchObject({ dealKind: 'follow_on', status: 'effective', effectiveDate: '2025-12-15', expectedFirstTradeDate: null });
+    expect(lc.deals.find((d) => d.key === '333-291524')).toMatchObject({ dealKind: 'resale', status: 'effective', effectiveDate: '2025-12-15', expectedFirstTradeDate: null });
     // Form 25 of 2021-10-01 a day after the NYSE 8-A12B; 25-NSE of 2025-09-29 three days after the new 8-A12B.
     expect(lc.terminalEvents).toEqual([]);
     expect(lc.inferredStatus.get('0000876661-25-000713')).not.toBe('delisted');
@@ -300,8 +309,8 @@ describe("deriveLifecycle: every lifecycle to its end (real submissions)", () =>
     expect(lc.inferredStatus.get('0001354457-24-000192')).toBe('combined'); // 25-NSE of 2024-03-21
     // Its later registrations are follow-ons of the combined company, with their own statuses and overlays.
     expect(lc.deals.filter((d) => d.openedDate > '2024-02-08').map((d) => [d.key, d.dealKind, d.displayStatus])).toEqual([
-      ['333-278700', 'follow_on', 'effective'], // its 424B7 of 2024-07-18 names selling holders: it prices nothing
-      ['333-282470', 'follow_on', 'effective'],
+      ['333-278700', 'resale', 'effective'], // its 424B7 of 2024-07-18 names selling holders: it prices nothing
+      ['333-282470', 'resale', 'effective'], // its only prospectus is a 424B3
       ['333-293402', 'follow_on', 'stale'],
     ]);
   });

@@ -17,7 +17,7 @@
 export interface GoldenDeal {
   /** What the API resolves: a ticker as users type it, or a CIK. */
   id: string;
-  kind: 'operating_nyse' | 'operating_nasdaq' | 'bank' | 'spac' | 'de_spac' | 'follow_on' | 'debt' | 'reg_a_withdrawn' | 'delisted' | 'co_registrant';
+  kind: 'operating_nyse' | 'operating_nasdaq' | 'bank' | 'spac' | 'de_spac' | 'follow_on' | 'resale' | 'debt' | 'reg_a_withdrawn' | 'delisted' | 'co_registrant';
   dealType: string;
   offeringStatus: string;
   /** The IPO offering's own end when it differs from the company's: a SPAC's deal ends in its combination. */
@@ -183,10 +183,17 @@ export const GOLDEN_DEALS: GoldenDeal[] = [
   },
   {
     id: '0000895419',
+    kind: 'resale',
+    dealType: 'resale',
+    offeringStatus: 'effective',
+    evidence: 'Wolfspeed submissions: a long-listed issuer (Cree until 2021, no IPO in the data) whose latest registration is the resale S-1 333-294149, declared effective, its prospectuses 424B3s only (no 424B4 or 424B5 prices a sale)',
+  },
+  {
+    id: '0001050606',
     kind: 'follow_on',
     dealType: 'follow_on',
-    offeringStatus: 'effective',
-    evidence: 'Wolfspeed submissions: a long-listed issuer (Cree until 2021, no IPO in the data) whose latest registration is the resale S-1 333-294149, declared effective',
+    offeringStatus: 'dormant',
+    evidence: 'EDGAR company index of 2022-10-03: Salem Media Group\'s S-3 (a primary shelf of a listed issuer, SALM), filed with its subsidiaries as co-registrants; no takedown in the data',
   },
   {
     id: '0001835632',
