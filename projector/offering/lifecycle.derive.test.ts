@@ -183,22 +183,24 @@ describe('deriveLifecycle on other real companies', () => {
     expect(lc.deals.find((d) => d.key === '333-174466')).toMatchObject({ dealKind: 'follow_on', status: 'priced' });
   });
 
-  it('Tesla\'s shelf takedowns: a 424B5 filed within days after another is the final supplement, the first a preliminary', () => {
-    const { company, filings } = loadSubmissions('tesla');
+  /** The final supplement's filing date and the pricing date of each shelf of a company's submissions. */
+  const takedownDates = (name: Parameters<typeof loadSubmissions>[0], keys: string[]) => {
+    const { company, filings } = loadSubmissions(name);
     const lc = deriveLifecycle(filings, { today: TODAY, company });
-    const takedown = (key: string) => lc.deals.find((d) => d.key === key)!;
+    return keys.map((key) => {
+      const deal = lc.deals.find((d) => d.key === key)!;
+      return [deal.finalProspectus?.filingDate, deal.pricedDate];
+    });
+  };
+
+  it('Tesla\'s shelf takedowns: a 424B5 filed within days after another is the final supplement, the first a preliminary', () => {
     // 333-188625: 424B5s of 2013-05-15 (with the S-3ASR) and 2013-05-17: priced 2013-05-16 ($92.24).
-    expect([takedown('333-188625').finalProspectus?.filingDate, takedown('333-188625').pricedDate]).toEqual(['2013-05-17', '2013-05-16']);
-    expect([takedown('333-184078').finalProspectus?.filingDate, takedown('333-184078').pricedDate]).toEqual(['2012-09-28', '2012-09-27']);
+    expect(takedownDates('tesla', ['333-188625', '333-184078'])).toEqual([['2013-05-17', '2013-05-16'], ['2012-09-28', '2012-09-27']]);
   });
 
   it("Marvell's senior notes price on the day of their final term sheet (FWP), not on the eve of the 424B2 filed two business days later", () => {
-    const { company, filings } = loadSubmissions('marvell');
-    const lc = deriveLifecycle(filings, { today: TODAY, company });
-    const notes = (key: string) => lc.deals.find((d) => d.key === key)!;
     // 333-259141: 424B5 and FWP of 2023-09-11, 424B2 of 2023-09-13; 333-285742: 424B5 and FWP of 2025-06-23, 424B2 of 2025-06-25.
-    expect([notes('333-259141').finalProspectus?.filingDate, notes('333-259141').pricedDate]).toEqual(['2023-09-13', '2023-09-11']);
-    expect([notes('333-285742').finalProspectus?.filingDate, notes('333-285742').pricedDate]).toEqual(['2025-06-25', '2025-06-23']);
+    expect(takedownDates('marvell', ['333-259141', '333-285742'])).toEqual([['2023-09-13', '2023-09-11'], ['2025-06-25', '2025-06-23']]);
   });
 
   it('Wolfspeed\'s at-the-market supplement filed with its automatic shelf prices no earlier than the shelf is in force', () => {
