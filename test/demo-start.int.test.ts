@@ -212,6 +212,11 @@ describe('npm start on a fresh data dir', () => {
       offerings: [expect.objectContaining({ dealType: 'ipo', listingDate: '2022-09-30', offerPrice: 5 })],
     });
     expect(await get('/companies/LMND?include=consensus')).toMatchObject({ cik: '0001691421', consensus: { offerPrice: 29, listingDate: '2020-07-02' } });
+    // `q` finds a company by the name its IPO is served under, as the articles print it: the Yahoo list's
+    // ShotSpotter Inc (2017, now SoundThinking) and Gardner Denver Holdings (now Ingersoll Rand).
+    for (const [q, cik] of [['shotspotter', '0001351636'], ['gardner denver holdings', '0001699150']]) {
+      expect((await get(`/companies?q=${encodeURIComponent(q)}`)).map((c: { cik: string }) => c.cik), q).toEqual([cik]);
+    }
     // A registration the raw export dates at offer price 0 (Ensemble Health Partners, postponed in 2021) is no IPO and not imported.
     expect((await fetch(`${second.url}/api/v1/companies/ENSB`, { headers: auth })).status).toBe(404);
     // Unicycive: a range-midpoint estimate is labelled, never served as stated gross proceeds.

@@ -2027,7 +2027,7 @@ export interface components {
         CompanyListLimit: number;
         /** @description Opaque keyset cursor from a previous response's next_cursor, signed and bound to this endpoint. Repeat the same filters when passing it. A malformed, tampered or other-endpoint cursor is a 400. Control characters are a 400. */
         Cursor: string;
-        /** @description Full-text search over company names (the current one and every other name EDGAR gave the company: former names, names it filed under, the title in the SEC ticker file) and tickers; every term must match and the final term is prefix-matched. Search syntax in the input is treated as plain text. Control characters are a 400. */
+        /** @description Full-text search over company names (the current one and every other name EDGAR gave the company: former names, names it filed under, the title in the SEC ticker file; and the name each of its offerings is served under, a vendor list's name of the day included: ShotSpotter Inc for SoundThinking) and tickers; every term must match and the final term is prefix-matched. Search syntax in the input is treated as plain text. Control characters are a 400. */
         Q: string;
         /** @description Case-insensitive contains match on the company name. Control characters are a 400. */
         CompanyName: string;
@@ -2201,7 +2201,7 @@ export interface operations {
                 limit?: components["parameters"]["CompanyListLimit"];
                 /** @description Opaque keyset cursor from a previous response's next_cursor, signed and bound to this endpoint. Repeat the same filters when passing it. A malformed, tampered or other-endpoint cursor is a 400. Control characters are a 400. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Full-text search over company names (the current one and every other name EDGAR gave the company: former names, names it filed under, the title in the SEC ticker file) and tickers; every term must match and the final term is prefix-matched. Search syntax in the input is treated as plain text. Control characters are a 400. */
+                /** @description Full-text search over company names (the current one and every other name EDGAR gave the company: former names, names it filed under, the title in the SEC ticker file; and the name each of its offerings is served under, a vendor list's name of the day included: ShotSpotter Inc for SoundThinking) and tickers; every term must match and the final term is prefix-matched. Search syntax in the input is treated as plain text. Control characters are a 400. */
                 q?: components["parameters"]["Q"];
                 /** @description Case-insensitive contains match on the company name. Control characters are a 400. */
                 company_name?: components["parameters"]["CompanyName"];

@@ -163,9 +163,22 @@ export function deriveCompany(
       is_current: (identity.currentTickers ?? allTickers).includes(ticker) ? 1 : 0,
       held_since: identity.tickerSince?.[ticker] ?? null,
     })),
-    // Other names are searchable too: `q=facebook` finds Meta Platforms.
-    search: { cik: facts.cik, name: [name, ...(identity.otherNames ?? [])].join(' · '), tickers: allTickers.join(' ') },
+    // Other names are searchable too: `q=facebook` finds Meta Platforms, and so is the name an offering
+    // is served under, which articles print (ShotSpotter's 2017 IPO, as Yahoo's list names SoundThinking).
+    search: { cik: facts.cik, name: searchNames(name, identity, offerings).join(' · '), tickers: allTickers.join(' ') },
   };
+}
+
+/** Every name the company is served or known under, its own first, each once (case aside). */
+function searchNames(name: string, identity: CompanyIdentity, offerings: readonly { issuerNameAtOffering: string | null }[]): string[] {
+  const names = [name, ...(identity.otherNames ?? []), ...offerings.flatMap((o) => (o.issuerNameAtOffering ? [o.issuerNameAtOffering] : []))];
+  const seen = new Set<string>();
+  return names.filter((n) => {
+    const key = n.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**

@@ -95,7 +95,7 @@ export const CompanyListQuerySchema = params({
     minLength: 1,
     maxLength: 200,
     description:
-      'Full-text search over company names (the current one and every other name EDGAR gave the company: former names, names it filed under, the title in the SEC ticker file) and tickers; every term must match and the final term is prefix-matched. Search syntax in the input is treated as plain text.',
+      'Full-text search over company names (the current one and every other name EDGAR gave the company: former names, names it filed under, the title in the SEC ticker file; and the name each of its offerings is served under, a vendor list\'s name of the day included: ShotSpotter Inc for SoundThinking) and tickers; every term must match and the final term is prefix-matched. Search syntax in the input is treated as plain text.',
   }),
   company_name: companyName,
   name_prefix: namePrefix,
