@@ -105,3 +105,15 @@ describe('SPAC unit IPOs and ticker notations', () => {
     expect(spacs.map((c) => c.tickerHint)).toEqual(expect.arrayContaining(['MGY']));
   });
 });
+
+describe('deal events of co-registered filings', () => {
+  it("record one registration per registration statement: Salem Media's S-3 of 2022-10-03 (28 subsidiaries co-registered) once, under Salem; QualTek's S-1/A (14 subsidiaries) none, being an amendment", () => {
+    const registrations = (accession: string) =>
+      (sample.db.prepare(`SELECT cik FROM deal_events WHERE type = 'registration' AND json_extract(data_json, '$.accessionNumber') = ?`).all(accession) as Array<{ cik: string }>).map((r) => r.cik);
+    expect(registrations('0001193125-22-256796')).toEqual(['0001050606']);
+    expect(registrations('0001104659-22-105373')).toEqual([]);
+    // Each subsidiary's row of the filing is still a filing event of its own company.
+    const filings = sample.db.prepare(`SELECT count(*) AS n FROM deal_events WHERE type = 'filing' AND json_extract(data_json, '$.accessionNumber') = ?`).get('0001193125-22-256796') as { n: number };
+    expect(filings.n).toBe(29);
+  });
+});

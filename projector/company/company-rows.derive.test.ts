@@ -294,6 +294,16 @@ describe('companies known only from daily-index rows, with their vendor rows (th
     expect(served.calendar.map((e) => [e.kind, e.ticker])).toContainEqual(['quiet_period', 'CLXT']);
   });
 
+  it("DICE Therapeutics (an S-3 of 2022-10-03; Bloomberg's raw 2021 row, IPO 2021-09-15): the idle shelf is dormant as of the day the clock's rule first held, not of its own filing day", () => {
+    const dice = parseIpoTable(readSample('reference/bloomberg_raw_2021.csv.gz')).find((r) => r.bloombergTicker === 'DICE US')!;
+    const served = deriveRows(indexCompany('0001645569', [{ row: dice, observedAt: OBSERVED }]))!;
+    expect(offeringsOf(served.company.row.offerings_json).map((o) => [o.source, o.dealType, o.status, o.statusAsOf, o.statusAsOfSource])).toEqual([
+      ['vendor', 'ipo', 'listed', '2022-10-03', 'filing'],
+      // 270 days with no registration activity after 2022-10-03.
+      ['edgar', 'follow_on', 'dormant', '2023-07-01', 'inactivity'],
+    ]);
+  });
+
   it('Calyxt is served by its name now, Cibus, when company_tickers.json was seen naming it after the index row did; searchable by both', () => {
     const tickers = JSON.parse(readSample('edgar/company_tickers.json.gz')) as Record<string, { cik_str: number; ticker: string; title: string }>;
     const titled = (observedAt: string) =>

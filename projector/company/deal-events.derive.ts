@@ -79,8 +79,12 @@ export function companyDealEvents(rows: CompanyRows): DealEvent[] {
   for (const filing of rows.filings) {
     const data = { accessionNumber: filing.accession_number, formType: filing.form_type, filingDate: filing.filing_date, fileNumber: filing.file_number };
     events.push(at('filing', filing.accession_number, filing.filing_date, data));
-    if (isRegistration(filing.form_type)) {
-      events.push(at('registration', filing.accession_number, filing.filing_date, { ...data, dealType: offeringOf(offerings, filing.file_number)?.dealType ?? null }));
+    const offering = offeringOf(offerings, filing.file_number);
+    // A co-registrant's row of a registration is its issuer's (QualTek's 14 subsidiaries on its S-1/A,
+    // Salem's 28 on its S-3): the issuer's company records the registration, once.
+    const coRegistrant = (offering?.dealType ?? (filing.file_number === null ? row.deal_type : null)) === 'co_registrant';
+    if (isRegistration(filing.form_type) && !coRegistrant) {
+      events.push(at('registration', filing.accession_number, filing.filing_date, { ...data, dealType: offering?.dealType ?? null }));
     }
   }
   events.push(...rangeEvents(JSON.parse(row.price_history_json) as ApiPriceHistory | null, at));

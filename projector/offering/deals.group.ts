@@ -10,7 +10,7 @@
  *     which then flips with it into the public registration (UTime's DRS, DRS/A and F-1 are one deal).
  */
 import type { FilingFact } from './filing.facts.ts';
-import { baseForm, chronological, DRAFT_FORMS, EFFECT_FORMS, FOLLOWER_FORMS, IPO_CAPABLE_FORMS, MEF_FORMS, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS, WITHDRAWAL_FORMS } from '../common/forms.ts';
+import { baseForm, chronological, DRAFT_FORMS, EFFECT_FORMS, FOLLOWER_FORMS, IPO_CAPABLE_FORMS, MEF_FORMS, OPENING_FORMS, PRICED_FORMS, SHELF_FORMS, TAKEDOWN_RUN_DAYS, WITHDRAWAL_FORMS } from '../common/forms.ts';
 import { cmp, daysBetween } from '../common/dates.ts';
 
 export interface Deal<F extends FilingFact = FilingFact> {
@@ -76,8 +76,12 @@ export function groupDeals<F extends FilingFact>(filings: readonly F[]): Deal<F>
     } else if (!number && FOLLOWER_FORMS.has(form)) {
       // A prospectus is an offering even when its registration predates the filings we hold (a bank's
       // 424B2 notes on an index row): it opens one, which the later unnumbered followers join.
+      // A deal seen only through its prospectuses ends with its takedown run: a prospectus filed later is
+      // another takedown under a registration we do not hold (OpGen's 424B5s of 2020-03-18 and 2022-10-03).
       const opensOwn = WITHDRAWAL_FORMS.has(form) || form.startsWith('424B');
-      group = latestRegistration ?? (opensOwn ? open(`unnumbered:${filing.accessionNumber}`, 'registration', null) : null);
+      const latest = latestRegistration as Group<F> | null;
+      const runOver = latest !== null && latest.baseForm === null && form.startsWith('424B') && laterThanRun(latest, filing);
+      group = (runOver ? null : latest) ?? (opensOwn ? open(`unnumbered:${filing.accessionNumber}`, 'registration', null) : null);
     }
     if (!group) continue;
     group.filings.push(filing);
@@ -156,3 +160,9 @@ function openedDate(g: { filings: readonly FilingFact[]; baseForm: string | null
 }
 
 const byFirstFiling = (a: Group<FilingFact>, b: Group<FilingFact>): number => chronological(a.filings[0], b.filings[0]);
+
+/** Whether `filing` comes more than TAKEDOWN_RUN_DAYS after the last filing of a deal seen only through its prospectuses. */
+function laterThanRun<F extends FilingFact>(deal: Group<F>, filing: F): boolean {
+  const last = deal.filings[deal.filings.length - 1];
+  return last !== undefined && daysBetween(last.filingDate, filing.filingDate) > TAKEDOWN_RUN_DAYS;
+}

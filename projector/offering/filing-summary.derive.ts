@@ -32,13 +32,23 @@ const DEAL_NOUN: Partial<Record<DealType, string>> = {
   business_combination: 'business-combination registration',
 };
 
-/** Amendment No. per accession: the n-th amendment of the deal's registration statement (or draft). */
+/**
+ * Amendment No. per accession: the n-th amendment of the deal's registration statement (or draft).
+ * Counted only from a statement the data holds: an amendment whose original is not among the deal's
+ * filings (Pagaya's F-1/As of 2022-10-03, index rows of a statement filed before the data) has a number
+ * the data cannot tell, so none.
+ */
 export function amendmentNumbers(dealFilings: readonly FilingFact[]): Map<string, number> {
   const out = new Map<string, number>();
   const counts = new Map<string, number>();
+  const originals = new Set<string>();
   for (const f of dealFilings) {
-    if (!isAmendment(f.formType)) continue;
     const family = DRAFT_FORMS.has(baseForm(f.formType)) ? 'draft' : 'public';
+    if (!isAmendment(f.formType)) {
+      if (DRAFT_FORMS.has(baseForm(f.formType)) || OPENING_FORMS.has(f.formType)) originals.add(family);
+      continue;
+    }
+    if (!originals.has(family)) continue;
     const n = (counts.get(family) ?? 0) + 1;
     counts.set(family, n);
     out.set(f.accessionNumber, n);

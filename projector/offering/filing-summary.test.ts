@@ -116,3 +116,17 @@ describe('changeSummary', () => {
     ]);
   });
 });
+
+describe('amendmentNumbers on index rows (the real 2022-10-03 company index)', () => {
+  it("numbers no amendment whose original statement the data does not hold: Pagaya's two F-1/As of 2022-10-03 are amendments, not Nos. 1 and 2", async () => {
+    const { parseEdgarIndex } = await import('../../schema/edgar/index.parse.ts');
+    const { readSample } = await import('../common/sample.testkit.ts');
+    const rows = parseEdgarIndex(readSample('edgar/index/company.20221003.idx.gz'), 'company').entries.filter((e) => e.cik === '0001883085');
+    const pagaya = rows.map((r) => ({ accessionNumber: r.accessionNumber, cik: r.cik, formType: r.formType, filingDate: r.dateFiled, fileNumber: null, primaryDocument: null, acceptanceDateTime: null }));
+    expect(pagaya.filter((f) => f.formType === 'F-1/A')).toHaveLength(2);
+    expect([...amendmentNumbers(pagaya).values()]).toEqual([]);
+    const summaryOf = (accessionNumber: string) =>
+      formSummary({ filing: pagaya.find((f) => f.accessionNumber === accessionNumber)!, companyName: 'Pagaya Technologies Ltd.', amendmentNumber: amendmentNumbers(pagaya).get(accessionNumber) });
+    expect(summaryOf(pagaya.find((f) => f.formType === 'F-1/A')!.accessionNumber)).toMatch(/^Amendment to Pagaya Technologies Ltd\.'s registration statement \(F-1\/A\)/);
+  });
+});

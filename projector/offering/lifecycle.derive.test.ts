@@ -348,6 +348,14 @@ describe('deriveLifecycle on real index rows (no file numbers)', () => {
       fileNumber: null, primaryDocument: null, acceptanceDateTime: null,
     }));
 
+  it("prospectuses of a registration we do not hold, years apart, are two takedowns: OpGen's 424B5s of 2020-03-18 and 2022-10-03", () => {
+    const filings = asFacts('0001293818');
+    expect(filings.filter((f) => f.formType === '424B5').map((f) => f.filingDate).sort()).toEqual(['2020-03-18', '2022-10-03']);
+    const lc = deriveLifecycle(filings, { today: TODAY });
+    expect(lc.deals.map((d) => [d.finalProspectus?.filingDate, d.pricedDate])).toEqual([['2020-03-18', '2020-03-17'], ['2022-10-03', '2022-09-30']]);
+    expect(lc.currentDeal).toMatchObject({ pricedDate: '2022-09-30' });
+  });
+
   it('an RW alone (Snow Lake Resources, 2022-10-03) is a withdrawn deal', () => {
     const filings = asFacts('0001769697');
     expect(filings.map((f) => f.formType)).toEqual(['RW']);

@@ -69,12 +69,13 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
     const grossProceeds = isCurrent ? (ctx.consensus?.grossProceeds ?? null) : (terms?.doc.terms.grossProceeds ?? null);
     const ipo = isCurrent && isIpoFamily(deal.dealKind);
     const named = issuerNameAt(ctx.nameHistory, deal.openedDate, { filed: true, name: filedName(deal.filings) });
+    const asOf = overlayAsOf(deal, status, ctx.statusAsOf);
     return {
       fileNumber: deal.fileNumber,
       dealType: deal.dealKind,
       status,
-      statusAsOf: ctx.statusAsOf.date,
-      statusAsOfSource: ctx.statusAsOf.source,
+      statusAsOf: asOf.date,
+      statusAsOfSource: asOf.source,
       isCurrent,
       source: 'edgar',
       openedDate: firstFiledDate(deal),
@@ -137,6 +138,16 @@ function firstFiledDate(deal: DealLifecycle): string | null {
 }
 
 /** The name the deal's first filing carried on its index row, when one did. */
+/**
+ * An offering served in an overlay of the clock (dormant, stale, postponed) is so from the first day its
+ * rule held (lifecycle.derive.ts overlaySince), unless the company's evidence is later: DICE's S-3 of
+ * 2022-10-03 is dormant as of 2023-07-01, not as of its own filing day.
+ */
+function overlayAsOf(deal: { overlay: unknown; overlaySince: string | null; servedStatus: string }, status: string, company: ServedOfferingContext['statusAsOf']): ServedOfferingContext['statusAsOf'] {
+  if (deal.overlay === null || deal.overlaySince === null || status !== deal.servedStatus) return company;
+  return company.date !== null && company.date >= deal.overlaySince ? company : { date: deal.overlaySince, source: 'inactivity' };
+}
+
 function filedName(filings: readonly FilingFact[]): string | null {
   return (filings as ReadonlyArray<FilingFact & { companyName?: string | null }>).find((f) => f.companyName)?.companyName ?? null;
 }
