@@ -143,7 +143,7 @@ function firstFiledDate(deal: DealLifecycle): string | null {
  * rule held (lifecycle.derive.ts overlaySince), unless the company's evidence is later: DICE's S-3 of
  * 2022-10-03 is dormant as of 2023-07-01, not as of its own filing day.
  */
-function overlayAsOf(deal: { overlay: unknown; overlaySince: string | null; servedStatus: string }, status: string, company: ServedOfferingContext['statusAsOf']): ServedOfferingContext['statusAsOf'] {
+function overlayAsOf(deal: Pick<DealLifecycle, 'overlay' | 'overlaySince' | 'servedStatus'>, status: string, company: ServedOfferingContext['statusAsOf']): ServedOfferingContext['statusAsOf'] {
   if (deal.overlay === null || deal.overlaySince === null || status !== deal.servedStatus) return company;
   return company.date !== null && company.date >= deal.overlaySince ? company : { date: deal.overlaySince, source: 'inactivity' };
 }
