@@ -2,6 +2,7 @@ import type { ArticlePublishedPayload } from '../../schema/events/event-types.ts
 import { COMPANY_LIST_ITEM_SQL } from '../../schema/read/company-list.ts';
 import type { SqliteHandle } from '../../schema/sqlite.ts';
 import type { CompanyRows } from '../company/company-rows.derive.ts';
+import type { FilingsTable } from '../../schema/read/tables.ts';
 import type { LastServed } from '../company/deal-events.derive.ts';
 import type { DerivedCompany } from '../company/company.derive.ts';
 
@@ -63,7 +64,7 @@ export class ServedTables {
   private readonly insertSearch;
   private readonly selectFilings;
   private readonly deleteFiling;
-  private readonly insertFiling;
+  private readonly insertFilingRow;
   private readonly selectOutcomes;
   private readonly deleteOutcome;
   private readonly insertOutcome;
@@ -75,6 +76,13 @@ export class ServedTables {
   private readonly insertCalendarEntry;
   private readonly upsertArticle;
   private readonly deleteArticle;
+  /**
+   * Filing rows of companies written for the first time (`absent`) in the open transaction, inserted
+   * in the table's key order by `flushPending`: a fresh build derives companies in CIK order, and
+   * api_filings is clustered by filing date, so one insert at a time lands on a random page of a
+   * table larger than the page cache.
+   */
+  private pendingFilings: FilingsTable[] = [];
 
   constructor(db: SqliteHandle) {
     this.selectCompany = db.prepare(`SELECT cik, ${COMPANY_COLUMNS.join(', ')} FROM companies WHERE cik = ?`);
@@ -105,9 +113,9 @@ export class ServedTables {
     this.insertSearch = db.prepare('INSERT INTO company_search (rowid, cik, name, tickers) VALUES (?, ?, ?, ?)');
     this.selectFilings = db.prepare(`SELECT filing_date, accession_number, cik, ${FILING_COLUMNS.join(', ')} FROM api_filings WHERE cik = ?`);
     this.deleteFiling = db.prepare('DELETE FROM api_filings WHERE filing_date = ? AND accession_number = ? AND cik = ?');
-    this.insertFiling = db.prepare(
+    this.insertFilingRow = db.prepare(
       `INSERT INTO api_filings (filing_date, accession_number, cik, ${FILING_COLUMNS.join(', ')})
-       VALUES (@filing_date, @accession_number, @cik, ${FILING_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+       VALUES (?, ?, ?, ${FILING_COLUMNS.map(() => '?').join(', ')})`,
     );
     this.selectOutcomes = db.prepare('SELECT * FROM outcomes WHERE cik = ?');
     this.deleteOutcome = db.prepare('DELETE FROM outcomes WHERE trading_start_date = ? AND cik = ? AND ticker = ?');
@@ -140,10 +148,14 @@ export class ServedTables {
   writeCompanyRows(rows: CompanyRows, absent = false): void {
     const cik = rows.company.row.cik;
     this.writeCompany(rows.company, absent);
-    this.sync(cik, rows.filings, absent ? null : this.selectFilings, {
-      key: (r) => r.accession_number,
-      same: (a, b) => a.filing_date === b.filing_date && FILING_COLUMNS.every((c) => a[c] === b[c]),
-    }, (r) => this.deleteFiling.run(r.filing_date, r.accession_number, r.cik), (r) => this.insertFiling.run(r));
+    if (absent) for (const row of rows.filings) this.pendingFilings.push(row);
+    else {
+      this.flushPending();
+      this.sync(cik, rows.filings, this.selectFilings, {
+        key: (r) => r.accession_number,
+        same: (a, b) => a.filing_date === b.filing_date && FILING_COLUMNS.every((c) => a[c] === b[c]),
+      }, (r) => this.deleteFiling.run(r.filing_date, r.accession_number, r.cik), (r) => this.insertFiling(r));
+    }
     this.sync(cik, rows.outcomes, absent ? null : this.selectOutcomes, {
       key: (r) => `${r.trading_start_date}\u0000${r.ticker}`,
       same: (a, b) => a.company_name === b.company_name && a.name_lower === b.name_lower && a.status === b.status && a.json === b.json,
@@ -173,8 +185,22 @@ export class ServedTables {
     return this.companyServed.get(cik) !== undefined;
   }
 
+  /** Inserts the filing rows `writeCompanyRows` held back, in api_filings' key order; before the transaction commits. */
+  flushPending(): void {
+    if (this.pendingFilings.length === 0) return;
+    const rows = this.pendingFilings.sort(byFilingKey);
+    this.pendingFilings = [];
+    for (const row of rows) this.insertFiling(row);
+  }
+
+  /** Drops the rows held back for a transaction that rolled back. */
+  forgetPending(): void {
+    this.pendingFilings = [];
+  }
+
   /** Removes every served row of a company that is no longer served (a vendor-only company that lost its link). */
   removeCompanyRows(cik: string): void {
+    this.flushPending();
     this.deleteListRowOfCik.run(cik);
     this.deleteListItemOfCik.run(cik);
     this.deleteCompany.run(cik);
@@ -216,6 +242,11 @@ export class ServedTables {
     this.insertListItem.run(company.row.sort_date, company.row.cik);
   }
 
+  // Positional parameters: a rebuild inserts one for every filing, and binding by name costs more.
+  private insertFiling(r: FilingsTable): void {
+    this.insertFilingRow.run(r.filing_date, r.accession_number, r.cik, ...FILING_COLUMNS.map((c) => r[c]));
+  }
+
   /** A re-published article (same id) replaces the earlier version. */
   writeArticle(article: ArticlePublishedPayload): void {
     this.deleteArticle.run(article.id);
@@ -243,3 +274,8 @@ export class ServedTables {
     for (const stale of existing.values()) remove(stale);
   }
 }
+
+const byFilingKey = (a: FilingsTable, b: FilingsTable): number =>
+  a.filing_date < b.filing_date ? -1 : a.filing_date > b.filing_date ? 1
+    : a.accession_number < b.accession_number ? -1 : a.accession_number > b.accession_number ? 1
+    : a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0;
