@@ -382,6 +382,32 @@ describe('a vendor IPO served under the symbol and name of its day', () => {
     const rows = deriveRows(vendorOnlyCompany(row))!;
     expect(offeringsOf(rows.company.row.offerings_json)[0]).toMatchObject({ source: 'vendor', offerPrice: null });
   });
+
+  describe('a status is as of no day before it took effect (the filings as EDGAR listed them at a moment of the IPO)', () => {
+    /** The company's submissions with only the filings filed up to `through`, as a live feed would have revealed them. */
+    const through = (name: 'aaoi' | 'vincerx', date: string): CompanyInputs => {
+      const input = edgarCompany(name, [], []);
+      const filings = input.filings.filter((f) => f.filingDate <= date);
+      return { ...input, filings, identity: companyIdentity(input.facts, filings, []) };
+    };
+
+    it("AAOI with its 424B4 of 2013-09-25 and no trade yet: listed by the clock as of its expected first trading day, 2013-09-26, not the prospectus's day", () => {
+      const rows = deriveRows(through('aaoi', '2013-09-25'))!;
+      const ipo = offeringsOf(rows.company.row.offerings_json).find((o) => o.isCurrent)!;
+      expect([ipo.status, ipo.listingDate, ipo.statusAsOf, ipo.statusAsOfSource]).toEqual(['listed', '2013-09-26', '2013-09-26', 'expected_first_trade']);
+      // Its later filings are later evidence: the whole submissions page's newest filing dates it.
+      const whole = offeringsOf(deriveRows(edgarCompany('aaoi', [], []))!.company.row.offerings_json).find((o) => o.isCurrent)!;
+      expect(whole.statusAsOfSource).toBe('filing');
+    });
+
+    it('LifeSci Acquisition (Vincerx) with its filings to its 424B4 of 2020-03-09: combined as of the rename its submissions page dates, 2020-12-23', () => {
+      const rows = deriveRows(through('vincerx', '2020-03-09'))!;
+      expect(rows.company.row.offering_status).toBe('combined');
+      const spac = offeringsOf(rows.company.row.offerings_json).find((o) => o.isCurrent)!;
+      expect([spac.status, spac.statusAsOf, spac.statusAsOfSource]).toEqual(['combined', '2020-12-23', 'sec_submissions']);
+      expect(rows.ends.map((e) => [e.status, e.date])).toEqual([['combined', '2020-12-23']]);
+    });
+  });
 });
 
 describe('bars of a recycled symbol are not the IPO\'s', () => {

@@ -8,7 +8,10 @@
  *                                      CyberArk, Venator, Northwest Bancshares). A listing whose only
  *                                      evidence is its IPO day is listed as of that day: nothing later is
  *                                      in the data (a SPAC that combined or liquidated since, a
- *                                      take-private whose filings the data lacks).
+ *                                      take-private whose filings the data lacks). An end's own date,
+ *                                      when later, is evidence of it: the status is as of no day
+ *                                      before it took effect (a combination the submissions page's
+ *                                      former names date: sec_submissions).
  *   an end the SEC's ticker file shows the day the data first saw company_tickers.json list the symbol
  *                                      (BIOCQ for Biocept), or a later filing or bar: the file is
  *                                      evidence of that day, not of the IPO's. A symbol only a submissions
@@ -57,7 +60,10 @@ export function statusAsOf(e: StatusEvidence): StatusAsOf {
   const end = e.end;
   if (end === null && e.tickerFileListing) return later(latest, { date: e.tickerFileListing.observedOn, source: 'sec_ticker_file' });
   if (end === null && e.overlaySince) return later(latest, { date: e.overlaySince, source: 'inactivity' });
-  if (end === null || end.date !== null) return latest;
+  if (end === null) return latest;
+  // The end's own date is evidence of it (a combination the submissions page's former names date, a
+  // delisting effective after its Form 25): the status is as of no day before it took effect.
+  if (end.date !== null) return later(latest, { date: end.date, source: end.accessionNumber !== null ? 'filing' : 'sec_submissions' });
   if (end.source === 'vendor') return { date: null, source: 'vendor_export' };
   const symbol = e.currentTickers[0] ?? null;
   const seen = e.hints.find((h) => h.ticker === symbol)?.observedAt?.slice(0, 10) ?? null;

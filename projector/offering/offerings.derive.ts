@@ -69,7 +69,7 @@ export function offeringsOf(offering: CompanyOffering, ctx: ServedOfferingContex
     const grossProceeds = isCurrent ? (ctx.consensus?.grossProceeds ?? null) : (terms?.doc.terms.grossProceeds ?? null);
     const ipo = isCurrent && isIpoFamily(deal.dealKind);
     const named = issuerNameAt(ctx.nameHistory, deal.openedDate, { filed: true, name: filedName(deal.filings) });
-    const asOf = overlayAsOf(deal, status, ctx.statusAsOf);
+    const asOf = dealStatusAsOf(deal, status, ctx.statusAsOf);
     return {
       fileNumber: deal.fileNumber,
       dealType: deal.dealKind,
@@ -139,13 +139,27 @@ function firstFiledDate(deal: DealLifecycle): string | null {
 
 /** The name the deal's first filing carried on its index row, when one did. */
 /**
- * An offering served in an overlay of the clock (dormant, stale, postponed) is so from the first day its
- * rule held (lifecycle.derive.ts overlaySince), unless the company's evidence is later: DICE's S-3 of
- * 2022-10-03 is dormant as of 2023-07-01, not as of its own filing day.
+ * An offering's status is as of no day before the status took effect. One the clock put it in holds
+ * from its rule's first day: an overlay (dormant, stale, postponed) from overlaySince (lifecycle.derive.ts),
+ * so DICE's S-3 of 2022-10-03 is dormant as of 2023-07-01, not as of its own filing day; a listing
+ * the clock infers from a pricing or effectiveness no trade has confirmed yet from its expected first
+ * trading day, so a 424B4 filed the evening before the first trade reads listed as of that trading day
+ * (deal-status.scan.ts statusAt). Later evidence of the company's is kept.
  */
-function overlayAsOf(deal: Pick<DealLifecycle, 'overlay' | 'overlaySince' | 'servedStatus'>, status: string, company: ServedOfferingContext['statusAsOf']): ServedOfferingContext['statusAsOf'] {
-  if (deal.overlay === null || deal.overlaySince === null || status !== deal.servedStatus) return company;
-  return company.date !== null && company.date >= deal.overlaySince ? company : { date: deal.overlaySince, source: 'inactivity' };
+function dealStatusAsOf(
+  deal: Pick<DealLifecycle, 'overlay' | 'overlaySince' | 'servedStatus' | 'status' | 'firstTradeDate' | 'expectedFirstTradeDate'>,
+  status: string,
+  company: ServedOfferingContext['statusAsOf'],
+): ServedOfferingContext['statusAsOf'] {
+  if (status !== deal.servedStatus) return company;
+  const since: ServedOfferingContext['statusAsOf'] | null =
+    deal.overlay !== null
+      ? deal.overlaySince === null ? null : { date: deal.overlaySince, source: 'inactivity' }
+      : deal.status === 'listed' && deal.servedStatus === 'listed' && deal.firstTradeDate === null && deal.expectedFirstTradeDate !== null
+        ? { date: deal.expectedFirstTradeDate, source: 'expected_first_trade' }
+        : null;
+  if (since === null) return company;
+  return company.date !== null && company.date >= since.date! ? company : since;
 }
 
 function filedName(filings: readonly FilingFact[]): string | null {

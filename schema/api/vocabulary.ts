@@ -122,7 +122,7 @@ export type IssuerNameSource = (typeof ISSUER_NAME_SOURCES)[number];
  * 15th NYSE day from the EFFECT). `sec_ticker_file` also dates an idle registration the SEC's ticker
  * file shows listed: the day the data first saw it list the symbol (UTime's WTO).
  */
-export const STATUS_AS_OF_SOURCES = ['filing', 'daily_bar', 'vendor_trade_date', 'vendor_ipo_date', 'sec_ticker_file', 'sec_submissions', 'vendor_export', 'inactivity'] as const;
+export const STATUS_AS_OF_SOURCES = ['filing', 'daily_bar', 'vendor_trade_date', 'vendor_ipo_date', 'sec_ticker_file', 'sec_submissions', 'vendor_export', 'inactivity', 'expected_first_trade'] as const;
 export type StatusAsOfSource = (typeof STATUS_AS_OF_SOURCES)[number];
 
 /**
