@@ -8,8 +8,10 @@ import type { OverlayAnswer, OverlayRequest, ReplayOverlay } from './replay-serv
  * A latest-filings feed that gains real filings while it runs: the IPO filings of the companies
  * whose recorded submissions files it is given (ipo-path.ts), in the order EDGAR accepted them,
  * put on the feed one at a time by `reveal`. The companies' submissions files are served as they
- * read then: without the filings not on the feed yet, nor anything filed after. Everything else
- * is left to the recordings.
+ * read then: without the filings not on the feed yet, nor anything filed after, and with the
+ * company as it stood then (submissionsAsOf: the name then, no former name that had not yet
+ * ended, today's tickers and SIC withheld when it has been renamed since). Everything else is
+ * left to the recordings.
  */
 export interface LiveFeedOptions {
   /** Recorded submissions JSON bodies, one per company. */
