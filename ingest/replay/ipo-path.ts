@@ -120,10 +120,9 @@ export function ipoPathFilings(body: Buffer): FeedEntryRecord[] {
 export function submissionsAsOf(body: Buffer, untilMs: number): Buffer {
   const s = readSubmissions(body);
   const recent = s.filings.recent;
-  const keep = recent.accessionNumber.map((_, i) => Date.parse(recent.acceptanceDateTime[i]) <= untilMs);
+  const keep = keptRows(s, untilMs);
   const cut = Object.fromEntries(Object.entries(recent).map(([column, values]) => [column, Array.isArray(values) ? values.filter((_, i) => keep[i]) : values]));
-  const filed = recent.filingDate.filter((_, i) => keep[i]).sort();
-  const day = filed.length > 0 ? filed[filed.length - 1] : Number.isFinite(untilMs) ? new Date(untilMs).toISOString().slice(0, 10) : null;
+  const day = dayOf(s, keep, untilMs);
   if (day === null) return Buffer.from(JSON.stringify({ ...s, filings: { ...s.filings, recent: cut } }));
   const then: Record<string, unknown> = {
     ...s,
@@ -137,6 +136,26 @@ export function submissionsAsOf(body: Buffer, untilMs: number): Buffer {
     },
   };
   return Buffer.from(JSON.stringify(then));
+}
+
+/** Which recent filings EDGAR had accepted by `untilMs`. */
+function keptRows(s: Submissions, untilMs: number): boolean[] {
+  const recent = s.filings.recent;
+  return recent.accessionNumber.map((_, i) => Date.parse(recent.acceptanceDateTime[i]) <= untilMs);
+}
+
+/** The day the file is read as of: its latest filing by then, else the moment's own date; null for a file of no filings read as of ever. */
+function dayOf(s: Submissions, keep: boolean[], untilMs: number): string | null {
+  const filed = s.filings.recent.filingDate.filter((_, i) => keep[i]).sort();
+  if (filed.length > 0) return filed[filed.length - 1];
+  return Number.isFinite(untilMs) ? new Date(untilMs).toISOString().slice(0, 10) : null;
+}
+
+/** True when the company read as of `untilMs` (as submissionsAsOf reads it) has been renamed since: today's tickers are withheld. */
+export function renamedSince(body: Buffer, untilMs: number): boolean {
+  const s = readSubmissions(body);
+  const day = dayOf(s, keptRows(s, untilMs), untilMs);
+  return day !== null && renamedAfter(s, day);
 }
 
 /** The company's CIK, 10 digits. */

@@ -4,7 +4,7 @@ import { openReadDbForWrite } from '../../schema/databases.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { invalid, positiveNumber } from '../arguments.ts';
 import type { Command } from '../command.ts';
-import { IPO_SUBMISSIONS, replayManifests, sampleSubmissions } from '../demo.ts';
+import { IPO_SUBMISSIONS, replayManifests, sampleCompanyTickers, sampleSubmissions } from '../demo.ts';
 import { onShutdown, openWriteStores } from '../runtime.ts';
 
 export const migrateCommand: Command = {
@@ -52,7 +52,7 @@ which \`ipo status\` lists among the failed jobs.`,
         throw invalid('--fault', `a fault rule such as status=503,every=3 (${(error as Error).message})`, text);
       }
     });
-    const feed = revealEverySeconds === null ? null : createLiveFeed({ submissions: IPO_SUBMISSIONS.map(sampleSubmissions) });
+    const feed = revealEverySeconds === null ? null : createLiveFeed({ submissions: IPO_SUBMISSIONS.map(sampleSubmissions), companyTickers: sampleCompanyTickers() });
     const replay = await startReplayServer({ manifestPath: replayManifests(), faults, overlays: feed ? [feed] : [] });
     for (const [host, url] of Object.entries(replay.urls)) io.out.write(`${host}: ${url}\n`);
     onShutdown(replay.close);
