@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../schema/package-files.ts';
+import { runIpoWithEnv } from './cli-harness.ts';
 
 const FEED_QUERY = '/cgi-bin/browse-edgar?action=getcurrent&type=&company=&dateb=&owner=include&start=0&count=100&output=atom';
 
@@ -82,6 +83,13 @@ async function replay(args: string[]): Promise<{ out: string; err: string; code:
 }
 
 describe('ipo replay --port', () => {
+  it('is in the help, with the order of the ports', async () => {
+    const help = await runIpoWithEnv({ DATA_DIR: '/nonexistent-not-opened' }, 'replay', '--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^ {2}--port VALUE +First port: www on N, data N\+1, prices N\+2, news N\+3/m);
+    expect(help.out).toContain('www N, data N+1, prices N+2, news N+3 (N from 1024 to 65532)');
+  });
+
   it('listens on consecutive ports from N: www N, data N+1, prices N+2, news N+3', async () => {
     const port = await freeRun(4);
     const child = spawn(process.execPath, [packagePath('scripts/ipo.mjs'), 'replay', '--port', String(port)], {

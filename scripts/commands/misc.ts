@@ -40,8 +40,11 @@ path (part of the path). E.g. --fault status=503,every=3 --fault status=429,retr
 real-time path by hand (ipo worker, scheduler, projector and serve; GET /api/v1/events): every
 SECONDS it puts the next filing of six sample companies' real IPOs (registration to final
 prospectus, in the order EDGAR accepted them) on the feed, and prints it. Their submissions files
-are served as they read then. Only some of their documents are recorded: the others answer 404,
-which \`ipo status\` lists among the failed jobs.`,
+are served as they read then: the filings up to the one on the feed, the name of that day, and for
+a company renamed since no tickers, exchanges or SIC (today's are what it became; its
+company_tickers.json row is left out too). Only some of their documents are recorded: the others
+answer 404, which \`ipo status\` lists among the failed jobs. The service projects the old filings
+at today's clock, so a just-revealed 2013 S-1 reads dormant (no activity for 270 days).`,
   options: {
     fault: { type: 'string', multiple: true, description: 'Inject a fault, e.g. status=503,every=3,host=data (see above).' },
     'live-feed': { type: 'string', description: 'Put the next real IPO filing on the latest-filings feed every SECONDS (see above).' },
