@@ -53,7 +53,7 @@ export { COUNTED_STATES, queueCounts } from './runner/queue-counts.ts';
 export { readJobFailures, type JobFailureSummary, type RecordedFailure } from './runner/job-failures.read.ts';
 export { isExpectedNotFound } from './jobs/not-found.ts';
 export { faultPlan, parseReplayFault, type ReplayFault } from './replay/replay-faults.ts';
-export { startReplayServer, type OverlayAnswer, type OverlayRequest, type ReplayOverlay, type ReplayRequest, type ReplayRoute, type ReplayServer, type ReplayServerOptions } from './replay/replay-server.ts';
+export { replayHosts, ReplayPortError, startReplayServer, type OverlayAnswer, type OverlayRequest, type ReplayOverlay, type ReplayRequest, type ReplayRoute, type ReplayServer, type ReplayServerOptions } from './replay/replay-server.ts';
 export { createLiveFeed, type Appearance, type LiveFeed, type LiveFeedOptions } from './replay/live-feed.ts';
 export { createPricesSource, type PricesSource, type PricesSourceOptions } from './prices/prices-source.ts';
 export { createNewsSource, type NewsSource, type NewsSourceOptions } from './news/news-source.ts';

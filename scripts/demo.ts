@@ -194,6 +194,11 @@ export const IPO_SUBMISSIONS = [
 ];
 
 
+/** The bundled company_tickers.json (recorded from EDGAR), uncompressed. */
+export function sampleCompanyTickers(): Buffer {
+  return gunzipSync(readFileSync(join(SAMPLE_DIR, 'edgar/company_tickers.json.gz')));
+}
+
 /** A bundled submissions file's JSON body. */
 export function sampleSubmissions(file: string): Buffer {
   const bytes = readFileSync(join(SAMPLE_DIR, 'edgar/submissions', file));

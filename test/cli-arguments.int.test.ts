@@ -78,6 +78,9 @@ const REFUSED: Array<[string[], string]> = [
   [['replay', '--fault', 'status=teapot'], '--fault must be a fault rule such as status=503,every=3'],
   [['replay', '--live-feed', '0'], '--live-feed must be a number above 0'],
   [['replay', '--live-feed', 'soon'], '--live-feed must be a number above 0'],
+  [['replay', '--port', '80'], '--port must be an integer from 1024 to 65532, got "80"'],
+  [['replay', '--port', '65533'], '--port must be an integer from 1024 to 65532, got "65533"'],
+  [['replay', '--port', '4081.5'], '--port must be an integer from 1024 to 65532, got "4081.5"'],
 ];
 
 describe('ipo refuses an argument it cannot take, in one line, before anything is written', () => {

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../clock.ts';
 import { renderFeedPage, type FeedEntryRecord } from './feed-atom.render.ts';
-import { ipoPathFilings, submissionsAsOf, submissionsCik } from './ipo-path.ts';
+import { ipoPathFilings, renamedSince, submissionsAsOf, submissionsCik } from './ipo-path.ts';
 import { WWW_NOT_FOUND_PAGE } from './replay-pages.ts';
 import type { OverlayAnswer, OverlayRequest, ReplayOverlay } from './replay-server.ts';
 
@@ -8,8 +8,11 @@ import type { OverlayAnswer, OverlayRequest, ReplayOverlay } from './replay-serv
  * A latest-filings feed that gains real filings while it runs: the IPO filings of the companies
  * whose recorded submissions files it is given (ipo-path.ts), in the order EDGAR accepted them,
  * put on the feed one at a time by `reveal`. The companies' submissions files are served as they
- * read then: without the filings not on the feed yet, nor anything filed after. Everything else
- * is left to the recordings.
+ * read then: without the filings not on the feed yet, nor anything filed after, and with the
+ * company as it stood then (submissionsAsOf: the name then, no former name that had not yet
+ * ended, today's tickers and SIC withheld when it has been renamed since); given the recorded
+ * company_tickers.json, it is served without the rows of those renamed since, by the same rule.
+ * Everything else is left to the recordings.
  */
 export interface LiveFeedOptions {
   /** Recorded submissions JSON bodies, one per company. */
@@ -20,6 +23,12 @@ export interface LiveFeedOptions {
    * no validator), so a client polling it must fetch the page each time.
    */
   validators?: boolean;
+  /**
+   * The recorded `/files/company_tickers.json` (today's tickers). When given, the feed serves it
+   * without the rows of its companies renamed since the moment their submissions are read as of:
+   * their ticker is of the company they became (Solidion's STI), not of the one on the feed.
+   */
+  companyTickers?: Buffer;
   clock?: Clock;
 }
 
@@ -39,6 +48,7 @@ export interface LiveFeed extends ReplayOverlay {
 }
 
 const FEED_PATH = '/cgi-bin/browse-edgar';
+const COMPANY_TICKERS_PATH = '/files/company_tickers.json';
 const SUBMISSIONS_PATH = /^\/submissions\/CIK(\d{10})\.json$/;
 
 export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
@@ -48,12 +58,19 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
   let revealed = 0;
   let changedAt = clock.now();
 
-  /** A company's submissions as of its latest filing on the feed, or from before its first. */
-  const submissionsNow = (cik: string): Buffer => {
+  /** The moment a company's submissions are read as of: its latest filing on the feed, or just before its first. */
+  const momentOf = (cik: string): number => {
     const mine = filings.slice(0, revealed).filter((f) => f.cik === cik);
     const first = filings.find((f) => f.cik === cik);
-    const until = mine.length > 0 ? Date.parse(mine[mine.length - 1].acceptedAt) : first ? Date.parse(first.acceptedAt) - 1 : Number.POSITIVE_INFINITY;
-    return submissionsAsOf(bodies.get(cik)!, until);
+    return mine.length > 0 ? Date.parse(mine[mine.length - 1].acceptedAt) : first ? Date.parse(first.acceptedAt) - 1 : Number.POSITIVE_INFINITY;
+  };
+  const submissionsNow = (cik: string): Buffer => submissionsAsOf(bodies.get(cik)!, momentOf(cik));
+
+  /** The recorded company_tickers.json less its rows of the companies renamed since their moment, renumbered from 0 as EDGAR numbers them. */
+  const companyTickersNow = (recorded: Buffer): string => {
+    const withheld = new Set([...bodies].filter(([cik, body]) => renamedSince(body, momentOf(cik))).map(([cik]) => Number(cik)));
+    const rows = Object.values(JSON.parse(recorded.toString('utf8')) as Record<string, { cik_str: number }>);
+    return JSON.stringify(Object.fromEntries(rows.filter((row) => !withheld.has(Number(row.cik_str))).map((row, i) => [String(i), row])));
   };
 
   const feedPage = (request: OverlayRequest): OverlayAnswer => {
@@ -84,6 +101,7 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
       return { filing: filings[revealed++], appearedAt: changedAt };
     },
     answer(request) {
+      if (request.host === 'www' && request.path === COMPANY_TICKERS_PATH && options.companyTickers) return { status: 200, body: companyTickersNow(options.companyTickers), contentType: 'application/json' };
       if (request.host === 'www' && request.path === FEED_PATH && request.query.get('action') === 'getcurrent' && request.query.get('output') === 'atom') return feedPage(request);
       const cik = request.host === 'data' ? SUBMISSIONS_PATH.exec(request.path)?.[1] : undefined;
       if (cik && bodies.has(cik)) return { status: 200, body: submissionsNow(cik), contentType: 'application/json' };

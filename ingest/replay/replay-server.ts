@@ -71,7 +71,24 @@ export interface ReplayServerOptions {
   faults?: ReplayFault[];
   /** Consulted in order before the recordings. */
   overlays?: ReplayOverlay[];
+  /**
+   * The first port: the hosts listen on consecutive ports from it, in replayHosts' order (www,
+   * data, then the others as the manifests first name them). Absent: each on a free port.
+   * A port already taken fails the start with a ReplayPortError.
+   */
+  port?: number;
   clock?: Clock;
+}
+
+/** A port the replay server was told to listen on could not be had (taken, or not allowed). */
+export class ReplayPortError extends Error {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+    readonly code: string,
+  ) {
+    super(`port ${port} (${host}) ${code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed' : `cannot be listened on (${code})`}`);
+  }
 }
 
 export interface ReplayServer {
@@ -98,6 +115,18 @@ export function loadReplayRoutes(manifestPaths: string[]): LoadedRoute[] {
   });
 }
 
+/** The hosts the manifests serve, in the order they take ports: www, data, then the others as the manifests first name them. */
+export function replayHosts(manifestPaths: string[]): string[] {
+  return orderedHosts(loadReplayRoutes(manifestPaths).map((loaded) => loaded.route.host));
+}
+
+const FIRST_HOSTS = ['www', 'data'];
+
+function orderedHosts(hosts: Iterable<string>): string[] {
+  const named = [...new Set(hosts)];
+  return [...FIRST_HOSTS.filter((h) => named.includes(h)), ...named.filter((h) => !FIRST_HOSTS.includes(h))];
+}
+
 /**
  * A local stand-in for EDGAR (and later other sources) that serves recorded real responses at the
  * paths the real hosts serve them, and reproduces EDGAR's refusals so clients are tested against
@@ -120,7 +149,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     bytesOf: fileReader(),
   };
   const hostname = options.hostname ?? '127.0.0.1';
-  const { servers, urls } = await listenPerHost([...byHost.keys()], hostname, (host, req, res) => answer(replay, host, req, res));
+  const { servers, urls } = await listenPerHost(orderedHosts(byHost.keys()), hostname, options.port ?? null, (host, req, res) => answer(replay, host, req, res));
   return {
     urls,
     requestLog: replay.requestLog,
@@ -230,20 +259,22 @@ function answer(replay: Replay, host: string, req: IncomingMessage, res: ServerR
   return reply(200, loaded.gzipped ? gunzipSync(stored) : stored, loaded.route.contentType);
 }
 
-/** One server per host key, each on a free port. */
+/** One server per host key: on consecutive ports from `firstPort`, else each on a free port. */
 async function listenPerHost(
   hosts: string[],
   hostname: string,
+  firstPort: number | null,
   handle: (host: string, req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<{ servers: Server[]; urls: Record<string, string> }> {
   const servers: Server[] = [];
   const urls: Record<string, string> = {};
   try {
-    for (const host of hosts) {
+    for (const [i, host] of hosts.entries()) {
       const server = createServer((req, res) => handle(host, req, res));
+      const port = firstPort === null ? 0 : firstPort + i;
       await new Promise<void>((ok, fail) => {
-        server.once('error', fail);
-        server.listen(0, hostname, () => ok());
+        server.once('error', (error: NodeJS.ErrnoException) => fail(firstPort !== null && error.code ? new ReplayPortError(host, port, error.code) : error));
+        server.listen(port, hostname, () => ok());
       });
       servers.push(server);
       urls[host] = `http://${hostname}:${(server.address() as AddressInfo).port}`;
