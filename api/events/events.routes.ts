@@ -31,7 +31,7 @@ function eventFormat(accept: string | undefined): 'stream' | 'json' {
   const choice = chooseFormat(accept, OFFERS);
   if (choice === 'stream' || choice === 'json') return choice;
   if (choice === null) throw new ApiError('not_acceptable', 'Events are served as text/event-stream or application/json; the Accept header admits neither', null);
-  throw new ApiError('invalid_request', 'Invalid Accept header', [{ parameter: 'Accept', message: `not a media range list (RFC 9110 §12.5.1): ${choice.problem}` }]);
+  throw ApiError.invalidHeader('Accept', `not a media range list (RFC 9110 §12.5.1): ${choice.problem}`);
 }
 
 /** The Last-Event-ID a reconnecting client sends, or null. */
@@ -40,7 +40,7 @@ function lastEventId(ctx: Context): number | null {
   if (header === undefined) return null;
   const value = (Array.isArray(header) ? header.join(',') : header).trim();
   if (!LAST_EVENT_ID.test(value)) {
-    throw ApiError.invalidParameters([{ parameter: 'Last-Event-ID', message: 'must be the id of an event this stream sent (a non-negative integer)' }]);
+    throw ApiError.invalidHeader('Last-Event-ID', 'must be the id of an event this stream sent (a non-negative integer)');
   }
   return Number(value);
 }
