@@ -138,6 +138,8 @@ describe('GET /api/v1/events on the real sample', () => {
       const path = `/api/v1/events?after=${after}&limit=100`;
       const res = await api.get(path, { headers: { Accept: 'application/json' } });
       expect(res.status).toBe(200);
+      // A poll must reach the server (a 304 while nothing is new), not a private cache's page of a minute ago.
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
       const page = (await res.json()) as { data: Array<{ id: number }>; last_event_id: number; has_more: boolean };
       check('/api/v1/events', 200, page);
       seen.push(...page.data.map((e) => e.id));
@@ -145,6 +147,7 @@ describe('GET /api/v1/events on the real sample', () => {
       if (!page.has_more) {
         const again = await api.get(path, { headers: { Accept: 'application/json', 'If-None-Match': res.headers.get('etag')! } });
         expect(again.status).toBe(304);
+        expect(again.headers.get('cache-control')).toBe('private, no-cache');
         break;
       }
     }

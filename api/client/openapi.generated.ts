@@ -175,7 +175,7 @@ export interface paths {
          *
          *     **Where it starts**: after the `Last-Event-ID` header (a reconnecting client), else after `after`, else (a stream) after the newest event now: a new client gets what happens from now on, not the history (`after=0` asks for all of it; history re-read by the first projection or a rebuild carries `replayed: true`).
          *
-         *     **Representations** (Accept): `text/event-stream` (the default, also for `*\/*`) holds the connection open and sends each event as it is recorded (the change log is read every 100 ms); `application/json` answers one page (`limit`, oldest first) with `last_event_id` to pass as `after` next, tagged with an ETag that holds until the projector commits (304 on If-None-Match).
+         *     **Representations** (Accept): `text/event-stream` (the default, also for `*\/*`) holds the connection open and sends each event as it is recorded (the change log is read every 100 ms); `application/json` answers one page (`limit`, oldest first) with `last_event_id` to pass as `after` next, tagged with an ETag that holds until the projector commits (304 on If-None-Match) and sent with `Cache-Control: private, no-cache`, so a cache revalidates before every poll.
          *
          *     **Rate limits**: opening a stream is one request of the key's quota (RATE_LIMIT_PER_MINUTE); the events it sends cost nothing. One key may hold EVENT_STREAMS_PER_KEY open streams (default 5) per API process; one more is a 429 `rate_limited` with `Retry-After`. A JSON page is one request like any list page.
          */
@@ -1779,6 +1779,33 @@ export interface components {
                 "image/png": string;
             };
         };
+        /** @description JSON page only: the If-None-Match ETag still matches, the projector has committed nothing since; no body. */
+        EventPageNotModified: {
+            headers: {
+                /** @description Always `nosniff`. */
+                "X-Content-Type-Options"?: string;
+                /** @description The client's X-Request-Id when it is 1-64 characters of [A-Za-z0-9_.-], else one the server assigned. Absent on 408, 431 and malformed-HTTP 400 answers, which precede the app. */
+                "X-Request-Id"?: string;
+                /** @description Strong validator derived from the read model (projector version, checkpoint, last batch, last status sweep) and the request path and query: the same from every API process serving the same data, changed when the projector commits. Send it back in If-None-Match for a 304. */
+                ETag?: string;
+                /** @description `private, no-cache`, as the page it revalidates. */
+                "Cache-Control"?: string;
+                /** @description `Accept, Authorization`. */
+                Vary?: string;
+                /** @description `"default";r=<remaining>;t=<seconds until the window resets>` */
+                RateLimit?: string;
+                /** @description `"default";q=<quota>;w=60` (default quota 600) */
+                "RateLimit-Policy"?: string;
+                /** @description Quota of the current window. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the window resets. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The stream (text/event-stream), or with Accept: application/json one page of events. */
         EventStream: {
             headers: {
@@ -1786,7 +1813,7 @@ export interface components {
                 "X-Content-Type-Options"?: string;
                 /** @description The client's X-Request-Id when it is 1-64 characters of [A-Za-z0-9_.-], else one the server assigned. Absent on 408, 431 and malformed-HTTP 400 answers, which precede the app. */
                 "X-Request-Id"?: string;
-                /** @description `no-store` on the stream; `private, max-age=60` on a JSON page. */
+                /** @description `no-store` on the stream; `private, no-cache` on a JSON page: a cache may keep it but must revalidate it (If-None-Match) before every use, so a poll is a 304 until the projector commits and never a stale page without the newest events. */
                 "Cache-Control"?: string;
                 /** @description JSON page only: derived from the read model and the request, as the lists' ETag. */
                 ETag?: string;
@@ -2575,7 +2602,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EventStream"];
-            304: components["responses"]["NotModifiedData"];
+            304: components["responses"]["EventPageNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["NotAcceptable"];

@@ -7,7 +7,7 @@ import { chooseFormat, type Offer } from '../http/csv-negotiation.ts';
 import { queryReader } from '../http/query-validator.ts';
 import { pageUrl } from '../http/representation.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
-import { answeredFromCache, JSON_TYPE, PRIVATE_CACHE } from '../http/send.ts';
+import { answeredFromCache, JSON_TYPE, REVALIDATED_PRIVATE_CACHE } from '../http/send.ts';
 import type { EventStreams } from './event-streams.ts';
 import { eventFilter, type EventQueries, type EventFilter } from './events.query.ts';
 import { dealEventJson, ssePosition } from './events.mapper.ts';
@@ -86,7 +86,7 @@ export function eventRoutes(deps: ResourceDeps, streams: EventStreams, queries: 
 function sendPage(ctx: Context, deps: ResourceDeps, queries: EventQueries, query: EventStreamQuery, filter: EventFilter, after: number): void {
   const conn = deps.readDb.current();
   const etag = deps.representationTag(conn.generation(), `json ${pageUrl(EVENTS_PATH, query, undefined)} after=${after}`);
-  if (answeredFromCache(ctx, etag, PRIVATE_CACHE, 'Accept, Authorization')) return;
+  if (answeredFromCache(ctx, etag, REVALIDATED_PRIVATE_CACHE, 'Accept, Authorization')) return;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const newest = queries.lastId(conn);
   const rows = queries.between(conn, filter, after, newest, limit);

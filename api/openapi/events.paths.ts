@@ -23,14 +23,14 @@ export function eventPages(h: DocumentHeaders, transportErrors: Record<string, J
           description: [
             'One event per change that matters to a deal: a company first served, a filing, a registration statement, a price range set or revised, a deal priced, listed or withdrawn, a company delisted or combined, an article published. Each has an id from the read model\'s change log, which the projector writes in the same transaction as the rows it describes and which a rebuild or a snapshot install carries over: the same id names the same event on every API process and after every restart.',
             '**Where it starts**: after the `Last-Event-ID` header (a reconnecting client), else after `after`, else (a stream) after the newest event now: a new client gets what happens from now on, not the history (`after=0` asks for all of it; history re-read by the first projection or a rebuild carries `replayed: true`).',
-            '**Representations** (Accept): `text/event-stream` (the default, also for `*/*`) holds the connection open and sends each event as it is recorded (the change log is read every 100 ms); `application/json` answers one page (`limit`, oldest first) with `last_event_id` to pass as `after` next, tagged with an ETag that holds until the projector commits (304 on If-None-Match).',
+            '**Representations** (Accept): `text/event-stream` (the default, also for `*/*`) holds the connection open and sends each event as it is recorded (the change log is read every 100 ms); `application/json` answers one page (`limit`, oldest first) with `last_event_id` to pass as `after` next, tagged with an ETag that holds until the projector commits (304 on If-None-Match) and sent with `Cache-Control: private, no-cache`, so a cache revalidates before every poll.',
             '**Rate limits**: opening a stream is one request of the key\'s quota (RATE_LIMIT_PER_MINUTE); the events it sends cost nothing. One key may hold EVENT_STREAMS_PER_KEY open streams (default 5) per API process; one more is a 429 `rate_limited` with `Retry-After`. A JSON page is one request like any list page.',
           ].join('\n\n'),
           tags: ['events'],
           parameters: [parameterRef('LastEventId'), ...queryRefs, parameterRef('IfNoneMatch')],
           responses: {
             '200': responseRef('EventStream'),
-            '304': responseRef('NotModifiedData'),
+            '304': responseRef('EventPageNotModified'),
             '400': responseRef('BadRequest'),
             '401': responseRef('Unauthorized'),
             '406': responseRef('NotAcceptable'),
@@ -51,11 +51,22 @@ export function eventPages(h: DocumentHeaders, transportErrors: Record<string, J
       },
     },
     responses: {
+      EventPageNotModified: {
+        description: 'JSON page only: the If-None-Match ETag still matches, the projector has committed nothing since; no body.',
+        headers: {
+          ...h.dataCacheHeaders,
+          'Cache-Control': header('`private, no-cache`, as the page it revalidates.'),
+          Vary: header('`Accept, Authorization`.'),
+          ...h.rateHeaders,
+        },
+      },
       EventStream: {
         description: 'The stream (text/event-stream), or with Accept: application/json one page of events.',
         headers: {
           ...h.commonHeaders,
-          'Cache-Control': header('`no-store` on the stream; `private, max-age=60` on a JSON page.'),
+          'Cache-Control': header(
+            '`no-store` on the stream; `private, no-cache` on a JSON page: a cache may keep it but must revalidate it (If-None-Match) before every use, so a poll is a 304 until the projector commits and never a stale page without the newest events.',
+          ),
           ETag: header('JSON page only: derived from the read model and the request, as the lists\' ETag.'),
           Vary: header('`Accept, Authorization`.'),
           ...h.rateHeaders,
