@@ -183,7 +183,16 @@ describe('the per-key limits of event streams', () => {
       const third = await openEventStream(url, auth);
       expect(third.status).toBe(429);
       expect(JSON.parse(third.body()).error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('2 per API process') });
-      expect(third.headers['retry-after']).toBeDefined();
+      // Not a window: Retry-After is the heartbeat interval (150 ms here, so 1 s); RateLimit-* are
+      // the request window's, in which the refused request counted (3 of 4), as the document says.
+      expect(third.headers['retry-after']).toBe(String(Math.ceil(STREAMS.heartbeatMs / 1000)));
+      expect(third.headers['ratelimit-policy']).toBe('"default";q=4;w=60');
+      expect(third.headers['ratelimit-remaining']).toBe('1');
+      expect(third.headers['ratelimit']).toBe(`"default";r=1;t=${third.headers['ratelimit-reset']}`);
+      const doc = (await (await api.get('/api/v1/openapi.json', { key: null })).json()) as any;
+      const retryAfter = doc.components.responses.TooManyRequests.headers['Retry-After'].description as string;
+      expect(retryAfter).toMatch(/request quota: until the window resets/);
+      expect(retryAfter).toMatch(/open-streams limit, which is not a window.*heartbeat interval/);
       // Closing one frees its place (the quota has one request left: 3 of 4 spent).
       streams[1].close();
       await streams[1].ended;
@@ -193,7 +202,8 @@ describe('the per-key limits of event streams', () => {
       expect(again.status).toBe(200);
       const over = await api.get('/api/v1/events', { headers: { Accept: 'application/json' } });
       expect(over.status).toBe(429);
-      expect(over.headers.get('retry-after')).not.toBeNull();
+      expect(over.headers.get('retry-after')).toBe(over.headers.get('ratelimit-reset'));
+      expect(over.headers.get('ratelimit-remaining')).toBe('0');
     } finally {
       for (const s of streams) s.close();
       await api.close();

@@ -177,7 +177,7 @@ export interface paths {
          *
          *     **Representations** (Accept): `text/event-stream` (the default, also for `*\/*`) holds the connection open and sends each event as it is recorded (the change log is read every 100 ms); `application/json` answers one page (`limit`, oldest first) with `last_event_id` to pass as `after` next, tagged with an ETag that holds until the projector commits (304 on If-None-Match) and sent with `Cache-Control: private, no-cache`, so a cache revalidates before every poll.
          *
-         *     **Rate limits**: opening a stream is one request of the key's quota (RATE_LIMIT_PER_MINUTE); the events it sends cost nothing. One key may hold EVENT_STREAMS_PER_KEY open streams (default 5) per API process; one more is a 429 `rate_limited` with `Retry-After`. A JSON page is one request like any list page.
+         *     **Rate limits**: opening a stream is one request of the key's quota (RATE_LIMIT_PER_MINUTE); the events it sends cost nothing. One key may hold EVENT_STREAMS_PER_KEY open streams (default 5) per API process; one more is a 429 `rate_limited` with `Retry-After: 15` (the heartbeat interval: that limit has no window, a place frees when one of the key's streams ends) and the RateLimit-* fields of the request window, in which it counted. A JSON page is one request like any list page.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1989,7 +1989,7 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
-        /** @description Rate limit exceeded (`rate_limited`). */
+        /** @description A limit of the key is reached (`rate_limited`): its request quota (message `Rate limit exceeded`), or, on GET /api/v1/events, its EVENT_STREAMS_PER_KEY open streams on this API process (message `Too many open event streams for this API key (<n> per API process)`). The RateLimit-* fields describe the request window either way: the refused request counted in it, and over the streams limit `RateLimit-Remaining` is usually above 0. */
         TooManyRequests: {
             headers: {
                 /** @description Always `nosniff`. */
@@ -1998,7 +1998,7 @@ export interface components {
                 "X-Request-Id"?: string;
                 /** @description Always `no-store`. */
                 "Cache-Control"?: string;
-                /** @description Seconds until the window resets. */
+                /** @description Seconds to wait before trying again. Over the request quota: until the window resets (the same value as `RateLimit-Reset`). Over the open-streams limit, which is not a window (a place frees as soon as one of the key's streams on that process ends): the stream heartbeat interval, 15 s, within which the stream of a revoked key or of a client gone without closing is ended. */
                 "Retry-After"?: number;
                 /** @description `"default";r=<remaining>;t=<seconds until the window resets>` */
                 RateLimit?: string;

@@ -105,6 +105,11 @@ export function createEventStreams(options: EventStreamOptions) {
     /** Refuses a stream over the key's limit (429); call before any byte of the response is written. */
     admit(keyId: string): void {
       if ((perKey.get(keyId) ?? 0) >= options.perKey) {
+        // Not a window: a place frees when one of the key's streams here ends, which no clock
+        // foretells. A heartbeat is when the stream of a revoked key, or of a client gone without
+        // closing (the write finds the connection dead), is ended, so one interval is the wait to
+        // suggest. The RateLimit-* fields the guard set stay: they describe the request window,
+        // in which this refused request counted.
         throw new ApiError('rate_limited', `Too many open event streams for this API key (${options.perKey} per API process)`, null, {
           'Retry-After': String(Math.ceil(options.heartbeatMs / 1000)),
         });
