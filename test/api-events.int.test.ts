@@ -155,6 +155,42 @@ describe('GET /api/v1/events on the real sample', () => {
     expect(after).toBe(all.at(-1)!.id);
   });
 
+  it('keeps a position ahead of the log and says so: newest_event_id on a JSON page, a position_ahead message on the stream', async () => {
+    const newest = rows().at(-1)!.id;
+    const json = { Accept: 'application/json' };
+    const page = async (query: string) => {
+      const res = await api.get(`/api/v1/events${query}`, { headers: json });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: Array<{ id: number }>; last_event_id: number; newest_event_id: number; has_more: boolean };
+      check('/api/v1/events', 200, body);
+      return body;
+    };
+    // A full page stops at its last event; one that is not full has looked up to the newest id.
+    const full = await page('?after=0&limit=5');
+    expect(full).toMatchObject({ last_event_id: full.data[4].id, newest_event_id: newest, has_more: true });
+    expect(await page(`?after=${newest - 1}&limit=5`)).toMatchObject({ last_event_id: newest, newest_event_id: newest, has_more: false });
+    // Ahead: the position is kept (a replica behind may yet reach it), and the newest id shows it is ahead.
+    expect(await page(`?after=${newest + 1000}`)).toEqual({ data: [], last_event_id: newest + 1000, newest_event_id: newest, has_more: false, meta: { count: 0 } });
+    const byHeader = await api.get('/api/v1/events?after=0', { headers: { ...json, 'Last-Event-ID': String(newest + 7) } });
+    expect(await byHeader.json()).toMatchObject({ last_event_id: newest + 7, newest_event_id: newest });
+
+    const ahead = await stream('', { 'Last-Event-ID': String(newest + 1000) });
+    await ahead.until((s) => s.messages.length > 0, 5_000, 'the position_ahead message');
+    expect(ahead.messages).toEqual([{ id: String(newest + 1000), event: 'position_ahead', data: JSON.stringify({ last_event_id: newest + 1000, newest_event_id: newest }) }]);
+    // Said once: heartbeats follow, nothing else; the position the client would resume from is its own.
+    await ahead.until((s) => s.comments.filter((c) => c === 'heartbeat').length >= 2, 5_000, 'two heartbeats');
+    expect(ahead.messages).toHaveLength(1);
+    expect(ahead.lastEventId()).toBe(String(newest + 1000));
+    const byAfter = await stream(`?after=${newest + 5}`);
+    await byAfter.until((s) => s.messages.length > 0, 5_000, 'the position_ahead message');
+    expect(JSON.parse(byAfter.messages[0].data)).toEqual({ last_event_id: newest + 5, newest_event_id: newest });
+
+    // At the newest id, or behind it, nothing is said.
+    const level = await stream('', { 'Last-Event-ID': String(newest) });
+    await level.until((s) => s.comments.includes('heartbeat'), 5_000, 'a heartbeat');
+    expect(level.messages).toEqual([]);
+  });
+
   it('sends a heartbeat comment, and ends the stream of a revoked key at the next one', async () => {
     const key = (await api.keys.create('revoked-later')).key;
     const c = await stream('', {}, key);
@@ -247,14 +283,34 @@ describe('the event stream on an API replica fed by snapshots', () => {
       // The primary projects more; the replica hears of it when the next snapshot is installed under its open stream.
       events.log.appendMany(SUBMISSIONS_FILES.slice(5).map((f) => submissionsEvent(f)));
       await projectLive({ dataDir: primary.dir, eventLog: events.log });
-      await ship('two.db');
       const db = openSqlite(readDbLinkPath(primary.dir), { readonly: true });
       const filings = db.prepare(`SELECT id FROM deal_events WHERE type = 'filing' ORDER BY id`).pluck().all() as number[];
       db.close();
+
+      // Another client got further on the primary than the replica's snapshot holds, then resumes on
+      // the replica: its id is ahead of the replica's log, which keeps it and says so.
+      const replicaPage = async (after: number) => {
+        const res = await fetch(`${replicaApi!.baseUrl}/api/v1/events?after=${after}`, { headers: { Authorization: `Bearer ${replicaApi!.key}`, Accept: 'application/json' } });
+        return (await res.json()) as { data: unknown[]; last_event_id: number; newest_event_id: number };
+      };
+      const replicaNewest = (await replicaPage(0)).newest_event_id;
+      const aheadAt = filings.find((id) => id > replicaNewest)!;
+      expect(filings.filter((id) => id > aheadAt).length).toBeGreaterThan(0);
+      expect(await replicaPage(aheadAt)).toMatchObject({ data: [], last_event_id: aheadAt, newest_event_id: replicaNewest });
+      const ahead = await openEventStream(`${replicaApi.baseUrl}/api/v1/events?type=filing`, { Authorization: `Bearer ${replicaApi.key}`, 'Last-Event-ID': String(aheadAt) });
+      streams.push(ahead);
+      await ahead.until((s) => s.messages.length === 1, 5_000, 'the position_ahead message');
+      expect(ahead.messages[0]).toMatchObject({ event: 'position_ahead', data: JSON.stringify({ last_event_id: aheadAt, newest_event_id: replicaNewest }) });
+
+      await ship('two.db');
       const after = filings.filter((id) => id > Number(resumeAt));
       await onReplica.until((s) => s.messages.length === after.length, 20_000, 'every filing after the resumed id');
       expect(onReplica.messages.map((m) => Number(m.id))).toEqual(after);
       expect([...fromPrimary.messages.slice(0, 50), ...onReplica.messages].map((m) => Number(m.id))).toEqual(filings);
+      // The client that was ahead hears every filing after its id once the snapshot reaches it, none twice.
+      const afterAhead = filings.filter((id) => id > aheadAt);
+      await ahead.until((s) => s.messages.length === 1 + afterAhead.length, 20_000, 'every filing after the id that was ahead');
+      expect(ahead.messages.slice(1).map((m) => Number(m.id))).toEqual(afterAhead);
     } finally {
       for (const s of streams) s.close();
       await primaryApi?.close();

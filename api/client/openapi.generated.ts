@@ -173,7 +173,7 @@ export interface paths {
          * Deal events as they are recorded: a Server-Sent Events stream, or JSON pages of the same change log.
          * @description One event per change that matters to a deal: a company first served, a filing, a registration statement, a price range set or revised, a deal priced, listed or withdrawn, a company delisted or combined, an article published. Each has an id from the read model's change log, which the projector writes in the same transaction as the rows it describes and which a rebuild or a snapshot install carries over: the same id names the same event on every API process and after every restart.
          *
-         *     **Where it starts**: after the `Last-Event-ID` header (a reconnecting client), else after `after`, else (a stream) after the newest event now: a new client gets what happens from now on, not the history (`after=0` asks for all of it; history re-read by the first projection or a rebuild carries `replayed: true`).
+         *     **Where it starts**: after the `Last-Event-ID` header (a reconnecting client), else after `after`, else (a stream) after the newest event now: a new client gets what happens from now on, not the history (`after=0` asks for all of it; history re-read by the first projection or a rebuild carries `replayed: true`). A position ahead of the newest id of the log this API process serves is kept, and said: a JSON page's `newest_event_id` is then below its `last_event_id`, and the stream sends a `position_ahead` message (EventPage.newest_event_id says what a client does then).
          *
          *     **Representations** (Accept): `text/event-stream` (the default, also for `*\/*`) holds the connection open and sends each event as it is recorded (the change log is read every 100 ms); `application/json` answers one page (`limit`, oldest first) with `last_event_id` to pass as `after` next, tagged with an ETag that holds until the projector commits (304 on If-None-Match) and sent with `Cache-Control: private, no-cache`, so a cache revalidates before every poll.
          *
@@ -1299,8 +1299,10 @@ export interface components {
         EventPage: {
             /** @description Events after `after` that pass the filters, oldest first (by id). */
             data: components["schemas"]["ApiDealEvent"][];
-            /** @description Pass it as `after` for the next page: the last event of this page, or, when the page is not full, the newest id the log held (every event up to it was looked at). */
+            /** @description Pass it as `after` for the next page. A full page (`has_more`): the id of its last event. Otherwise every event up to `newest_event_id` was looked at, and it is the greater of the position asked for (Last-Event-ID, else `after`) and `newest_event_id`: greater than `newest_event_id` only when that position is ahead of this process's log (see `newest_event_id`). */
             last_event_id: number;
+            /** @description The newest id of the change log the answering API process serves (0 when it is empty). Below `last_event_id` when the position asked for (Last-Event-ID, else `after`) is ahead of this log. A position ahead of the log has one of two causes. This process is a replica whose snapshot is older than the process the id came from: the events after the id follow once its snapshot catches up, none twice, so keep the id. Or read.db was rebuilt from a restored backup and numbered the log anew: the id names nothing here any more, so resume with `after=0` and deduplicate by `key`. A client that only ever talks to one API process, or that sees `newest_event_id` stay behind its id longer than its replicas lag, has met the second. */
+            newest_event_id: number;
             /** @description True when the page is full: more events may follow at once. */
             has_more: boolean;
             meta: components["schemas"]["ApiMeta"];

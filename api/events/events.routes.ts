@@ -10,7 +10,7 @@ import type { ResourceDeps } from '../http/resource-deps.ts';
 import { answeredFromCache, JSON_TYPE, REVALIDATED_PRIVATE_CACHE } from '../http/send.ts';
 import type { EventStreams } from './event-streams.ts';
 import { eventFilter, type EventQueries, type EventFilter } from './events.query.ts';
-import { dealEventJson, ssePosition } from './events.mapper.ts';
+import { eventPageJson, ssePosition } from './events.mapper.ts';
 import { eventStreamValidator, type EventStreamQuery } from './events.schema.ts';
 
 export const EVENTS_PATH = '/api/v1/events';
@@ -88,11 +88,8 @@ function sendPage(ctx: Context, deps: ResourceDeps, queries: EventQueries, query
   const etag = deps.representationTag(conn.generation(), `json ${pageUrl(EVENTS_PATH, query, undefined)} after=${after}`);
   if (answeredFromCache(ctx, etag, REVALIDATED_PRIVATE_CACHE, 'Accept, Authorization')) return;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const newest = queries.lastId(conn);
-  const rows = queries.between(conn, filter, after, newest, limit);
-  const full = rows.length === limit;
-  const last = full ? rows[rows.length - 1][0] : Math.max(after, newest);
+  const page = queries.page(conn, filter, after, limit);
   ctx.status = 200;
   ctx.res.setHeader('Content-Type', JSON_TYPE);
-  ctx.body = `{"data":[${rows.map(dealEventJson).join(',')}],"last_event_id":${last},"has_more":${full},"meta":{"count":${rows.length}}}`;
+  ctx.body = eventPageJson(page, after, limit);
 }
