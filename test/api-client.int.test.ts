@@ -188,6 +188,24 @@ describe('the typed TypeScript client, against the demo', () => {
     expect(priced.map((e) => e.type).every((type) => type === 'priced' || type === 'listed')).toBe(true);
   });
 
+  it('tells of a position ahead of the log: a page\'s newest_event_id, the stream\'s onPositionAhead (never yielded as an event)', async () => {
+    const newest = (await ipo.list('/api/v1/events', { after: 0, limit: 1 })).newest_event_id;
+    const page = await ipo.list('/api/v1/events', { after: newest + 100 });
+    expect(page).toMatchObject({ data: [], last_event_id: newest + 100, newest_event_id: newest, has_more: false });
+    const told: Array<{ last_event_id: number; newest_event_id: number }> = [];
+    const stop = new AbortController();
+    const yielded: unknown[] = [];
+    const reading = (async () => {
+      for await (const event of ipo.events({ lastEventId: newest + 100, signal: stop.signal, onPositionAhead: (position) => void told.push(position) })) yielded.push(event);
+    })();
+    const deadline = Date.now() + 10_000;
+    while (told.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    stop.abort();
+    await reading;
+    expect(told).toEqual([{ last_event_id: newest + 100, newest_event_id: newest }]);
+    expect(yielded).toEqual([]);
+  });
+
   it('is importable from another project as ipo-research/client: the built JavaScript runs, its types and the README\'s example check', async () => {
     const project = mkdtempSync(join(tmpdir(), 'ipo-client-consumer-'));
     try {

@@ -90,6 +90,37 @@ describe('API error paths', () => {
     }
   });
 
+  it('words each 400 by what was wrong: a header as a header, an integer as an integer, a repeated parameter as repeated', async () => {
+    const json = { Accept: 'application/json' };
+    const header = await expectError('/api/v1/events', '/api/v1/events', 400, 'invalid_request', { headers: { ...json, 'Last-Event-ID': 'seven' } });
+    expect(header.body.error.message).toBe('Invalid Last-Event-ID header');
+    expect(header.body.error.details).toEqual([{ parameter: 'Last-Event-ID', message: expect.stringContaining('non-negative integer') }]);
+    const accept = await expectError('/api/v1/companies', '/api/v1/companies', 400, 'invalid_request', { headers: { Accept: 'text/csv;q=x' } });
+    expect(accept.body.error.message).toBe('Invalid Accept header');
+
+    const integer = 'must be an integer written in digits (e.g. 25)';
+    for (const [path, template] of [
+      ['/api/v1/events?after=abc', '/api/v1/events'],
+      ['/api/v1/events?after=1.5', '/api/v1/events'],
+      ['/api/v1/events?limit=1.5', '/api/v1/events'],
+      ['/api/v1/companies?limit=ten', '/api/v1/companies'],
+      ['/api/v1/filings?limit=2.5', '/api/v1/filings'],
+    ]) {
+      const { body } = await expectError(path, template, 400, 'invalid_request', { headers: json });
+      const parameter = new URL(path, 'http://x').searchParams.keys().next().value;
+      expect(body.error.message, path).toBe(`Invalid query parameter(s): ${parameter}`);
+      expect(body.error.details, path).toEqual([{ parameter, message: integer }]);
+    }
+
+    for (const [path, template, parameter] of [
+      ['/api/v1/events?after=5&after=6', '/api/v1/events', 'after'],
+      ['/api/v1/companies?q=a&q=b', '/api/v1/companies', 'q'],
+    ]) {
+      const { body } = await expectError(path, template, 400, 'invalid_request', { headers: json });
+      expect(body.error.details, path).toEqual([{ parameter, message: 'given 2 times; it takes one value' }]);
+    }
+  });
+
   it('answers unknown routes with a 404 ApiError and other methods with 405', async () => {
     for (const path of ['/api/v1/nope', '/api/v2/companies', '/index.html', '/docs/assets', '/api/v1/companies/1/filings']) {
       const res = await api.get(path);

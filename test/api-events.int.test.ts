@@ -138,6 +138,8 @@ describe('GET /api/v1/events on the real sample', () => {
       const path = `/api/v1/events?after=${after}&limit=100`;
       const res = await api.get(path, { headers: { Accept: 'application/json' } });
       expect(res.status).toBe(200);
+      // A poll must reach the server (a 304 while nothing is new), not a private cache's page of a minute ago.
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
       const page = (await res.json()) as { data: Array<{ id: number }>; last_event_id: number; has_more: boolean };
       check('/api/v1/events', 200, page);
       seen.push(...page.data.map((e) => e.id));
@@ -145,11 +147,48 @@ describe('GET /api/v1/events on the real sample', () => {
       if (!page.has_more) {
         const again = await api.get(path, { headers: { Accept: 'application/json', 'If-None-Match': res.headers.get('etag')! } });
         expect(again.status).toBe(304);
+        expect(again.headers.get('cache-control')).toBe('private, no-cache');
         break;
       }
     }
     expect(seen).toEqual(all.map((r) => r.id));
     expect(after).toBe(all.at(-1)!.id);
+  });
+
+  it('keeps a position ahead of the log and says so: newest_event_id on a JSON page, a position_ahead message on the stream', async () => {
+    const newest = rows().at(-1)!.id;
+    const json = { Accept: 'application/json' };
+    const page = async (query: string) => {
+      const res = await api.get(`/api/v1/events${query}`, { headers: json });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: Array<{ id: number }>; last_event_id: number; newest_event_id: number; has_more: boolean };
+      check('/api/v1/events', 200, body);
+      return body;
+    };
+    // A full page stops at its last event; one that is not full has looked up to the newest id.
+    const full = await page('?after=0&limit=5');
+    expect(full).toMatchObject({ last_event_id: full.data[4].id, newest_event_id: newest, has_more: true });
+    expect(await page(`?after=${newest - 1}&limit=5`)).toMatchObject({ last_event_id: newest, newest_event_id: newest, has_more: false });
+    // Ahead: the position is kept (a replica behind may yet reach it), and the newest id shows it is ahead.
+    expect(await page(`?after=${newest + 1000}`)).toEqual({ data: [], last_event_id: newest + 1000, newest_event_id: newest, has_more: false, meta: { count: 0 } });
+    const byHeader = await api.get('/api/v1/events?after=0', { headers: { ...json, 'Last-Event-ID': String(newest + 7) } });
+    expect(await byHeader.json()).toMatchObject({ last_event_id: newest + 7, newest_event_id: newest });
+
+    const ahead = await stream('', { 'Last-Event-ID': String(newest + 1000) });
+    await ahead.until((s) => s.messages.length > 0, 5_000, 'the position_ahead message');
+    expect(ahead.messages).toEqual([{ id: String(newest + 1000), event: 'position_ahead', data: JSON.stringify({ last_event_id: newest + 1000, newest_event_id: newest }) }]);
+    // Said once: heartbeats follow, nothing else; the position the client would resume from is its own.
+    await ahead.until((s) => s.comments.filter((c) => c === 'heartbeat').length >= 2, 5_000, 'two heartbeats');
+    expect(ahead.messages).toHaveLength(1);
+    expect(ahead.lastEventId()).toBe(String(newest + 1000));
+    const byAfter = await stream(`?after=${newest + 5}`);
+    await byAfter.until((s) => s.messages.length > 0, 5_000, 'the position_ahead message');
+    expect(JSON.parse(byAfter.messages[0].data)).toEqual({ last_event_id: newest + 5, newest_event_id: newest });
+
+    // At the newest id, or behind it, nothing is said.
+    const level = await stream('', { 'Last-Event-ID': String(newest) });
+    await level.until((s) => s.comments.includes('heartbeat'), 5_000, 'a heartbeat');
+    expect(level.messages).toEqual([]);
   });
 
   it('sends a heartbeat comment, and ends the stream of a revoked key at the next one', async () => {
@@ -180,7 +219,16 @@ describe('the per-key limits of event streams', () => {
       const third = await openEventStream(url, auth);
       expect(third.status).toBe(429);
       expect(JSON.parse(third.body()).error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('2 per API process') });
-      expect(third.headers['retry-after']).toBeDefined();
+      // Not a window: Retry-After is the heartbeat interval (150 ms here, so 1 s); RateLimit-* are
+      // the request window's, in which the refused request counted (3 of 4), as the document says.
+      expect(third.headers['retry-after']).toBe(String(Math.ceil(STREAMS.heartbeatMs / 1000)));
+      expect(third.headers['ratelimit-policy']).toBe('"default";q=4;w=60');
+      expect(third.headers['ratelimit-remaining']).toBe('1');
+      expect(third.headers['ratelimit']).toBe(`"default";r=1;t=${third.headers['ratelimit-reset']}`);
+      const doc = (await (await api.get('/api/v1/openapi.json', { key: null })).json()) as any;
+      const retryAfter = doc.components.responses.TooManyRequests.headers['Retry-After'].description as string;
+      expect(retryAfter).toMatch(/request quota: until the window resets/);
+      expect(retryAfter).toMatch(/open-streams limit, which is not a window.*heartbeat interval/);
       // Closing one frees its place (the quota has one request left: 3 of 4 spent).
       streams[1].close();
       await streams[1].ended;
@@ -190,7 +238,8 @@ describe('the per-key limits of event streams', () => {
       expect(again.status).toBe(200);
       const over = await api.get('/api/v1/events', { headers: { Accept: 'application/json' } });
       expect(over.status).toBe(429);
-      expect(over.headers.get('retry-after')).not.toBeNull();
+      expect(over.headers.get('retry-after')).toBe(over.headers.get('ratelimit-reset'));
+      expect(over.headers.get('ratelimit-remaining')).toBe('0');
     } finally {
       for (const s of streams) s.close();
       await api.close();
@@ -234,14 +283,34 @@ describe('the event stream on an API replica fed by snapshots', () => {
       // The primary projects more; the replica hears of it when the next snapshot is installed under its open stream.
       events.log.appendMany(SUBMISSIONS_FILES.slice(5).map((f) => submissionsEvent(f)));
       await projectLive({ dataDir: primary.dir, eventLog: events.log });
-      await ship('two.db');
       const db = openSqlite(readDbLinkPath(primary.dir), { readonly: true });
       const filings = db.prepare(`SELECT id FROM deal_events WHERE type = 'filing' ORDER BY id`).pluck().all() as number[];
       db.close();
+
+      // Another client got further on the primary than the replica's snapshot holds, then resumes on
+      // the replica: its id is ahead of the replica's log, which keeps it and says so.
+      const replicaPage = async (after: number) => {
+        const res = await fetch(`${replicaApi!.baseUrl}/api/v1/events?after=${after}`, { headers: { Authorization: `Bearer ${replicaApi!.key}`, Accept: 'application/json' } });
+        return (await res.json()) as { data: unknown[]; last_event_id: number; newest_event_id: number };
+      };
+      const replicaNewest = (await replicaPage(0)).newest_event_id;
+      const aheadAt = filings.find((id) => id > replicaNewest)!;
+      expect(filings.filter((id) => id > aheadAt).length).toBeGreaterThan(0);
+      expect(await replicaPage(aheadAt)).toMatchObject({ data: [], last_event_id: aheadAt, newest_event_id: replicaNewest });
+      const ahead = await openEventStream(`${replicaApi.baseUrl}/api/v1/events?type=filing`, { Authorization: `Bearer ${replicaApi.key}`, 'Last-Event-ID': String(aheadAt) });
+      streams.push(ahead);
+      await ahead.until((s) => s.messages.length === 1, 5_000, 'the position_ahead message');
+      expect(ahead.messages[0]).toMatchObject({ event: 'position_ahead', data: JSON.stringify({ last_event_id: aheadAt, newest_event_id: replicaNewest }) });
+
+      await ship('two.db');
       const after = filings.filter((id) => id > Number(resumeAt));
       await onReplica.until((s) => s.messages.length === after.length, 20_000, 'every filing after the resumed id');
       expect(onReplica.messages.map((m) => Number(m.id))).toEqual(after);
       expect([...fromPrimary.messages.slice(0, 50), ...onReplica.messages].map((m) => Number(m.id))).toEqual(filings);
+      // The client that was ahead hears every filing after its id once the snapshot reaches it, none twice.
+      const afterAhead = filings.filter((id) => id > aheadAt);
+      await ahead.until((s) => s.messages.length === 1 + afterAhead.length, 20_000, 'every filing after the id that was ahead');
+      expect(ahead.messages.slice(1).map((m) => Number(m.id))).toEqual(afterAhead);
     } finally {
       for (const s of streams) s.close();
       await primaryApi?.close();

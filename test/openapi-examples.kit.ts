@@ -118,7 +118,7 @@ export async function collectExamples(demo: { origin: string; key: string; dataD
 
 const PROJECTION_TIMES = new Set(['updatedAt', 'resolvedAt', 'extractedAt', 'recordedAt']);
 /** Change-log ids: their order follows the demo's ingest, whose concurrent jobs append events in a varying order. */
-const EVENT_IDS = new Set(['id', 'last_event_id']);
+const EVENT_IDS = new Set(['id', 'last_event_id', 'newest_event_id']);
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const SIGNED_CURSOR = /^([\w-]+)\.[\w-]+$/;
 

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import { ApiError } from './api-error.ts';
 import type { paths } from './openapi.generated.ts';
-import type { DealEvent, Query } from './paths.ts';
+import type { DealEvent, EventStreamPosition, Query } from './paths.ts';
 import { delay } from './retry.ts';
 import { SseParser } from './sse-parser.ts';
 
@@ -12,7 +12,18 @@ export interface EventStreamOptions extends Omit<Query<'/api/v1/events'>, 'limit
   reconnect?: boolean;
   /** Ends the iteration (quietly, as breaking out of `for await` does). */
   signal?: AbortSignal;
+  /**
+   * Told when the position the stream resumes from is ahead of the log the answering API process
+   * serves (its `position_ahead` message, never yielded as an event). The stream keeps the position:
+   * on a replica whose snapshot is behind, the events after it follow. On a log numbered anew (a
+   * read model rebuilt from a restored backup) they never will: stop, and read again from `after: 0`,
+   * deduplicating by `key` (see EventPage.newest_event_id in the OpenAPI document).
+   */
+  onPositionAhead?: (position: EventStreamPosition) => void;
 }
+
+/** The stream's one message that is not a deal event (see `onPositionAhead`). */
+const POSITION_AHEAD_EVENT = 'position_ahead';
 
 /** Until the stream says otherwise (`retry`): what EventSource implementations wait before reconnecting. */
 const DEFAULT_RECONNECT_MS = 3_000;
@@ -23,7 +34,7 @@ const DEFAULT_RECONNECT_MS = 3_000;
  * missed or sent twice; an error answer (400, 401, a 429 past the retries) is thrown as ApiError.
  */
 export async function* streamEvents(raw: Client<paths>, options: EventStreamOptions = {}): AsyncGenerator<DealEvent> {
-  const { reconnect = true, signal: outer, lastEventId, ...query } = options;
+  const { reconnect = true, signal: outer, lastEventId, onPositionAhead, ...query } = options;
   const controller = new AbortController();
   const stop = () => controller.abort(outer?.reason);
   if (outer?.aborted) stop();
@@ -46,7 +57,8 @@ export async function* streamEvents(raw: Client<paths>, options: EventStreamOpti
           for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
             for (const message of parser.push(chunk.value)) {
               last = message.lastEventId;
-              yield JSON.parse(message.data) as DealEvent;
+              if (message.event === POSITION_AHEAD_EVENT) onPositionAhead?.(JSON.parse(message.data) as EventStreamPosition);
+              else yield JSON.parse(message.data) as DealEvent;
             }
             last = parser.lastEventId;
           }

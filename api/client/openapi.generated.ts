@@ -173,11 +173,11 @@ export interface paths {
          * Deal events as they are recorded: a Server-Sent Events stream, or JSON pages of the same change log.
          * @description One event per change that matters to a deal: a company first served, a filing, a registration statement, a price range set or revised, a deal priced, listed or withdrawn, a company delisted or combined, an article published. Each has an id from the read model's change log, which the projector writes in the same transaction as the rows it describes and which a rebuild or a snapshot install carries over: the same id names the same event on every API process and after every restart.
          *
-         *     **Where it starts**: after the `Last-Event-ID` header (a reconnecting client), else after `after`, else (a stream) after the newest event now: a new client gets what happens from now on, not the history (`after=0` asks for all of it; history re-read by the first projection or a rebuild carries `replayed: true`).
+         *     **Where it starts**: after the `Last-Event-ID` header (a reconnecting client), else after `after`, else (a stream) after the newest event now: a new client gets what happens from now on, not the history (`after=0` asks for all of it; history re-read by the first projection or a rebuild carries `replayed: true`). A position ahead of the newest id of the log this API process serves is kept, and said: a JSON page's `newest_event_id` is then below its `last_event_id`, and the stream sends a `position_ahead` message (EventPage.newest_event_id says what a client does then).
          *
-         *     **Representations** (Accept): `text/event-stream` (the default, also for `*\/*`) holds the connection open and sends each event as it is recorded (the change log is read every 100 ms); `application/json` answers one page (`limit`, oldest first) with `last_event_id` to pass as `after` next, tagged with an ETag that holds until the projector commits (304 on If-None-Match).
+         *     **Representations** (Accept): `text/event-stream` (the default, also for `*\/*`) holds the connection open and sends each event as it is recorded (the change log is read every 100 ms); `application/json` answers one page (`limit`, oldest first) with `last_event_id` to pass as `after` next, tagged with an ETag that holds until the projector commits (304 on If-None-Match) and sent with `Cache-Control: private, no-cache`, so a cache revalidates before every poll.
          *
-         *     **Rate limits**: opening a stream is one request of the key's quota (RATE_LIMIT_PER_MINUTE); the events it sends cost nothing. One key may hold EVENT_STREAMS_PER_KEY open streams (default 5) per API process; one more is a 429 `rate_limited` with `Retry-After`. A JSON page is one request like any list page.
+         *     **Rate limits**: opening a stream is one request of the key's quota (RATE_LIMIT_PER_MINUTE); the events it sends cost nothing. One key may hold EVENT_STREAMS_PER_KEY open streams (default 5) per API process; one more is a 429 `rate_limited` with `Retry-After: 15` (the heartbeat interval: that limit has no window, a place frees when one of the key's streams ends) and the RateLimit-* fields of the request window, in which it counted. A JSON page is one request like any list page.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -375,12 +375,12 @@ export interface components {
         /** @description What went wrong: a code from a closed set and a message for people. */
         ApiErrorInfo: {
             /**
-             * @description Closed set: invalid_request (400: bad or unknown query parameter, malformed or tampered cursor, malformed Accept header, malformed HTTP), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), not_acceptable (406: a list's Accept header admits neither JSON nor CSV), request_timeout (408: the request head did not arrive in time), uri_too_long (414: request target over 8192 bytes), headers_too_large (431: request line and headers over 32768 bytes), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).
+             * @description Closed set: invalid_request (400: bad, unknown or repeated query parameter, malformed or tampered cursor, malformed Accept or Last-Event-ID header, malformed HTTP), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), not_acceptable (406: a list's Accept header admits neither JSON nor CSV), request_timeout (408: the request head did not arrive in time), uri_too_long (414: request target over 8192 bytes), headers_too_large (431: request line and headers over 32768 bytes), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).
              * @enum {string}
              */
             code: "invalid_request" | "unauthorized" | "not_found" | "method_not_allowed" | "not_acceptable" | "request_timeout" | "uri_too_long" | "headers_too_large" | "rate_limited" | "service_unavailable" | "internal_error";
             message: string;
-            /** @description For invalid_request: an array of {parameter, message}, one element per offending query parameter (including "cursor" and unknown parameters), or one naming the `Accept` header when it is malformed. Otherwise absent or null. */
+            /** @description For invalid_request: an array of {parameter, message}, one element per offending query parameter (including "cursor", unknown parameters, and a one-value parameter given more than once), the message then starting `Invalid query parameter(s):`; or one naming the request header (`Accept`, `Last-Event-ID`) when it is malformed, the message then `Invalid <header> header`. Otherwise absent or null. */
             details?: unknown;
         };
         ApiMeta: {
@@ -1299,8 +1299,10 @@ export interface components {
         EventPage: {
             /** @description Events after `after` that pass the filters, oldest first (by id). */
             data: components["schemas"]["ApiDealEvent"][];
-            /** @description Pass it as `after` for the next page: the last event of this page, or, when the page is not full, the newest id the log held (every event up to it was looked at). */
+            /** @description Pass it as `after` for the next page. A full page (`has_more`): the id of its last event. Otherwise every event up to `newest_event_id` was looked at, and it is the greater of the position asked for (Last-Event-ID, else `after`) and `newest_event_id`: greater than `newest_event_id` only when that position is ahead of this process's log (see `newest_event_id`). */
             last_event_id: number;
+            /** @description The newest id of the change log the answering API process serves (0 when it is empty). Below `last_event_id` when the position asked for (Last-Event-ID, else `after`) is ahead of this log. A position ahead of the log has one of two causes. This process is a replica whose snapshot is older than the process the id came from: the events after the id follow once its snapshot catches up, none twice, so keep the id. Or read.db was rebuilt from a restored backup and numbered the log anew: the id names nothing here any more, so resume with `after=0` and deduplicate by `key`. A client that only ever talks to one API process, or that sees `newest_event_id` stay behind its id longer than its replicas lag, has met the second. */
+            newest_event_id: number;
             /** @description True when the page is full: more events may follow at once. */
             has_more: boolean;
             meta: components["schemas"]["ApiMeta"];
@@ -1779,6 +1781,33 @@ export interface components {
                 "image/png": string;
             };
         };
+        /** @description JSON page only: the If-None-Match ETag still matches, the projector has committed nothing since; no body. */
+        EventPageNotModified: {
+            headers: {
+                /** @description Always `nosniff`. */
+                "X-Content-Type-Options"?: string;
+                /** @description The client's X-Request-Id when it is 1-64 characters of [A-Za-z0-9_.-], else one the server assigned. Absent on 408, 431 and malformed-HTTP 400 answers, which precede the app. */
+                "X-Request-Id"?: string;
+                /** @description Strong validator derived from the read model (projector version, checkpoint, last batch, last status sweep) and the request path and query: the same from every API process serving the same data, changed when the projector commits. Send it back in If-None-Match for a 304. */
+                ETag?: string;
+                /** @description `private, no-cache`, as the page it revalidates. */
+                "Cache-Control"?: string;
+                /** @description `Accept, Authorization`. */
+                Vary?: string;
+                /** @description `"default";r=<remaining>;t=<seconds until the window resets>` */
+                RateLimit?: string;
+                /** @description `"default";q=<quota>;w=60` (default quota 600) */
+                "RateLimit-Policy"?: string;
+                /** @description Quota of the current window. */
+                "RateLimit-Limit"?: number;
+                /** @description Requests left in the current window. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the window resets. */
+                "RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The stream (text/event-stream), or with Accept: application/json one page of events. */
         EventStream: {
             headers: {
@@ -1786,7 +1815,7 @@ export interface components {
                 "X-Content-Type-Options"?: string;
                 /** @description The client's X-Request-Id when it is 1-64 characters of [A-Za-z0-9_.-], else one the server assigned. Absent on 408, 431 and malformed-HTTP 400 answers, which precede the app. */
                 "X-Request-Id"?: string;
-                /** @description `no-store` on the stream; `private, max-age=60` on a JSON page. */
+                /** @description `no-store` on the stream; `private, no-cache` on a JSON page: a cache may keep it but must revalidate it (If-None-Match) before every use, so a poll is a 304 until the projector commits and never a stale page without the newest events. */
                 "Cache-Control"?: string;
                 /** @description JSON page only: derived from the read model and the request, as the lists' ETag. */
                 ETag?: string;
@@ -1962,7 +1991,7 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
-        /** @description Rate limit exceeded (`rate_limited`). */
+        /** @description A limit of the key is reached (`rate_limited`): its request quota (message `Rate limit exceeded`), or, on GET /api/v1/events, its EVENT_STREAMS_PER_KEY open streams on this API process (message `Too many open event streams for this API key (<n> per API process)`). The RateLimit-* fields describe the request window either way: the refused request counted in it, and over the streams limit `RateLimit-Remaining` is usually above 0. */
         TooManyRequests: {
             headers: {
                 /** @description Always `nosniff`. */
@@ -1971,7 +2000,7 @@ export interface components {
                 "X-Request-Id"?: string;
                 /** @description Always `no-store`. */
                 "Cache-Control"?: string;
-                /** @description Seconds until the window resets. */
+                /** @description Seconds to wait before trying again. Over the request quota: until the window resets (the same value as `RateLimit-Reset`). Over the open-streams limit, which is not a window (a place frees as soon as one of the key's streams on that process ends): the stream heartbeat interval, 15 s, within which the stream of a revoked key or of a client gone without closing is ended. */
                 "Retry-After"?: number;
                 /** @description `"default";r=<remaining>;t=<seconds until the window resets>` */
                 RateLimit?: string;
@@ -2575,7 +2604,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EventStream"];
-            304: components["responses"]["NotModifiedData"];
+            304: components["responses"]["EventPageNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["NotAcceptable"];

@@ -50,4 +50,6 @@ export type NewsListInclude = components['parameters']['NewsListInclude'][number
 export type Schemas = components['schemas'];
 /** One deal event, as the stream's `data` and the JSON pages carry it. */
 export type DealEvent = Schemas['ApiDealEvent'];
+/** The stream's `position_ahead` message: the position it resumes from is ahead of the log the answering process serves. */
+export type EventStreamPosition = Pick<Schemas['EventPage'], 'last_event_id' | 'newest_event_id'>;
 export type CompanyDetail = Schemas['ApiCompanyDetail'];

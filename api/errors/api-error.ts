@@ -40,6 +40,11 @@ export class ApiError extends Error {
     return new ApiError('invalid_request', `Invalid query parameter(s): ${names}`, problems);
   }
 
+  /** A request header the endpoint reads is malformed: named as a header, so the client looks there and not in its query. */
+  static invalidHeader(name: string, message: string): ApiError {
+    return new ApiError('invalid_request', `Invalid ${name} header`, [{ parameter: name, message }]);
+  }
+
   static unauthorized(): ApiError {
     return new ApiError('unauthorized', 'Missing or invalid API key', null, { 'WWW-Authenticate': 'Bearer' });
   }

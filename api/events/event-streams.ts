@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { ReadDbSource } from '../db/read-db-source.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { EventFilter, EventQueries } from './events.query.ts';
-import { SSE_HEARTBEAT, sseMessage } from './events.mapper.ts';
+import { SSE_HEARTBEAT, sseMessage, ssePositionAhead } from './events.mapper.ts';
 
 export interface EventStreamOptions {
   readDb: ReadDbSource;
@@ -41,12 +41,15 @@ const PAGE = 500;
 export function createEventStreams(options: EventStreamOptions) {
   const open = new Set<StreamSubscriber>();
   const busy = new Set<StreamSubscriber>();
+  /** Streams told their position is ahead of the log, until the log reaches it. */
+  const ahead = new Set<StreamSubscriber>();
   const perKey = new Map<string, number>();
   let poll: NodeJS.Timeout | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
 
   const close = (stream: StreamSubscriber) => {
     if (!open.delete(stream)) return;
+    ahead.delete(stream);
     const left = (perKey.get(stream.keyId) ?? 1) - 1;
     if (left > 0) perKey.set(stream.keyId, left);
     else perKey.delete(stream.keyId);
@@ -81,7 +84,27 @@ export function createEventStreams(options: EventStreamOptions) {
       if (!(error instanceof ApiError)) options.report(error);
       return;
     }
-    for (const stream of open) if (stream.cursor < newest && !busy.has(stream)) void pump(stream, newest);
+    for (const stream of open) {
+      if (busy.has(stream)) continue;
+      if (stream.cursor > newest) tellAhead(stream, newest);
+      else {
+        ahead.delete(stream);
+        if (stream.cursor < newest) void pump(stream, newest);
+      }
+    }
+  };
+
+  /**
+   * A position ahead of the log is kept (a replica whose snapshot is older serves the events after
+   * it once the snapshot catches up), but the client is told, once until the log reaches it: it may
+   * instead hold an id of a log numbered anew, which only it can tell (EventPage.newest_event_id).
+   * Checked at every tick, so a generation installed under an open stream counts as well as the
+   * position the stream resumed from.
+   */
+  const tellAhead = (stream: StreamSubscriber, newest: number) => {
+    if (ahead.has(stream)) return;
+    ahead.add(stream);
+    stream.res.write(ssePositionAhead(stream.cursor, newest));
   };
 
   const beat = () => {
@@ -105,6 +128,11 @@ export function createEventStreams(options: EventStreamOptions) {
     /** Refuses a stream over the key's limit (429); call before any byte of the response is written. */
     admit(keyId: string): void {
       if ((perKey.get(keyId) ?? 0) >= options.perKey) {
+        // Not a window: a place frees when one of the key's streams here ends, which no clock
+        // foretells. A heartbeat is when the stream of a revoked key, or of a client gone without
+        // closing (the write finds the connection dead), is ended, so one interval is the wait to
+        // suggest. The RateLimit-* fields the guard set stay: they describe the request window,
+        // in which this refused request counted.
         throw new ApiError('rate_limited', `Too many open event streams for this API key (${options.perKey} per API process)`, null, {
           'Retry-After': String(Math.ceil(options.heartbeatMs / 1000)),
         });

@@ -9,6 +9,13 @@ import type { EventStreamQuery } from './events.schema.ts';
 /** A change-log row as the query returns it: id, type, key, cik, ticker, occurred_on, recorded_at, replayed, data_json. */
 export type DealEventRow = [number, string, string, string | null, string | null, string | null, string, number, string];
 
+/** What one JSON page of the log is built from. */
+export interface EventPageRows {
+  rows: DealEventRow[];
+  /** The newest id of the change log when the page was read (0 when it is empty). */
+  newest: number;
+}
+
 /** The filters of one stream (or webhook endpoint) as statement parameters: JSON arrays, null when absent. */
 export interface EventFilter {
   types: string | null;
@@ -39,7 +46,7 @@ const FILTER_NAMES = Object.keys(FILTERS) as Array<keyof EventFilter>;
 
 export function createEventQueries(compiler: ShapeCompiler) {
   const db = compiler.builder;
-  return {
+  const queries = {
     /** Up to `limit` events with `after < id <= upto` that pass the filter, oldest first. */
     between(conn: ReadConnection, filter: EventFilter, after: number, upto: number, limit: number): DealEventRow[] {
       const active = FILTER_NAMES.filter((name) => filter[name] !== null);
@@ -58,7 +65,16 @@ export function createEventQueries(compiler: ShapeCompiler) {
     lastId(conn: ReadConnection): number {
       return conn.values('SELECT coalesce(max(id), 0) FROM deal_events').get() as number;
     },
+    /**
+     * One JSON page: up to `limit` events after `after` that pass the filter, and the newest id of
+     * the log they were read up to (so a page that is not full says how far it looked).
+     */
+    page(conn: ReadConnection, filter: EventFilter, after: number, limit: number): EventPageRows {
+      const newest = queries.lastId(conn);
+      return { rows: queries.between(conn, filter, after, newest, limit), newest };
+    },
   };
+  return queries;
 }
 
 export type EventQueries = ReturnType<typeof createEventQueries>;

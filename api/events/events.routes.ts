@@ -7,10 +7,10 @@ import { chooseFormat, type Offer } from '../http/csv-negotiation.ts';
 import { queryReader } from '../http/query-validator.ts';
 import { pageUrl } from '../http/representation.ts';
 import type { ResourceDeps } from '../http/resource-deps.ts';
-import { answeredFromCache, JSON_TYPE, PRIVATE_CACHE } from '../http/send.ts';
+import { answeredFromCache, JSON_TYPE, REVALIDATED_PRIVATE_CACHE } from '../http/send.ts';
 import type { EventStreams } from './event-streams.ts';
 import { eventFilter, type EventQueries, type EventFilter } from './events.query.ts';
-import { dealEventJson, ssePosition } from './events.mapper.ts';
+import { eventPageJson, ssePosition } from './events.mapper.ts';
 import { eventStreamValidator, type EventStreamQuery } from './events.schema.ts';
 
 export const EVENTS_PATH = '/api/v1/events';
@@ -31,7 +31,7 @@ function eventFormat(accept: string | undefined): 'stream' | 'json' {
   const choice = chooseFormat(accept, OFFERS);
   if (choice === 'stream' || choice === 'json') return choice;
   if (choice === null) throw new ApiError('not_acceptable', 'Events are served as text/event-stream or application/json; the Accept header admits neither', null);
-  throw new ApiError('invalid_request', 'Invalid Accept header', [{ parameter: 'Accept', message: `not a media range list (RFC 9110 §12.5.1): ${choice.problem}` }]);
+  throw ApiError.invalidHeader('Accept', `not a media range list (RFC 9110 §12.5.1): ${choice.problem}`);
 }
 
 /** The Last-Event-ID a reconnecting client sends, or null. */
@@ -40,7 +40,7 @@ function lastEventId(ctx: Context): number | null {
   if (header === undefined) return null;
   const value = (Array.isArray(header) ? header.join(',') : header).trim();
   if (!LAST_EVENT_ID.test(value)) {
-    throw ApiError.invalidParameters([{ parameter: 'Last-Event-ID', message: 'must be the id of an event this stream sent (a non-negative integer)' }]);
+    throw ApiError.invalidHeader('Last-Event-ID', 'must be the id of an event this stream sent (a non-negative integer)');
   }
   return Number(value);
 }
@@ -86,13 +86,10 @@ export function eventRoutes(deps: ResourceDeps, streams: EventStreams, queries: 
 function sendPage(ctx: Context, deps: ResourceDeps, queries: EventQueries, query: EventStreamQuery, filter: EventFilter, after: number): void {
   const conn = deps.readDb.current();
   const etag = deps.representationTag(conn.generation(), `json ${pageUrl(EVENTS_PATH, query, undefined)} after=${after}`);
-  if (answeredFromCache(ctx, etag, PRIVATE_CACHE, 'Accept, Authorization')) return;
+  if (answeredFromCache(ctx, etag, REVALIDATED_PRIVATE_CACHE, 'Accept, Authorization')) return;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const newest = queries.lastId(conn);
-  const rows = queries.between(conn, filter, after, newest, limit);
-  const full = rows.length === limit;
-  const last = full ? rows[rows.length - 1][0] : Math.max(after, newest);
+  const page = queries.page(conn, filter, after, limit);
   ctx.status = 200;
   ctx.res.setHeader('Content-Type', JSON_TYPE);
-  ctx.body = `{"data":[${rows.map(dealEventJson).join(',')}],"last_event_id":${last},"has_more":${full},"meta":{"count":${rows.length}}}`;
+  ctx.body = eventPageJson(page, after, limit);
 }

@@ -169,5 +169,5 @@ export function listFormat(accept: string | undefined): ListFormat {
   }
   if (choice === 'json' || choice === 'csv') return choice;
   if (choice === null) throw new ApiError('not_acceptable', 'This list is served as application/json or text/csv; the Accept header admits neither', null);
-  throw new ApiError('invalid_request', 'Invalid Accept header', [{ parameter: 'Accept', message: `not a media range list (RFC 9110 §12.5.1): ${choice.problem}` }]);
+  throw ApiError.invalidHeader('Accept', `not a media range list (RFC 9110 §12.5.1): ${choice.problem}`);
 }

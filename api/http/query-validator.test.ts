@@ -7,6 +7,8 @@ import {
   NewsListQuerySchema,
   OutcomeListQuerySchema,
 } from '../../schema/api/params.schema.ts';
+import * as paramSchemas from '../../schema/api/params.schema.ts';
+import type { JsonSchema } from '../../schema/api/json-schema.ts';
 import type { ApiError } from '../errors/api-error.ts';
 import { compileQueryValidator, createRequestAjv, queryReader, type RawQuery } from './query-validator.ts';
 
@@ -17,6 +19,17 @@ const filings = compileQueryValidator<Record<string, unknown>>(ajv, FilingListQu
 const news = compileQueryValidator<Record<string, unknown>>(ajv, NewsListQuerySchema);
 const outcomes = compileQueryValidator<Record<string, unknown>>(ajv, OutcomeListQuerySchema);
 const articles = compileQueryValidator<Record<string, unknown>>(ajv, ArticleFeedQuerySchema);
+
+/** The details of the 400 `validate` throws on `query` (none when it passes). */
+function problems(validate: (q: RawQuery) => unknown, query: RawQuery): Array<{ parameter: string; message: string }> {
+  try {
+    validate(query);
+  } catch (error) {
+    expect((error as ApiError).status).toBe(400);
+    return (error as ApiError).details as Array<{ parameter: string; message: string }>;
+  }
+  return [];
+}
 
 function badParameters(validate: (q: RawQuery) => unknown, query: RawQuery): string[] {
   try {
@@ -111,6 +124,40 @@ describe('query validation', () => {
     // Alongside other problems, all of them are named.
     expect(badParameters(companies, { limit: 'Infinity', scope: 'x' })).toEqual(['limit', 'scope']);
     expect(companies({ limit: '05', gross_proceeds_gt: '1.5E7', gross_proceeds_lt: '2e9' })).toEqual({ limit: 5, gross_proceeds_gt: 15_000_000, gross_proceeds_lt: 2e9 });
+  });
+
+  it("words an integer parameter's refusal as an integer's, for every integer parameter of every endpoint", () => {
+    const schemas = Object.entries(paramSchemas).filter(([name]) => name.endsWith('QuerySchema')) as Array<[string, JsonSchema]>;
+    const integers = schemas.flatMap(([schemaName, schema]) =>
+      Object.entries(schema.properties as Record<string, JsonSchema>)
+        .filter(([, property]) => property.type === 'integer')
+        .map(([parameter]) => ({ schemaName, parameter, validate: compileQueryValidator<unknown>(ajv, schema) })),
+    );
+    expect(integers.map((i) => `${i.schemaName}.${i.parameter}`)).toEqual(expect.arrayContaining(['EventStreamQuerySchema.after', 'CompanyListQuerySchema.limit']));
+    for (const { schemaName, parameter, validate } of integers) {
+      // Refused before ajv (not digits) and by ajv (a fraction): one message, which offers no fraction.
+      for (const value of ['abc', '1.5', 'Infinity']) {
+        expect(problems(validate, { [parameter]: value }), `${schemaName} ${parameter}=${value}`).toEqual([
+          { parameter, message: 'must be an integer written in digits (e.g. 25)' },
+        ]);
+      }
+    }
+    // A number parameter still says what it takes.
+    expect(problems(companies, { gross_proceeds_gt: 'lots' })[0].message).toContain('1.5e6');
+  });
+
+  it('refuses a one-value parameter given more than once as such, and takes repeats of a list parameter', () => {
+    const events = compileQueryValidator<Record<string, unknown>>(ajv, paramSchemas.EventStreamQuerySchema);
+    expect(problems(events, { after: ['5', '6'] })).toEqual([{ parameter: 'after', message: 'given 2 times; it takes one value' }]);
+    expect(problems(events, { after: ['5', '5'], limit: 'x' })).toEqual([
+      { parameter: 'after', message: 'given 2 times; it takes one value' },
+      { parameter: 'limit', message: 'must be an integer written in digits (e.g. 25)' },
+    ]);
+    expect(problems(companies, { q: ['a', 'b', 'c'], colour: ['red', 'blue'] })).toEqual([
+      { parameter: 'colour', message: 'unknown parameter' },
+      { parameter: 'q', message: 'given 3 times; it takes one value' },
+    ]);
+    expect(events({ type: ['priced', 'listed'], after: '5' })).toEqual({ type: ['priced', 'listed'], after: 5 });
   });
 
   it('rejects limits outside 1..100 or not integers', () => {

@@ -25,12 +25,13 @@ export function compileQueryValidator<T>(ajv: Ajv, schema: JsonSchema): QueryVal
   const validate = ajv.compile(schema) as ValidateFunction<T>;
   const numeric = numericParameters(schema);
   const lists = listParameters(schema);
+  const singles = singleValueParameters(schema);
   return (query) => {
     const data = normaliseQuery(query, lists);
-    const malformed = malformedNumbers(data, numeric);
+    const malformed = [...repeatedParameters(data, singles), ...malformedNumbers(data, numeric)];
     const valid = validate(data);
     if (valid && malformed.length === 0) return data as T;
-    throw ApiError.invalidParameters([...(valid ? [] : problemsOf(validate.errors ?? [])), ...malformed]);
+    throw ApiError.invalidParameters([...(valid ? [] : problemsOf(validate.errors ?? [], numeric)), ...malformed]);
   };
 }
 
@@ -43,10 +44,32 @@ function listParameters(schema: JsonSchema): ReadonlySet<string> {
   return new Set(Object.keys(properties).filter((name) => properties[name].type === 'array'));
 }
 
-function numericParameters(schema: JsonSchema): string[] {
+type NumericType = 'integer' | 'number';
+
+/** The parameters that take one value: every known one but the lists (an unknown one is ajv's to name). */
+function singleValueParameters(schema: JsonSchema): ReadonlySet<string> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.keys(properties).filter((name) => properties[name].type === 'integer' || properties[name].type === 'number');
+  return new Set(Object.keys(properties).filter((name) => properties[name].type !== 'array'));
 }
+
+/** The numeric parameters of a query schema, each with its JSON Schema type. */
+function numericParameters(schema: JsonSchema): ReadonlyMap<string, NumericType> {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const numeric = new Map<string, NumericType>();
+  for (const [name, property] of Object.entries(properties)) {
+    if (property.type === 'integer' || property.type === 'number') numeric.set(name, property.type);
+  }
+  return numeric;
+}
+
+/**
+ * What a numeric parameter takes, by its type: one message whether the value was refused before
+ * ajv (`abc`, `1e400`) or by it (`1.5` for an integer), so an integer's never offers a fraction.
+ */
+const NUMBER_MESSAGE: Record<NumericType, string> = {
+  integer: 'must be an integer written in digits (e.g. 25)',
+  number: 'must be a finite number written in digits (a fraction and an exponent allowed: 1500000, 1.5e6)',
+};
 
 /**
  * ajv's coercion reads a query value as JavaScript does: `0x10` is 16, and `Infinity` or `1e400`
@@ -54,12 +77,28 @@ function numericParameters(schema: JsonSchema): string[] {
  * Numeric parameters therefore take digits (a fraction and an exponent allowed) with a finite value only; the offending
  * ones are removed before ajv sees the rest, so every problem is still reported at once.
  */
-function malformedNumbers(data: Record<string, unknown>, numeric: readonly string[]): ParameterProblem[] {
+function malformedNumbers(data: Record<string, unknown>, numeric: ReadonlyMap<string, NumericType>): ParameterProblem[] {
   const problems: ParameterProblem[] = [];
-  for (const name of numeric) {
+  for (const [name, type] of numeric) {
     const value = data[name];
     if (typeof value !== 'string' || (DECIMAL_NUMBER.test(value) && Number.isFinite(Number(value)))) continue;
-    problems.push({ parameter: name, message: 'must be a finite number written in digits (a fraction and an exponent allowed: 1500000, 1.5e6)' });
+    problems.push({ parameter: name, message: NUMBER_MESSAGE[type] });
+    delete data[name];
+  }
+  return problems;
+}
+
+/**
+ * A parameter that takes one value, given more than once (`after=5&after=6`): the parser hands it
+ * over as an array, which ajv would report as a wrong type. Which value was meant is the client's to
+ * say, so it is refused as what it is; list parameters take repeats (see `normaliseQuery`).
+ */
+function repeatedParameters(data: Record<string, unknown>, singles: ReadonlySet<string>): ParameterProblem[] {
+  const problems: ParameterProblem[] = [];
+  for (const name of singles) {
+    const value = data[name];
+    if (!Array.isArray(value)) continue;
+    problems.push({ parameter: name, message: `given ${value.length} times; it takes one value` });
     delete data[name];
   }
   return problems;
@@ -115,7 +154,7 @@ function normaliseQuery(query: RawQuery, lists: ReadonlySet<string>): Record<str
 }
 
 /** One problem per offending parameter, in the order ajv met them. */
-export function problemsOf(errors: ErrorObject[]): ParameterProblem[] {
+export function problemsOf(errors: ErrorObject[], numeric: ReadonlyMap<string, NumericType> = new Map()): ParameterProblem[] {
   const byParameter = new Map<string, ErrorObject>();
   for (const error of errors) {
     const parameter =
@@ -125,11 +164,12 @@ export function problemsOf(errors: ErrorObject[]): ParameterProblem[] {
     // anyOf explains itself better than the failed alternatives reported before it.
     if (!byParameter.has(parameter) || error.keyword === 'anyOf') byParameter.set(parameter, error);
   }
-  return [...byParameter].map(([parameter, error]) => ({ parameter, message: describe(error) }));
+  return [...byParameter].map(([parameter, error]) => ({ parameter, message: describe(error, numeric.get(parameter)) }));
 }
 
-function describe(error: ErrorObject): string {
+function describe(error: ErrorObject, numericType: NumericType | undefined): string {
   if (error.keyword === 'additionalProperties') return 'unknown parameter';
+  if (error.keyword === 'type' && numericType !== undefined) return NUMBER_MESSAGE[numericType];
   if (error.keyword === 'enum') {
     return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
   }

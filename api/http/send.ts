@@ -3,6 +3,12 @@ import type { Context } from 'koa';
 import type { Exchange } from './exchange.ts';
 
 export const PRIVATE_CACHE = 'private, max-age=60';
+/**
+ * A page a client polls for what is new (the JSON events page): kept, but revalidated every time.
+ * Its ETag holds until the projector commits, so a poll costs a 304; a max-age would let a private
+ * cache answer "nothing new" for a minute after events were recorded.
+ */
+export const REVALIDATED_PRIVATE_CACHE = 'private, no-cache';
 export const PUBLIC_FEED_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 export const PUBLIC_DOC_CACHE = 'public, max-age=300';
 

@@ -131,10 +131,16 @@ function errorResponses(h: DocumentHeaders): Record<string, JsonSchema> {
       `The request line and headers exceed ${MAX_HEADER_BYTES} bytes (\`headers_too_large\`); the connection is closed.`,
       { Connection: header('Always `close`.') },
     ),
-    TooManyRequests: apiError('Rate limit exceeded (`rate_limited`).', {
-      'Retry-After': header('Seconds until the window resets.', 'integer'),
-      ...h.rateHeaders,
-    }),
+    TooManyRequests: apiError(
+      'A limit of the key is reached (`rate_limited`): its request quota (message `Rate limit exceeded`), or, on GET /api/v1/events, its EVENT_STREAMS_PER_KEY open streams on this API process (message `Too many open event streams for this API key (<n> per API process)`). The RateLimit-* fields describe the request window either way: the refused request counted in it, and over the streams limit `RateLimit-Remaining` is usually above 0.',
+      {
+        'Retry-After': header(
+          'Seconds to wait before trying again. Over the request quota: until the window resets (the same value as `RateLimit-Reset`). Over the open-streams limit, which is not a window (a place frees as soon as one of the key\'s streams on that process ends): the stream heartbeat interval, 15 s, within which the stream of a revoked key or of a client gone without closing is ended.',
+          'integer',
+        ),
+        ...h.rateHeaders,
+      },
+    ),
     Unavailable: apiError('No read database has been published yet (`service_unavailable`).'),
     OtherError: apiError('Any other error, as ApiError: 404 `not_found` (unknown route), 405 `method_not_allowed` (with `Allow`), 500 `internal_error`.'),
   };

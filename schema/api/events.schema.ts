@@ -97,13 +97,23 @@ export const ApiDealEventSchema = object({
   data: ApiDealEventDataSchema,
 });
 
+/** Why a position can be ahead of the log, and what a client does about it (the stream's `position_ahead` message points here). */
+const AHEAD =
+  'A position ahead of the log has one of two causes. This process is a replica whose snapshot is older than the process the id came from: the events after the id follow once its snapshot catches up, none twice, so keep the id. Or read.db was rebuilt from a restored backup and numbered the log anew: the id names nothing here any more, so resume with `after=0` and deduplicate by `key`. A client that only ever talks to one API process, or that sees `newest_event_id` stay behind its id longer than its replicas lag, has met the second.';
+
 /** GET /api/v1/events with Accept: application/json: one page of the change log, for a client that polls. */
 export const EventPageSchema = object({
   data: { type: 'array', items: ApiDealEventSchema, description: 'Events after `after` that pass the filters, oldest first (by id).' },
   last_event_id: {
     type: 'integer',
     minimum: 0,
-    description: 'Pass it as `after` for the next page: the last event of this page, or, when the page is not full, the newest id the log held (every event up to it was looked at).',
+    description:
+      'Pass it as `after` for the next page. A full page (`has_more`): the id of its last event. Otherwise every event up to `newest_event_id` was looked at, and it is the greater of the position asked for (Last-Event-ID, else `after`) and `newest_event_id`: greater than `newest_event_id` only when that position is ahead of this process\'s log (see `newest_event_id`).',
+  },
+  newest_event_id: {
+    type: 'integer',
+    minimum: 0,
+    description: `The newest id of the change log the answering API process serves (0 when it is empty). Below \`last_event_id\` when the position asked for (Last-Event-ID, else \`after\`) is ahead of this log. ${AHEAD}`,
   },
   has_more: { type: 'boolean', description: 'True when the page is full: more events may follow at once.' },
   meta: ApiMetaSchema,

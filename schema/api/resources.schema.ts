@@ -58,12 +58,12 @@ export const ApiErrorInfoSchema = object(
         'service_unavailable',
         'internal_error',
       ],
-      description: `Closed set: invalid_request (400: bad or unknown query parameter, malformed or tampered cursor, malformed Accept header, malformed HTTP), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), not_acceptable (406: a list's Accept header admits neither JSON nor CSV), request_timeout (408: the request head did not arrive in time), uri_too_long (414: request target over ${MAX_URL_BYTES} bytes), headers_too_large (431: request line and headers over ${MAX_HEADER_BYTES} bytes), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).`,
+      description: `Closed set: invalid_request (400: bad, unknown or repeated query parameter, malformed or tampered cursor, malformed Accept or Last-Event-ID header, malformed HTTP), unauthorized (401), not_found (404: unknown route or company), method_not_allowed (405), not_acceptable (406: a list's Accept header admits neither JSON nor CSV), request_timeout (408: the request head did not arrive in time), uri_too_long (414: request target over ${MAX_URL_BYTES} bytes), headers_too_large (431: request line and headers over ${MAX_HEADER_BYTES} bytes), rate_limited (429), service_unavailable (503: no read database published yet), internal_error (500; never carries internal messages).`,
     }),
     message: string(),
     details: {
       description:
-        'For invalid_request: an array of {parameter, message}, one element per offending query parameter (including "cursor" and unknown parameters), or one naming the `Accept` header when it is malformed. Otherwise absent or null.',
+        'For invalid_request: an array of {parameter, message}, one element per offending query parameter (including "cursor", unknown parameters, and a one-value parameter given more than once), the message then starting `Invalid query parameter(s):`; or one naming the request header (`Accept`, `Last-Event-ID`) when it is malformed, the message then `Invalid <header> header`. Otherwise absent or null.',
     },
   },
   ['details'],

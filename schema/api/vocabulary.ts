@@ -205,6 +205,13 @@ export const DEAL_EVENT_TYPES = [
 ] as const;
 export type DealEventType = (typeof DEAL_EVENT_TYPES)[number];
 
+/**
+ * The one stream message that is not a deal event: the client's position (Last-Event-ID or `after`)
+ * is ahead of the change log the answering API process serves. Not a deal type, so a client that
+ * listens to deal types never mistakes it for one.
+ */
+export const POSITION_AHEAD_EVENT = 'position_ahead';
+
 /** What an expiry calendar entry marks (GET /api/v1/calendar, the expiry_calendar view): a lock-up tranche's end, or the research quiet period's. */
 export const CALENDAR_KINDS = ['lockup', 'quiet_period'] as const;
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
