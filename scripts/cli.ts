@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ArgumentError } from './arguments.ts';
-import { helpText, parseCommandArgs, UsageError, type Command, type Io } from './command.ts';
+import { helpText, NotFoundError, parseCommandArgs, UsageError, type Command, type Io } from './command.ts';
 import { COMMAND_NAMES, loadCommands } from './commands/index.ts';
 import { ConfigError } from '../schema/config.ts';
 import { packagePath } from '../schema/package-files.ts';
@@ -111,6 +111,10 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
       // A value the command cannot take: one line naming it, as a malformed setting gets.
       io.err.write(`ipo ${command.name}: ${error.message}\n`);
       return 2;
+    }
+    if (error instanceof NotFoundError) {
+      io.err.write(`ipo ${command.name}: ${error.message}\n`);
+      return 1;
     }
     if (error instanceof UsageError) {
       io.err.write(`ipo ${command.name}: ${error.message}\n\n${helpText(command)}`);

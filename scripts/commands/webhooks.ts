@@ -10,6 +10,7 @@ import { ArgumentError, integerIn, invalid, knownList } from '../arguments.ts';
 import type { Command, Io } from '../command.ts';
 import { createLogger, type ServiceLogger } from '../log.ts';
 import { onShutdown } from '../runtime.ts';
+import { endpointNamed } from './webhook-checks.ts';
 
 /** One sender per DATA_DIR: two would deliver every event twice. */
 export const webhookLockPath = (dataDir: string) => join(dataDir, 'webhooks.lock');
@@ -86,11 +87,11 @@ export const webhooksRemoveCommand: Command = {
   summary: 'Remove a webhook endpoint: nothing more is sent to it (its delivery records stay).',
   args: ['ID'],
   async run({ positionals }, io) {
-    const removed = await withStore(io, (store) => store.remove(positionals[0], new Date()));
-    if (!removed) {
-      io.err.write(`ipo webhooks remove: no endpoint "${positionals[0]}"\n`);
-      return 1;
-    }
+    await withStore(io, (store) => {
+      const id = endpointNamed(store, positionals[0], 'remove').id;
+      // Removed by another hand since it was read: said as the check above says it.
+      if (!store.remove(id, new Date())) endpointNamed(store, id, 'remove');
+    });
     io.out.write(`removed ${positionals[0]}\n`);
     return 0;
   },
@@ -104,11 +105,10 @@ export const webhooksReplayCommand: Command = {
   async run({ values, positionals }, io) {
     if (values.from === undefined) throw new ArgumentError('--from is required: the first event id to deliver again');
     const from = integerIn(values, 'from', 1, Number.MAX_SAFE_INTEGER, 1);
-    const moved = await withStore(io, (store) => store.replayFrom(positionals[0], from));
-    if (!moved) {
-      io.err.write(`ipo webhooks replay: no endpoint "${positionals[0]}" (or it was removed)\n`);
-      return 1;
-    }
+    await withStore(io, (store) => {
+      const id = endpointNamed(store, positionals[0], 'replay').id;
+      if (!store.replayFrom(id, from)) endpointNamed(store, id, 'replay');
+    });
     io.out.write(`${positionals[0]}: events from ${from} on will be delivered again\n`);
     return 0;
   },
@@ -121,7 +121,8 @@ export const webhooksDeliveriesCommand: Command = {
   options: { limit: { type: 'string', description: 'How many (1 to 1000, default 20).' } },
   async run({ values, positionals }, io) {
     const limit = integerIn(values, 'limit', 1, 1000, 20);
-    const rows = await withStore(io, (store) => store.deliveries(positionals[0], limit));
+    // A removed endpoint's deliveries are kept, and shown; an unknown id is refused, not an empty table.
+    const rows = await withStore(io, (store) => store.deliveries(endpointNamed(store, positionals[0]).id, limit));
     io.out.write('event_id\tattempt\tattempted_at\toutcome\thttp_status\terror\tms\n');
     for (const d of rows) io.out.write(`${d.event_id}\t${d.attempt}\t${d.attempted_at}\t${d.outcome}\t${d.http_status ?? '-'}\t${d.error ?? '-'}\t${d.ms}\n`);
     return 0;
