@@ -50,6 +50,37 @@ describe('ipo webhooks on the command line', () => {
     projected?.remove();
   });
 
+  it('refuses a replay --from past the newest event (exit 2, naming it), which would skip every event up to it; the cursor stays', async () => {
+    expect(newest).toBeGreaterThan(1);
+    const { id } = await addEndpoint(projected.dir);
+    expect((await listed(projected.dir)).find((e) => e.id === id)?.cursor).toBe(String(newest));
+    for (const from of [newest + 1, 5000]) {
+      const past = await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', String(from));
+      expect(past.code).toBe(2);
+      expect(past.err).toBe(`ipo webhooks replay: --from ${from} is past the newest event (${newest}): events are numbered 1..${newest}\n`);
+    }
+    expect((await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', '0')).code).toBe(2);
+    expect((await listed(projected.dir)).find((e) => e.id === id)?.cursor).toBe(String(newest));
+
+    // The newest event itself is a place to replay from: the cursor moves to just before it.
+    const last = await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', String(newest));
+    expect(last).toMatchObject({ code: 0, out: `${id}: events from ${newest} on will be delivered again\n` });
+    expect((await listed(projected.dir)).find((e) => e.id === id)?.cursor).toBe(String(newest - 1));
+    // Back to the first, then forward again: what the forward move skips is said.
+    expect((await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', '1')).code).toBe(0);
+    const forward = await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', String(newest));
+    expect(forward.out).toBe(`${id}: events from ${newest} on will be delivered; ${newest - 1} not delivered yet (1..${newest - 1}) are skipped\n`);
+  });
+
+  it('says so when there are no events yet: no read.db to replay from, and `add` starts before the first projection', async () => {
+    const { id, err } = await addEndpoint(empty.dir);
+    expect(err).toContain('no read.db yet: every event the first projection records will be sent, history included');
+    const refused = await runIpo(empty.dir, 'webhooks', 'replay', id, '--from', '1');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toBe('ipo webhooks replay: --from 1 is past the newest event: there are no events yet (no read.db in DATA_DIR; `ipo project` makes one)\n');
+    expect((await listed(empty.dir)).find((e) => e.id === id)?.cursor).toBe('0');
+  });
+
   it('answers an unknown id with one line and exit 1, for remove, replay and deliveries alike', async () => {
     for (const argv of [['remove', 'whk_nope'], ['replay', 'whk_nope', '--from', '1'], ['deliveries', 'whk_nope']]) {
       const result = await runIpo(projected.dir, 'webhooks', ...argv);
