@@ -129,6 +129,8 @@ export interface RedisKeys {
   schedulerLock: string;
   /** The list of the latest filings the feed brought, with when the API first served them (`ipo status`). */
   feedServed: string;
+  /** The period the leading scheduler polls the feed at, and when it last scheduled a poll (`ipo status`). */
+  feedPolling: string;
 }
 
 export function redisKeys(prefix: string): RedisKeys {
@@ -138,6 +140,7 @@ export function redisKeys(prefix: string): RedisKeys {
     rateLimit: `${prefix}:ratelimit:`,
     schedulerLock: `${prefix}:scheduler:lock`,
     feedServed: `${prefix}:feed:served`,
+    feedPolling: `${prefix}:feed:polling`,
   };
 }
 
