@@ -35,7 +35,7 @@ const DEFINED = {
   },
   REDIS_PREFIX: {
     default: 'ipo',
-    doc: 'First part of every Redis key the service writes (queues `PREFIX:bull:*`, EDGAR budget `PREFIX:edgar:*`, API rate limits `PREFIX:ratelimit:*`, scheduler lock `PREFIX:scheduler:lock`, feed-to-API lags `PREFIX:feed:served`): deployments with different prefixes share one Redis without seeing each other.',
+    doc: 'First part of every Redis key the service writes (queues `PREFIX:bull:*`, EDGAR budget `PREFIX:edgar:*`, API rate limits `PREFIX:ratelimit:*`, scheduler lock `PREFIX:scheduler:lock`, feed-to-API lags `PREFIX:feed:served`, feed poll period `PREFIX:feed:polling`): deployments with different prefixes share one Redis without seeing each other.',
   },
   WORKER_LOCK_SECONDS: {
     default: '30',
@@ -129,6 +129,8 @@ export interface RedisKeys {
   schedulerLock: string;
   /** The list of the latest filings the feed brought, with when the API first served them (`ipo status`). */
   feedServed: string;
+  /** The period the leading scheduler polls the feed at, and when it last scheduled a poll (`ipo status`). */
+  feedPolling: string;
 }
 
 export function redisKeys(prefix: string): RedisKeys {
@@ -138,6 +140,7 @@ export function redisKeys(prefix: string): RedisKeys {
     rateLimit: `${prefix}:ratelimit:`,
     schedulerLock: `${prefix}:scheduler:lock`,
     feedServed: `${prefix}:feed:served`,
+    feedPolling: `${prefix}:feed:polling`,
   };
 }
 

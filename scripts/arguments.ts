@@ -93,12 +93,38 @@ export function oneOf<T extends string>(values: Values, name: string, choices: r
   return text as T;
 }
 
+/**
+ * The items of a comma-separated option (of every value, when it may be repeated), trimmed;
+ * undefined when it was not given. Every comma-list flag reads through here, so all refuse alike:
+ * an empty value, or an empty item (`priced,,listed`, a trailing comma), is a slip of the hand,
+ * not "nothing there", and is refused naming it rather than dropped.
+ */
+export function commaList(values: Values, name: string, what: string): string[] | undefined {
+  const raw = values[name];
+  const given = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? [raw] : [];
+  if (raw === undefined || given.length === 0) return undefined;
+  return given.flatMap((text) => {
+    if (text.trim() === '') throw invalid(option(name), what, text);
+    const items = text.split(',').map((item) => item.trim());
+    const empty = items.indexOf('');
+    if (empty >= 0) throw new ArgumentError(`${option(name)} must be ${what}, got "${text}": item ${empty + 1} is empty`);
+    return items;
+  });
+}
+
 /** A comma-separated list whose every item is one of `known`; undefined when the option was not given. */
 export function knownList(values: Values, name: string, known: readonly string[], what: string): string[] | undefined {
-  const text = textOf(values, name);
-  if (text === undefined) return undefined;
-  const items = text.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = commaList(values, name, what);
+  if (items === undefined) return undefined;
   const unknown = items.filter((item) => !known.includes(item));
-  if (items.length === 0 || unknown.length > 0) throw invalid(option(name), what, unknown.length > 0 ? unknown.join(',') : text);
+  if (unknown.length > 0) throw invalid(option(name), what, unknown.join(','));
+  return items;
+}
+
+/** A comma-separated list whose every item matches `pattern`; the first that does not is named. */
+export function matchingList(values: Values, name: string, pattern: RegExp, what: string): string[] | undefined {
+  const items = commaList(values, name, what);
+  const bad = items?.find((item) => !pattern.test(item));
+  if (bad !== undefined) throw invalid(option(name), what, bad);
   return items;
 }

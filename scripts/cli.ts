@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ArgumentError } from './arguments.ts';
-import { helpText, parseCommandArgs, UsageError, type Command, type Io } from './command.ts';
+import { helpText, NotFoundError, parseCommandArgs, UsageError, type Command, type Io } from './command.ts';
 import { COMMAND_NAMES, loadCommands } from './commands/index.ts';
 import { ConfigError } from '../schema/config.ts';
 import { packagePath } from '../schema/package-files.ts';
@@ -24,8 +24,17 @@ async function overview(): Promise<string> {
   ].join('\n');
 }
 
-/** The names of the commands under a group word such as `keys` or `ingest`, when the arguments stop at the group. */
-function group(argv: string[]): { name: string; commands: string[] } | null {
+interface Group {
+  name: string;
+  commands: string[];
+  /** The words that may follow the group's (`add`, `list` … after `webhooks`). */
+  subcommands: string[];
+  /** The word after the group's that none of its commands has, if one was given. */
+  unknown: string | null;
+}
+
+/** The commands under a group word such as `keys` or `ingest`, when the arguments name no command of it. */
+function group(argv: string[]): Group | null {
   const words = argv.filter((a) => !a.startsWith('-'));
   for (let n = words.length; n > 0; n--) {
     const prefix = words.slice(0, n);
@@ -33,12 +42,22 @@ function group(argv: string[]): { name: string; commands: string[] } | null {
       const name = c.split(' ');
       return name.length > prefix.length && prefix.every((w, i) => name[i] === w);
     });
-    if (commands.length > 0) return { name: prefix.join(' '), commands };
+    if (commands.length === 0) continue;
+    // Only a word right after the group's counts as a subcommand; a later one may be an option's value.
+    const next = prefix.every((w, i) => argv[i] === w) ? argv[n] : undefined;
+    const subcommands = [...new Set(commands.map((c) => c.split(' ')[n]))];
+    return { name: prefix.join(' '), commands, subcommands, unknown: next !== undefined && !next.startsWith('-') ? next : null };
   }
   return null;
 }
 
-async function groupHelp(g: { name: string; commands: string[] }): Promise<string> {
+/** What to tell someone who named a group but no command of it: the subcommand to fix, or that one is missing. */
+async function groupRefusal(g: Group): Promise<string> {
+  if (g.unknown !== null) return `ipo ${g.name}: unknown subcommand "${g.unknown}": name one of ${g.subcommands.join(', ')}\n`;
+  return `ipo ${g.name}: name a subcommand\n\n${await groupHelp(g)}`;
+}
+
+async function groupHelp(g: Group): Promise<string> {
   const commands = await loadCommands(g.commands);
   const width = Math.max(...commands.map((c) => c.name.length)) + 4;
   return [`Usage: ipo ${g.name} SUBCOMMAND [options]`, '', 'Subcommands:', ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`), '', `Run \`ipo ${g.name} SUBCOMMAND --help\` for its options.`, ''].join('\n');
@@ -74,7 +93,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
       io.out.write(await groupHelp(g));
       return 0;
     }
-    io.err.write(g ? `ipo ${g.name}: name a subcommand\n\n${await groupHelp(g)}` : `ipo: unknown command "${argv.join(' ')}"\n\n${await overview()}`);
+    io.err.write(g ? await groupRefusal(g) : `ipo: unknown command "${argv.join(' ')}"\n\n${await overview()}`);
     return 2;
   }
   const { command } = found;
@@ -92,6 +111,10 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
       // A value the command cannot take: one line naming it, as a malformed setting gets.
       io.err.write(`ipo ${command.name}: ${error.message}\n`);
       return 2;
+    }
+    if (error instanceof NotFoundError) {
+      io.err.write(`ipo ${command.name}: ${error.message}\n`);
+      return 1;
     }
     if (error instanceof UsageError) {
       io.err.write(`ipo ${command.name}: ${error.message}\n\n${helpText(command)}`);

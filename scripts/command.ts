@@ -27,6 +27,9 @@ export interface Command {
 /** Raised for bad command-line input: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {}
 
+/** What the command was pointed at is not there to act on (an unknown id, a removed endpoint): one line, exit 1. */
+export class NotFoundError extends Error {}
+
 export function helpText(command: Command): string {
   const usage = ['ipo', command.name, ...(command.args ?? []), command.options ? '[options]' : ''].filter(Boolean).join(' ');
   const lines = [`Usage: ${usage}`, '', command.summary];

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplayServer, type ReplayServer } from '../ingest/index.ts';
+import { DEAL_EVENT_TYPES } from '../schema/api/vocabulary.ts';
 import { eventsDbPath, openEventLogDb } from '../schema/databases.ts';
 import { COMMAND_NAMES } from '../scripts/commands/index.ts';
 import { runIpoWithEnv } from './cli-harness.ts';
 
 const SAMPLE = join(import.meta.dirname, '../data/sample');
+const EVENT_TYPES = `event types among ${DEAL_EVENT_TYPES.join(', ')}, separated by commas`;
 const dirs: string[] = [];
 let server: ReplayServer;
 
@@ -81,6 +83,15 @@ const REFUSED: Array<[string[], string]> = [
   [['replay', '--port', '80'], '--port must be an integer from 1024 to 65532, got "80"'],
   [['replay', '--port', '65533'], '--port must be an integer from 1024 to 65532, got "65533"'],
   [['replay', '--port', '4081.5'], '--port must be an integer from 1024 to 65532, got "4081.5"'],
+  // Every comma list refuses an empty item (a doubled or trailing comma) by name, rather than dropping it.
+  [['webhooks', 'add', 'http://127.0.0.1:9/hook', '--events', 'priced,,listed'], `--events must be ${EVENT_TYPES}, got "priced,,listed": item 2 is empty`],
+  [['webhooks', 'add', 'http://127.0.0.1:9/hook', '--events', ''], `--events must be ${EVENT_TYPES}, got ""`],
+  [['ingest', 'index', '--date', '2020-03-18', '--follow-forms', 'S-1,'], '--follow-forms must be offering forms separated by commas (S-1, F-1, 424B4, EFFECT, RW … see README), got "S-1,": item 2 is empty'],
+  [['ingest', 'prices', '--ticker', 'SNAP', '--ticker', ',GPRO'], '--ticker must be exchange symbols like SNAP or TPGE-U, got ",GPRO": item 1 is empty'],
+  [['ingest', 'feeds', '--url', 'https://example.com/a.xml,,https://example.com/b.xml'], '--url must be absolute http(s) URLs, got "https://example.com/a.xml,,https://example.com/b.xml": item 2 is empty'],
+  [['import', 'ipo-table', join(SAMPLE, 'reference/bloomberg_ipo_data_2000_2025.csv.gz'), '--source', 'bloomberg', '--tickers', 'SNAP, ,FIT'], '--tickers must be exchange symbols separated by commas, e.g. SNAP,FIT, got "SNAP, ,FIT": item 2 is empty'],
+  [['bench', '--only', 'scale', '--scale-events', '1000,'], '--scale-events must be positive integers separated by commas, e.g. 100000,1_000_000, got "1000,": item 2 is empty'],
+  [['bench', '--only', 'scale', '--scale-events', '1000,0'], '--scale-events must be positive integers separated by commas, e.g. 100000,1_000_000, got "0"'],
 ];
 
 describe('ipo refuses an argument it cannot take, in one line, before anything is written', () => {

@@ -40,6 +40,11 @@ describe('ipo command line', () => {
       const bare = await ipo(group);
       expect(bare.code, group).toBe(2);
       expect(bare.stderr).toContain('name a subcommand');
+      // A word none of its subcommands is: named, with the ones there are, in one line.
+      const subcommands = [...new Set(COMMAND_NAMES.filter((n) => n.startsWith(`${group} `)).map((n) => n.split(' ')[1]))];
+      const unknown = await ipo(group, 'frob', '--verbose');
+      expect(unknown.code, group).toBe(2);
+      expect(unknown.stderr).toBe(`ipo ${group}: unknown subcommand "frob": name one of ${subcommands.join(', ')}\n`);
     }
     const version = JSON.parse((await import('node:fs')).readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
     for (const argv of [['--version'], ['serve', '--version'], ['keys', 'create', '--version']]) {

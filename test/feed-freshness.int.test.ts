@@ -41,7 +41,9 @@ describe('a filing on the feed reaches the API within seconds', () => {
     await until(async () => (await status()).feed.lag?.filings === timings.length, 30_000, 'a lag for each filing');
     const { feed } = await status();
     expect(feed.lastPollAgeSeconds).toBeLessThan(30);
+    // The scheduler's own period, as it records it in Redis, and polls coming at it.
     expect(feed.pollEverySeconds).toBe(2);
+    expect(feed.pollingStopped).toBeNull();
     // A poll every 2 s since the pipeline went live (at least the 11 s of the six filings).
     expect(feed.pollRequestsLastMinute).toBeGreaterThanOrEqual(5);
     expect(feed.pollShareOfSecLimit).toBeLessThan(0.1);
@@ -53,7 +55,7 @@ describe('a filing on the feed reaches the API within seconds', () => {
 
     const { code, out } = await runIpoWithEnv(deployment.env, 'status');
     expect(code).toBe(0);
-    expect(out).toMatch(/^latest-filings feed: last poll \d{4}-\d\d-\d\dT[\d:.]+Z \([\d.]+ s ago\), polled every 2 s now \(EDGAR (open|closed)\)$/m);
+    expect(out).toMatch(/^latest-filings feed: last poll \d{4}-\d\d-\d\dT[\d:.]+Z \([\d.]+ s ago\), polled every 2 s \(EDGAR (open|closed); the scheduler's period, recorded [\d.]+ s ago\)$/m);
     expect(out).toMatch(/^ {2}polls: \d+ EDGAR requests in the last minute \([\d.]+\/s, [\d.]+% of the SEC's 10 requests a second\)$/m);
     expect(out).toMatch(
       new RegExp(`^ {2}feed → API over the latest 6 filings: p50 [\\d.]+ s, p95 [\\d.]+ s, max [\\d.]+ s \\(.*\\); latest ${feed.lag!.latest!.formType} ${feed.lag!.latest!.accessionNumber} \\(CIK ${feed.lag!.latest!.cik}\\) [\\d.]+ s$`, 'm'),

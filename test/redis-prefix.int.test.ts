@@ -18,7 +18,7 @@ const silent = createLogger({ level: 'silent', format: 'json' }, process.stderr)
 
 describe('REDIS_PREFIX', () => {
   it('puts every key under one prefix, `ipo` unless set, and refuses a malformed one', () => {
-    expect(loadConfig({}).redisKeys).toEqual({ queues: 'ipo:bull', edgarGate: 'ipo:edgar:', rateLimit: 'ipo:ratelimit:', schedulerLock: 'ipo:scheduler:lock', feedServed: 'ipo:feed:served' });
+    expect(loadConfig({}).redisKeys).toEqual({ queues: 'ipo:bull', edgarGate: 'ipo:edgar:', rateLimit: 'ipo:ratelimit:', schedulerLock: 'ipo:scheduler:lock', feedServed: 'ipo:feed:served', feedPolling: 'ipo:feed:polling' });
     expect(loadConfig({}).schedulerLock.key).toBe('ipo:scheduler:lock');
     expect(loadConfig({ REDIS_PREFIX: 'staging' }).schedulerLock.key).toBe('staging:scheduler:lock');
     expect(loadConfig({ REDIS_PREFIX: '{eu}:ipo' }).redisKeys.queues).toBe('{eu}:ipo:bull');

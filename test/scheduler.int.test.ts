@@ -155,8 +155,14 @@ describe('ipo scheduler', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ipo-scheduler-proc-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const key = uniqueKey();
+    // A prefix of its own: what a scheduler records in Redis (its feed poll period) stays out of the default deployment's keys.
+    const prefix = `test-scheduler-${randomUUID()}`;
+    cleanups.push(async () => {
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    });
     // No feed polls into the shared Redis's default queue while the lock changes hands.
-    const env = { ...process.env, DATA_DIR: dataDir, EDGAR_USER_AGENT: USER_AGENT, REDIS_URL, SCHEDULER_LOCK_KEY: key, SCHEDULER_LOCK_TTL_SECONDS: '2', FEED_POLL_SECONDS: '3600', FEED_POLL_CLOSED_SECONDS: '3600' };
+    const env = { ...process.env, DATA_DIR: dataDir, EDGAR_USER_AGENT: USER_AGENT, REDIS_URL, REDIS_PREFIX: prefix, SCHEDULER_LOCK_KEY: key, SCHEDULER_LOCK_TTL_SECONDS: '2', FEED_POLL_SECONDS: '3600', FEED_POLL_CLOSED_SECONDS: '3600' };
     const launch = (name: string) => {
       const child: ChildProcess = spawn(process.execPath, ['scripts/ipo.mjs', name], { env, stdio: ['ignore', 'ignore', 'pipe'] });
       let err = '';

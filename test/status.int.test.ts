@@ -12,8 +12,12 @@ import { openJobQueue } from '../ingest/runner/job-queue.ts';
 import { queueCounts } from '../ingest/runner/queue-counts.ts';
 import { runInline } from '../ingest/runner/inline-runner.ts';
 import { startReplayServer, type ReplayServer } from '../ingest/replay/replay-server.ts';
+import { loadConfig } from '../schema/config.ts';
 import { openEventLogDb } from '../schema/databases.ts';
+import { collectStatus, statusText, type PipelineStatus } from '../scripts/commands/status.ts';
 import { runIpo, runIpoWithEnv } from './cli-harness.ts';
+import { spawnIpo, until, type Spawned } from './process-harness.ts';
+import { sharedRedisClient } from './redis-harness.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 let server: ReplayServer;
@@ -47,6 +51,8 @@ describe('ipo status', () => {
       expect(out).toContain('events: none');
       expect(out).toContain('projector: no read.db yet');
       expect(out).toContain('queues: not configured (REDIS_URL is not set)');
+      // Without Redis no scheduler's period can be known: this process's settings are said to be only that.
+      expect(out).toMatch(/^latest-filings feed: never polled, every (2|60) s now by this process's settings \(EDGAR (open|closed)\); the scheduler's own period is not known: no REDIS_URL, where a scheduler records it$/m);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
@@ -136,4 +142,55 @@ describe('ipo status', () => {
       await queue.close();
     }
   });
+});
+
+describe('ipo status and the running scheduler (real Redis)', () => {
+  const redis = sharedRedisClient();
+  const prefix = `test-status-${randomUUID()}`;
+  const pollDir = mkdtempSync(join(tmpdir(), 'ipo-status-polling-'));
+  // The status process keeps the default periods (2 s in EDGAR's hours, 60 s outside): the
+  // scheduler's 3 s can only come from the scheduler.
+  const env = { DATA_DIR: pollDir, REDIS_URL, REDIS_PREFIX: prefix };
+  let scheduler: Spawned | null = null;
+  afterAll(async () => {
+    await scheduler?.stop();
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    rmSync(pollDir, { recursive: true, force: true });
+  });
+  const feed = async () => (JSON.parse((await runIpoWithEnv(env, 'status', '--json')).out) as PipelineStatus).feed;
+  const feedLine = async () => (await runIpoWithEnv(env, 'status')).out.split('\n').find((line) => line.startsWith('latest-filings feed:'));
+
+  it("shows the period the scheduler polls at, not this process's settings, and says when polls stop: the worker's, then the scheduler's", async () => {
+    const events = await openEventLogDb(pollDir);
+    events.log.recordPoll('edgar.current_feed', new Date().toISOString(), 0);
+    await events.close();
+    // Before any scheduler ran under this prefix.
+    expect(await feedLine()).toMatch(/, every (2|60) s now by this process's settings \(EDGAR (open|closed)\); the scheduler's own period is not known: no scheduler has recorded one in test-status-[\w-]+:feed:polling \(is `ipo scheduler` running\?\)$/);
+
+    scheduler = spawnIpo(['scheduler'], { ...env, EDGAR_USER_AGENT: 'ipo-research tests tests@example.com', FEED_POLL_SECONDS: '3', FEED_POLL_CLOSED_SECONDS: '3', LOG_FORMAT: 'json' });
+    await until(async () => (await feed()).pollEverySeconds === 3 || !scheduler!.alive(), 30_000, 'the scheduler to record its period');
+    expect(scheduler.alive(), scheduler.err()).toBe(true);
+    expect(await feed()).toMatchObject({ pollEverySeconds: 3, settingsPollEverySeconds: expect.any(Number), pollingStopped: null, pollPeriodNote: null });
+    expect(await feedLine()).toMatch(/^latest-filings feed: last poll \S+ \([\d.]+ s ago\), polled every 3 s \(EDGAR (open|closed); the scheduler's period, recorded [\d.]+ s ago\)$/);
+
+    // No worker runs the polls it enqueues: once more than 10 s (3 periods, at least 10 s) pass
+    // without one, polling looks stopped, and the scheduler, still recording, is not the one to ask.
+    await until(async () => (await feed()).pollingStopped !== null, 30_000, 'polling to look stopped');
+    expect((await feed()).pollingStopped).toMatchObject({ suspect: 'worker' });
+    expect(await feedLine()).toMatch(
+      /^latest-filings feed: last poll \S+ \([\d.]+ s ago\), polling looks stopped: no poll for \d+ s, \d+ periods of the scheduler's 3 s, though it schedules them \(recorded [\d.]+ s ago\): is `ipo worker` running, or the edgar queue backed up\?$/,
+    );
+
+    // The scheduler stops: its record is no longer renewed. A minute on, the scheduler is the one to ask.
+    expect((await scheduler.stop()).code).toBe(0);
+    const lastPollAt = (await feed()).lastPollAt!;
+    const later = new Date(Date.now() + 60_000);
+    const status = await collectStatus(loadConfig(env), later);
+    const noPollFor = Math.round((later.getTime() - Date.parse(lastPollAt)) / 1000);
+    expect(status.feed).toMatchObject({ pollEverySeconds: 3, pollingStopped: { suspect: 'scheduler', noPollForSeconds: noPollFor, periods: Math.floor(noPollFor / 3) } });
+    expect(statusText(status)).toMatch(
+      new RegExp(`^latest-filings feed: last poll ${lastPollAt} \\([\\d.]+ s ago\\), polling looks stopped: no poll for ${noPollFor} s, ${Math.floor(noPollFor / 3)} periods of the scheduler's 3 s: is \`ipo scheduler\` running\\? \\(its period was last recorded [\\d.]+ s ago\\)$`, 'm'),
+    );
+  }, 90_000);
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ArgumentError, integerIn, oneOf, positiveNumber } from '../arguments.ts';
+import { commaList, integerIn, invalid, oneOf, positiveNumber } from '../arguments.ts';
 import type { Command } from '../command.ts';
 import type { LoadGeneratorName } from '../bench/load-generator.ts';
 
@@ -60,6 +60,9 @@ list, a detail page) on the result, and the load average before and after.`,
     const companies = integerIn(values, 'companies', 100, Number.MAX_SAFE_INTEGER, 100_000);
     const only = oneOf(values, 'only', PARTS);
     const load = oneOf(values, 'load', LOADS);
+    // Checked before any part runs: a typo must not surface after an hour of the others.
+    const sizes = values['scale-events'] === undefined ? undefined : eventCounts(values);
+    const liveEvents = values['scale-live-events'] === undefined ? undefined : integerIn(values, 'scale-live-events', 1, Number.MAX_SAFE_INTEGER, 1);
     const profileDir = values.profile === undefined ? undefined : resolve(String(values.profile));
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const runs = (part: (typeof PARTS)[number]) => only === undefined || only === part;
@@ -86,17 +89,19 @@ list, a detail page) on the result, and the load average before and after.`,
     // Hours at the default sizes: only when asked for by name.
     if (only === 'scale') {
       const { DEFAULT_SCALE_SIZES, runScaleBenchmark } = await import('../bench/scale-bench.ts');
-      const sizes = values['scale-events'] === undefined ? DEFAULT_SCALE_SIZES : eventCounts(String(values['scale-events']));
-      const liveEvents = values['scale-live-events'] === undefined ? undefined : integerIn(values, 'scale-live-events', 1, Number.MAX_SAFE_INTEGER, 1);
-      await runScaleBenchmark(io.out, { sizes, liveEvents, keep: Boolean(values['scale-keep']) });
+      await runScaleBenchmark(io.out, { sizes: sizes ?? DEFAULT_SCALE_SIZES, liveEvents, keep: Boolean(values['scale-keep']) });
     }
     return 0;
   },
 };
 
-/** `100000,1000000` → [100000, 1000000]; refuses anything but positive integers. */
-function eventCounts(list: string): number[] {
-  const counts = list.split(',').map((s) => Number(s.trim().replace(/_/g, '')));
-  if (counts.some((n) => !Number.isSafeInteger(n) || n < 1)) throw new ArgumentError(`--scale-events takes comma-separated positive integers, got ${list}`);
-  return counts;
+const EVENT_COUNTS = 'positive integers separated by commas, e.g. 100000,1_000_000';
+
+/** `--scale-events 100000,1_000_000` → [100000, 1000000]; refuses anything but positive integers. */
+function eventCounts(values: Record<string, unknown>): number[] {
+  return (commaList(values, 'scale-events', EVENT_COUNTS) ?? []).map((item) => {
+    const n = /^\d[\d_]*$/.test(item) ? Number(item.replace(/_/g, '')) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1) throw invalid('--scale-events', EVENT_COUNTS, item);
+    return n;
+  });
 }

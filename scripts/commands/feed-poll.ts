@@ -1,6 +1,8 @@
+import type { Redis } from 'ioredis';
 import { job, type Job, type Logger } from '../../ingest/index.ts';
 import type { Config } from '../../schema/config.ts';
 import { isEdgarOpen } from '../../schema/edgar/edgar-day.ts';
+import { feedPollingRecords, recordFeedPolling, type ScheduledSlot } from '../feed-polling.ts';
 
 /** Each latest-filings poll reads back this far at most, so a late or missed poll loses nothing; the daily index covers longer gaps. */
 export const FEED_LOOKBACK_MS = 30 * 60_000;
@@ -30,6 +32,8 @@ export interface FeedPollerDeps {
   poll: Config['feedPoll'];
   /** Hands one slot's poll job on (to the edgar queue, or the in-process runner). */
   dispatch: (poll: Job) => Promise<unknown>;
+  /** Told each slot as it is scheduled (the scheduler records the period in force for `ipo status`). */
+  onScheduled?: (slot: ScheduledSlot) => void;
   logger: Logger;
   now?: () => number;
 }
@@ -58,6 +62,7 @@ export function startFeedPoller(deps: FeedPollerDeps): FeedPoller {
     // Never the same slot twice, even when a timer fires a hair early.
     const next = nextPollSlot(Math.max(now(), lastSlot), deps.poll);
     lastSlot = next.at;
+    deps.onScheduled?.(next);
     timer = setTimeout(() => void dispatchSlot(next.at, next.periodMs).finally(schedule), Math.max(0, next.at - now()));
   };
   const dispatchSlot = async (slot: number, periodMs: number) => {
@@ -73,5 +78,24 @@ export function startFeedPoller(deps: FeedPollerDeps): FeedPoller {
       stopped = true;
       clearTimeout(timer);
     },
+  };
+}
+
+/**
+ * Records each scheduled slot's period in Redis (`ipo status` shows the scheduler's own period and
+ * tells when its polls stop). Never in the way of polling: a Redis that does not answer is said
+ * once, and the records it misses are lost.
+ */
+export function feedPollingRecorder(redis: Redis, key: string, logger: Logger, now: () => number = Date.now): (slot: ScheduledSlot) => void {
+  const recordOf = feedPollingRecords();
+  let warned = false;
+  return (slot) => {
+    recordFeedPolling(redis, key, recordOf(slot, now())).then(
+      () => (warned = false),
+      (error: Error) => {
+        if (!warned) logger.warn('cannot record the feed poll period in Redis', { error: error.message });
+        warned = true;
+      },
+    );
   };
 }

@@ -12,7 +12,7 @@ import type { IpoRowPayload } from '../../schema/events/event-types.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
 import type { Command } from '../command.ts';
-import { ArgumentError, dateRange, invalid, matching } from '../arguments.ts';
+import { ArgumentError, dateRange, invalid, matching, matchingList } from '../arguments.ts';
 import { startProgress, type Progress } from '../progress.ts';
 
 export interface IpoTableFilter {
@@ -150,12 +150,9 @@ const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
 const TICKER = /^[A-Za-z0-9][A-Za-z0-9./-]{0,11}$/;
 
 /** `--tickers A,B`: upper-cased exchange symbols; undefined when not given. */
-function tickerSet(raw: unknown): Set<string> | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const tickers = raw.split(',').map((t) => t.trim()).filter(Boolean);
-  const bad = tickers.find((t) => !TICKER.test(t));
-  if (tickers.length === 0 || bad !== undefined) throw invalid('--tickers', 'exchange symbols separated by commas, e.g. SNAP,FIT', bad ?? raw);
-  return new Set(tickers.map((t) => t.toUpperCase()));
+function tickerSet(values: Record<string, unknown>): Set<string> | undefined {
+  const tickers = matchingList(values, 'tickers', TICKER, 'exchange symbols separated by commas, e.g. SNAP,FIT');
+  return tickers && new Set(tickers.map((t) => t.toUpperCase()));
 }
 
 export const importIpoTableCommand: Command = {
@@ -191,7 +188,7 @@ Examples: ipo import ipo-table data/sample/reference/bloomberg_ipo_data_2000_202
     if (!/\.csv(\.gz)?$/.test(file)) throw invalid('FILE', 'a .csv or .csv.gz file', file);
     const source = matching(values, 'source', SOURCE, 'a short lower-case name such as bloomberg', true)!;
     const range = dateRange(values);
-    const tickers = tickerSet(values.tickers);
+    const tickers = tickerSet(values);
     let text: string;
     try {
       text = readIpoTableFile(file);

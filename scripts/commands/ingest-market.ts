@@ -1,6 +1,6 @@
 import { companyNewsQuery, job, type Job } from '../../ingest/index.ts';
 import { loadConfig } from '../../schema/config.ts';
-import { ArgumentError, dateRange, integerIn, invalid } from '../arguments.ts';
+import { ArgumentError, dateRange, integerIn, invalid, matchingList } from '../arguments.ts';
 import type { Command, OptionSpec } from '../command.ts';
 import { dispatch } from './ingest.ts';
 
@@ -13,18 +13,10 @@ const QUERY_MAX = 500;
 const FEED_URL = /^https?:\/\/\S+$/;
 
 /** `--ticker SNAP,GPRO --ticker TWTR` → ['SNAP', 'GPRO', 'TWTR'], each checked. */
-export function tickerList(raw: string | string[] | boolean | undefined): string[] {
-  const parts = (Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []).flatMap((v) => v.split(',')).map((t) => t.trim()).filter(Boolean);
-  if (parts.length === 0) throw new ArgumentError('--ticker is required: one or more exchange symbols, comma-separated');
-  for (const t of parts) if (!TICKER.test(t)) throw invalid('--ticker', 'exchange symbols like SNAP or TPGE-U', t);
-  return [...new Set(parts.map((t) => t.toUpperCase()))];
-}
-
-/** Feed URLs as given: each an absolute http(s) URL. */
-function feedUrls(given: string[]): string[] {
-  const urls = given.flatMap((u) => u.split(',')).map((u) => u.trim()).filter(Boolean);
-  for (const url of urls) if (!FEED_URL.test(url)) throw invalid('--url', 'absolute http(s) URLs', url);
-  return urls;
+export function tickerList(values: Record<string, unknown>): string[] {
+  const tickers = matchingList(values, 'ticker', TICKER, 'exchange symbols like SNAP or TPGE-U');
+  if (tickers === undefined) throw new ArgumentError('--ticker is required: one or more exchange symbols, comma-separated');
+  return [...new Set(tickers.map((t) => t.toUpperCase()))];
 }
 
 export const ingestMarketCommands: Command[] = [
@@ -40,7 +32,7 @@ A symbol the provider does not know is reported as not found. Example: ipo inges
     },
     run({ values }, io) {
       const concurrency = integerIn(values, 'concurrency', 1, 64, 8);
-      const jobs = tickerList(values.ticker).map((ticker) => job('prices.daily_bars', { ticker }));
+      const jobs = tickerList(values).map((ticker) => job('prices.daily_bars', { ticker }));
       return dispatch(jobs, Boolean(values.queue), io, { concurrency });
     },
   },
@@ -72,8 +64,7 @@ pauses further searches until its Retry-After instead of failing each one.`,
     summary: 'Fetch RSS/Atom press-release feeds (NEWS_RSS_URLS, or --url) and record one event per item.',
     options: { url: { type: 'string', multiple: true, description: 'Feed URL(s) instead of NEWS_RSS_URLS.' }, ...QUEUE_OPTION },
     run({ values }, io) {
-      const given = Array.isArray(values.url) ? values.url : [];
-      const urls = given.length > 0 ? feedUrls(given) : loadConfig(io.env).news.rssUrls;
+      const urls = matchingList(values, 'url', FEED_URL, 'absolute http(s) URLs') ?? loadConfig(io.env).news.rssUrls;
       if (urls.length === 0) throw new ArgumentError('no feeds: set NEWS_RSS_URLS or pass --url');
       const jobs: Job[] = urls.map((url) => job('news.feed', { url }));
       return dispatch(jobs, Boolean(values.queue), io);

@@ -10,7 +10,8 @@ import { UsageError, type Command, type Io } from '../command.ts';
 import { createLogger } from '../log.ts';
 import { onShutdown } from '../runtime.ts';
 import { SchedulerLock } from '../scheduler-lock.ts';
-import { currentFeedJob, startFeedPoller } from './feed-poll.ts';
+import type { ScheduledSlot } from '../feed-polling.ts';
+import { currentFeedJob, feedPollingRecorder, startFeedPoller } from './feed-poll.ts';
 import { dispatch } from './ingest.ts';
 import { quarterOf, type PublishRequest } from './publish.ts';
 
@@ -158,6 +159,8 @@ export interface SchedulerDeps {
   runNow?: boolean;
   /** Jobs go to BullMQ queues (workers and the projector run them later) rather than running in this process. */
   queued?: boolean;
+  /** Told each feed poll slot as it is scheduled, with its period (recorded in Redis for `ipo status`). */
+  onFeedPollScheduled?: (slot: ScheduledSlot) => void;
 }
 
 export interface RunningScheduler {
@@ -183,7 +186,7 @@ export function startScheduler(deps: SchedulerDeps): RunningScheduler {
   const startTasks = () => {
     tasks = [
       cron.schedule(config.cron.discovery, guarded('discovery', () => discover(deps, new Date())), { ...et, name: 'edgar-discovery' }),
-      startFeedPoller({ poll: config.feedPoll, dispatch: (poll) => pollCurrentFeed(deps, poll), logger }),
+      startFeedPoller({ poll: config.feedPoll, dispatch: (poll) => pollCurrentFeed(deps, poll), onScheduled: deps.onFeedPollScheduled, logger }),
       cron.schedule(config.cron.prices, guarded('price refresh', () => refreshMarket(deps)), { ...et, name: 'price-refresh' }),
       cron.schedule(config.cron.news, guarded('news poll', () => pollNews(deps)), { ...et, name: 'news-poll' }),
       cron.schedule(config.cron.publishDaily, guarded('daily spotlight', () => publicationDue(deps, 'daily', new Date())), { ...et, name: 'daily-spotlight' }),
@@ -279,6 +282,7 @@ Refuses to start without a declared EDGAR_USER_AGENT.`,
       runNow: Boolean(values['run-now']),
       dispatch: (jobs, options) => (producer ? producer.enqueue(jobs) : dispatch(jobs, false, io, options)),
       queued: queue,
+      onFeedPollScheduled: redis ? feedPollingRecorder(redis, config.redisKeys.feedPolling, logger) : undefined,
     });
     onShutdown(async () => {
       await scheduler.stop();

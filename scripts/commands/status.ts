@@ -5,6 +5,7 @@ import { PROJECTION_NAME } from '../../projector/index.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { isEdgarOpen } from '../../schema/edgar/edgar-day.ts';
 import { readFeedServed, summariseFeedLag, type FeedLagSummary } from '../feed-freshness.ts';
+import { pollingStopped, readFeedPolling, STOPPED_AFTER_MIN_SECONDS, STOPPED_AFTER_PERIODS, type FeedPollingRecord, type PollingStopped } from '../feed-polling.ts';
 import { eventsDbPath, openEventLogDb } from '../../schema/databases.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
@@ -46,9 +47,20 @@ export interface PipelineStatus {
   feed: {
     lastPollAt: string | null;
     lastPollAgeSeconds: number | null;
-    /** The poll period in force now, and whether EDGAR is open. */
-    pollEverySeconds: number;
+    /**
+     * The period the leading scheduler polls at, as it records it in Redis with each poll it
+     * schedules, and when it last did; null when none is recorded (pollPeriodNote says why).
+     */
+    pollEverySeconds: number | null;
+    pollPeriodRecordedAt: string | null;
+    pollPeriodRecordAgeSeconds: number | null;
+    /** Why no period is recorded: no REDIS_URL, Redis unreachable, or no scheduler has recorded one under REDIS_PREFIX. */
+    pollPeriodNote: string | null;
+    /** What this process's FEED_POLL_SECONDS / FEED_POLL_CLOSED_SECONDS give now: shown, as such, only when no period is recorded. */
+    settingsPollEverySeconds: number;
     edgarOpen: boolean;
+    /** No poll for more than STOPPED_AFTER_PERIODS of the scheduler's periods (at least STOPPED_AFTER_MIN_SECONDS); null while polls come, or with no recorded period. */
+    pollingStopped: PollingStopped | null;
     /** EDGAR requests of feed polls in the last minute, fleet-wide (Redis), and their share of the SEC's 10 a second. */
     pollRequestsLastMinute: number | null;
     pollShareOfSecLimit: number | null;
@@ -123,35 +135,65 @@ interface RedisFigures {
   edgar: PipelineStatus['edgar'];
   pollRequestsLastMinute: number | null;
   lag: FeedLagSummary | null;
+  polling: FeedPollingRecord | null;
+  /** Why there is no polling record. */
+  pollingNote: string | null;
 }
 
-/** The fleet's EDGAR request rate, the feed polls' part of it, and the recorded feed-to-API lags. */
+/** The fleet's EDGAR request rate, the feed polls' part of it, the scheduler's poll period and the recorded feed-to-API lags. */
 async function readRedisFigures(config: Readonly<Config>): Promise<RedisFigures> {
-  const none = { pollRequestsLastMinute: null, lag: null };
-  if (!config.redisUrl) return { edgar: { requestsLastMinute: null, requestsPerSecond: null, note: 'no REDIS_URL: each ingest process paces itself, no fleet count' }, ...none };
+  const none = { pollRequestsLastMinute: null, lag: null, polling: null };
+  if (!config.redisUrl) {
+    return {
+      edgar: { requestsLastMinute: null, requestsPerSecond: null, note: 'no REDIS_URL: each ingest process paces itself, no fleet count' },
+      ...none,
+      pollingNote: 'no REDIS_URL, where a scheduler records it',
+    };
+  }
   const redis = new Redis(config.redisUrl, { lazyConnect: true, connectTimeout: REDIS_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   redis.on('error', () => {});
   try {
     await redis.connect();
     const keyPrefix = config.redisKeys.edgarGate;
-    const [n, byKind, served] = await Promise.all([edgarRequestsLastMinute(redis, keyPrefix), edgarRequestsByKindLastMinute(redis, keyPrefix), readFeedServed(redis, config.redisKeys.feedServed)]);
-    return { edgar: { requestsLastMinute: n, requestsPerSecond: Math.round((n / 60) * 100) / 100, note: null }, pollRequestsLastMinute: byKind.poll, lag: summariseFeedLag(served) };
+    const [n, byKind, served, polling] = await Promise.all([
+      edgarRequestsLastMinute(redis, keyPrefix),
+      edgarRequestsByKindLastMinute(redis, keyPrefix),
+      readFeedServed(redis, config.redisKeys.feedServed),
+      readFeedPolling(redis, config.redisKeys.feedPolling),
+    ]);
+    return {
+      edgar: { requestsLastMinute: n, requestsPerSecond: Math.round((n / 60) * 100) / 100, note: null },
+      pollRequestsLastMinute: byKind.poll,
+      lag: summariseFeedLag(served),
+      polling,
+      pollingNote: polling ? null : `no scheduler has recorded one in ${config.redisKeys.feedPolling} (is \`ipo scheduler\` running?)`,
+    };
   } catch (error) {
-    return { edgar: { requestsLastMinute: null, requestsPerSecond: null, note: `Redis unreachable (${(error as Error).message})` }, ...none };
+    const message = (error as Error).message;
+    return { edgar: { requestsLastMinute: null, requestsPerSecond: null, note: `Redis unreachable (${message})` }, ...none, pollingNote: `Redis unreachable: ${message}` };
   } finally {
     redis.disconnect();
   }
 }
 
+/** Seconds from `at` to `now`, to a tenth. */
+const ageSeconds = (at: string, now: Date) => Math.max(0, Math.round((now.getTime() - Date.parse(at)) / 100) / 10);
+
 function feedStatus(config: Readonly<Config>, polls: PipelineStatus['lastPolls'], redis: RedisFigures, now: Date): PipelineStatus['feed'] {
   const lastPollAt = polls.find((p) => p.job === 'edgar.current_feed')?.lastSuccessAt ?? null;
   const edgarOpen = isEdgarOpen(now);
   const perMinute = redis.pollRequestsLastMinute;
+  const polling = redis.polling;
   return {
     lastPollAt,
-    lastPollAgeSeconds: lastPollAt === null ? null : Math.max(0, Math.round((now.getTime() - Date.parse(lastPollAt)) / 100) / 10),
-    pollEverySeconds: edgarOpen ? config.feedPoll.openSeconds : config.feedPoll.closedSeconds,
+    lastPollAgeSeconds: lastPollAt === null ? null : ageSeconds(lastPollAt, now),
+    pollEverySeconds: polling?.periodSeconds ?? null,
+    pollPeriodRecordedAt: polling?.recordedAt ?? null,
+    pollPeriodRecordAgeSeconds: polling ? ageSeconds(polling.recordedAt, now) : null,
+    pollPeriodNote: redis.pollingNote,
+    settingsPollEverySeconds: edgarOpen ? config.feedPoll.openSeconds : config.feedPoll.closedSeconds,
     edgarOpen,
+    pollingStopped: polling ? pollingStopped(polling, lastPollAt, now) : null,
     pollRequestsLastMinute: perMinute,
     pollShareOfSecLimit: perMinute === null ? null : perMinute / 60 / SEC_REQUESTS_PER_SECOND,
     lag: redis.lag,
@@ -228,9 +270,23 @@ export function statusText(s: PipelineStatus): string {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** How the feed is polled: the scheduler's recorded period, or why it is not known; whether polls look stopped, and whom to ask. */
+function pollingText(f: PipelineStatus['feed']): string {
+  const edgar = `EDGAR ${f.edgarOpen ? 'open' : 'closed'}`;
+  if (f.pollEverySeconds === null) {
+    return `every ${f.settingsPollEverySeconds} s now by this process's settings (${edgar}); the scheduler's own period is not known: ${f.pollPeriodNote}`;
+  }
+  const recorded = `recorded ${f.pollPeriodRecordAgeSeconds} s ago`;
+  const stopped = f.pollingStopped;
+  if (!stopped) return `polled every ${f.pollEverySeconds} s (${edgar}; the scheduler's period, ${recorded})`;
+  const quiet = `polling looks stopped: no poll for ${stopped.noPollForSeconds} s, ${plural(stopped.periods, 'period')} of the scheduler's ${f.pollEverySeconds} s`;
+  return stopped.suspect === 'scheduler'
+    ? `${quiet}: is \`ipo scheduler\` running? (its period was last ${recorded})`
+    : `${quiet}, though it schedules them (${recorded}): is \`ipo worker\` running, or the edgar queue backed up?`;
+}
+
 function feedLines(f: PipelineStatus['feed']): string[] {
-  const every = `polled every ${f.pollEverySeconds} s now (EDGAR ${f.edgarOpen ? 'open' : 'closed'})`;
-  const lines = [f.lastPollAt ? `latest-filings feed: last poll ${f.lastPollAt} (${f.lastPollAgeSeconds} s ago), ${every}` : `latest-filings feed: never polled, ${every}`];
+  const lines = [`latest-filings feed: ${f.lastPollAt ? `last poll ${f.lastPollAt} (${f.lastPollAgeSeconds} s ago)` : 'never polled'}, ${pollingText(f)}`];
   if (f.pollRequestsLastMinute !== null) {
     const share = `${((f.pollShareOfSecLimit ?? 0) * 100).toFixed(1)}% of the SEC's 10 requests a second`;
     lines.push(`  polls: ${f.pollRequestsLastMinute} EDGAR requests in the last minute (${(f.pollRequestsLastMinute / 60).toFixed(2)}/s, ${share})`);
@@ -259,7 +315,12 @@ without submissions or XBRL facts, a page past the feed's end, an unknown ticker
 since the oldest waiting event was observed); when the projector last committed (the read.db age);
 job counts per queue; the EDGAR requests the whole fleet sent in the last minute (both under
 REDIS_PREFIX: this deployment's only); and the latest-filings feed: when it was last polled and
-how long ago, the poll period in force, the EDGAR requests polls took in the last minute and their
+how long ago, the period the running scheduler polls at (the leading \`ipo scheduler\` records it in
+Redis with each poll it schedules; without REDIS_URL it is not known, and this process's own
+FEED_POLL_SECONDS / FEED_POLL_CLOSED_SECONDS are shown as such), that polling looks stopped when no
+poll came for more than ${STOPPED_AFTER_PERIODS} of those periods (and ${STOPPED_AFTER_MIN_SECONDS} s), asking whether \`ipo scheduler\` runs
+when it stopped renewing its record, or \`ipo worker\` when it schedules polls that do not run,
+the EDGAR requests polls took in the last minute and their
 share of the SEC's 10 a second, and the feed-to-API lag of the latest filings it brought (from the
 poll that listed a filing to the projector batch that served it, as \`ipo projector\` records them
 in Redis; a filing waits up to one poll period on EDGAR's feed before that poll); the deal events

@@ -4,12 +4,11 @@ import { DEAL_EVENT_TYPES, type DealEventType } from '../../schema/api/vocabular
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openOpsDb } from '../../schema/databases.ts';
 import { acquireProcessLock, ProcessLockBusyError } from '../../schema/process-lock.ts';
-import { liveReadDbPath } from '../../schema/read/location.ts';
-import { openSqlite } from '../../schema/sqlite.ts';
 import { ArgumentError, integerIn, invalid, knownList } from '../arguments.ts';
 import type { Command, Io } from '../command.ts';
 import { createLogger, type ServiceLogger } from '../log.ts';
 import { onShutdown } from '../runtime.ts';
+import { endpointNamed, newestEventId, replayStart } from './webhook-checks.ts';
 
 /** One sender per DATA_DIR: two would deliver every event twice. */
 export const webhookLockPath = (dataDir: string) => join(dataDir, 'webhooks.lock');
@@ -21,18 +20,6 @@ async function withStore<T>(io: Io, use: (store: WebhookStore, config: Config) =
     return use(createWebhookStore(ops), config);
   } finally {
     await ops.close();
-  }
-}
-
-/** The change log's newest id in the live read.db (0 before the first projection): where a new endpoint starts. */
-function newestEventId(dataDir: string): number {
-  const path = liveReadDbPath(dataDir);
-  if (path === null) return 0;
-  const db = openSqlite(path, { readonly: true });
-  try {
-    return db.prepare('SELECT coalesce(max(id), 0) FROM deal_events').pluck().get() as number;
-  } finally {
-    db.close();
   }
 }
 
@@ -60,9 +47,14 @@ WEBHOOK_RETRY_MAX_SECONDS, the same event until it succeeds. \`ipo webhooks send
   async run({ values, positionals }, io) {
     const url = endpointUrl(positionals[0]);
     const types = knownList(values, 'events', DEAL_EVENT_TYPES, `event types among ${DEAL_EVENT_TYPES.join(', ')}, separated by commas`);
-    const endpoint = await withStore(io, (store, config) => store.add(url, (types as DealEventType[] | undefined) ?? null, newestEventId(config.dataDir), new Date()));
+    const { endpoint, newest } = await withStore(io, (store, config) => {
+      // It starts at the newest event: the history before it is replayed only when asked for.
+      const newest = newestEventId(config.dataDir);
+      return { endpoint: store.add(url, (types as DealEventType[] | undefined) ?? null, newest ?? 0, new Date()), newest };
+    });
     io.out.write(`id: ${endpoint.id}\nsecret: ${endpoint.secret}\n`);
-    io.err.write(`the secret is shown once: keep it where the receiver verifies signatures; events after ${endpoint.cursor} will be sent\n`);
+    const from = newest === null ? 'no read.db yet: every event the first projection records will be sent, history included' : `events after ${endpoint.cursor} will be sent`;
+    io.err.write(`the secret is shown once: keep it where the receiver verifies signatures; ${from}\n`);
     return 0;
   },
 };
@@ -86,11 +78,11 @@ export const webhooksRemoveCommand: Command = {
   summary: 'Remove a webhook endpoint: nothing more is sent to it (its delivery records stay).',
   args: ['ID'],
   async run({ positionals }, io) {
-    const removed = await withStore(io, (store) => store.remove(positionals[0], new Date()));
-    if (!removed) {
-      io.err.write(`ipo webhooks remove: no endpoint "${positionals[0]}"\n`);
-      return 1;
-    }
+    await withStore(io, (store) => {
+      const id = endpointNamed(store, positionals[0], 'remove').id;
+      // Removed by another hand since it was read: said as the check above says it.
+      if (!store.remove(id, new Date())) endpointNamed(store, id, 'remove');
+    });
     io.out.write(`removed ${positionals[0]}\n`);
     return 0;
   },
@@ -100,16 +92,23 @@ export const webhooksReplayCommand: Command = {
   name: 'webhooks replay',
   summary: 'Deliver again to an endpoint from an event id on (its cursor moves back); the running sender picks it up.',
   args: ['ID'],
-  options: { from: { type: 'string', description: 'The first event id to deliver again (required).' } },
+  options: { from: { type: 'string', description: 'The first event id to deliver again (required): 1 to the newest event id.' } },
+  details: `Moves the endpoint's cursor to just before --from; the running sender delivers from there on, in
+id order. --from past the newest event of the change log is refused (the endpoint would skip every
+event up to it). A --from after the cursor skips the events between, which is how an event the
+receiver can never accept is passed over; the output says how many were skipped.`,
   async run({ values, positionals }, io) {
     if (values.from === undefined) throw new ArgumentError('--from is required: the first event id to deliver again');
-    const from = integerIn(values, 'from', 1, Number.MAX_SAFE_INTEGER, 1);
-    const moved = await withStore(io, (store) => store.replayFrom(positionals[0], from));
-    if (!moved) {
-      io.err.write(`ipo webhooks replay: no endpoint "${positionals[0]}" (or it was removed)\n`);
-      return 1;
-    }
-    io.out.write(`${positionals[0]}: events from ${from} on will be delivered again\n`);
+    const asked = integerIn(values, 'from', 1, Number.MAX_SAFE_INTEGER, 1);
+    const { from, cursor } = await withStore(io, (store, config) => {
+      const start = replayStart(asked, newestEventId(config.dataDir));
+      const endpoint = endpointNamed(store, positionals[0], 'replay');
+      if (!store.replayFrom(endpoint.id, start)) endpointNamed(store, endpoint.id, 'replay');
+      return { from: start, cursor: endpoint.cursor };
+    });
+    const skipped = from - 1 - cursor;
+    const note = skipped > 0 ? `; ${skipped} not delivered yet (${cursor + 1}..${from - 1}) are skipped` : '';
+    io.out.write(`${positionals[0]}: events from ${from} on will be delivered${skipped > 0 ? '' : ' again'}${note}\n`);
     return 0;
   },
 };
@@ -121,7 +120,8 @@ export const webhooksDeliveriesCommand: Command = {
   options: { limit: { type: 'string', description: 'How many (1 to 1000, default 20).' } },
   async run({ values, positionals }, io) {
     const limit = integerIn(values, 'limit', 1, 1000, 20);
-    const rows = await withStore(io, (store) => store.deliveries(positionals[0], limit));
+    // A removed endpoint's deliveries are kept, and shown; an unknown id is refused, not an empty table.
+    const rows = await withStore(io, (store) => store.deliveries(endpointNamed(store, positionals[0]).id, limit));
     io.out.write('event_id\tattempt\tattempted_at\toutcome\thttp_status\terror\tms\n');
     for (const d of rows) io.out.write(`${d.event_id}\t${d.attempt}\t${d.attempted_at}\t${d.outcome}\t${d.http_status ?? '-'}\t${d.error ?? '-'}\t${d.ms}\n`);
     return 0;

@@ -1,0 +1,104 @@
+/**
+ * `ipo webhooks` on the command line, without a sender: what sets an endpoint's cursor refuses a
+ * place the change log does not have, and an id that names no endpoint (or a removed one) is one
+ * line and exit 1 for every subcommand that takes one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventLogDb } from '../schema/databases.ts';
+import { readDbLinkPath } from '../schema/read/location.ts';
+import { openSqlite } from '../schema/sqlite.ts';
+import { projectLive } from '../projector/index.ts';
+import { runIpo } from './cli-harness.ts';
+import { SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
+
+const HOOK = 'http://127.0.0.1:9/hook';
+
+/** `ipo webhooks add` → the new endpoint's id. */
+async function addEndpoint(dataDir: string): Promise<{ id: string; err: string }> {
+  const added = await runIpo(dataDir, 'webhooks', 'add', HOOK);
+  expect(added.code, added.err).toBe(0);
+  return { id: /^id: (whk_\w+)$/m.exec(added.out)![1], err: added.err };
+}
+
+/** `ipo webhooks list` → each endpoint's row by its columns. */
+async function listed(dataDir: string): Promise<Array<Record<string, string>>> {
+  const [header, ...rows] = (await runIpo(dataDir, 'webhooks', 'list')).out.trim().split('\n').map((line) => line.split('\t'));
+  return rows.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])));
+}
+
+describe('ipo webhooks on the command line', () => {
+  let empty: ReturnType<typeof tempDir>;
+  let projected: ReturnType<typeof tempDir>;
+  let newest: number;
+
+  beforeAll(async () => {
+    empty = tempDir('webhooks-cli-empty');
+    projected = tempDir('webhooks-cli');
+    const events = await openEventLogDb(projected.dir);
+    try {
+      events.log.appendMany([submissionsEvent(SUBMISSIONS_FILES[0])]);
+      await projectLive({ dataDir: projected.dir, eventLog: events.log, batchSize: 100 });
+    } finally {
+      await events.close();
+    }
+    const db = openSqlite(readDbLinkPath(projected.dir), { readonly: true });
+    newest = db.prepare('SELECT max(id) FROM deal_events').pluck().get() as number;
+    db.close();
+  });
+  afterAll(() => {
+    empty?.remove();
+    projected?.remove();
+  });
+
+  it('refuses a replay --from past the newest event (exit 2, naming it), which would skip every event up to it; the cursor stays', async () => {
+    expect(newest).toBeGreaterThan(1);
+    const { id } = await addEndpoint(projected.dir);
+    expect((await listed(projected.dir)).find((e) => e.id === id)?.cursor).toBe(String(newest));
+    for (const from of [newest + 1, 5000]) {
+      const past = await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', String(from));
+      expect(past.code).toBe(2);
+      expect(past.err).toBe(`ipo webhooks replay: --from ${from} is past the newest event (${newest}): events are numbered 1..${newest}\n`);
+    }
+    expect((await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', '0')).code).toBe(2);
+    expect((await listed(projected.dir)).find((e) => e.id === id)?.cursor).toBe(String(newest));
+
+    // The newest event itself is a place to replay from: the cursor moves to just before it.
+    const last = await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', String(newest));
+    expect(last).toMatchObject({ code: 0, out: `${id}: events from ${newest} on will be delivered again\n` });
+    expect((await listed(projected.dir)).find((e) => e.id === id)?.cursor).toBe(String(newest - 1));
+    // Back to the first, then forward again: what the forward move skips is said.
+    expect((await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', '1')).code).toBe(0);
+    const forward = await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', String(newest));
+    expect(forward.out).toBe(`${id}: events from ${newest} on will be delivered; ${newest - 1} not delivered yet (1..${newest - 1}) are skipped\n`);
+  });
+
+  it('says so when there are no events yet: no read.db to replay from, and `add` starts before the first projection', async () => {
+    const { id, err } = await addEndpoint(empty.dir);
+    expect(err).toContain('no read.db yet: every event the first projection records will be sent, history included');
+    const refused = await runIpo(empty.dir, 'webhooks', 'replay', id, '--from', '1');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toBe('ipo webhooks replay: --from 1 is past the newest event: there are no events yet (no read.db in DATA_DIR; `ipo project` makes one)\n');
+    expect((await listed(empty.dir)).find((e) => e.id === id)?.cursor).toBe('0');
+  });
+
+  it('answers an unknown id with one line and exit 1, for remove, replay and deliveries alike', async () => {
+    for (const argv of [['remove', 'whk_nope'], ['replay', 'whk_nope', '--from', '1'], ['deliveries', 'whk_nope']]) {
+      const result = await runIpo(projected.dir, 'webhooks', ...argv);
+      expect(result, argv.join(' ')).toEqual({ code: 1, out: '', err: `ipo webhooks ${argv[0]}: no endpoint "whk_nope"\n` });
+    }
+  });
+
+  it('says an endpoint was already removed, and when, rather than that there is none; its deliveries stay readable', async () => {
+    const { id } = await addEndpoint(projected.dir);
+    expect(await runIpo(projected.dir, 'webhooks', 'remove', id)).toMatchObject({ code: 0, out: `removed ${id}\n` });
+    const removedAt = (await listed(projected.dir)).find((e) => e.id === id)?.removed_at;
+    expect(removedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await runIpo(projected.dir, 'webhooks', 'remove', id)).toEqual({ code: 1, out: '', err: `ipo webhooks remove: endpoint "${id}" was already removed, at ${removedAt}\n` });
+    expect(await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', '1')).toEqual({
+      code: 1,
+      out: '',
+      err: `ipo webhooks replay: endpoint "${id}" was removed at ${removedAt}: nothing is sent to it\n`,
+    });
+    expect(await runIpo(projected.dir, 'webhooks', 'deliveries', id)).toMatchObject({ code: 0, out: 'event_id\tattempt\tattempted_at\toutcome\thttp_status\terror\tms\n' });
+  });
+});
