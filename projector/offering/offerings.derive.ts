@@ -137,7 +137,6 @@ function firstFiledDate(deal: DealLifecycle): string | null {
   return !form.endsWith('/A') && (OPENING_FORMS.has(baseForm(form)) || DRAFT_FORMS.has(baseForm(form))) ? deal.openedDate : null;
 }
 
-/** The name the deal's first filing carried on its index row, when one did. */
 /**
  * An offering's status is as of no day before the status took effect. One the clock put it in holds
  * from its rule's first day: an overlay (dormant, stale, postponed) from overlaySince (lifecycle.derive.ts),
@@ -162,6 +161,7 @@ function dealStatusAsOf(
   return company.date !== null && company.date >= since.date! ? company : since;
 }
 
+/** The name the deal's first filing carried on its index row, when one did. */
 function filedName(filings: readonly FilingFact[]): string | null {
   return (filings as ReadonlyArray<FilingFact & { companyName?: string | null }>).find((f) => f.companyName)?.companyName ?? null;
 }
