@@ -78,8 +78,7 @@ export class ServedTables {
   private readonly deleteArticle;
   /**
    * Filing rows of companies written for the first time (`absent`) in the open transaction, inserted
-   * in the table's key order by `flushPending` (at the transaction's end, or once PENDING_FILINGS_HELD
-   * are held): a fresh build derives companies in CIK order, and
+   * in the table's key order by `flushPending`: a fresh build derives companies in CIK order, and
    * api_filings is clustered by filing date, so one insert at a time lands on a random page of a
    * table larger than the page cache.
    */
@@ -149,10 +148,8 @@ export class ServedTables {
   writeCompanyRows(rows: CompanyRows, absent = false): void {
     const cik = rows.company.row.cik;
     this.writeCompany(rows.company, absent);
-    if (absent) {
-      for (const row of rows.filings) this.pendingFilings.push(row);
-      if (this.pendingFilings.length >= PENDING_FILINGS_HELD) this.flushPending();
-    } else {
+    if (absent) for (const row of rows.filings) this.pendingFilings.push(row);
+    else {
       this.flushPending();
       this.sync(cik, rows.filings, this.selectFilings, {
         key: (r) => r.accession_number,
@@ -277,9 +274,6 @@ export class ServedTables {
     for (const stale of existing.values()) remove(stale);
   }
 }
-
-/** Filing rows held back at most (about 1.5 KB each): sorted runs of this length keep most of the locality, and memory stays bounded. */
-const PENDING_FILINGS_HELD = 20_000;
 
 const byFilingKey = (a: FilingsTable, b: FilingsTable): number =>
   a.filing_date < b.filing_date ? -1 : a.filing_date > b.filing_date ? 1
