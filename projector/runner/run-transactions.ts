@@ -104,7 +104,6 @@ export function batchTransaction(options: ProjectOptions, target: RunTarget, sta
       const today = asOfDate(latest);
       for (const id of relatedCompanies(target, touched)) touched.add(id);
       for (const cik of [...touched].sort()) rederive(target, cik, today);
-      target.served.flushPending();
     }
     options.beforeCommit?.({ events: done, touched });
     const lastSeq = done[done.length - 1].seq;
@@ -165,7 +164,6 @@ export function deferredTransactions(readDb: SqliteHandle, target: RunTarget, cl
     }
     target.dealEvents.begin();
     for (const cik of keys) rederive(target, cik, today);
-    target.served.flushPending();
     target.dealEvents.record(clock().toISOString(), lastSeq <= target.replayedThrough);
     return { last: keys[keys.length - 1], companies: keys.length };
   }));
@@ -183,7 +181,6 @@ function forgettingOnRollback<A extends unknown[], R>(target: RunTarget, transac
     } catch (error) {
       target.edgar.forgetReads();
       target.market.forgetReads();
-      target.served.forgetPending();
       // Keys the rolled-back batch collected were never recorded.
       target.recordedDealKeys.clear();
       target.cikFrontierAt = null;
@@ -236,7 +233,6 @@ export function sweepTransaction(readDb: SqliteHandle, target: RunTarget, statem
   return forgettingOnRollback(target, readDb.transaction((today: string, ciks: string[], last: boolean, lastSeq: number) => {
     target.dealEvents.begin();
     for (const cik of ciks) rederive(target, cik, today);
-    target.served.flushPending();
     // A status the date moved (listed once the expected first trade passed) is a fact of its own.
     target.dealEvents.record(clock().toISOString(), lastSeq <= target.replayedThrough);
     if (last) statements.writeMeta.run(SWEPT_AS_OF_KEY, today);

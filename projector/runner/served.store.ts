@@ -76,13 +76,6 @@ export class ServedTables {
   private readonly insertCalendarEntry;
   private readonly upsertArticle;
   private readonly deleteArticle;
-  /**
-   * Filing rows of companies written for the first time (`absent`) in the open transaction, inserted
-   * in the table's key order by `flushPending`: a fresh build derives companies in CIK order, and
-   * api_filings is clustered by filing date, so one insert at a time lands on a random page of a
-   * table larger than the page cache.
-   */
-  private pendingFilings: FilingsTable[] = [];
 
   constructor(db: SqliteHandle) {
     this.selectCompany = db.prepare(`SELECT cik, ${COMPANY_COLUMNS.join(', ')} FROM companies WHERE cik = ?`);
@@ -148,14 +141,10 @@ export class ServedTables {
   writeCompanyRows(rows: CompanyRows, absent = false): void {
     const cik = rows.company.row.cik;
     this.writeCompany(rows.company, absent);
-    if (absent) for (const row of rows.filings) this.pendingFilings.push(row);
-    else {
-      this.flushPending();
-      this.sync(cik, rows.filings, this.selectFilings, {
-        key: (r) => r.accession_number,
-        same: (a, b) => a.filing_date === b.filing_date && FILING_COLUMNS.every((c) => a[c] === b[c]),
-      }, (r) => this.deleteFiling.run(r.filing_date, r.accession_number, r.cik), (r) => this.insertFiling(r));
-    }
+    this.sync(cik, rows.filings, absent ? null : this.selectFilings, {
+      key: (r) => r.accession_number,
+      same: (a, b) => a.filing_date === b.filing_date && FILING_COLUMNS.every((c) => a[c] === b[c]),
+    }, (r) => this.deleteFiling.run(r.filing_date, r.accession_number, r.cik), (r) => this.insertFiling(r));
     this.sync(cik, rows.outcomes, absent ? null : this.selectOutcomes, {
       key: (r) => `${r.trading_start_date}\u0000${r.ticker}`,
       same: (a, b) => a.company_name === b.company_name && a.name_lower === b.name_lower && a.status === b.status && a.json === b.json,
@@ -185,22 +174,8 @@ export class ServedTables {
     return this.companyServed.get(cik) !== undefined;
   }
 
-  /** Inserts the filing rows `writeCompanyRows` held back, in api_filings' key order; before the transaction commits. */
-  flushPending(): void {
-    if (this.pendingFilings.length === 0) return;
-    const rows = this.pendingFilings.sort(byFilingKey);
-    this.pendingFilings = [];
-    for (const row of rows) this.insertFiling(row);
-  }
-
-  /** Drops the rows held back for a transaction that rolled back. */
-  forgetPending(): void {
-    this.pendingFilings = [];
-  }
-
   /** Removes every served row of a company that is no longer served (a vendor-only company that lost its link). */
   removeCompanyRows(cik: string): void {
-    this.flushPending();
     this.deleteListRowOfCik.run(cik);
     this.deleteListItemOfCik.run(cik);
     this.deleteCompany.run(cik);
@@ -274,8 +249,3 @@ export class ServedTables {
     for (const stale of existing.values()) remove(stale);
   }
 }
-
-const byFilingKey = (a: FilingsTable, b: FilingsTable): number =>
-  a.filing_date < b.filing_date ? -1 : a.filing_date > b.filing_date ? 1
-    : a.accession_number < b.accession_number ? -1 : a.accession_number > b.accession_number ? 1
-    : a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0;
