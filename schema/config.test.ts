@@ -16,6 +16,13 @@ describe('loadConfig validation', () => {
     expect(problemsOf({})).toEqual([]);
   });
 
+  it('takes an integer setting in digits only: an exponent, a fraction, hexadecimal or spaces are refused as written', () => {
+    for (const raw of ['1e1', '2.0', '0x10', '+5']) {
+      expect(problemsOf({ FEED_POLL_CLOSED_SECONDS: raw })).toEqual([`FEED_POLL_CLOSED_SECONDS must be an integer between 1 and 3600, got "${raw}"`]);
+    }
+    expect(loadConfig({ FEED_POLL_CLOSED_SECONDS: '10' }).feedPoll.closedSeconds).toBe(10);
+  });
+
   it('reports every malformed setting at once, one line each, in the table order', () => {
     const problems = problemsOf({
       PORT: '70000',

@@ -204,7 +204,8 @@ type Rule<T> = (raw: string, name: SettingName) => T;
 const integer =
   (min: number, max = Number.MAX_SAFE_INTEGER): Rule<number> =>
   (raw) => {
-    const value = Number(raw);
+    // Digits only: Number() also reads `1e1`, `0x10` and ` 7 `, which `ipo config` would then show as given.
+    const value = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isInteger(value) || value < min || value > max) throw new Invalid(`an integer between ${min} and ${max}`);
     return value;
   };

@@ -2072,7 +2072,7 @@ export interface components {
         Market: "all" | "exchange" | "otc" | "unknown";
         /** @description Company kind, from the current deal's type: spac (blank-check evidence: SIC 6770, units at $10.00, a blank-check name, the vendor's blank-check subgroup), funds (fund evidence: an N-2, an issuer named a fund — Reg A Tier 2 funds included —, the vendor's fund classifications), follow_on, operating (IPOs, direct listings, uplistings, Reg A offerings of operating companies). A company whose current deal is of no kind (a registration the data cannot type, dealType unknown; a co-registrant of another issuer's statement; debt; a business combination) matches none: every kind together is not the same as no filter. Repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several. */
         CompanyListKind: ("operating" | "spac" | "funds" | "follow_on")[];
-        /** @description Comma-separated enrichment tokens: latest_terms, classification, consensus. Unknown tokens are a 400. */
+        /** @description Comma-separated enrichment tokens: latest_terms, classification, consensus. Unknown tokens and empty items are a 400. */
         CompanyListInclude: ("latest_terms" | "classification" | "consensus")[];
         /** @description Companies whose updatedAt is at or after this instant. Polled with the previous answer's ETag in If-None-Match, a cheap change feed: a 304 until the projector commits (see Change feed in the API description). ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
         UpdatedSince: string;
@@ -2088,7 +2088,7 @@ export interface components {
         LatestFilingDateFrom: string;
         /** @description Extension: companies whose latestFilingDate is on or before this date (YYYY-MM-DD). */
         LatestFilingDateTo: string;
-        /** @description Comma-separated enrichment tokens: latest_terms, classification, consensus, filings, news, financial_snapshot, lockup_schedule, price_history, offerings. Unknown tokens are a 400. */
+        /** @description Comma-separated enrichment tokens: latest_terms, classification, consensus, filings, news, financial_snapshot, lockup_schedule, price_history, offerings. Unknown tokens and empty items are a 400. */
         CompanyDetailInclude: ("latest_terms" | "classification" | "consensus" | "filings" | "news" | "financial_snapshot" | "lockup_schedule" | "price_history" | "offerings")[];
         /** @description Extension: for a ticker several companies held over time (tickers are recycled), the company that traded under it on this date (YYYY-MM-DD). Without it a ticker names its current holder in SEC data, else its primary holder, else the latest filer. */
         AsOf: string;
@@ -2104,7 +2104,7 @@ export interface components {
         FilingDateFrom: string;
         /** @description Filings filed on or before this date (YYYY-MM-DD). */
         FilingDateTo: string;
-        /** @description Comma-separated enrichment tokens: ai_enrichment, terms. Unknown tokens are a 400. */
+        /** @description Comma-separated enrichment tokens: ai_enrichment, terms. Unknown tokens and empty items are a 400. */
         FilingListInclude: ("ai_enrichment" | "terms")[];
         /** @description Page size, 1 to 100; default 25. */
         NewsListLimit: number;
@@ -2120,7 +2120,7 @@ export interface components {
         Provider: string;
         /** @description Exact source (publication) name. Control characters are a 400. */
         SourceName: string;
-        /** @description Comma-separated enrichment tokens: content. Unknown tokens are a 400. */
+        /** @description Comma-separated enrichment tokens: content. Unknown tokens and empty items are a 400. */
         NewsListInclude: "content"[];
         /** @description Page size, 1 to 100; default 25. */
         OutcomeListLimit: number;
@@ -2156,11 +2156,11 @@ export interface components {
         After: number;
         /** @description JSON page only: events per page, 1 to 100; default 25. The stream sends every event. */
         EventStreamLimit: number;
-        /** @description Event types to send: company, filing, registration, range_set, range_revised, priced, listed, withdrawn, delisted, combined, article; default all. An unknown type is a 400 naming the allowed ones. Comma-separated (a,b) and/or repeated; at most 11. */
+        /** @description Event types to send: company, filing, registration, range_set, range_revised, priced, listed, withdrawn, delisted, combined, article; default all. An unknown type is a 400 naming the allowed ones. Comma-separated (a,b) and/or repeated; at most 11; an empty item is a 400. */
         Type: ("company" | "filing" | "registration" | "range_set" | "range_revised" | "priced" | "listed" | "withdrawn" | "delisted" | "combined" | "article")[];
-        /** @description Only events of these companies (SEC CIKs with or without leading zeros, or V-… identifiers); articles belong to no company. Comma-separated (a,b) and/or repeated; at most 100. */
+        /** @description Only events of these companies (SEC CIKs with or without leading zeros, or V-… identifiers); articles belong to no company. Comma-separated (a,b) and/or repeated; at most 100; an empty item is a 400. */
         EventStreamCik: string[];
-        /** @description Only events of the companies known by these tickers (every ticker a company is known by, as the ticker filter of the lists; BRK-B, BRK.B, BRK/B name one security), matched when the event is sent: a company that gains a ticker later is followed from then on, its earlier events included. Comma-separated (a,b) and/or repeated; at most 100. */
+        /** @description Only events of the companies known by these tickers (every ticker a company is known by, as the ticker filter of the lists; BRK-B, BRK.B, BRK/B name one security), matched when the event is sent: a company that gains a ticker later is followed from then on, its earlier events included. Comma-separated (a,b) and/or repeated; at most 100; an empty item is a 400. */
         EventStreamTicker: string[];
         /** @description SEC CIK with or without leading zeros, or a ticker symbol (a class or unit suffix as the exchanges or the SEC write it; units written the Nasdaq way, IPOBU or LCWU, name IPOB-U or LCW-U when no security is stored so). A CIK-like value that matches no company is tried as a ticker. */
         CompanyIdentifier: string;
@@ -2246,7 +2246,7 @@ export interface operations {
                 market?: components["parameters"]["Market"];
                 /** @description Company kind, from the current deal's type: spac (blank-check evidence: SIC 6770, units at $10.00, a blank-check name, the vendor's blank-check subgroup), funds (fund evidence: an N-2, an issuer named a fund — Reg A Tier 2 funds included —, the vendor's fund classifications), follow_on, operating (IPOs, direct listings, uplistings, Reg A offerings of operating companies). A company whose current deal is of no kind (a registration the data cannot type, dealType unknown; a co-registrant of another issuer's statement; debt; a business combination) matches none: every kind together is not the same as no filter. Repeat (kind=a&kind=b) or comma-separate (kind=a,b) for any of several. */
                 kind?: components["parameters"]["CompanyListKind"];
-                /** @description Comma-separated enrichment tokens: latest_terms, classification, consensus. Unknown tokens are a 400. */
+                /** @description Comma-separated enrichment tokens: latest_terms, classification, consensus. Unknown tokens and empty items are a 400. */
                 include?: components["parameters"]["CompanyListInclude"];
                 /** @description Companies whose updatedAt is at or after this instant. Polled with the previous answer's ETag in If-None-Match, a cheap change feed: a 304 until the projector commits (see Change feed in the API description). ISO-8601: a date (YYYY-MM-DD) or a date-time with offset (2017-03-02T14:30:00Z). */
                 updated_since?: components["parameters"]["UpdatedSince"];
@@ -2288,7 +2288,7 @@ export interface operations {
     getCompany: {
         parameters: {
             query?: {
-                /** @description Comma-separated enrichment tokens: latest_terms, classification, consensus, filings, news, financial_snapshot, lockup_schedule, price_history, offerings. Unknown tokens are a 400. */
+                /** @description Comma-separated enrichment tokens: latest_terms, classification, consensus, filings, news, financial_snapshot, lockup_schedule, price_history, offerings. Unknown tokens and empty items are a 400. */
                 include?: components["parameters"]["CompanyDetailInclude"];
                 /** @description Extension: for a ticker several companies held over time (tickers are recycled), the company that traded under it on this date (YYYY-MM-DD). Without it a ticker names its current holder in SEC data, else its primary holder, else the latest filer. */
                 as_of?: components["parameters"]["AsOf"];
@@ -2339,7 +2339,7 @@ export interface operations {
                 filing_date_from?: components["parameters"]["FilingDateFrom"];
                 /** @description Filings filed on or before this date (YYYY-MM-DD). */
                 filing_date_to?: components["parameters"]["FilingDateTo"];
-                /** @description Comma-separated enrichment tokens: ai_enrichment, terms. Unknown tokens are a 400. */
+                /** @description Comma-separated enrichment tokens: ai_enrichment, terms. Unknown tokens and empty items are a 400. */
                 include?: components["parameters"]["FilingListInclude"];
             };
             header?: {
@@ -2387,7 +2387,7 @@ export interface operations {
                 provider?: components["parameters"]["Provider"];
                 /** @description Exact source (publication) name. Control characters are a 400. */
                 source_name?: components["parameters"]["SourceName"];
-                /** @description Comma-separated enrichment tokens: content. Unknown tokens are a 400. */
+                /** @description Comma-separated enrichment tokens: content. Unknown tokens and empty items are a 400. */
                 include?: components["parameters"]["NewsListInclude"];
             };
             header?: {
@@ -2585,11 +2585,11 @@ export interface operations {
                 after?: components["parameters"]["After"];
                 /** @description JSON page only: events per page, 1 to 100; default 25. The stream sends every event. */
                 limit?: components["parameters"]["EventStreamLimit"];
-                /** @description Event types to send: company, filing, registration, range_set, range_revised, priced, listed, withdrawn, delisted, combined, article; default all. An unknown type is a 400 naming the allowed ones. Comma-separated (a,b) and/or repeated; at most 11. */
+                /** @description Event types to send: company, filing, registration, range_set, range_revised, priced, listed, withdrawn, delisted, combined, article; default all. An unknown type is a 400 naming the allowed ones. Comma-separated (a,b) and/or repeated; at most 11; an empty item is a 400. */
                 type?: components["parameters"]["Type"];
-                /** @description Only events of these companies (SEC CIKs with or without leading zeros, or V-… identifiers); articles belong to no company. Comma-separated (a,b) and/or repeated; at most 100. */
+                /** @description Only events of these companies (SEC CIKs with or without leading zeros, or V-… identifiers); articles belong to no company. Comma-separated (a,b) and/or repeated; at most 100; an empty item is a 400. */
                 cik?: components["parameters"]["EventStreamCik"];
-                /** @description Only events of the companies known by these tickers (every ticker a company is known by, as the ticker filter of the lists; BRK-B, BRK.B, BRK/B name one security), matched when the event is sent: a company that gains a ticker later is followed from then on, its earlier events included. Comma-separated (a,b) and/or repeated; at most 100. */
+                /** @description Only events of the companies known by these tickers (every ticker a company is known by, as the ticker filter of the lists; BRK-B, BRK.B, BRK/B name one security), matched when the event is sent: a company that gains a ticker later is followed from then on, its earlier events included. Comma-separated (a,b) and/or repeated; at most 100; an empty item is a 400. */
                 ticker?: components["parameters"]["EventStreamTicker"];
             };
             header?: {

@@ -136,7 +136,8 @@ describe('query validation', () => {
     expect(integers.map((i) => `${i.schemaName}.${i.parameter}`)).toEqual(expect.arrayContaining(['EventStreamQuerySchema.after', 'CompanyListQuerySchema.limit']));
     for (const { schemaName, parameter, validate } of integers) {
       // Refused before ajv (not digits) and by ajv (a fraction): one message, which offers no fraction.
-      for (const value of ['abc', '1.5', 'Infinity']) {
+      // An exponent or a fraction of zero is a number JSON writes, not an integer a client means (after=1e3 was read as 1000).
+      for (const value of ['abc', '1.5', 'Infinity', '1e3', '1E2', '2.0', '0.0']) {
         expect(problems(validate, { [parameter]: value }), `${schemaName} ${parameter}=${value}`).toEqual([
           { parameter, message: 'must be an integer written in digits (e.g. 25)' },
         ]);
@@ -158,6 +159,17 @@ describe('query validation', () => {
       { parameter: 'q', message: 'given 3 times; it takes one value' },
     ]);
     expect(events({ type: ['priced', 'listed'], after: '5' })).toEqual({ type: ['priced', 'listed'], after: 5 });
+  });
+
+  it('refuses an empty item of a list parameter by its place, never reading it as no filter (type= was every type)', () => {
+    const events = compileQueryValidator<Record<string, unknown>>(ajv, paramSchemas.EventStreamQuerySchema);
+    expect(problems(events, { type: 'priced,,listed' })).toEqual([{ parameter: 'type', message: 'item 2 is empty' }]);
+    expect(problems(events, { cik: '1158114,' })).toEqual([{ parameter: 'cik', message: 'item 2 is empty' }]);
+    expect(problems(events, { ticker: ['A', ',B'] })).toEqual([{ parameter: 'ticker', message: 'item 2 is empty' }]);
+    expect(problems(events, { type: '' })).toEqual([{ parameter: 'type', message: 'is empty: name at least one value, or leave the parameter out' }]);
+    expect(problems(detail, { include: 'latest_terms,' })).toEqual([{ parameter: 'include', message: 'item 2 is empty' }]);
+    // Spaces around an item are not an item of their own.
+    expect(events({ type: 'priced , listed' })).toEqual({ type: ['priced', 'listed'] });
   });
 
   it('rejects limits outside 1..100 or not integers', () => {

@@ -27,16 +27,19 @@ export function compileQueryValidator<T>(ajv: Ajv, schema: JsonSchema): QueryVal
   const lists = listParameters(schema);
   const singles = singleValueParameters(schema);
   return (query) => {
-    const data = normaliseQuery(query, lists);
-    const malformed = [...repeatedParameters(data, singles), ...malformedNumbers(data, numeric)];
+    const { data, emptyItems } = normaliseQuery(query, lists);
+    const malformed = [...emptyItems, ...repeatedParameters(data, singles), ...malformedNumbers(data, numeric)];
     const valid = validate(data);
     if (valid && malformed.length === 0) return data as T;
     throw ApiError.invalidParameters([...(valid ? [] : problemsOf(validate.errors ?? [], numeric)), ...malformed]);
   };
 }
 
-/** A number as JSON writes one (leading zeros tolerated). */
-const DECIMAL_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+/** What each numeric type takes as written: an integer digits only (`1e3` and `2.0` are numbers JSON writes, not integers a client means), a number as JSON writes one (leading zeros tolerated). */
+const WRITTEN: Record<NumericType, RegExp> = {
+  integer: /^-?\d+$/,
+  number: /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/,
+};
 
 /** Parameters whose value is a list (`include`, `kind`, the event filters): comma-separated and/or repeated. */
 function listParameters(schema: JsonSchema): ReadonlySet<string> {
@@ -74,14 +77,14 @@ const NUMBER_MESSAGE: Record<NumericType, string> = {
 /**
  * ajv's coercion reads a query value as JavaScript does: `0x10` is 16, and `Infinity` or `1e400`
  * become Infinity, which passes every bound and then reaches SQLite as a LIMIT it cannot bind.
- * Numeric parameters therefore take digits (a fraction and an exponent allowed) with a finite value only; the offending
+ * Numeric parameters therefore take digits (a number's fraction and exponent allowed) with a finite value only; the offending
  * ones are removed before ajv sees the rest, so every problem is still reported at once.
  */
 function malformedNumbers(data: Record<string, unknown>, numeric: ReadonlyMap<string, NumericType>): ParameterProblem[] {
   const problems: ParameterProblem[] = [];
   for (const [name, type] of numeric) {
     const value = data[name];
-    if (typeof value !== 'string' || (DECIMAL_NUMBER.test(value) && Number.isFinite(Number(value)))) continue;
+    if (typeof value !== 'string' || (WRITTEN[type].test(value) && Number.isFinite(Number(value)))) continue;
     problems.push({ parameter: name, message: NUMBER_MESSAGE[type] });
     delete data[name];
   }
@@ -137,20 +140,28 @@ function freezeQuery<T>(query: T): T {
   return Object.freeze(query);
 }
 
-/** List parameters accept both `a,b` and repeated keys; split them before validation. */
-function normaliseQuery(query: RawQuery, lists: ReadonlySet<string>): Record<string, unknown> {
+/**
+ * List parameters accept both `a,b` and repeated keys; split them before validation. An empty item
+ * (`type=priced,,listed`, a trailing comma, `type=` itself) is refused by its place, not dropped: a
+ * client that joined an empty list into `type=` would otherwise get every type, the opposite of what
+ * it built (the command line refuses the same input).
+ */
+function normaliseQuery(query: RawQuery, lists: ReadonlySet<string>): { data: Record<string, unknown>; emptyItems: ParameterProblem[] } {
   // No prototype: a parameter named __proto__ is just an unknown parameter.
   const data: Record<string, unknown> = Object.create(null);
+  const emptyItems: ParameterProblem[] = [];
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
     if (lists.has(name)) {
-      const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','));
-      data[name] = parts.map((p) => p.trim()).filter((p) => p !== '');
+      const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((p) => p.trim());
+      const empty = parts.indexOf('');
+      if (empty >= 0) emptyItems.push({ parameter: name, message: parts.length === 1 ? 'is empty: name at least one value, or leave the parameter out' : `item ${empty + 1} is empty` });
+      else data[name] = parts;
     } else {
       data[name] = value;
     }
   }
-  return data;
+  return { data, emptyItems };
 }
 
 /** One problem per offending parameter, in the order ajv met them. */

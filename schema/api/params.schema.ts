@@ -67,7 +67,7 @@ const includeOf = (tokens: readonly string[]): JsonSchema => ({
   type: 'array',
   items: { type: 'string', enum: [...tokens] },
   'x-explode': false,
-  description: `Comma-separated enrichment tokens: ${tokens.join(', ')}. Unknown tokens are a 400.`,
+  description: `Comma-separated enrichment tokens: ${tokens.join(', ')}. Unknown tokens and empty items are a 400.`,
 });
 const cik = string({
   pattern: '^(\\d{1,10}|V-[A-Za-z0-9.-]+-\\d{4}-\\d{2}-\\d{2})$',
@@ -192,7 +192,7 @@ const listOf = (item: JsonSchema, description: string, maxItems = MAX_FOLLOWED):
   items: item,
   maxItems,
   'x-explode': false,
-  description: `${description} Comma-separated (a,b) and/or repeated; at most ${maxItems}.`,
+  description: `${description} Comma-separated (a,b) and/or repeated; at most ${maxItems}; an empty item is a 400.`,
 });
 
 /** GET /api/v1/events: which deal events the stream sends (every filter given must match), and from where. */
