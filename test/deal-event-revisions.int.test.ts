@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openEventLogDb, openReadDbForWrite } from '../schema/databases.ts';
 import { projectIncremental } from '../projector/index.ts';
 import { bloombergRawRows, bloombergRows, ipoRowEvents, yahooRows } from './projector-enrichment-events.ts';
-import { companyTickersEvent, indexEntryEvents, tempDir } from './projector-sample-events.ts';
+import { companyTickersEvent, indexEntryEvents, submissionsEvent, SUBMISSIONS_FILES, tempDir } from './projector-sample-events.ts';
 import { useServedFullSample } from './api-harness.ts';
 
 const LASE = '0001807887';
@@ -53,6 +53,46 @@ describe('revisions in the change log', () => {
     events.log.appendMany(ipoRowEvents(rows, '2026-03-01T00:00:00.000Z'));
     project();
     expect(priced()).toHaveLength(2);
+  });
+});
+
+describe('a registration learns its file number and deal type', () => {
+  it("Unicycive's S-1 of 2021-05-21 seen first as an index row (no file number, no deal yet), then on its submissions page: the registration is revised to 333-256367, ipo; once", async () => {
+    const UNICYCIVE = '0001766140';
+    const S1 = '0001213900-21-028391';
+    const tmp = tempDir('deal-event-registration');
+    const events = await openEventLogDb(tmp.dir);
+    const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
+    cleanups.push(tmp.remove, () => events.close(), () => read.close());
+    const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite });
+    const registrations = () =>
+      (read.sqlite.prepare(`SELECT key, data_json FROM deal_events WHERE type = 'registration' AND cik = ? AND key LIKE ? ORDER BY id`).all(UNICYCIVE, `%:${S1}%`) as Array<{ key: string; data_json: string }>).map((r) => ({
+        key: r.key,
+        data: JSON.parse(r.data_json) as Record<string, unknown>,
+      }));
+    // The row EDGAR's daily index (or its latest-filings feed) gives the filing, as its submissions page states it.
+    events.log.append({
+      type: 'edgar.index_entry', source: 'edgar', subject: S1, observedAt: '2021-05-21T21:30:00.000Z',
+      payload: { cik: '1766140', companyName: 'Unicycive Therapeutics, Inc.', formType: 'S-1', dateFiled: '2021-05-21', accessionNumber: S1, fileName: `edgar/data/1766140/${S1}.txt` },
+      meta: { index: 'current' },
+    });
+    project();
+    const [first, ...none] = registrations();
+    expect(none).toEqual([]);
+    expect(first.key).toBe(`registration:${UNICYCIVE}:${S1}`);
+    expect(first.data).toMatchObject({ accessionNumber: S1, formType: 'S-1', fileNumber: null });
+
+    const page = SUBMISSIONS_FILES.find((f) => f.cik === UNICYCIVE && f.page === 'recent')!;
+    events.log.append(submissionsEvent(page));
+    project();
+    const [, revision, ...more] = registrations();
+    expect(more).toEqual([]);
+    expect(revision.key).toBe(`${first.key}#1|333-256367|ipo`);
+    expect(revision.data).toMatchObject({ fileNumber: '333-256367', dealType: 'ipo', revises: { key: first.key, fileNumber: null, dealType: first.data.dealType } });
+    // Deriving it again adds nothing.
+    events.log.append(submissionsEvent(page, '2026-03-01T00:00:00.000Z'));
+    project();
+    expect(registrations()).toHaveLength(2);
   });
 });
 

@@ -1145,7 +1145,7 @@ export interface components {
             id: number;
             /** @enum {string} */
             type: "company" | "filing" | "registration" | "range_set" | "range_revised" | "priced" | "listed" | "withdrawn" | "delisted" | "combined" | "article";
-            /** @description The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it. A revision of a company, priced or listed fact (later evidence changed its status, date, price, symbol or exchange) is keyed `<fact key>#<n>|<new values>` (n its number among the fact's revisions) and its data names what it revises. */
+            /** @description The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it. A revision of a company, registration, priced or listed fact (later evidence changed its status, file number, deal type, date, price, symbol or exchange) is keyed `<fact key>#<n>|<new values>` (n its number among the fact's revisions) and its data names what it revises. */
             key: string;
             /** @description The company (10-digit CIK or V-… identifier); null for an article. */
             cik: string | null;
@@ -1265,7 +1265,7 @@ export interface components {
              * @description (article) When it was published.
              */
             publishedAt?: string;
-            /** @description (company, priced, listed) Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing's symbol or exchange learnt after its first trade, a company's new status, type or name, or the id it is now served under; a company's revision occurs on the date its status is as of). The values it replaces; the fact's latest event is the one that holds. */
+            /** @description (company, registration, priced, listed) Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing's symbol or exchange learnt after its first trade, a registration's file number or deal type known after its index row, a company's new status, type or name, or the id it is now served under; a company's revision occurs on the date its status is as of). The values it replaces; the fact's latest event is the one that holds. */
             revises?: {
                 /** @description The key of the event this one revises (the fact's first event, or its latest revision). */
                 key: string;
@@ -1283,7 +1283,7 @@ export interface components {
                 /** @description The company name it stated (company). */
                 name?: string;
                 /**
-                 * @description The deal type it stated (company).
+                 * @description The deal type it stated (company, registration).
                  * @enum {string|null}
                  */
                 dealType?: "ipo" | "spac" | "direct_listing" | "uplisting" | "follow_on" | "reg_a" | "fund" | "resale" | "debt" | "business_combination" | "co_registrant" | "other" | "unknown" | null;
@@ -1294,6 +1294,8 @@ export interface components {
                 offeringStatus?: "none" | "draft" | "filed" | "amended" | "launched" | "effective" | "priced" | "listed" | "withdrawn" | "stale" | "postponed" | "dormant" | "combined" | "delisted";
                 /** @description The id it stated the company was served under (company; null: its own). */
                 servedAs?: string | null;
+                /** @description The file number it stated (registration; null: not known yet). */
+                fileNumber?: string | null;
             };
         };
         EventPage: {

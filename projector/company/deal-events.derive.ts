@@ -45,6 +45,14 @@ export const PRICED_REVISABLE = ['pricedDate', 'offerPrice'] as const;
 export const LISTED_REVISABLE = ['offerPrice', 'ticker', 'exchange'] as const;
 
 /**
+ * What a registration event revises: its file number and its offering's deal type, which an index
+ * row read off the feed names neither of (the submissions page, a second later, gives the file
+ * number; the offering rules then key and type the deal). A client following registrations by type
+ * hears the type once it is known.
+ */
+export const REGISTRATION_REVISABLE = ['fileNumber', 'dealType'] as const;
+
+/**
  * A registration statement that opens a deal (an amendment does not), filed in public. A confidential
  * draft (DRS, DOS) is the same registration as the statement it precedes, not public until that is
  * filed (EDGAR releases it then): one registration, one fact, dated at its first public filing
@@ -84,7 +92,7 @@ export function companyDealEvents(rows: CompanyRows): DealEvent[] {
     // Salem's 28 on its S-3): the issuer's company records the registration, once.
     const coRegistrant = (offering?.dealType ?? (filing.file_number === null ? row.deal_type : null)) === 'co_registrant';
     if (isRegistration(filing.form_type) && !coRegistrant) {
-      events.push(at('registration', filing.accession_number, filing.filing_date, { ...data, dealType: offering?.dealType ?? null }));
+      events.push({ ...at('registration', filing.accession_number, filing.filing_date, { ...data, dealType: offering?.dealType ?? null }), revisable: REGISTRATION_REVISABLE });
     }
   }
   events.push(...rangeEvents(JSON.parse(row.price_history_json) as ApiPriceHistory | null, at));

@@ -56,7 +56,7 @@ export const ApiDealEventDataSchema = object(
     path: forTypes('article', string(), 'Its page, under the service origin (/articles/{id}).'),
     publishedAt: forTypes('article', string({ format: 'date-time' }), 'When it was published.'),
     revises: forTypes(
-      'company, priced, listed',
+      'company, registration, priced, listed',
       object({
         key: string({ description: 'The key of the event this one revises (the fact\'s first event, or its latest revision).' }),
         pricedDate: { ...date('The pricing date it stated (priced).'), description: 'The pricing date it stated (priced).' },
@@ -64,11 +64,12 @@ export const ApiDealEventDataSchema = object(
         ticker: { ...nullableString(), description: 'The symbol it stated (listed).' },
         exchange: { ...nullableString(), description: 'The exchange it stated (listed).' },
         name: { ...string(), description: 'The company name it stated (company).' },
-        dealType: { ...nullableString({ enum: [...DEAL_TYPES, null] }), description: 'The deal type it stated (company).' },
+        dealType: { ...nullableString({ enum: [...DEAL_TYPES, null] }), description: 'The deal type it stated (company, registration).' },
         offeringStatus: { ...string({ enum: [...OFFERING_STATUSES] }), description: 'The offering status it stated (company).' },
         servedAs: { ...nullableString(), description: 'The id it stated the company was served under (company; null: its own).' },
-      }, ['pricedDate', 'offerPrice', 'ticker', 'exchange', 'name', 'dealType', 'offeringStatus', 'servedAs']),
-      'Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing\'s symbol or exchange learnt after its first trade, a company\'s new status, type or name, or the id it is now served under; a company\'s revision occurs on the date its status is as of). The values it replaces; the fact\'s latest event is the one that holds.',
+        fileNumber: { ...nullableString(), description: 'The file number it stated (registration; null: not known yet).' },
+      }, ['pricedDate', 'offerPrice', 'ticker', 'exchange', 'name', 'dealType', 'offeringStatus', 'servedAs', 'fileNumber']),
+      'Present when the event revises a fact already recorded: later evidence changed what it states (a pricing date the first trade corrected, an offer price read later, a listing\'s symbol or exchange learnt after its first trade, a registration\'s file number or deal type known after its index row, a company\'s new status, type or name, or the id it is now served under; a company\'s revision occurs on the date its status is as of). The values it replaces; the fact\'s latest event is the one that holds.',
     ),
   },
   [
@@ -83,7 +84,7 @@ export const ApiDealEventSchema = object({
   type: string({ enum: [...DEAL_EVENT_TYPES] }),
   key: string({
     description:
-      'The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it. A revision of a company, priced or listed fact (later evidence changed its status, date, price, symbol or exchange) is keyed `<fact key>#<n>|<new values>` (n its number among the fact\'s revisions) and its data names what it revises.',
+      'The fact the event records, e.g. `priced:0001847577:0001140361-21-034373`: recorded once, whatever re-derives it. A revision of a company, registration, priced or listed fact (later evidence changed its status, file number, deal type, date, price, symbol or exchange) is keyed `<fact key>#<n>|<new values>` (n its number among the fact\'s revisions) and its data names what it revises.',
   }),
   cik: { ...nullableString(), description: 'The company (10-digit CIK or V-… identifier); null for an article.' },
   ticker: { ...nullableString(), description: "The company's primary ticker when the event was recorded (an S-1 filer may have none yet)." },
