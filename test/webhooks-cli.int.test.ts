@@ -4,7 +4,8 @@
  * line and exit 1 for every subcommand that takes one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventLogDb } from '../schema/databases.ts';
+import { createWebhookStore } from '../api/index.ts';
+import { openEventLogDb, openOpsDb } from '../schema/databases.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { projectLive } from '../projector/index.ts';
@@ -18,6 +19,16 @@ async function addEndpoint(dataDir: string): Promise<{ id: string; err: string }
   const added = await runIpo(dataDir, 'webhooks', 'add', HOOK);
   expect(added.code, added.err).toBe(0);
   return { id: /^id: (whk_\w+)$/m.exec(added.out)![1], err: added.err };
+}
+
+/** Works on DATA_DIR's webhook store as the sender (or an older `ipo`) would. */
+async function withStore<T>(dataDir: string, use: (store: ReturnType<typeof createWebhookStore>, ops: Awaited<ReturnType<typeof openOpsDb>>) => T): Promise<T> {
+  const ops = await openOpsDb(dataDir);
+  try {
+    return use(createWebhookStore(ops), ops);
+  } finally {
+    await ops.close();
+  }
 }
 
 /** `ipo webhooks list` → each endpoint's row by its columns. */
@@ -100,5 +111,30 @@ describe('ipo webhooks on the command line', () => {
       err: `ipo webhooks replay: endpoint "${id}" was removed at ${removedAt}: nothing is sent to it\n`,
     });
     expect(await runIpo(projected.dir, 'webhooks', 'deliveries', id)).toMatchObject({ code: 0, out: 'event_id\tattempt\tattempted_at\toutcome\thttp_status\terror\tms\n' });
+  });
+
+  it('shows no next retry for a removed endpoint: nothing is sent to it any more, and a sender in flight cannot set one again', async () => {
+    const { id } = await addEndpoint(projected.dir);
+    // A failing endpoint, as the sender leaves it: a retry planned.
+    const retryAt = new Date(Date.now() + 300_000).toISOString();
+    await withStore(projected.dir, (store) => expect(store.postpone(id, newest, 4, retryAt)).toBe(true));
+    expect((await listed(projected.dir)).find((e) => e.id === id)).toMatchObject({ failures: '4', next_attempt_at: retryAt });
+
+    expect((await runIpo(projected.dir, 'webhooks', 'remove', id)).code).toBe(0);
+    expect((await listed(projected.dir)).find((e) => e.id === id)).toMatchObject({ next_attempt_at: '-', removed_at: expect.stringMatching(/^\d{4}-/) });
+    await withStore(projected.dir, (store) => {
+      expect(store.get(id)?.nextAttemptAt).toBeNull();
+      // The sender's attempt that was in flight at the removal ends after it: it moves nothing.
+      expect(store.postpone(id, newest, 5, retryAt)).toBe(false);
+      expect(store.advance(id, newest, newest + 1)).toBe(false);
+      expect(store.get(id)).toMatchObject({ cursor: newest, nextAttemptAt: null });
+    });
+
+    // One removed before this rule, its retry time left behind: not shown either.
+    const { id: old } = await addEndpoint(projected.dir);
+    await withStore(projected.dir, (_store, ops) =>
+      ops.sqlite.prepare('UPDATE webhook_endpoints SET failures = 2, next_attempt_at = ?, removed_at = ? WHERE id = ?').run(retryAt, new Date().toISOString(), old),
+    );
+    expect((await listed(projected.dir)).find((e) => e.id === old)).toMatchObject({ next_attempt_at: '-' });
   });
 });

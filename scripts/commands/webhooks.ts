@@ -66,8 +66,10 @@ export const webhooksListCommand: Command = {
     const endpoints = await withStore(io, (store) => store.list().map((e) => ({ ...e, last: store.deliveries(e.id, 1)[0] })));
     io.out.write('id\turl\tevents\tcursor\tfailures\tnext_attempt_at\tlast_delivery\tcreated_at\tremoved_at\n');
     for (const e of endpoints) {
+      // One removed before remove cleared it keeps a retry time that nothing will act on.
+      const nextAttempt = e.removedAt === null ? (e.nextAttemptAt ?? '-') : '-';
       const last = e.last ? `${e.last.event_id} ${e.last.outcome}${e.last.http_status ? ` ${e.last.http_status}` : ''}${e.last.error ? ` (${e.last.error})` : ''} at ${e.last.attempted_at}` : '-';
-      io.out.write(`${e.id}\t${e.url}\t${e.eventTypes?.join(',') ?? 'all'}\t${e.cursor}\t${e.failures}\t${e.nextAttemptAt ?? '-'}\t${last}\t${e.createdAt}\t${e.removedAt ?? '-'}\n`);
+      io.out.write(`${e.id}\t${e.url}\t${e.eventTypes?.join(',') ?? 'all'}\t${e.cursor}\t${e.failures}\t${nextAttempt}\t${last}\t${e.createdAt}\t${e.removedAt ?? '-'}\n`);
     }
     return 0;
   },
