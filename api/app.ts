@@ -57,6 +57,11 @@ const DEFAULT_PAGE_CACHE_BYTES = Number(SETTINGS.PAGE_CACHE_MB.default) * 2 ** 2
 /** The API as a request listener for node:http (see `createApiServer`). */
 export interface ApiApp {
   callback(): RequestListener;
+  /**
+   * Ends the responses that would otherwise never end, the open event streams, each as a finished
+   * response; call when the process stops, before its server's connections are closed.
+   */
+  endStreams(): Promise<void>;
 }
 
 /**
@@ -116,6 +121,7 @@ export function createApp(deps: AppDeps): ApiApp {
   app.use(router.routes());
   const lean = resources.lean;
   return {
+    endStreams: () => streams.end(),
     callback() {
       const koa = app.callback();
       return (req, res) => {

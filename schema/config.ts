@@ -263,13 +263,30 @@ const MASK = '****';
 export function shownValue(name: SettingName, raw: string): string {
   if (raw === '') return raw;
   if (SETTINGS[name].secret) return MASK;
-  return raw
+  return maskUrlCredentials(raw);
+}
+
+/** A query parameter whose name says it carries a credential, and its value. */
+const CREDENTIAL_QUERY_VALUE = /([?&][^=&\s,#]*(?:key|token|secret|pass|auth|sig|credential)[^=&\s,#]*=)[^&\s,#]*/gi;
+/**
+ * Any query parameter and its value. Commas stay in the value here: this is for one URL (or a
+ * message quoting one), not a comma-separated list of them.
+ */
+const ANY_QUERY_VALUE = /([?&][^=&\s#]*=)[^&\s#"'<>]*/g;
+
+/**
+ * The URLs in `text` with their credentials masked: a password (its user name kept visible), a lone
+ * user part (which may itself be a token), and the values of the query parameters whose name says
+ * they are a credential, or, with `everyQueryValue`, of every query parameter (a URL that is itself
+ * a secret, such as a webhook receiver's, may carry its token under any name).
+ */
+export function maskUrlCredentials(text: string, options: { everyQueryValue?: boolean } = {}): string {
+  return text
     .replace(/\b([a-z][\w+.-]*:\/\/)([^/@\s,]*)@/gi, (_, scheme: string, userinfo: string) => {
-      // A password keeps its user name visible; a lone user part may itself be a token.
       const colon = userinfo.indexOf(':');
       return `${scheme}${colon >= 0 ? userinfo.slice(0, colon + 1) : ''}${MASK}@`;
     })
-    .replace(/([?&][^=&\s,#]*(?:key|token|secret|pass|auth|sig|credential)[^=&\s,#]*=)[^&\s,#]*/gi, `$1${MASK}`);
+    .replace(options.everyQueryValue ? ANY_QUERY_VALUE : CREDENTIAL_QUERY_VALUE, `$1${MASK}`);
 }
 
 /** The text of a setting in `env`, or null when it is unset (or empty, which counts as unset). */

@@ -75,7 +75,11 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
     server,
     url: `http://${host}:${boundPort}`,
     async close() {
+      // No new connection; then each event stream ends as a response (its client sees a clean end
+      // and resumes elsewhere from its last id, where cutting its connection would be an error);
+      // then what is left, idle keep-alive connections and requests in flight, is closed.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.endStreams();
       server.closeAllConnections();
       await closed;
       readDb.close();

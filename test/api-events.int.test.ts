@@ -14,6 +14,7 @@ import { openSqlite } from '../schema/sqlite.ts';
 import { projectLive, rebuildReadDb } from '../projector/index.ts';
 import { documentValidator, startApi, type RunningApi } from './api-harness.ts';
 import { runIpo } from './cli-harness.ts';
+import { freePort, spawnIpo, until, type Spawned } from './process-harness.ts';
 import { companyTickersEvent, indexEntryEvents, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
 import { openEventStream, type SseConnection } from './sse-client.ts';
 
@@ -319,4 +320,63 @@ describe('the event stream on an API replica fed by snapshots', () => {
       for (const d of [primary, wire, replica]) d.remove();
     }
   }, 120_000);
+});
+
+describe('`ipo serve` stopped with SIGTERM while event streams are open', () => {
+  /** A stream read with Node's fetch, as a client would: all its text, and how its body ended. */
+  const follow = async (url: string, headers: Record<string, string>) => {
+    const res = await fetch(url, { headers: { Accept: 'text/event-stream', ...headers } });
+    expect(res.status).toBe(200);
+    const decoder = new TextDecoder();
+    const reader = res.body!.getReader();
+    const client = { text: '', ended: null as null | Promise<{ error: string | null }> };
+    client.ended = (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return { error: null };
+          client.text += decoder.decode(value, { stream: true });
+        }
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause;
+        return { error: cause?.code ?? String(error) };
+      }
+    })();
+    return client;
+  };
+
+  it('ends each open stream as a finished response (no socket error at the client), then exits 0', async () => {
+    const dir = tempDir('api-events-sigterm');
+    const events = await openEventLogDb(dir.dir);
+    let api: Spawned | null = null;
+    try {
+      events.log.appendMany([submissionsEvent(SUBMISSIONS_FILES[0])]);
+      await projectLive({ dataDir: dir.dir, eventLog: events.log, batchSize: 200 });
+      const key = (await runIpo(dir.dir, 'keys', 'create', '--name', 'sigterm')).out.trim();
+      const port = await freePort();
+      api = spawnIpo(['serve', '--quiet'], { DATA_DIR: dir.dir, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: '', CURSOR_SECRET: '', LOG_FORMAT: 'json' });
+      await until(() => api!.out().includes('URL:') || !api!.alive(), 30_000, 'the API to listen');
+      expect(api.alive(), api.err()).toBe(true);
+      const url = `http://127.0.0.1:${port}/api/v1/events`;
+      const auth = { Authorization: `Bearer ${key}` };
+      // One stream waiting live, one that has replayed the whole log.
+      const live = await follow(url, auth);
+      const replayed = await follow(url, { ...auth, 'Last-Event-ID': '0' });
+      const db = openSqlite(readDbLinkPath(dir.dir), { readonly: true });
+      const newest = db.prepare('SELECT max(id) FROM deal_events').pluck().get() as number;
+      db.close();
+      await until(() => live.text.includes(`id: ${newest}\n`) && replayed.text.includes(`id: ${newest}\nevent:`), 10_000, 'both streams at the newest event');
+
+      const exit = await api.stop('SIGTERM', 20_000);
+      const ends = await Promise.all([live.ended, replayed.ended]);
+      expect(ends, api.err()).toEqual([{ error: null }, { error: null }]);
+      expect(exit).toEqual({ code: 0, signal: null });
+      // Both heard, after everything they were sent, that the process stops: they resume elsewhere from their last id.
+      for (const client of [live, replayed]) expect(client.text.endsWith(': shutting down: reconnect with Last-Event-ID\n\n')).toBe(true);
+    } finally {
+      await api?.stop('SIGKILL');
+      await events.close();
+      dir.remove();
+    }
+  }, 60_000);
 });

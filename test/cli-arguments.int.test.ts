@@ -86,6 +86,8 @@ const REFUSED: Array<[string[], string]> = [
   // Every comma list refuses an empty item (a doubled or trailing comma) by name, rather than dropping it.
   [['webhooks', 'add', 'http://127.0.0.1:9/hook', '--events', 'priced,,listed'], `--events must be ${EVENT_TYPES}, got "priced,,listed": item 2 is empty`],
   [['webhooks', 'add', 'http://127.0.0.1:9/hook', '--events', ''], `--events must be ${EVENT_TYPES}, got ""`],
+  // fetch refuses a URL with credentials: every delivery would fail. The password is not echoed.
+  [['webhooks', 'add', 'http://user:pass@127.0.0.1:4156/x', '--events', 'priced'], 'URL must have no user name or password, got "http://user:****@127.0.0.1:4156/x": receivers authenticate the sender by its signature (Ipo-Signature), and a secret token can go in the URL path or query'],
   [['ingest', 'index', '--date', '2020-03-18', '--follow-forms', 'S-1,'], '--follow-forms must be offering forms separated by commas (S-1, F-1, 424B4, EFFECT, RW … see README), got "S-1,": item 2 is empty'],
   [['ingest', 'prices', '--ticker', 'SNAP', '--ticker', ',GPRO'], '--ticker must be exchange symbols like SNAP or TPGE-U, got ",GPRO": item 1 is empty'],
   [['ingest', 'feeds', '--url', 'https://example.com/a.xml,,https://example.com/b.xml'], '--url must be absolute http(s) URLs, got "https://example.com/a.xml,,https://example.com/b.xml": item 2 is empty'],

@@ -1,10 +1,12 @@
 /**
  * `ipo webhooks` on the command line, without a sender: what sets an endpoint's cursor refuses a
  * place the change log does not have, and an id that names no endpoint (or a removed one) is one
- * line and exit 1 for every subcommand that takes one.
+ * line and exit 1 for every subcommand that takes one; a URL fetch cannot send to is refused, and
+ * an endpoint's token and password are never printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventLogDb } from '../schema/databases.ts';
+import { createWebhookStore } from '../api/index.ts';
+import { openEventLogDb, openOpsDb } from '../schema/databases.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
 import { projectLive } from '../projector/index.ts';
@@ -18,6 +20,16 @@ async function addEndpoint(dataDir: string): Promise<{ id: string; err: string }
   const added = await runIpo(dataDir, 'webhooks', 'add', HOOK);
   expect(added.code, added.err).toBe(0);
   return { id: /^id: (whk_\w+)$/m.exec(added.out)![1], err: added.err };
+}
+
+/** Works on DATA_DIR's webhook store as the sender (or an older `ipo`) would. */
+async function withStore<T>(dataDir: string, use: (store: ReturnType<typeof createWebhookStore>, ops: Awaited<ReturnType<typeof openOpsDb>>) => T): Promise<T> {
+  const ops = await openOpsDb(dataDir);
+  try {
+    return use(createWebhookStore(ops), ops);
+  } finally {
+    await ops.close();
+  }
 }
 
 /** `ipo webhooks list` → each endpoint's row by its columns. */
@@ -100,5 +112,81 @@ describe('ipo webhooks on the command line', () => {
       err: `ipo webhooks replay: endpoint "${id}" was removed at ${removedAt}: nothing is sent to it\n`,
     });
     expect(await runIpo(projected.dir, 'webhooks', 'deliveries', id)).toMatchObject({ code: 0, out: 'event_id\tattempt\tattempted_at\toutcome\thttp_status\terror\tms\n' });
+  });
+
+  it('shows no next retry for a removed endpoint: nothing is sent to it any more, and a sender in flight cannot set one again', async () => {
+    const { id } = await addEndpoint(projected.dir);
+    // A failing endpoint, as the sender leaves it: a retry planned.
+    const retryAt = new Date(Date.now() + 300_000).toISOString();
+    await withStore(projected.dir, (store) => expect(store.postpone(id, newest, 4, retryAt)).toBe(true));
+    expect((await listed(projected.dir)).find((e) => e.id === id)).toMatchObject({ failures: '4', next_attempt_at: retryAt });
+
+    expect((await runIpo(projected.dir, 'webhooks', 'remove', id)).code).toBe(0);
+    expect((await listed(projected.dir)).find((e) => e.id === id)).toMatchObject({ next_attempt_at: '-', removed_at: expect.stringMatching(/^\d{4}-/) });
+    await withStore(projected.dir, (store) => {
+      expect(store.get(id)?.nextAttemptAt).toBeNull();
+      // The sender's attempt that was in flight at the removal ends after it: it moves nothing.
+      expect(store.postpone(id, newest, 5, retryAt)).toBe(false);
+      expect(store.advance(id, newest, newest + 1)).toBe(false);
+      expect(store.get(id)).toMatchObject({ cursor: newest, nextAttemptAt: null });
+    });
+
+    // One removed before this rule, its retry time left behind: not shown either.
+    const { id: old } = await addEndpoint(projected.dir);
+    await withStore(projected.dir, (_store, ops) =>
+      ops.sqlite.prepare('UPDATE webhook_endpoints SET failures = 2, next_attempt_at = ?, removed_at = ? WHERE id = ?').run(retryAt, new Date().toISOString(), old),
+    );
+    expect((await listed(projected.dir)).find((e) => e.id === old)).toMatchObject({ next_attempt_at: '-' });
+  });
+
+  it('refuses a URL with a user name or password (fetch never sends one), in one line that masks it and says where a secret goes; nothing is added', async () => {
+    const before = await listed(projected.dir);
+    for (const [url, shown] of [
+      ['http://user:pa55word@127.0.0.1:4156/x', 'http://user:****@127.0.0.1:4156/x'],
+      ['https://tok3n@hooks.example/h', 'https://****@hooks.example/h'],
+    ]) {
+      const refused = await runIpo(projected.dir, 'webhooks', 'add', url, '--events', 'priced');
+      expect(refused, url).toEqual({
+        code: 2,
+        out: '',
+        err: `ipo webhooks add: URL must have no user name or password, got "${shown}": receivers authenticate the sender by its signature (Ipo-Signature), and a secret token can go in the URL path or query\n`,
+      });
+    }
+    expect(await listed(projected.dir)).toEqual(before);
+  });
+
+  it('takes a token in the query, and masks every query value (and any password) wherever it prints an endpoint URL or an error quoting one', async () => {
+    const added = await runIpo(projected.dir, 'webhooks', 'add', 'https://hooks.example/h?token=abc123&v=2', '--events', 'priced');
+    expect(added.code, added.err).toBe(0);
+    const id = /^id: (whk_\w+)$/m.exec(added.out)![1];
+    expect(added.out).toContain('\nurl: https://hooks.example/h?token=****&v=****\n');
+    // One stored before `add` refused credentials, as the rule's older `ipo` took it.
+    const legacy = await withStore(projected.dir, (store) => store.add('http://user:pa55word@127.0.0.1:4156/x?sig=zz9', null, newest, new Date()).id);
+    // Failed attempts whose errors quote the URLs, as fetch's did before the sender masked them.
+    await withStore(projected.dir, (store) => {
+      const attempt = { event_id: newest + 1, attempt: 1, attempted_at: new Date().toISOString(), outcome: 'failed' as const, http_status: null, ms: 3 };
+      store.record({ ...attempt, endpoint_id: id, error: 'fetch to https://hooks.example/h?token=abc123&v=2 failed' });
+      store.record({ ...attempt, endpoint_id: legacy, error: 'Request cannot be constructed from a URL that includes credentials: http://user:pa55word@127.0.0.1:4156/x?sig=zz9' });
+    });
+
+    const list = (await runIpo(projected.dir, 'webhooks', 'list')).out;
+    const rows = await listed(projected.dir);
+    expect(rows.find((e) => e.id === id)).toMatchObject({
+      url: 'https://hooks.example/h?token=****&v=****',
+      last_delivery: expect.stringContaining('(fetch to https://hooks.example/h?token=****&v=**** failed)'),
+    });
+    expect(rows.find((e) => e.id === legacy)).toMatchObject({
+      url: 'http://user:****@127.0.0.1:4156/x?sig=****',
+      last_delivery: expect.stringContaining('(Request cannot be constructed from a URL that includes credentials: http://user:****@127.0.0.1:4156/x?sig=****)'),
+    });
+    const deliveries = (await runIpo(projected.dir, 'webhooks', 'deliveries', legacy)).out;
+    expect(deliveries).toContain('\tRequest cannot be constructed from a URL that includes credentials: http://user:****@127.0.0.1:4156/x?sig=****\t');
+    const status = (await runIpo(projected.dir, 'status')).out;
+    expect(status).toContain(`  ${id} https://hooks.example/h?token=****&v=****: cursor ${newest}`);
+    expect(status).toContain(`  ${legacy} http://user:****@127.0.0.1:4156/x?sig=****: cursor ${newest}`);
+    const json = (await runIpo(projected.dir, 'status', '--json')).out;
+    for (const shown of [added.out, added.err, list, deliveries, status, json]) {
+      for (const secret of ['abc123', 'pa55word', 'zz9']) expect(shown).not.toContain(secret);
+    }
   });
 });

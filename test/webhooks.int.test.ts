@@ -5,6 +5,7 @@
  * sender is killed with SIGKILL mid-backlog: every event arrives, in order, none lost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebhookStore, CREDENTIALS_NOT_SENT } from '../api/index.ts';
 import { openEventLogDb, openOpsDb } from '../schema/databases.ts';
 import { readDbLinkPath } from '../schema/read/location.ts';
 import { openSqlite } from '../schema/sqlite.ts';
@@ -151,4 +152,34 @@ describe('webhook deliveries from `ipo webhooks send`', () => {
     expect(receiver.received.slice(start).every((r) => r.verified)).toBe(true);
     receiver.delayMs = 0;
   }, 180_000);
+
+  it('says plainly, masked, why an endpoint stored with a password (before `add` refused one) is never delivered to, and keeps retrying it', async () => {
+    const start = receiver.received.length;
+    const newest = owed(0).at(-1)!;
+    const ops = await openOpsDb(dir.dir);
+    let id: string;
+    try {
+      id = createWebhookStore(ops).add(`${receiver.url.replace('://', '://user:pa55word@')}?token=zz9`, null, newest - 1, new Date()).id;
+    } finally {
+      await ops.close();
+    }
+    const attempts = async () => (await deliveries()).filter((d) => d.error === CREDENTIALS_NOT_SENT);
+    await until(async () => (await attempts()).length >= 2, 30_000, 'two attempts at the endpoint with a password');
+    expect((await attempts()).slice(0, 2).map((d) => [d.event_id, d.attempt, d.outcome, d.http_status])).toEqual([[newest, 1, 'failed', null], [newest, 2, 'failed', null]]);
+    // Nothing reached the receiver; the endpoint is not given up: a retry is planned.
+    expect(receiver.received.length).toBe(start);
+    const row = (await runIpoWithEnv(env(), 'webhooks', 'list')).out.split('\n').find((line) => line.startsWith(id))!.split('\t');
+    expect(row[1]).toBe(`${receiver.url.replace('://', '://user:****@')}?token=****`);
+    expect(Number(row[4])).toBeGreaterThanOrEqual(2);
+    expect(row[5]).toMatch(/^\d{4}-/);
+    expect(row[6]).toContain(`failed (${CREDENTIALS_NOT_SENT})`);
+    const status = (await runIpoWithEnv(env(), 'status')).out;
+    expect(status).toContain(`  ${id} ${row[1]}: cursor ${newest - 1}`);
+    expect(status).toContain(CREDENTIALS_NOT_SENT);
+    const failed = logged(sender!.err(), 'webhooks', 'delivery failed, will retry', { endpoint: id, error: CREDENTIALS_NOT_SENT });
+    expect(failed.length).toBeGreaterThanOrEqual(2);
+    expect(failed[0].url).toBe(row[1]);
+    for (const shown of [sender!.err(), status, row.join('\t')]) for (const secret of ['pa55word', 'zz9']) expect(shown).not.toContain(secret);
+    expect((await runIpoWithEnv(env(), 'webhooks', 'remove', id)).code).toBe(0);
+  });
 });

@@ -13,7 +13,8 @@ class FakeResponse extends EventEmitter {
     this.text += chunk;
     return true;
   }
-  end(): void {
+  end(chunk?: string): void {
+    if (chunk !== undefined) this.text += chunk;
     this.writableEnded = true;
     this.emit('close');
   }
@@ -83,5 +84,26 @@ describe('event streams and a position ahead of the log', () => {
     await settle();
     expect(res.text).not.toContain('position_ahead');
     expect(res.text).toContain('id: 3\n');
+  });
+});
+
+describe('event streams when their process stops', () => {
+  it('ends each open stream after what it was sent, with the shutdown comment; one opened afterwards ends at once', async () => {
+    const { log, queries, readDb } = fakeLog();
+    log.newest = 3;
+    const streams = createEventStreams({ readDb, queries, perKey: 5, pollMs: 5, heartbeatMs: 60_000, report: (error) => { throw error; } });
+    const open = [new FakeResponse(), new FakeResponse()];
+    const served = open.map((res) => streams.serve({ keyId: 'k', filter: NO_FILTER, cursor: 0, res: res as unknown as ServerResponse, stillAuthorized: () => true }));
+    await settle();
+    await streams.end();
+    await Promise.all(served);
+    for (const res of open) {
+      expect(res.writableEnded).toBe(true);
+      expect(res.text.split('\n\n').filter(Boolean).map((m) => m.split('\n')[0])).toEqual(['id: 1', 'id: 2', 'id: 3', ': shutting down: reconnect with Last-Event-ID']);
+    }
+    expect(streams.size).toBe(0);
+    const late = new FakeResponse();
+    await streams.serve({ keyId: 'k', filter: NO_FILTER, cursor: 0, res: late as unknown as ServerResponse, stillAuthorized: () => true });
+    expect(late).toMatchObject({ writableEnded: true, text: ': shutting down: reconnect with Last-Event-ID\n\n' });
   });
 });

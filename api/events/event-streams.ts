@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { ReadDbSource } from '../db/read-db-source.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { EventFilter, EventQueries } from './events.query.ts';
-import { SSE_HEARTBEAT, sseMessage, ssePositionAhead } from './events.mapper.ts';
+import { SSE_HEARTBEAT, SSE_SHUTDOWN, sseMessage, ssePositionAhead } from './events.mapper.ts';
 
 export interface EventStreamOptions {
   readDb: ReadDbSource;
@@ -46,6 +46,8 @@ export function createEventStreams(options: EventStreamOptions) {
   const perKey = new Map<string, number>();
   let poll: NodeJS.Timeout | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
+  /** Set by `end`: the process stops, and a stream opened meanwhile ends at once. */
+  let ending = false;
 
   const close = (stream: StreamSubscriber) => {
     if (!open.delete(stream)) return;
@@ -142,6 +144,10 @@ export function createEventStreams(options: EventStreamOptions) {
     newest: () => options.queries.lastId(options.readDb.current()),
     /** Serves `stream` until its client goes away; resolves then. */
     serve(stream: StreamSubscriber): Promise<void> {
+      if (ending) {
+        stream.res.end(SSE_SHUTDOWN);
+        return Promise.resolve();
+      }
       open.add(stream);
       perKey.set(stream.keyId, (perKey.get(stream.keyId) ?? 0) + 1);
       startTimers();
@@ -152,6 +158,26 @@ export function createEventStreams(options: EventStreamOptions) {
       tick();
       return closed;
     },
+    /**
+     * Ends every open stream as the process stops: the shutdown comment, then the end of the
+     * response (the chunked body's last chunk), so each client sees its stream finish, not its
+     * connection cut, and reconnects from its last id to a process that serves. A stream opened
+     * from now on ends at once. Resolves once every response is handed to its socket, or after
+     * `graceMs` when a client that does not read holds one back (its connection is then cut).
+     */
+    async end(graceMs = 2_000): Promise<void> {
+      ending = true;
+      const ended = [...open];
+      const flushed = ended.map((stream) => finished(stream.res));
+      for (const stream of ended) {
+        // A stream waiting for its socket to drain ends after what it has queued: the pump stops as it is closed.
+        if (!stream.res.writableEnded) stream.res.write(SSE_SHUTDOWN);
+        close(stream);
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(flushed), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+    },
     /** Streams open now (per process). */
     get size() {
       return open.size;
@@ -160,6 +186,15 @@ export function createEventStreams(options: EventStreamOptions) {
 }
 
 export type EventStreams = ReturnType<typeof createEventStreams>;
+
+/** Resolves when the response is fully handed to its socket ('finish'), or its connection is gone. */
+function finished(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.writableFinished || res.destroyed) return resolve();
+    res.once('finish', resolve);
+    res.once('close', resolve);
+  });
+}
 
 function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {

@@ -41,3 +41,10 @@ export const ssePositionAhead = (position: number, newest: number) =>
   `event: ${POSITION_AHEAD_EVENT}\ndata: {"last_event_id":${position},"newest_event_id":${newest}}\n\n`;
 
 export const SSE_HEARTBEAT = ': heartbeat\n\n';
+
+/**
+ * The last line of a stream whose API process stops (SIGTERM), before the response ends. A comment
+ * (no client dispatches it) for whoever reads the stream by hand: a client reconnects as after any
+ * end of the stream, with its Last-Event-ID, to whichever process answers.
+ */
+export const SSE_SHUTDOWN = ': shutting down: reconnect with Last-Event-ID\n\n';

@@ -44,10 +44,13 @@ export function createWebhookStore(ops: OpenDatabase<OpsDatabase>) {
   const active = db.prepare('SELECT * FROM webhook_endpoints WHERE removed_at IS NULL ORDER BY created_at, id');
   const all = db.prepare('SELECT * FROM webhook_endpoints ORDER BY created_at, id');
   const one = db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?');
-  const advance = db.prepare('UPDATE webhook_endpoints SET cursor = ?, failures = 0, next_attempt_at = NULL WHERE id = ? AND cursor = ?');
-  const postpone = db.prepare('UPDATE webhook_endpoints SET failures = ?, next_attempt_at = ? WHERE id = ? AND cursor = ?');
+  // A removed endpoint's row no longer moves: the attempt in flight when it was removed ends after
+  // it, and must neither plan a retry nor go on with the backlog.
+  const advance = db.prepare('UPDATE webhook_endpoints SET cursor = ?, failures = 0, next_attempt_at = NULL WHERE id = ? AND cursor = ? AND removed_at IS NULL');
+  const postpone = db.prepare('UPDATE webhook_endpoints SET failures = ?, next_attempt_at = ? WHERE id = ? AND cursor = ? AND removed_at IS NULL');
   const rewind = db.prepare('UPDATE webhook_endpoints SET cursor = ?, failures = 0, next_attempt_at = NULL WHERE id = ? AND removed_at IS NULL');
-  const remove = db.prepare('UPDATE webhook_endpoints SET removed_at = ? WHERE id = ? AND removed_at IS NULL');
+  // Nothing is sent to it any more, so no retry is planned.
+  const remove = db.prepare('UPDATE webhook_endpoints SET removed_at = ?, next_attempt_at = NULL WHERE id = ? AND removed_at IS NULL');
   const record = db.prepare(
     `INSERT INTO webhook_deliveries (endpoint_id, event_id, attempt, attempted_at, outcome, http_status, error, ms)
      VALUES (@endpoint_id, @event_id, @attempt, @attempted_at, @outcome, @http_status, @error, @ms)`,
@@ -77,9 +80,9 @@ export function createWebhookStore(ops: OpenDatabase<OpsDatabase>) {
       const row = one.get(id) as WebhookEndpointsTable | undefined;
       return row ? endpointOf(row) : null;
     },
-    /** After a 2xx (or events its filter passes over): false when the cursor moved meanwhile (a replay). */
+    /** After a 2xx (or events its filter passes over): false when the cursor moved meanwhile (a replay) or the endpoint was removed. */
     advance: (id: string, from: number, to: number) => advance.run(to, id, from).changes === 1,
-    /** After a failure: when to try the event after `cursor` again. */
+    /** After a failure: when to try the event after `cursor` again (false, as `advance`, when that no longer holds). */
     postpone: (id: string, cursor: number, failures: number, nextAttemptAt: string) => postpone.run(failures, nextAttemptAt, id, cursor).changes === 1,
     /** `ipo webhooks replay ID --from N`: deliver again from event N on. */
     replayFrom: (id: string, eventId: number) => rewind.run(Math.max(0, eventId - 1), id).changes === 1,

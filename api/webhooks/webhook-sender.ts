@@ -4,6 +4,7 @@ import { dealEventJson } from '../events/events.mapper.ts';
 import { createEventQueries, eventFilter, type DealEventRow, type EventQueries } from '../events/events.query.ts';
 import { createShapeCompiler } from '../db/compiled-query.ts';
 import { retryDelayMs } from './backoff.ts';
+import { CREDENTIALS_NOT_SENT, hasUrlCredentials, shownEndpointText } from './endpoint-url.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 import type { WebhookDelivery, WebhookEndpoint, WebhookStore } from './webhook-endpoints.store.ts';
 
@@ -20,7 +21,7 @@ export interface WebhookSenderOptions {
   timeoutMs?: number;
   now?: () => Date;
   random?: () => number;
-  /** Each attempt, once recorded (the process logs it). */
+  /** Each attempt, once recorded (the process logs it), with the endpoint's URL as it may be shown (credentials masked). */
   onDelivery?: (delivery: WebhookDelivery & { url: string }) => void;
   onError?: (error: Error) => void;
 }
@@ -56,6 +57,10 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     const started = now();
     const delivery: WebhookDelivery = { endpoint_id: endpoint.id, event_id: row[0], attempt, attempted_at: started.toISOString(), outcome: 'failed', http_status: null, error: null, ms: 0 };
     try {
+      // Stored before `ipo webhooks add` refused such URLs: fetch would throw the same error at every
+      // attempt, quoting the password. Said plainly instead, at each attempt, and never given up:
+      // the endpoint stays owed its events, and the operator sees why in `ipo webhooks list` and `ipo status`.
+      if (hasUrlCredentials(endpoint.url)) throw new Error(CREDENTIALS_NOT_SENT);
       const res = await fetch(endpoint.url, {
         method: 'POST',
         redirect: 'manual',
@@ -75,11 +80,12 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       else delivery.error = `HTTP ${res.status}`;
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause;
-      delivery.error = cause?.code ?? (error as Error).message;
+      // A message may quote the URL (undici's do): recorded and logged with its credentials masked.
+      delivery.error = shownEndpointText(cause?.code ?? (error as Error).message);
     }
     delivery.ms = now().getTime() - started.getTime();
     options.store.record(delivery);
-    options.onDelivery?.({ ...delivery, url: endpoint.url });
+    options.onDelivery?.({ ...delivery, url: shownEndpointText(endpoint.url) });
     return delivery.outcome === 'delivered';
   };
 

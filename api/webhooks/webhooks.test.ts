@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryDelayMs } from './backoff.ts';
+import { hasUrlCredentials, shownEndpointText } from './endpoint-url.ts';
 import { signatureHeader, verifySignature } from './signature.ts';
 
 const SECRET = 'whsec_test0123456789abcdefghij';
@@ -33,5 +34,25 @@ describe('retry backoff', () => {
     expect([1, 2, 3, 4, 10].map((n) => retryDelayMs(n, 300_000, 0.999_999))).toEqual([1_000, 2_000, 4_000, 8_000, 300_000]);
     expect(retryDelayMs(3, 300_000, 0)).toBe(2_000);
     expect(retryDelayMs(1_000, 300_000, 0.5)).toBe(225_000);
+  });
+});
+
+describe('endpoint URLs as they are shown', () => {
+  it('masks every query value and any password, in a URL or a message quoting one, and nothing else', () => {
+    expect(shownEndpointText('https://hooks.example/h?token=abc&v=2,3#top')).toBe('https://hooks.example/h?token=****&v=****#top');
+    expect(shownEndpointText('https://hooks.example/h?c=x&x')).toBe('https://hooks.example/h?c=****&x');
+    expect(shownEndpointText('Request cannot be constructed from a URL that includes credentials: http://user:pass@127.0.0.1:4156/x')).toBe(
+      'Request cannot be constructed from a URL that includes credentials: http://user:****@127.0.0.1:4156/x',
+    );
+    expect(shownEndpointText('https://tok3n@hooks.example/h')).toBe('https://****@hooks.example/h');
+    expect(shownEndpointText('https://hooks.example/ipo/3f9a')).toBe('https://hooks.example/ipo/3f9a');
+    expect(shownEndpointText('ECONNREFUSED')).toBe('ECONNREFUSED');
+    // Masked twice is masked once.
+    expect(shownEndpointText(shownEndpointText('http://u:p@h/x?t=1'))).toBe('http://u:****@h/x?t=****');
+  });
+
+  it('tells a URL fetch refuses (a user name or a password) from one with a token in its path or query', () => {
+    expect(['http://user:pass@h/x', 'http://user@h/x', 'http://:pass@h/x'].map(hasUrlCredentials)).toEqual([true, true, true]);
+    expect(['http://h/x?token=abc', 'https://h/abc@def', 'not a url'].map(hasUrlCredentials)).toEqual([false, false, false]);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { createWebhookStore } from '../../api/index.ts';
+import { createWebhookStore, shownEndpointText } from '../../api/index.ts';
 import { opsDbPath, openOpsDb } from '../../schema/databases.ts';
 import { liveReadDbPath } from '../../schema/read/location.ts';
 import { openSqlite } from '../../schema/sqlite.ts';
@@ -16,6 +16,7 @@ export interface DealEventStatus {
 /** One webhook endpoint: how far behind the change log it is, and whether it is failing. */
 export interface WebhookStatus {
   id: string;
+  /** Query values and any password masked. */
   url: string;
   cursor: number;
   /** Change-log ids after its cursor (its filter may pass over some of them). */
@@ -54,12 +55,13 @@ export async function readWebhooks(dataDir: string, lastId: number): Promise<Web
       const last = store.deliveries(e.id, 1)[0];
       return {
         id: e.id,
-        url: e.url,
+        // As `ipo webhooks list` shows it: the query's token and any password masked.
+        url: shownEndpointText(e.url),
         cursor: e.cursor,
         idsBehind: Math.max(0, lastId - e.cursor),
         failures: e.failures,
         nextAttemptAt: e.nextAttemptAt,
-        lastDelivery: last ? { eventId: last.event_id, outcome: last.outcome, httpStatus: last.http_status, error: last.error, at: last.attempted_at } : null,
+        lastDelivery: last ? { eventId: last.event_id, outcome: last.outcome, httpStatus: last.http_status, error: last.error === null ? null : shownEndpointText(last.error), at: last.attempted_at } : null,
       };
     });
   } finally {

@@ -1,5 +1,15 @@
 import { join } from 'node:path';
-import { createEventQueries, createReadDbSource, createShapeCompiler, createWebhookStore, startWebhookSender, type WebhookStore } from '../../api/index.ts';
+import {
+  createEventQueries,
+  createReadDbSource,
+  createShapeCompiler,
+  createWebhookStore,
+  hasUrlCredentials,
+  RECEIVER_AUTHENTICATION,
+  shownEndpointText,
+  startWebhookSender,
+  type WebhookStore,
+} from '../../api/index.ts';
 import { DEAL_EVENT_TYPES, type DealEventType } from '../../schema/api/vocabulary.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openOpsDb } from '../../schema/databases.ts';
@@ -24,18 +34,21 @@ async function withStore<T>(io: Io, use: (store: WebhookStore, config: Config) =
 }
 
 function endpointUrl(text: string): string {
+  let url: URL | null = null;
   try {
-    const url = new URL(text);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+    url = new URL(text);
   } catch {
     // refused below
   }
-  throw invalid('URL', 'an http:// or https:// URL', text);
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw invalid('URL', 'an http:// or https:// URL', shownEndpointText(text));
+  // fetch refuses a URL with credentials, so every delivery would fail; the refusal masks them too.
+  if (hasUrlCredentials(url.href)) throw new ArgumentError(`URL must have no user name or password, got "${shownEndpointText(url.href)}": ${RECEIVER_AUTHENTICATION}`);
+  return url.href;
 }
 
 export const webhooksAddCommand: Command = {
   name: 'webhooks add',
-  summary: 'Register a webhook endpoint: deal events from now on are POSTed to URL, signed; prints its id and secret (once).',
+  summary: 'Register a webhook endpoint: deal events from now on are POSTed to URL, signed; prints its id, URL (query values masked) and secret (once).',
   args: ['URL'],
   options: { events: { type: 'string', description: `Event types to send, comma-separated (${DEAL_EVENT_TYPES.join(', ')}); default all.` } },
   details: `The endpoint gets every deal event recorded after now (replay older ones with \`ipo webhooks
@@ -43,7 +56,10 @@ replay\`), one POST per event, in id order: the ApiDealEvent as JSON, with heade
 Ipo-Event-Type and Ipo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with
 the secret>. Verify it over the raw body and refuse a t more than 5 minutes off. A 2xx acknowledges
 the event; anything else (or no answer in 10 s) is retried with exponential backoff up to
-WEBHOOK_RETRY_MAX_SECONDS, the same event until it succeeds. \`ipo webhooks send\` delivers.`,
+WEBHOOK_RETRY_MAX_SECONDS, the same event until it succeeds. \`ipo webhooks send\` delivers.
+A URL with a user name or password is refused (fetch never sends one): the signature authenticates
+the sender, and a receiver's secret token can go in the path or query, whose values every
+\`ipo webhooks\` and \`ipo status\` output masks (?token=****).`,
   async run({ values, positionals }, io) {
     const url = endpointUrl(positionals[0]);
     const types = knownList(values, 'events', DEAL_EVENT_TYPES, `event types among ${DEAL_EVENT_TYPES.join(', ')}, separated by commas`);
@@ -52,7 +68,7 @@ WEBHOOK_RETRY_MAX_SECONDS, the same event until it succeeds. \`ipo webhooks send
       const newest = newestEventId(config.dataDir);
       return { endpoint: store.add(url, (types as DealEventType[] | undefined) ?? null, newest ?? 0, new Date()), newest };
     });
-    io.out.write(`id: ${endpoint.id}\nsecret: ${endpoint.secret}\n`);
+    io.out.write(`id: ${endpoint.id}\nurl: ${shownEndpointText(endpoint.url)}\nsecret: ${endpoint.secret}\n`);
     const from = newest === null ? 'no read.db yet: every event the first projection records will be sent, history included' : `events after ${endpoint.cursor} will be sent`;
     io.err.write(`the secret is shown once: keep it where the receiver verifies signatures; ${from}\n`);
     return 0;
@@ -61,13 +77,15 @@ WEBHOOK_RETRY_MAX_SECONDS, the same event until it succeeds. \`ipo webhooks send
 
 export const webhooksListCommand: Command = {
   name: 'webhooks list',
-  summary: 'List webhook endpoints: id, URL, event types, cursor (last event acknowledged), failing attempts, next retry (never the secrets).',
+  summary: 'List webhook endpoints: id, URL (query values masked), event types, cursor (last event acknowledged), failing attempts, next retry (never the secrets).',
   async run(_input, io) {
     const endpoints = await withStore(io, (store) => store.list().map((e) => ({ ...e, last: store.deliveries(e.id, 1)[0] })));
     io.out.write('id\turl\tevents\tcursor\tfailures\tnext_attempt_at\tlast_delivery\tcreated_at\tremoved_at\n');
     for (const e of endpoints) {
-      const last = e.last ? `${e.last.event_id} ${e.last.outcome}${e.last.http_status ? ` ${e.last.http_status}` : ''}${e.last.error ? ` (${e.last.error})` : ''} at ${e.last.attempted_at}` : '-';
-      io.out.write(`${e.id}\t${e.url}\t${e.eventTypes?.join(',') ?? 'all'}\t${e.cursor}\t${e.failures}\t${e.nextAttemptAt ?? '-'}\t${last}\t${e.createdAt}\t${e.removedAt ?? '-'}\n`);
+      // One removed before remove cleared it keeps a retry time that nothing will act on.
+      const nextAttempt = e.removedAt === null ? (e.nextAttemptAt ?? '-') : '-';
+      const last = e.last ? `${e.last.event_id} ${e.last.outcome}${e.last.http_status ? ` ${e.last.http_status}` : ''}${e.last.error ? ` (${shownEndpointText(e.last.error)})` : ''} at ${e.last.attempted_at}` : '-';
+      io.out.write(`${e.id}\t${shownEndpointText(e.url)}\t${e.eventTypes?.join(',') ?? 'all'}\t${e.cursor}\t${e.failures}\t${nextAttempt}\t${last}\t${e.createdAt}\t${e.removedAt ?? '-'}\n`);
     }
     return 0;
   },
@@ -123,7 +141,7 @@ export const webhooksDeliveriesCommand: Command = {
     // A removed endpoint's deliveries are kept, and shown; an unknown id is refused, not an empty table.
     const rows = await withStore(io, (store) => store.deliveries(endpointNamed(store, positionals[0]).id, limit));
     io.out.write('event_id\tattempt\tattempted_at\toutcome\thttp_status\terror\tms\n');
-    for (const d of rows) io.out.write(`${d.event_id}\t${d.attempt}\t${d.attempted_at}\t${d.outcome}\t${d.http_status ?? '-'}\t${d.error ?? '-'}\t${d.ms}\n`);
+    for (const d of rows) io.out.write(`${d.event_id}\t${d.attempt}\t${d.attempted_at}\t${d.outcome}\t${d.http_status ?? '-'}\t${d.error === null ? '-' : shownEndpointText(d.error)}\t${d.ms}\n`);
     return 0;
   },
 };
@@ -147,7 +165,7 @@ export async function startWebhookDelivery(config: Readonly<Config>, logger: Ser
     queries: createEventQueries(createShapeCompiler()),
     maxRetryMs: config.webhookRetryMaxMs,
     onDelivery: (d) => {
-      const fields = { endpoint: d.endpoint_id, event: d.event_id, attempt: d.attempt, status: d.http_status, ms: d.ms };
+      const fields = { endpoint: d.endpoint_id, url: d.url, event: d.event_id, attempt: d.attempt, status: d.http_status, ms: d.ms };
       if (d.outcome === 'delivered') logger.info('delivered', fields);
       else logger.warn('delivery failed, will retry', { ...fields, error: d.error });
     },
