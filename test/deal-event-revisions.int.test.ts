@@ -17,13 +17,18 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+/** An empty event log and read.db in a folder of their own (removed after the test), and a projection of the one into the other. */
+async function freshProjection(prefix: string) {
+  const tmp = tempDir(prefix);
+  const events = await openEventLogDb(tmp.dir);
+  const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
+  cleanups.push(tmp.remove, () => events.close(), () => read.close());
+  return { events, read, project: () => projectIncremental({ eventLog: events.log, readDb: read.sqlite }) };
+}
+
 describe('revisions in the change log', () => {
   it('records a revision of a priced fact when the first trade corrects its date and the vendor row states its price; once', async () => {
-    const tmp = tempDir('deal-event-revisions');
-    const events = await openEventLogDb(tmp.dir);
-    const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
-    cleanups.push(tmp.remove, () => events.close(), () => read.close());
-    const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite });
+    const { events, read, project } = await freshProjection('deal-event-revisions');
     const priced = () =>
       (read.sqlite.prepare(`SELECT key, occurred_on, data_json FROM deal_events WHERE type = 'priced' AND cik = ? ORDER BY id`).all(LASE) as Array<{ key: string; occurred_on: string; data_json: string }>).map(
         (r) => ({ key: r.key, occurredOn: r.occurred_on, data: JSON.parse(r.data_json) as Record<string, unknown> }),
@@ -60,11 +65,7 @@ describe('a registration learns its file number and deal type', () => {
   it("Unicycive's S-1 of 2021-05-21 seen first as an index row (no file number, no deal yet), then on its submissions page: the registration is revised to 333-256367, ipo; once", async () => {
     const UNICYCIVE = '0001766140';
     const S1 = '0001213900-21-028391';
-    const tmp = tempDir('deal-event-registration');
-    const events = await openEventLogDb(tmp.dir);
-    const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
-    cleanups.push(tmp.remove, () => events.close(), () => read.close());
-    const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite });
+    const { events, read, project } = await freshProjection('deal-event-registration');
     const registrations = () =>
       (read.sqlite.prepare(`SELECT key, data_json FROM deal_events WHERE type = 'registration' AND cik = ? AND key LIKE ? ORDER BY id`).all(UNICYCIVE, `%:${S1}%`) as Array<{ key: string; data_json: string }>).map((r) => ({
         key: r.key,
@@ -99,11 +100,7 @@ describe('a registration learns its file number and deal type', () => {
 describe('a listing symbol only from the listing\'s own evidence', () => {
   it("Facebook 2012: Bloomberg's row lists the IPO under today's META, as the SEC does, for a company EDGAR named Facebook Inc after it listed, so the listing goes out with no symbol; the Yahoo row of the day revises it to FB", async () => {
     const FACEBOOK = '0001326801';
-    const tmp = tempDir('deal-event-listing-symbol');
-    const events = await openEventLogDb(tmp.dir);
-    const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
-    cleanups.push(tmp.remove, () => events.close(), () => read.close());
-    const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite });
+    const { events, read, project } = await freshProjection('deal-event-listing-symbol');
     const listed = () =>
       (read.sqlite.prepare(`SELECT key, data_json FROM deal_events WHERE type = 'listed' AND cik = ? ORDER BY id`).all(FACEBOOK) as Array<{ key: string; data_json: string }>).map((r) => ({
         key: r.key,
@@ -141,11 +138,7 @@ describe('a company served under another id', () => {
   it("Pensare's SPAC, first a vendor-only company (V-WRLSU-2017-07-27), then joined to its EDGAR company once the Yahoo row names its issuer: the old id's company fact names the CIK it is served as", async () => {
     const PENSARE = '0001704760';
     const VENDOR_ID = 'V-WRLSU-2017-07-27';
-    const tmp = tempDir('deal-event-served-as');
-    const events = await openEventLogDb(tmp.dir);
-    const read = await openReadDbForWrite(`${tmp.dir}/read.db`);
-    cleanups.push(tmp.remove, () => events.close(), () => read.close());
-    const project = () => projectIncremental({ eventLog: events.log, readDb: read.sqlite });
+    const { events, read, project } = await freshProjection('deal-event-served-as');
     const served = () => read.sqlite.prepare(`SELECT cik FROM companies WHERE cik IN (?, ?) ORDER BY cik`).pluck().all(PENSARE, VENDOR_ID);
     const companyFacts = (cik: string) =>
       (read.sqlite.prepare(`SELECT key, data_json FROM deal_events WHERE type = 'company' AND cik = ? ORDER BY id`).all(cik) as Array<{ key: string; data_json: string }>).map((r) => ({
