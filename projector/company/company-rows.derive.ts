@@ -8,7 +8,7 @@ import type { StoredNews } from '../news/news.facts.ts';
 import { deriveFiling } from '../offering/filing-row.derive.ts';
 import { baseForm, isListingForm } from '../common/forms.ts';
 import { deriveNewsRows } from '../news/news-rows.derive.ts';
-import { deriveOffering, type FilingOffering } from '../offering/offering.derive.ts';
+import { deriveOffering, offeringTerms, type FilingOffering } from '../offering/offering.derive.ts';
 import { deriveCompanyOutcome, pricedIpoDeal, vendorRowFor } from './company-outcome.derive.ts';
 import { companyClassification, companyConsensus, companyListingExchange } from './consensus.derive.ts';
 import { companyPriceHistory } from '../offering/company-price-history.derive.ts';
@@ -206,7 +206,7 @@ export function deriveRows(input: CompanyInputs): CompanyRows | null {
     bars,
     secTickers: input.identity.allTickers,
     namesSinceListing: namesSince(input, date),
-    finalProspectusAccession: deal?.finalProspectus?.accessionNumber ?? null,
+    termsAccession: offeringTerms(deal, offering.termsByAccession)?.filing.accessionNumber ?? null,
     terms: offering.termsByAccession,
   });
   const consensus = companyConsensus({ facts, filings: input.filings, hints: input.hints, identity, offering, vendorRow, bars });

@@ -58,6 +58,24 @@ describe('companyDealEvents', () => {
     expect(new Set(keys(events)).size).toBe(events.length);
   });
 
+  it("Unicycive: its listing names UNCY, the symbol its S-1/A applied for, when its final prospectus was not read, as its offering's listingSymbol does", () => {
+    const accessionNumber = '0001213900-21-035033';
+    const read = readDocumentTerms(readDocumentFile(sampleProspectusPath('S-1-A_0001213900-21-035033_unicycive.htm.gz')), { cik: '0001766140', accessionNumber, primaryDocument: null }, 'S-1/A', OBSERVED);
+    const listed = (documents: DocumentTerms[]) => ofType(eventsOf('unicycive', { asOf: '2021-07-14', documents }), 'listed').map((e) => [e.occurredOn, e.data.ticker]);
+    expect(listed([(read as { terms: DocumentTerms }).terms])).toEqual([['2021-07-13', 'UNCY']]);
+    // Without a read document no evidence of the listing names a symbol: the SEC's UNCY is today's.
+    expect(listed([])).toEqual([['2021-07-13', null]]);
+  });
+
+  it("a company event is dated by the company's first evidence and says the day its status is as of: AAOI, first seen by a REGDEX of 2006-12-15, listed as of its newest filing", () => {
+    const newest = loadSubmissions('aaoi').filings.reduce((a, f) => (f.filingDate > a ? f.filingDate : a), '');
+    const [company] = ofType(eventsOf('aaoi'), 'company');
+    expect([company.occurredOn, company.data.offeringStatus, company.data.statusAsOf]).toEqual(['2006-12-15', 'listed', newest]);
+    // As of a day before its listing, the same fact says the status of that day, as of its own evidence.
+    const [early] = ofType(eventsOf('aaoi', { asOf: '2013-08-13' }), 'company');
+    expect([early.occurredOn, early.data.offeringStatus, early.data.statusAsOf]).toEqual(['2006-12-15', 'filed', '2013-08-13']);
+  });
+
   it('Unicycive: the range its S-1/A states is the range set, keyed by that filing', () => {
     const accessionNumber = '0001213900-21-035033';
     const read = readDocumentTerms(readDocumentFile(sampleProspectusPath('S-1-A_0001213900-21-035033_unicycive.htm.gz')), { cik: '0001766140', accessionNumber, primaryDocument: null }, 'S-1/A', OBSERVED);

@@ -79,7 +79,8 @@ export function companyDealEvents(rows: CompanyRows): DealEvent[] {
   const statusAsOf = offerings.find((o) => o.isCurrent)?.statusAsOf ?? null;
   const events: DealEvent[] = [
     {
-      ...at('company', '', firstEvidenceDate(rows.filings, offerings), { name: row.name, dealType: row.deal_type, offeringStatus: row.offering_status, servedAs: null }),
+      // Dated by the company's first evidence; its status by the day the status is as of, which it says.
+      ...at('company', '', firstEvidenceDate(rows.filings, offerings), { name: row.name, dealType: row.deal_type, offeringStatus: row.offering_status, statusAsOf, servedAs: null }),
       revisable: COMPANY_REVISABLE,
       revisedOn: statusAsOf,
     },
@@ -131,7 +132,7 @@ export function servedElsewhereEvent(last: LastServed, servedAs: string): DealEv
     cik,
     ticker,
     occurredOn: null,
-    data: { name, dealType, offeringStatus, servedAs },
+    data: { name, dealType, offeringStatus, statusAsOf: null, servedAs },
     revisable: COMPANY_REVISABLE,
     revisedOn: null,
   };
@@ -211,7 +212,9 @@ function offeringEvents(offering: ApiOffering, rows: CompanyRows, at: At): DealE
   const listed = offering.status === 'listed' || offering.stageBeforeEnd === 'listed';
   if (listed && offering.listingDate !== null) {
     const { listingDate, offerPrice, source } = offering;
-    const { ticker, exchange } = listingVenue(rows, listingDate);
+    // The symbol the offering serves as its listing's (listingSymbol: the listing's own evidence, else its read prospectus's).
+    const ticker = offering.listingSymbol;
+    const exchange = listingExchange(rows, listingDate);
     events.push({ ...at('listed', listingDate, listingDate, { ...deal, listingDate, ticker, exchange, offerPrice, source }), revisable: LISTED_REVISABLE });
   }
   if (offering.withdrawnDate !== null) {
@@ -222,22 +225,18 @@ function offeringEvents(offering: ApiOffering, rows: CompanyRows, at: At): DealE
 }
 
 /**
- * The symbol and exchange a listing started under. Its symbol only as the listing's own evidence
- * names it (listing-symbol.derive.ts: FB for Facebook's 2012 IPO once the Yahoo list says so, never
- * today's META from the SEC or Bloomberg), else null: the SEC's current ticker is today's symbol, not
- * the listing's. Its exchange the outcome's, else the company's consensus of that listing, else the
- * company's hint.
+ * The exchange a listing started on: the outcome's, else the company's consensus of that listing,
+ * else the company's hint. (Its symbol is the offering's listingSymbol, only as the listing's own
+ * evidence or the offering's read prospectus names it: listing-symbol.derive.ts, FB for Facebook's
+ * 2012 IPO once the Yahoo list says so, never today's META from the SEC or Bloomberg.)
  */
-function listingVenue(rows: CompanyRows, listingDate: string): { ticker: string | null; exchange: string | null } {
+function listingExchange(rows: CompanyRows, listingDate: string): string | null {
   const company = rows.company.row;
   const outcome = rows.outcomes.find((o) => o.trading_start_date === listingDate);
   const stated = outcome ? (JSON.parse(outcome.json) as { exchange: string | null }) : null;
   const consensus = JSON.parse(company.consensus_json) as { listingDate?: string | null; exchange?: string | null } | null;
   const sameListing = consensus?.listingDate === listingDate ? consensus : null;
-  return {
-    ticker: rows.listing?.date === listingDate ? rows.listing.ticker : null,
-    exchange: stated?.exchange ?? sameListing?.exchange ?? company.exchange,
-  };
+  return stated?.exchange ?? sameListing?.exchange ?? company.exchange;
 }
 
 /** Pure: an article's publication as a deal event (keyed by its id: a republished article is not news again). */

@@ -24,7 +24,7 @@ function evidence(vendorRow: StoredIpoRow, secTickers: string[], bars: StoredBar
     bars,
     secTickers,
     namesSinceListing,
-    finalProspectusAccession: null,
+    termsAccession: null,
     terms: new Map(),
   };
 }

@@ -19,7 +19,10 @@
  *     SEC lists the company under none (Terminix's TMX for ServiceMaster's 2014 SERV, known only from
  *     the vendor): the Yahoo row, when it comes, revises it;
  *   - daily bars under the symbol starting on the first trading day;
- *   - the final prospectus's "under the symbol" (terms `tickerHint`);
+ *   - the offering's read prospectus's "under the symbol" (terms `tickerHint`): its final prospectus,
+ *     else its newest read registration document's symbol applied for (offering.derive.ts
+ *     offeringTerms; Unicycive's S-1/A of 2021-06-30, UNCY, where its 424B4 was not read), which the
+ *     offering serves as its listingSymbol too;
  *   - the units a SPAC listed, when the vendor lists them under a foreign over-the-counter symbol and
  *     the SEC lists the units themselves (Learn CW's LCW-UN, served LCW-U): units trade from the IPO
  *     to the combination, so the SEC listing them says they traded under that symbol.
@@ -42,7 +45,8 @@ export interface ListingSymbolEvidence {
   secTickers: readonly string[];
   /** The names EDGAR gave the company from its first trading day on (filings' conformed names, dated former names). */
   namesSinceListing: readonly string[];
-  finalProspectusAccession: string | null;
+  /** The listed offering's read document whose terms it serves (offering.derive.ts offeringTerms), if any. */
+  termsAccession: string | null;
   terms: ReadonlyMap<string, FilingTermsFact>;
 }
 
@@ -66,7 +70,7 @@ export function listingOwnSymbol(e: ListingSymbolEvidence): string | null {
   }
   const bars = e.bars && e.bars.bars.length > 0 ? e.bars : null;
   if (bars !== null && bars.bars[0].date === e.tradingStartDate && !isPlaceholderSymbol(bars.ticker) && bankruptSymbolBase(bars.ticker) === null) named.push(bars.ticker);
-  const stated = e.finalProspectusAccession !== null ? (e.terms.get(e.finalProspectusAccession)?.doc.terms.tickerHint ?? null) : null;
+  const stated = e.termsAccession !== null ? (e.terms.get(e.termsAccession)?.doc.terms.tickerHint ?? null) : null;
   if (stated !== null) named.push(stated);
   return named.some((symbol) => bare(symbol) === bare(e.ticker as string)) ? e.ticker : null;
 }

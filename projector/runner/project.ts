@@ -12,7 +12,7 @@ import { asOfDate, batchTransaction, deferredTransactions, PROJECTION_NAME, runS
 
 export { PROJECTION_NAME };
 /** Bump when a derivation changes: `projectLive` then rebuilds instead of projecting incrementally. */
-export const PROJECTOR_VERSION = '79';
+export const PROJECTOR_VERSION = '80';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 export interface ProjectProgress {

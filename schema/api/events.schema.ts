@@ -15,6 +15,11 @@ export const ApiDealEventDataSchema = object(
   {
     name: forTypes('company', string(), 'The company name.'),
     offeringStatus: forTypes('company', string({ enum: [...OFFERING_STATUSES] }), "The company's offering status."),
+    statusAsOf: forTypes(
+      'company',
+      date('The day the offering status is as of.'),
+      "The day the offering status is as of: its current offering's statusAsOf (a status is as of no day before it took effect). A company event's occurredOn is the company's first evidence (its first filing or listing), not its status's day: a company first seen with a long history is recorded with today's status (AAOI, first filing 2006-12-15, listed as of its newest evidence). A revision's occurredOn is this day. Null when nothing dates it, and in a company event that only names the id the company is served under now. Absent (read it as null) in company events recorded before the field existed.",
+    ),
     servedAs: forTypes(
       'company',
       nullableString(),
@@ -42,7 +47,7 @@ export const ApiDealEventDataSchema = object(
     ticker: forTypes(
       'listed',
       nullableString(),
-      "The symbol the listing started under, only when evidence of the listing names it (the Yahoo list's row of the IPO, a Bloomberg row's symbol, unless the SEC lists it today and EDGAR named the company otherwise after it listed, daily bars from the first trading day, the final prospectus, the units the SEC lists for a SPAC): null while only today's symbols name it (the SEC's current tickers; Bloomberg's, for a company the data shows renamed since), and a revision names it when such evidence arrives. A Bloomberg row names the security as of its export: for a company renamed since whose rename no filing in the data shows (Anthem's 2001 IPO as ELV, Frank's International's 2013 IPO as XPRO), its symbol is a later one, and is served as the listing's. Facebook's 2012 listing is FB once the Yahoo row is read, never META.",
+      "The symbol the listing started under, only when evidence of the listing names it (the Yahoo list's row of the IPO, a Bloomberg row's symbol, unless the SEC lists it today and EDGAR named the company otherwise after it listed, daily bars from the first trading day, the units the SEC lists for a SPAC) or the offering's read prospectus states it (the final prospectus's \"under the symbol\", else its newest read registration's symbol applied for): the listed offering's listingSymbol. Null while only today's symbols name it (the SEC's current tickers; Bloomberg's, for a company the data shows renamed since), and a revision names it when such evidence arrives. A Bloomberg row names the security as of its export: for a company renamed since whose rename no filing in the data shows (Anthem's 2001 IPO as ELV, Frank's International's 2013 IPO as XPRO), its symbol is a later one, and is served as the listing's. Facebook's 2012 listing is FB once the Yahoo row is read, never META.",
     ),
     exchange: forTypes('listed', nullableString(), "The exchange the listing started on, as the outcome or the company's consensus states it, else the company's exchange hint."),
     source: forTypes('listed, delisted, combined', string({ enum: [...OFFERING_SOURCES] }), 'Where the offering (listed) or the end (delisted, combined: a filing or the SEC\'s current ticker, else a vendor row\'s later symbol or name) is known from.'),
@@ -73,7 +78,7 @@ export const ApiDealEventDataSchema = object(
     ),
   },
   [
-    'name', 'offeringStatus', 'servedAs', 'dealType', 'accessionNumber', 'formType', 'filingDate', 'fileNumber', 'low', 'high', 'previousLow', 'previousHigh',
+    'name', 'offeringStatus', 'statusAsOf', 'servedAs', 'dealType', 'accessionNumber', 'formType', 'filingDate', 'fileNumber', 'low', 'high', 'previousLow', 'previousHigh',
     'direction', 'pricedDate', 'offerPrice', 'grossProceeds', 'grossProceedsBasis', 'listingDate', 'ticker', 'exchange', 'source', 'withdrawnDate',
     'status', 'date', 'reason', 'id', 'sourceKind', 'title', 'path', 'publishedAt', 'revises',
   ],

@@ -555,7 +555,7 @@ export const ApiOfferingSchema = object({
   withdrawnDate: orNull(string({ format: 'date' })),
   expectedFirstTradeDate: {
     ...orNull(string({ format: 'date' })),
-    description: 'The trading day after pricedDate (only for an offering that lists a new class); the first trade itself once the data shows it.',
+    description: 'The trading day after pricedDate, or, for an offering effective (or qualified) with no final prospectus in the data, after its effective date: an expectation, which an offering that never priced keeps (a Reg A offering qualified in 2016 and never sold: the day after its qualification). Only for an offering that would list a new class (an IPO-family or Reg A one); the first trade itself once the data shows it.',
   },
   upsized: {
     ...orNull({ type: 'boolean' }),
@@ -592,7 +592,7 @@ export const ApiOfferingSchema = object({
   listingSymbol: {
     ...nullableString(),
     description:
-      'Extension: the symbol this offering\'s own evidence names. For the listed IPO (the offering with a listingDate, or a vendor offering), the symbol it listed under when evidence of the listing names it: the Yahoo IPO list\'s row of the day, a Bloomberg row\'s symbol (the security\'s as of the export: not when the SEC lists it today and EDGAR renamed the company since the listing), daily bars from the first trading day, or the final prospectus\'s "under the symbol" (Calyxt\'s 2017 IPO: CLXT, where the company is Cibus, CBUS, today); for another offering, the symbol its read prospectus states (a follow-on\'s listed stock, an IPO\'s proposed symbol). Null when no evidence of the offering names one: the company\'s symbol today may be a later one.',
+      'Extension: the symbol this offering\'s own evidence names. For the listed IPO (the offering with a listingDate, or a vendor offering), the symbol it listed under when evidence of the listing names it: the Yahoo IPO list\'s row of the day, a Bloomberg row\'s symbol (the security\'s as of the export: not when the SEC lists it today and EDGAR renamed the company since the listing), daily bars from the first trading day, or, else, its read prospectus\'s "under the symbol" (the final prospectus, else its newest read registration\'s symbol applied for: Unicycive\'s UNCY from its S-1/A when its 424B4 was not read) (Calyxt\'s 2017 IPO: CLXT, where the company is Cibus, CBUS, today); the change log\'s listed event names the same symbol; for another offering, the symbol its read prospectus states (a follow-on\'s listed stock, an IPO\'s proposed symbol). Null when no evidence of the offering names one: the company\'s symbol today may be a later one.',
   },
   ritterExclusions: {
     type: 'array',
