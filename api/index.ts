@@ -20,7 +20,7 @@ export {
 export { buildOpenApiDocument, type OpenApiOptions } from './openapi/openapi.document.ts';
 export { ApiError, type ApiErrorCode } from './errors/api-error.ts';
 export type { AccessLogEntry, AccessLogger, ErrorReporter } from './http/edge.middleware.ts';
-export { startWebhookSender, type WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sender.ts';
+export { endpointEventFilter, startWebhookSender, type WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sender.ts';
 export { createWebhookStore, type WebhookEndpoint, type WebhookStore } from './webhooks/webhook-endpoints.store.ts';
 export { CREDENTIALS_NOT_SENT, hasUrlCredentials, RECEIVER_AUTHENTICATION, shownEndpointText } from './webhooks/endpoint-url.ts';
 export { signatureHeader, verifySignature, SIGNATURE_HEADER, type SignatureCheck } from './webhooks/signature.ts';

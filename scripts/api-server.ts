@@ -64,10 +64,20 @@ export async function startApiServer(config: Config, options: { log?: AccessLogg
   const port = options.port ?? config.port;
   // Header, request and keep-alive timeouts and the header size limit: see HTTP_LIMITS.
   const server = createApiServer(app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, config.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, config.host, () => resolve());
+    });
+  } catch (error) {
+    // Not serving (the port is taken, the host is not this machine's): close what was opened for it,
+    // the Redis client above all, whose connection would keep the process alive.
+    readDb.close();
+    apiKeys.close();
+    await ops.close();
+    redis?.disconnect();
+    throw error;
+  }
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

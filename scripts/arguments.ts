@@ -6,10 +6,10 @@
  */
 import { isCikLike } from '../schema/cik.ts';
 import { isCalendarDate } from '../schema/edgar/edgar-day.ts';
-import { UsageError } from './command.ts';
+import { ArgumentError } from './command.ts';
 
 /** A value that is not what the option takes: printed as one line, exit 2. */
-export class ArgumentError extends UsageError {}
+export { ArgumentError };
 
 type Values = Record<string, unknown>;
 

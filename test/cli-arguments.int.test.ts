@@ -93,6 +93,11 @@ const REFUSED: Array<[string[], string]> = [
   [['ingest', 'feeds', '--url', 'https://example.com/a.xml,,https://example.com/b.xml'], '--url must be absolute http(s) URLs, got "https://example.com/a.xml,,https://example.com/b.xml": item 2 is empty'],
   [['import', 'ipo-table', join(SAMPLE, 'reference/bloomberg_ipo_data_2000_2025.csv.gz'), '--source', 'bloomberg', '--tickers', 'SNAP, ,FIT'], '--tickers must be exchange symbols separated by commas, e.g. SNAP,FIT, got "SNAP, ,FIT": item 2 is empty'],
   [['bench', '--only', 'scale', '--scale-events', '1000,'], '--scale-events must be positive integers separated by commas, e.g. 100000,1_000_000, got "1000,": item 2 is empty'],
+  // A value that starts with "-": a negative number is the option's value, refused by the option's own check; anything else names the option.
+  [['webhooks', 'replay', 'whk_nope', '--from', '-1'], '--from must be an integer of at least 1, got "-1"'],
+  [['ingest', 'current-feed', '--start', '-5'], '--start must be an integer from 0 to 5000, got "-5"'],
+  [['replay', '--port', '-4081'], '--port must be an integer from 1024 to 65532, got "-4081"'],
+  [['webhooks', 'replay', 'whk_nope', '--from', '-x'], '--from takes a value; got "-x", which reads as an option (write --from=-x if it is the value)'],
   [['bench', '--only', 'scale', '--scale-events', '1000,0'], '--scale-events must be positive integers separated by commas, e.g. 100000,1_000_000, got "0"'],
 ];
 

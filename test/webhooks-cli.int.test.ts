@@ -84,6 +84,23 @@ describe('ipo webhooks on the command line', () => {
     expect(forward.out).toBe(`${id}: events from ${newest} on will be delivered; ${newest - 1} not delivered yet (1..${newest - 1}) are skipped\n`);
   });
 
+  it('counts as skipped only the events of the endpoint\'s types, as the sender would have delivered them', async () => {
+    const db = openSqlite(readDbLinkPath(projected.dir), { readonly: true });
+    // The rarest type among the events a forward move to the newest skips: fewer of it than ids in the range.
+    const [rare] = db.prepare('SELECT type, count(*) AS n FROM deal_events WHERE id < ? GROUP BY type ORDER BY n, type').all(newest) as Array<{ type: string; n: number }>;
+    db.close();
+    expect(rare.n).toBeLessThan(newest - 1);
+    const added = await runIpo(projected.dir, 'webhooks', 'add', HOOK, '--events', rare.type);
+    expect(added.code, added.err).toBe(0);
+    const id = /^id: (whk_\w+)$/m.exec(added.out)![1];
+    expect((await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', '1')).code).toBe(0);
+    const forward = await runIpo(projected.dir, 'webhooks', 'replay', id, '--from', String(newest));
+    expect(forward).toMatchObject({
+      code: 0,
+      out: `${id}: events from ${newest} on will be delivered; ${rare.n} not delivered yet of its types (${rare.type}) in 1..${newest - 1} ${rare.n === 1 ? 'is' : 'are'} skipped\n`,
+    });
+  });
+
   it('says so when there are no events yet: no read.db to replay from, and `add` starts before the first projection', async () => {
     const { id, err } = await addEndpoint(empty.dir);
     expect(err).toContain('no read.db yet: every event the first projection records will be sent, history included');

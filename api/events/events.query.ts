@@ -61,6 +61,20 @@ export function createEventQueries(compiler: ShapeCompiler) {
       });
       return conn.rows(shape.sql).all(...bind(shape, { ...filter, after, upto, limit })) as DealEventRow[];
     },
+    /** How many events with `after < id <= upto` pass the filter: what a webhook endpoint with it would be sent of them. */
+    count(conn: ReadConnection, filter: EventFilter, after: number, upto: number): number {
+      const active = FILTER_NAMES.filter((name) => filter[name] !== null);
+      const shape = compiler.shape(`events-count|${active.join(',')}`, (param) => {
+        let qb: EventQb = db
+          .selectFrom('deal_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('id', '>', param('after'))
+          .where('id', '<=', param('upto'));
+        for (const name of active) qb = FILTERS[name](qb, param);
+        return qb;
+      });
+      return conn.values(shape.sql).get(...bind(shape, { ...filter, after, upto })) as number;
+    },
     /** The newest id of the change log (0 when it is empty). */
     lastId(conn: ReadConnection): number {
       return conn.values('SELECT coalesce(max(id), 0) FROM deal_events').get() as number;

@@ -1,7 +1,7 @@
 import type { ReadDbSource } from '../db/read-db-source.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { dealEventJson } from '../events/events.mapper.ts';
-import { createEventQueries, eventFilter, type DealEventRow, type EventQueries } from '../events/events.query.ts';
+import { createEventQueries, eventFilter, type DealEventRow, type EventFilter, type EventQueries } from '../events/events.query.ts';
 import { createShapeCompiler } from '../db/compiled-query.ts';
 import { retryDelayMs } from './backoff.ts';
 import { CREDENTIALS_NOT_SENT, hasUrlCredentials, shownEndpointText } from './endpoint-url.ts';
@@ -43,6 +43,11 @@ const USER_AGENT = 'ipo-research-webhooks/1';
  * only when the sender stopped between the receiver's 2xx and recording it (at least once; the
  * event id is the receiver's idempotency key).
  */
+/** The events an endpoint is sent: those of its event types (every type when it names none). */
+export function endpointEventFilter(endpoint: Pick<WebhookEndpoint, 'eventTypes'>): EventFilter {
+  return eventFilter({ type: endpoint.eventTypes ?? undefined });
+}
+
 export function startWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
@@ -91,7 +96,7 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
 
   /** Works through one endpoint's backlog up to `newest`, or until an attempt fails. */
   const serve = async (endpoint: WebhookEndpoint, newest: number) => {
-    const filter = eventFilter({ type: endpoint.eventTypes ?? undefined });
+    const filter = endpointEventFilter(endpoint);
     let { cursor, failures } = endpoint;
     while (!stopping) {
       const [row] = queries.between(options.readDb.current(), filter, cursor, newest, 1);

@@ -111,8 +111,10 @@ delivers webhooks (\`ipo webhooks add\`), as \`ipo webhooks send\` does, unless 
     const key = await prepareDemo(config, io);
     const api = await startApiServer(config);
     // The demo is one process: it delivers webhooks too (`ipo webhooks add` while it runs), unless a sender already runs on DATA_DIR.
-    const webhooks = await startWebhookDelivery(config, createLogger(config.logging, io.err, 'webhooks')).catch((error: unknown) => {
+    const webhooks = await startWebhookDelivery(config, createLogger(config.logging, io.err, 'webhooks')).catch(async (error: unknown) => {
       if (error instanceof ProcessLockBusyError) return null;
+      // Not started: the API that is already listening must not keep the process alive.
+      await api.close();
       throw error;
     });
     io.out.write(

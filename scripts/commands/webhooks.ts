@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   createEventQueries,
   createReadDbSource,
+  endpointEventFilter,
   createShapeCompiler,
   createWebhookStore,
   hasUrlCredentials,
@@ -118,15 +119,29 @@ receiver can never accept is passed over; the output says how many were skipped.
   async run({ values, positionals }, io) {
     if (values.from === undefined) throw new ArgumentError('--from is required: the first event id to deliver again');
     const asked = integerIn(values, 'from', 1, Number.MAX_SAFE_INTEGER, 1);
-    const { from, cursor } = await withStore(io, (store, config) => {
+    const { from, cursor, types, skipped } = await withStore(io, (store, config) => {
       const start = replayStart(asked, newestEventId(config.dataDir));
       const endpoint = endpointNamed(store, positionals[0], 'replay');
       if (!store.replayFrom(endpoint.id, start)) endpointNamed(store, endpoint.id, 'replay');
-      return { from: start, cursor: endpoint.cursor };
+      // Skipped are the events between the cursor and --from the sender would have delivered: those of the endpoint's types.
+      let skipped = 0;
+      if (start - 1 > endpoint.cursor) {
+        const readDb = createReadDbSource({ dataDir: config.dataDir });
+        try {
+          skipped = createEventQueries(createShapeCompiler()).count(readDb.current(), endpointEventFilter(endpoint), endpoint.cursor, start - 1);
+        } finally {
+          readDb.close();
+        }
+      }
+      return { from: start, cursor: endpoint.cursor, types: endpoint.eventTypes, skipped };
     });
-    const skipped = from - 1 - cursor;
-    const note = skipped > 0 ? `; ${skipped} not delivered yet (${cursor + 1}..${from - 1}) are skipped` : '';
-    io.out.write(`${positionals[0]}: events from ${from} on will be delivered${skipped > 0 ? '' : ' again'}${note}\n`);
+    const range = `${cursor + 1}..${from - 1}`;
+    const filtered = types !== null && types.length > 0;
+    // Said in the endpoint's terms: an endpoint of some event types skips only the events of those types.
+    const where = filtered ? ` of its types (${types.join(', ')}) in ${range}` : ` (${range})`;
+    let note = '';
+    if (from - 1 > cursor) note = skipped > 0 ? `; ${skipped} not delivered yet${where} ${skipped === 1 ? 'is' : 'are'} skipped` : `; none${where}: nothing is skipped`;
+    io.out.write(`${positionals[0]}: events from ${from} on will be delivered${from - 1 > cursor ? '' : ' again'}${note}\n`);
     return 0;
   },
 };
