@@ -35,6 +35,11 @@ export interface WebhookSender {
 const KEEP_DELIVERIES_MS = 30 * 86_400_000;
 const USER_AGENT = 'ipo-research-webhooks/1';
 
+/** The events an endpoint is sent: those of its event types (every type when it names none). */
+export function endpointEventFilter(endpoint: Pick<WebhookEndpoint, 'eventTypes'>): EventFilter {
+  return eventFilter({ type: endpoint.eventTypes ?? undefined });
+}
+
 /**
  * Delivers the change log to every registered endpoint, one event at a time and in id order per
  * endpoint: POST the event as JSON, signed; a 2xx moves the endpoint's cursor past it, anything
@@ -43,11 +48,6 @@ const USER_AGENT = 'ipo-research-webhooks/1';
  * only when the sender stopped between the receiver's 2xx and recording it (at least once; the
  * event id is the receiver's idempotency key).
  */
-/** The events an endpoint is sent: those of its event types (every type when it names none). */
-export function endpointEventFilter(endpoint: Pick<WebhookEndpoint, 'eventTypes'>): EventFilter {
-  return eventFilter({ type: endpoint.eventTypes ?? undefined });
-}
-
 export function startWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
