@@ -18,7 +18,7 @@ export const ApiDealEventDataSchema = object(
     statusAsOf: forTypes(
       'company',
       date('The day the offering status is as of.'),
-      "The day the offering status is as of: its current offering's statusAsOf (a status is as of no day before it took effect). A company event's occurredOn is the company's first evidence (its first filing or listing), not its status's day: a company first seen with a long history is recorded with today's status (AAOI, first filing 2006-12-15, listed as of its newest evidence). A revision's occurredOn is this day. Null when nothing dates it, and in a company event that only names the id the company is served under now. Absent (read it as null) in company events recorded before the field existed.",
+      "The day the offering status was as of when the event was recorded: its current offering's statusAsOf then (a status is as of no day before it took effect). Later evidence that leaves the status as it is moves the company's statusAsOf on without a new event (every filing would otherwise be one): fetch the company for today's date. A company event's occurredOn is the company's first evidence (its first filing or listing), not its status's day: a company first seen with a long history is recorded with today's status (AAOI, first filing 2006-12-15, listed as of its newest evidence). A revision's occurredOn is this day. Null when nothing dates it, and in a company event that only names the id the company is served under now. Absent (read it as null) in company events recorded before the field existed.",
     ),
     servedAs: forTypes(
       'company',
