@@ -18,7 +18,7 @@ export const SCALE_TEST_EVENTS = 100_000;
  * batches, which derive after every batch (a few hundred events a second on this log).
  */
 const ARRIVALS = 3;
-const ARRIVAL_EVENTS = 2_500;
+const ARRIVAL_EVENTS = 1_000;
 const LIVE_BATCH = 500;
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -171,7 +171,9 @@ describe('migration 0009 on a generation written before it', () => {
       // what the API appended (aiEnrichment and terms, content), and news items without content.
       const open = (item: Item) => JSON.stringify(item).slice(0, -1);
       old.exec(`ATTACH '${liveReadDbPath(sample.dataDir)}' AS now`);
-      old.exec(`INSERT INTO companies SELECT ${COMPANIES_BEFORE_0010} FROM now.companies; INSERT INTO filings SELECT * FROM now.api_filings;
+      // By name: api_filings has been keyed by company first since 0031.
+      const filingColumns = (old.prepare(`SELECT name FROM pragma_table_info('filings')`).pluck().all() as string[]).join(', ');
+      old.exec(`INSERT INTO companies SELECT ${COMPANIES_BEFORE_0010} FROM now.companies; INSERT INTO filings (${filingColumns}) SELECT ${filingColumns} FROM now.api_filings;
         INSERT INTO news SELECT ${NEWS_BEFORE_0010} FROM now.api_news; INSERT INTO outcomes SELECT * FROM now.outcomes`);
       old.function('open_object', (json: string) => open(JSON.parse(json)));
       old.function('open_without', { varargs: true }, (json: string, ...names: string[]) => open(without(JSON.parse(json), ...names)));

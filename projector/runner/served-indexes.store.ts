@@ -8,6 +8,7 @@ import type { SqliteHandle } from '../../schema/sqlite.ts';
  * index for every row, in random order).
  */
 const READER_ONLY_INDEXES = [
+  'api_filings_by_date',
   'api_filings_by_form',
   'api_filings_by_accession',
   'companies_by_name',

@@ -511,6 +511,41 @@ const offeringUnitTickerStatements = DROP_ANALYST_VIEWS;
  */
 const unreadFinalShareCountStatements = [...DROP_ANALYST_VIEWS, ...analystViewStatements];
 
+/**
+ * api_filings clustered by company (cik, filing_date, accession_number), the by-date order an
+ * index: a projector derives a company's filings together, so a rebuild appends its rows in key
+ * order instead of inserting each at its date across the whole table (a 30-million-event history's
+ * table does not fit in memory), and a company's filings are contiguous for its page's include.
+ */
+const filingsByCompanyStatements = [
+  ...DROP_ANALYST_VIEWS,
+  `CREATE TABLE api_filings_0031 (
+    cik TEXT NOT NULL,
+    filing_date TEXT NOT NULL,
+    accession_number TEXT NOT NULL,
+    company_name TEXT,
+    name_lower TEXT,
+    form_type TEXT NOT NULL,
+    file_number TEXT,
+    json TEXT NOT NULL,
+    detail_json TEXT NOT NULL,
+    ai_enrichment_json TEXT NOT NULL DEFAULT 'null',
+    terms_json TEXT NOT NULL DEFAULT 'null',
+    terms_detail_json TEXT NOT NULL DEFAULT 'null',
+    PRIMARY KEY (cik, filing_date, accession_number)
+  ) WITHOUT ROWID`,
+  `INSERT INTO api_filings_0031 (cik, filing_date, accession_number, company_name, name_lower, form_type, file_number, json, detail_json,
+     ai_enrichment_json, terms_json, terms_detail_json)
+   SELECT cik, filing_date, accession_number, company_name, name_lower, form_type, file_number, json, detail_json,
+     ai_enrichment_json, terms_json, terms_detail_json FROM api_filings ORDER BY cik, filing_date, accession_number`,
+  `DROP TABLE api_filings`,
+  `ALTER TABLE api_filings_0031 RENAME TO api_filings`,
+  `CREATE INDEX api_filings_by_date ON api_filings(filing_date, accession_number, cik)`,
+  `CREATE INDEX api_filings_by_form ON api_filings(form_type, filing_date, accession_number)`,
+  `CREATE INDEX api_filings_by_accession ON api_filings(accession_number)`,
+  ...analystViewStatements,
+];
+
 export const readMigrations: Record<string, Migration> = {
   '0001_read_tables': statementsMigration(statements),
   '0002_projector_state': statementsMigration(projectorStateStatements),
@@ -546,4 +581,5 @@ export const readMigrations: Record<string, Migration> = {
   '0028_current_offering_range': statementsMigration(currentOfferingRangeStatements),
   '0029_offering_unit_ticker': statementsMigration(offeringUnitTickerStatements),
   '0030_unread_final_share_count': statementsMigration(unreadFinalShareCountStatements),
+  '0031_filings_by_company': statementsMigration(filingsByCompanyStatements),
 };
