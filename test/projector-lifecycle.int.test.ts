@@ -4,6 +4,7 @@ import type { EventLog } from '../schema/events/event-log.ts';
 import type { ReadDatabase } from '../schema/read/tables.ts';
 import { projectIncremental } from '../projector/index.ts';
 import { companyTickersEvent, indexEntryEvents, sampleBytes, SUBMISSIONS_FILES, submissionsEvent, tempDir } from './projector-sample-events.ts';
+import { FILING_DETAIL_SQL } from '../schema/read/filing-detail.ts';
 
 const AAOI = '0001158114';
 const LEARN_CW = '0001847577';
@@ -40,7 +41,7 @@ describe('projector on the real EDGAR sample', () => {
     log.append(submissionsEvent(submissions(AAOI)));
     project();
     const rows = read.sqlite
-      .prepare(`SELECT accession_number, form_type, json, detail_json FROM api_filings WHERE cik = ? AND accession_number IN
+      .prepare(`SELECT accession_number, form_type, json, ${FILING_DETAIL_SQL} AS detail_json FROM api_filings WHERE cik = ? AND accession_number IN
         ('0000912057-13-000099','0001047469-13-008409','0001047469-13-008695','0001104659-13-071526','9999999997-13-014625',
          '9999999995-13-002782','0001047469-13-009310') ORDER BY filing_date, accession_number`)
       .all(AAOI) as Array<{ form_type: string; json: string; detail_json: string }>;

@@ -7,6 +7,7 @@ import { readMigrations } from '../schema/read/migrations.ts';
 import { liveReadDbPath } from '../schema/read/location.ts';
 import { kyselyFor, openSqlite } from '../schema/sqlite.ts';
 import { useServedFullSample } from './api-harness.ts';
+import { FILING_DETAIL_SQL } from '../schema/read/filing-detail.ts';
 
 /**
  * Every stored JSON value of read.db is what the API serves for it: each row of every served
@@ -86,7 +87,7 @@ describe('stored JSON equals what the API serves', () => {
       offerings: 'offerings_json',
       lifecycleEnd: 'lifecycle_end_json',
     };
-    const filingsOf = sample.db.prepare('SELECT detail_json FROM api_filings WHERE cik = ? ORDER BY filing_date DESC, accession_number DESC LIMIT ?').pluck();
+    const filingsOf = sample.db.prepare(`SELECT ${FILING_DETAIL_SQL} FROM api_filings WHERE cik = ? ORDER BY filing_date DESC, accession_number DESC LIMIT ?`).pluck();
     const newsOf = sample.db.prepare('SELECT detail_json FROM api_news WHERE cik = ? ORDER BY date_known DESC, published_at DESC, news_id DESC LIMIT ?').pluck();
     const companies = rows(`SELECT cik, json, ${Object.values(detailIncludes).join(', ')} FROM companies`);
     let embedded = 0;
@@ -107,7 +108,7 @@ describe('stored JSON equals what the API serves', () => {
 
   it('filings: json, the ai_enrichment and terms includes, and the detail element of every filing', async () => {
     const order = 'ORDER BY filing_date DESC, accession_number DESC, cik DESC';
-    const columns = 'accession_number, cik, json, detail_json, ai_enrichment_json, terms_json, terms_detail_json';
+    const columns = `accession_number, cik, json, ${FILING_DETAIL_SQL} AS detail_json, ai_enrichment_json, terms_json, terms_detail_json`;
     const plain = await servedRows('/api/v1/filings', `SELECT ${columns} FROM api_filings ${order}`);
     for (const [item, row] of plain) expectStored(item, row.json, `${row.accession_number} ${row.cik}`);
     const included = await servedRows('/api/v1/filings?include=ai_enrichment,terms', `SELECT ${columns} FROM api_filings ${order}`);
@@ -171,16 +172,19 @@ describe('migration 0009 on a generation written before it', () => {
       // what the API appended (aiEnrichment and terms, content), and news items without content.
       const open = (item: Item) => JSON.stringify(item).slice(0, -1);
       old.exec(`ATTACH '${liveReadDbPath(sample.dataDir)}' AS now`);
-      // By name: api_filings has been keyed by company first since 0031.
-      const filingColumns = (old.prepare(`SELECT name FROM pragma_table_info('filings')`).pluck().all() as string[]).join(', ');
-      old.exec(`INSERT INTO companies SELECT ${COMPANIES_BEFORE_0010} FROM now.companies; INSERT INTO filings (${filingColumns}) SELECT ${filingColumns} FROM now.api_filings;
+      // By name: api_filings has been keyed by company first, its detail element made when read, since 0031.
+      const filingColumns = old.prepare(`SELECT name FROM pragma_table_info('filings')`).pluck().all() as string[];
+      const filingValues = filingColumns.map((c) => (c === 'detail_json' ? FILING_DETAIL_SQL : c));
+      old.exec(`INSERT INTO companies SELECT ${COMPANIES_BEFORE_0010} FROM now.companies;
+        INSERT INTO filings (${filingColumns.join(', ')}) SELECT ${filingValues.join(', ')} FROM now.api_filings;
         INSERT INTO news SELECT ${NEWS_BEFORE_0010} FROM now.api_news; INSERT INTO outcomes SELECT * FROM now.outcomes`);
       old.function('open_object', (json: string) => open(JSON.parse(json)));
       old.function('open_without', { varargs: true }, (json: string, ...names: string[]) => open(without(JSON.parse(json), ...names)));
       old.exec(`UPDATE companies SET json = open_object(json);
         UPDATE filings SET json = open_object(json), detail_json = open_without(detail_json, 'aiEnrichment', 'terms');
         UPDATE news SET json = open_without(json, 'content'), detail_json = open_without(detail_json, 'content')`);
-      const changed = old.prepare(`SELECT count(*) FROM filings f JOIN now.api_filings n USING (filing_date, accession_number, cik)
+      const changed = old.prepare(`SELECT count(*) FROM filings f JOIN (SELECT filing_date, accession_number, cik, json, ${FILING_DETAIL_SQL} AS detail_json FROM now.api_filings) n
+        USING (filing_date, accession_number, cik)
         WHERE f.json = n.json OR f.detail_json = n.detail_json`).pluck().get();
       expect(changed).toBe(0);
       old.exec('DETACH now');

@@ -11,6 +11,7 @@ import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import { ftsQuery, lowerInstant, nasdaqUnitSpellings, tickerSpellings } from '../http/filter-values.ts';
 import type { CompanyDetailQuery, CompanyListQuery } from './companies.schema.ts';
+import { FILING_DETAIL_SQL } from '../../schema/read/filing-detail.ts';
 
 /** Page order: latest filing date, newest first, CIK as the unique tiebreaker. */
 export const COMPANY_KEY = ['sort_date', 'cik'] as const;
@@ -219,7 +220,7 @@ function filingsOf(compiler: ShapeCompiler, conn: ReadConnection, cik: string, l
   const shape = compiler.shape('company-filings', (param) =>
     compiler.builder
       .selectFrom('api_filings')
-      .select(keyedRow(FILING_KEY, 'detail_json').as('row'))
+      .select(keyedRow(FILING_KEY, FILING_DETAIL_SQL).as('row'))
       .where('cik', '=', param('cik'))
       .orderBy('filing_date', 'desc')
       .orderBy('accession_number', 'desc')

@@ -1,4 +1,4 @@
-import type { ApiCompanyFiling, ApiFiling } from '../../schema/api/types.ts';
+import type { ApiFiling } from '../../schema/api/types.ts';
 import type { FilingsTable } from '../../schema/read/tables.ts';
 import { toCompactTerms } from '../extract/terms.extract.ts';
 import type { KnownFiling } from './filing.facts.ts';
@@ -12,29 +12,18 @@ import type { FilingOffering } from './offering.derive.ts';
  * terms read from its document).
  */
 export function deriveFiling(filing: KnownFiling, companyName: string | null, offering: FilingOffering): FilingsTable {
-  const { inferredStatus } = offering;
-  const detail: ApiCompanyFiling = {
+  // The company detail's element is this item from accessionNumber on (schema/read/filing-detail.ts).
+  const listed: ApiFiling = {
+    cik: filing.cik,
+    companyName,
     accessionNumber: filing.accessionNumber,
     filingDate: filing.filingDate,
     formType: filing.formType,
     primaryDocument: filing.primaryDocument ?? `${filing.accessionNumber}.txt`,
-    inferredStatus,
+    inferredStatus: offering.inferredStatus,
     formTitle: formTitle(filing.formType),
     formSummary: offering.formSummary,
     changeSummary: offering.changeSummary,
-  };
-  const { accessionNumber, filingDate, formType, primaryDocument, formTitle: title, formSummary, changeSummary } = detail;
-  const listed: ApiFiling = {
-    cik: filing.cik,
-    companyName,
-    accessionNumber,
-    filingDate,
-    formType,
-    primaryDocument,
-    inferredStatus,
-    formTitle: title,
-    formSummary,
-    changeSummary,
   };
   const { terms, aiEnrichment } = offering;
   return {
@@ -46,8 +35,6 @@ export function deriveFiling(filing: KnownFiling, companyName: string | null, of
     form_type: filing.formType,
     file_number: filing.fileNumber,
     json: JSON.stringify(listed),
-    // The company detail always serves its filings with aiEnrichment and extended terms.
-    detail_json: JSON.stringify({ ...detail, aiEnrichment, terms }),
     ai_enrichment_json: JSON.stringify(aiEnrichment),
     terms_json: JSON.stringify(terms ? toCompactTerms(terms) : null),
     terms_detail_json: JSON.stringify(terms),

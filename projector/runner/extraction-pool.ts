@@ -94,6 +94,17 @@ export function defaultPoolSize(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
+/**
+ * Worker threads for a batch projection (`ipo project`, a rebuild or a catch-up): one per core, 1
+ * to 4. Its writer applies a batch in a fraction of the time the batch's documents take to read, then
+ * waits on the next batch's reads, so with one worker per spare core a rebuild left a core idle for
+ * most of its apply phase. A live projector (`ipo projector`) keeps to the spare cores: it shares the
+ * machine with the API and the workers.
+ */
+export function batchPoolSize(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
 export function createExtractionPool(options: ExtractionPoolOptions): ExtractionPool {
   const { timeoutMs } = options;
   checkBudget(timeoutMs);

@@ -16,7 +16,7 @@ const COMPANY_COLUMNS = [
 const COMPANY_LIST_COLUMNS = ['sort_date', 'json', 'latest_terms_json', 'classification_json', 'consensus_json'] as const;
 
 const FILING_COLUMNS = [
-  'company_name', 'name_lower', 'form_type', 'file_number', 'json', 'detail_json', 'ai_enrichment_json', 'terms_json', 'terms_detail_json',
+  'company_name', 'name_lower', 'form_type', 'file_number', 'json', 'ai_enrichment_json', 'terms_json', 'terms_detail_json',
 ] as const;
 
 const CALENDAR_COLUMNS = ['expiry_date', 'entry_id', 'kind', 'cik', 'ticker', 'company_name', 'name_lower', 'json'] as const;

@@ -516,6 +516,8 @@ const unreadFinalShareCountStatements = [...DROP_ANALYST_VIEWS, ...analystViewSt
  * index: a projector derives a company's filings together, so a rebuild appends its rows in key
  * order instead of inserting each at its date across the whole table (a 30-million-event history's
  * table does not fit in memory), and a company's filings are contiguous for its page's include.
+ * `detail_json` is dropped: the company detail's element is made from `json` when read
+ * (filing-detail.ts FILING_DETAIL_SQL), the bytes it stored.
  */
 const filingsByCompanyStatements = [
   ...DROP_ANALYST_VIEWS,
@@ -528,15 +530,14 @@ const filingsByCompanyStatements = [
     form_type TEXT NOT NULL,
     file_number TEXT,
     json TEXT NOT NULL,
-    detail_json TEXT NOT NULL,
     ai_enrichment_json TEXT NOT NULL DEFAULT 'null',
     terms_json TEXT NOT NULL DEFAULT 'null',
     terms_detail_json TEXT NOT NULL DEFAULT 'null',
     PRIMARY KEY (cik, filing_date, accession_number)
   ) WITHOUT ROWID`,
-  `INSERT INTO api_filings_0031 (cik, filing_date, accession_number, company_name, name_lower, form_type, file_number, json, detail_json,
+  `INSERT INTO api_filings_0031 (cik, filing_date, accession_number, company_name, name_lower, form_type, file_number, json,
      ai_enrichment_json, terms_json, terms_detail_json)
-   SELECT cik, filing_date, accession_number, company_name, name_lower, form_type, file_number, json, detail_json,
+   SELECT cik, filing_date, accession_number, company_name, name_lower, form_type, file_number, json,
      ai_enrichment_json, terms_json, terms_detail_json FROM api_filings ORDER BY cik, filing_date, accession_number`,
   `DROP TABLE api_filings`,
   `ALTER TABLE api_filings_0031 RENAME TO api_filings`,

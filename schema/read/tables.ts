@@ -89,8 +89,6 @@ export interface FilingsTable {
   file_number: string | null;
   /** ApiFiling: the required fields, including cik and companyName. */
   json: string;
-  /** Company-detail filing element (no cik/companyName), with its aiEnrichment and extended terms. */
-  detail_json: string;
   /** The filing's aiEnrichment (include token ai_enrichment), 'null' when none. */
   ai_enrichment_json: string;
   /** Compact terms (filing list) and extended terms (company detail), 'null' when none. */

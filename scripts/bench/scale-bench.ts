@@ -6,7 +6,7 @@
  * RSS of each projector process, events.db and read.db sizes, and API latency on the result.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventsDbPath, openEventLogDb } from '../../schema/databases.ts';
@@ -45,8 +45,8 @@ interface ScaleResult {
   generateSeconds: number;
   generateCpuSeconds: number;
   rebuild: ProcessRun;
-  /** The second rebuild of the same log: its reads come from `document-reads.db`. */
-  rebuildAgain: ProcessRun;
+  /** The second rebuild of the same log: its reads come from `document-reads.db`; null when the disk could not hold a second generation. */
+  rebuildAgain: ProcessRun | null;
   liveEvents: number;
   live: ProcessRun;
   eventsDbMiB: number;
@@ -56,6 +56,18 @@ interface ScaleResult {
 }
 
 const mib = (bytes: number) => bytes / 1024 / 1024;
+const freeMiB = (dir: string) => {
+  const fs = statfsSync(dir);
+  return mib(fs.bavail * fs.bsize);
+};
+
+/**
+ * Disk a size needs, in MiB per million events: events.db and read.db of the 1,000,000-event run
+ * (632 and 1,687 MiB, 2026-11-28, before filings stopped storing their detail element: a margin),
+ * with a tenth more for the sort space of the indexes a rebuild builds after its bulk load. A second
+ * rebuild writes a second read.db beside the live one.
+ */
+const DISK_MIB_PER_MILLION = (632 + 1_687) * 1.1;
 const fileMiB = (path: string) => mib([path, `${path}-wal`].filter(existsSync).reduce((sum, p) => sum + statSync(p).size, 0));
 
 function vmHwm(pid: number | undefined): number | null {
@@ -171,6 +183,11 @@ async function apiLatency(dataDir: string, cik: string | null): Promise<ScaleRes
 }
 
 async function measureSize(material: ScaleMaterial, events: number, options: ScaleBenchOptions, out: NodeJS.WritableStream): Promise<ScaleResult> {
+  // Refused before hours of work fill the disk, rather than after.
+  const needMiB = (events / 1e6) * DISK_MIB_PER_MILLION;
+  if (freeMiB(tmpdir()) < needMiB) {
+    throw new Error(`${events.toLocaleString('en-US')} events need about ${fmt(needMiB / 1024, 0)} GiB in ${tmpdir()}, which has ${fmt(freeMiB(tmpdir()) / 1024, 0)} GiB free`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'ipo-scale-'));
   markGeneratedLoad(dataDir, `${events} events shaped like 25 years of EDGAR`);
   const liveEvents = options.liveEvents ?? Math.min(100_000, Math.max(1_000, Math.round(events / 10)));
@@ -187,9 +204,17 @@ async function measureSize(material: ScaleMaterial, events: number, options: Sca
     const generateCpuSeconds = (used.user + used.system) / 1e6;
     out.write(`  generated in ${generateSeconds.toFixed(1)} s; rebuilding\n`);
     const rebuilt = await rebuild(dataDir);
-    out.write(`  rebuilt in ${rebuilt.seconds.toFixed(1)} s; rebuilding again (document reads cached)\n`);
-    const rebuiltAgain = await rebuild(dataDir);
-    out.write(`  rebuilt again in ${rebuiltAgain.seconds.toFixed(1)} s; ${liveEvents} live events\n`);
+    // The second rebuild writes its generation beside the live one, which it replaces at the end.
+    const generationMiB = fileMiB(realpathSync(readDbLinkPath(dataDir))) * 1.1;
+    let rebuiltAgain: ProcessRun | null = null;
+    if (freeMiB(dataDir) < generationMiB) {
+      out.write(`  rebuilt in ${rebuilt.seconds.toFixed(1)} s; not rebuilt again: a second generation of about ${fmt(generationMiB)} MiB does not fit in ${fmt(freeMiB(dataDir))} MiB free\n`);
+    } else {
+      out.write(`  rebuilt in ${rebuilt.seconds.toFixed(1)} s; rebuilding again (document reads cached)\n`);
+      rebuiltAgain = await rebuild(dataDir);
+      out.write(`  rebuilt again in ${rebuiltAgain.seconds.toFixed(1)} s\n`);
+    }
+    out.write(`  ${liveEvents} live events\n`);
     const live = await liveBatches(dataDir, writer, generator, liveEvents, () => log.log.lastSeq());
     out.write(`  caught up in ${live.seconds.toFixed(1)} s; API latency\n`);
     const readDbPath = realpathSync(readDbLinkPath(dataDir));
@@ -225,8 +250,8 @@ function printTable(out: NodeJS.WritableStream, results: ScaleResult[]): void {
     fmt(r.events / r.rebuild.seconds),
     fmt(perCpu(r.events, r.rebuild.cpuSeconds)),
     fmt(r.rebuild.peakMiB),
-    fmt(r.rebuildAgain.seconds, 1),
-    fmt(perCpu(r.events, r.rebuildAgain.cpuSeconds)),
+    fmt(r.rebuildAgain?.seconds ?? null, 1),
+    fmt(r.rebuildAgain ? perCpu(r.events, r.rebuildAgain.cpuSeconds) : null),
     fmt(r.liveEvents),
     fmt(r.live.seconds, 1),
     fmt(r.liveEvents / r.live.seconds),

@@ -1,4 +1,4 @@
-import { createExtractionPool, DOCUMENT_READ_CACHE_FILE, projectLive, ProjectorBusyError, rebuildReadDb, type ProjectProgress } from '../../projector/index.ts';
+import { batchPoolSize, createExtractionPool, DOCUMENT_READ_CACHE_FILE, projectLive, ProjectorBusyError, rebuildReadDb, type ProjectProgress } from '../../projector/index.ts';
 import type { Command } from '../command.ts';
 import { loadConfig, type Config } from '../../schema/config.ts';
 import { openEventLogDb } from '../../schema/databases.ts';
@@ -31,8 +31,8 @@ function projectionProgress(err: NodeJS.WritableStream, config: Pick<Config, 'pr
 export async function project(config: Pick<Config, 'dataDir' | 'extraction' | 'progressIntervalMs'>, rebuild: boolean, err: NodeJS.WritableStream) {
   const events = await openEventLogDb(config.dataDir);
   const progress = projectionProgress(err, config, events.log, rebuild ? 'project --rebuild' : 'project');
-  // Documents are read in worker threads (the other cores) while this thread writes the batches.
-  const pool = createExtractionPool({ timeoutMs: config.extraction.timeoutMs });
+  // Documents are read in worker threads while this thread writes the batches (one per core: batchPoolSize).
+  const pool = createExtractionPool({ timeoutMs: config.extraction.timeoutMs, size: batchPoolSize() });
   try {
     const options = { dataDir: config.dataDir, eventLog: events.log, extraction: { maxBytes: config.extraction.maxBytes }, onProgress: progress.onProgress, pool };
     const started = Date.now();
