@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { COMPANY_DETAIL_INCLUDES, COMPANY_LIST_INCLUDES } from '../../schema/api/params.schema.ts';
 import { companyKey } from '../../schema/cik.ts';
+import { FILING_DETAIL_SQL } from '../../schema/read/filing-detail.ts';
 import type { ReadDatabase } from '../../schema/read/tables.ts';
 import { bind, type Param, type ShapeCompiler } from '../db/compiled-query.ts';
 import { keyedRow, keysetBefore, keysetValues, openObjectSql, withIncludesSql } from '../db/keyset.ts';
@@ -11,7 +12,6 @@ import type { ReadConnection } from '../db/read-db-source.ts';
 import type { CursorKey } from '../http/cursor.ts';
 import { ftsQuery, lowerInstant, nasdaqUnitSpellings, tickerSpellings } from '../http/filter-values.ts';
 import type { CompanyDetailQuery, CompanyListQuery } from './companies.schema.ts';
-import { FILING_DETAIL_SQL } from '../../schema/read/filing-detail.ts';
 
 /** Page order: latest filing date, newest first, CIK as the unique tiebreaker. */
 export const COMPANY_KEY = ['sort_date', 'cik'] as const;

@@ -185,8 +185,9 @@ async function apiLatency(dataDir: string, cik: string | null): Promise<ScaleRes
 async function measureSize(material: ScaleMaterial, events: number, options: ScaleBenchOptions, out: NodeJS.WritableStream): Promise<ScaleResult> {
   // Refused before hours of work fill the disk, rather than after.
   const needMiB = (events / 1e6) * DISK_MIB_PER_MILLION;
-  if (freeMiB(tmpdir()) < needMiB) {
-    throw new Error(`${events.toLocaleString('en-US')} events need about ${fmt(needMiB / 1024, 0)} GiB in ${tmpdir()}, which has ${fmt(freeMiB(tmpdir()) / 1024, 0)} GiB free`);
+  const freeBefore = freeMiB(tmpdir());
+  if (freeBefore < needMiB) {
+    throw new Error(`${events.toLocaleString('en-US')} events need about ${fmt(needMiB / 1024)} GiB in ${tmpdir()}, which has ${fmt(freeBefore / 1024)} GiB free`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ipo-scale-'));
   markGeneratedLoad(dataDir, `${events} events shaped like 25 years of EDGAR`);
@@ -206,9 +207,10 @@ async function measureSize(material: ScaleMaterial, events: number, options: Sca
     const rebuilt = await rebuild(dataDir);
     // The second rebuild writes its generation beside the live one, which it replaces at the end.
     const generationMiB = fileMiB(realpathSync(readDbLinkPath(dataDir))) * 1.1;
+    const freeAfter = freeMiB(dataDir);
     let rebuiltAgain: ProcessRun | null = null;
-    if (freeMiB(dataDir) < generationMiB) {
-      out.write(`  rebuilt in ${rebuilt.seconds.toFixed(1)} s; not rebuilt again: a second generation of about ${fmt(generationMiB)} MiB does not fit in ${fmt(freeMiB(dataDir))} MiB free\n`);
+    if (freeAfter < generationMiB) {
+      out.write(`  rebuilt in ${rebuilt.seconds.toFixed(1)} s; not rebuilt again: a second generation of about ${fmt(generationMiB)} MiB does not fit in ${fmt(freeAfter)} MiB free\n`);
     } else {
       out.write(`  rebuilt in ${rebuilt.seconds.toFixed(1)} s; rebuilding again (document reads cached)\n`);
       rebuiltAgain = await rebuild(dataDir);
