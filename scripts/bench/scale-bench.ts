@@ -20,6 +20,8 @@ import { loadScaleMaterial, type ScaleMaterial } from './scale-material.ts';
 import { ScaleLogGenerator, ScaleLogWriter } from './scale-log.ts';
 
 export const DEFAULT_SCALE_SIZES = [1_000_000, 5_000_000, 30_000_000];
+/** Page cache of the generated events.db, in KiB. */
+const GENERATION_CACHE_KIB = 256 * 1024;
 /** Events a day's index brings at 25 years' density: the size of one live append. */
 const LIVE_CHUNK = 4_000;
 const LATENCY_REQUESTS = 200;
@@ -193,6 +195,11 @@ async function measureSize(material: ScaleMaterial, events: number, options: Sca
   markGeneratedLoad(dataDir, `${events} events shaped like 25 years of EDGAR`);
   const liveEvents = options.liveEvents ?? Math.min(100_000, Math.max(1_000, Math.round(events / 10)));
   const log = await openEventLogDb(dataDir);
+  // Generated load in a temporary folder: written without syncs (an OS crash would lose only the
+  // bench) and with a page cache for its randomly keyed indexes (event ids, subjects). 2,000,000
+  // events generated in 64.8 s against 112.3 s with the log's own settings (65.8 and 76.2 CPU-s).
+  log.sqlite.pragma('synchronous = OFF');
+  log.sqlite.pragma(`cache_size = -${GENERATION_CACHE_KIB}`);
   try {
     out.write(`\n${events.toLocaleString('en-US')} events in ${dataDir}\n`);
     const generator = new ScaleLogGenerator(material, { plannedEvents: events });
