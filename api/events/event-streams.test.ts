@@ -36,6 +36,16 @@ function fakeLog() {
   return { log, queries, readDb: { current: () => ({}) } as unknown as ReadDbSource };
 }
 
+/** Streams over a fake log whose newest id is `newest`, polled every 5 ms. */
+function streamsOver(newest: number) {
+  const { log, queries, readDb } = fakeLog();
+  log.newest = newest;
+  return { log, streams: createEventStreams({ readDb, queries, perKey: 5, pollMs: 5, heartbeatMs: 60_000, report: (error) => { throw error; } }) };
+}
+
+/** A stream of every event to `res`, from after `cursor`. */
+const streamTo = (res: FakeResponse, cursor: number) => ({ keyId: 'k', filter: NO_FILTER, cursor, res: res as unknown as ServerResponse, stillAuthorized: () => true });
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 const NO_FILTER = { types: null, ciks: null, tickers: null };
 
@@ -46,12 +56,10 @@ describe('event streams and a position ahead of the log', () => {
   });
 
   it('says once that a stream is ahead, sends what follows once the log reaches it, and says so again when a generation installed under it falls behind', async () => {
-    const { log, queries, readDb } = fakeLog();
-    log.newest = 30;
-    const streams = createEventStreams({ readDb, queries, perKey: 5, pollMs: 5, heartbeatMs: 60_000, report: (error) => { throw error; } });
+    const { log, streams } = streamsOver(30);
     const res = new FakeResponse();
     responses.push(res);
-    const stream = { keyId: 'k', filter: NO_FILTER, cursor: 40, res: res as unknown as ServerResponse, stillAuthorized: () => true };
+    const stream = streamTo(res, 40);
     void streams.serve(stream);
     await settle();
     expect(res.text).toBe('event: position_ahead\ndata: {"last_event_id":40,"newest_event_id":30}\n\n');
@@ -75,12 +83,10 @@ describe('event streams and a position ahead of the log', () => {
   });
 
   it('says nothing to a stream at or behind the newest id', async () => {
-    const { log, queries, readDb } = fakeLog();
-    log.newest = 3;
-    const streams = createEventStreams({ readDb, queries, perKey: 5, pollMs: 5, heartbeatMs: 60_000, report: (error) => { throw error; } });
+    const { streams } = streamsOver(3);
     const res = new FakeResponse();
     responses.push(res);
-    void streams.serve({ keyId: 'k', filter: NO_FILTER, cursor: 1, res: res as unknown as ServerResponse, stillAuthorized: () => true });
+    void streams.serve(streamTo(res, 1));
     await settle();
     expect(res.text).not.toContain('position_ahead');
     expect(res.text).toContain('id: 3\n');
@@ -89,11 +95,9 @@ describe('event streams and a position ahead of the log', () => {
 
 describe('event streams when their process stops', () => {
   it('ends each open stream after what it was sent, with the shutdown comment; one opened afterwards ends at once', async () => {
-    const { log, queries, readDb } = fakeLog();
-    log.newest = 3;
-    const streams = createEventStreams({ readDb, queries, perKey: 5, pollMs: 5, heartbeatMs: 60_000, report: (error) => { throw error; } });
+    const { streams } = streamsOver(3);
     const open = [new FakeResponse(), new FakeResponse()];
-    const served = open.map((res) => streams.serve({ keyId: 'k', filter: NO_FILTER, cursor: 0, res: res as unknown as ServerResponse, stillAuthorized: () => true }));
+    const served = open.map((res) => streams.serve(streamTo(res, 0)));
     await settle();
     await streams.end();
     await Promise.all(served);
@@ -103,7 +107,7 @@ describe('event streams when their process stops', () => {
     }
     expect(streams.size).toBe(0);
     const late = new FakeResponse();
-    await streams.serve({ keyId: 'k', filter: NO_FILTER, cursor: 0, res: late as unknown as ServerResponse, stillAuthorized: () => true });
+    await streams.serve(streamTo(late, 0));
     expect(late).toMatchObject({ writableEnded: true, text: ': shutting down: reconnect with Last-Event-ID\n\n' });
   });
 });
